@@ -1,0 +1,109 @@
+"""How a game looks in Discord. One renderer per game, in bot/render/<game>.py.
+
+The generic table code (lobby, board messages, private panels, buttons) is the same
+for every game; a renderer only turns the engine's views, actions and events into
+embeds and labels. Renderers never decide a rule: what is legal comes from the engine.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import discord
+from pydantic import BaseModel
+
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What a renderer knows about the table around the game."""
+
+    table_id: int
+    title: str
+    names: dict[int, str]  # seat -> display name
+    mentions: dict[int, str] = field(default_factory=dict)  # seat -> "<@id>" (computer seats: name)
+    jump_url: str | None = None
+
+    def name(self, seat: int) -> str:
+        return self.names.get(seat, f"Seat {seat + 1}")
+
+    def mention(self, seat: int) -> str:
+        return self.mentions.get(seat) or self.name(seat)
+
+    def fill(self, text: str) -> str:
+        """Replace the engine's {p0}, {p1}... placeholders with names."""
+        for seat in sorted(self.names, reverse=True):
+            text = text.replace(f"{{p{seat}}}", self.name(seat))
+        return text
+
+
+class Renderer(ABC):
+    """Base renderer: subclasses override what their game needs."""
+
+    game: str = ""
+
+    # -- public --------------------------------------------------------------------
+    @abstractmethod
+    def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
+        """The public board: everything everyone may see (view is spec.view(state, None))."""
+
+    def board_image(self, info: TableInfo, view: BaseModel) -> discord.File | None:
+        """Optional picture of the board (Pillow), attached under the embeds."""
+        return None
+
+    def board_key(self, view: BaseModel) -> str:
+        """A new board message is posted when this key changes (round, phase, auction);
+        within the same key the board message is edited."""
+        return ""
+
+    # -- private -------------------------------------------------------------------
+    @abstractmethod
+    def panel(self, info: TableInfo, view: BaseModel, seat: int) -> discord.Embed:
+        """A seat's private panel: own hand, money and what they must decide now
+        (view is spec.view(state, seat))."""
+
+    @abstractmethod
+    def action_label(self, action: BaseModel, view: BaseModel) -> str:
+        """Short text for a button or select option (at most 80 characters)."""
+
+    def action_group(self, action: BaseModel, view: BaseModel) -> str | None:
+        """None: show as a button. Otherwise actions with the same group share one
+        select menu whose placeholder is the group text (at most 150 characters)."""
+        return None
+
+    def action_style(self, action: BaseModel) -> Style:
+        return "primary"
+
+    def action_description(self, action: BaseModel, view: BaseModel) -> str | None:
+        """Optional second line for a select option (at most 100 characters)."""
+        return None
+
+    # -- text ----------------------------------------------------------------------
+    def event_line(self, info: TableInfo, event: Any) -> str | None:
+        """One line of the game log for an event (None hides it)."""
+        return info.fill(event.text) if event.text else None
+
+    def options_lines(self, options: BaseModel) -> list[str]:
+        """The lobby's description of the chosen options."""
+        return [f"{k}: {v}" for k, v in options.model_dump().items()]
+
+    @abstractmethod
+    def rules(self) -> list[discord.Embed]:
+        """The /rules output: a rules summary and the component values (chosen ones marked)."""
+
+    def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
+        """Final standings lines; the default lists places, scores and details."""
+        lines = []
+        place = 1
+        for group in outcome.ranking:
+            for seat in group:
+                score = outcome.scores.get(seat)
+                shown = int(score) if score is not None and float(score).is_integer() else score
+                lines.append(f"**{place}.** {info.name(seat)} — {shown}")
+            place += len(group)
+        if outcome.tie_break:
+            lines.append(f"Tie-break: {info.fill(outcome.tie_break)}")
+        return lines

@@ -1,0 +1,50 @@
+"""Random playouts shared by the engine tests, the benchmarks and the simulator."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import GameSpec
+
+
+@dataclass
+class Playout:
+    state: Any
+    log: list[tuple[int, Any]] = field(default_factory=list)
+    steps: int = 0
+
+
+def random_playout(spec: GameSpec, seats: int, seed: int, options: Any = None, *, check=None,
+                   max_steps: int = 200_000) -> Playout:
+    """Play random legal actions until the game ends. `check(before, seat, action, after, events)`
+    runs after every step when given."""
+    rng = random.Random(seed)
+    state = spec.setup(seats, seed, options)
+    result = Playout(state)
+    while spec.outcome(state) is None:
+        acting = sorted(spec.to_act(state))
+        assert acting, f"the game is not over but nobody is to act (step {result.steps})"
+        seat = rng.choice(acting)
+        actions = spec.legal_actions(state, seat)
+        assert actions, f"seat {seat} is to act but has no legal action (step {result.steps})"
+        action = rng.choice(actions)
+        before = state
+        state, events = spec.apply(state, seat, action)
+        if check is not None:
+            check(before, seat, action, state, events)
+        result.log.append((seat, action))
+        result.steps += 1
+        assert result.steps < max_steps, "the game did not end"
+    result.state = state
+    return result
+
+
+def replay(spec: GameSpec, seats: int, seed: int, options: Any, log: list[tuple[int, Any]]) -> Any:
+    """Rebuild a game from its seed and action log, each action passed as stored JSON."""
+    state = spec.setup(seats, seed, options)
+    for seat, action in log:
+        state, _ = spec.apply(state, seat, json.loads(spec.dump_action(action)))
+    return state

@@ -1,0 +1,92 @@
+"""Random games of every registered game: they end, round-trip, replay and keep secrets."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from games import RuleError, registry
+from tests.games.playout import random_playout, replay
+
+GAMES_PER_CASE = int(os.environ.get("RANDOM_GAMES", "25"))
+
+
+def cases():
+    for name in registry.names():
+        spec = registry.get(name)
+        for index, options in enumerate(spec.option_variants()):
+            for seats in range(spec.min_seats, spec.max_seats + 1):
+                yield pytest.param(name, seats, index, id=f"{name}-{seats}p-opt{index}")
+
+
+def strings_in(data) -> set[str]:
+    """Every string value (not key) anywhere in a JSON-like structure."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def make_checker(spec, seats: int, step_every: int):
+    counter = {"n": 0}
+
+    def check(before, seat, action, after, events):
+        counter["n"] += 1
+        # Every action the engine offered must be accepted (it was, or we would not be here),
+        # and a seat that is not due to act is refused with a reason.
+        idle = [s for s in range(seats) if s not in spec.to_act(before)]
+        if idle:
+            with pytest.raises(RuleError):
+                spec.apply(before, idle[0], action)
+            assert spec.legal_actions(before, idle[0]) == []
+        if counter["n"] % step_every:
+            return
+        text = spec.dump_state(after)
+        again = spec.load_state(text)
+        assert spec.dump_state(again) == text, "state does not round-trip through JSON"
+        assert again == after
+        spec.check_invariants(after)
+        secrets = spec.secret_tokens(after)
+        views = {s: strings_in(spec.view(after, s).model_dump(mode="json")) for s in [None, *range(seats)]}
+        for owner, tokens in secrets.items():
+            for viewer, seen in views.items():
+                if viewer == owner:
+                    continue
+                leaked = tokens & seen
+                assert not leaked, f"seat {viewer} can see seat {owner}'s secret {sorted(leaked)}"
+        for event in events:
+            if event.seats is None:
+                for owner, tokens in secrets.items():
+                    assert not tokens & strings_in(json.loads(event.model_dump_json())), (
+                        f"a public event shows seat {owner}'s secret"
+                    )
+
+    return check
+
+
+@pytest.mark.parametrize("name,seats,option_index", list(cases()))
+def test_random_games(name: str, seats: int, option_index: int) -> None:
+    spec = registry.get(name)
+    options = spec.option_variants()[option_index]
+    for game in range(GAMES_PER_CASE):
+        seed = 1000 * seats + game
+        check = make_checker(spec, seats, step_every=7 if game < 3 else 50)
+        played = random_playout(spec, seats, seed, options, check=check)
+        outcome = spec.outcome(played.state)
+        assert outcome is not None
+        ranked = sorted(s for group in outcome.ranking for s in group)
+        assert ranked == list(range(seats)), "every seat is ranked exactly once"
+        assert outcome.winners, "a finished game names at least one winner"
+        spec.check_invariants(played.state)
+        if game < 5:
+            replayed = replay(spec, seats, seed, options, played.log)
+            assert spec.dump_state(replayed) == spec.dump_state(played.state), "replay differs"
