@@ -251,6 +251,16 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         """
         return {}
 
+    def timeout_action(self, state: StateT, seat: int) -> ActionT | None:
+        """The action taken for a seat whose time runs out on its current decision, or None
+        when that decision has no time limit (the table then waits as long as it takes)."""
+        return None
+
+    def stats(self, state: StateT) -> dict[int, dict[str, float]]:
+        """Per-seat numbers of a finished game that the simulator averages
+        (for example whether a mission was fulfilled). Optional."""
+        return {}
+
     def option_variants(self) -> list[BaseModel]:
         """Option sets the shared random-game test plays (the default first)."""
         return [self.Options()]
