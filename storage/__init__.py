@@ -1,0 +1,28 @@
+"""Every SQL statement of the project lives in this package.
+
+`Store.open(path)` opens (and migrates) the SQLite database; its attributes group the typed
+async functions by subject, so another backend can sit behind the same interface.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.db import Database
+from storage.tables import SeatRow, StaleVersion, TableRow, TableStore, TimerRow
+
+
+class Store:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.tables = TableStore(db)
+
+    @classmethod
+    async def open(cls, path: str | Path) -> "Store":
+        return cls(await Database.open(path))
+
+    async def close(self) -> None:
+        await self.db.close()
+
+
+__all__ = ["SeatRow", "StaleVersion", "Store", "TableRow", "TableStore", "TimerRow"]

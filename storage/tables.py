@@ -1,0 +1,288 @@
+"""Game tables, seats, the action log and timers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from storage.db import Database, utcnow
+
+Status = Literal["lobby", "running", "finished", "cancelled"]
+
+
+class StaleVersion(Exception):
+    """The table moved on since the caller loaded it: someone else acted first."""
+
+
+class TableRow(BaseModel):
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: str
+    options: dict[str, Any]
+    status: Status
+    seed: int
+    state: str | None
+    version: int
+    creator_id: int
+    rated: bool
+    lobby_message_id: int | None
+    board_message_id: int | None
+    board_key: str | None
+    prompts: dict[int, tuple[int, str]]
+    outcome: str | None
+    tournament_id: int | None
+    created_at: str
+
+
+class SeatRow(BaseModel):
+    table_id: int
+    seat: int
+    user_id: int | None
+    display_name: str
+    ai: str | None
+    forfeited: bool
+    dm_ok: bool | None
+    dm_channel_id: int | None
+    dm_message_id: int | None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
+class TimerRow(BaseModel):
+    id: int
+    kind: str
+    due_at: float
+    table_id: int | None
+    payload: dict[str, Any]
+
+
+def _table(row: Any) -> TableRow:
+    data = dict(row)
+    data["options"] = json.loads(data["options"])
+    data["prompts"] = {int(k): tuple(v) for k, v in json.loads(data["prompts"]).items()}
+    return TableRow.model_validate(data)
+
+
+_SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id"}
+
+
+class TableStore:
+    """Typed access to the tables of games. Every SQL statement about tables lives here."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- tables ------------------------------------------------------------------
+    async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
+                           seed: int, creator_id: int, rated: bool = False,
+                           tournament_id: int | None = None) -> int:
+        now = utcnow()
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO game_tables (guild_id, channel_id, game, options, status, seed, creator_id,"
+                " rated, tournament_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, int(rated),
+                 tournament_id, now, now),
+            )
+            return int(cursor.lastrowid)
+
+    async def get(self, table_id: int) -> TableRow | None:
+        row = await self.db.fetchone("SELECT * FROM game_tables WHERE id = ?", (table_id,))
+        return _table(row) if row else None
+
+    async def by_thread(self, thread_id: int) -> TableRow | None:
+        row = await self.db.fetchone(
+            "SELECT * FROM game_tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,))
+        return _table(row) if row else None
+
+    async def with_status(self, *statuses: Status) -> list[TableRow]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.db.fetchall(
+            f"SELECT * FROM game_tables WHERE status IN ({marks}) ORDER BY id", statuses)
+        return [_table(r) for r in rows]
+
+    async def of_tournament(self, tournament_id: int) -> list[TableRow]:
+        rows = await self.db.fetchall(
+            "SELECT * FROM game_tables WHERE tournament_id = ? ORDER BY id", (tournament_id,))
+        return [_table(r) for r in rows]
+
+    async def set_messages(self, table_id: int, *, thread_id: int | None = None,
+                           lobby_message_id: int | None = None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET thread_id = COALESCE(?, thread_id),"
+                " lobby_message_id = COALESCE(?, lobby_message_id), updated_at = ? WHERE id = ?",
+                (thread_id, lobby_message_id, utcnow(), table_id),
+            )
+
+    async def set_board(self, table_id: int, message_id: int | None, key: str | None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET board_message_id = ?, board_key = ? WHERE id = ?",
+                (message_id, key, table_id),
+            )
+
+    async def set_status(self, table_id: int, status: Status, *, expected: tuple[Status, ...] = ()) -> bool:
+        """Change the status; with `expected`, only from one of those (returns False otherwise)."""
+        sql = "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?"
+        params: list[Any] = [status, utcnow(), table_id]
+        if expected:
+            sql += f" AND status IN ({', '.join('?' for _ in expected)})"
+            params.extend(expected)
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(sql, params)
+            return cursor.rowcount == 1
+
+    async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
+                               (json.dumps(options), utcnow(), table_id))
+
+    async def start(self, table_id: int, *, state: str, prompts: dict[int, tuple[int, str]],
+                    seat_order: list[int]) -> None:
+        """Lobby -> running: store the first state and renumber the seats 0..n-1 in `seat_order`
+        (a list of the lobby seat numbers). Raises StaleVersion if the table already left the lobby."""
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE game_tables SET status = 'running', state = ?, version = 0, prompts = ?,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (state, json.dumps(prompts), utcnow(), table_id),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"table {table_id} is no longer in its lobby")
+            # Two passes so the primary key never collides while renumbering.
+            for new, old in enumerate(seat_order):
+                await conn.execute("UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
+                                   (-1 - new, table_id, old))
+            await conn.execute("UPDATE seats SET seat = -1 - seat WHERE table_id = ? AND seat < 0",
+                               (table_id,))
+
+    async def save_move(self, table_id: int, *, expected_version: int, seat: int, action: str,
+                        state: str, prompts: dict[int, tuple[int, str]],
+                        outcome: str | None = None) -> int:
+        """Commit one accepted action and the state it produced, in one transaction.
+
+        Raises StaleVersion (and changes nothing) if the stored version is not `expected_version`.
+        Returns the new version."""
+        new_version = expected_version + 1
+        now = utcnow()
+        status = "finished" if outcome is not None else "running"
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
+                " updated_at = ? WHERE id = ? AND version = ? AND status = 'running'",
+                (state, new_version, json.dumps(prompts), outcome, status, now, table_id,
+                 expected_version),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"table {table_id} is not at version {expected_version}")
+            await conn.execute(
+                "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, new_version, seat, action, now),
+            )
+        return new_version
+
+    async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
+        """(version, seat, action JSON) of every accepted action, in order."""
+        rows = await self.db.fetchall(
+            "SELECT version, seat, action FROM actions WHERE table_id = ? ORDER BY version", (table_id,))
+        return [(r["version"], r["seat"], r["action"]) for r in rows]
+
+    # -- seats -------------------------------------------------------------------
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self.db.fetchall("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [SeatRow.model_validate(dict(r)) for r in rows]
+
+    async def add_seat(self, table_id: int, *, user_id: int | None, display_name: str,
+                       ai: str | None = None, max_seats: int) -> int | None:
+        """Seat someone in a lobby. Returns the seat number, or None if the table is full,
+        not in its lobby, or the user already sits there."""
+        async with self.db.transaction() as conn:
+            async with conn.execute(
+                "SELECT status, (SELECT COUNT(*) FROM seats WHERE table_id = t.id) AS taken,"
+                " (SELECT COUNT(*) FROM seats WHERE table_id = t.id AND user_id = ?) AS mine,"
+                " (SELECT COALESCE(MAX(seat), -1) FROM seats WHERE table_id = t.id) AS last"
+                " FROM game_tables t WHERE id = ?", (user_id, table_id)) as cursor:
+                row = await cursor.fetchone()
+            if row is None or row["status"] != "lobby" or row["taken"] >= max_seats or row["mine"]:
+                return None
+            seat = int(row["last"]) + 1
+            await conn.execute(
+                "INSERT INTO seats (table_id, seat, user_id, display_name, ai, joined_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, seat, user_id, display_name, ai, utcnow()),
+            )
+            return seat
+
+    async def remove_seat(self, table_id: int, seat: int) -> bool:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM seats WHERE table_id = ? AND seat = ? AND"
+                " (SELECT status FROM game_tables WHERE id = ?) = 'lobby'", (table_id, seat, table_id))
+            return cursor.rowcount == 1
+
+    async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
+        unknown = set(fields) - _SEAT_FIELDS
+        if unknown:
+            raise ValueError(f"unknown seat fields {sorted(unknown)}")
+        assignments = ", ".join(f"{name} = ?" for name in fields)
+        values = [int(v) if isinstance(v, bool) else v for v in fields.values()]
+        async with self.db.transaction() as conn:
+            await conn.execute(f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
+                               (*values, table_id, seat))
+
+    async def tables_of_user(self, user_id: int, *statuses: Status) -> list[TableRow]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.db.fetchall(
+            "SELECT t.* FROM game_tables t JOIN seats s ON s.table_id = t.id"
+            f" WHERE s.user_id = ? AND t.status IN ({marks}) ORDER BY t.id", (user_id, *statuses))
+        return [_table(r) for r in rows]
+
+    # -- timers ------------------------------------------------------------------
+    async def add_timer(self, kind: str, due_at: float, *, table_id: int | None = None,
+                        payload: dict[str, Any] | None = None) -> int:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO timers (kind, due_at, table_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                (kind, due_at, table_id, json.dumps(payload or {}), utcnow()),
+            )
+            return int(cursor.lastrowid)
+
+    async def next_timer(self) -> TimerRow | None:
+        row = await self.db.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+        return _timer(row) if row else None
+
+    async def timers(self, *, table_id: int | None = None, kind: str | None = None) -> list[TimerRow]:
+        sql, params = "SELECT * FROM timers WHERE 1 = 1", []
+        if table_id is not None:
+            sql, params = sql + " AND table_id = ?", [*params, table_id]
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", [*params, kind]
+        rows = await self.db.fetchall(sql + " ORDER BY due_at, id", params)
+        return [_timer(r) for r in rows]
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+            return cursor.rowcount == 1
+
+    async def delete_timers(self, *, table_id: int, kind: str | None = None) -> int:
+        sql, params = "DELETE FROM timers WHERE table_id = ?", [table_id]
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", [*params, kind]
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(sql, params)
+            return cursor.rowcount
+
+
+def _timer(row: Any) -> TimerRow:
+    data = dict(row)
+    data["payload"] = json.loads(data["payload"])
+    data.pop("created_at", None)
+    return TimerRow.model_validate(data)
