@@ -144,6 +144,11 @@ class TableStore:
             await conn.execute("UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(options), utcnow(), table_id))
 
+    async def set_rated(self, table_id: int, rated: bool) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
+                               (int(rated), utcnow(), table_id))
+
     async def start(self, table_id: int, *, state: str, prompts: dict[int, tuple[int, str]],
                     seat_order: list[int]) -> None:
         """Lobby -> running: store the first state and renumber the seats 0..n-1 in `seat_order`

@@ -1,0 +1,37 @@
+"""`python -m bot` runs the bot; `python -m bot simulate ...` plays computer games."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "simulate":
+        from bot.simulate import main as simulate
+
+        return simulate(argv[1:])
+    if argv and argv[0] in ("-h", "--help"):
+        print("usage: python -m bot                 run the bot (config.toml or DISCORD_TOKEN)\n"
+              "       python -m bot simulate --help play computer games and print statistics")
+        return 0
+    from bot.settings import NO_TOKEN_HELP, SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 2
+    from bot.app import create_bot
+
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    create_bot(settings).run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

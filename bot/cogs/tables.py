@@ -1,0 +1,146 @@
+"""Slash commands: /table create|hand|leave|abandon|cancel and /rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render import get_renderer
+from bot.service import TableError
+from bot.ui.controller import TablesController, can_manage, reply
+from bot.ui.panels import option_choices
+from games import registry
+
+TRUE_WORDS = {"true", "on", "yes", "1"}
+FALSE_WORDS = {"false", "off", "no", "0"}
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=registry.get(n).title, value=n) for n in registry.names()]
+
+
+def options_help(game: str) -> str:
+    spec = registry.get(game)
+    lines = []
+    for key, info in spec.Options.model_fields.items():
+        choices = option_choices(info.annotation)
+        allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices or []) or "a value"
+        lines.append(f"`{key}` ({allowed}; default {str(info.default).lower()})")
+    return "; ".join(lines) or "this game has no options"
+
+
+def parse_options(game: str, text: str | None) -> dict[str, Any]:
+    """`key=value, key=value` from the slash command into a dict; TableError says what is allowed."""
+    if not text or not text.strip():
+        return {}
+    spec = registry.get(game)
+    parsed: dict[str, Any] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = (p.strip() for p in part.partition("="))
+        if not sep or not key or not value:
+            raise TableError(f"Options are written key=value, separated by commas; `{part.strip()}` is not. "
+                             f"{spec.title} options: {options_help(game)}.")
+        info = spec.Options.model_fields.get(key)
+        if info is None:
+            raise TableError(f"{spec.title} has no option `{key}`. Its options: {options_help(game)}.")
+        if info.annotation is bool:
+            if value.lower() not in TRUE_WORDS | FALSE_WORDS:
+                raise TableError(f"Option `{key}` is on or off (true/false), not `{value}`.")
+            parsed[key] = value.lower() in TRUE_WORDS
+        else:
+            parsed[key] = value
+    return parsed
+
+
+class TablesCog(commands.Cog):
+    table = app_commands.Group(name="table", description="Board game tables", guild_only=True)
+
+    def __init__(self, controller: TablesController) -> None:
+        self.controller = controller
+        self.service = controller.service
+
+    async def resolve(self, interaction: discord.Interaction, table_id: int | None) -> int:
+        """The table a command means: the given number, this thread's table, or the user's only one."""
+        if table_id is not None:
+            await self.service.get(table_id)
+            return table_id
+        if interaction.channel is not None:
+            here = await self.service.store.tables.by_thread(interaction.channel.id)
+            if here is not None:
+                return here.id
+        mine = await self.service.store.tables.tables_of_user(interaction.user.id, "lobby", "running")
+        if len(mine) == 1:
+            return mine[0].id
+        if not mine:
+            raise TableError("You are not at any open table. Use this in a table's thread or give its number.")
+        numbers = ", ".join(f"#{t.id}" for t in mine)
+        raise TableError(f"You are at several tables ({numbers}); use this in the table's thread or give "
+                         "`table:` its number.")
+
+    @table.command(name="create", description="Open a table for a game in a new thread of this channel")
+    @app_commands.describe(game="The game to play",
+                           options="Game options as key=value pairs, e.g. open_money=true",
+                           rated="Whether the result counts for ratings (never with computer players)")
+    @app_commands.choices(game=game_choices())
+    async def create(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                     rated: bool = False) -> None:
+        try:
+            parsed = parse_options(game, options)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await self.controller.create(interaction, game, parsed, rated)
+
+    @table.command(name="hand", description="Show your hand and choices at a table (only you see it)")
+    @app_commands.describe(table="Table number (default: this thread's table)")
+    async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        try:
+            table_id = await self.resolve(interaction, table)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await self.controller.show_hand(interaction, table_id)
+
+    @table.command(name="leave", description="Leave a table's lobby before the game starts")
+    @app_commands.describe(table="Table number (default: this thread's table)")
+    async def leave(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        try:
+            table_id = await self.resolve(interaction, table)
+            await self.service.leave(table_id, interaction.user.id)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await self.controller.presenter.refresh_lobby(table_id)
+        await reply(interaction, f"You left table #{table_id}.")
+
+    @table.command(name="abandon", description="Forfeit your seat in a running game")
+    @app_commands.describe(table="Table number (default: this thread's table)")
+    async def abandon(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        try:
+            table_id = await self.resolve(interaction, table)
+            await self.controller.abandon(interaction, table_id)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+
+    @table.command(name="cancel", description="Cancel a table (creator in the lobby; Manage Server any time)")
+    @app_commands.describe(table="Table number (default: this thread's table)")
+    async def cancel(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        try:
+            table_id = await self.resolve(interaction, table)
+            await self.controller.cancel(interaction, table_id)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+
+    @app_commands.command(name="rules", description="Rules summary and component values of a game")
+    @app_commands.describe(game="The game", public="Post it for everyone in the channel (default: only you)")
+    @app_commands.choices(game=game_choices())
+    async def rules(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
+        embeds = get_renderer(game).rules()
+        await reply(interaction, embeds=embeds[:10], ephemeral=not public)
+        for start in range(10, len(embeds), 10):
+            await interaction.followup.send(embeds=embeds[start:start + 10], ephemeral=not public)

@@ -1,0 +1,84 @@
+"""Settings: config.toml (see config.example.toml) plus the DISCORD_TOKEN environment variable."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+DEFAULT_CONFIG = "config.toml"
+
+
+class SettingsError(Exception):
+    """A bad or missing setting; the message names the key."""
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field("", description="The bot token; DISCORD_TOKEN in the environment wins.")
+    database: Path = Field(Path("./boardbot.sqlite3"), description="Path of the SQLite file.")
+    dev_guild_id: int | None = Field(
+        None, description="Sync commands to this server only (instant; for development).")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    decision_timeout: int = Field(
+        300, ge=10, le=86_400,
+        description="Seconds a timed decision (e.g. a Baumeister pay-off offer) may take.")
+    organiser_role: str = Field(
+        "Tournament Organiser", description="Members with this role (or Manage Server) run tournaments.")
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _zero_is_none(cls, value: object) -> object:
+        return None if value in (0, "", "0") else value
+
+
+def load_settings(path: str | Path | None = None, environ: dict[str, str] | None = None) -> Settings:
+    """Read the config file (if any) and the environment. Raises SettingsError naming the key."""
+    environ = dict(os.environ if environ is None else environ)
+    config_path = Path(path or environ.get("BOARDBOT_CONFIG") or DEFAULT_CONFIG)
+    data: dict[str, object] = {}
+    if config_path.exists():
+        try:
+            data = tomllib.loads(config_path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise SettingsError(f"{config_path} is not valid TOML: {exc}") from None
+    elif path is not None or "BOARDBOT_CONFIG" in environ:
+        raise SettingsError(f"config file {config_path} does not exist")
+    if environ.get("DISCORD_TOKEN"):
+        data["token"] = environ["DISCORD_TOKEN"]
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            key = ".".join(str(p) for p in err["loc"]) or "config"
+            reason = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+            problems.append(f"{key}: {reason}")
+        raise SettingsError(f"Bad setting in {config_path}: " + "; ".join(problems)) from None
+
+
+NO_TOKEN_HELP = """\
+No bot token is configured, so the bot cannot log in.
+
+To get one:
+  1. Open https://discord.com/developers/applications and click "New Application".
+  2. In "Bot", click "Reset Token" and copy the token. Under "Privileged Gateway Intents"
+     nothing extra is needed: the bot uses the default intents only (no message content,
+     no members list).
+  3. In "OAuth2" > "URL Generator", tick the scopes "bot" and "applications.commands" and
+     the permissions: View Channels, Send Messages, Send Messages in Threads,
+     Create Public Threads, Manage Threads, Embed Links, Attach Files, Read Message History.
+     Open the generated URL to invite the bot to your server.
+  4. Put the token in the environment:  export DISCORD_TOKEN=...
+     or in config.toml (copy config.example.toml):  token = "..."
+Then run:  python -m bot
+"""

@@ -1,0 +1,108 @@
+"""Buttons and select menus that survive restarts.
+
+Each is a `discord.ui.DynamicItem`: its custom_id carries the table id (and, for game choices,
+the seat's prompt version and the choice's index), so a click is understood by any bot process
+without remembering the message. The callbacks only forward to the controller.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai", "rated")
+
+
+def _controller(interaction: discord.Interaction) -> Any:
+    return interaction.client.controller  # type: ignore[attr-defined]
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"lobby:(?P<action>[a-z]+):(?P<table>[0-9]+)"):
+    def __init__(self, action: str, table_id: int, *, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{action}:{table_id}"))
+        self.action, self.table_id = action, table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: Any) -> "LobbyButton":
+        return cls(match["action"], int(match["table"]), label=item.label or "…", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).lobby_button(interaction, self.table_id, self.action)
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"option:(?P<table>[0-9]+):(?P<key>[a-z_0-9]+)"):
+    def __init__(self, table_id: int, key: str, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"option:{table_id}:{key}"))
+        self.table_id, self.key = table_id, key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: Any) -> "OptionSelect":
+        return cls(int(match["table"]), match["key"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values", [])
+        await _controller(interaction).option_select(interaction, self.table_id, self.key, values)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<table>[0-9]+)"):
+    """The board's "My hand" button: opens the player's private panel as an ephemeral message."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.primary,
+                                           custom_id=f"hand:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: Any) -> "HandButton":
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).show_hand(interaction, self.table_id)
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"act:(?P<table>[0-9]+):(?P<pv>[0-9]+):(?P<idx>[0-9]+)"):
+    """One game choice. `pv` is the seat's prompt version when the choice was offered."""
+
+    def __init__(self, table_id: int, pv: int, idx: int, *, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"act:{table_id}:{pv}:{idx}"))
+        self.table_id, self.pv, self.idx = table_id, pv, idx
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: Any) -> "ActButton":
+        return cls(int(match["table"]), int(match["pv"]), int(match["idx"]),
+                   label=item.label or "…", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).act(interaction, self.table_id, self.pv, self.idx)
+
+
+class ActSelect(discord.ui.DynamicItem[discord.ui.Select],
+                template=r"pick:(?P<table>[0-9]+):(?P<pv>[0-9]+):(?P<n>[0-9]+)"):
+    """A select menu of game choices; each option's value is the choice's index."""
+
+    def __init__(self, table_id: int, pv: int, n: int, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"pick:{table_id}:{pv}:{n}"))
+        self.table_id, self.pv = table_id, pv
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: Any) -> "ActSelect":
+        return cls(int(match["table"]), int(match["pv"]), int(match["n"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values", [])
+        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        await _controller(interaction).act(interaction, self.table_id, self.pv, index)
+
+
+DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect)

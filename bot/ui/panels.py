@@ -1,0 +1,169 @@
+"""Message parts built from a table: lobby, board, private panels and their controls."""
+
+from __future__ import annotations
+
+import math
+import typing
+from typing import Any, get_args, get_origin
+
+import discord
+from pydantic import BaseModel
+
+from bot.render import Renderer, TableInfo
+from bot.ui.components import ActButton, ActSelect, HandButton, LobbyButton, OptionSelect
+from games import GameSpec
+from storage import SeatRow, TableRow
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+MAX_BUTTONS = 10
+
+
+def table_info(table: TableRow, seats: list[SeatRow], spec: GameSpec, jump_url: str | None = None) -> TableInfo:
+    names = {s.seat: s.display_name + (" (abandoned)" if s.forfeited else "") for s in seats}
+    mentions = {s.seat: f"<@{s.user_id}>" for s in seats if s.user_id is not None and not s.forfeited}
+    return TableInfo(table_id=table.id, title=spec.title, names=names, mentions=mentions, jump_url=jump_url)
+
+
+def thread_url(table: TableRow) -> str | None:
+    if table.thread_id is None:
+        return None
+    return f"https://discord.com/channels/{table.guild_id}/{table.thread_id}"
+
+
+# -- lobby ------------------------------------------------------------------------------
+def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer: Renderer) -> discord.Embed:
+    status = {"lobby": "Waiting for players", "running": "Game in progress",
+              "finished": "Game over", "cancelled": "Cancelled"}[table.status]
+    embed = discord.Embed(title=f"{spec.title} — table #{table.id}", description=status,
+                          colour=discord.Colour.blurple())
+    players = "\n".join(f"{i + 1}. {s.display_name}" + (" 🤖" if s.user_id is None else "")
+                        for i, s in enumerate(seats)) or "Nobody yet."
+    embed.add_field(name=f"Players ({len(seats)} of {spec.min_seats}-{spec.max_seats})", value=players[:1024],
+                    inline=False)
+    options = renderer.options_lines(spec.parse_options(table.options))
+    embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
+    embed.add_field(name="Rated", value="Yes (if no computer players)" if table.rated else "No", inline=False)
+    if table.status == "lobby":
+        embed.set_footer(text=f"Join to play. The creator starts the game when {spec.min_seats}-"
+                              f"{spec.max_seats} players are seated and can change options below.")
+    return embed
+
+
+def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
+    if table.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    buttons = [("join", "Join", "success"), ("leave", "Leave", "secondary"), ("start", "Start", "primary"),
+               ("cancel", "Cancel", "danger"), ("addai", "Add computer", "secondary"),
+               ("rmai", "Remove computer", "secondary"),
+               ("rated", "Rated: on" if table.rated else "Rated: off", "secondary")]
+    for action, label, style in buttons:
+        view.add_item(LobbyButton(action, table.id, label=label, style=STYLES[style]))
+    for key, select in list(option_selects(table, spec).items())[:3]:
+        view.add_item(OptionSelect(table.id, key, select))
+    return view
+
+
+def option_choices(annotation: Any) -> list[Any] | None:
+    """The values a lobby select can offer for an option field (bools and Literals)."""
+    if annotation is bool:
+        return [True, False]
+    if get_origin(annotation) is typing.Literal:
+        return list(get_args(annotation))
+    return None
+
+
+def encode_choice(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)[:100]
+
+
+def decode_choice(spec: GameSpec, key: str, text: str) -> Any:
+    """The option value a lobby select sent, or None if it is not one of the offered values."""
+    info = spec.Options.model_fields.get(key)
+    for value in option_choices(info.annotation) or [] if info else []:
+        if encode_choice(value) == text:
+            return value
+    return None
+
+
+def option_selects(table: TableRow, spec: GameSpec) -> dict[str, discord.ui.Select]:
+    selects = {}
+    for key, info in spec.Options.model_fields.items():
+        choices = option_choices(info.annotation)
+        if not choices or len(choices) > 25:
+            continue
+        current = table.options.get(key)
+        label = info.description or key.replace("_", " ")
+        select = discord.ui.Select(custom_id=f"option:{table.id}:{key}", placeholder=label[:150])
+        for value in choices:
+            shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+            select.add_option(label=f"{key.replace('_', ' ')}: {shown}"[:100], value=encode_choice(value),
+                              default=value == current)
+        selects[key] = select
+    return selects
+
+
+# -- board ------------------------------------------------------------------------------
+def board_view(table: TableRow) -> discord.ui.View | None:
+    if table.status != "running":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(table.id))
+    return view
+
+
+# -- private panel ----------------------------------------------------------------------
+def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseModel,
+             renderer: Renderer) -> discord.ui.View | None:
+    """Buttons and select menus for the legal actions (at most 5 rows, 25 options a menu)."""
+    if not actions:
+        return None
+    buttons: list[int] = []
+    groups: dict[str, list[int]] = {}
+    for index, action in enumerate(actions):
+        group = renderer.action_group(action, view)
+        (buttons if group is None else groups.setdefault(group, [])).append(index)
+    rows = math.ceil(len(buttons) / 5) + sum(math.ceil(len(g) / 25) for g in groups.values())
+    if len(buttons) > MAX_BUTTONS or rows > 5:
+        groups = {"Choose what to do": list(range(len(actions)))}
+        buttons = []
+    ui = discord.ui.View(timeout=None)
+    menu = 0
+    for placeholder, indices in groups.items():
+        for start in range(0, len(indices), 25):
+            if menu + math.ceil(len(buttons) / 5) >= 5:
+                break
+            chunk = indices[start:start + 25]
+            select = discord.ui.Select(custom_id=f"pick:{table_id}:{prompt_version}:{menu}",
+                                       placeholder=placeholder[:150])
+            for index in chunk:
+                description = renderer.action_description(actions[index], view)
+                select.add_option(label=_fit(renderer.action_label(actions[index], view), 100),
+                                  value=str(index), description=_fit(description, 100) if description else None)
+            ui.add_item(ActSelect(table_id, prompt_version, menu, select))
+            menu += 1
+    for index in buttons:
+        action = actions[index]
+        ui.add_item(ActButton(table_id, prompt_version, index, label=_fit(renderer.action_label(action, view), 80),
+                              style=STYLES[renderer.action_style(action)]))
+    return ui
+
+
+def _fit(text: str, limit: int) -> str:
+    text = text.strip() or "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: str | None) -> str:
+    """The text above a private panel: which table, recent happenings, and what is awaited."""
+    link = thread_url(table)
+    parts = [f"**{info.title} — table #{table.id}**" + (f" · {link}" if link else "")]
+    parts.extend(lines[-8:])
+    if waiting:
+        parts.append(waiting)
+    return _fit("\n".join(parts), 2000)
