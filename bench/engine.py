@@ -1,0 +1,74 @@
+"""Random full games per second per game and seat count, and the median and p99 of one `apply`.
+
+Usage: python bench/engine.py [--game NAME] [--seconds S]
+Runs on one core (a single process). Prints one line per game and seat count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games import registry  # noqa: E402
+
+TARGETS = {("augsburg1520", 4): 50, ("baumeister", 4): 200, ("aelderman", 4): 20}
+
+
+def play(spec, seats: int, seed: int, apply_times: list[float] | None) -> int:
+    rng = random.Random(seed)
+    state = spec.setup(seats, seed)
+    steps = 0
+    while spec.outcome(state) is None:
+        seat = rng.choice(sorted(spec.to_act(state)))
+        action = rng.choice(spec.legal_actions(state, seat))
+        if apply_times is None:
+            state, _ = spec.apply(state, seat, action)
+        else:
+            start = time.perf_counter()
+            state, _ = spec.apply(state, seat, action)
+            apply_times.append(time.perf_counter() - start)
+        steps += 1
+    return steps
+
+
+def bench(name: str, seats: int, seconds: float) -> str:
+    spec = registry.get(name)
+    games, steps, seed = 0, 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 3:
+        steps += play(spec, seats, seed, None)
+        games += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    apply_times: list[float] = []
+    for extra in range(3):
+        play(spec, seats, 10_000 + extra, apply_times)
+    apply_times.sort()
+    median = statistics.median(apply_times) * 1e6
+    p99 = apply_times[int(len(apply_times) * 0.99) - 1] * 1e6
+    rate = games / elapsed
+    target = TARGETS.get((name, seats))
+    verdict = "" if target is None else f"  target >= {target}/s: {'met' if rate >= target else 'MISSED'}"
+    return (f"{name:14} {seats} seats: {rate:8.1f} games/s  {steps / games:7.0f} actions/game  "
+            f"apply median {median:6.0f} us  p99 {p99:6.0f} us{verdict}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=registry.names())
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and seat count")
+    args = parser.parse_args()
+    for name in [args.game] if args.game else registry.names():
+        spec = registry.get(name)
+        for seats in range(spec.min_seats, spec.max_seats + 1):
+            print(bench(name, seats, args.seconds), flush=True)
+
+
+if __name__ == "__main__":
+    main()
