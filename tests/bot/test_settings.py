@@ -1,0 +1,75 @@
+"""Settings and start-up without a token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import SettingsError, load_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_without_a_config_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings(environ={})
+    assert settings.token == ""
+    assert str(settings.database) == "boardbot.sqlite3"
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+
+
+def test_environment_token_wins_over_the_file(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('token = "from-file"\ndev_guild_id = 123\nlog_level = "debug"\n')
+    settings = load_settings(config, environ={"DISCORD_TOKEN": "from-env"})
+    assert (settings.token, settings.dev_guild_id, settings.log_level) == ("from-env", 123, "DEBUG")
+
+
+@pytest.mark.parametrize("text,key", [
+    ('log_level = "LOUD"', "log_level"),
+    ("dev_guild_id = \"abc\"", "dev_guild_id"),
+    ("decision_timeout = 1", "decision_timeout"),
+    ("tokn = \"x\"", "tokn"),
+])
+def test_a_bad_value_names_the_key(tmp_path, text, key):
+    config = tmp_path / "config.toml"
+    config.write_text(text + "\n")
+    with pytest.raises(SettingsError) as err:
+        load_settings(config, environ={})
+    assert key in str(err.value)
+
+
+def test_broken_toml_is_reported(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text("token = \n")
+    with pytest.raises(SettingsError, match="not valid TOML"):
+        load_settings(config, environ={})
+
+
+def test_the_example_config_is_valid():
+    settings = load_settings(ROOT / "config.example.toml", environ={})
+    assert settings.token == "" and settings.decision_timeout == 300
+
+
+def test_python_m_bot_without_a_token_explains_what_to_do(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "BOARDBOT_CONFIG")}
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    assert "No bot token is configured" in result.stderr
+    assert "discord.com/developers/applications" in result.stderr
+    assert "DISCORD_TOKEN" in result.stderr and "config.toml" in result.stderr
+    assert "applications.commands" in result.stderr  # how to invite it with its permissions
+
+
+def test_python_m_bot_with_a_bad_config_names_the_key(tmp_path):
+    (tmp_path / "config.toml").write_text('log_level = "LOUD"\n')
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "BOARDBOT_CONFIG")}
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2 and "log_level" in result.stderr
