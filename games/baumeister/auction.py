@@ -1,0 +1,251 @@
+"""Steps 1 and 2 of a turn: income and the auction of one building card."""
+
+from __future__ import annotations
+
+from games.baumeister import moves
+from games.baumeister.city import coins
+from games.baumeister.common import (
+    add_to_hand, amount_choices, face_text, from_bank, name, replace_at, roll_die, to_bank,
+    under_smaller_stack,
+)
+from games.baumeister.data import CARDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE_NAMES
+from games.baumeister.flow import begin_build
+from games.baumeister.models import Phase, State
+from games.core import Event, RuleError, private, public
+
+# ---------------------------------------------------------------- 1. income
+
+
+def income_actions(state: State) -> list:
+    return [moves.ROLL, moves.TAKE_THREE] if state.options.take_three else [moves.ROLL]
+
+
+def steal_candidates(state: State, seat: int) -> list[int]:
+    return [s for s in range(state.seats) if s != seat and state.saboteurs[s]]
+
+
+def apply_income(state: State, seat: int, action, events: list[Event]) -> None:
+    gates = coins(state.cities[seat])
+    if action.kind == "take_three":
+        if not state.options.take_three:
+            raise RuleError("Taking 3 thalers instead of rolling is not played at this table: roll the die.")
+        # rulebook (variant): "treat the dice as having rolled 3 (there is no chance of
+        # obtaining a saboteur this way though)".
+        paid = from_bank(state, seat, SAFE_INCOME + gates)
+        events.append(public("income", "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates)),
+                             seat=seat, thalers=paid))
+    elif action.kind == "roll":
+        _roll_income(state, seat, gates, events)
+    else:
+        raise RuleError("First determine your revenues: roll the die" + (" or take 3 thalers." if state.options.take_three else "."))
+    if state.phase == Phase.INCOME:
+        state.phase = Phase.LOT
+
+
+def _gate_text(gates: int) -> str:
+    return f", plus {gates} for city gates" if gates else ""
+
+
+def _roll_income(state: State, seat: int, gates: int, events: list[Event]) -> None:
+    face = roll_die(state)
+    if face:
+        paid = from_bank(state, seat, face + gates)
+        events.append(public("roll", "{p%d} rolls %s: %d thalers%s." % (seat, face_text(face), face, _gate_text(gates)),
+                             seat=seat, face=face, thalers=paid))
+        return
+    # rulebook: "If the saboteur appears as the die result (*), the player gets only the
+    # Thalers for his/her city-gates. Instead ... he/she takes from the reserve a saboteur".
+    paid = from_bank(state, seat, gates)
+    text = "{p%d} rolls the saboteur%s" % (seat, f" and takes {gates} thalers for city gates" if gates else "")
+    events.append(public("roll", text + ".", seat=seat, face=0, thalers=paid))
+    if state.reserve:
+        state.reserve -= 1
+        state.saboteurs = replace_at(state.saboteurs, seat, state.saboteurs[seat] + 1)
+        events.append(public("saboteur", "{p%d} takes a saboteur from the reserve." % seat, seat=seat))
+        return
+    # rulebook: "If no more saboteurs lie in the reserve, he/she may take away a saboteur
+    # from any player."
+    candidates = steal_candidates(state, seat)
+    if len(candidates) == 1:
+        _take_saboteur(state, seat, candidates[0], events)
+    elif candidates:
+        state.phase = Phase.STEAL
+    else:
+        events.append(public("saboteur", "No saboteur is left to take.", seat=seat))
+
+
+def _take_saboteur(state: State, seat: int, victim: int, events: list[Event]) -> None:
+    saboteurs = list(state.saboteurs)
+    saboteurs[victim] -= 1
+    saboteurs[seat] += 1
+    state.saboteurs = tuple(saboteurs)
+    events.append(public("saboteur", "{p%d} takes a saboteur away from {p%d}." % (seat, victim),
+                         seat=seat, victim=victim))
+
+
+def steal_actions(state: State) -> list:
+    return [moves.STEALS[s] for s in steal_candidates(state, state.current)]
+
+
+def apply_steal(state: State, seat: int, action, events: list[Event]) -> None:
+    candidates = steal_candidates(state, seat)
+    if action.kind != "steal" or action.seat not in candidates:
+        names = ", ".join("{p%d}" % s for s in candidates)
+        raise RuleError(f"Choose the player you take a saboteur from: {names}.")
+    _take_saboteur(state, seat, action.seat, events)
+    state.phase = Phase.LOT
+
+# ---------------------------------------------------------------- 2. the auction
+
+
+def can_swap(state: State, seat: int) -> bool:
+    return (state.options.swap_open_card and not state.swapped
+            and state.money[seat] >= SWAP_COST and bool(state.open_stack))
+
+
+def lot_actions(state: State) -> list:
+    actions = [moves.SWAP] if can_swap(state, state.current) else []
+    if state.open_stack:
+        actions.append(moves.AUCTION_OPEN)
+    if state.hidden_stack:
+        actions.append(moves.AUCTION_HIDDEN)
+    return actions
+
+
+def apply_lot(state: State, seat: int, action, events: list[Event]) -> None:
+    if action.kind == "swap":
+        _swap(state, seat, events)
+    elif action.kind == "auction":
+        _open_auction(state, seat, action.stack == "hidden", events)
+    else:
+        raise RuleError("Choose the card to auction: the open card or the top face-down card.")
+
+
+def _swap(state: State, seat: int, events: list[Event]) -> None:
+    # rulebook (variant): "the current player may pay 1 Thaler to change it, placing it at
+    # the bottom of the _smallest_ stack. This may be done only once in a player's turn."
+    if not can_swap(state, seat):
+        if not state.options.swap_open_card:
+            raise RuleError("Swapping the open card is not played at this table.")
+        if state.swapped:
+            raise RuleError("You have already swapped the open card this turn; auction a card now.")
+        raise RuleError(f"Swapping the open card costs {SWAP_COST} thaler, which you do not have.")
+    to_bank(state, seat, SWAP_COST)
+    card = state.open_stack[-1]
+    state.open_stack = state.open_stack[:-1]
+    stack = under_smaller_stack(state, card)
+    state.swapped = True
+    events.append(public("swap", "{p%d} pays %d thaler to put %s under the %s stack." % (seat, SWAP_COST, name(card), stack),
+                         seat=seat, card=CARDS[card].id, stack=stack))
+
+
+def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) -> None:
+    stack = state.hidden_stack if hidden else state.open_stack
+    if not stack:
+        raise RuleError("That stack is empty.")
+    card = stack[-1]
+    if hidden:
+        state.hidden_stack = stack[:-1]
+    else:
+        state.open_stack = stack[:-1]
+    state.lot, state.lot_hidden = card, hidden
+    state.phase = Phase.OPENING
+    state.high_bid, state.high_bidder, state.passed, state.type_named, state.bids = 0, -1, 0, False, ()
+    if hidden:
+        # rulebook: "Only the auctioneer looks at the top card".
+        events.append(public("auction", "{p%d} auctions the top face-down card." % seat, seat=seat, stack="hidden"))
+        events.append(private(seat, "lot", "You look at the face-down card: %s." % name(card), card=CARDS[card].id))
+    else:
+        events.append(public("auction", "{p%d} auctions %s from the open stack." % (seat, name(card)),
+                             seat=seat, stack="open", card=CARDS[card].id))
+    # rulebook: "As soon as a player has auctioned the last card from one of the two stacks
+    # ... no further standard turns take place."
+    if not (state.open_stack and state.hidden_stack):
+        state.last_turn = True
+        events.append(public("last_card", "That was the last card of the %s stack: this is the last turn before the final round."
+                             % ("face-down" if hidden else "open")))
+
+
+def bid_actions(state: State, seat: int) -> list:
+    if state.phase == Phase.OPENING:
+        # The rulebook says "places an opening bid" without a minimum, so 0 is allowed.
+        return [moves.BIDS[a] for a in amount_choices(0, state.money[seat], MENU_LIMIT)]
+    raises = amount_choices(state.high_bid + 1, state.money[seat], MENU_LIMIT - 1)
+    return [moves.BIDS[a] for a in raises] + [moves.PASS]
+
+
+def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
+    money = state.money[seat]
+    opening = state.phase == Phase.OPENING
+    if action.kind == "bid":
+        low = 0 if opening else state.high_bid + 1
+        if not low <= action.amount <= money:
+            # rulebook: "It is illegal to bid more Thalers than you actually have."
+            raise RuleError(_bid_range_text(low, money, opening))
+        state.high_bid, state.high_bidder = action.amount, seat
+        state.bids = state.bids + ((seat, action.amount),)
+        verb = "opens the bidding at" if opening else "bids"
+        events.append(public("bid", "{p%d} %s %d." % (seat, verb, action.amount), seat=seat, amount=action.amount))
+    elif action.kind == "pass" and not opening:
+        # rulebook: "Whoever passes is eliminated from the auction."
+        state.passed |= 1 << seat
+        state.bids = state.bids + ((seat, -1),)
+        events.append(public("pass", "{p%d} passes." % seat, seat=seat))
+    else:
+        raise RuleError(_bid_range_text(0 if opening else state.high_bid + 1, money, opening))
+    _next_bidder(state, seat, events)
+
+
+def _bid_range_text(low: int, money: int, opening: bool) -> str:
+    if opening:
+        return f"Place an opening bid from 0 to {money} thalers (you cannot bid more than you have)."
+    if money < low:
+        return f"A raise must be at least {low} thalers, more than you have: you can only pass."
+    return f"Raise to between {low} and {money} thalers, or pass."
+
+
+def _next_bidder(state: State, seat: int, events: list[Event]) -> None:
+    state.phase = Phase.BIDDING
+    bidder = (seat + 1) % state.seats
+    while state.passed >> bidder & 1:
+        bidder = (bidder + 1) % state.seats
+    if bidder == state.high_bidder:  # everybody else has passed
+        _close_auction(state, events)
+        return
+    if state.lot_hidden and bidder == state.current and not state.type_named:
+        # rulebook: "If the auction is still going when it gets back round to the auctioneer
+        # then he/she must name the building type for all players to hear, but not, however,
+        # the building value or number of shields / coins."
+        state.type_named = True
+        kind = TYPE_NAMES[CARDS[state.lot].type]
+        events.append(public("type_named", "{p%d} names the face-down card: it is a %s." % (state.current, kind.lower()),
+                             seat=state.current, type=CARDS[state.lot].type_key))
+    state.actor = bidder
+
+
+def _close_auction(state: State, events: list[Event]) -> None:
+    winner, price, auctioneer, card = state.high_bidder, state.high_bid, state.current, state.lot
+    # rulebook: "One-half goes into the cash supply, the other half goes to the auctioneer.
+    # (With odd amounts the half to the auctioneer is rounded _down_.) If the auctioneer
+    # makes the highest bid, he/she pays the full sum into the cash supply."
+    to_bank(state, winner, price)
+    share = 0 if winner == auctioneer else price // 2
+    if share:
+        from_bank(state, auctioneer, share)
+    payment = f" ({share} to {{p{auctioneer}}}, {price - share} to the cash supply)" if share else ""
+    hidden, named = state.lot_hidden, state.type_named
+    add_to_hand(state, winner, card, public=not hidden, typed=hidden and named)
+    if not hidden:
+        what = name(card)
+    elif named:
+        what = "the face-down %s" % TYPE_NAMES[CARDS[card].type].lower()
+    else:
+        # rulebook: "the card is handed over without the other players knowing anything
+        # about the type of the building."
+        what = "the face-down card"
+    events.append(public("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
+                         seat=winner, price=price, stack="hidden" if hidden else "open"))
+    if hidden and winner != auctioneer:
+        events.append(private(winner, "lot", "The face-down card you bought is %s." % name(card), card=CARDS[card].id))
+    state.lot, state.lot_hidden = -1, False
+    begin_build(state, auctioneer, False, events)

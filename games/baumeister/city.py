@@ -1,0 +1,157 @@
+"""A city: a row of building cards, left to right, with gaps where saboteurs struck.
+
+A city is a tuple of card ints, -1 for a gap, plus `closed`: bit 1 when a corner tower
+closes the left end, bit 2 for the right end. Cards never move; a new card goes to a
+new left or right end (slot -1 or len(city)) or into a gap. Gaps at the ends vanish, so
+every gap lies between two cards. A corner tower only ever stands at an end, and nothing
+is built beyond it.
+"""
+
+from __future__ import annotations
+
+from games.baumeister.data import (
+    BONUS_CHURCHES, BONUS_CORNERS, BONUS_MIDDLE_HALL, CHURCH, COINS, CORNER_TOWER, GROUP,
+    KIND, SHIELDS, TOWN_HALL, TYPE, VALUE, CARDS,
+)
+
+LEFT, RIGHT = 1, 2
+GAP = -1
+
+
+def slots_for(city: tuple[int, ...], closed: int, card: int, final: bool) -> list[int]:
+    """Where `card` may be laid out, leftmost first."""
+    kind = TYPE[card]
+    # rulebook: "Each city may contain only one town hall."
+    if kind == TOWN_HALL and any(c >= 0 and TYPE[c] == TOWN_HALL for c in city):
+        return []
+    group = GROUP[card]
+    size = len(city)
+    if kind == CORNER_TOWER:
+        # rulebook: "The city may be completed only in the final round ... i.e. only then
+        # may the second Corner Tower or both Corner Towers be placed."
+        towers = sum(1 for c in city if c >= 0 and TYPE[c] == CORNER_TOWER)
+        if towers >= (2 if final else 1):
+            return []
+        if size == 0:
+            return [-1, 0]  # a lone corner tower closes the left or the right end
+    elif size == 0:
+        return [0]
+    slots = []
+    # rulebook: "Two buildings of same type may never stand side by side."
+    if not closed & LEFT and GROUP[city[0]] != group:
+        slots.append(-1)
+    if kind != CORNER_TOWER:
+        for i in range(1, size - 1):
+            if city[i] == GAP and GROUP[city[i - 1]] != group and GROUP[city[i + 1]] != group:
+                slots.append(i)
+    if not closed & RIGHT and GROUP[city[-1]] != group:
+        slots.append(size)
+    return slots
+
+
+def place(city: tuple[int, ...], closed: int, card: int, slot: int) -> tuple[tuple[int, ...], int]:
+    """The city and its `closed` bits after laying `card` at a slot from `slots_for`."""
+    tower = TYPE[card] == CORNER_TOWER
+    if slot == -1:
+        return (card,) + city, closed | (LEFT if tower else 0)
+    if slot == len(city):
+        return city + (card,), closed | (RIGHT if tower else 0)
+    return city[:slot] + (card,) + city[slot + 1:], closed
+
+
+def remove(city: tuple[int, ...], closed: int, slot: int) -> tuple[tuple[int, ...], int]:
+    """The city after a saboteur removed the card at `slot`: a gap, or a shorter row at an end."""
+    card = city[slot]
+    if TYPE[card] == CORNER_TOWER:
+        if len(city) == 1:
+            closed = 0
+        elif slot == 0:
+            closed &= ~LEFT
+        else:
+            closed &= ~RIGHT
+    row = list(city)
+    row[slot] = GAP
+    while row and row[-1] == GAP:
+        row.pop()
+    while row and row[0] == GAP:
+        row.pop(0)
+    return tuple(row), closed
+
+
+def can_extend(city: tuple[int, ...], closed: int, hand: tuple[int, ...], count: int, final: bool) -> bool:
+    """Whether `count` more cards of `hand` can be laid out one after another."""
+    if count <= 0:
+        return True
+    if len(hand) < count:
+        return False
+    seen = set()
+    for i, card in enumerate(hand):
+        if KIND[card] in seen:
+            continue
+        seen.add(KIND[card])
+        rest = hand[:i] + hand[i + 1:]
+        for slot in slots_for(city, closed, card, final):
+            row, bits = place(city, closed, card, slot)
+            if can_extend(row, bits, rest, count - 1, final):
+                return True
+    return False
+
+
+def shields(city: tuple[int, ...]) -> int:
+    return sum(SHIELDS[c] for c in city if c >= 0)
+
+
+def coins(city: tuple[int, ...]) -> int:
+    return sum(COINS[c] for c in city if c >= 0)
+
+
+def is_complete(city: tuple[int, ...]) -> bool:
+    """rulebook: "If a city is complete, i.e. there are no gaps and there is a Corner Tower
+    both on the left and right"."""
+    return (
+        len(city) >= 2
+        and GAP not in city
+        and TYPE[city[0]] == CORNER_TOWER
+        and TYPE[city[-1]] == CORNER_TOWER
+    )
+
+
+def score(city: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, list[str]]:
+    """Points of one player and the lines that explain them."""
+    built = [c for c in city if c >= 0]
+    total = sum(VALUE[c] for c in built)
+    lines = [f"Buildings: {total} ({len(built)} card{'s' if len(built) != 1 else ''})"]
+    if is_complete(city):
+        lines.append("City complete: corner towers at both ends, no gaps")
+        for points, line in _bonuses(city):
+            total += points
+            lines.append(line)
+    elif built:
+        lines.append("City not complete: no extra points")
+    if hand:
+        penalty = sum(VALUE[c] for c in hand)
+        total -= penalty
+        names = ", ".join(CARDS[c].name for c in sorted(hand))
+        lines.append(f"Cards in hand: -{penalty} ({names})")
+    lines.append(f"Total: {total}")
+    return total, lines
+
+
+def _bonuses(city: tuple[int, ...]) -> list[tuple[int, str]]:
+    found = []
+    halls = [i for i, c in enumerate(city) if TYPE[c] == TOWN_HALL]
+    # rulebook: "If the city is complete and there is a Town Hall exactly in the middle,
+    # the city scores 10 extra points."
+    if halls and len(city) % 2 == 1 and halls[0] == len(city) // 2:
+        found.append((BONUS_MIDDLE_HALL, f"Town hall exactly in the middle: +{BONUS_MIDDLE_HALL}"))
+    # rulebook: "an equal number of Churches on each side of the the Town Hall (zero
+    # churches doesn't count, of course)".
+    if halls:
+        left = sum(1 for c in city[: halls[0]] if TYPE[c] == CHURCH)
+        right = sum(1 for c in city[halls[0] + 1:] if TYPE[c] == CHURCH)
+        if left == right and left > 0:
+            found.append((BONUS_CHURCHES, f"{left} church{'es' if left > 1 else ''} on each side of the town hall: +{BONUS_CHURCHES}"))
+    # rulebook: "the Corner Towers on both the left and right ends are the same value".
+    if VALUE[city[0]] == VALUE[city[-1]]:
+        found.append((BONUS_CORNERS, f"Corner towers of equal value ({VALUE[city[0]]}): +{BONUS_CORNERS}"))
+    return found

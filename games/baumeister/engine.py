@@ -1,0 +1,228 @@
+"""Wettstreit der Baumeister: the game spec tying the phases together."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from games.baumeister import auction, build, moves, sabotage
+from games.baumeister.city import is_complete, score
+from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
+from games.baumeister.common import fresh_rng, roll_die
+from games.baumeister.flow import start_turn
+from games.baumeister.models import Action, Options, Phase, State
+from games.baumeister.views import BaumeisterView, build_view
+from games.core import Event, GameSpec, Outcome, Policy, Rng, RuleError, public
+
+_NEW = object.__new__
+_SET = object.__setattr__
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset([s]) for s in range(4))
+
+
+class BaumeisterSpec(GameSpec[State, Any]):
+    name = "baumeister"
+    title = "Wettstreit der Baumeister"
+    min_seats = 3
+    max_seats = 4
+    Options = Options
+    State = State
+    Action = Action
+
+    # -- setup ----------------------------------------------------------------------
+    def _setup(self, seats: int, seed: int, options: Options) -> State:
+        rng = Rng(seed=seed)
+        deck = list(range(NUM_CARDS))
+        rng.shuffle(deck)
+        state = State(
+            seats=seats, options=options, rng=rng, phase=Phase.INCOME, current=0, actor=0,
+            start_player=0, start_rolls=(),
+            # rulebook: "placed in two stacks, with 20 cards per stack ... one stack is face
+            # up, the other is face down."
+            open_stack=tuple(deck[:20]), hidden_stack=tuple(deck[20:]),
+            # rulebook: "Furthermore gets each coins in the value of 10 Thalers."
+            bank=COIN_SUPPLY - START_MONEY * seats, money=(START_MONEY,) * seats,
+            hands=((),) * seats, cities=((),) * seats, closed=(0,) * seats,
+            saboteurs=(0,) * seats, reserve=SABOTEURS,
+        )
+        # rulebook: "By a roll of the die, determine the starting player." The die is rolled
+        # until it shows the number of a seat (1 = the first seat).
+        rolls = []
+        while True:
+            face = roll_die(state)
+            rolls.append(face)
+            if 1 <= face <= seats:
+                break
+        state.start_rolls = tuple(rolls)
+        state.start_player = rolls[-1] - 1
+        state.last_roll = -1
+        start_turn(state, state.start_player)
+        return state
+
+    def copy_state(self, state: State) -> State:
+        # Every field holds an immutable value, so a shallow copy is a full copy.
+        copy = _NEW(State)
+        _SET(copy, "__dict__", state.__dict__.copy())
+        _SET(copy, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+        _SET(copy, "__pydantic_extra__", None)
+        _SET(copy, "__pydantic_private__", None)
+        return copy
+
+    # -- whose turn, what is legal ----------------------------------------------------
+    def to_act(self, state: State) -> frozenset[int]:
+        return _NOBODY if state.actor < 0 else _ONLY[state.actor]
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        if seat != state.actor:
+            return []
+        phase = state.phase
+        if phase == Phase.INCOME:
+            return auction.income_actions(state)
+        if phase in (Phase.OPENING, Phase.BIDDING):
+            return auction.bid_actions(state, seat)
+        if phase in build.BUILD_PHASES:
+            return build.build_actions(state, seat)
+        if phase in build.PLACE_PHASES:
+            return build.place_actions(state, seat)
+        if phase == Phase.LOT:
+            return auction.lot_actions(state)
+        if phase == Phase.STEAL:
+            return auction.steal_actions(state)
+        if phase == Phase.AIM:
+            return sabotage.aim_actions(state)
+        if phase == Phase.OFFER:
+            return sabotage.offer_actions(state)
+        if phase == Phase.ANSWER:
+            return [moves.ACCEPT, moves.REFUSE]
+        if phase == Phase.GRAB:
+            return sabotage.grab_actions(state)
+        return []
+
+    def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        if not state.announced:
+            state.announced = True
+            events.append(public(
+                "start_player", "The die decides who starts: %s; {p%d} begins." % (
+                    ", ".join("saboteur" if f == 0 else str(f) for f in state.start_rolls), state.start_player),
+                seat=state.start_player, rolls=list(state.start_rolls)))
+        handler = _HANDLERS.get(state.phase)
+        if handler is None:
+            raise RuleError("Nothing can be done now.")
+        handler(state, seat, action, events)
+        return state, events
+
+    # -- what players see ------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> BaumeisterView:
+        return build_view(state, seat)
+
+    def secret_tokens(self, state: State) -> dict[int, set[str]]:
+        secrets: dict[int, set[str]] = {}
+        for seat, hand in enumerate(state.hands):
+            secrets[seat] = {CARDS[c].id for c in hand if not state.public_cards >> c & 1}
+        if state.lot >= 0 and state.lot_hidden:
+            secrets[state.current].add(CARDS[state.lot].id)
+        return secrets
+
+    # -- the end -----------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != Phase.OVER:
+            return None
+        scores: dict[int, float] = {}
+        details: dict[int, list[str]] = {}
+        for seat in range(state.seats):
+            points, lines = score(state.cities[seat], state.hands[seat])
+            scores[seat] = points
+            details[seat] = lines
+        # rulebook: "Whoever achieves the highest score has won" - no tie-break is given,
+        # so equal scores share a place.
+        ranking = [[s for s in range(state.seats) if scores[s] == value]
+                   for value in sorted(set(scores.values()), reverse=True)]
+        return Outcome(ranking=ranking, scores=scores, winners=ranking[0], details=details)
+
+    def stats(self, state: State) -> dict[int, dict[str, float]]:
+        result = self.outcome(state)
+        if result is None:
+            return {}
+        return {
+            seat: {
+                "score": result.scores[seat],
+                "buildings": float(sum(1 for c in state.cities[seat] if c >= 0)),
+                "complete_city": float(is_complete(state.cities[seat])),
+                "cards_in_hand": float(len(state.hands[seat])),
+            }
+            for seat in range(state.seats)
+        }
+
+    # -- tools ---------------------------------------------------------------------
+    def option_variants(self) -> list[Options]:
+        return [
+            Options(),
+            Options(swap_open_card=False, take_three=False, first_build="at_least"),
+            Options(swap_open_card=True, take_three=False, first_build="at_least"),
+        ]
+
+    def policy(self, kind: str, seed: int = 0) -> Policy:
+        from games.baumeister.ai import make_policy
+
+        return make_policy(self, kind, seed)
+
+    def timeout_action(self, state: State, seat: int) -> Any:
+        from games.baumeister.ai import timeout_choice
+
+        if seat != state.actor:
+            return None
+        return timeout_choice(self, state, seat)
+
+    def check_invariants(self, state: State) -> None:
+        assert sum(state.money) + state.bank == COIN_SUPPLY, "thalers were created or lost"
+        assert state.bank >= 0 and min(state.money) >= 0, "negative money"
+        in_play = 1 if state.phase in (Phase.OFFER, Phase.ANSWER, Phase.GRAB) else 0  # on its target
+        assert sum(state.saboteurs) + state.reserve + in_play == SABOTEURS, "saboteurs were created or lost"
+        places = list(state.open_stack) + list(state.hidden_stack)
+        places += [c for hand in state.hands for c in hand]
+        places += [c for city in state.cities for c in city if c >= 0]
+        if state.lot >= 0:
+            places.append(state.lot)
+        counts = Counter(places)
+        assert sorted(counts) == list(range(NUM_CARDS)), "a building card is missing"
+        assert max(counts.values()) == 1, "a building card is in two places"
+        in_hands = 0
+        for hand in state.hands:
+            for c in hand:
+                in_hands |= 1 << c
+        assert not (state.public_cards | state.typed_cards) & ~in_hands, "a hand mark outlived its card"
+        for city, closed in zip(state.cities, state.closed):
+            assert not city or (city[0] >= 0 and city[-1] >= 0), "a city ends in a gap"
+            assert closed == 0 or city, "an empty city is closed"
+        if state.picked >= 0:
+            assert state.picked in state.hands[state.actor], "the picked card left the hand"
+
+
+def _apply_build(state: State, seat: int, action: Any, events: list[Event]) -> None:
+    kind = action.kind
+    if kind == "pick":
+        build.apply_pick(state, seat, action, events)
+    elif kind == "done":
+        build.apply_done(state, seat, events)
+    elif kind == "sabotage":
+        sabotage.apply_sabotage(state, seat, action, events)
+    else:
+        raise RuleError("Pick a card to build, play a saboteur, or end your turn.")
+
+
+_HANDLERS = {
+    Phase.INCOME: auction.apply_income,
+    Phase.STEAL: auction.apply_steal,
+    Phase.LOT: auction.apply_lot,
+    Phase.OPENING: auction.apply_bid,
+    Phase.BIDDING: auction.apply_bid,
+    Phase.BUILD: _apply_build,
+    Phase.FINAL: _apply_build,
+    Phase.PLACE: build.apply_place,
+    Phase.FINAL_PLACE: build.apply_place,
+    Phase.AIM: sabotage.apply_aim,
+    Phase.OFFER: sabotage.apply_offer,
+    Phase.ANSWER: sabotage.apply_answer,
+    Phase.GRAB: sabotage.apply_grab,
+}

@@ -1,0 +1,189 @@
+"""Options, state and actions of Wettstreit der Baumeister.
+
+The state keeps only immutable values (ints, strings, tuples, frozen models), so a copy
+is a shallow copy of its fields; this keeps `apply` fast. Cards are ints 0..39 (see data).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import Rng
+
+Ints = tuple[int, ...]
+
+
+class Options(BaseModel):
+    """Table options. The defaults play the rules text as written; each option is one of
+    the text's marked variants, so a group can play closer to the original rules."""
+
+    model_config = ConfigDict(frozen=True)
+
+    swap_open_card: bool = True  # pay 1 thaler to put the open card under the smaller stack
+    take_three: bool = True  # take 3 thalers instead of rolling for income
+    first_build: Literal["exactly", "at_least"] = "exactly"  # the first build: exactly / at least 3
+
+
+class Phase:
+    INCOME = "income"  # roll (or take 3)
+    STEAL = "steal"  # saboteur face with an empty reserve: take one from a player
+    LOT = "lot"  # choose the card to auction (or swap the open card first)
+    OPENING = "opening"  # the auctioneer's opening bid
+    BIDDING = "bidding"  # raise or pass, in seat order
+    BUILD = "build"  # pick a card to build, sabotage, or end the turn
+    PLACE = "place"  # choose where the picked card goes
+    AIM = "aim"  # choose the building to sabotage
+    OFFER = "offer"  # the victim may offer a pay-off
+    ANSWER = "answer"  # the attacker accepts or refuses the pay-off
+    GRAB = "grab"  # the attacker picks a face-down card from the victim's hand
+    FINAL = "final"  # final round: lay out up to three cards
+    FINAL_PLACE = "final_place"
+    OVER = "over"
+
+
+class State(BaseModel):
+    seats: int
+    options: Options
+    rng: Rng  # replaced (never mutated) when used, so states can share it
+    phase: str
+    turn: int = 0  # counts turns, for the board
+    current: int  # whose turn it is (the auctioneer during an auction)
+    actor: int  # who must act now
+    start_player: int
+    start_rolls: Ints  # die faces rolled to find the start player
+    announced: bool = False  # the start player has been announced in an event
+    open_stack: Ints  # top card last
+    hidden_stack: Ints  # top card last
+    bank: int  # thalers in the cash supply
+    money: Ints
+    hands: tuple[Ints, ...]
+    public_cards: int = 0  # bitmask of hand cards everyone has seen
+    typed_cards: int = 0  # bitmask of hand cards whose type (only) was announced
+    cities: tuple[Ints, ...]  # left to right; -1 is a gap left by a saboteur
+    closed: Ints  # per city: bit 1 = a corner tower closes the left end, bit 2 = the right end
+    built: int = 0  # bitmask of seats that have made their first build
+    saboteurs: Ints
+    reserve: int
+    last_roll: int = -1  # the last die result (0 = saboteur face, -1 = none yet)
+    # the current turn
+    swapped: bool = False
+    placed: int = 0  # cards laid out in this build step
+    min_place: int = 0  # a build step that has begun must reach this many cards
+    max_place: int = 3
+    picked: int = -1  # hand card chosen for building, waiting for a position
+    # the current auction
+    lot: int = -1
+    lot_hidden: bool = False
+    high_bid: int = 0
+    high_bidder: int = -1
+    passed: int = 0  # bitmask of seats out of the auction
+    type_named: bool = False
+    bids: tuple[Ints, ...] = ()  # (seat, amount) pairs; amount -1 is a pass
+    # the current sabotage
+    victim: int = -1
+    target: int = -1  # slot of the attacked building
+    offer: int = 0
+    # the end
+    last_turn: bool = False  # the last card of a stack has been auctioned
+    final_queue: Ints = ()  # seats still to lay out cards in the final round
+
+
+class _Act(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Roll(_Act):
+    kind: Literal["roll"] = "roll"
+
+
+class TakeThree(_Act):
+    kind: Literal["take_three"] = "take_three"
+
+
+class Steal(_Act):
+    kind: Literal["steal"] = "steal"
+    seat: int
+
+
+class Swap(_Act):
+    kind: Literal["swap"] = "swap"
+
+
+class Auction(_Act):
+    kind: Literal["auction"] = "auction"
+    stack: Literal["open", "hidden"]
+
+
+class Bid(_Act):
+    """The opening bid (0 or more) or a raise: `amount` is the new total bid."""
+
+    kind: Literal["bid"] = "bid"
+    amount: int
+
+
+class Pass(_Act):
+    kind: Literal["pass"] = "pass"
+
+
+class Pick(_Act):
+    kind: Literal["pick"] = "pick"
+    card: str
+
+
+class Place(_Act):
+    """-1 = new left end; len(city) = new right end; anything else = the gap at that slot."""
+
+    kind: Literal["place"] = "place"
+    slot: int
+
+
+class Unpick(_Act):
+    kind: Literal["unpick"] = "unpick"
+
+
+class Sabotage(_Act):
+    kind: Literal["sabotage"] = "sabotage"
+    seat: int
+    target: Literal["city", "hand"]
+
+
+class Aim(_Act):
+    kind: Literal["aim"] = "aim"
+    slot: int
+
+
+class Offer(_Act):
+    kind: Literal["offer"] = "offer"
+    amount: int
+
+
+class NoOffer(_Act):
+    kind: Literal["no_offer"] = "no_offer"
+
+
+class Accept(_Act):
+    kind: Literal["accept"] = "accept"
+
+
+class Refuse(_Act):
+    kind: Literal["refuse"] = "refuse"
+
+
+class Grab(_Act):
+    kind: Literal["grab"] = "grab"
+    position: int
+
+
+class Done(_Act):
+    kind: Literal["done"] = "done"
+
+
+Action = Annotated[
+    Union[
+        Roll, TakeThree, Steal, Swap, Auction, Bid, Pass, Pick, Place, Unpick,
+        Sabotage, Aim, Offer, NoOffer, Accept, Refuse, Grab, Done,
+    ],
+    Field(discriminator="kind"),
+]
