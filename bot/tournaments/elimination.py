@@ -1,0 +1,148 @@
+"""Elimination: the top of each table advances until one final table.
+
+Advancing
+    `advance` players of a table of the chosen `table_size` go through (default:
+    half the table rounded down, at least 1: 2 -> 1, 3 -> 1, 4 -> 2, 5 -> 2). A
+    table of another size advances the same share, advance * size / table_size,
+    rounded to the nearest whole number with halves rounded down, but at least 1 and
+    at most size - 1 (so with table size 4 and advance 2: a 3-seat table sends 1, a
+    5-seat table 2). Every table loses at least one player, so the field shrinks
+    every round. If that would leave fewer players than the game's minimum, tables
+    (largest first, in turn) send one more until it does not. A player with a bye
+    advances. Withdrawn players drop out.
+
+Ties at the cut
+    Players tied in a game's ranking across the cut are separated by their game
+    score (higher first), then by rating (higher first), then by player id.
+
+Seeding
+    Survivors are ordered by the standings (points and tie-breaks), then rating,
+    then a seeded shuffle, so round 1 follows the ratings. Byes go to the best seeds.
+    Seeds are dealt to tables serpentine-wise (1, 2, 3, 3, 2, 1, ...) so the best
+    seeds meet as late as possible. The round seating everyone at one table, with no
+    bye, is the final; after it the elimination is over (the final's ranking is the
+    tournament's top; see `standings` for the full order).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from bot.tournaments.models import GameResult, Pairing, PairingError, PlayerRecord, RoundRecord
+from bot.tournaments.seating import seeded_rng
+from bot.tournaments.standings import compute_standings
+from bot.tournaments.tables import plan_round_tables
+
+
+def default_advance(table_size: int) -> int:
+    return max(1, table_size // 2)
+
+
+def advancing_counts(
+    sizes: Sequence[int], table_size: int, min_seats: int, advance: int | None = None
+) -> list[int]:
+    """How many players advance from each table of `sizes` (see the module docstring)."""
+    share = default_advance(table_size) if advance is None else advance
+    if not 1 <= share < table_size:
+        raise PairingError(f"between 1 and {table_size - 1} players can advance from a table of {table_size}")
+    counts = []
+    for size in sizes:
+        # nearest whole number to share * size / table_size, halves rounded down
+        nearest = -((table_size - 2 * share * size) // (2 * table_size))
+        counts.append(min(size - 1, max(1, nearest)))
+    if len(sizes) > 1:  # two or more tables can always send min_seats players on
+        largest_first = sorted(range(len(sizes)), key=lambda i: (-sizes[i], i))
+        turn = 0
+        while sum(counts) < min_seats:
+            table = largest_first[turn % len(sizes)]
+            turn += 1
+            if counts[table] < sizes[table] - 1:
+                counts[table] += 1
+    return counts
+
+
+def game_survivors(game: GameResult, count: int, ratings: dict[int, float]) -> list[int]:
+    """The top `count` players of a finished game, ties at the cut broken as documented."""
+    ordered = []
+    for group in game.final_groups():
+        ordered.extend(
+            sorted(group, key=lambda p: (-game.scores.get(p, 0.0), -ratings.get(p, 0.0), p))
+        )
+    return ordered[:count]
+
+
+def is_finished(history: Sequence[RoundRecord]) -> bool:
+    """Whether the final table has been played."""
+    return bool(history) and len(history[-1].games) == 1 and not history[-1].byes
+
+
+def survivors(
+    players: Sequence[PlayerRecord],
+    history: Sequence[RoundRecord],
+    table_size: int,
+    min_seats: int,
+    advance: int | None = None,
+) -> list[int]:
+    """The players still in: the last round's advancers and byes (or everyone), minus withdrawals."""
+    active = [record.player_id for record in players if not record.withdrawn]
+    if not history:
+        return active
+    last = history[-1]
+    ratings = {record.player_id: record.rating for record in players}
+    sizes = [len(game.players) for game in last.games]
+    counts = advancing_counts(sizes, table_size, min_seats, advance)
+    through = set(last.byes)
+    for game, count in zip(last.games, counts):
+        through.update(game_survivors(game, count, ratings))
+    return [player for player in active if player in through]
+
+
+def pair_elimination(
+    players: Sequence[PlayerRecord],
+    round_no: int,
+    table_size: int,
+    min_seats: int,
+    max_seats: int,
+    seed: int,
+    history: Sequence[RoundRecord],
+    advance: int | None = None,
+) -> Pairing:
+    """The next elimination round: survivors seeded serpentine-wise into tables."""
+    if is_finished(history):
+        raise PairingError("the elimination is over: the final table has been played")
+    remaining = survivors(players, history, table_size, min_seats, advance)
+    if len(remaining) < min_seats:
+        raise PairingError(f"{len(remaining)} players remain; a table needs at least {min_seats}")
+    order = _seed_order(players, history, remaining, seed, round_no)
+    plan = plan_round_tables(len(order), table_size, min_seats, max_seats)
+    byes, seated = order[: plan.byes], order[plan.byes :]
+    tables: list[list[int]] = [[] for _ in plan.sizes]
+    for player, table in zip(seated, _serpentine(plan.sizes)):
+        tables[table].append(player)
+    rng = seeded_rng(seed, "elimination-seats", round_no)
+    for table in tables:
+        rng.shuffle(table)
+    return Pairing(round_no=round_no, tables=tables, byes=byes)
+
+
+def _seed_order(
+    players: Sequence[PlayerRecord],
+    history: Sequence[RoundRecord],
+    remaining: list[int],
+    seed: int,
+    round_no: int,
+) -> list[int]:
+    rng = seeded_rng(seed, "elimination-order", round_no)
+    tie_order = {player: rng.random() for player in sorted(remaining)}
+    ratings = {record.player_id: record.rating for record in players}
+    rank = {row.player_id: row.rank for row in compute_standings(players, history)}
+    return sorted(remaining, key=lambda p: (rank[p], -ratings.get(p, 0.0), tie_order[p]))
+
+
+def _serpentine(sizes: Sequence[int]) -> list[int]:
+    """Table index for each seed in turn: 0, 1, ..., T-1, T-1, ..., 0, skipping full tables."""
+    slots = []
+    for layer in range(max(sizes, default=0)):
+        indices = range(len(sizes)) if layer % 2 == 0 else reversed(range(len(sizes)))
+        slots.extend(i for i in indices if sizes[i] > layer)
+    return slots
