@@ -1,0 +1,216 @@
+"""The visits: bidding with promissory notes, and how an auction is decided."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.augsburg1520 import data, flow, privileges
+from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, parse, suits
+from games.augsburg1520.choices import card_options, reset_filters
+from games.augsburg1520.common import receive, seat_order
+from games.augsburg1520.state import Bid, DiscardBidCard, Pass, RevealCard, State, make
+from games.core import Event, RuleError, public
+
+# Bid amounts offered at once: Pass plus at most 24 amounts fill one select menu.
+MAX_BID_OPTIONS = 24
+PASS = Pass()
+BIDS = tuple(Bid(cards=k) for k in range(CARD_COUNT + 1))
+
+
+def noble(state: State) -> str:
+    return data.AUCTIONS[state.auction]
+
+
+def noble_name(state: State) -> str:
+    return data.NOBLE_NAMES[noble(state)]
+
+
+def start_auction(state: State, events: list[Event]) -> None:
+    n = state.seats
+    state.phase = "bid"
+    state.bids = [0] * n
+    state.passed = [False] * n
+    state.high = 0
+    state.leader = -1
+    state.bidder = state.opener
+    state.winner = -1
+    state.discarded_bid = 0
+    events.append(public(
+        "auction", f"Visit {state.auction + 1} of 5: {noble_name(state)}. {{p{state.opener}}} bids first.",
+        auction=state.auction, opener=state.opener,
+    ))
+
+
+def suitable_counts(state: State, seat: int) -> tuple[int, int]:
+    """(suitable cards, suitable notes) in a hand for the current auction."""
+    table = SUITABILITY[state.auction]
+    total = notes = 0
+    for card in state.hands[seat]:
+        kind = table[card]
+        if kind:
+            total += 1
+            notes += kind == 2
+    return total, notes
+
+
+def max_bid(state: State, seat: int) -> int:
+    """'A bid consisting of Jokers only is not allowed': without a suitable note, no bid at all."""
+    total, notes = suitable_counts(state, seat)
+    return total if notes else 0
+
+
+def legal_bids(state: State, seat: int) -> list[BaseModel]:
+    low = max(state.high, 1)
+    top = min(max_bid(state, seat), low + MAX_BID_OPTIONS - 1)
+    return [PASS, *BIDS[low:top + 1]]
+
+
+def apply_bid(state: State, seat: int, cards: int, events: list[Event]) -> None:
+    if state.phase != "bid":
+        raise RuleError("There is no bidding now.")
+    name = noble_name(state)
+    total, notes = suitable_counts(state, seat)
+    if not notes:
+        raise RuleError(f"You hold no {name} note, so you can only pass (a bid of jokers only is not allowed).")
+    if cards < max(state.high, 1):
+        raise RuleError(f"Bid at least {max(state.high, 1)} cards (hold), or more to raise, or pass.")
+    if cards > total:
+        raise RuleError(f"You hold only {total} cards you may bid at {name}.")
+    state.bids[seat] = cards
+    if cards > state.high:
+        verb = "bids" if state.high == 0 else "raises to"
+        state.high, state.leader = cards, seat
+    else:
+        verb = "holds"
+    events.append(public("bid", f"{{p{seat}}} {verb} {cards} card{'s' * (cards != 1)} on {name}.",
+                         seat=seat, cards=cards))
+    _advance(state, events)
+
+
+def apply_pass(state: State, seat: int, events: list[Event]) -> None:
+    if state.phase != "bid":
+        raise RuleError("There is no bidding now.")
+    state.passed[seat] = True
+    events.append(public("pass", f"{{p{seat}}} passes.", seat=seat))
+    _advance(state, events)
+
+
+def _advance(state: State, events: list[Event]) -> None:
+    """Next bidder clockwise; bidding ends when it comes back to the high bidder unraised."""
+    for step in range(1, state.seats + 1):
+        seat = (state.bidder + step) % state.seats
+        if state.passed[seat]:
+            continue
+        if seat == state.leader:
+            _end_bidding(state, events)
+        else:
+            state.bidder = seat
+        return
+    events.append(public("no_winner", f"Everybody passed: nobody wins {noble_name(state)}.",
+                         auction=state.auction))
+    state.result_auction, state.shown = state.auction, []
+    flow.after_auction(state, events)
+
+
+def _end_bidding(state: State, events: list[Event]) -> None:
+    finalists = [s for s in seat_order(state, state.opener)
+                 if not state.passed[s] and state.bids[s] == state.high]
+    state.picks = [[] for _ in range(state.seats)]
+    reset_filters(state)
+    if len(finalists) == 1:
+        state.winner = finalists[0]
+        state.phase = "discard_bid"
+        events.append(public("lone_bid", f"{{p{state.winner}}} alone bids {state.high}: they win "
+                                         f"{noble_name(state)} and discard the bid.", seat=state.winner))
+        return
+    state.phase = "reveal"
+    state.done = [s not in finalists for s in range(state.seats)]
+    names = ", ".join(f"{{p{s}}}" for s in finalists)
+    events.append(public("reveal_start", f"{names} tie at {state.high} cards and each choose cards to show.",
+                         finalists=finalists))
+
+
+def pick_candidates(state: State, seat: int) -> list[int]:
+    """Suitable cards still in hand; the last card must be a note if none was picked yet."""
+    need_note = (state.high - len(state.picks[seat]) == 1
+                 and all(is_joker(c) for c in state.picks[seat]))
+    lowest = 2 if need_note else 1
+    table = SUITABILITY[state.auction]
+    return [c for c in state.hands[seat] if table[c] >= lowest]
+
+
+def legal_picks(state: State, seat: int) -> list[BaseModel]:
+    kind = DiscardBidCard if state.phase == "discard_bid" else RevealCard
+    return card_options(state, seat, pick_candidates(state, seat), lambda cid: make(kind, card=cid))
+
+
+def _take_pick(state: State, seat: int, card_id: str) -> None:
+    try:
+        card = parse(card_id)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+    if card not in state.hands[seat]:
+        raise RuleError(f"{label(card)} is not in your hand.")
+    if card not in pick_candidates(state, seat):
+        if not suits(card, noble(state)):
+            raise RuleError(f"Only {noble_name(state)} notes and jokers count at this visit.")
+        raise RuleError("Your bid needs at least one note besides jokers: choose a note now.")
+    state.hands[seat].remove(card)
+    state.picks[seat].append(card)
+
+
+def apply_discard_bid_card(state: State, seat: int, card_id: str, events: list[Event]) -> None:
+    if state.phase != "discard_bid":
+        raise RuleError("You have no bid to discard now.")
+    _take_pick(state, seat, card_id)
+    if len(state.picks[seat]) < state.high:
+        return
+    chosen = state.picks[seat]
+    state.discard.extend(chosen)
+    state.picks[seat] = []
+    state.result_auction, state.shown = state.auction, [[seat, *chosen]]
+    events.append(public("discard_bid", f"{{p{seat}}} discards {', '.join(label(c) for c in chosen)}.",
+                         seat=seat, cards=[label(c) for c in chosen]))
+    privileges.begin(state, seat, events)
+
+
+def apply_reveal_card(state: State, seat: int, card_id: str, events: list[Event]) -> None:
+    if state.phase != "reveal":
+        raise RuleError("There are no cards to show now.")
+    _take_pick(state, seat, card_id)
+    if len(state.picks[seat]) < state.high:
+        return
+    state.done[seat] = True
+    events.append(public("revealed_ready", f"{{p{seat}}} has chosen the cards to show.", seat=seat))
+    if all(state.done):
+        _resolve_reveal(state, events)
+
+
+def best_card(cards: list[int]) -> tuple[int, int]:
+    return max(CARD_STRENGTH[c] for c in cards)
+
+
+def _resolve_reveal(state: State, events: list[Event]) -> None:
+    """'The winner is the player with highest single value'; the winner discards, the others take
+    their cards back; 100 and 50 guilders to the second and third highest."""
+    finalists = [s for s in seat_order(state, state.opener) if state.picks[s]]
+    ranked = sorted(finalists, key=lambda s: best_card(state.picks[s]), reverse=True)
+    state.shown = [[s, *state.picks[s]] for s in ranked]
+    state.result_auction = state.auction
+    for s in ranked:
+        events.append(public("reveal", f"{{p{s}}} shows {', '.join(label(c) for c in state.picks[s])}.",
+                             seat=s, cards=[label(c) for c in state.picks[s]]))
+    winner = ranked[0]
+    state.discard.extend(state.picks[winner])
+    for place, s in enumerate(ranked[1:], start=2):
+        state.hands[s].extend(state.picks[s])
+        prize = {2: data.SECOND_PRIZE, 3: data.THIRD_PRIZE}.get(place, 0)
+        if prize:
+            receive(state, s, prize)
+            events.append(public("prize", f"{{p{s}}} showed the {'second' if place == 2 else 'third'} "
+                                          f"highest bid and receives {prize} guilders.", seat=s, amount=prize))
+    state.picks = [[] for _ in range(state.seats)]
+    events.append(public("auction_won", f"{{p{winner}}} wins {noble_name(state)} and discards the shown cards.",
+                         seat=winner))
+    privileges.begin(state, winner, events)
+

@@ -1,0 +1,158 @@
+"""Dealing promissory notes and buying them, secretly and at the same time."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.augsburg1520 import data, flow
+from games.augsburg1520.cards import CARD_COST, CARD_ID, is_joker, label, parse
+from games.augsburg1520.choices import card_options, reset_filters
+from games.augsburg1520.common import cards_available, cost_of, draw_card, own_rng, pay, seat_order
+from games.augsburg1520.state import BuyCard, DiscardCard, FinishBuying, State, make
+from games.core import Event, RuleError, private, public
+
+
+def cards_due(state: State, seat: int) -> tuple[int, int]:
+    """(free cards, cards to buy) for the end of a round: by office level, +1 free for a Mintmaster."""
+    free, dealt = data.OFFICE_CARDS[state.levels[seat][2] - 1]
+    if state.rights[seat]["mintmaster"]:
+        free += data.MINTMASTER_FREE_CARDS
+    return free, dealt
+
+
+def begin_dealing(state: State, events: list[Event]) -> None:
+    """Deal, unless there are too few cards: then everybody with cards discards one first
+    (see data.SHORTAGE_RULE)."""
+    needed = sum(sum(cards_due(state, s)) for s in range(state.seats))
+    if cards_available(state) < needed and any(state.hands):
+        state.shortage = True
+        state.phase = "shortage"
+        state.done = [not hand for hand in state.hands]
+        state.picks = [[] for _ in range(state.seats)]
+        reset_filters(state)
+        events.append(public("shortage", "There are not enough cards to deal: everybody with cards discards "
+                                         "one under the draw pile.", needed=needed))
+        return
+    _deal(state, events)
+
+
+def _deal(state: State, events: list[Event]) -> None:
+    """'The first player to receive cards is always the player who won the last auction, then the
+    other players in seating order.' Free cards go straight to the hand."""
+    dealt_any = False
+    for seat in seat_order(state, state.opener):
+        free, count = cards_due(state, seat)
+        got_free: list[int] = []
+        for n in range(free + count):
+            card = draw_card(state, events)
+            if card is None:
+                break
+            (got_free if n < free else state.offers[seat]).append(card)
+            if state.shortage and not dealt_any:
+                # 'The top card is dealt to the winner of the Maximillian-auction whereafter the
+                # deck is reshuffled before further distribution.'
+                own_rng(state).shuffle(state.draw)
+                state.shortage = False
+            dealt_any = True
+        state.hands[seat].extend(got_free)
+        events.append(public("dealt", f"{{p{seat}}} receives {len(got_free)} free cards and "
+                                      f"{len(state.offers[seat])} cards to buy.", seat=seat))
+        if got_free:
+            events.append(private(seat, "free_cards", "Free cards: " + ", ".join(map(label, got_free)) + "."))
+    state.shortage = False
+    begin_buying(state, events)
+
+
+def begin_buying(state: State, events: list[Event]) -> None:
+    state.phase = "buy"
+    state.picks = [[] for _ in range(state.seats)]
+    state.done = [not offer for offer in state.offers]
+    if all(state.done):
+        resolve_buying(state, events)
+
+
+def budget(state: State, seat: int) -> int:
+    return state.money[seat] - cost_of(state.picks[seat])
+
+
+def legal_buys(state: State, seat: int) -> list[BaseModel]:
+    left = budget(state, seat)
+    picked = state.picks[seat]
+    actions: list[BaseModel] = []
+    joker_offered = False
+    for card in state.offers[seat]:
+        if card in picked or CARD_COST[card] > left:
+            continue
+        if is_joker(card):
+            if joker_offered:
+                continue
+            joker_offered = True
+        actions.append(make(BuyCard, card=CARD_ID[card]))
+    actions.append(make(FinishBuying))
+    return actions
+
+
+def apply_buy(state: State, seat: int, card_id: str) -> None:
+    if state.phase != "buy" or state.done[seat]:
+        raise RuleError("You have no cards to buy now.")
+    card = _parse(card_id)
+    if card not in state.offers[seat]:
+        raise RuleError(f"{label(card)} is not among the cards dealt to you.")
+    if card in state.picks[seat]:
+        raise RuleError(f"You have already chosen {label(card)}.")
+    if CARD_COST[card] > budget(state, seat):
+        raise RuleError(f"{label(card)} costs {CARD_COST[card]}; with the cards chosen so far you have "
+                        f"{budget(state, seat)} guilders left.")
+    state.picks[seat].append(card)
+
+
+def apply_finish(state: State, seat: int, events: list[Event]) -> None:
+    if state.phase != "buy" or state.done[seat]:
+        raise RuleError("You have no cards to buy now.")
+    state.done[seat] = True
+    events.append(public("bought_ready", f"{{p{seat}}} has chosen which cards to buy.", seat=seat))
+    if all(state.done):
+        resolve_buying(state, events)
+
+
+def resolve_buying(state: State, events: list[Event]) -> None:
+    """'When all players have made their choices are the total amount paid to the Bank'; cards
+    not bought go face up on the discard pile."""
+    for seat in seat_order(state, state.opener):
+        bought = state.picks[seat]
+        pay(state, seat, cost_of(bought))
+        state.hands[seat].extend(bought)
+        state.discard.extend(c for c in state.offers[seat] if c not in bought)
+        if state.offers[seat]:
+            events.append(public("bought", f"{{p{seat}}} buys {len(bought)} of {len(state.offers[seat])} cards "
+                                           f"for {cost_of(bought)} guilders.",
+                                 seat=seat, count=len(bought), cost=cost_of(bought)))
+        state.offers[seat] = []
+        state.picks[seat] = []
+    flow.start_round(state, events)
+
+
+def legal_shortage_discards(state: State, seat: int) -> list[BaseModel]:
+    return card_options(state, seat, state.hands[seat], lambda cid: make(DiscardCard, card=cid))
+
+
+def apply_shortage_discard(state: State, seat: int, card: int, events: list[Event]) -> None:
+    if card not in state.hands[seat]:
+        raise RuleError(f"{label(card)} is not in your hand.")
+    state.hands[seat].remove(card)
+    state.picks[seat] = [card]
+    state.done[seat] = True
+    events.append(public("shortage_ready", f"{{p{seat}}} has chosen a card to discard.", seat=seat))
+    if not all(state.done):
+        return
+    for s in seat_order(state, state.opener):
+        state.draw[0:0] = state.picks[s]  # 'Add the cards to the bottom of the deck.'
+    state.picks = [[] for _ in range(state.seats)]
+    begin_dealing(state, events)
+
+
+def _parse(card_id: str) -> int:
+    try:
+        return parse(card_id)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None

@@ -1,0 +1,43 @@
+"""Choosing one card out of many in steps of at most 25 options.
+
+Notes are offered one by one and jokers as one option (they are alike). When that makes more
+than 25 options, the player first picks a noble (`PickNoble`) and then sees only that noble's
+notes, with the other nobles still offered to switch.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pydantic import BaseModel
+
+from games.augsburg1520 import data
+from games.augsburg1520.cards import CARD_ID, CARD_NOBLE, NOTE_COUNT
+from games.augsburg1520.state import PickNoble, State, make
+from games.core import RuleError
+
+MAX_OPTIONS = 25
+
+
+def card_options(state: State, seat: int, candidates: list[int],
+                 make: Callable[[str], BaseModel]) -> list[BaseModel]:
+    notes = sorted(c for c in candidates if c < NOTE_COUNT)
+    jokers = [c for c in candidates if c >= NOTE_COUNT]
+    joker_option = [make(CARD_ID[min(jokers)])] if jokers else []
+    if len(notes) + len(joker_option) <= MAX_OPTIONS:
+        return [make(CARD_ID[c]) for c in notes] + joker_option
+    chosen = state.noble_filter[seat]
+    present = [n for n in data.NOBLES if any(CARD_NOBLE[c] == n for c in notes)]
+    switch: list[BaseModel] = [make(PickNoble, noble=n) for n in present if n != chosen]
+    listed = [make(CARD_ID[c]) for c in notes if CARD_NOBLE[c] == chosen]
+    return listed + joker_option + switch
+
+
+def pick_noble(state: State, seat: int, noble: str) -> None:
+    if noble not in data.NOBLES:
+        raise RuleError(f"Choose one of {', '.join(data.NOBLE_NAMES[n] for n in data.NOBLES)}.")
+    state.noble_filter[seat] = noble
+
+
+def reset_filters(state: State) -> None:
+    state.noble_filter = [""] * state.seats

@@ -1,0 +1,106 @@
+"""Small rules shared by every phase: money, prestige with the church caps, drawing cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.augsburg1520 import data
+from games.augsburg1520.cards import CARD_COST
+from games.augsburg1520.state import State
+from games.core import Event, Rng, RuleError, public
+
+
+def seat_order(state: State, first: int) -> list[int]:
+    """All seats clockwise, starting with `first`."""
+    return [(first + i) % state.seats for i in range(state.seats)]
+
+
+def score_cap(state: State, seat: int) -> int | None:
+    """'The score marker can never move beyond space 25 unless the player has built a Church.
+    Similarly can it never move beyond 45 unless the player has a Cathedral.'"""
+    rights = state.rights[seat]
+    if not rights["church"]:
+        return data.CHURCH_CAP
+    if not rights["cathedral"]:
+        return data.CATHEDRAL_CAP
+    return None
+
+
+def gain_prestige(state: State, seat: int, points: int) -> int:
+    """Move the score marker; points beyond the cap are forfeited. Returns the points gained."""
+    cap = score_cap(state, seat)
+    before = state.score[seat]
+    after = before + points
+    if cap is not None:
+        after = min(after, max(cap, before))
+    state.score[seat] = after
+    return after - before
+
+
+def receive(state: State, seat: int, amount: int) -> None:
+    """Money from the bank to a player."""
+    state.money[seat] += amount
+    state.bank -= amount
+
+
+def pay(state: State, seat: int, amount: int) -> None:
+    """Money from a player to the bank."""
+    if amount > state.money[seat]:
+        raise RuleError(f"You have {state.money[seat]} guilders; that costs {amount}.")
+    state.money[seat] -= amount
+    state.bank += amount
+
+
+def cost_of(cards: list[int]) -> int:
+    return sum(CARD_COST[c] for c in cards)
+
+
+def draw_card(state: State, events: list[Event] | None = None) -> int | None:
+    """The top card of the draw pile; 'when the draw pile is exhausted is the discard pile
+    thoroughly reshuffled to form a new draw pile'. None when both piles are empty."""
+    if not state.draw:
+        if not state.discard:
+            return None
+        state.draw = state.discard
+        state.discard = []
+        own_rng(state).shuffle(state.draw)
+        if events is not None:
+            events.append(public("reshuffle", "The discard pile is reshuffled into a new draw pile."))
+    return state.draw.pop()
+
+
+def cards_available(state: State) -> int:
+    return len(state.draw) + len(state.discard)
+
+
+# Fields that change only a few times a round are shared between a state and its copies
+# (engine.copy_state does not copy them); code that changes one in place takes its own copy first.
+SHARED_FIELDS = ("rng", "levels", "pool", "stacks", "rights", "display", "reserve", "used_privileges",
+                 "slots_used", "shown")
+
+
+def unshare(state: State, name: str) -> Any:
+    """Give `state` its own copy of a shared field, one level deep, and return it."""
+    value = getattr(state, name)
+    if isinstance(value, dict):
+        fresh: Any = {key: list(item) for key, item in value.items()}
+    elif value and isinstance(value[0], dict):
+        fresh = [dict(item) for item in value]
+    elif value and isinstance(value[0], list):
+        fresh = [list(item) for item in value]
+    else:
+        fresh = list(value)
+    setattr(state, name, fresh)
+    return fresh
+
+
+def own_rng(state: State) -> Rng:
+    """The state's random generator, no longer shared with the state this one was copied from
+    (drawing advances its counter)."""
+    state.rng = Rng(seed=state.rng.seed, counter=state.rng.counter)
+    return state.rng
+
+
+def require_phase(state: State, phase: str, what: str) -> None:
+    if state.phase != phase:
+        raise RuleError(f"You cannot {what} now.")

@@ -1,0 +1,181 @@
+"""The Augsburg 1520 game spec: who acts, what they may do, and applying it."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from games.augsburg1520 import auction, buying, flow, levels, privileges, scoring, views
+from games.augsburg1520.cards import parse
+from games.augsburg1520.choices import pick_noble
+from games.augsburg1520.state import Action, Options, State
+from games.core import Event, GameSpec, Outcome, Policy, RuleError
+
+SIMULTANEOUS = ("buy", "reveal", "shortage")
+SINGLE = {
+    "bid": "bidder", "discard_bid": "winner", "privilege_card": "winner", "privileges": "winner",
+    "privilege_discard": "winner", "choose_victim": "winner", "consolation": "victim",
+}
+CARD_CHOICE_PHASES = ("discard_bid", "reveal", "privilege_discard", "shortage")
+
+
+class Augsburg1520(GameSpec[State, Any]):
+    name = "augsburg1520"
+    title = "Augsburg 1520"
+    min_seats = 2
+    max_seats = 5
+    Options = Options
+    State = State
+    Action = Action
+
+    def _setup(self, seats: int, seed: int, options: Options) -> State:
+        state, _ = flow.setup(seats, seed, options)
+        return state
+
+    def to_act(self, state: State) -> frozenset[int]:
+        field = SINGLE.get(state.phase)
+        if field is not None:
+            return frozenset((state.__dict__[field],))
+        if state.phase in SIMULTANEOUS:
+            done = state.done
+            return frozenset([s for s in range(state.seats) if not done[s]])
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> list[Any]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase == "bid":
+            return auction.legal_bids(state, seat)
+        if phase in ("discard_bid", "reveal"):
+            return auction.legal_picks(state, seat)
+        if phase == "buy":
+            return buying.legal_buys(state, seat)
+        if phase == "privilege_card":
+            return privileges.legal_privilege_cards(state)
+        if phase == "privileges":
+            return privileges.legal_privileges(state, seat)
+        if phase == "privilege_discard":
+            return privileges.legal_discards(state, seat)
+        if phase == "shortage":
+            return buying.legal_shortage_discards(state, seat)
+        if phase == "choose_victim":
+            return levels.legal_victims(state, seat)
+        if phase == "consolation":
+            return levels.legal_consolations()
+        return []
+
+    def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        handler = _HANDLERS.get(action.kind)
+        if handler is None:
+            raise RuleError(f"Unknown move {action.kind!r}.")
+        handler(state, seat, action, events)
+        return state, events
+
+    def view(self, state: State, seat: int | None) -> BaseModel:
+        return views.build(state, seat, self.to_act(state))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return scoring.outcome(state)
+
+    def secret_tokens(self, state: State) -> dict[int, set[str]]:
+        return views.secret_tokens(state)
+
+    def check_invariants(self, state: State) -> None:
+        scoring.check_invariants(state)
+
+    def copy_state(self, state: State) -> State:
+        return copy_state(state)
+
+    def policy(self, kind: str, seed: int = 0) -> Policy:
+        from games.augsburg1520 import ai
+
+        return ai.make_policy(self, kind, seed)
+
+    def timeout_action(self, state: State, seat: int) -> Any:
+        """Out of time: pass, stop buying, end the privileges, else the first option."""
+        actions = self.legal_actions(state, seat)
+        for action in actions:
+            if action.kind in ("pass", "finish_buying", "end_privileges"):
+                return action
+        return actions[0] if actions else None
+
+    def option_variants(self) -> list[BaseModel]:
+        return [Options(), Options(open_money=True)]
+
+    def stats(self, state: State) -> dict[int, dict[str, float]]:
+        return {s: {"prestige": float(state.score[s]), "money": float(state.money[s]),
+                    "church": float(bool(state.rights[s]["church"])),
+                    "cathedral": float(bool(state.rights[s]["cathedral"]))}
+                for s in range(state.seats)}
+
+
+def _card(action: Any) -> int:
+    try:
+        return parse(action.card)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+
+
+def _discard_card(state: State, seat: int, action: Any, events: list[Event]) -> None:
+    if state.phase == "privilege_discard":
+        privileges.apply_privilege_discard(state, seat, _card(action), events)
+    elif state.phase == "shortage":
+        buying.apply_shortage_discard(state, seat, _card(action), events)
+    else:
+        raise RuleError("You have no card to discard now.")
+
+
+def _pick_noble(state: State, seat: int, action: Any, events: list[Event]) -> None:
+    if state.phase not in CARD_CHOICE_PHASES:
+        raise RuleError("You are not choosing a card now.")
+    pick_noble(state, seat, action.noble)
+
+
+Handler = Callable[[State, int, Any, list[Event]], None]
+_HANDLERS: dict[str, Handler] = {
+    "bid": lambda s, seat, a, ev: auction.apply_bid(s, seat, a.cards, ev),
+    "pass": lambda s, seat, a, ev: auction.apply_pass(s, seat, ev),
+    "pick_noble": _pick_noble,
+    "discard_bid_card": lambda s, seat, a, ev: auction.apply_discard_bid_card(s, seat, a.card, ev),
+    "reveal_card": lambda s, seat, a, ev: auction.apply_reveal_card(s, seat, a.card, ev),
+    "buy_card": lambda s, seat, a, ev: buying.apply_buy(s, seat, a.card),
+    "finish_buying": lambda s, seat, a, ev: buying.apply_finish(s, seat, ev),
+    "take_privilege_card": lambda s, seat, a, ev: privileges.apply_take_card(s, seat, a.number, ev),
+    "use_privilege": lambda s, seat, a, ev: privileges.apply_use(s, seat, a.slot, a.use, ev),
+    "builder_build": lambda s, seat, a, ev: privileges.apply_builder_build(s, seat, a.building, ev),
+    "end_privileges": lambda s, seat, a, ev: privileges.apply_end(s, seat, ev),
+    "discard_card": _discard_card,
+    "take_tile_from": lambda s, seat, a, ev: levels.apply_take_tile_from(s, seat, a.target, ev),
+    "consolation": lambda s, seat, a, ev: levels.apply_consolation(s, seat, a.choice, ev),
+}
+
+_NESTED_LISTS = ("hands", "offers", "picks")
+_FLAT_LISTS = ("draw", "discard", "done", "noble_filter", "money", "score", "bids", "passed")
+
+
+def copy_state(state: State) -> State:
+    """A private copy for `apply`, much faster than a dump and re-validation. The fields in
+    common.SHARED_FIELDS are shared with the original until changed (see common.unshare)."""
+    values = state.__dict__.copy()
+    for name in _NESTED_LISTS:
+        values[name] = list(map(list, values[name]))
+    for name in _FLAT_LISTS:
+        values[name] = values[name][:]
+    return _bare(State, values, state)
+
+
+def _bare(cls: type[BaseModel], values: dict[str, Any], like: BaseModel) -> Any:
+    """A model instance over already-valid values (what `model_construct` does, without its
+    per-field bookkeeping, which costs more than the copy itself)."""
+    model = cls.__new__(cls)
+    object.__setattr__(model, "__dict__", values)
+    object.__setattr__(model, "__pydantic_fields_set__", like.__pydantic_fields_set__)
+    object.__setattr__(model, "__pydantic_extra__", None)
+    object.__setattr__(model, "__pydantic_private__", None)
+    return model
+

@@ -1,0 +1,231 @@
+"""Privilege cards: the auction winner takes one and uses up to two of its three privileges."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.augsburg1520 import data, flow, levels
+from games.augsburg1520.cards import label
+from games.augsburg1520.choices import card_options, reset_filters
+from games.augsburg1520.common import draw_card, gain_prestige, pay, receive, unshare
+from games.augsburg1520.state import (
+    BuilderBuild, DiscardCard, EndPrivileges, State, TakePrivilegeCard, UsePrivilege, make,
+)
+from games.core import Event, RuleError, private, public
+
+BUILDINGS = ("church", "cathedral")
+CATEGORY_INDEX = {code: data.CATEGORIES.index(cat) for code, cat in data.PRIVILEGE_CATEGORY.items()}
+
+
+def begin(state: State, winner: int, events: list[Event]) -> None:
+    state.winner = winner
+    state.phase = "privilege_card"
+
+
+def legal_privilege_cards(state: State) -> list[BaseModel]:
+    return [make(TakePrivilegeCard, number=n) for n in state.display]
+
+
+def apply_take_card(state: State, seat: int, number: int, events: list[Event]) -> None:
+    if state.phase != "privilege_card":
+        raise RuleError("You cannot take a privilege card now.")
+    if number not in state.display:
+        shown = ", ".join(str(n) for n in state.display)
+        raise RuleError(f"Privilege card {number} is not on display; choose one of {shown}.")
+    state.display = [n for n in state.display if n != number]
+    state.card_in_use = number
+    state.slots_used = [False, False, False]
+    state.builder_used = False
+    state.phase = "privileges"
+    names = ", ".join(data.PRIVILEGE_NAMES[p] for p in data.PRIVILEGE_CARDS[number])
+    events.append(public("privilege_card", f"{{p{seat}}} takes privilege card {number} ({names}).",
+                         seat=seat, number=number))
+
+
+def can_build(state: State, seat: int, building: str) -> bool:
+    """One of each building; the top tile of its stack, paid in full."""
+    stack = state.stacks[building]
+    return not state.rights[seat][building] and bool(stack) and state.money[seat] >= stack[0]
+
+
+def _can_take_right(state: State, seat: int, right: str) -> bool:
+    return not state.rights[seat][right] and bool(state.stacks[right])
+
+
+def uses_of(state: State, seat: int, code: str) -> list[str]:
+    """The ways a privilege can be used by this player now."""
+    if code == "M":
+        return ["money"]
+    if code in ("P6", "P7"):
+        return ["prestige"]
+    if code == "C":
+        return ["cards"]
+    level = state.levels[seat][CATEGORY_INDEX[code]]
+    uses = ["level"] if level < 4 else []
+    if code == "A":
+        return uses + (["agency_money"] if level >= 2 else [])
+    if code == "N":
+        rights = [("weapon", 3), ("patent", 4)]
+    else:
+        rights = [("mintmaster", 3), ("builder", 4)]
+    uses += [r for r, needed in rights if level >= needed and _can_take_right(state, seat, r)]
+    if code == "O":
+        uses += [b for b in BUILDINGS if can_build(state, seat, b)]
+    return uses
+
+
+def _builder_may_build(state: State, seat: int) -> list[str]:
+    if not state.rights[seat]["builder"] or state.builder_used:
+        return []
+    return [b for b in BUILDINGS if can_build(state, seat, b)]
+
+
+def legal_privileges(state: State, seat: int) -> list[BaseModel]:
+    actions: list[BaseModel] = []
+    if sum(state.slots_used) < data.PRIVILEGES_PER_CARD:
+        seen: set[str] = set()
+        for slot, code in enumerate(data.PRIVILEGE_CARDS[state.card_in_use]):
+            if state.slots_used[slot] or code in seen:
+                continue
+            seen.add(code)
+            actions += [make(UsePrivilege, slot=slot, use=use) for use in uses_of(state, seat, code)]
+    actions += [make(BuilderBuild, building=b) for b in _builder_may_build(state, seat)]
+    actions.append(make(EndPrivileges))
+    return actions
+
+
+def apply_use(state: State, seat: int, slot: int, use: str, events: list[Event]) -> None:
+    if state.phase != "privileges":
+        raise RuleError("You have no privilege to use now.")
+    if not 0 <= slot <= 2:
+        raise RuleError("A privilege card has three privileges: slot 0, 1 or 2.")
+    if sum(state.slots_used) >= data.PRIVILEGES_PER_CARD:
+        raise RuleError("You have already used two privileges of this card.")
+    if state.slots_used[slot]:
+        raise RuleError("You have already used that privilege.")
+    code = data.PRIVILEGE_CARDS[state.card_in_use][slot]
+    allowed = uses_of(state, seat, code)
+    if use not in allowed:
+        ways = ", ".join(allowed) or "nothing (forfeit it for 2 prestige)"
+        raise RuleError(f"The {data.PRIVILEGE_NAMES[code]} privilege can be used for: {ways}.")
+    unshare(state, "slots_used")[slot] = True
+    _perform(state, seat, code, use, events)
+    if state.phase == "privileges":
+        maybe_finish(state, events)
+
+
+def _perform(state: State, seat: int, code: str, use: str, events: list[Event]) -> None:
+    if use == "money":
+        receive(state, seat, data.MONEY_PRIVILEGE)
+        text = f"{{p{seat}}} takes {data.MONEY_PRIVILEGE} guilders."
+    elif use == "agency_money":
+        receive(state, seat, data.AGENCY_MONEY)
+        text = f"{{p{seat}}} takes {data.AGENCY_MONEY} guilders from the agency."
+    elif use == "prestige":
+        points = int(code[1:])
+        gained = gain_prestige(state, seat, points)
+        text = f"{{p{seat}}} gains {gained} of {points} prestige."
+    elif use == "cards":
+        _draw_two(state, seat, events)
+        return
+    elif use == "level":
+        levels.raise_level(state, seat, CATEGORY_INDEX[code], events)
+        return
+    elif use in BUILDINGS:
+        text = _build(state, seat, use)
+    else:
+        value = unshare(state, "stacks")[use].pop(0)
+        unshare(state, "rights")[seat][use] = value
+        worth = f" ({value} prestige per round)" if use in ("weapon", "patent") else ""
+        text = f"{{p{seat}}} takes the {data.RIGHT_NAMES[use]} tile{worth}."
+    events.append(public("privilege", text, seat=seat, use=use))
+
+
+def _build(state: State, seat: int, building: str) -> str:
+    cost = state.stacks[building][0]
+    pay(state, seat, cost)
+    unshare(state, "stacks")[building].pop(0)
+    unshare(state, "rights")[seat][building] = cost
+    return f"{{p{seat}}} builds the {data.RIGHT_NAMES[building]} for {cost} guilders."
+
+
+def _draw_two(state: State, seat: int, events: list[Event]) -> None:
+    """'The player takes the top 2 cards from the draw pile and adds them to his hand. Then he
+    must discard any one card from his hand.'"""
+    drawn = [c for c in (draw_card(state, events), draw_card(state, events)) if c is not None]
+    state.hands[seat].extend(drawn)
+    events.append(public("cards", f"{{p{seat}}} draws {len(drawn)} cards and must discard one.", seat=seat))
+    if drawn:
+        events.append(private(seat, "drawn", "You draw " + " and ".join(label(c) for c in drawn) + "."))
+    if state.hands[seat]:
+        reset_filters(state)
+        state.phase = "privilege_discard"
+
+
+def legal_discards(state: State, seat: int) -> list[BaseModel]:
+    return card_options(state, seat, state.hands[seat], lambda cid: make(DiscardCard, card=cid))
+
+
+def discard_from_hand(state: State, seat: int, card: int) -> None:
+    if card not in state.hands[seat]:
+        raise RuleError(f"{label(card)} is not in your hand.")
+    state.hands[seat].remove(card)
+
+
+def apply_privilege_discard(state: State, seat: int, card: int, events: list[Event]) -> None:
+    discard_from_hand(state, seat, card)
+    state.discard.append(card)
+    events.append(public("discard", f"{{p{seat}}} discards {label(card)}.", seat=seat, card=label(card)))
+    resume(state, events)
+
+
+def apply_builder_build(state: State, seat: int, building: str, events: list[Event]) -> None:
+    """'Being Builder allows the player to build the most expensive Church or Cathedral available
+    in addition to any two privileges from a Privilege card.'"""
+    if state.phase != "privileges":
+        raise RuleError("You can build as Builder only while using a privilege card.")
+    if building not in _builder_may_build(state, seat):
+        if not state.rights[seat]["builder"]:
+            raise RuleError("Only a player with the Builder tile may build as an extra privilege.")
+        if state.builder_used:
+            raise RuleError("The Builder builds once per privilege card.")
+        raise RuleError(f"You cannot build a {building} now (you have one, none is left, or it costs too much).")
+    state.builder_used = True
+    text = _build(state, seat, building)
+    events.append(public("privilege", text + " (Builder)", seat=seat, use=building))
+    maybe_finish(state, events)
+
+
+def resume(state: State, events: list[Event]) -> None:
+    """Back to the privilege card after a step in between (discard, taking a tile)."""
+    state.phase = "privileges"
+    maybe_finish(state, events)
+
+
+def maybe_finish(state: State, events: list[Event]) -> None:
+    """The turn ends by itself once two privileges are used and the Builder has nothing to add."""
+    if sum(state.slots_used) >= data.PRIVILEGES_PER_CARD and not _builder_may_build(state, state.winner):
+        finish(state, events)
+
+
+def finish(state: State, events: list[Event]) -> None:
+    """'A player may decide not to execute one or both privileges, in which case the player will
+    gain 2 Prestige points for each privilege forfeited.'"""
+    seat = state.winner
+    forfeited = data.PRIVILEGES_PER_CARD - sum(state.slots_used)
+    if forfeited > 0:
+        points = data.FORFEIT_PRESTIGE * forfeited
+        gained = gain_prestige(state, seat, points)
+        events.append(public("forfeit", f"{{p{seat}}} forfeits {forfeited} privilege"
+                                        f"{'s' * (forfeited > 1)} and gains {gained} of {points} prestige.",
+                             seat=seat, forfeited=forfeited))
+    state.used_privileges = [*state.used_privileges, state.card_in_use]
+    state.card_in_use = 0
+    state.slots_used = [False, False, False]
+    flow.after_auction(state, events)
+
+
+def apply_end(state: State, seat: int, events: list[Event]) -> None:
+    if state.phase != "privileges":
+        raise RuleError("You are not using a privilege card now.")
+    finish(state, events)

@@ -1,0 +1,177 @@
+"""The options, the game state and the actions of Augsburg 1520."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import Rng
+
+
+class Options(BaseModel):
+    """Table options. Defaults follow the rulebook."""
+
+    # "A player may keep his money face down." Off: only you see your money.
+    open_money: bool = False
+
+
+# Phases: "buy" (secret purchase of dealt cards), "bid", "discard_bid" (a lone winner discards
+# the bid), "reveal" (tied finalists pick their cards secretly), "privilege_card", "privileges",
+# "privilege_discard" (after the cards privilege), "choose_victim" (whose level tile to take),
+# "consolation" (the player who lost a tile chooses), "shortage" (too few cards to deal), "over".
+class State(BaseModel):
+    seats: int
+    open_money: bool
+    rng: Rng
+    round: int  # 0 while the first cards are bought, then 1..rounds
+    rounds: int
+    phase: str
+    start_player: int
+    opener: int  # who opens the current (or next) auction
+    auction: int  # 0..4 (Philipp .. Maximilian)
+    # cards (integers, see cards.py); the top of a pile is its last element
+    draw: list[int]
+    discard: list[int]
+    hands: list[list[int]]
+    offers: list[list[int]]  # dealt face down, waiting to be bought
+    picks: list[list[int]]  # a seat's secret selection (purchase, revealed bid, discard)
+    done: list[bool]  # finished the current simultaneous step
+    noble_filter: list[str]  # "" or the noble whose cards are listed in a long card choice
+    # money and prestige
+    money: list[int]
+    bank: int
+    score: list[int]
+    levels: list[list[int]]  # [seat][category] 1..4
+    pool: list[list[int]]  # [category][level - 2]: level tiles 2, 3, 4 beneath the board
+    stacks: dict[str, list[int]]  # rights tiles left, top first
+    rights: list[dict[str, int]]  # [seat][right]: tile value (cost, prestige, or 1), 0 = none
+    # auction in progress
+    bids: list[int]
+    passed: list[bool]
+    high: int
+    leader: int  # who made the current high bid, -1 before any bid
+    bidder: int
+    winner: int  # winner of the auction being resolved, -1 none
+    discarded_bid: int  # cards of a lone winning bid already chosen
+    # the last finished auction: its index (-1 none) and the cards shown, best bid first,
+    # each entry [seat, card, card, ...]
+    result_auction: int
+    shown: list[list[int]]
+    # privilege cards
+    display: list[int]
+    reserve: list[int]
+    used_privileges: list[int]  # face up beneath the display
+    card_in_use: int  # 0 none
+    slots_used: list[bool]
+    builder_used: bool
+    pending_category: int  # category of a level tile being taken from another player, -1 none
+    victim: int  # player choosing a consolation, -1 none
+    shortage: bool  # the too-few-cards rule was applied before this deal
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Plain assignment: the rules code assigns already-valid values many times per move,
+        # and pydantic's checked assignment (no validation is configured) only adds cost.
+        if name not in self.__dict__:
+            raise AttributeError(f"State has no field {name!r}")
+        self.__dict__[name] = value
+
+
+class Move(BaseModel):
+    """An action. Frozen, so the engine can hand out the same object again (see `make`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+@cache
+def make(cls: type[Move], **fields: Any) -> Move:
+    """A shared instance of an action: legal_actions builds the same few actions very often."""
+    return cls(**fields)
+
+
+class Bid(Move):
+    kind: Literal["bid"] = "bid"
+    cards: int
+
+
+class Pass(Move):
+    kind: Literal["pass"] = "pass"
+
+
+class PickNoble(Move):
+    """First step of a long card choice: list only this noble's cards."""
+
+    kind: Literal["pick_noble"] = "pick_noble"
+    noble: str
+
+
+class DiscardBidCard(Move):
+    kind: Literal["discard_bid_card"] = "discard_bid_card"
+    card: str
+
+
+class RevealCard(Move):
+    kind: Literal["reveal_card"] = "reveal_card"
+    card: str
+
+
+class BuyCard(Move):
+    kind: Literal["buy_card"] = "buy_card"
+    card: str
+
+
+class FinishBuying(Move):
+    kind: Literal["finish_buying"] = "finish_buying"
+
+
+class TakePrivilegeCard(Move):
+    kind: Literal["take_privilege_card"] = "take_privilege_card"
+    number: int
+
+
+# Uses of a privilege: "money", "prestige", "cards", "level", "agency_money", "weapon", "patent",
+# "mintmaster", "builder", "church", "cathedral".
+class UsePrivilege(Move):
+    kind: Literal["use_privilege"] = "use_privilege"
+    slot: int
+    use: str
+
+
+class BuilderBuild(Move):
+    kind: Literal["builder_build"] = "builder_build"
+    building: Literal["church", "cathedral"]
+
+
+class EndPrivileges(Move):
+    kind: Literal["end_privileges"] = "end_privileges"
+
+
+class DiscardCard(Move):
+    kind: Literal["discard_card"] = "discard_card"
+    card: str
+
+
+class TakeTileFrom(Move):
+    kind: Literal["take_tile_from"] = "take_tile_from"
+    target: int
+
+
+class Consolation(Move):
+    kind: Literal["consolation"] = "consolation"
+    choice: Literal["money", "prestige"]
+
+
+Action = Annotated[
+    Union[
+        Bid, Pass, PickNoble, DiscardBidCard, RevealCard, BuyCard, FinishBuying, TakePrivilegeCard,
+        UsePrivilege, BuilderBuild, EndPrivileges, DiscardCard, TakeTileFrom, Consolation,
+    ],
+    Field(discriminator="kind"),
+]
+
+ACTION_KINDS: tuple[str, ...] = (
+    "bid", "pass", "pick_noble", "discard_bid_card", "reveal_card", "buy_card", "finish_buying",
+    "take_privilege_card", "use_privilege", "builder_build", "end_privileges", "discard_card",
+    "take_tile_from", "consolation",
+)
