@@ -1,0 +1,197 @@
+"""The Council Hall phase: sealed influence bids per row, choices in bid order, card effects,
+and the solo adjustments."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.actions import Bid, Pass, TakeCard
+from games.aelderman.placement import push_placement
+from games.aelderman.rules import gain, say
+from games.aelderman.state import Council, Pending, State
+from games.core import Event
+
+MAX_BID_OPTIONS = 24  # a select menu holds 25 options: 0..23 and "everything"
+
+
+def draw_council_cards(state: State, count: int) -> list[int]:
+    drawn = []
+    for _ in range(count):
+        if not state.council_pile and state.council_discard:
+            state.council_pile = state.council_discard
+            state.council_discard = []
+            state.rng.shuffle(state.council_pile)
+        if state.council_pile:
+            drawn.append(state.council_pile.pop())
+    return drawn
+
+
+def lay_out_rows(state: State) -> None:
+    """Each row holds players + 1 cards; with 3+ players one top spot is "three council votes"."""
+    taken = _taken_cards(state)
+    for row in state.council_rows:
+        for card in row:
+            if card in taken:
+                continue
+            if D.COUNCIL_CARDS[card].kind == "votes3":
+                state.votes3_pile.append(card)
+            else:
+                state.council_discard.append(card)
+    state.council_rows = []
+    if state.seats == 1:
+        return
+    size = state.seats + 1
+    top: list[int] = []
+    if state.seats >= 3 and state.votes3_pile:
+        top.append(state.votes3_pile.pop())
+    top.extend(draw_council_cards(state, size - len(top)))
+    state.council_rows = [top, draw_council_cards(state, size)]
+
+
+def _taken_cards(state: State) -> set[int]:
+    return {card for p in state.players for card in p.cards}
+
+
+def start_council(state: State, events: list[Event]) -> None:
+    say(events, "council", "The Council Hall phase begins.")
+    if state.seats == 1:
+        state.pending.append(Pending(kind="solo_votes3", seat=0))
+        return
+    state.council = Council(bids=[None] * state.seats)
+    _auto_zero_bids(state)
+
+
+def _auto_zero_bids(state: State) -> None:
+    council = state.council
+    assert council is not None
+    for seat, player in enumerate(state.players):
+        if player.influence == 0:
+            council.bids[seat] = 0
+
+
+def bidders(state: State) -> frozenset[int]:
+    council = state.council
+    if council is None or council.stage != "bid":
+        return frozenset()
+    return frozenset(s for s, b in enumerate(council.bids) if b is None)
+
+
+def bid_options(state: State, seat: int) -> list[Bid]:
+    influence = state.players[seat].influence
+    amounts = list(range(min(influence, MAX_BID_OPTIONS - 1) + 1))
+    if influence >= MAX_BID_OPTIONS:
+        amounts.append(influence)
+    return [Bid(amount=a) for a in amounts]
+
+
+def submit_bid(state: State, seat: int, amount: int, events: list[Event]) -> None:
+    council = state.council
+    assert council is not None
+    council.bids[seat] = amount
+    events.append(Event(kind="bid_submitted", text=f"{{p{seat}}} has submitted a bid.",
+                        data={"seat": seat}))
+
+
+def reveal_row(state: State, events: list[Event]) -> None:
+    """All bids are in: show them, move them onto the card spots, and queue choices in bid order."""
+    council = state.council
+    assert council is not None
+    bids = [b or 0 for b in council.bids]
+    council.revealed.append(bids)
+    shown = ", ".join(f"{{p{s}}} {b}" for s, b in enumerate(bids))
+    say(events, "bids_revealed", f"Council Hall row {council.row + 1} bids: {shown}.", bids=bids,
+        row=council.row)
+    choosers = choice_order(state, bids)
+    for seat in choosers:
+        player = state.players[seat]
+        player.influence -= bids[seat]
+        player.held += bids[seat]
+        player.bid_total += bids[seat]
+    council.taken.append([-1] * len(state.council_rows[council.row]))
+    council.stage = "choose"
+    for seat in reversed(choosers):
+        state.pending.append(Pending(kind="take_card", seat=seat, data={"row": council.row}))
+
+
+def choice_order(state: State, bids: list[int]) -> list[int]:
+    """Highest bid first; ties: more coins, then the current player order. A bid of 0 gets no card."""
+    seats = [s for s, b in enumerate(bids) if b >= 1]
+    return sorted(seats, key=lambda s: (-bids[s], -state.players[s].coins, state.order.index(s)))
+
+
+def take_options(state: State, pending: Pending) -> list[TakeCard]:
+    row = pending.data["row"]
+    council = state.council
+    assert council is not None
+    return [TakeCard(card=card) for slot, card in enumerate(state.council_rows[row])
+            if council.taken[row][slot] < 0]
+
+
+def take_card(state: State, seat: int, card: int, row: int, events: list[Event]) -> None:
+    council = state.council
+    assert council is not None
+    slot = state.council_rows[row].index(card)
+    council.taken[row][slot] = seat
+    say(events, "council_card", f"{{p{seat}}} takes Council Hall card {card}.", seat=seat, card=card)
+    apply_card(state, seat, card, events)
+    bonus = D.COUNCIL_CARDS[card].bonus
+    if row == 1 and bonus:
+        say(events, "council_bonus", f"{{p{seat}}} receives the card's bonus.", seat=seat)
+        gain(state, seat, bonus)
+
+
+def apply_card(state: State, seat: int, card: int, events: list[Event]) -> None:
+    info = D.COUNCIL_CARDS[card]
+    player = state.players[seat]
+    player.cards.append(card)
+    if info.gain:
+        gain(state, seat, info.gain)
+    if info.kind == "place":
+        push_placement(state, seat, None, optional=False)
+    elif info.kind in ("prod_ap", "prod_influence", "prod_stone"):
+        player.production[info.kind[5:]] += 1
+
+
+def finish_row(state: State) -> bool:
+    """After a row's choices: open the second row's auction. True when the phase is over."""
+    council = state.council
+    assert council is not None
+    if council.row == 0:
+        council.row = 1
+        council.stage = "bid"
+        council.bids = [None] * state.seats
+        _auto_zero_bids(state)
+        return False
+    return True
+
+
+# -- solo ----------------------------------------------------------------------------------------
+def solo_votes3_options(state: State) -> list[TakeCard | Pass]:
+    options: list[TakeCard | Pass] = []
+    if state.players[0].influence >= D.SOLO_VOTES3_PRICE and state.votes3_pile:
+        options.append(TakeCard(card=state.votes3_pile[-1], price=D.SOLO_VOTES3_PRICE))
+    return [*options, Pass()]
+
+
+def solo_draw_options(state: State, pending: Pending) -> list[TakeCard | Pass]:
+    options: list[TakeCard | Pass] = []
+    if state.players[0].influence >= D.SOLO_CARD_PRICE:
+        options = [TakeCard(card=c, price=D.SOLO_CARD_PRICE) for c in pending.data["cards"]]
+    return [*options, Pass()]
+
+
+def solo_buy(state: State, card: int, price: int, events: list[Event]) -> None:
+    """Solo: the influence paid goes back to the general supply."""
+    player = state.players[0]
+    player.influence -= price
+    player.general += price
+    if card in state.votes3_pile:
+        state.votes3_pile.remove(card)
+    say(events, "council_card", f"{{p0}} buys Council Hall card {card} for {price} influence.",
+        seat=0, card=card)
+    apply_card(state, 0, card, events)
+
+
+def new_order(state: State) -> list[int]:
+    """Most influence bid in both rows first; ties: more coins, then the old order."""
+    return sorted(state.order, key=lambda s: (-state.players[s].bid_total, -state.players[s].coins,
+                                              state.order.index(s)))

@@ -1,0 +1,100 @@
+"""The order of play: setup steps, periods and turns, the Council Hall, rounds and the end."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.council import finish_row, reveal_row, start_council
+from games.aelderman.production import pay_operating_costs, prepare_round, produce
+from games.aelderman.rules import say
+from games.aelderman.sea import turn_wheel
+from games.aelderman.state import State, Turn, Visit
+from games.core import Event
+
+
+def advance(state: State, events: list[Event]) -> None:
+    """Run automatic play until a seat must decide (or the game is over)."""
+    from games.aelderman.steps import settle_forced
+
+    while True:
+        if state.pending:
+            if settle_forced(state, events):
+                continue
+            return
+        if state.phase == "over":
+            return
+        if state.phase == "setup":
+            start_trade(state, events)
+        elif state.phase == "production":
+            pay_operating_costs(state, events)
+            start_trade(state, events)
+        elif state.phase == "trade":
+            if state.turn is not None:
+                return
+            _next_turn(state, events)
+        elif not _council_step(state, events):
+            return
+
+
+def start_trade(state: State, events: list[Event]) -> None:
+    state.phase = "trade"
+    state.period = 0
+    begin_period(state, events)
+
+
+def begin_period(state: State, events: list[Event]) -> None:
+    """Turn every wheel (not before the very first period), then reveal the period indicator."""
+    if not (state.round == 1 and state.period == 0):
+        for seat in reversed(state.order):
+            turn_wheel(state, seat, 1, events)
+    state.turn_index = 0
+    say(events, "period", f"Period {state.period + 1} of round {state.round}: "
+        f"{state.periods[state.period]} action points.", period=state.period,
+        ap=state.periods[state.period])
+
+
+def _next_turn(state: State, events: list[Event]) -> None:
+    if state.turn_index < len(state.order):
+        seat = state.order[state.turn_index]
+        city = state.players[seat].location
+        base = state.periods[state.period]
+        state.turn = Turn(seat=seat, base=base, base_left=base, start=city, visit=Visit(city=city))
+        say(events, "turn", f"{{p{seat}}}'s turn ({base} action points).", seat=seat)
+        return
+    if state.period + 1 < D.PERIODS_PER_ROUND:
+        state.period += 1
+        begin_period(state, events)
+        return
+    state.phase = "council"
+    start_council(state, events)
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    turn = state.turn
+    assert turn is not None
+    say(events, "turn_end", f"{{p{turn.seat}}} ends the turn in {turn.visit.city}.", seat=turn.seat)
+    state.turn = None
+    state.turn_index += 1
+
+
+def _council_step(state: State, events: list[Event]) -> bool:
+    """Progress the Council Hall phase; False when seats must bid."""
+    council = state.council
+    if council is not None and council.stage == "bid":
+        if any(b is None for b in council.bids):
+            return False
+        reveal_row(state, events)
+        return True
+    if council is not None and not finish_row(state):
+        return True
+    state.council = None
+    end_round(state, events)
+    return True
+
+
+def end_round(state: State, events: list[Event]) -> None:
+    if state.round >= D.SHORT_ROUNDS:
+        state.phase = "over"
+        say(events, "game_over", "The second Council Hall phase is over: the missions are scored.")
+        return
+    prepare_round(state, events)
+    produce(state, events)

@@ -1,0 +1,96 @@
+"""Placing influence markers on the sea map, subsidiaries, and the action-card exchange."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.actions import Place
+from games.aelderman.rules import say
+from games.aelderman.state import Pending, State
+from games.core import Event
+
+
+def banner_free(state: State, city: str) -> int:
+    return D.BANNER_SPACES - len(state.banners[city])
+
+
+def subsidiary_possible(state: State, seat: int, city: str, spare_coins: int = 0) -> bool:
+    """A subsidiary needs a free anchor and 5 coins on top of what the placement costs."""
+    return city not in state.subsidiary and state.players[seat].coins >= D.SUBSIDIARY_EXTRA + spare_coins
+
+
+def spots(state: State, seat: int, city: str, spare_coins: int = 0) -> int:
+    if city not in D.CITY_ZONE:
+        return 0
+    return banner_free(state, city) + (1 if subsidiary_possible(state, seat, city, spare_coins) else 0)
+
+
+def can_place(state: State, seat: int, city: str) -> bool:
+    return state.players[seat].general > 0 and spots(state, seat, city) > 0
+
+
+def place_options(state: State, seat: int, city: str, optional: bool) -> list[Place]:
+    options: list[Place] = []
+    if state.players[seat].general > 0 and city in D.CITY_ZONE:
+        if banner_free(state, city):
+            options.append(Place(city=city, where="banner"))
+        if subsidiary_possible(state, seat, city):
+            options.append(Place(city=city, where="subsidiary", coins=D.SUBSIDIARY_EXTRA))
+    if optional or not options:
+        options.append(Place(city=city, where="skip"))
+    return options
+
+
+def push_placement(state: State, seat: int, city: str | None, optional: bool, count: int = 1) -> None:
+    """Queue `count` placement steps; city None means "any city" (a city choice comes first)."""
+    for _ in range(count):
+        if city is None:
+            state.pending.append(Pending(kind="pick_city", seat=seat,
+                                         data={"purpose": "place", "optional": optional}))
+        elif can_place(state, seat, city):
+            state.pending.append(Pending(kind="place", seat=seat,
+                                         data={"city": city, "optional": optional}))
+
+
+def placeable_cities(state: State, seat: int) -> list[str]:
+    return [city for city in D.CITIES if can_place(state, seat, city)]
+
+
+def place_marker(state: State, seat: int, city: str, where: str, events: list[Event]) -> None:
+    player = state.players[seat]
+    player.general -= 1
+    if where == "subsidiary":
+        player.coins -= D.SUBSIDIARY_EXTRA
+        state.subsidiary[city] = seat
+        say(events, "subsidiary", f"{{p{seat}}} founds a subsidiary in {city}.", seat=seat, city=city)
+    else:
+        state.banners[city].append(seat)
+        say(events, "influence_placed", f"{{p{seat}}} places an influence marker in {city}.",
+            seat=seat, city=city)
+    guilds = player.buildings.count("Trade Guild")
+    if guilds:
+        player.coins += guilds  # Trade Guild: +1 coin for every marker placed
+    if where == "banner" and len(state.banners[city]) % 2 == 0:
+        exchange_card(state, city, events)
+
+
+def exchange_card(state: State, city: str, events: list[Event]) -> None:
+    """A banner row was completed: the city's action card is replaced from the draw pile."""
+    old = state.cards[city]
+    if not state.card_pile and state.card_discard:
+        # The pile ran out (chosen rule): the discarded cards are shuffled into a new pile.
+        state.card_pile = state.card_discard
+        state.card_discard = []
+        state.rng.shuffle(state.card_pile)
+    if not state.card_pile:
+        return
+    state.card_discard.append(old)
+    state.cards[city] = state.card_pile.pop()
+    say(events, "card_exchanged", f"The action card of {city} is exchanged.", city=city,
+        old=old, new=state.cards[city])
+    block_if_here(state, city)
+
+
+def block_if_here(state: State, city: str) -> None:
+    turn = state.turn
+    if turn is not None and turn.visit.city == city:
+        turn.visit.blocked = True

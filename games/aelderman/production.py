@@ -1,0 +1,64 @@
+"""Round preparation and the production phase (from round 2)."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.city import building_effect
+from games.aelderman.council import lay_out_rows, new_order
+from games.aelderman.rules import gain, gain_influence, operating_costs, say
+from games.aelderman.state import State
+from games.core import Event
+
+
+def draw_periods(state: State) -> None:
+    """Four of the period indicators (the short version has no 2), one per period."""
+    tiles = list(D.PERIOD_TILES_SHORT)
+    state.rng.shuffle(tiles)
+    state.periods = tiles[: D.PERIODS_PER_ROUND]
+
+
+def prepare_round(state: State, events: list[Event]) -> None:
+    state.order = new_order(state)
+    for player in state.players:
+        player.general += player.held
+        player.held = 0
+        player.bid_total = 0
+    state.round += 1
+    state.period = 0
+    state.feasts = 0
+    draw_periods(state)
+    lay_out_rows(state)
+    order = ", ".join(f"{{p{s}}}" for s in state.order)
+    say(events, "round", f"Round {state.round} begins. Player order: {order}.", order=state.order,
+        round=state.round)
+
+
+def produce(state: State, events: list[Event]) -> None:
+    """Income for every seat; ability decisions are queued so the first seat decides first."""
+    state.phase = "production"
+    for seat in reversed(state.order):
+        player = state.players[seat]
+        prod = player.production
+        player.ap += prod["ap"]
+        gain_influence(player, prod["influence"])
+        goods = {g: prod[g] for g in ("wood", "wheat", "stone", "fish") if prod[g]}
+        gain(state, seat, goods)
+        for index in range(len(player.buildings)):
+            building_effect(state, seat, index, events, at_once=False)
+    say(events, "production", "Production: every player receives their income.")
+
+
+def pay_operating_costs(state: State, events: list[Event]) -> None:
+    """Unpaid coins of operating costs cost two council votes each."""
+    for seat in state.order:
+        player = state.players[seat]
+        costs = operating_costs(player)
+        paid = min(costs, player.coins)
+        player.coins -= paid
+        unpaid = costs - paid
+        player.penalty += D.UNPAID_COIN_PENALTY * unpaid
+        if costs:
+            text = f"{{p{seat}}} pays {paid} coins of operating costs"
+            if unpaid:
+                text += f" and loses {D.UNPAID_COIN_PENALTY * unpaid} council votes"
+            say(events, "operating_costs", text + ".", seat=seat, paid=paid, unpaid=unpaid)

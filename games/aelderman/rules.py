@@ -1,0 +1,144 @@
+"""Small shared rules: storage, gains, action points, costs and council votes."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.state import Pending, Player, State
+from games.core import Event, public
+
+
+def capacity(player: Player) -> int:
+    storages = player.buildings.count("Storage")
+    extra = sum(4 for card in player.cards if D.COUNCIL_CARDS[card].kind == "storage")
+    return D.PLAYER_STORAGE + D.STORAGE_BUILDING_SPACES * storages + extra
+
+
+def stored(player: Player) -> int:
+    return sum(player.goods.values())
+
+
+def luxuries(player: Player) -> int:
+    return player.goods["pelt"] + player.goods["spices"]
+
+
+def has_goods(player: Player, cost: dict[str, int]) -> bool:
+    return all(player.goods[g] >= n for g, n in cost.items())
+
+
+def pay_goods(player: Player, cost: dict[str, int]) -> None:
+    for good, count in cost.items():
+        player.goods[good] -= count
+
+
+def gain_influence(player: Player, count: int) -> int:
+    """Move markers from the general supply to the active supply (as many as are left)."""
+    moved = min(count, player.general)
+    player.general -= moved
+    player.influence += moved
+    return moved
+
+
+def gain(state: State, seat: int, items: dict[str, int]) -> None:
+    """Receive goods, coins, influence, action points, council votes or production."""
+    player = state.players[seat]
+    for key, count in items.items():
+        if key in player.goods:
+            player.goods[key] += count
+        elif key == "coins":
+            player.coins += count
+        elif key == "influence":
+            gain_influence(player, count)
+        elif key == "ap":
+            player.ap += count
+        elif key == "votes":
+            player.votes += count
+        elif key.startswith("prod_"):
+            player.production[key[5:]] += count
+    check_storage(state, seat)
+
+
+def check_storage(state: State, seat: int) -> None:
+    """Too many goods: the player must remove goods until they fit (a discard step)."""
+    player = state.players[seat]
+    if stored(player) > capacity(player):
+        if not any(p.kind == "discard" and p.seat == seat for p in state.pending):
+            state.pending.append(Pending(kind="discard", seat=seat))
+
+
+def describe(items: dict[str, int]) -> str:
+    parts = []
+    for key, count in items.items():
+        name = {"ap": "action points", "votes": "council votes"}.get(key, key)
+        if key.startswith("prod_"):
+            name = f"{key[5:]} production"
+        parts.append(f"{count} {name}")
+    return ", ".join(parts) if parts else "nothing"
+
+
+# -- action points ---------------------------------------------------------------------------
+def usable_tokens(state: State) -> int:
+    turn = state.turn
+    assert turn is not None
+    room = max(0, D.MAX_AP_PER_TURN - turn.base - turn.tokens_used)
+    return min(state.players[turn.seat].ap, room)
+
+
+def ap_available(state: State) -> int:
+    turn = state.turn
+    return 0 if turn is None else turn.base_left + usable_tokens(state)
+
+
+def spend_ap(state: State, cost: int) -> None:
+    """Spend the period's action points first, then additional ones (never more than 6 a turn)."""
+    turn = state.turn
+    assert turn is not None and cost <= ap_available(state)
+    from_base = min(cost, turn.base_left)
+    turn.base_left -= from_base
+    rest = cost - from_base
+    turn.tokens_used += rest
+    state.players[turn.seat].ap -= rest
+    turn.visit.spent += cost
+
+
+# -- costs -------------------------------------------------------------------------------------
+def has_card(player: Player, kind: str) -> int:
+    return sum(1 for card in player.cards if D.COUNCIL_CARDS[card].kind == kind)
+
+
+def property_cost(state: State, player: Player) -> int:
+    return max(0, D.ROUNDS[state.round].property_cost - 2 * has_card(player, "cheap_property"))
+
+
+def building_cost(player: Player, name: str) -> tuple[dict[str, int], int]:
+    building = D.BUILDINGS[name]
+    goods = dict(building.goods)
+    roman = "I" if building.strength == 1 else "II"
+    for good, less in (("wood", 2), ("stone", 1)):
+        cut = less * has_card(player, f"cost_{good}_{roman}")
+        if cut and good in goods:
+            goods[good] = max(0, goods[good] - cut)
+    return {g: n for g, n in goods.items() if n}, building.coins
+
+
+def operating_costs(player: Player) -> int:
+    costs = sum(D.BUILDINGS[name].strength for name in player.buildings)
+    costs += sum(1 for card in player.cards
+                 if D.COUNCIL_CARDS[card].kind in ("prod_ap", "prod_influence", "prod_stone"))
+    return max(0, costs - 4 * has_card(player, "less_costs"))
+
+
+def final_votes(player: Player) -> int:
+    """Council votes at the end: cards and sales, 3 per three active influence, 3 per luxury good."""
+    return (player.votes + 3 * (player.influence // 3) + 3 * luxuries(player) - player.penalty)
+
+
+def placed_count(state: State, seat: int) -> int:
+    on_banners = sum(banner.count(seat) for banner in state.banners.values())
+    return on_banners + sum(1 for owner in state.subsidiary.values() if owner == seat)
+
+
+def say(events: list[Event], kind: str, text: str, **data) -> None:
+    events.append(public(kind, text, **data))
+
+
+INFLUENCE_TOTAL_CHECK = D.INFLUENCE_MARKERS

@@ -1,0 +1,119 @@
+"""Mission scoring at the end of round 2, the outcome and per-seat statistics.
+
+Winners: every seat that completed at least the basic task of its mission (several winners are
+possible). Ranking: mission level reached (expert, advanced, basic, none), then council votes.
+A finished game must name a winner, so when no seat completed its basic task, the seats placed
+first (most council votes) are named winners and `tie_break` says so.
+"""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.rules import final_votes, luxuries, placed_count
+from games.aelderman.state import State
+from games.core import Outcome
+
+
+def progress(state: State, seat: int, kind: str, subject: str) -> int:
+    """How much of one requirement kind a seat has now."""
+    player = state.players[seat]
+    if kind == "influence":
+        return player.influence
+    if kind == "placed":
+        return placed_count(state, seat)
+    if kind == "placed_in":
+        return state.banners[subject].count(seat) + (state.subsidiary.get(subject) == seat)
+    if kind == "placed_zone":
+        return sum(progress(state, seat, "placed_in", city)
+                   for city, zone in D.CITY_ZONE.items() if zone == subject)
+    if kind == "subsidiary":
+        return sum(1 for owner in state.subsidiary.values() if owner == seat)
+    if kind == "building":
+        return player.buildings.count(subject)
+    if kind == "coins":
+        return player.coins
+    if kind == "goods":
+        return player.goods[subject]
+    if kind == "luxury":
+        return luxuries(player)
+    if kind == "votes":
+        return final_votes(player)
+    if kind == "small_feast":
+        return player.small_feasts
+    raise KeyError(kind)
+
+
+def requirement_text(kind: str, subject: str, count: int) -> str:
+    texts = {
+        "influence": f"{count} influence in the active supply",
+        "placed": f"{count} influence markers placed",
+        "placed_in": f"{count} influence marker(s) in {subject}",
+        "placed_zone": f"{count} influence markers in the {subject} zone",
+        "subsidiary": f"{count} subsidiary",
+        "building": f"{count}x {subject}",
+        "coins": f"{count} coins",
+        "goods": f"{count}x {subject} in storage",
+        "luxury": f"{count}x pelt or spices in storage",
+        "votes": f"{count} council votes",
+        "small_feast": f"{count} small feast",
+    }
+    return texts[kind]
+
+
+def checklist(state: State, seat: int, level: int) -> list[tuple[str, bool, int, int]]:
+    mission = D.MISSIONS[state.players[seat].mission]
+    result = []
+    for kind, subject, count in D.cumulative(mission, level):
+        have = progress(state, seat, kind, subject)
+        result.append((requirement_text(kind, subject, count), have >= count, have, count))
+    return result
+
+
+def mission_level(state: State, seat: int) -> int:
+    """0 none, 1 basic, 2 advanced, 3 expert."""
+    reached = 0
+    for level in range(3):
+        if all(ok for _, ok, _, _ in checklist(state, seat, level)):
+            reached = level + 1
+        else:
+            break
+    return reached
+
+
+def details(state: State, seat: int, level: int) -> list[str]:
+    mission = D.MISSIONS[state.players[seat].mission]
+    reached = ("none", "basic", "advanced", "expert")[level]
+    lines = [f"{mission.name}: {reached} task reached; {final_votes(state.players[seat])} council votes"]
+    shown = min(level, 2)
+    for text, ok, have, _ in checklist(state, seat, shown):
+        lines.append(f"{'✓' if ok else '✗'} {text} (has {have})")
+    return lines
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    levels = {s: mission_level(state, s) for s in range(state.seats)}
+    votes = {s: final_votes(state.players[s]) for s in range(state.seats)}
+    keys = sorted({(levels[s], votes[s]) for s in levels}, reverse=True)
+    ranking = [[s for s in range(state.seats) if (levels[s], votes[s]) == key] for key in keys]
+    winners = [s for s in range(state.seats) if levels[s] >= 1]
+    tie_break = None
+    if not winners:
+        winners = list(ranking[0])
+        tie_break = "No one completed a basic task: the most council votes wins."
+    return Outcome(ranking=ranking, scores={s: float(votes[s]) for s in votes}, winners=winners,
+                   tie_break=tie_break, details={s: details(state, s, levels[s]) for s in levels})
+
+
+def stats(state: State) -> dict[int, dict[str, float]]:
+    result = {}
+    for seat in range(state.seats):
+        level = mission_level(state, seat)
+        result[seat] = {
+            "mission_basic": float(level >= 1),
+            "mission_advanced": float(level >= 2),
+            "mission_expert": float(level >= 3),
+            "council_votes": float(final_votes(state.players[seat])),
+        }
+    return result

@@ -1,0 +1,138 @@
+"""The Aelderman game spec: the engine protocol of games/core.py for the short version."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from games.aelderman import data as D
+from games.aelderman.actions import Action
+from games.aelderman.council import bid_options, bidders, submit_bid
+from games.aelderman.flow import advance
+from games.aelderman.rules import INFLUENCE_TOTAL_CHECK
+from games.aelderman.scoring import outcome, stats
+from games.aelderman.setup import new_game
+from games.aelderman.state import State
+from games.aelderman.steps import resolve_step, step_options
+from games.aelderman.turn import resolve_turn, turn_options
+from games.aelderman.views import AeldermanView
+from games.aelderman.views_build import bid_token, build_view
+from games.core import Event, GameSpec, Outcome, RuleError
+
+
+class Options(BaseModel):
+    """Table options. One seat plays the solo short version automatically."""
+
+    version: Literal["short"] = "short"
+
+
+class AeldermanSpec(GameSpec[State, Any]):
+    name = "aelderman"
+    title = "Aelderman"
+    min_seats = 1
+    max_seats = 4
+    Options = Options
+    State = State
+    Action = Action
+
+    def _setup(self, seats: int, seed: int, options: Options) -> State:
+        state = new_game(seats, seed)
+        advance(state, [])
+        return state
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.phase == "over":
+            return frozenset()
+        if state.pending:
+            return frozenset({state.pending[-1].seat})
+        if state.council is not None and state.council.stage == "bid":
+            return bidders(state)
+        if state.turn is not None:
+            return frozenset({state.turn.seat})
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> list[Any]:
+        if seat not in self.to_act(state):
+            return []
+        if state.pending:
+            return step_options(state, state.pending[-1])
+        if state.council is not None and state.council.stage == "bid":
+            return bid_options(state, seat)
+        return turn_options(state)
+
+    def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        allowed = self.legal_actions(state, seat)
+        if action not in allowed:
+            raise RuleError(_refusal(state, action, allowed))
+        events: list[Event] = []
+        if state.pending:
+            resolve_step(state, action, events)
+        elif state.council is not None and state.council.stage == "bid":
+            submit_bid(state, seat, action.amount, events)
+        else:
+            resolve_turn(state, seat, action, events)
+        advance(state, events)
+        state.steps += 1
+        return state, events
+
+    def view(self, state: State, seat: int | None) -> AeldermanView:
+        return build_view(state, seat, sorted(self.to_act(state)))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def stats(self, state: State) -> dict[int, dict[str, float]]:
+        return stats(state)
+
+    def secret_tokens(self, state: State) -> dict[int, set[str]]:
+        secrets: dict[int, set[str]] = {}
+        for seat, player in enumerate(state.players):
+            tokens = set(player.drawn)
+            if state.phase != "over":
+                tokens.add(player.mission)
+            council = state.council
+            if council is not None and council.stage == "bid" and council.bids[seat] is not None:
+                tokens.add(bid_token(state, seat, council.bids[seat]))
+            secrets[seat] = tokens
+        return secrets
+
+    def policy(self, kind: str, seed: int = 0):
+        from games.aelderman.ai import HeuristicPolicy, RandomLegalPolicy
+
+        if kind == "random":
+            return RandomLegalPolicy(self, seed)
+        if kind == "heuristic":
+            return HeuristicPolicy(self, seed)
+        raise KeyError(f"{self.name} has no computer player called {kind!r}")
+
+    def timeout_action(self, state: State, seat: int) -> Any | None:
+        from games.aelderman.ai import HeuristicPolicy
+
+        if seat not in self.to_act(state):
+            return None
+        return HeuristicPolicy(self, 0).choose(state, seat)
+
+    def check_invariants(self, state: State) -> None:
+        for seat, player in enumerate(state.players):
+            on_map = sum(b.count(seat) for b in state.banners.values())
+            on_map += sum(1 for s in state.subsidiary.values() if s == seat)
+            total = player.general + player.influence + player.held + on_map
+            assert total == INFLUENCE_TOTAL_CHECK, f"seat {seat} has {total} influence markers"
+            assert player.coins >= 0 and player.influence >= 0 and player.ap >= 0
+            assert all(n >= 0 for n in player.goods.values()), f"seat {seat} has negative goods"
+            assert player.property + player.property_supply + len(player.buildings) == D.PROPERTY_TILES
+        cards = [*state.cards.values(), *state.card_pile, *state.card_discard]
+        assert sorted(cards) == sorted([*D.FIXED_CARDS.values(), *D.DRAW_CARDS]), "action cards lost"
+        for city, banner in state.banners.items():
+            assert len(banner) <= D.BANNER_SPACES, f"{city}'s banner overflows"
+
+
+def _refusal(state: State, action: Any, allowed: list[Any]) -> str:
+    kinds = sorted({a.kind for a in allowed})
+    what = getattr(action, "kind", "that")
+    return (f"You cannot do {what!r} like that now. Allowed now: {', '.join(kinds)}"
+            f" (see the offered choices).")
+
+
+SPEC = AeldermanSpec()

@@ -1,0 +1,101 @@
+"""The game state: plain pydantic models of ints, strings and lists (compact to copy)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from games.core import Rng
+
+
+class Visit(BaseModel):
+    """The city where the ship is during a turn, and what was done there since arriving."""
+
+    city: str
+    rows: list[bool] = Field(default_factory=lambda: [False, False])
+    spent: int = 0  # action points spent in this city
+    alt: bool = False  # an alternative trade was made (then nothing else from the card)
+    blocked: bool = False  # the card was exchanged or swapped in: no more sea actions here
+    city_actions: bool = False
+
+
+class Turn(BaseModel):
+    seat: int
+    base: int  # action points of the period indicator
+    base_left: int
+    tokens_used: int = 0  # additional action points used (base + these <= 6)
+    start: str
+    moved: bool = False
+    feasted: bool = False
+    visit: Visit
+
+
+class Pending(BaseModel):
+    """A small decision one seat must take before play goes on (a sub-step of a bigger move)."""
+
+    kind: str
+    seat: int
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Player(BaseModel):
+    mission: str
+    coins: int
+    influence: int  # active supply
+    general: int  # general supply of influence markers
+    ap: int = 0  # additional action points
+    goods: dict[str, int]
+    rotation: int = 0
+    wheel_turns: int = 0
+    location: str
+    production: dict[str, int]  # ap, influence, wood, wheat, stone, fish
+    buildings: list[str] = Field(default_factory=list)
+    uses: list[int] = Field(default_factory=list)  # ability uses per building (same index)
+    property: int = 0  # property tiles bought and not built on
+    property_supply: int
+    cards: list[int] = Field(default_factory=list)  # Council Hall cards kept
+    votes: int = 0  # council votes from cards, sales, buildings
+    penalty: int = 0  # council votes lost for unpaid operating costs
+    small_feasts: int = 0
+    big_feasts: int = 0
+    held: int = 0  # influence markers lying on Council Hall spots
+    bid_total: int = 0  # influence bid this round (sets the next player order)
+    drawn: list[str] = Field(default_factory=list)  # start boosters drawn (secret), not yet chosen
+    boosters: list[str] = Field(default_factory=list)  # start boosters kept (public)
+
+
+class Council(BaseModel):
+    row: int = 0
+    stage: Literal["bid", "choose"] = "bid"
+    bids: list[int | None]
+    revealed: list[list[int]] = Field(default_factory=list)  # bids of finished rows
+    taken: list[list[int]] = Field(default_factory=list)  # per row and slot: seat or -1
+
+
+class State(BaseModel):
+    seats: int
+    version: Literal["short"] = "short"
+    rng: Rng
+    phase: Literal["setup", "trade", "production", "council", "over"] = "setup"
+    round: int = 1
+    period: int = 0
+    periods: list[int] = Field(default_factory=list)
+    order: list[int]
+    turn_index: int = 0
+    turn: Turn | None = None
+    pending: list[Pending] = Field(default_factory=list)
+    players: list[Player]
+    cards: dict[str, int]  # place -> action card number
+    card_pile: list[int]
+    card_discard: list[int] = Field(default_factory=list)
+    banners: dict[str, list[int]]  # city -> seats, left to right, top to bottom
+    subsidiary: dict[str, int] = Field(default_factory=dict)  # city -> seat
+    council_pile: list[int]
+    council_discard: list[int] = Field(default_factory=list)
+    votes3_pile: list[int]
+    council_rows: list[list[int]] = Field(default_factory=list)
+    council: Council | None = None
+    feasts: int = 0  # feasts celebrated this round
+    built: dict[str, int] = Field(default_factory=dict)  # building tiles used per type
+    steps: int = 0

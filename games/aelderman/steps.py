@@ -1,0 +1,238 @@
+"""Small decisions (sub-steps) waiting on the stack `state.pending`: their options and effects.
+
+The top of the stack is the decision due now. Resolving pops it first; a step that goes on
+(e.g. the second of two upgrades) puts itself back before its effects add new steps on top.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from games.aelderman import data as D
+from games.aelderman.actions import (Cancel, ChooseBooster, Discard, PickCity, SellCount,
+                                     SplitGood, Stop, TakeCard, WheelStart, WheelSteps, Pass)
+from games.aelderman.city import ability_options, build_options, construct, use_ability
+from games.aelderman.council import (draw_council_cards, solo_buy, solo_draw_options,
+                                     solo_votes3_options, take_card, take_options)
+from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
+from games.aelderman.rules import capacity, gain, say, spend_ap, stored
+from games.aelderman.sea import swap_cards, swappable, turn_wheel
+from games.aelderman.state import Pending, State
+from games.aelderman.trading import (buy_options, do_split, pay_options, resolve_pay,
+                                     split_options, splittable, start_sale, take_yield,
+                                     upgrade_options)
+from games.aelderman.turn import trade_options
+from games.core import Event
+
+Options = Callable[[State, Pending], list[Any]]
+Resolve = Callable[[State, Pending, Any, list[Event]], None]
+
+
+def _again(state: State, pending: Pending) -> None:
+    state.pending.append(pending)
+
+
+# -- setup ---------------------------------------------------------------------------------------
+def _wheel_start(state: State, p: Pending, a: WheelStart, events: list[Event]) -> None:
+    state.players[p.seat].rotation = a.position
+    say(events, "wheel_start", f"{{p{p.seat}}} sets the resource wheel to position {a.position}.",
+        seat=p.seat, position=a.position)
+
+
+def _booster(state: State, p: Pending, a: ChooseBooster, events: list[Event]) -> None:
+    player = state.players[p.seat]
+    player.drawn.remove(a.tile)
+    player.boosters.append(a.tile)
+    p.data["left"] -= 1
+    if p.data["left"]:
+        _again(state, p)
+    else:
+        player.drawn = []  # the other tiles go back to the box unseen
+    items = D.START_BOOSTERS[a.tile]
+    say(events, "booster", f"{{p{p.seat}}} takes a start booster: {_items(items)}.", seat=p.seat,
+        tile=a.tile)
+    gain(state, p.seat, items)
+
+
+def _items(items: dict[str, int]) -> str:
+    from games.aelderman.rules import describe
+    return describe(items)
+
+
+# -- placing and cities --------------------------------------------------------------------------
+def _place(state: State, p: Pending, a, events: list[Event]) -> None:
+    if a.where != "skip":
+        place_marker(state, p.seat, a.city, a.where, events)
+
+
+def _pick_city_options(state: State, p: Pending) -> list[Any]:
+    if p.data["purpose"] == "swap":
+        return [PickCity(city=c) for c in swappable(state, p.data.get("first"))]
+    options: list[Any] = [PickCity(city=c) for c in placeable_cities(state, p.seat)]
+    return options if options and not p.data.get("optional") else [*options, Pass()]
+
+
+def _pick_city(state: State, p: Pending, a, events: list[Event]) -> None:
+    if a.kind == "pass":
+        return
+    if p.data["purpose"] == "place":
+        push_placement(state, p.seat, a.city, optional=False)
+    elif "first" not in p.data:
+        p.data["first"] = a.city
+        _again(state, p)
+    else:
+        swap_cards(state, p.seat, p.data["first"], a.city, events)
+
+
+# -- goods -----------------------------------------------------------------------------------------
+def _sell_count(state: State, p: Pending, a: SellCount, events: list[Event]) -> None:
+    player = state.players[p.seat]
+    from games.aelderman.sea import card_of
+    start_sale(state, p.seat, card_of(state, player.location).demand, a.count, events)
+
+
+def _upgrade(state: State, p: Pending, a, events: list[Event]) -> None:
+    if a.kind == "stop":
+        return
+    goods = state.players[p.seat].goods
+    goods[a.good] -= 1
+    goods[a.to] += 1
+    say(events, "upgrade", f"{{p{p.seat}}} upgrades 1 {a.good} to {a.to}.", seat=p.seat)
+    p.data["left"] -= 1
+    if p.data["left"] and upgrade_options(state.players[p.seat]):
+        _again(state, p)
+
+
+def _split(state: State, p: Pending, a, events: list[Event]) -> None:
+    if a.kind == "stop":
+        return
+    state.pending.append(Pending(kind="split_into", seat=p.seat,
+                                 data={"good": a.good, "left": p.data["left"]}))
+
+
+def _split_into(state: State, p: Pending, a, events: list[Event]) -> None:
+    left = p.data["left"] - 1
+    if left and splittable_after(state, p):
+        state.pending.append(Pending(kind="split", seat=p.seat, data={"left": left}))
+    do_split(state, p.seat, p.data["good"], a.goods, events)
+
+
+def splittable_after(state: State, p: Pending) -> bool:
+    goods = state.players[p.seat].goods
+    return any(goods[g] - (g == p.data["good"]) > 0 for g in splittable(state.players[p.seat]))
+
+
+def _trade(state: State, p: Pending, a, events: list[Event]) -> None:
+    if a.kind == "cancel":
+        return
+    turn = state.turn
+    assert turn is not None
+    spend_ap(state, 1)
+    turn.visit.alt = True
+    player = state.players[p.seat]
+    if a.side == "buy":
+        player.coins -= a.coins
+        player.goods[a.good] += 1
+        text = f"buys 1 {a.good} for {a.coins} coins"
+    else:
+        player.coins += a.coins
+        player.goods[a.good] -= 1
+        text = f"sells 1 {a.good} for {a.coins} coins"
+    say(events, "alt_trade", f"{{p{p.seat}}} {text} (alternative trade).", seat=p.seat)
+
+
+def _build(state: State, p: Pending, a, events: list[Event]) -> None:
+    if a.kind == "cancel":
+        return
+    assert state.turn is not None
+    state.turn.visit.city_actions = True
+    construct(state, p.seat, a.building, events)
+
+
+def _discard(state: State, p: Pending, a: Discard, events: list[Event]) -> None:
+    player = state.players[p.seat]
+    player.goods[a.good] -= 1
+    say(events, "discard", f"{{p{p.seat}}} removes 1 {a.good} from the full storage.", seat=p.seat)
+    if stored(player) > capacity(player):
+        _again(state, p)
+
+
+# -- Council Hall ------------------------------------------------------------------------------------
+def _take(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
+    take_card(state, p.seat, a.card, p.data["row"], events)
+
+
+def _tavern(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
+    from games.aelderman.council import apply_card
+    state.council_discard.extend(c for c in p.data["cards"] if c != a.card)
+    say(events, "tavern", f"{{p{p.seat}}}'s Tavern gives Council Hall card {a.card}.", seat=p.seat)
+    apply_card(state, p.seat, a.card, events)
+
+
+def _solo_votes3(state: State, p: Pending, a, events: list[Event]) -> None:
+    if a.kind == "take_card":
+        solo_buy(state, a.card, a.price, events)
+    cards = draw_council_cards(state, D.SOLO_DRAW)
+    if cards:
+        state.pending.append(Pending(kind="solo_draw", seat=0, data={"cards": cards}))
+
+
+def _solo_draw(state: State, p: Pending, a, events: list[Event]) -> None:
+    chosen = a.card if a.kind == "take_card" else None
+    state.council_discard.extend(c for c in p.data["cards"] if c != chosen)
+    if chosen is not None:
+        solo_buy(state, chosen, a.price, events)
+
+
+STEPS: dict[str, tuple[Options, Resolve]] = {
+    "wheel_start": (lambda s, p: [WheelStart(position=x) for x in D.WHEEL_STARTS], _wheel_start),
+    "booster": (lambda s, p: [ChooseBooster(tile=t) for t in s.players[p.seat].drawn], _booster),
+    "place": (lambda s, p: place_options(s, p.seat, p.data["city"], p.data["optional"]), _place),
+    "pick_city": (_pick_city_options, _pick_city),
+    "goods_option": (lambda s, p: buy_options(s, p.seat, p.data["ring"]),
+                     lambda s, p, a, e: take_yield(s, p.seat, a, e)),
+    "sell_count": (lambda s, p: [SellCount(count=n) for n in p.data["counts"]], _sell_count),
+    "pay": (pay_options, resolve_pay),
+    "upgrade": (lambda s, p: [*upgrade_options(s.players[p.seat]), Stop()], _upgrade),
+    "split": (lambda s, p: [*(SplitGood(good=g) for g in splittable(s.players[p.seat])), Stop()],
+              _split),
+    "split_into": (lambda s, p: split_options(p.data["good"]), _split_into),
+    "wheel_steps": (lambda s, p: [WheelSteps(steps=1), WheelSteps(steps=2)],
+                    lambda s, p, a, e: turn_wheel(s, p.seat, a.steps, e)),
+    "trade": (lambda s, p: [*trade_options(s, p.seat), Cancel()], _trade),
+    "build": (lambda s, p: [*build_options(s, p.seat), Cancel()], _build),
+    "discard": (lambda s, p: [Discard(good=g) for g in D.GOODS if s.players[p.seat].goods[g]],
+                _discard),
+    "ability": (lambda s, p: ability_options(s.players[p.seat], p.data["index"]),
+                lambda s, p, a, e: use_ability(s, p.seat, a, e)),
+    "take_card": (take_options, _take),
+    "tavern": (lambda s, p: [TakeCard(card=c) for c in p.data["cards"]], _tavern),
+    "solo_votes3": (lambda s, p: solo_votes3_options(s), _solo_votes3),
+    "solo_draw": (solo_draw_options, _solo_draw),
+}
+_FORCED = frozenset({"pay", "discard"})
+_NOTHING = frozenset({"skip", "pass"})
+
+
+def step_options(state: State, pending: Pending) -> list[Any]:
+    return STEPS[pending.kind][0](state, pending)
+
+
+def resolve_step(state: State, action: Any, events: list[Event]) -> None:
+    pending = state.pending.pop()
+    STEPS[pending.kind][1](state, pending, action, events)
+
+
+def settle_forced(state: State, events: list[Event]) -> bool:
+    """Resolve the top step by itself when it leaves no real choice. True if it did."""
+    pending = state.pending[-1]
+    options = step_options(state, pending)
+    if len(options) != 1:
+        return False
+    only = options[0]
+    nothing = getattr(only, "where", None) in _NOTHING or getattr(only, "choice", None) in _NOTHING \
+        or only.kind == "pass"
+    if pending.kind in _FORCED or nothing:
+        resolve_step(state, only, events)
+        return True
+    return False

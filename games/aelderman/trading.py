@@ -1,0 +1,148 @@
+"""Goods handling of sea actions: buying by ring, selling 4/6/8, upgrading and splitting."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+from games.aelderman import data as D
+from games.aelderman.actions import GoodsOption, Pay, SplitInto, Upgrade
+from games.aelderman.placement import push_placement
+from games.aelderman.rules import gain, say
+from games.aelderman.state import Pending, Player, State
+from games.core import Event
+
+
+# -- buying goods ------------------------------------------------------------------------------
+def buy_options(state: State, seat: int, ring: int) -> list[GoodsOption]:
+    player = state.players[seat]
+    zone = D.CITY_ZONE[player.location]
+    result = []
+    for index, item in enumerate(D.ring_options(zone, player.rotation, ring)):
+        result.append(GoodsOption(option=index, goods=D.yield_goods(zone, item), coins=item.coins,
+                                  influence=item.influence))
+    return result
+
+
+def take_yield(state: State, seat: int, option: GoodsOption, events: list[Event]) -> None:
+    items: dict[str, int] = dict(Counter(option.goods))
+    if option.coins:
+        items["coins"] = option.coins
+    if option.influence:
+        items["influence"] = option.influence
+    say(events, "goods_bought", f"{{p{seat}}} buys goods: {', '.join(option.goods) or 'no goods'}"
+        + (f", {option.coins} coins" if option.coins else "")
+        + (f", {option.influence} influence" if option.influence else "") + ".", seat=seat)
+    gain(state, seat, items)
+
+
+def start_buy(state: State, seat: int, ring: int, events: list[Event]) -> None:
+    options = buy_options(state, seat, ring)
+    if len(options) == 1:
+        take_yield(state, seat, options[0], events)
+    else:
+        state.pending.append(Pending(kind="goods_option", seat=seat, data={"ring": ring}))
+
+
+# -- selling goods -----------------------------------------------------------------------------
+def sale_needs(demand: tuple[str, ...], count: int) -> tuple[Counter, int, int]:
+    """Fixed goods, luxury places and "any" places among the first `count` demanded goods."""
+    wanted = demand[:count]
+    fixed = Counter(g for g in wanted if g not in ("any", "luxury"))
+    return fixed, wanted.count("luxury"), wanted.count("any")
+
+
+def can_sell(player: Player, demand: tuple[str, ...], count: int) -> bool:
+    fixed, lux, anything = sale_needs(demand, count)
+    if any(player.goods[g] < n for g, n in fixed.items()):
+        return False
+    lux_left = player.goods["pelt"] + player.goods["spices"] - fixed["pelt"] - fixed["spices"]
+    rest = sum(player.goods.values()) - sum(fixed.values())
+    return lux_left >= lux and rest - lux >= anything
+
+
+def start_sale(state: State, seat: int, demand: tuple[str, ...], count: int,
+               events: list[Event]) -> None:
+    player = state.players[seat]
+    fixed, lux, anything = sale_needs(demand, count)
+    for good, n in fixed.items():
+        player.goods[good] -= n
+    pending = Pending(kind="pay", seat=seat, data={"count": count, "lux": lux, "any": anything})
+    resolve_pay(state, pending, None, events)
+
+
+def pay_options(state: State, pending: Pending) -> list[Pay]:
+    goods = state.players[pending.seat].goods
+    names = D.LUXURY if pending.data["lux"] else D.GOODS
+    return [Pay(good=g) for g in names if goods[g] > 0]
+
+
+def resolve_pay(state: State, pending: Pending, action: Pay | None, events: list[Event]) -> None:
+    """Pay one open place (the step is off the stack); forced places are paid at once, and the
+    step goes back on the stack while a real choice remains. Reward when all are paid."""
+    player = state.players[pending.seat]
+    if action is not None:
+        player.goods[action.good] -= 1
+        pending.data["lux" if pending.data["lux"] else "any"] -= 1
+    while pending.data["lux"] or pending.data["any"]:
+        options = pay_options(state, pending)
+        if len(options) > 1:
+            state.pending.append(pending)
+            return
+        player.goods[options[0].good] -= 1
+        pending.data["lux" if pending.data["lux"] else "any"] -= 1
+    sale_reward(state, pending.seat, pending.data["count"], events)
+
+
+def sale_reward(state: State, seat: int, count: int, events: list[Event]) -> None:
+    reward = D.SALES[count]
+    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods for {reward['coins']} coins.",
+        seat=seat, count=count)
+    gain(state, seat, {k: v for k, v in reward.items() if k != "placements"})
+    placements = reward.get("placements", 0)
+    if placements:
+        push_placement(state, seat, state.players[seat].location, optional=True, count=placements)
+
+
+# -- upgrading and splitting -------------------------------------------------------------------
+def upgrade_options(player: Player) -> list[Upgrade]:
+    options = []
+    for good, level in D.LEVEL.items():
+        if level < 4 and player.goods[good] > 0:
+            options.extend(Upgrade(good=good, to=to) for to in D.BY_LEVEL[level + 1])
+    return options
+
+
+def _partitions(total: int, largest: int) -> list[list[int]]:
+    if total == 0:
+        return [[]]
+    result = []
+    for part in range(min(total, largest), 0, -1):
+        result.extend([part, *rest] for rest in _partitions(total - part, part))
+    return result
+
+
+def _splits(level: int) -> list[tuple[str, ...]]:
+    found: set[tuple[str, ...]] = set()
+    for parts in _partitions(level, level - 1):
+        for goods in product(*(D.BY_LEVEL[p] for p in parts)):
+            found.add(tuple(sorted(goods)))
+    return sorted(found, key=lambda g: (len(g), g))
+
+
+# Rulebook: the levels before and after must add up; never into goods of the same level.
+SPLITS: dict[int, list[tuple[str, ...]]] = {level: _splits(level) for level in (2, 3, 4)}
+
+
+def splittable(player: Player) -> list[str]:
+    return [g for g, level in D.LEVEL.items() if level >= 2 and player.goods[g] > 0]
+
+
+def split_options(good: str) -> list[SplitInto]:
+    return [SplitInto(goods=list(parts)) for parts in SPLITS[D.LEVEL[good]]]
+
+
+def do_split(state: State, seat: int, good: str, parts: list[str], events: list[Event]) -> None:
+    state.players[seat].goods[good] -= 1
+    say(events, "goods_split", f"{{p{seat}}} splits 1 {good} into {', '.join(parts)}.", seat=seat)
+    gain(state, seat, dict(Counter(parts)))

@@ -1,0 +1,146 @@
+"""A player's turn in the sea trade phase: moving, card actions, alternative trade,
+city actions and ending the turn."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.actions import (AltTrade, BuildMenu, BuyProperty, CardAction, EndTurn, Feast,
+                                     Move, Trade)
+from games.aelderman.city import (build_options, buy_property, can_buy_property, can_feast,
+                                  celebrate)
+from games.aelderman.flow import end_turn
+from games.aelderman.rules import ap_available, capacity, property_cost, say, spend_ap, stored
+from games.aelderman.sea import action_allowed, card_of, perform
+from games.aelderman.state import Pending, State, Turn
+from games.core import Event, RuleError
+
+
+def can_move(state: State) -> bool:
+    """Movement is free, but at least one action point must be spent in every city passed,
+    so the ship leaves a city only after spending there (or from where the turn started)."""
+    turn = state.turn
+    assert turn is not None
+    if ap_available(state) < 1:
+        return False
+    return not turn.moved or turn.visit.spent >= 1
+
+
+def card_actions(state: State) -> list[CardAction]:
+    turn = state.turn
+    assert turn is not None
+    visit = turn.visit
+    if not turn.moved or visit.alt or visit.blocked:
+        return []
+    available = ap_available(state)
+    card = card_of(state, visit.city)
+    result = []
+    for row, names in enumerate(card.rows):
+        if visit.rows[row]:
+            continue
+        for col, name in enumerate(names):
+            if name is None or D.card_action_cost(col) > available:
+                continue
+            if action_allowed(state, turn.seat, D.SEA_ACTIONS[name]):
+                result.append(CardAction(row=row, col=col, action=name, cost=col + 1))
+    return result
+
+
+def trade_options(state: State, seat: int) -> list[Trade]:
+    player = state.players[seat]
+    options = []
+    if stored(player) < capacity(player):
+        options.extend(Trade(side="buy", good=g, coins=D.BUY_PRICE[g]) for g in D.GOODS
+                       if player.coins >= D.BUY_PRICE[g])
+    options.extend(Trade(side="sell", good=g, coins=D.SELL_PRICE[g]) for g in D.GOODS
+                   if player.goods[g] > 0)
+    return options
+
+
+def alt_trade_allowed(state: State) -> bool:
+    turn = state.turn
+    assert turn is not None
+    visit = turn.visit
+    if not turn.moved or visit.alt or visit.blocked or any(visit.rows):
+        return False
+    return ap_available(state) >= 1 and bool(trade_options(state, turn.seat))
+
+
+def in_own_city(state: State) -> bool:
+    """City actions: in Lübeck or an own subsidiary, and only after moving this turn."""
+    turn = state.turn
+    assert turn is not None
+    city = turn.visit.city
+    return turn.moved and (city == D.LUBECK or state.subsidiary.get(city) == turn.seat)
+
+
+def city_actions(state: State) -> list:
+    if not in_own_city(state):
+        return []
+    seat = state.turn.seat  # type: ignore[union-attr]
+    result: list = []
+    if can_buy_property(state, seat):
+        result.append(BuyProperty(coins=property_cost(state, state.players[seat])))
+    if build_options(state, seat):
+        result.append(BuildMenu())
+    result.extend(Feast(size=size) for size in ("small", "big") if can_feast(state, seat, size))
+    return result
+
+
+def may_end(state: State) -> bool:
+    """After city actions a sea action for at least one action point is due, if one is possible."""
+    turn = state.turn
+    assert turn is not None
+    visit = turn.visit
+    if not visit.city_actions or visit.spent >= 1:
+        return True
+    return not card_actions(state) and not alt_trade_allowed(state)
+
+
+def turn_options(state: State) -> list:
+    turn = state.turn
+    assert turn is not None
+    options: list = []
+    if can_move(state):
+        options.extend(Move(city=c) for c in D.NEIGHBOURS[turn.visit.city])
+    options.extend(card_actions(state))
+    if alt_trade_allowed(state):
+        options.append(AltTrade())
+    options.extend(city_actions(state))
+    if may_end(state):
+        options.append(EndTurn())
+    return options
+
+
+def resolve_turn(state: State, seat: int, action, events: list[Event]) -> None:
+    turn = state.turn
+    assert turn is not None
+    kind = action.kind
+    if kind == "move":
+        _move(state, turn, action.city, events)
+    elif kind == "card_action":
+        turn.visit.rows[action.row] = True
+        spend_ap(state, action.cost)
+        say(events, "card_action", f"{{p{seat}}} uses {D.SEA_ACTIONS[action.action].text} in "
+            f"{turn.visit.city} ({action.cost} AP).", seat=seat, action=action.action)
+        perform(state, seat, D.SEA_ACTIONS[action.action], events)
+    elif kind == "alt_trade":
+        state.pending.append(Pending(kind="trade", seat=seat))
+    elif kind == "property":
+        turn.visit.city_actions = True
+        buy_property(state, seat, events)
+    elif kind == "build_menu":
+        state.pending.append(Pending(kind="build", seat=seat))
+    elif kind == "feast":
+        turn.visit.city_actions = True
+        celebrate(state, seat, action.size, events)
+    elif kind == "end_turn":
+        end_turn(state, events)
+    else:
+        raise RuleError("That move does not belong to a turn.")
+
+
+def _move(state: State, turn: Turn, city: str, events: list[Event]) -> None:
+    turn.moved = True
+    turn.visit = type(turn.visit)(city=city)
+    state.players[turn.seat].location = city
+    say(events, "move", f"{{p{turn.seat}}} sails to {city}.", seat=turn.seat, city=city)

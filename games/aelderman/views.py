@@ -1,0 +1,211 @@
+"""What a seat (or a spectator, seat None) sees. Everything is open except each seat's mission,
+its sealed Council Hall bid and its start-booster draws, which only that seat sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.aelderman import data as D
+from games.aelderman.scoring import checklist
+from games.aelderman.state import State
+
+
+class SlotView(BaseModel):
+    action: str  # key of data.SEA_ACTIONS
+    text: str
+    ap: int
+    family: str
+
+
+class CardView(BaseModel):
+    number: int
+    rows: list[list[SlotView | None]]  # two rows of three columns (1, 2, 3 AP)
+    demand: list[str]  # goods demanded left to right ("any", "luxury" are symbols)
+
+
+class CityView(BaseModel):
+    name: str
+    zone: str | None
+    x: int
+    y: int
+    neighbours: list[str]
+    card: CardView
+    banner: list[int]  # seats, left to right, top to bottom (rows of two)
+    subsidiary: int | None
+    ships: list[int]
+
+
+class YieldView(BaseModel):
+    goods: list[str]  # crates already turned into the zone's goods
+    coins: int
+    influence: int
+    luxury: str | None
+
+
+class WheelView(BaseModel):
+    rotation: int
+    turns: int
+    turns_to_bonus: int
+    sectors: dict[str, int]  # zone -> sector number seen now
+    rings: dict[str, list[list[YieldView]]]  # zone -> ring (1, 2, 3 AP) -> options
+
+
+class BuildingView(BaseModel):
+    name: str
+    strength: int
+    uses: int
+
+
+class RequirementView(BaseModel):
+    level: str
+    text: str
+    met: bool
+    have: int
+    need: int
+
+
+class PlayerView(BaseModel):
+    seat: int
+    coins: int
+    influence: int
+    general: int
+    action_points: int
+    goods: dict[str, int]
+    storage_used: int
+    storage_capacity: int
+    location: str
+    wheel: WheelView
+    production: dict[str, int]
+    buildings: list[BuildingView]
+    property: int
+    property_supply: int
+    council_cards: list[int]
+    council_votes: int  # from cards, sales and buildings
+    penalty: int
+    final_votes: int  # council votes if the game ended now (influence and luxury included)
+    placed: int
+    subsidiaries: list[str]
+    small_feasts: int
+    big_feasts: int
+    held: int  # influence on Council Hall spots
+    bid_total: int
+    boosters: list[str]
+    operating_costs: int
+    booster_draws: list[str]  # own view only
+    mission: str | None  # own view, or everyone's once the game is over
+    mission_name: str | None
+    mission_level: int | None  # at the end: 0 none, 1 basic, 2 advanced, 3 expert
+    requirements: list[RequirementView]  # own view, or everyone's at the end
+
+
+class TurnView(BaseModel):
+    seat: int
+    start: str
+    city: str
+    moved: bool
+    ap_period: int
+    ap_left: int  # of the period indicator
+    ap_extra_usable: int  # additional action points still usable this turn (total at most 6)
+    ap_available: int
+    rows_used: list[bool]
+    spent_here: int
+    alt_trade_used: bool
+    card_blocked: bool
+    city_actions_done: bool
+    feasted: bool
+
+
+class CouncilSlotView(BaseModel):
+    card: int
+    kind: str
+    text: str
+    bonus: dict[str, int]
+    taken_by: int | None
+
+
+class CouncilView(BaseModel):
+    rows: list[list[CouncilSlotView]]
+    row: int | None
+    stage: str | None
+    submitted: list[bool]
+    revealed: list[list[int]]
+    my_bid: int | None
+    my_bid_token: str | None
+
+
+class PendingView(BaseModel):
+    kind: str
+    seat: int
+    data: dict[str, Any]
+
+
+class AeldermanView(BaseModel):
+    game: str = "aelderman"
+    version: str
+    seats: int
+    viewer: int | None
+    phase: str
+    round: int
+    period: int
+    periods_revealed: list[int]
+    periods_hidden: int
+    order: list[int]
+    to_act: list[int]
+    turn: TurnView | None
+    pending: PendingView | None
+    cities: list[CityView]
+    players: list[PlayerView]
+    council: CouncilView
+    council_pile: int
+    card_pile: int
+    feasts: int
+    feast_limit: int
+    small_feast: str
+    big_feast: str | None
+    property_cost: int
+    solo: bool
+
+
+def card_view(number: int) -> CardView:
+    card = D.ACTION_CARDS[number]
+    rows = []
+    for row in card.rows:
+        slots: list[SlotView | None] = []
+        for name in row:
+            if name is None:
+                slots.append(None)
+            else:
+                a = D.SEA_ACTIONS[name]
+                slots.append(SlotView(action=name, text=a.text, ap=a.ap, family=a.family))
+        rows.append(slots)
+    return CardView(number=number, rows=rows, demand=list(card.demand))
+
+
+def _city(state: State, name: str) -> CityView:
+    x, y = D.POSITIONS[name]
+    return CityView(name=name, zone=D.CITY_ZONE.get(name), x=x, y=y,
+                    neighbours=list(D.NEIGHBOURS[name]), card=card_view(state.cards[name]),
+                    banner=list(state.banners.get(name, [])), subsidiary=state.subsidiary.get(name),
+                    ships=[s for s, p in enumerate(state.players) if p.location == name])
+
+
+def wheel_view(rotation: int, turns: int) -> WheelView:
+    sectors, rings = {}, {}
+    for zone in D.ZONES:
+        sectors[zone] = D.sector_at(zone, rotation).number
+        rings[zone] = [[YieldView(goods=D.yield_goods(zone, y), coins=y.coins,
+                                  influence=y.influence, luxury=y.luxury)
+                        for y in D.ring_options(zone, rotation, ring)] for ring in range(3)]
+    left = D.BONUS_EVERY - turns % D.BONUS_EVERY
+    return WheelView(rotation=rotation, turns=turns, turns_to_bonus=left, sectors=sectors,
+                     rings=rings)
+
+
+def _requirements(state: State, seat: int) -> list[RequirementView]:
+    result = []
+    for level, name in enumerate(D.LEVELS):
+        for text, ok, have, need in checklist(state, seat, level):
+            result.append(RequirementView(level=name, text=text, met=ok, have=have, need=need))
+    return result

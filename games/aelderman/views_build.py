@@ -1,0 +1,114 @@
+"""Building the view models of games/aelderman/views.py from a state."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.rules import (ap_available, capacity, final_votes, operating_costs,
+                                   placed_count, property_cost, stored, usable_tokens, describe)
+from games.aelderman.scoring import mission_level
+from games.aelderman.state import State
+from games.aelderman.views import (AeldermanView, BuildingView, CouncilSlotView, CouncilView,
+                                   PendingView, PlayerView, TurnView, _city, _requirements,
+                                   wheel_view)
+
+_PRIVATE_STEPS = frozenset({"booster"})
+
+
+def bid_token(state: State, seat: int, amount: int) -> str:
+    council = state.council
+    row = council.row if council else 0
+    return f"sealed-bid-r{state.round}-row{row + 1}-seat{seat}-{amount}"
+
+
+def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
+    p = state.players[seat]
+    over = state.phase == "over"
+    shown = over or viewer == seat
+    mission = D.MISSIONS[p.mission]
+    return PlayerView(
+        seat=seat, coins=p.coins, influence=p.influence, general=p.general, action_points=p.ap,
+        goods=dict(p.goods), storage_used=stored(p), storage_capacity=capacity(p),
+        location=p.location, wheel=wheel_view(p.rotation, p.wheel_turns),
+        production=dict(p.production),
+        buildings=[BuildingView(name=n, strength=D.BUILDINGS[n].strength, uses=u)
+                   for n, u in zip(p.buildings, p.uses)],
+        property=p.property, property_supply=p.property_supply, council_cards=list(p.cards),
+        council_votes=p.votes, penalty=p.penalty, final_votes=final_votes(p),
+        placed=placed_count(state, seat),
+        subsidiaries=sorted(c for c, s in state.subsidiary.items() if s == seat),
+        small_feasts=p.small_feasts, big_feasts=p.big_feasts, held=p.held, bid_total=p.bid_total,
+        boosters=list(p.boosters), operating_costs=operating_costs(p),
+        booster_draws=list(p.drawn) if viewer == seat else [],
+        mission=p.mission if shown else None, mission_name=mission.name if shown else None,
+        mission_level=mission_level(state, seat) if over else None,
+        requirements=_requirements(state, seat) if shown else [],
+    )
+
+
+def turn_view(state: State) -> TurnView | None:
+    turn = state.turn
+    if turn is None:
+        return None
+    v = turn.visit
+    return TurnView(seat=turn.seat, start=turn.start, city=v.city, moved=turn.moved,
+                    ap_period=turn.base, ap_left=turn.base_left, ap_extra_usable=usable_tokens(state),
+                    ap_available=ap_available(state), rows_used=list(v.rows), spent_here=v.spent,
+                    alt_trade_used=v.alt, card_blocked=v.blocked, city_actions_done=v.city_actions,
+                    feasted=turn.feasted)
+
+
+def council_view(state: State, viewer: int | None) -> CouncilView:
+    council = state.council
+    rows = []
+    for r, row in enumerate(state.council_rows):
+        slots = []
+        for i, card in enumerate(row):
+            info = D.COUNCIL_CARDS[card]
+            taken = None
+            if council is not None and r < len(council.taken) and council.taken[r][i] >= 0:
+                taken = council.taken[r][i]
+            elif council is None and any(card in p.cards for p in state.players):
+                taken = next(s for s, p in enumerate(state.players) if card in p.cards)
+            slots.append(CouncilSlotView(card=card, kind=info.kind, text=info.text,
+                                         bonus=dict(info.bonus), taken_by=taken))
+        rows.append(slots)
+    my_bid = None
+    if council is not None and council.stage == "bid" and viewer is not None:
+        my_bid = council.bids[viewer]
+    return CouncilView(
+        rows=rows, row=council.row if council else None, stage=council.stage if council else None,
+        submitted=[b is not None for b in council.bids] if council else [],
+        revealed=[list(r) for r in council.revealed] if council else [],
+        my_bid=my_bid,
+        my_bid_token=bid_token(state, viewer, my_bid) if my_bid is not None and viewer is not None
+        else None,
+    )
+
+
+def pending_view(state: State, viewer: int | None) -> PendingView | None:
+    if not state.pending:
+        return None
+    top = state.pending[-1]
+    data = dict(top.data) if top.kind not in _PRIVATE_STEPS or viewer == top.seat else {}
+    return PendingView(kind=top.kind, seat=top.seat, data=data)
+
+
+def build_view(state: State, viewer: int | None, to_act: list[int]) -> AeldermanView:
+    indicator = D.ROUNDS[state.round]
+    revealed = state.period + 1 if state.phase in ("trade", "council", "over") else 0
+    small, big = indicator.small_feast, indicator.big_feast
+    return AeldermanView(
+        version=state.version, seats=state.seats, viewer=viewer, phase=state.phase,
+        round=state.round, period=state.period, periods_revealed=state.periods[:revealed],
+        periods_hidden=len(state.periods) - revealed, order=list(state.order), to_act=to_act,
+        turn=turn_view(state), pending=pending_view(state, viewer),
+        cities=[_city(state, name) for name in D.PLACES],
+        players=[player_view(state, s, viewer) for s in range(state.seats)],
+        council=council_view(state, viewer), council_pile=len(state.council_pile),
+        card_pile=len(state.card_pile), feasts=state.feasts, feast_limit=state.seats,
+        small_feast=f"{describe(small[0])} -> {small[1]} influence",
+        big_feast=f"{describe(big[0])} -> {big[1]} influence" if big else None,
+        property_cost=property_cost(state, state.players[viewer]) if viewer is not None
+        else indicator.property_cost,
+        solo=state.seats == 1,
+    )
