@@ -7,9 +7,9 @@ Advancing
     rounded to the nearest whole number with halves rounded down, but at least 1 and
     at most size - 1 (so with table size 4 and advance 2: a 3-seat table sends 1, a
     5-seat table 2). Every table loses at least one player, so the field shrinks
-    every round. If that would leave fewer players than the game's minimum, tables
-    (largest first, in turn) send one more until it does not. A player with a bye
-    advances. Withdrawn players drop out.
+    every round. A player with a bye advances. If a round that is not the final
+    would leave fewer players than the game's minimum, its tables (largest first,
+    in turn) send one more until it does not. Withdrawn players drop out.
 
 Ties at the cut
     Players tied in a game's ranking across the cut are separated by their game
@@ -39,9 +39,10 @@ def default_advance(table_size: int) -> int:
 
 
 def advancing_counts(
-    sizes: Sequence[int], table_size: int, min_seats: int, advance: int | None = None
+    sizes: Sequence[int], table_size: int, min_seats: int, advance: int | None = None, byes: int = 0
 ) -> list[int]:
-    """How many players advance from each table of `sizes` (see the module docstring)."""
+    """How many players advance from each table of `sizes` in a round that also had
+    `byes` byes (see the module docstring)."""
     share = default_advance(table_size) if advance is None else advance
     if not 1 <= share < table_size:
         raise PairingError(f"between 1 and {table_size - 1} players can advance from a table of {table_size}")
@@ -50,10 +51,10 @@ def advancing_counts(
         # nearest whole number to share * size / table_size, halves rounded down
         nearest = -((table_size - 2 * share * size) // (2 * table_size))
         counts.append(min(size - 1, max(1, nearest)))
-    if len(sizes) > 1:  # two or more tables can always send min_seats players on
+    if len(sizes) > 1 or byes:  # not a final; such a round can always send min_seats on
         largest_first = sorted(range(len(sizes)), key=lambda i: (-sizes[i], i))
         turn = 0
-        while sum(counts) < min_seats:
+        while sum(counts) + byes < min_seats:
             table = largest_first[turn % len(sizes)]
             turn += 1
             if counts[table] < sizes[table] - 1:
@@ -90,7 +91,7 @@ def survivors(
     last = history[-1]
     ratings = {record.player_id: record.rating for record in players}
     sizes = [len(game.players) for game in last.games]
-    counts = advancing_counts(sizes, table_size, min_seats, advance)
+    counts = advancing_counts(sizes, table_size, min_seats, advance, len(last.byes))
     through = set(last.byes)
     for game, count in zip(last.games, counts):
         through.update(game_survivors(game, count, ratings))

@@ -1,0 +1,149 @@
+"""Round-robin schedules: everyone meets everyone as evenly as the table sizes allow."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.tournaments import (
+    GameResult,
+    PlayerRecord,
+    RoundRecord,
+    pair_round,
+    plan_tables,
+    round_robin_rounds,
+    round_robin_schedule,
+)
+from tests.bot.tournaments.support import all_seatings
+
+
+def pair_counts(schedule) -> Counter:
+    counts: Counter = Counter()
+    for pairing in schedule:
+        for table in pairing.tables:
+            counts.update(frozenset(pair) for pair in combinations(table, 2))
+    return counts
+
+
+def weighted_cost(tables, counts: Counter, base: int) -> int:
+    """The documented round cost: a pair that met m >= 1 times weighs base^(m-1)."""
+    total = 0
+    for table in tables:
+        for pair in combinations(table, 2):
+            met = counts[frozenset(pair)]
+            total += base ** (met - 1) if met else 0
+    return total
+
+
+@st.composite
+def schedule_cases(draw, max_players: int = 14):
+    min_seats = draw(st.integers(2, 4))
+    max_seats = draw(st.integers(min_seats, 5))
+    table_size = draw(st.integers(min_seats, max_seats))
+    count = draw(st.integers(min_seats, max_players))
+    extra = draw(st.integers(0, 3))
+    seed = draw(st.integers(0, 2**32))
+    rounds = round_robin_rounds(count, table_size, min_seats, max_seats) + extra
+    return list(range(count)), table_size, min_seats, max_seats, seed, rounds
+
+
+def test_two_player_tables_meet_everyone_exactly_once_per_cycle():
+    for count in (2, 4, 6, 8, 12):
+        rounds = round_robin_rounds(count, 2, 2, 2)
+        assert rounds == count - 1
+        schedule = round_robin_schedule(range(count), 2, 2, 2, seed=3, rounds=2 * rounds)
+        assert set(pair_counts(schedule[:rounds]).values()) == {1}
+        assert len(pair_counts(schedule[:rounds])) == count * (count - 1) // 2
+        assert set(pair_counts(schedule).values()) == {2}
+
+
+def test_odd_two_player_field_gives_each_player_one_bye_per_cycle():
+    schedule = round_robin_schedule(range(7), 2, 2, 2, seed=1, rounds=7)
+    assert set(pair_counts(schedule).values()) == {1} and len(pair_counts(schedule)) == 21
+    assert sorted(player for pairing in schedule for player in pairing.byes) == list(range(7))
+
+
+def test_nine_players_in_threes_meet_everyone_exactly_once_in_four_rounds():
+    for seed in range(4):
+        schedule = round_robin_schedule(range(9), 3, 3, 3, seed=seed, rounds=4)
+        counts = pair_counts(schedule)
+        assert len(counts) == 36 and set(counts.values()) == {1}
+
+
+@settings(deadline=None)
+@given(schedule_cases())
+def test_every_round_seats_everyone_once_at_planned_tables(case):
+    players, table_size, min_seats, max_seats, seed, rounds = case
+    plan = plan_tables(len(players), table_size, min_seats, max_seats)
+    for pairing in round_robin_schedule(players, table_size, min_seats, max_seats, seed, rounds):
+        placed = [p for table in pairing.tables for p in table] + pairing.byes
+        assert sorted(placed) == players
+        assert Counter(map(len, pairing.tables)) == Counter(plan.sizes) and len(pairing.byes) == plan.byes
+
+
+@settings(deadline=None)
+@given(schedule_cases())
+def test_schedule_is_deterministic_and_its_rounds_do_not_depend_on_its_length(case):
+    players, table_size, min_seats, max_seats, seed, rounds = case
+    full = round_robin_schedule(players, table_size, min_seats, max_seats, seed, rounds)
+    assert full == round_robin_schedule(list(reversed(players)), table_size, min_seats, max_seats, seed, rounds)
+    shorter = rounds // 2
+    assert full[:shorter] == round_robin_schedule(players, table_size, min_seats, max_seats, seed, shorter)
+
+
+@settings(deadline=None)
+@given(schedule_cases())
+def test_byes_rotate_evenly(case):
+    players, table_size, min_seats, max_seats, seed, rounds = case
+    schedule = round_robin_schedule(players, table_size, min_seats, max_seats, seed, rounds)
+    byes = Counter({player: 0 for player in players})
+    byes.update(player for pairing in schedule for player in pairing.byes)
+    assert max(byes.values()) - min(byes.values()) <= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(schedule_cases(max_players=9))
+def test_each_round_spreads_meetings_as_well_as_any_seating_could(case):
+    """Brute force: no seating of a round's players gives a lower meeting weight."""
+    players, table_size, min_seats, max_seats, seed, rounds = case
+    schedule = round_robin_schedule(players, table_size, min_seats, max_seats, seed, rounds)
+    plan = plan_tables(len(players), table_size, min_seats, max_seats)
+    base = sum(size * (size - 1) // 2 for size in plan.sizes) + 1
+    for index, pairing in enumerate(schedule):
+        counts = pair_counts(schedule[:index])
+        seated = sorted(p for table in pairing.tables for p in table)
+        best = min(weighted_cost(seating, counts, base) for seating in all_seatings(seated, plan.sizes))
+        assert weighted_cost(pairing.tables, counts, base) == best
+
+
+def test_pair_round_follows_the_schedule_and_drops_a_withdrawn_player():
+    players = [PlayerRecord(player_id=p) for p in range(10, 22)]
+    ids = [p.player_id for p in players]
+    schedule = round_robin_schedule(ids, 4, 3, 5, seed=8, rounds=4)
+    history = []
+    for round_no in (1, 2):
+        pairing = pair_round("round_robin", players, round_no, 4, 3, 5, 8, history)
+        assert pairing == schedule[round_no - 1]
+        games = [GameResult(ranking=[[p] for p in table]) for table in pairing.tables]
+        history.append(RoundRecord(round_no=round_no, games=games, byes=pairing.byes))
+    players[0] = players[0].model_copy(update={"withdrawn": True})
+    third = pair_round("round_robin", players, 3, 4, 3, 5, 8, history)
+    seated = sorted(p for table in third.tables for p in table)
+    assert seated == ids[1:]
+    assert all(3 <= len(table) <= 5 for table in third.tables)
+    expected = [[p for p in table if p != ids[0]] for table in schedule[2].tables]
+    assert third.tables == expected  # the 4-seat table lost one player and still plays as a 3
+
+
+def test_withdrawals_that_break_a_table_reseat_the_round():
+    players = [PlayerRecord(player_id=p) for p in range(6)]
+    schedule = round_robin_schedule(range(6), 3, 3, 3, seed=2, rounds=1)
+    leaving = schedule[0].tables[0][0]
+    players[leaving] = players[leaving].model_copy(update={"withdrawn": True})
+    pairing = pair_round("round_robin", players, 1, 3, 3, 3, 2, [])
+    assert all(len(table) == 3 for table in pairing.tables)
+    assert leaving not in [p for table in pairing.tables for p in table] + pairing.byes
+    assert len(pairing.byes) == 2  # five players, 3-seat game: one table and two byes
