@@ -20,16 +20,16 @@ MAX_OPTIONS = 25
 
 
 def card_options(state: State, seat: int, candidates: list[int],
-                 make: Callable[[str], BaseModel]) -> list[BaseModel]:
+                 build: Callable[[str], BaseModel]) -> list[BaseModel]:
     notes = sorted(c for c in candidates if c < NOTE_COUNT)
     jokers = [c for c in candidates if c >= NOTE_COUNT]
-    joker_option = [make(CARD_ID[min(jokers)])] if jokers else []
+    joker_option = [build(CARD_ID[min(jokers)])] if jokers else []
     if len(notes) + len(joker_option) <= MAX_OPTIONS:
-        return [make(CARD_ID[c]) for c in notes] + joker_option
+        return [build(CARD_ID[c]) for c in notes] + joker_option
     chosen = state.noble_filter[seat]
     present = [n for n in data.NOBLES if any(CARD_NOBLE[c] == n for c in notes)]
     switch: list[BaseModel] = [make(PickNoble, noble=n) for n in present if n != chosen]
-    listed = [make(CARD_ID[c]) for c in notes if CARD_NOBLE[c] == chosen]
+    listed = [build(CARD_ID[c]) for c in notes if CARD_NOBLE[c] == chosen]
     return listed + joker_option + switch
 
 
