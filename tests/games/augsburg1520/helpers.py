@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.augsburg1520 import SPEC, auction
+from games.augsburg1520 import SPEC, auction, data
 from games.augsburg1520.cards import CARD_BY_ID, CARD_COUNT
+from games.augsburg1520.scoring import level_held
 from games.augsburg1520.state import State
 from games.core import Event
 
@@ -111,3 +112,33 @@ def all_cards_placed(state: State) -> bool:
         cards += state.hands[seat] + state.offers[seat] + state.picks[seat]
     return sorted(cards) == list(range(CARD_COUNT))
 
+
+
+def set_level(state: State, seat: int, category: str, level: int) -> None:
+    """Put a seat at a level, moving level tiles between the pool and the board."""
+    cat = data.CATEGORIES.index(category)
+    old = state.levels[seat][cat]
+    for tile in (2, 3, 4):
+        state.pool[cat][tile - 2] += level_held(old, tile) - level_held(level, tile)
+        assert state.pool[cat][tile - 2] >= 0, "no such tile left in the pool"
+    state.levels[seat][cat] = level
+
+
+def give_right(state: State, seat: int, right: str, value: int | None = None) -> None:
+    """Give a seat a rights tile: the top one, or the one of this value."""
+    stack = state.stacks[right]
+    tile = stack[0] if value is None else value
+    stack.remove(tile)
+    state.rights[seat][right] = tile
+
+
+def set_money(state: State, seat: int, amount: int) -> None:
+    state.bank += state.money[seat] - amount
+    state.money[seat] = amount
+
+
+def use(slot: int, how: str) -> dict[str, Any]:
+    return {"kind": "use_privilege", "slot": slot, "use": how}
+
+
+END = {"kind": "end_privileges"}
