@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.baumeister import moves
 from games.baumeister.city import coins
 from games.baumeister.common import (
@@ -169,9 +171,24 @@ def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) ->
 def bid_actions(state: State, seat: int) -> list:
     if state.phase == Phase.OPENING:
         # The rulebook says "places an opening bid" without a minimum, so 0 is allowed.
-        return [moves.BIDS[a] for a in amount_choices(0, state.money[seat], MENU_LIMIT)]
-    raises = amount_choices(state.high_bid + 1, state.money[seat], MENU_LIMIT - 1)
-    return [moves.BIDS[a] for a in raises] + [moves.PASS]
+        return list(_bid_menu(0, state.money[seat], False))
+    return list(_bid_menu(state.high_bid + 1, state.money[seat], True))
+
+
+@lru_cache(maxsize=None)
+def _bid_menu(low: int, money: int, can_pass: bool) -> tuple:
+    limit = MENU_LIMIT - 1 if can_pass else MENU_LIMIT
+    bids = tuple(moves.BIDS[a] for a in amount_choices(low, money, limit))
+    return bids + (moves.PASS,) if can_pass else bids
+
+
+@lru_cache(maxsize=None)
+def _bid_event(seat: int, amount: int, opening: bool) -> Event:
+    """Bid events repeat a lot; events are immutable, so each is built once."""
+    if amount < 0:
+        return public("pass", "{p%d} passes." % seat, seat=seat)
+    verb = "opens the bidding at" if opening else "bids"
+    return public("bid", "{p%d} %s %d." % (seat, verb, amount), seat=seat, amount=amount)
 
 
 def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
@@ -184,13 +201,12 @@ def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
             raise RuleError(_bid_range_text(low, money, opening))
         state.high_bid, state.high_bidder = action.amount, seat
         state.bids = state.bids + ((seat, action.amount),)
-        verb = "opens the bidding at" if opening else "bids"
-        events.append(public("bid", "{p%d} %s %d." % (seat, verb, action.amount), seat=seat, amount=action.amount))
+        events.append(_bid_event(seat, action.amount, opening))
     elif action.kind == "pass" and not opening:
         # rulebook: "Whoever passes is eliminated from the auction."
         state.passed |= 1 << seat
         state.bids = state.bids + ((seat, -1),)
-        events.append(public("pass", "{p%d} passes." % seat, seat=seat))
+        events.append(_bid_event(seat, -1, False))
     else:
         raise RuleError(_bid_range_text(0 if opening else state.high_bid + 1, money, opening))
     _next_bidder(state, seat, events)

@@ -7,8 +7,10 @@ offered (checked by looking ahead through the hand).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.baumeister import moves
-from games.baumeister.city import can_extend, place, slots_for
+from games.baumeister.city import REPRESENTATIVE, can_extend, place, slots_for
 from games.baumeister.common import card_from_id, name, remove_from_hand, replace_at
 from games.baumeister.data import CARDS, KIND
 from games.baumeister.flow import finish_step, sabotage_targets
@@ -23,23 +25,43 @@ def is_final(state: State) -> bool:
     return state.phase in (Phase.FINAL, Phase.FINAL_PLACE)
 
 
-def _still_needed(state: State) -> int:
-    """Cards the build step must still lay out after the next one."""
-    return state.min_place - state.placed - 1
+def _canonical(cards) -> tuple[int, ...]:
+    return tuple(sorted(REPRESENTATIVE[c] for c in cards))
 
 
-def fitting_slots(state: State, seat: int, card: int) -> list[int]:
+def fitting_slots(state: State, seat: int, card: int) -> tuple[int, ...]:
     """Slots where `card` may go now, keeping a first build completable."""
-    city, closed = state.cities[seat], state.closed[seat]
-    final = is_final(state)
+    needed = state.min_place - state.placed - 1
+    rest: tuple[int, ...] = ()
+    if needed > 0:
+        hand = list(state.hands[seat])
+        hand.remove(card)
+        rest = _canonical(hand)
+    return _fitting(state.cities[seat], state.closed[seat], REPRESENTATIVE[card], rest, needed, is_final(state))
+
+
+@lru_cache(maxsize=1 << 14)
+def _fitting(city: tuple[int, ...], closed: int, card: int, rest: tuple[int, ...], needed: int,
+             final: bool) -> tuple[int, ...]:
+    # The same question comes up several times per move (legal moves, then the move itself).
     slots = slots_for(city, closed, card, final)
-    needed = _still_needed(state)
     if needed <= 0 or not slots:
-        return slots
-    hand = list(state.hands[seat])
-    hand.remove(card)
-    rest = tuple(hand)
-    return [s for s in slots if can_extend(*place(city, closed, card, s), rest, needed, final)]
+        return tuple(slots)
+    return tuple(s for s in slots if can_extend(*place(city, closed, card, s), rest, needed, final))
+
+
+@lru_cache(maxsize=1 << 14)
+def _fitting_kinds(city: tuple[int, ...], closed: int, hand: tuple[int, ...], needed: int,
+                   final: bool) -> frozenset[int]:
+    """The kinds of the (canonical) hand that can be laid out now."""
+    kinds = set()
+    for i, card in enumerate(hand):
+        if KIND[card] in kinds or (i and hand[i - 1] == card):
+            continue
+        rest = hand[:i] + hand[i + 1:] if needed > 0 else ()
+        if _fitting(city, closed, card, rest, needed, final):
+            kinds.add(KIND[card])
+    return frozenset(kinds)
 
 
 def _visibility(state: State, card: int) -> int:
@@ -52,12 +74,17 @@ def pickable_cards(state: State, seat: int) -> list[int]:
     one everybody already knows is offered, so a secret card stays secret."""
     if state.placed >= state.max_place:
         return []
+    hand = state.hands[seat]
+    needed = state.min_place - state.placed - 1
+    kinds = _fitting_kinds(state.cities[seat], state.closed[seat], _canonical(hand), needed, is_final(state))
+    if not kinds:
+        return []
     best: dict[int, int] = {}
-    for card in state.hands[seat]:
+    for card in hand:
         kind = KIND[card]
-        if kind not in best or _visibility(state, card) > _visibility(state, best[kind]):
+        if kind in kinds and (kind not in best or _visibility(state, card) > _visibility(state, best[kind])):
             best[kind] = card
-    return [card for kind, card in sorted(best.items()) if fitting_slots(state, seat, card)]
+    return [best[kind] for kind in sorted(best)]
 
 
 def build_actions(state: State, seat: int) -> list:
@@ -90,7 +117,7 @@ def _no_fit_text(state: State, card: int) -> str:
     text = (f"{name(card)} fits nowhere in your city now: two buildings of the same type may not "
             "stand side by side (towers and corner towers count as one type), a city has one town hall, "
             "and its second corner tower may only be laid out in the final round.")
-    if _still_needed(state) > 0:
+    if state.min_place - state.placed > 1:
         text += f" Your first build must be {state.min_place} cards, and with this card it could not be."
     return text
 

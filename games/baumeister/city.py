@@ -9,10 +9,15 @@ is built beyond it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.baumeister.data import (
     BONUS_CHURCHES, BONUS_CORNERS, BONUS_MIDDLE_HALL, CHURCH, COINS, CORNER_TOWER, GROUP,
     KIND, SHIELDS, TOWN_HALL, TYPE, VALUE, CARDS,
 )
+
+# The first card of each kind stands for all cards of that kind.
+REPRESENTATIVE = tuple(KIND.index(KIND[c]) for c in range(len(KIND)))
 
 LEFT, RIGHT = 1, 2
 GAP = -1
@@ -84,6 +89,15 @@ def can_extend(city: tuple[int, ...], closed: int, hand: tuple[int, ...], count:
         return True
     if len(hand) < count:
         return False
+    # Equal cards are interchangeable: one representative per kind makes a good cache key.
+    row = tuple(REPRESENTATIVE[c] if c >= 0 else GAP for c in city)
+    return _can_extend(row, closed, tuple(sorted(REPRESENTATIVE[c] for c in hand)), count, final)
+
+
+@lru_cache(maxsize=1 << 16)
+def _can_extend(city: tuple[int, ...], closed: int, hand: tuple[int, ...], count: int, final: bool) -> bool:
+    if count <= 0:
+        return True
     seen = set()
     for i, card in enumerate(hand):
         if KIND[card] in seen:
@@ -92,7 +106,7 @@ def can_extend(city: tuple[int, ...], closed: int, hand: tuple[int, ...], count:
         rest = hand[:i] + hand[i + 1:]
         for slot in slots_for(city, closed, card, final):
             row, bits = place(city, closed, card, slot)
-            if can_extend(row, bits, rest, count - 1, final):
+            if _can_extend(row, bits, rest, count - 1, final):
                 return True
     return False
 

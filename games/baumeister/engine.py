@@ -53,6 +53,7 @@ class BaumeisterSpec(GameSpec[State, Any]):
             rolls.append(face)
             if 1 <= face <= seats:
                 break
+        _SET(state, "__pydantic_fields_set__", set(State.model_fields))  # all fields count as set
         state.start_rolls = tuple(rolls)
         state.start_player = rolls[-1] - 1
         state.last_roll = -1
@@ -63,7 +64,7 @@ class BaumeisterSpec(GameSpec[State, Any]):
         # Every field holds an immutable value, so a shallow copy is a full copy.
         copy = _NEW(State)
         _SET(copy, "__dict__", state.__dict__.copy())
-        _SET(copy, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+        _SET(copy, "__pydantic_fields_set__", state.__pydantic_fields_set__)  # never changed
         _SET(copy, "__pydantic_extra__", None)
         _SET(copy, "__pydantic_private__", None)
         return copy

@@ -38,7 +38,7 @@ def sabotage_targets(state: State, seat: int) -> list[tuple[int, str]]:
     for victim in range(state.seats):
         if victim == seat:
             continue
-        if any(c >= 0 for c in state.cities[victim]):
+        if state.cities[victim]:  # a city never ends in a gap, so it holds a building
             targets.append((victim, "city"))
         # rulebook: "If a player has five or more cards in his/her hand, a saboteur may be
         # played against them".

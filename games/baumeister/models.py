@@ -44,6 +44,9 @@ class Phase:
 
 
 class State(BaseModel):
+    """Everything about a game. Every field holds an immutable value (never mutate a tuple
+    in place: assign a new one), so states can share their values after a shallow copy."""
+
     seats: int
     options: Options
     rng: Rng  # replaced (never mutated) when used, so states can share it
@@ -88,6 +91,11 @@ class State(BaseModel):
     # the end
     last_turn: bool = False  # the last card of a stack has been auctioned
     final_queue: Ints = ()  # seats still to lay out cards in the final round
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # Plain assignment: the engine assigns only well-typed values, and pydantic's
+        # bookkeeping on every assignment would dominate the cost of a move.
+        self.__dict__[name] = value
 
 
 class _Act(BaseModel):
