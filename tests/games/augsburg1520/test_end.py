@@ -1,0 +1,67 @@
+"""The end of the game: most prestige, then the most expensive cathedral, then church."""
+
+from __future__ import annotations
+
+from games.augsburg1520 import SPEC
+
+from .helpers import after_first_purchase, give_right
+
+
+def finished(seats, scores):
+    state = after_first_purchase(seats, 4)
+    state.score = list(scores)
+    state.phase = "over"
+    return state
+
+
+def test_no_outcome_while_playing():
+    assert SPEC.outcome(after_first_purchase(3, 4)) is None
+
+
+def test_most_prestige_wins_and_scores_are_prestige():
+    """'The winner is the player with the most Prestige points.'"""
+    outcome = SPEC.outcome(finished(3, [30, 52, 41]))
+    assert outcome.winners == [1]
+    assert outcome.ranking == [[1], [2], [0]]
+    assert outcome.scores == {0: 30.0, 1: 52.0, 2: 41.0}
+    assert outcome.tie_break is None
+
+
+def test_tie_broken_by_the_most_expensive_cathedral():
+    """'If players tie with the most Prestige points, the player among those tied who has
+    contributed the most to build a Cathedral (most expensive) wins the game'."""
+    state = finished(3, [50, 50, 20])
+    give_right(state, 0, "cathedral", 1100)
+    give_right(state, 1, "cathedral", 1300)
+    give_right(state, 0, "church", 700)
+    outcome = SPEC.outcome(state)
+    assert outcome.winners == [1]
+    assert outcome.ranking == [[1], [0], [2]]
+    assert "cathedral" in outcome.tie_break and "{p1} wins" in outcome.tie_break
+
+
+def test_tie_broken_by_the_church_when_neither_has_a_cathedral():
+    """'(or the most expensive Church if neither of them has built a Cathedral yet)'."""
+    state = finished(4, [25, 10, 25, 25])
+    give_right(state, 2, "church", 600)
+    give_right(state, 3, "church", 700)
+    outcome = SPEC.outcome(state)
+    assert outcome.winners == [3]
+    assert outcome.ranking == [[3], [2], [0], [1]]
+    assert "church" in outcome.tie_break and "{p3} wins" in outcome.tie_break
+
+
+def test_a_cathedral_beats_a_church_in_a_tie():
+    state = finished(2, [25, 25])
+    give_right(state, 0, "church", 700)
+    give_right(state, 1, "cathedral", 900)
+    outcome = SPEC.outcome(state)
+    assert outcome.winners == [1]
+    assert "cathedral" in outcome.tie_break
+
+
+def test_without_any_building_the_tied_players_share_the_win():
+    outcome = SPEC.outcome(finished(3, [25, 25, 3]))
+    assert outcome.winners == [0, 1]
+    assert outcome.ranking == [[0, 1], [2]]
+    assert "share the win" in outcome.tie_break

@@ -1,0 +1,97 @@
+"""Hidden information: secret hands with public backs, money face down, sealed choices."""
+
+from __future__ import annotations
+
+import random
+
+from games.augsburg1520 import SPEC
+from games.augsburg1520.cards import CARD_COST, CARD_ID
+from games.augsburg1520.state import Options
+from tests.games.test_random_games import strings_in
+
+from .helpers import after_first_purchase, bid, play, play_all, set_hand, start_auction
+
+
+def test_hands_secret_but_backs_show_costs():
+    """'they can have the player on their left checking the value of the cards (by looking at the
+    card backs)': others see each hand as counts of backs by cost, never the ids."""
+    state = after_first_purchase(3, 7)
+    set_hand(state, 0, ["maria-2", "maria-14", "leo-9", "joker-1"])
+    own = SPEC.view(state, 0)
+    other = SPEC.view(state, 1)
+    public = SPEC.view(state, None)
+    assert [c.id for c in own.hand] == ["leo-9", "maria-2", "maria-14", "joker-1"]
+    assert public.hand == [] and [c.id for c in other.hand] == [CARD_ID[c] for c in sorted(state.hands[1])]
+    assert other.players[0].hand_backs == {200: 1, 300: 1, 400: 2}
+    assert public.players[0].hand_size == 4
+    seen = strings_in(public.model_dump(mode="json")) | strings_in(other.model_dump(mode="json"))
+    assert not {"maria-2", "maria-14", "leo-9", "joker-1"} & seen
+
+
+def test_top_of_the_draw_pile_shows_its_back():
+    state = after_first_purchase(3, 7)
+    assert SPEC.view(state, None).draw_top_cost == CARD_COST[state.draw[-1]]
+    assert SPEC.view(state, None).draw_size == len(state.draw)
+
+
+def test_money_is_private_by_default():
+    """'A player may keep his money face down.' By default only the owner sees their money."""
+    assert Options().open_money is False
+    state = after_first_purchase(3, 7)
+    assert SPEC.view(state, 0).money == 1500
+    assert SPEC.view(state, 0).players[0].money == 1500
+    assert SPEC.view(state, 0).players[1].money is None
+    assert all(p.money is None for p in SPEC.view(state, None).players)
+
+
+def test_open_money_shows_everyones_money():
+    state = SPEC.setup(3, 7, {"open_money": True})
+    assert [p.money for p in SPEC.view(state, None).players] == [1500, 1500, 1500]
+    assert SPEC.view(state, 2).players[0].money == 1500
+
+
+def test_private_money_never_appears_in_other_views_during_games():
+    """With money face down, no other seat's view and no public view holds a player's purse.
+    Each seat's money is made unique so that finding the number means it leaked."""
+    spec = SPEC
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = spec.setup(3, seed)
+        for seat in range(3):
+            state.money[seat] += 7 + seat  # odd amounts no public number can match
+            state.bank -= 7 + seat
+        steps = 0
+        while spec.outcome(state) is None and steps < 400:
+            seat = rng.choice(sorted(spec.to_act(state)))
+            state, _ = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
+            steps += 1
+            for viewer in [None, 0, 1, 2]:
+                dumped = spec.view(state, viewer).model_dump(mode="json")
+                for owner in range(3):
+                    if owner != viewer:
+                        assert dumped["players"][owner]["money"] is None
+                if viewer is None:
+                    assert dumped["money"] is None
+
+
+def test_revealed_choice_stays_sealed_until_all_have_chosen():
+    """'these players will simultaneously reveal a number of cards'."""
+    state = after_first_purchase(2, 7)
+    set_hand(state, 0, ["leo-5", "leo-6"])
+    set_hand(state, 1, ["leo-7", "leo-8"])
+    start_auction(state, 2, 0)
+    state, _ = play_all(state, [(0, bid(1)), (1, bid(1))])
+    state, events = play(state, 0, {"kind": "reveal_card", "card": "leo-6"})
+    public = SPEC.view(state, None)
+    assert public.players[0].picked == 1 and public.players[0].to_act is False
+    assert "leo-6" not in strings_in(public.model_dump(mode="json"))
+    assert "leo-6" in SPEC.secret_tokens(state)[0]
+    assert [c.id for c in SPEC.view(state, 0).picks] == ["leo-6"]
+    assert all("Leo 6" not in e.text for e in events)
+
+
+def test_secret_tokens_cover_hands_offers_and_picks():
+    state = SPEC.setup(2, 7)
+    tokens = SPEC.secret_tokens(state)
+    assert tokens[0] == {CARD_ID[c] for c in state.hands[0] + state.offers[0]}
+    assert not tokens[0] & tokens[1]
