@@ -144,8 +144,8 @@ class HeuristicPolicy:
         best = self._best_build(state, seat)
         if best is not None:
             return moves.PICKS[best[0]]
-        attack = self._best_attack(state, seat) if state.placed == 0 else None
-        if attack is not None:
+        attack = self._best_attack(state, seat)
+        if attack in actions:
             return attack
         return moves.DONE if moves.DONE in actions else actions[0]
 
