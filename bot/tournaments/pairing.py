@@ -28,7 +28,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from bot.tournaments.elimination import pair_elimination
 from bot.tournaments.models import Format, Pairing, PairingError, PlayerRecord, RoundRecord, StandingRow
+from bot.tournaments.round_robin import pair_round_robin
 from bot.tournaments.seating import seat_players, seeded_rng
 from bot.tournaments.standings import compute_standings, meetings
 from bot.tournaments.tables import check_table_rules, plan_round_tables
@@ -49,15 +51,13 @@ def pair_round(
     check_table_rules(table_size, min_seats, max_seats)
     if round_no < 1 or any(record.round_no >= round_no for record in history):
         raise PairingError(f"round {round_no} must come after every round in the history")
+    if len({record.player_id for record in players}) != len(players):
+        raise PairingError("a player is registered twice")
     fmt = Format(fmt)
     if fmt is Format.SWISS:
         return pair_swiss(players, round_no, table_size, min_seats, max_seats, seed, history)
     if fmt is Format.ROUND_ROBIN:
-        from bot.tournaments.round_robin import pair_round_robin
-
         return pair_round_robin(players, round_no, table_size, min_seats, max_seats, seed, history)
-    from bot.tournaments.elimination import pair_elimination
-
     return pair_elimination(players, round_no, table_size, min_seats, max_seats, seed, history, advance)
 
 
@@ -102,7 +102,8 @@ def pair_swiss(
     order = [row.player_id for row in rows]
     plan = plan_round_tables(len(order), table_size, min_seats, max_seats)
     byes = choose_byes(order, plan.byes, history)
-    seated = [player for player in order if player not in byes]
+    resting = set(byes)
+    seated = [player for player in order if player not in resting]
     points = {row.player_id: row.points for row in rows}
     rng = seeded_rng(seed, "swiss", round_no)
     tables = seat_players(seated, plan.sizes, meetings(history), points, rng)

@@ -30,11 +30,11 @@ from itertools import combinations
 from math import factorial
 from typing import Sequence
 
-EXACT_LIMIT = 6000
+EXACT_LIMIT = 20000
 _EPS = 1e-9
 _NEAR_TABLES = 2  # polish swaps between tables this close on the board list
 _PERTURB_UP_TO = 150  # players; larger fields skip the restarts
-_RESTARTS = 24
+_RESTARTS = 12
 
 Cost = tuple[int, float, int]
 
@@ -124,40 +124,49 @@ def greedy_seating(problem: SeatingProblem) -> list[list[int]]:
 
 
 def _exact(problem: SeatingProblem) -> list[list[int]]:
-    """Branch and bound over all seatings; each table is built from its best-placed player."""
-    n = problem.size
-    seated = [False] * n
-    left = Counter(problem.sizes)
-    chosen: list[tuple[int, ...]] = []
-    best: dict[str, object] = {"cost": None, "tables": []}
+    search = _BranchAndBound(problem)
+    search.extend((0, 0.0, 0))
+    return search.best_tables
 
-    def search(cost: Cost) -> None:
-        first = next((i for i in range(n) if not seated[i]), None)
-        if first is None:
-            best["cost"], best["tables"] = cost, [list(t) for t in chosen]
+
+class _BranchAndBound:
+    """Every seating, each table built around its best-placed free player, pruned by cost."""
+
+    def __init__(self, problem: SeatingProblem) -> None:
+        self.problem = problem
+        self.seated = [False] * problem.size
+        self.sizes_left = Counter(problem.sizes)
+        self.chosen: list[tuple[int, ...]] = []
+        self.best_cost: Cost | None = None
+        self.best_tables: list[list[int]] = []
+
+    def extend(self, cost: Cost) -> None:
+        first = next((i for i, taken in enumerate(self.seated) if not taken), None)
+        if first is None:  # pruning let only a strictly cheaper complete seating get here
+            self.best_cost, self.best_tables = cost, [list(table) for table in self.chosen]
             return
-        seated[first] = True
-        free = [i for i in range(first + 1, n) if not seated[i]]
-        for size in sorted(size for size, count in left.items() if count):
-            left[size] -= 1
+        self.seated[first] = True
+        free = [i for i in range(first + 1, self.problem.size) if not self.seated[i]]
+        for size in sorted(size for size, count in self.sizes_left.items() if count):
+            self.sizes_left[size] -= 1
             for mates in combinations(free, size - 1):
                 table = (first, *mates)
-                step = table_cost(problem, table)
+                step = table_cost(self.problem, table)
                 grown = (cost[0] + step[0], cost[1] + step[1], cost[2] + step[2])
-                if best["cost"] is not None and not is_lower(grown, best["cost"]):
+                if self.best_cost is not None and not is_lower(grown, self.best_cost):
                     continue  # costs only grow as tables are added
-                for member in mates:
-                    seated[member] = True
-                chosen.append(table)
-                search(grown)
-                chosen.pop()
-                for member in mates:
-                    seated[member] = False
-            left[size] += 1
-        seated[first] = False
+                self._place(table, grown)
+            self.sizes_left[size] += 1
+        self.seated[first] = False
 
-    search((0, 0.0, 0))
-    return best["tables"]  # type: ignore[return-value]
+    def _place(self, table: tuple[int, ...], cost: Cost) -> None:
+        for member in table[1:]:
+            self.seated[member] = True
+        self.chosen.append(table)
+        self.extend(cost)
+        self.chosen.pop()
+        for member in table[1:]:
+            self.seated[member] = False
 
 
 class _LocalSearch:
@@ -170,6 +179,8 @@ class _LocalSearch:
         self._load(tables)
         self.best_tables = [list(table) for table in self.tables]
         self.best_cost = total_cost(problem, self.tables)
+        # without points or order to keep, only repeats matter
+        self.secondary = problem.keep_order or len(set(problem.points)) > 1
 
     def _load(self, tables: list[list[int]]) -> None:
         self.tables = [list(table) for table in tables]
@@ -177,21 +188,29 @@ class _LocalSearch:
             for player in table:
                 self.where[player] = index
 
-    def delta(self, x: int, y: int) -> Cost:
-        """The cost change of swapping players x and y (at different tables)."""
-        penalty, points = self.problem.penalty, self.problem.points
-        pen_x, pen_y, pts_x, pts_y = penalty[x], penalty[y], points[x], points[y]
-        repeats, spread, order = 0, 0.0, 0
-        for table, leaving, joining, pen_leaving, pen_joining, pts_leaving, pts_joining in (
-            (self.tables[self.where[x]], x, y, pen_x, pen_y, pts_x, pts_y),
-            (self.tables[self.where[y]], y, x, pen_y, pen_x, pts_y, pts_x),
-        ):
-            for z in table:
-                if z == leaving:
-                    continue
-                repeats += pen_joining.get(z, 0) - pen_leaving.get(z, 0)
-                spread += (pts_joining - points[z]) ** 2 - (pts_leaving - points[z]) ** 2
-                order += abs(joining - z) - abs(leaving - z)
+    def repeat_delta(self, x: int, y: int) -> int:
+        """The change in repeats of swapping players x and y (at different tables)."""
+        pen_x, pen_y = self.problem.penalty[x], self.problem.penalty[y]
+        change = 0
+        for z in self.tables[self.where[x]]:
+            if z != x:
+                change += pen_y.get(z, 0) - pen_x.get(z, 0)
+        for z in self.tables[self.where[y]]:
+            if z != y:
+                change += pen_x.get(z, 0) - pen_y.get(z, 0)
+        return change
+
+    def delta(self, x: int, y: int, repeats: int) -> Cost:
+        """The full cost change of swapping x and y, given its `repeat_delta`."""
+        if not self.secondary:
+            return repeats, 0.0, 0
+        points = self.problem.points
+        spread, order = 0.0, 0
+        for leaving, joining in ((x, y), (y, x)):
+            for z in self.tables[self.where[leaving]]:
+                if z != leaving:
+                    spread += (points[joining] - points[z]) ** 2 - (points[leaving] - points[z]) ** 2
+                    order += abs(joining - z) - abs(leaving - z)
         return repeats, spread, order if self.problem.keep_order else 0
 
     def swap(self, x: int, y: int) -> None:
@@ -246,25 +265,38 @@ class _LocalSearch:
                 if not 0 <= other < count:
                     continue
                 for y in self.tables[other]:
-                    change = self.delta(x, y)
-                    if change[0] < 0 and (best_delta is None or is_lower(change, best_delta)):
+                    repeats = self.repeat_delta(x, y)
+                    if repeats >= 0:
+                        continue
+                    change = self.delta(x, y, repeats)
+                    if best_delta is None or is_lower(change, best_delta):
                         best, best_delta = y, change
                         found_at = distance if found_at is None else found_at
         return best
 
     def _polish(self, reach: int) -> None:
         """First-improvement swaps between tables at most `reach` apart, until none helps."""
-        zero: Cost = (0, 0.0, 0)
         changed = True
         while changed:
             changed = False
             for ti in range(len(self.tables)):
                 for tj in range(ti + 1, min(len(self.tables), ti + reach + 1)):
-                    for x in list(self.tables[ti]):
-                        for y in list(self.tables[tj]):
-                            if self.where[x] == ti and self.where[y] == tj and is_lower(self.delta(x, y), zero):
-                                self.swap(x, y)
-                                changed = True
+                    changed |= self._polish_pair(ti, tj)
+
+    def _polish_pair(self, ti: int, tj: int) -> bool:
+        zero: Cost = (0, 0.0, 0)
+        changed = False
+        for x in list(self.tables[ti]):
+            for y in list(self.tables[tj]):
+                if self.where[x] != ti or self.where[y] != tj:
+                    continue
+                repeats = self.repeat_delta(x, y)
+                if repeats > 0 or (repeats == 0 and not self.secondary):
+                    continue
+                if is_lower(self.delta(x, y, repeats), zero):
+                    self.swap(x, y)
+                    changed = True
+        return changed
 
 
 def seeded_rng(seed: int, *parts: object) -> random.Random:
