@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 
 from hypothesis import given, settings
@@ -12,6 +15,7 @@ from bot.tournaments import (
     GameResult,
     PlayerRecord,
     RoundRecord,
+    compute_standings,
     pair_round,
     plan_tables,
     swiss_order,
@@ -176,3 +180,44 @@ def test_the_bye_moves_on_to_another_player():
     byes = [record.byes for record in history]
     assert all(len(bye) == 1 for bye in byes)
     assert len({bye[0] for bye in byes}) == 5
+
+
+def test_a_forfeit_then_a_withdrawal_is_recorded_and_respected():
+    players = roster(8)
+    quitter = players[0].player_id
+    history = play_swiss(players, 1, 4, 4, 4)
+    second = pair_round("swiss", players, 2, 4, 4, 4, 7, history)
+    games = []
+    for table in second.tables:
+        forfeits = [quitter] if quitter in table else []
+        games.append(GameResult(ranking=[[p] for p in table], forfeits=forfeits))
+    history.append(RoundRecord(round_no=2, games=games))
+    players[0] = players[0].model_copy(update={"withdrawn": True})
+    third = pair_round("swiss", players, 3, 4, 3, 4, 7, history)
+    assert quitter not in [p for table in third.tables for p in table] + third.byes
+    assert sorted(map(len, third.tables)) == [3, 4]
+    row = next(r for r in compute_standings(players, history) if r.player_id == quitter)
+    assert row.withdrawn and row.forfeits == 1 and row.games == 2
+
+
+def test_pairing_does_not_depend_on_hash_randomisation():
+    """Two interpreters with different hash seeds produce the same pairing."""
+    program = (
+        "from bot.tournaments import pair_round, PlayerRecord, RoundRecord, GameResult\n"
+        "players = [PlayerRecord(player_id=10**17 + i) for i in range(23)]\n"
+        "first = pair_round('swiss', players, 1, 4, 3, 5, 99, [])\n"
+        "games = [GameResult(ranking=[[p] for p in t]) for t in first.tables]\n"
+        "history = [RoundRecord(round_no=1, games=games, byes=first.byes)]\n"
+        "print(pair_round('swiss', players, 2, 4, 3, 5, 99, history).model_dump_json())\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", program],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in ("1", "2")
+    }
+    assert len(outputs) == 1 and "tables" in outputs.pop()
