@@ -21,9 +21,10 @@ class Options(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    swap_open_card: bool = True  # pay 1 thaler to put the open card under the smaller stack
-    take_three: bool = True  # take 3 thalers instead of rolling for income
-    first_build: Literal["exactly", "at_least"] = "exactly"  # the first build: exactly / at least 3
+    swap_open_card: bool = Field(True, description="Swap the open card for 1 thaler (a variant in the text)")
+    take_three: bool = Field(True, description="Take 3 thalers instead of rolling (a variant in the text)")
+    first_build: Literal["exactly", "at_least"] = Field(
+        "exactly", description="First build: exactly 3 cards (the text) or at least 3 (the original)")
 
 
 class Phase:

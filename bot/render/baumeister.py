@@ -1,0 +1,433 @@
+"""Wettstreit der Baumeister in Discord: board, private panel, action labels and rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+from bot.render.base import Renderer, Style, TableInfo
+from games.baumeister import data
+from games.baumeister.data import CARD_BY_ID
+from games.baumeister.views import BaumeisterView, CardView, PlayerView
+
+COLOUR = discord.Colour.dark_gold()
+SHIELD, COIN, SABOTEUR, HAND = "🛡", "🪙", "💣", "🂠"
+SHORT_TYPE = {"corner_tower": "Corner", "tower": "Tower", "gate": "Gate", "town_hall": "Hall", "church": "Church"}
+TYPE_NAME = dict(zip(data.TYPE_KEYS, data.TYPE_NAMES))
+FIELD_LIMIT = 1024
+
+
+def cell(card: CardView | None) -> str:
+    """One card of a city row, e.g. `[Gate 3🪙🪙]`; a gap is `[ — ]`."""
+    if card is None:
+        return "[ — ]"
+    return f"[{SHORT_TYPE[card.type]} {card.value}{SHIELD * card.shields}{COIN * card.coins}]"
+
+
+def city_row(player: PlayerView) -> str:
+    if not player.city:
+        return "*no buildings yet*"
+    return " ".join(cell(c) for c in player.city)
+
+
+def card_name(card_id: str) -> str:
+    card = CARD_BY_ID.get(card_id)
+    return card.name if card else card_id
+
+
+def player_number(seat: int) -> str:
+    return f"player {seat + 1}"
+
+
+def _fit(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class BaumeisterRenderer(Renderer):
+    game = "baumeister"
+
+    # -- the public board --------------------------------------------------------------
+    def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
+        assert isinstance(view, BaumeisterView)
+        title = "Final round" if view.final_round else f"Turn {view.turn}"
+        if view.phase == "over":
+            title = "Game over"
+        embed = discord.Embed(title=f"{info.title} — {title}", colour=COLOUR,
+                              description=_fit("\n".join(self._status_lines(info, view)), 4096))
+        for player in view.players:
+            embed.add_field(name=_fit(self._player_heading(info, view, player), 256),
+                            value=_fit(self._player_body(player), FIELD_LIMIT), inline=False)
+        embed.set_footer(text="Money is kept secret. Cards: value, 🛡 shields, 🪙 coins; [ — ] is a gap.")
+        return [embed]
+
+    def board_key(self, view: BaseModel) -> str:
+        assert isinstance(view, BaumeisterView)
+        if view.phase == "over":
+            return "over"
+        return "final" if view.final_round else f"turn-{view.turn}"
+
+    def _status_lines(self, info: TableInfo, view: BaumeisterView) -> list[str]:
+        lines = []
+        if view.phase != "over" and view.current is not None:
+            lines.append(f"**Turn of {info.mention(view.current)}** — {self._phase_text(info, view)}")
+        open_card = f"top: **{view.open_card.name}**" if view.open_card else "empty"
+        lines.append(f"Open stack: {view.open_stack} cards, {open_card}")
+        lines.append(f"Face-down stack: {view.hidden_stack} cards · Saboteurs in the reserve: {view.reserve}")
+        if view.last_turn and not view.final_round and view.phase != "over":
+            lines.append("⚠️ The last card of a stack has been auctioned: the final round follows this turn.")
+        if view.auction is not None:
+            lines.extend(self._auction_lines(info, view))
+        if view.sabotage is not None:
+            lines.append(self._sabotage_line(info, view))
+        return lines
+
+    def _phase_text(self, info: TableInfo, view: BaumeisterView) -> str:
+        actor = info.name(view.to_act[0]) if view.to_act else ""
+        return {
+            "income": "revenues: roll the die" + (" or take 3 thalers" if view.options.take_three else ""),
+            "steal": "takes a saboteur from another player",
+            "lot": "chooses the card to auction",
+            "opening": "places the opening bid",
+            "bidding": f"auction: {actor} to bid",
+            "build": "builds or plays a saboteur",
+            "place": "builds",
+            "aim": "aims a saboteur",
+            "offer": f"sabotage: {actor} may offer a pay-off",
+            "answer": "answers the pay-off offer",
+            "grab": "takes a card from a hand",
+            "final": "lays out up to three cards",
+            "final_place": "lays out up to three cards",
+        }.get(view.phase, view.phase)
+
+    def _auction_lines(self, info: TableInfo, view: BaumeisterView) -> list[str]:
+        auction = view.auction
+        assert auction is not None
+        if auction.stack == "open" and auction.card is not None:
+            lot = f"the open card **{auction.card.name}**"
+        elif auction.card_type:
+            lot = f"the face-down card — it is a **{TYPE_NAME[auction.card_type].lower()}**"
+        else:
+            lot = "the top face-down card"
+        lines = [f"🔨 **Auction** by {info.name(auction.auctioneer)} of {lot}"]
+        bids = [f"{info.name(b.seat)} {'passes' if b.amount is None else b.amount}" for b in auction.bids]
+        if bids:
+            lines.append("Bids: " + " · ".join(bids))
+        if auction.high_bidder is not None:
+            lines.append(f"Highest bid: **{auction.high_bid}** by {info.name(auction.high_bidder)}")
+        if auction.to_bid is not None:
+            lines.append(f"To bid: {info.mention(auction.to_bid)}")
+        return lines
+
+    def _sabotage_line(self, info: TableInfo, view: BaumeisterView) -> str:
+        sab = view.sabotage
+        assert sab is not None
+        attacker, victim = info.name(sab.attacker), info.name(sab.victim)
+        if sab.target == "hand":
+            return f"{SABOTEUR} **Sabotage**: {attacker} takes a face-down card from {victim}'s hand."
+        if sab.building is None:
+            return f"{SABOTEUR} **Sabotage**: {attacker} aims a saboteur at {victim}'s city."
+        text = (f"{SABOTEUR} **Sabotage**: {attacker}'s saboteur on {victim}'s {sab.building.name}; "
+                f"the roll must beat {sab.shields} {SHIELD} (or show the saboteur).")
+        if sab.offer is not None:
+            text += f" {victim} offers **{sab.offer}** thalers to call it off."
+        return text
+
+    def _player_heading(self, info: TableInfo, view: BaumeisterView, player: PlayerView) -> str:
+        marker = "▶ " if player.seat in view.to_act else ""
+        parts = [f"{marker}{player.seat + 1}. {info.name(player.seat)}",
+                 f"{player.shields}{SHIELD}", f"{player.coins}{COIN}",
+                 f"{player.saboteurs}{SABOTEUR}", f"{player.hand_count} in hand"]
+        if player.complete:
+            parts.append("complete city")
+        return " · ".join(parts)
+
+    def _player_body(self, player: PlayerView) -> str:
+        lines = [city_row(player) + f" — value {player.city_value}"]
+        known = [c.name for c in player.hand_known]
+        known += [f"a {TYPE_NAME[t].lower()} (value unknown)" for t in player.hand_types]
+        if known:
+            lines.append("Known in hand: " + ", ".join(known))
+        return "\n".join(lines)
+
+    # -- the private panel ---------------------------------------------------------------
+    def panel(self, info: TableInfo, view: BaseModel, seat: int) -> discord.Embed:
+        assert isinstance(view, BaumeisterView)
+        me = view.players[seat]
+        embed = discord.Embed(title=f"{info.title} — your hand", colour=COLOUR)
+        known = {c.id for c in me.hand_known}
+        hand = [c.name + (" (seen by all)" if c.id in known else "") for c in me.hand or []]
+        lines = [f"**Money:** {me.money} thalers (only you see this)",
+                 f"**Saboteurs:** {me.saboteurs}",
+                 f"**Hand ({me.hand_count}):** " + (", ".join(hand) if hand else "empty"),
+                 f"**Your city:** {city_row(me)}"]
+        auction = view.auction
+        if auction is not None and auction.stack == "hidden" and auction.card is not None:
+            lines.append(f"**The face-down card you auction:** {auction.card.name}")
+        if view.picked is not None:
+            lines.append(f"**Card in hand to place:** {view.picked.name}")
+        lines.append("")
+        lines.append(self._decision(info, view, seat))
+        embed.description = _fit("\n".join(lines), 4096)
+        return embed
+
+    def _decision(self, info: TableInfo, view: BaumeisterView, seat: int) -> str:
+        if view.phase == "over":
+            return "The game is over."
+        if seat not in view.to_act:
+            waiting = ", ".join(info.name(s) for s in view.to_act)
+            return f"Waiting for {waiting}."
+        auction, sab = view.auction, view.sabotage
+        building = self._build_text(view)
+        text = {
+            "income": "**Now:** roll the die for your revenues" + (", or take 3 thalers." if view.options.take_three else "."),
+            "steal": "**Now:** the reserve is empty — take a saboteur from a player.",
+            "lot": "**Now:** choose the card to auction" + (" (or swap the open card for 1 thaler)." if view.options.swap_open_card and not view.swapped else "."),
+            "opening": "**Now:** place your opening bid (0 or more, at most what you have).",
+            "place": f"**Now:** choose where {view.picked.name if view.picked else 'the card'} goes.",
+            "final_place": f"**Now:** choose where {view.picked.name if view.picked else 'the card'} goes.",
+            "aim": "**Now:** choose the building your saboteur attacks.",
+            "grab": "**Now:** pick one of the face-down cards held out to you.",
+            "build": building,
+            "final": building,
+        }.get(view.phase)
+        if text:
+            return text
+        if view.phase == "bidding" and auction is not None:
+            return f"**Now:** raise above {auction.high_bid} or pass (a pass is final)."
+        if view.phase == "offer" and sab is not None:
+            return (f"**Now:** a saboteur attacks your {sab.building.name if sab.building else 'building'}. "
+                    f"Offer thalers to call it off, or let the die decide (it must beat {sab.shields} {SHIELD}).")
+        if view.phase == "answer" and sab is not None:
+            return f"**Now:** accept the {sab.offer} thalers offered, or refuse and roll."
+        return "**Now:** your move."
+
+    def _build_text(self, view: BaumeisterView) -> str:
+        if view.final_round:
+            head = "**Final round:** lay out up to three cards; now a city may be completed."
+        else:
+            head = "**Now:** build up to three cards, play a saboteur, or end your turn."
+        if view.min_place and view.placed < view.min_place:
+            head += f" A first build is {'exactly' if view.options.first_build == 'exactly' else 'at least'} 3 cards"
+            head += f" ({view.placed} laid out)."
+        elif view.placed:
+            head += f" Laid out this turn: {view.placed}."
+        return head
+
+    # -- actions -----------------------------------------------------------------------
+    def action_label(self, action: BaseModel, view: BaseModel) -> str:
+        assert isinstance(view, BaumeisterView)
+        return _fit(self._label(action, view), 80)
+
+    def _label(self, action: Any, view: BaumeisterView) -> str:
+        kind = action.kind
+        if kind == "roll":
+            return "Roll the die"
+        if kind == "take_three":
+            return "Take 3 thalers"
+        if kind == "steal":
+            return f"Take a saboteur from {player_number(action.seat)}"
+        if kind == "swap":
+            return "Swap the open card (1 thaler)"
+        if kind == "auction":
+            if action.stack == "open":
+                return f"Auction the open card: {view.open_card.name}" if view.open_card else "Auction the open card"
+            return "Auction the top face-down card"
+        if kind == "bid":
+            if view.phase == "opening" or view.auction is None or view.auction.high_bid is None:
+                return f"Open at {action.amount}"
+            return f"Raise to {action.amount} (+{action.amount - view.auction.high_bid})"
+        if kind == "pick":
+            return f"Build {card_name(action.card)}"
+        if kind == "place":
+            return self._place_label(action.slot, view)
+        if kind == "sabotage":
+            victim = view.players[action.seat]
+            if action.target == "hand":
+                return f"Saboteur on {player_number(action.seat)}'s hand ({victim.hand_count} cards)"
+            return f"Saboteur on {player_number(action.seat)}'s city"
+        if kind == "aim":
+            return self._aim_label(action.slot, view)
+        return self._answer_label(action, view)
+
+    def _answer_label(self, action: Any, view: BaumeisterView) -> str:
+        kind = action.kind
+        offer = view.sabotage.offer if view.sabotage is not None else None
+        labels = {
+            "pass": "Pass",
+            "unpick": "Take the card back",
+            "no_offer": "No offer: let the die decide",
+            "accept": f"Accept {offer} thalers" if offer is not None else "Accept the offer",
+            "refuse": "Refuse and roll the die",
+            "done": "Finish" if view.final_round else ("End turn" if view.placed else "Build nothing, end turn"),
+        }
+        if kind == "offer":
+            return f"Offer {action.amount} thaler{'s' if action.amount != 1 else ''}"
+        if kind == "grab":
+            return f"Face-down card {action.position + 1}"
+        return labels.get(kind, kind.replace("_", " ").capitalize())
+
+    def _place_label(self, slot: int, view: BaumeisterView) -> str:
+        city = view.players[view.to_act[0]].city if view.to_act else []
+        card = view.picked.name if view.picked else "Card"
+        corner = view.picked is not None and view.picked.type == "corner_tower"
+        if not city:
+            where = ("as the left end" if slot == -1 else "as the right end") if corner else "to start the city"
+        elif slot == -1:
+            where = f"left end, beside {self._short(city[0])}"
+        elif slot == len(city):
+            where = f"right end, beside {self._short(city[-1])}"
+        else:
+            where = f"gap {slot + 1}, between {self._short(city[slot - 1])} and {self._short(city[slot + 1])}"
+        return f"{card} → {where}"
+
+    @staticmethod
+    def _short(card: CardView | None) -> str:
+        return "a gap" if card is None else f"{SHORT_TYPE[card.type]} {card.value}"
+
+    def _aim_label(self, slot: int, view: BaumeisterView) -> str:
+        victim = view.sabotage.victim if view.sabotage is not None else None
+        if victim is None:
+            return f"Building {slot + 1}"
+        building = view.players[victim].city[slot]
+        name = building.name if building else "a gap"
+        return f"{name} (position {slot + 1}) of {player_number(victim)}"
+
+    def action_group(self, action: BaseModel, view: BaseModel) -> str | None:
+        return {
+            "bid": "Choose your bid (thalers)",
+            "pick": "Build a card from your hand",
+            "sabotage": "Play a saboteur",
+            "aim": "Choose the building to attack",
+            "offer": "Offer a pay-off (thalers)",
+            "grab": "Pick a face-down card",
+        }.get(getattr(action, "kind", ""))
+
+    def action_style(self, action: BaseModel) -> Style:
+        kind = getattr(action, "kind", "")
+        if kind in ("pass", "unpick", "no_offer", "done", "refuse"):
+            return "secondary"
+        if kind in ("sabotage", "aim", "grab", "steal"):
+            return "danger"
+        if kind == "accept":
+            return "success"
+        return "primary"
+
+    def action_description(self, action: BaseModel, view: BaseModel) -> str | None:
+        assert isinstance(view, BaumeisterView)
+        kind = getattr(action, "kind", "")
+        if kind == "pick":
+            card = CARD_BY_ID[action.card]  # type: ignore[attr-defined]
+            return _fit(f"{data.TYPE_NAMES[card.type]}: {card.value} points" + self._extras(card.shields, card.coins), 100)
+        if kind == "bid":
+            me = view.players[view.viewer] if view.viewer is not None else None
+            if me is not None and me.money is not None:
+                return f"You have {me.money} thalers"
+        if kind == "aim" and view.sabotage is not None:
+            return f"The city has {view.sabotage.shields} shields: the roll must beat them"
+        return None
+
+    @staticmethod
+    def _extras(shields: int, coins: int) -> str:
+        if shields:
+            return f", {shields} shield{'s' if shields > 1 else ''}"
+        if coins:
+            return f", {coins} coin{'s' if coins > 1 else ''} of income"
+        return ""
+
+    # -- text ----------------------------------------------------------------------------
+    def options_lines(self, options: BaseModel) -> list[str]:
+        return [f"{label}: {shown}" for label, shown, _ in _option_rows(options)]
+
+    def rules(self) -> list[discord.Embed]:
+        summary = discord.Embed(title="Wettstreit der Baumeister — rules", colour=COLOUR,
+                                description="\n".join(RULES_SUMMARY))
+        components = discord.Embed(title="Components", colour=COLOUR, description="\n".join(_component_lines()))
+        options = discord.Embed(title="Table options", colour=COLOUR, description="\n".join(
+            f"**{label}**: {value}" for label, value in OPTION_HELP))
+        return [summary, components, options]
+
+    def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
+        lines = []
+        place = 1
+        for group in outcome.ranking:
+            tied = " (tie)" if len(group) > 1 else ""
+            for seat in group:
+                lines.append(f"**{place}.** {info.name(seat)} — {int(outcome.scores[seat])} points{tied}")
+                lines.extend(f"  · {line}" for line in outcome.details.get(seat, []))
+            place += len(group)
+        return lines
+
+
+def _option_rows(options: Any) -> list[tuple[str, str, bool]]:
+    """(label, chosen value, whether it is the rules text's default) for each option."""
+    defaults = type(options)()
+    rows = []
+    swap = "on" if options.swap_open_card else "off"
+    rows.append(("Swap the open card for 1 thaler", swap, options.swap_open_card == defaults.swap_open_card))
+    take = "on" if options.take_three else "off"
+    rows.append(("Take 3 thalers instead of rolling", take, options.take_three == defaults.take_three))
+    first = "exactly 3 cards" if options.first_build == "exactly" else "at least 3 cards"
+    rows.append(("First build", first, options.first_build == defaults.first_build))
+    return rows
+
+
+RULES_SUMMARY = [
+    "3-4 master builders buy building cards at auction and lay out a city. Highest score wins.",
+    "**Set-up:** 40 building cards, 20 in an open stack and 20 face down; 10 thalers each, kept "
+    "secret; 5 saboteurs in the reserve; a die roll picks the start player.",
+    "**A turn:** 1. Revenues (must) · 2. Auction one card (must) · 3. Build or sabotage (may).",
+    "**1. Revenues:** roll the die: 1-5 thalers, plus 1 per coin on your city gates. The saboteur "
+    "face gives only the gate coins and a saboteur (from the reserve, or from any player when it "
+    "is empty). Option: take 3 thalers instead of rolling.",
+    "**2. Auction** the open card or the top face-down card (only the auctioneer sees it). The "
+    "auctioneer opens (0 is allowed); in seat order each raises or passes for good; nobody bids "
+    "more than they have. If the bidding on a face-down card comes back to the auctioneer, its "
+    "type is named. The winner pays: half (rounded down) to the auctioneer, the rest to the cash "
+    "supply; all to the supply if the auctioneer wins. Option: pay 1 thaler once a turn to put "
+    "the open card under the smaller stack.",
+    "**3. Build** (first time exactly 3 cards, later up to 3): one city in a row; one town hall; "
+    "no two buildings of the same type side by side (towers and corner towers count as one type); "
+    "cards never move; gaps may be filled. A corner tower ends the row; the second one only in the "
+    "final round.",
+    "**3. Or sabotage** (one saboteur a turn): on a building — the victim may offer thalers to call "
+    "it off; otherwise the die must show the saboteur or more than the city's shields, and the "
+    "building goes under the smaller stack. Or on a hand of 5+ cards: take a face-down card, shown "
+    "to all, under the smaller stack. The saboteur returns to the reserve.",
+    "**End:** whoever auctions the last card of a stack finishes the turn; then everyone may lay out "
+    "up to 3 more cards once (final round, completing the city is allowed now).",
+    "**Scoring:** printed values of your buildings, minus the values of cards in hand. A complete "
+    "city (no gaps, corner towers at both ends) scores +10 for the town hall exactly in the middle, "
+    "+5 for equal numbers of churches (not zero) on each side of it, +5 for equal corner towers.",
+]
+
+OPTION_HELP = [
+    ("Swap the open card for 1 thaler", "on ◀ the text's variant; off = the original rules"),
+    ("Take 3 thalers instead of rolling", "on ◀ the text's variant; off = the original rules"),
+    ("First build", "exactly 3 cards ◀ the text; at least 3 cards = the original rules"),
+]
+
+
+def _component_lines() -> list[str]:
+    lines = ["**Building cards** (rulebook): value, 🛡 shields, 🪙 coins"]
+    by_type: dict[int, list[str]] = {}
+    for type_, value, shields, coins, count in data.PRINTS:
+        by_type.setdefault(type_, []).append(f"{count}× {value}{SHIELD * shields}{COIN * coins}")
+    for type_, prints in by_type.items():
+        lines.append(f"{data.TYPE_PLURALS[type_]}: " + ", ".join(prints))
+    lines += [
+        f"**Coins** (rulebook): {data.COIN_SUPPLY} thalers in the box; {data.START_MONEY} each at the start, "
+        "kept secret.",
+        f"**Saboteurs** (rulebook): {data.SABOTEURS}.",
+        "**Die** (sourced): faces 1-5 and a saboteur face.",
+        f"**Empty cash supply** (chosen): {data.SHORT_SUPPLY_RULE}",
+        "**Equal stacks** (chosen): a card that goes under the smaller stack goes under the open stack "
+        "when both are the same size.",
+        "**Start player** (chosen detail): the die is rolled until it shows a seat number.",
+        "**Pay-off** (chosen detail): the victim makes one offer; the attacker accepts it or refuses and rolls.",
+    ]
+    return lines
+
+
+RENDERER = BaumeisterRenderer()
