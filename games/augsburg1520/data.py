@@ -125,7 +125,7 @@ CATHEDRAL_RULE = (
     "is built."
 )
 
-CHOSEN: tuple[tuple[str, str], ...] = (
+CHOSEN_VALUES: tuple[tuple[str, str], ...] = (
     ("Note cost", "values 1-6: 200, 7-12: 300, 13-17: 400 guilders"),
     ("Churches", ", ".join(map(str, CHURCHES)) + " guilders, top to bottom"),
     ("Cathedrals", ", ".join(map(str, CATHEDRALS)) + " guilders, top to bottom"),
@@ -133,9 +133,12 @@ CHOSEN: tuple[tuple[str, str], ...] = (
     ("Patents of Nobility", ", ".join(map(str, PATENTS)) + " prestige per round, top to bottom"),
     ("Mintmaster / Builder tiles", f"{MINTMASTERS} each"),
     ("Privilege cards", "contents of the ten cards (each kind five times)"),
+)
+CHOSEN_RULES: tuple[tuple[str, str], ...] = (
     ("No winner", NO_WINNER_RULE),
     ("Prize order", PRIZE_ORDER_RULE),
     ("Start player", START_PLAYER_RULE),
     ("Too few cards", SHORTAGE_RULE),
     ("Cathedral first", CATHEDRAL_RULE),
 )
+CHOSEN = CHOSEN_VALUES + CHOSEN_RULES

@@ -13,8 +13,8 @@ from games.core import Rng
 class Options(BaseModel):
     """Table options. Defaults follow the rulebook."""
 
-    # "A player may keep his money face down." Off: only you see your money.
-    open_money: bool = False
+    # "A player may keep his money face down." Off (the default): only you see your money.
+    open_money: bool = Field(False, description="Money face up: everyone sees every player's money")
 
 
 # Phases: "buy" (secret purchase of dealt cards), "bid", "discard_bid" (a lone winner discards

@@ -1,0 +1,415 @@
+"""Augsburg 1520 in Discord: the public board, the private panel, action labels, /rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+from bot.render.base import Renderer, Style, TableInfo
+from games.augsburg1520 import data
+
+NAMES = data.NOBLE_NAMES
+COLOUR = discord.Colour.dark_gold()
+USE_TEXT = {
+    "money": f"take {data.MONEY_PRIVILEGE} guilders",
+    "agency_money": f"take {data.AGENCY_MONEY} guilders",
+    "cards": "draw 2 cards, then discard 1",
+    "weapon": "take the Weapon",
+    "patent": "take the Patent of Nobility",
+    "mintmaster": "take the Mintmaster (+1 free card a round)",
+    "builder": "take the Builder (an extra building per card)",
+}
+GROUPS = {
+    "bid": "Bid how many cards?",
+    "reveal_card": "Choose a card to show",
+    "discard_bid_card": "Choose a card of your bid to discard",
+    "discard_card": "Choose a card to discard",
+    "buy_card": "Choose a card to buy",
+    "use_privilege": "Use a privilege",
+}
+
+
+def card_text(card: Any) -> str:
+    return "Joker" if card.noble == "joker" else f"{NAMES[card.noble]} {card.value}"
+
+
+def card_id_text(card_id: str) -> str:
+    noble, _, value = card_id.partition("-")
+    return "Joker" if noble == "joker" else f"{NAMES[noble]} {value}"
+
+
+def backs_text(backs: dict[int, int]) -> str:
+    total = sum(backs.values())
+    if not total:
+        return "no cards"
+    parts = ", ".join(f"{n}×{cost}" for cost, n in sorted(backs.items()))
+    return f"{total} card{'s' * (total != 1)} ({parts})"
+
+
+def level_text(category: str, level: int) -> str:
+    return f"{data.CATEGORY_NAMES[category]} {level} {data.LEVEL_NAMES[category][level - 1]}"
+
+
+def rights_text(rights: dict[str, int]) -> str:
+    parts = []
+    for right in data.RIGHTS:
+        value = rights.get(right, 0)
+        if not value:
+            continue
+        name = data.RIGHT_NAMES[right]
+        if right in ("church", "cathedral"):
+            parts.append(f"{name} ({value})")
+        elif right in ("weapon", "patent"):
+            parts.append(f"{name} +{value}")
+        else:
+            parts.append(name)
+    return ", ".join(parts) or "no rights yet"
+
+
+def privilege_text(card: Any, used: list[bool] | None = None) -> str:
+    names = []
+    for index, code in enumerate(card.privileges):
+        name = data.PRIVILEGE_NAMES[code]
+        names.append(f"~~{name}~~" if used and used[index] else name)
+    return f"#{card.number}: " + " · ".join(names)
+
+
+def who(info: TableInfo, seats: list[int]) -> str:
+    return ", ".join(info.mention(s) for s in seats) or "nobody"
+
+
+class Augsburg1520Renderer(Renderer):
+    game = "augsburg1520"
+
+    # -- public board --------------------------------------------------------------------
+    def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
+        v: Any = view
+        embed = discord.Embed(title=self._title(v), description=self._status(info, v)[:4096], colour=COLOUR)
+        for player in v.players:
+            embed.add_field(name=self._player_name(info, v, player)[:256], value=self._player_lines(v, player)[:1024],
+                            inline=False)
+        embed.add_field(name="Privilege cards", value=self._privileges(v)[:1024], inline=False)
+        embed.add_field(name="Piles and tiles", value=self._piles(v)[:1024], inline=False)
+        return [embed]
+
+    def board_key(self, view: BaseModel) -> str:
+        v: Any = view
+        if v.phase == "over":
+            return "over"
+        if v.round == 0:
+            return "setup"
+        if v.noble:
+            return f"round{v.round}-visit{v.auction + 1}"
+        return f"round{v.round}-end"
+
+    def _title(self, v: Any) -> str:
+        if v.phase == "over":
+            return f"Augsburg 1520 — game over after {v.rounds} rounds"
+        if v.round == 0:
+            return "Augsburg 1520 — buying the first cards"
+        if not v.noble:
+            return f"Augsburg 1520 — round {v.round} of {v.rounds}: money, prestige and cards"
+        return f"Augsburg 1520 — round {v.round} of {v.rounds} · visit {v.auction + 1} of 5: {NAMES[v.noble]}"
+
+    def _status(self, info: TableInfo, v: Any) -> str:
+        lines = [self._turn_line(info, v)]
+        if v.phase in ("bid", "reveal", "discard_bid") and v.noble:
+            lines.append("Bids: " + " · ".join(self._bid_text(info, v, p) for p in v.players))
+        if v.result_noble:
+            lines.append(self._result_line(info, v))
+        return "\n".join(lines)
+
+    def _turn_line(self, info: TableInfo, v: Any) -> str:
+        phase, acting = v.phase, who(info, v.to_act)
+        noble = NAMES.get(v.noble, "")
+        if phase == "buy":
+            return f"Everybody chooses secretly which dealt cards to buy. Waiting for {acting}."
+        if phase == "bid":
+            high = f"high bid {v.high} card{'s' * (v.high != 1)} by {info.name(v.leader)}" if v.high else "no bid yet"
+            return f"{acting} to bid on **{noble}** ({high})."
+        if phase == "discard_bid":
+            return f"{acting} won {noble} alone and chooses which {v.high} cards to discard."
+        if phase == "reveal":
+            return f"Tie at {v.high} cards: the finalists choose secretly which cards to show. Waiting for {acting}."
+        if phase == "privilege_card":
+            return f"{acting} won {noble} and chooses a privilege card."
+        if phase == "privileges":
+            return f"{acting} uses privilege card {privilege_text(v.card_in_use, v.slots_used)}."
+        if phase == "privilege_discard":
+            return f"{acting} drew two cards and discards one."
+        if phase == "choose_victim":
+            return f"The pool is empty: {acting} chooses whose {data.CATEGORY_NAMES[v.pending_category]} tile to take."
+        if phase == "consolation":
+            return (f"{acting} lost a level tile and chooses {data.TILE_LOSS_MONEY} guilders "
+                    f"or {data.TILE_LOSS_PRESTIGE} prestige.")
+        if phase == "shortage":
+            return f"Too few cards to deal: everybody discards one card under the draw pile. Waiting for {acting}."
+        return "The game is over."
+
+    def _bid_text(self, info: TableInfo, v: Any, player: Any) -> str:
+        state = "passed" if player.passed else (str(player.bid) if player.bid else "—")
+        return f"{info.name(player.seat)} {state}"
+
+    def _result_line(self, info: TableInfo, v: Any) -> str:
+        noble = NAMES[v.result_noble]
+        if not v.shown:
+            return f"Last visit, {noble}: everybody passed."
+        winner = info.name(v.shown[0].seat)
+        if len(v.shown) == 1:
+            cards = ", ".join(card_text(c) for c in v.shown[0].cards)
+            return f"Last visit, {noble}: {winner} won alone and discarded {cards}."
+        parts = []
+        for bid in v.shown:
+            prize = f" (+{bid.prize} guilders)" if bid.prize else ""
+            parts.append(f"{info.name(bid.seat)}: {', '.join(card_text(c) for c in bid.cards)}{prize}")
+        return f"Last visit, {noble}, won by {winner}. Shown: " + " · ".join(parts)
+
+    def _player_name(self, info: TableInfo, v: Any, player: Any) -> str:
+        marks = []
+        if player.seat == v.start_player:
+            marks.append("start player")
+        if player.seat == v.opener and v.phase != "over":
+            marks.append("opens" if v.noble else "opens next round")
+        if player.to_act:
+            marks.append("to act")
+        extra = f" ({', '.join(marks)})" if marks else ""
+        return f"{info.name(player.seat)} — {player.score} prestige{extra}"
+
+    def _player_lines(self, v: Any, player: Any) -> str:
+        levels = " · ".join(level_text(cat, player.levels[cat]) for cat in data.CATEGORIES)
+        lines = [levels, f"Rights: {rights_text(player.rights)}", f"Hand: {backs_text(player.hand_backs)}"]
+        if player.offer_backs:
+            lines.append(f"Dealt to buy: {backs_text(player.offer_backs)}")
+        if player.picked:
+            lines.append(f"Chosen secretly: {player.picked} card{'s' * (player.picked != 1)}")
+        if player.money is not None:
+            lines.append(f"Money: {player.money} guilders")
+        return "\n".join(lines)
+
+    def _privileges(self, v: Any) -> str:
+        lines = [privilege_text(card) for card in v.display] or ["none on display"]
+        if v.card_in_use:
+            lines.append(f"In use: {privilege_text(v.card_in_use, v.slots_used)}")
+        lines.append(f"Face down for next round: {v.reserve}" if v.reserve
+                     else "Next round all 10 cards are reshuffled.")
+        return "\n".join(lines)
+
+    def _piles(self, v: Any) -> str:
+        top = f", top back {v.draw_top_cost}" if v.draw_top_cost else ""
+        discard = f", top {card_text(v.discard_top)}" if v.discard_top else ""
+        pool = " · ".join(f"{data.CATEGORY_NAMES[cat]} {'/'.join(map(str, v.level_pool[cat]))}"
+                          for cat in data.CATEGORIES)
+        stacks = " · ".join(f"{data.RIGHT_NAMES[r]} {self._stack_top(r, v.stacks[r])}" for r in data.RIGHTS)
+        return (f"Draw pile: {v.draw_size} cards{top}\nDiscard pile: {v.discard_size} cards{discard}\n"
+                f"Level tiles in the pool (levels 2/3/4): {pool}\nRights on top: {stacks}")
+
+    @staticmethod
+    def _stack_top(right: str, stack: list[int]) -> str:
+        if not stack:
+            return "none left"
+        if right in ("church", "cathedral", "weapon", "patent"):
+            return f"{stack[0]} ({len(stack)} left)"
+        return f"{len(stack)} left"
+
+    # -- private panel -------------------------------------------------------------------
+    def panel(self, info: TableInfo, view: BaseModel, seat: int) -> discord.Embed:
+        v: Any = view
+        me = v.players[seat]
+        embed = discord.Embed(title=f"{info.name(seat)} — your hand", colour=COLOUR,
+                              description=self._decision(info, v, seat)[:4096])
+        embed.add_field(name=f"Hand ({len(v.hand)} cards)", value=self._hand_text(v.hand)[:1024], inline=False)
+        if v.offer:
+            chosen = {c.id for c in v.picks}
+            lines = [f"{'✅ ' if c.id in chosen else ''}{card_text(c)} — {c.cost}" for c in v.offer]
+            embed.add_field(name="Dealt to you to buy", value="\n".join(lines)[:1024], inline=False)
+        elif v.picks:
+            embed.add_field(name="Chosen so far (secret)", value=", ".join(card_text(c) for c in v.picks)[:1024],
+                            inline=False)
+        money = v.money if v.money is not None else me.money
+        board = " · ".join(level_text(cat, me.levels[cat]) for cat in data.CATEGORIES)
+        embed.add_field(name="Your board", value=(f"{me.score} prestige · {money} guilders\n{board}\n"
+                                                  f"Rights: {rights_text(me.rights)}")[:1024], inline=False)
+        return embed
+
+    @staticmethod
+    def _hand_text(hand: list[Any]) -> str:
+        if not hand:
+            return "No cards."
+        lines = []
+        for noble in (*data.NOBLES, "joker"):
+            cards = [c for c in hand if c.noble == noble]
+            if not cards:
+                continue
+            if noble == "joker":
+                lines.append(f"Jokers: {len(cards)}")
+            else:
+                lines.append(f"{NAMES[noble]}: " + ", ".join(str(c.value) for c in cards))
+        return "\n".join(lines)
+
+    def _decision(self, info: TableInfo, v: Any, seat: int) -> str:
+        if seat not in v.to_act:
+            return f"Nothing to decide now. Waiting for {', '.join(info.name(s) for s in v.to_act) or 'nobody'}."
+        noble = NAMES.get(v.noble, "")
+        spent = sum(c.cost for c in v.picks)
+        prompts = {
+            "buy": f"Choose secretly which dealt cards to buy (chosen so far: {spent} guilders), then press Done.",
+            "discard_bid": f"You won alone: choose the {v.high} cards of your bid to discard "
+                           f"({len(v.picks)} chosen; at least one must be a note).",
+            "reveal": f"Choose secretly the {v.high} cards to show ({len(v.picks)} chosen). "
+                      "The highest single card wins; a joker has no value.",
+            "privilege_card": "Choose a privilege card.",
+            "privileges": "Use up to two privileges; each one you leave out gives 2 prestige.",
+            "privilege_discard": "Discard any one card from your hand.",
+            "choose_victim": "The pool is empty: choose whose tile to take. "
+                             + ", ".join(f"player {s + 1} = {info.name(s)}" for s in range(len(v.players))),
+            "consolation": "You lost a level tile: take 100 guilders or 1 prestige.",
+            "shortage": "Too few cards to deal: discard one card under the draw pile.",
+        }
+        return self._bid_prompt(v) if v.phase == "bid" else prompts.get(v.phase, "")
+
+    @staticmethod
+    def _bid_prompt(v: Any) -> str:
+        noble = NAMES[v.noble]
+        counting = ("any notes and jokers count" if v.noble == "maximilian"
+                    else f"only {noble} notes and jokers count")
+        notes = [c for c in v.hand if c.noble != "joker" and (v.noble == "maximilian" or c.noble == v.noble)]
+        if not notes:
+            return f"Bid on **{noble}**: you hold no note for this visit, so you can only pass."
+        choice = f"pass, hold {v.high} or raise" if v.high else "pass or bid a number of cards"
+        return f"Bid on **{noble}**: {choice}. {counting.capitalize()}; a bid of jokers only is not allowed."
+
+    # -- actions -------------------------------------------------------------------------
+    def action_label(self, action: BaseModel, view: BaseModel) -> str:
+        a: Any = action
+        v: Any = view
+        kind = a.kind
+        if kind == "bid":
+            if not v.high:
+                return f"Bid {a.cards} card{'s' * (a.cards != 1)}"
+            return f"Hold at {a.cards} cards" if a.cards == v.high else f"Raise to {a.cards} cards"
+        if kind == "pass":
+            return "Pass"
+        if kind == "pick_noble":
+            return f"List my {NAMES[a.noble]} notes"
+        if kind in ("discard_bid_card", "discard_card"):
+            return f"Discard {card_id_text(a.card)}"
+        if kind == "reveal_card":
+            return f"Show {card_id_text(a.card)}"
+        if kind == "buy_card":
+            return f"Buy {card_id_text(a.card)} ({self._cost(v, a.card)} guilders)"
+        if kind == "finish_buying":
+            spent = sum(c.cost for c in v.picks)
+            return f"Done: buy {len(v.picks)} card{'s' * (len(v.picks) != 1)} for {spent} guilders"
+        if kind == "take_privilege_card":
+            card = next((c for c in v.display if c.number == a.number), None)
+            return privilege_text(card)[:80] if card else f"Privilege card #{a.number}"
+        if kind == "use_privilege":
+            return self._use_label(a, v)[:80]
+        if kind == "builder_build":
+            return f"Builder: build the {data.RIGHT_NAMES[a.building]} ({v.stacks[a.building][0]} guilders)"
+        if kind == "end_privileges":
+            left = data.PRIVILEGES_PER_CARD - sum(v.slots_used)
+            return f"Finish: forfeit {left} for +{left * data.FORFEIT_PRESTIGE} prestige" if left > 0 else "Finish"
+        if kind == "take_tile_from":
+            return f"Take the tile from player {a.target + 1}"
+        if kind == "consolation":
+            return (f"Take {data.TILE_LOSS_MONEY} guilders" if a.choice == "money"
+                    else f"Take {data.TILE_LOSS_PRESTIGE} prestige")
+        return kind.replace("_", " ").capitalize()
+
+    @staticmethod
+    def _cost(v: Any, card_id: str) -> int:
+        return next((c.cost for c in (*v.offer, *v.hand) if c.id == card_id), 0)
+
+    def _use_label(self, a: Any, v: Any) -> str:
+        code = v.card_in_use.privileges[a.slot] if v.card_in_use else ""
+        name = data.PRIVILEGE_NAMES.get(code, "Privilege")
+        if a.use == "prestige":
+            return f"{name}: +{code[1:]} prestige"
+        if a.use in ("church", "cathedral"):
+            return f"{name}: build the {data.RIGHT_NAMES[a.use]} ({v.stacks[a.use][0]} guilders)"
+        if a.use == "level" and v.viewer is not None:
+            category = data.PRIVILEGE_CATEGORY[code]
+            level = v.players[v.viewer].levels[category] + 1
+            return f"{name}: rise to level {level}, {data.LEVEL_NAMES[category][level - 1]}"
+        if a.use in ("weapon", "patent") and v.stacks.get(a.use):
+            return f"{name}: {USE_TEXT[a.use]} (+{v.stacks[a.use][0]} a round)"
+        return f"{name}: {USE_TEXT.get(a.use, a.use)}"
+
+    def action_group(self, action: BaseModel, view: BaseModel) -> str | None:
+        return GROUPS.get(getattr(action, "kind", ""))
+
+    def action_style(self, action: BaseModel) -> Style:
+        kind = getattr(action, "kind", "")
+        if kind in ("pass", "end_privileges"):
+            return "secondary"
+        if kind in ("finish_buying", "builder_build"):
+            return "success"
+        return "primary"
+
+    def options_lines(self, options: BaseModel) -> list[str]:
+        if getattr(options, "open_money", False):
+            return ["Money: face up (everyone sees every player's money)"]
+        return ["Money: face down (each player sees only their own)"]
+
+    # -- /rules --------------------------------------------------------------------------
+    def rules(self) -> list[discord.Embed]:
+        summary = discord.Embed(title="Augsburg 1520 — rules summary", colour=COLOUR, description=RULES_SUMMARY)
+        components = discord.Embed(title="Components", colour=COLOUR, description=components_text())
+        chosen = discord.Embed(title="Table settings (chosen by this bot)", colour=COLOUR,
+                               description="\n".join(f"**{name}** (chosen): {text}" for name, text in data.CHOSEN_RULES))
+        return [summary, components, chosen]
+
+
+RULES_SUMMARY = f"""\
+2-5 players, players + 2 rounds. Start: {data.START_MONEY} guilders, {data.START_JOKERS} jokers and {data.START_CARDS} \
+dealt cards to buy at their cost (secretly, all at once). Hands are secret; card backs show the cost. Money may be \
+kept face down (table option).
+**Visits.** Each round five auctions: Philipp, Louise, Leo, Maria, Maximilian. The start player opens the first, \
+then the previous winner. Pass (final for that auction), hold, or raise the number of cards bid; only that noble's \
+notes and jokers count (any notes at Maximilian), never jokers alone. Bidding ends when it returns unraised to the \
+high bidder. A lone high bidder discards the bid. Tied bidders show their cards at once: the highest single card \
+wins (a joker has no value; at Maximilian equal values go Maria > Leo > Louise > Philipp) and is discarded; the \
+others take theirs back, 2nd gets {data.SECOND_PRIZE} and 3rd {data.THIRD_PRIZE} guilders. {data.NO_WINNER_RULE}
+**Privileges.** The winner takes a displayed privilege card and uses up to two of its three privileges \
+(2 prestige for each one left out): money {data.MONEY_PRIVILEGE}, prestige 6/7, cards (draw 2, discard any 1), \
+agency (next level, or {data.AGENCY_MONEY} guilders from level 2), peerage (next level, or Weapon from level 3, \
+Patent from level 4), office (next level, or Mintmaster from level 3, Builder from level 4, or build the top \
+church/cathedral at any level). Levels are never skipped; taking level 4 returns the level-3 tile. Only when the \
+pool is empty is a tile taken from another player, who drops one level and takes {data.TILE_LOSS_MONEY} guilders \
+or {data.TILE_LOSS_PRESTIGE} prestige. Rights are never lost; one of each. A Builder builds one extra church or \
+cathedral per privilege card.
+**Score.** Never past {data.CHURCH_CAP} without a church, never past {data.CATHEDRAL_CAP} without a cathedral.
+**End of round.** Income by agency level, prestige by peerage level plus Weapon and Patent, cards by office level \
+(free cards first, to hand), dealt from the Maximilian winner on and bought secretly; unclaimed privilege cards \
+are discarded; the next 5 are shown (all 10 reshuffled every other round). The last round scores prestige only.
+**End.** Most prestige wins; ties go to the most expensive cathedral, else the most expensive church."""
+
+
+def components_text() -> str:
+    tiles = "; ".join(f"{n} players {a}/{b}/{c}" for n, (a, b, c) in data.LEVEL_TILES.items())
+    privileges = "\n".join(f"#{n}: " + ", ".join(data.PRIVILEGE_NAMES[p] for p in codes)
+                           for n, codes in data.PRIVILEGE_CARDS.items())
+    lines = [
+        f"Notes: values 1-{data.NOTE_VALUES} for Philipp, Louise, Leo, Maria; {data.JOKERS} jokers at {data.JOKER_COST}",
+        "Note cost (chosen): 1-6: 200, 7-12: 300, 13-17: 400",
+        f"Level tiles per category, levels 2/3/4: {tiles}",
+        "Agencies: " + " / ".join(f"{n} {g}" for n, g in zip(data.LEVEL_NAMES['agency'], data.INCOME)) + " guilders",
+        "Peerage: " + " / ".join(f"{n} {p}" for n, p in zip(data.LEVEL_NAMES['peerage'], data.PEERAGE_PRESTIGE))
+        + " prestige",
+        "Offices: " + " / ".join(f"{n} {f + d if not f else f'{f} free + {d}'}"
+                                 for n, (f, d) in zip(data.LEVEL_NAMES['office'], data.OFFICE_CARDS)) + " cards",
+        f"Churches (chosen): {', '.join(map(str, data.CHURCHES))}",
+        f"Cathedrals (chosen): {', '.join(map(str, data.CATHEDRALS))}",
+        f"Weapons (chosen): {', '.join(map(str, data.WEAPONS))} prestige a round",
+        f"Patents of Nobility (chosen): {', '.join(map(str, data.PATENTS))} prestige a round",
+        f"Mintmaster and Builder (chosen): {data.MINTMASTERS} each",
+        f"Bank: unlimited in practice; start {data.START_MONEY} guilders and {data.START_JOKERS} jokers each",
+        f"Privilege cards (contents chosen):\n{privileges}",
+    ]
+    return "\n".join(lines)
+
+
+RENDERER = Augsburg1520Renderer()

@@ -1,0 +1,180 @@
+"""The Augsburg 1520 renderer over views from random games: Discord limits, labels, menus."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import discord
+import pytest
+
+from bot.render import get_renderer
+from bot.render.base import TableInfo
+from games.augsburg1520 import SPEC
+from games.augsburg1520.state import Options
+
+RENDERER = get_renderer("augsburg1520")
+LONG_NAMES = {s: f"Player with a long name {s} ŠŠŠ" for s in range(5)}
+
+
+def table(seats: int) -> TableInfo:
+    names = {s: LONG_NAMES[s] for s in range(seats)}
+    return TableInfo(table_id=7, title="Augsburg 1520", names=names,
+                     mentions={s: f"<@{10**17 + s}>" for s in range(seats)})
+
+
+def check_embed(embed: discord.Embed) -> None:
+    assert len(embed) <= 6000
+    assert len(embed.fields) <= 25
+    assert len(embed.title or "") <= 256
+    assert len(embed.description or "") <= 4096
+    for field in embed.fields:
+        assert field.inline is False, "mobile-safe: no inline field layouts"
+        assert 0 < len(field.name) <= 256 and 0 < len(field.value) <= 1024
+
+
+def check_controls(actions, view) -> None:
+    """Labels for every action; menus of at most 25 options; the controls fit 5 rows."""
+    buttons, groups = 0, {}
+    for action in actions:
+        label = RENDERER.action_label(action, view)
+        assert label.strip() and len(label) <= 80, (action, label)
+        assert "{p" not in label
+        group = RENDERER.action_group(action, view)
+        if group is None:
+            buttons += 1
+        else:
+            assert len(group) <= 150
+            groups[group] = groups.get(group, 0) + 1
+        assert RENDERER.action_style(action) in ("primary", "secondary", "success", "danger")
+    assert all(count <= 25 for count in groups.values())
+    assert buttons <= 10
+    assert math.ceil(buttons / 5) + len(groups) <= 5
+
+
+def random_states(seats: int, seed: int, options: Options):
+    rng = random.Random(seed)
+    state = SPEC.setup(seats, seed, options)
+    yield state
+    while SPEC.outcome(state) is None:
+        seat = rng.choice(sorted(SPEC.to_act(state)))
+        state, _ = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
+        yield state
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+@pytest.mark.parametrize("open_money", [False, True])
+def test_board_panel_and_actions_over_random_games(seats, open_money):
+    info = table(seats)
+    phases = set()
+    for state in random_states(seats, 40 + seats, Options(open_money=open_money)):
+        public = SPEC.view(state, None)
+        embeds = RENDERER.board(info, public)
+        assert sum(len(e) for e in embeds) <= 6000
+        for embed in embeds:
+            check_embed(embed)
+        assert RENDERER.board_key(public)
+        phases.add(state.phase)
+        for seat in range(seats):
+            view = SPEC.view(state, seat)
+            check_embed(RENDERER.panel(info, view, seat))
+            check_controls(SPEC.legal_actions(state, seat), view)
+    assert {"buy", "bid", "privileges", "over"} <= phases
+
+
+def test_board_shows_turn_bids_backs_and_hidden_money():
+    info = table(3)
+    state = SPEC.setup(3, 5)
+    for seat in range(3):
+        state, _ = SPEC.apply(state, seat, {"kind": "finish_buying"})
+    bidder = state.bidder
+    embed = RENDERER.board(info, SPEC.view(state, None))[0]
+    text = embed.title + embed.description + "".join(f.name + f.value for f in embed.fields)
+    assert "round 1 of 5" in embed.title and "Philipp" in embed.title
+    assert info.mention(bidder) in embed.description
+    assert "Bids:" in embed.description
+    assert "2×400" in text, "hand backs are shown as costs"
+    assert "Money:" not in text, "money is face down by default"
+    assert "Draw pile:" in text and "top back" in text
+    open_state = SPEC.setup(3, 5, {"open_money": True})
+    open_embed = RENDERER.board(info, SPEC.view(open_state, None))[0]
+    assert "Money: 1500 guilders" in "".join(f.value for f in open_embed.fields)
+
+
+def test_board_key_changes_with_round_and_visit():
+    state = SPEC.setup(2, 5)
+    assert RENDERER.board_key(SPEC.view(state, None)) == "setup"
+    for seat in range(2):
+        state, _ = SPEC.apply(state, seat, {"kind": "finish_buying"})
+    first = RENDERER.board_key(SPEC.view(state, None))
+    state, _ = SPEC.apply(state, state.bidder, {"kind": "pass"})
+    assert RENDERER.board_key(SPEC.view(state, None)) == first == "round1-visit1"
+    state, _ = SPEC.apply(state, state.bidder, {"kind": "pass"})
+    assert RENDERER.board_key(SPEC.view(state, None)) == "round1-visit2"
+
+
+def test_panel_groups_hand_by_noble_and_says_what_to_decide():
+    state = SPEC.setup(2, 5)
+    seat = 0
+    view = SPEC.view(state, seat)
+    embed = RENDERER.panel(table(2), view, seat)
+    hand = next(f.value for f in embed.fields if f.name.startswith("Hand"))
+    assert "Jokers: 2" in hand
+    assert "buy" in embed.description
+    dealt = next(f.value for f in embed.fields if f.name == "Dealt to you to buy")
+    assert dealt.count("\n") == 6
+    assert "1500 guilders" in "".join(f.value for f in embed.fields)
+
+
+def test_labels_say_what_happens():
+    state = SPEC.setup(2, 5)
+    for seat in range(2):
+        state, _ = SPEC.apply(state, seat, {"kind": "finish_buying"})
+    view = SPEC.view(state, state.bidder)
+    assert RENDERER.action_label(SPEC.parse_action({"kind": "pass"}), view) == "Pass"
+    assert RENDERER.action_label(SPEC.parse_action({"kind": "bid", "cards": 2}), view) == "Bid 2 cards"
+    assert RENDERER.action_group(SPEC.parse_action({"kind": "bid", "cards": 2}), view) == "Bid how many cards?"
+    buy = SPEC.parse_action({"kind": "buy_card", "card": "maria-14"})
+    assert RENDERER.action_label(buy, view).startswith("Buy Maria 14")
+    end = SPEC.parse_action({"kind": "end_privileges"})
+    assert "forfeit 2 for +4 prestige" in RENDERER.action_label(end, view)
+
+
+def test_rules_list_every_component_and_the_chosen_ones():
+    embeds = RENDERER.rules()
+    assert sum(len(e) for e in embeds) <= 6000
+    for embed in embeds:
+        check_embed(embed)
+    text = "\n".join(e.description for e in embeds)
+    for needle in ("700, 600, 500, 400, 300", "1300, 1200, 1100, 1000, 900", "4, 3, 2, 2, 1", "5, 4, 4, 3, 2",
+                   "600", "1600", "Prince 12", "Mayor 1 free + 6", "#10: Money, Cards, Prestige 6",
+                   "1-6: 200, 7-12: 300, 13-17: 400", "nobody wins that auction"):
+        assert needle in text, needle
+    assert text.count("(chosen)") >= 8
+
+
+def test_options_lines():
+    assert "face down" in RENDERER.options_lines(Options())[0]
+    assert "face up" in RENDERER.options_lines(Options(open_money=True))[0]
+
+
+def test_long_card_choice_fits_the_controls():
+    """A Maximilian showdown with a big hand: noble buttons plus one card menu."""
+    from tests.games.augsburg1520.helpers import after_first_purchase, play_all, set_hand, start_auction
+
+    state = after_first_purchase(2, 5)
+    set_hand(state, 0, [f"{n}-{v}" for n in ("philipp", "louise", "leo", "maria") for v in range(1, 10)]
+             + ["joker-1"])
+    set_hand(state, 1, ["maria-17", "leo-17"])
+    start_auction(state, 4, 0)
+    state, _ = play_all(state, [(0, {"kind": "bid", "cards": 2}), (1, {"kind": "bid", "cards": 2})])
+    view = SPEC.view(state, 0)
+    actions = SPEC.legal_actions(state, 0)
+    check_controls(actions, view)
+    assert RENDERER.action_label(actions[0], view) == "Show Joker"
+    assert RENDERER.action_label(actions[1], view) == "List my Philipp notes"
+    state, _ = SPEC.apply(state, 0, {"kind": "pick_noble", "noble": "maria"})
+    view = SPEC.view(state, 0)
+    actions = SPEC.legal_actions(state, 0)
+    check_controls(actions, view)
+    assert "Show Maria 9" in [RENDERER.action_label(a, view) for a in actions]
