@@ -80,6 +80,97 @@ def who(info: TableInfo, seats: list[int]) -> str:
     return ", ".join(info.mention(s) for s in seats) or "nobody"
 
 
+def _noble(v: Any) -> str:
+    return NAMES.get(v.noble, "")
+
+
+def _bid_turn(info: TableInfo, v: Any, acting: str) -> str:
+    high = f"high bid {v.high} card{'s' * (v.high != 1)} by {info.name(v.leader)}" if v.high else "no bid yet"
+    return f"{acting} to bid on **{_noble(v)}** ({high})."
+
+
+TURN_LINES: dict[str, Any] = {
+    "buy": lambda info, v, acting: f"Everybody chooses secretly which dealt cards to buy. Waiting for {acting}.",
+    "bid": _bid_turn,
+    "discard_bid": lambda info, v, acting: (
+        f"{acting} won {_noble(v)} alone and chooses which {v.high} cards to discard."),
+    "reveal": lambda info, v, acting: (
+        f"Tie at {v.high} cards: the finalists choose secretly which cards to show. Waiting for {acting}."),
+    "privilege_card": lambda info, v, acting: f"{acting} won {_noble(v)} and chooses a privilege card.",
+    "privileges": lambda info, v, acting: (
+        f"{acting} uses privilege card {privilege_text(v.card_in_use, v.slots_used)}."),
+    "privilege_discard": lambda info, v, acting: f"{acting} drew two cards and discards one.",
+    "choose_victim": lambda info, v, acting: (
+        f"The pool is empty: {acting} chooses whose {data.CATEGORY_NAMES[v.pending_category]} tile to take."),
+    "consolation": lambda info, v, acting: (
+        f"{acting} lost a level tile and chooses {data.TILE_LOSS_MONEY} guilders or "
+        f"{data.TILE_LOSS_PRESTIGE} prestige."),
+    "shortage": lambda info, v, acting: (
+        f"Too few cards to deal: everybody discards one card under the draw pile. Waiting for {acting}."),
+}
+
+
+def _bid_label(a: Any, v: Any) -> str:
+    if not v.high:
+        return f"Bid {a.cards} card{'s' * (a.cards != 1)}"
+    return f"Hold at {a.cards} cards" if a.cards == v.high else f"Raise to {a.cards} cards"
+
+
+def _cost(v: Any, card_id: str) -> int:
+    return next((c.cost for c in (*v.offer, *v.hand) if c.id == card_id), 0)
+
+
+def _finish_buying_label(a: Any, v: Any) -> str:
+    spent = sum(c.cost for c in v.picks)
+    return f"Done: buy {len(v.picks)} card{'s' * (len(v.picks) != 1)} for {spent} guilders"
+
+
+def _privilege_card_label(a: Any, v: Any) -> str:
+    card = next((c for c in v.display if c.number == a.number), None)
+    return privilege_text(card) if card else f"Privilege card #{a.number}"
+
+
+def _end_label(a: Any, v: Any) -> str:
+    left = data.PRIVILEGES_PER_CARD - sum(v.slots_used)
+    return f"Finish: forfeit {left} for +{left * data.FORFEIT_PRESTIGE} prestige" if left > 0 else "Finish"
+
+
+def _use_label(a: Any, v: Any) -> str:
+    code = v.card_in_use.privileges[a.slot] if v.card_in_use else ""
+    name = data.PRIVILEGE_NAMES.get(code, "Privilege")
+    if a.use == "prestige":
+        return f"{name}: +{code[1:]} prestige"
+    if a.use in ("church", "cathedral"):
+        return f"{name}: build the {data.RIGHT_NAMES[a.use]} ({v.stacks[a.use][0]} guilders)"
+    if a.use == "level" and v.viewer is not None:
+        category = data.PRIVILEGE_CATEGORY[code]
+        level = v.players[v.viewer].levels[category] + 1
+        return f"{name}: rise to level {level}, {data.LEVEL_NAMES[category][level - 1]}"
+    if a.use in ("weapon", "patent") and v.stacks.get(a.use):
+        return f"{name}: {USE_TEXT[a.use]} (+{v.stacks[a.use][0]} a round)"
+    return f"{name}: {USE_TEXT.get(a.use, a.use)}"
+
+
+LABELS: dict[str, Any] = {
+    "bid": _bid_label,
+    "pass": lambda a, v: "Pass",
+    "pick_noble": lambda a, v: f"List my {NAMES[a.noble]} notes",
+    "discard_bid_card": lambda a, v: f"Discard {card_id_text(a.card)}",
+    "discard_card": lambda a, v: f"Discard {card_id_text(a.card)}",
+    "reveal_card": lambda a, v: f"Show {card_id_text(a.card)}",
+    "buy_card": lambda a, v: f"Buy {card_id_text(a.card)} ({_cost(v, a.card)} guilders)",
+    "finish_buying": _finish_buying_label,
+    "take_privilege_card": _privilege_card_label,
+    "use_privilege": _use_label,
+    "builder_build": lambda a, v: (
+        f"Builder: build the {data.RIGHT_NAMES[a.building]} ({v.stacks[a.building][0]} guilders)"),
+    "end_privileges": _end_label,
+    "take_tile_from": lambda a, v: f"Take the tile from player {a.target + 1}",
+    "consolation": lambda a, v: (f"Take {data.TILE_LOSS_MONEY} guilders" if a.choice == "money"
+                                 else f"Take {data.TILE_LOSS_PRESTIGE} prestige"),
+}
+
+
 class Augsburg1520Renderer(Renderer):
     game = "augsburg1520"
 
@@ -122,31 +213,8 @@ class Augsburg1520Renderer(Renderer):
         return "\n".join(lines)
 
     def _turn_line(self, info: TableInfo, v: Any) -> str:
-        phase, acting = v.phase, who(info, v.to_act)
-        noble = NAMES.get(v.noble, "")
-        if phase == "buy":
-            return f"Everybody chooses secretly which dealt cards to buy. Waiting for {acting}."
-        if phase == "bid":
-            high = f"high bid {v.high} card{'s' * (v.high != 1)} by {info.name(v.leader)}" if v.high else "no bid yet"
-            return f"{acting} to bid on **{noble}** ({high})."
-        if phase == "discard_bid":
-            return f"{acting} won {noble} alone and chooses which {v.high} cards to discard."
-        if phase == "reveal":
-            return f"Tie at {v.high} cards: the finalists choose secretly which cards to show. Waiting for {acting}."
-        if phase == "privilege_card":
-            return f"{acting} won {noble} and chooses a privilege card."
-        if phase == "privileges":
-            return f"{acting} uses privilege card {privilege_text(v.card_in_use, v.slots_used)}."
-        if phase == "privilege_discard":
-            return f"{acting} drew two cards and discards one."
-        if phase == "choose_victim":
-            return f"The pool is empty: {acting} chooses whose {data.CATEGORY_NAMES[v.pending_category]} tile to take."
-        if phase == "consolation":
-            return (f"{acting} lost a level tile and chooses {data.TILE_LOSS_MONEY} guilders "
-                    f"or {data.TILE_LOSS_PRESTIGE} prestige.")
-        if phase == "shortage":
-            return f"Too few cards to deal: everybody discards one card under the draw pile. Waiting for {acting}."
-        return "The game is over."
+        line = TURN_LINES.get(v.phase)
+        return line(info, v, who(info, v.to_act)) if line else "The game is over."
 
     def _bid_text(self, info: TableInfo, v: Any, player: Any) -> str:
         state = "passed" if player.passed else (str(player.bid) if player.bid else "—")
@@ -251,7 +319,6 @@ class Augsburg1520Renderer(Renderer):
     def _decision(self, info: TableInfo, v: Any, seat: int) -> str:
         if seat not in v.to_act:
             return f"Nothing to decide now. Waiting for {', '.join(info.name(s) for s in v.to_act) or 'nobody'}."
-        noble = NAMES.get(v.noble, "")
         spent = sum(c.cost for c in v.picks)
         prompts = {
             "buy": f"Choose secretly which dealt cards to buy (chosen so far: {spent} guilders), then press Done.",
@@ -283,60 +350,9 @@ class Augsburg1520Renderer(Renderer):
     # -- actions -------------------------------------------------------------------------
     def action_label(self, action: BaseModel, view: BaseModel) -> str:
         a: Any = action
-        v: Any = view
-        kind = a.kind
-        if kind == "bid":
-            if not v.high:
-                return f"Bid {a.cards} card{'s' * (a.cards != 1)}"
-            return f"Hold at {a.cards} cards" if a.cards == v.high else f"Raise to {a.cards} cards"
-        if kind == "pass":
-            return "Pass"
-        if kind == "pick_noble":
-            return f"List my {NAMES[a.noble]} notes"
-        if kind in ("discard_bid_card", "discard_card"):
-            return f"Discard {card_id_text(a.card)}"
-        if kind == "reveal_card":
-            return f"Show {card_id_text(a.card)}"
-        if kind == "buy_card":
-            return f"Buy {card_id_text(a.card)} ({self._cost(v, a.card)} guilders)"
-        if kind == "finish_buying":
-            spent = sum(c.cost for c in v.picks)
-            return f"Done: buy {len(v.picks)} card{'s' * (len(v.picks) != 1)} for {spent} guilders"
-        if kind == "take_privilege_card":
-            card = next((c for c in v.display if c.number == a.number), None)
-            return privilege_text(card)[:80] if card else f"Privilege card #{a.number}"
-        if kind == "use_privilege":
-            return self._use_label(a, v)[:80]
-        if kind == "builder_build":
-            return f"Builder: build the {data.RIGHT_NAMES[a.building]} ({v.stacks[a.building][0]} guilders)"
-        if kind == "end_privileges":
-            left = data.PRIVILEGES_PER_CARD - sum(v.slots_used)
-            return f"Finish: forfeit {left} for +{left * data.FORFEIT_PRESTIGE} prestige" if left > 0 else "Finish"
-        if kind == "take_tile_from":
-            return f"Take the tile from player {a.target + 1}"
-        if kind == "consolation":
-            return (f"Take {data.TILE_LOSS_MONEY} guilders" if a.choice == "money"
-                    else f"Take {data.TILE_LOSS_PRESTIGE} prestige")
-        return kind.replace("_", " ").capitalize()
-
-    @staticmethod
-    def _cost(v: Any, card_id: str) -> int:
-        return next((c.cost for c in (*v.offer, *v.hand) if c.id == card_id), 0)
-
-    def _use_label(self, a: Any, v: Any) -> str:
-        code = v.card_in_use.privileges[a.slot] if v.card_in_use else ""
-        name = data.PRIVILEGE_NAMES.get(code, "Privilege")
-        if a.use == "prestige":
-            return f"{name}: +{code[1:]} prestige"
-        if a.use in ("church", "cathedral"):
-            return f"{name}: build the {data.RIGHT_NAMES[a.use]} ({v.stacks[a.use][0]} guilders)"
-        if a.use == "level" and v.viewer is not None:
-            category = data.PRIVILEGE_CATEGORY[code]
-            level = v.players[v.viewer].levels[category] + 1
-            return f"{name}: rise to level {level}, {data.LEVEL_NAMES[category][level - 1]}"
-        if a.use in ("weapon", "patent") and v.stacks.get(a.use):
-            return f"{name}: {USE_TEXT[a.use]} (+{v.stacks[a.use][0]} a round)"
-        return f"{name}: {USE_TEXT.get(a.use, a.use)}"
+        label = LABELS.get(a.kind)
+        text = label(a, view) if label else a.kind.replace("_", " ").capitalize()
+        return text[:80]
 
     def action_group(self, action: BaseModel, view: BaseModel) -> str | None:
         return GROUPS.get(getattr(action, "kind", ""))
@@ -358,8 +374,8 @@ class Augsburg1520Renderer(Renderer):
     def rules(self) -> list[discord.Embed]:
         summary = discord.Embed(title="Augsburg 1520 — rules summary", colour=COLOUR, description=RULES_SUMMARY)
         components = discord.Embed(title="Components", colour=COLOUR, description=components_text())
-        chosen = discord.Embed(title="Table settings (chosen by this bot)", colour=COLOUR,
-                               description="\n".join(f"**{name}** (chosen): {text}" for name, text in data.CHOSEN_RULES))
+        decided = "\n".join(f"**{name}** (chosen): {text}" for name, text in data.CHOSEN_RULES)
+        chosen = discord.Embed(title="Open points, as decided here", colour=COLOUR, description=decided)
         return [summary, components, chosen]
 
 
@@ -393,8 +409,9 @@ def components_text() -> str:
     privileges = "\n".join(f"#{n}: " + ", ".join(data.PRIVILEGE_NAMES[p] for p in codes)
                            for n, codes in data.PRIVILEGE_CARDS.items())
     lines = [
-        f"Notes: values 1-{data.NOTE_VALUES} for Philipp, Louise, Leo, Maria; {data.JOKERS} jokers at {data.JOKER_COST}",
-        "Note cost (chosen): 1-6: 200, 7-12: 300, 13-17: 400",
+        f"Notes: values 1-{data.NOTE_VALUES} for Philipp, Louise, Leo, Maria; "
+        f"{data.JOKERS} jokers at {data.JOKER_COST}",
+        "Note cost (chosen): " + ", ".join(f"{lo}-{hi}: {cost}" for lo, hi, cost in data.NOTE_COST_BANDS),
         f"Level tiles per category, levels 2/3/4: {tiles}",
         "Agencies: " + " / ".join(f"{n} {g}" for n, g in zip(data.LEVEL_NAMES['agency'], data.INCOME)) + " guilders",
         "Peerage: " + " / ".join(f"{n} {p}" for n, p in zip(data.LEVEL_NAMES['peerage'], data.PEERAGE_PRESTIGE))

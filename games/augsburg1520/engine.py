@@ -45,26 +45,8 @@ class Augsburg1520(GameSpec[State, Any]):
     def legal_actions(self, state: State, seat: int) -> list[Any]:
         if seat not in self.to_act(state):
             return []
-        phase = state.phase
-        if phase == "bid":
-            return auction.legal_bids(state, seat)
-        if phase in ("discard_bid", "reveal"):
-            return auction.legal_picks(state, seat)
-        if phase == "buy":
-            return buying.legal_buys(state, seat)
-        if phase == "privilege_card":
-            return privileges.legal_privilege_cards(state)
-        if phase == "privileges":
-            return privileges.legal_privileges(state, seat)
-        if phase == "privilege_discard":
-            return privileges.legal_discards(state, seat)
-        if phase == "shortage":
-            return buying.legal_shortage_discards(state, seat)
-        if phase == "choose_victim":
-            return levels.legal_victims(state, seat)
-        if phase == "consolation":
-            return levels.legal_consolations()
-        return []
+        options = _LEGAL.get(state.phase)
+        return options(state, seat) if options else []
 
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         events: list[Event] = []
@@ -135,6 +117,19 @@ def _pick_noble(state: State, seat: int, action: Any, events: list[Event]) -> No
         raise RuleError("You are not choosing a card now.")
     pick_noble(state, seat, action.noble)
 
+
+_LEGAL: dict[str, Callable[[State, int], list[Any]]] = {
+    "bid": auction.legal_bids,
+    "discard_bid": auction.legal_picks,
+    "reveal": auction.legal_picks,
+    "buy": buying.legal_buys,
+    "privilege_card": lambda state, seat: privileges.legal_privilege_cards(state),
+    "privileges": privileges.legal_privileges,
+    "privilege_discard": privileges.legal_discards,
+    "shortage": buying.legal_shortage_discards,
+    "choose_victim": levels.legal_victims,
+    "consolation": lambda state, seat: levels.legal_consolations(),
+}
 
 Handler = Callable[[State, int, Any, list[Event]], None]
 _HANDLERS: dict[str, Handler] = {

@@ -84,7 +84,8 @@ def check_invariants(state: State) -> None:
     for right, stack in full.items():
         owned = [state.rights[s][right] for s in range(state.seats) if state.rights[s][right]]
         assert sorted(owned + state.stacks[right]) == sorted(stack), f"{right} tiles are not conserved"
-    privileges = state.display + state.reserve + state.used_privileges + ([state.card_in_use] if state.card_in_use else [])
+    in_use = [state.card_in_use] if state.card_in_use else []
+    privileges = state.display + state.reserve + state.used_privileges + in_use
     assert sorted(privileges) == sorted(data.PRIVILEGE_CARDS), "privilege cards are not conserved"
     for seat in range(state.seats):
         cap = data.CHURCH_CAP if not state.rights[seat]["church"] else (

@@ -160,7 +160,7 @@ def test_options_lines():
 
 def test_long_card_choice_fits_the_controls():
     """A Maximilian showdown with a big hand: noble buttons plus one card menu."""
-    from tests.games.augsburg1520.helpers import after_first_purchase, play_all, set_hand, start_auction
+    from tests.games.augsburg1520.states import after_first_purchase, play_all, set_hand, start_auction
 
     state = after_first_purchase(2, 5)
     set_hand(state, 0, [f"{n}-{v}" for n in ("philipp", "louise", "leo", "maria") for v in range(1, 10)]

@@ -9,7 +9,7 @@ from games.augsburg1520 import SPEC, data
 from games.augsburg1520.cards import CARD_ID
 from games.augsburg1520.state import Pass
 
-from .helpers import PASS, after_first_purchase, bid, card, joker_ids, kinds, play, play_all, set_hand, start_auction
+from .states import PASS, after_first_purchase, bid, card, joker_ids, kinds, play, play_all, set_hand, start_auction
 
 ADA, MATTHIAS, LORENZ, SIGURD = 0, 1, 2, 3
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.augsburg1520 import SPEC
 
-from .helpers import after_first_purchase, give_right
+from .states import after_first_purchase, give_right
 
 
 def finished(seats, scores):

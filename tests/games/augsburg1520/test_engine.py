@@ -9,7 +9,7 @@ import pytest
 from games import RuleError
 from games.augsburg1520 import SPEC
 
-from .helpers import after_first_purchase
+from .states import after_first_purchase
 
 
 def test_apply_never_changes_the_state_it_is_given():

@@ -9,7 +9,7 @@ from games.augsburg1520.cards import CARD_COST, CARD_ID
 from games.augsburg1520.state import Options
 from tests.games.test_random_games import strings_in
 
-from .helpers import after_first_purchase, bid, play, play_all, set_hand, start_auction
+from .states import after_first_purchase, bid, play, play_all, set_hand, start_auction
 
 
 def test_hands_secret_but_backs_show_costs():

@@ -8,7 +8,7 @@ from games import RuleError
 from games.augsburg1520 import SPEC
 from games.augsburg1520.buying import cards_due
 
-from .helpers import after_first_purchase, give_right, kinds, play, set_level, to_privileges, use
+from .states import after_first_purchase, give_right, kinds, play, set_level, to_privileges, use
 
 LORENZ, MARTIN = 0, 1
 

@@ -8,7 +8,7 @@ from games import RuleError
 from games.augsburg1520 import SPEC, data
 from games.augsburg1520.cards import CARD_COST, CARD_ID
 
-from .helpers import (
+from .states import (
     END, after_first_purchase, card, give_right, kinds, play, set_draw_top, set_hand, set_level, set_money,
     to_privileges, use,
 )

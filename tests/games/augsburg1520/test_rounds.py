@@ -7,8 +7,8 @@ import pytest
 from games.augsburg1520 import SPEC
 from games.augsburg1520.cards import CARD_COST, CARD_ID
 
-from .helpers import (
-    PASS, after_first_purchase, all_cards_placed, give_right, play, play_all, set_draw_top, set_hand,
+from .states import (
+    PASS, after_first_purchase, all_cards_placed, give_right, play, play_all, set_hand,
     set_level, set_money, start_auction,
 )
 

@@ -11,7 +11,7 @@ from games.augsburg1520 import SPEC, data
 from games.augsburg1520.cards import CARD_COST, CARD_ID, CARD_NOBLE, is_joker
 from tests.games.test_random_games import strings_in
 
-from .helpers import after_first_purchase, card, kinds, play, set_offer
+from .states import after_first_purchase, card, kinds, play, set_offer
 
 
 def test_registered_with_title_and_seats():
