@@ -7,13 +7,13 @@ from functools import lru_cache
 from games.baumeister import moves
 from games.baumeister.city import coins
 from games.baumeister.common import (
-    add_to_hand, amount_choices, face_text, from_bank, name, replace_at, roll_die, to_bank,
+    add_to_hand, event, amount_choices, face_text, from_bank, name, replace_at, roll_die, to_bank,
     under_smaller_stack,
 )
 from games.baumeister.data import CARDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE_NAMES
 from games.baumeister.flow import begin_build
 from games.baumeister.models import Phase, State
-from games.core import Event, RuleError, private, public
+from games.core import Event, RuleError, private
 
 # ---------------------------------------------------------------- 1. income
 
@@ -34,7 +34,7 @@ def apply_income(state: State, seat: int, action, events: list[Event]) -> None:
         # rulebook (variant): "treat the dice as having rolled 3 (there is no chance of
         # obtaining a saboteur this way though)".
         paid = from_bank(state, seat, SAFE_INCOME + gates)
-        events.append(public("income", "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates)),
+        events.append(event("income", "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates)),
                              seat=seat, thalers=paid))
     elif action.kind == "roll":
         _roll_income(state, seat, gates, events)
@@ -52,18 +52,18 @@ def _roll_income(state: State, seat: int, gates: int, events: list[Event]) -> No
     face = roll_die(state)
     if face:
         paid = from_bank(state, seat, face + gates)
-        events.append(public("roll", "{p%d} rolls %s: %d thalers%s." % (seat, face_text(face), face, _gate_text(gates)),
+        events.append(event("roll", "{p%d} rolls %s: %d thalers%s." % (seat, face_text(face), face, _gate_text(gates)),
                              seat=seat, face=face, thalers=paid))
         return
     # rulebook: "If the saboteur appears as the die result (*), the player gets only the
     # Thalers for his/her city-gates. Instead ... he/she takes from the reserve a saboteur".
     paid = from_bank(state, seat, gates)
     text = "{p%d} rolls the saboteur%s" % (seat, f" and takes {gates} thalers for city gates" if gates else "")
-    events.append(public("roll", text + ".", seat=seat, face=0, thalers=paid))
+    events.append(event("roll", text + ".", seat=seat, face=0, thalers=paid))
     if state.reserve:
         state.reserve -= 1
         state.saboteurs = replace_at(state.saboteurs, seat, state.saboteurs[seat] + 1)
-        events.append(public("saboteur", "{p%d} takes a saboteur from the reserve." % seat, seat=seat))
+        events.append(event("saboteur", "{p%d} takes a saboteur from the reserve." % seat, seat=seat))
         return
     # rulebook: "If no more saboteurs lie in the reserve, he/she may take away a saboteur
     # from any player."
@@ -73,7 +73,7 @@ def _roll_income(state: State, seat: int, gates: int, events: list[Event]) -> No
     elif candidates:
         state.phase = Phase.STEAL
     else:
-        events.append(public("saboteur", "No saboteur is left to take.", seat=seat))
+        events.append(event("saboteur", "No saboteur is left to take.", seat=seat))
 
 
 def _take_saboteur(state: State, seat: int, victim: int, events: list[Event]) -> None:
@@ -81,7 +81,7 @@ def _take_saboteur(state: State, seat: int, victim: int, events: list[Event]) ->
     saboteurs[victim] -= 1
     saboteurs[seat] += 1
     state.saboteurs = tuple(saboteurs)
-    events.append(public("saboteur", "{p%d} takes a saboteur away from {p%d}." % (seat, victim),
+    events.append(event("saboteur", "{p%d} takes a saboteur away from {p%d}." % (seat, victim),
                          seat=seat, victim=victim))
 
 
@@ -137,7 +137,7 @@ def _swap(state: State, seat: int, events: list[Event]) -> None:
     state.open_stack = state.open_stack[:-1]
     stack = under_smaller_stack(state, card)
     state.swapped = True
-    events.append(public("swap", "{p%d} pays %d thaler to put %s under the %s stack." % (seat, SWAP_COST, name(card), stack),
+    events.append(event("swap", "{p%d} pays %d thaler to put %s under the %s stack." % (seat, SWAP_COST, name(card), stack),
                          seat=seat, card=CARDS[card].id, stack=stack))
 
 
@@ -155,16 +155,16 @@ def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) ->
     state.high_bid, state.high_bidder, state.passed, state.type_named, state.bids = 0, -1, 0, False, ()
     if hidden:
         # rulebook: "Only the auctioneer looks at the top card".
-        events.append(public("auction", "{p%d} auctions the top face-down card." % seat, seat=seat, stack="hidden"))
+        events.append(event("auction", "{p%d} auctions the top face-down card." % seat, seat=seat, stack="hidden"))
         events.append(private(seat, "lot", "You look at the face-down card: %s." % name(card), card=CARDS[card].id))
     else:
-        events.append(public("auction", "{p%d} auctions %s from the open stack." % (seat, name(card)),
+        events.append(event("auction", "{p%d} auctions %s from the open stack." % (seat, name(card)),
                              seat=seat, stack="open", card=CARDS[card].id))
     # rulebook: "As soon as a player has auctioned the last card from one of the two stacks
     # ... no further standard turns take place."
     if not (state.open_stack and state.hidden_stack):
         state.last_turn = True
-        events.append(public("last_card", "That was the last card of the %s stack: this is the last turn before the final round."
+        events.append(event("last_card", "That was the last card of the %s stack: this is the last turn before the final round."
                              % ("face-down" if hidden else "open")))
 
 
@@ -186,9 +186,9 @@ def _bid_menu(low: int, money: int, can_pass: bool) -> tuple:
 def _bid_event(seat: int, amount: int, opening: bool) -> Event:
     """Bid events repeat a lot; events are immutable, so each is built once."""
     if amount < 0:
-        return public("pass", "{p%d} passes." % seat, seat=seat)
+        return event("pass", "{p%d} passes." % seat, seat=seat)
     verb = "opens the bidding at" if opening else "bids"
-    return public("bid", "{p%d} %s %d." % (seat, verb, amount), seat=seat, amount=amount)
+    return event("bid", "{p%d} %s %d." % (seat, verb, amount), seat=seat, amount=amount)
 
 
 def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
@@ -234,7 +234,7 @@ def _next_bidder(state: State, seat: int, events: list[Event]) -> None:
         # the building value or number of shields / coins."
         state.type_named = True
         kind = TYPE_NAMES[CARDS[state.lot].type]
-        events.append(public("type_named", "{p%d} names the face-down card: it is a %s." % (state.current, kind.lower()),
+        events.append(event("type_named", "{p%d} names the face-down card: it is a %s." % (state.current, kind.lower()),
                              seat=state.current, type=CARDS[state.lot].type_key))
     state.actor = bidder
 
@@ -259,7 +259,7 @@ def _close_auction(state: State, events: list[Event]) -> None:
         # rulebook: "the card is handed over without the other players knowing anything
         # about the type of the building."
         what = "the face-down card"
-    events.append(public("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
+    events.append(event("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
                          seat=winner, price=price, stack="hidden" if hidden else "open"))
     if hidden and winner != auctioneer:
         events.append(private(winner, "lot", "The face-down card you bought is %s." % name(card), card=CARDS[card].id))

@@ -11,11 +11,11 @@ from functools import lru_cache
 
 from games.baumeister import moves
 from games.baumeister.city import REPRESENTATIVE, can_extend, place, slots_for
-from games.baumeister.common import card_from_id, name, remove_from_hand, replace_at
+from games.baumeister.common import card_from_id, event, name, remove_from_hand, replace_at
 from games.baumeister.data import CARDS, KIND
 from games.baumeister.flow import finish_step, sabotage_targets
 from games.baumeister.models import Phase, State
-from games.core import Event, RuleError, public
+from games.core import Event, RuleError
 
 BUILD_PHASES = (Phase.BUILD, Phase.FINAL)
 PLACE_PHASES = (Phase.PLACE, Phase.FINAL_PLACE)
@@ -140,7 +140,7 @@ def apply_place(state: State, seat: int, action, events: list[Event]) -> None:
     state.built |= 1 << seat
     state.placed += 1
     state.picked = -1
-    events.append(public("build", "{p%d} builds %s %s." % (seat, name(card), where),
+    events.append(event("build", "{p%d} builds %s %s." % (seat, name(card), where),
                          seat=seat, card=CARDS[card].id, slot=action.slot))
     state.phase = Phase.FINAL if is_final(state) else Phase.BUILD
     if state.placed >= state.max_place or not state.hands[seat]:
@@ -161,5 +161,5 @@ def apply_done(state: State, seat: int, events: list[Event]) -> None:
     if state.placed and state.placed < state.min_place:
         raise RuleError(f"A first build is {state.min_place} cards: lay out {state.min_place - state.placed} more.")
     if state.placed == 0:
-        events.append(public("no_build", "{p%d} does not build." % seat, seat=seat))
+        events.append(event("no_build", "{p%d} does not build." % seat, seat=seat))
     finish_step(state, events)

@@ -34,7 +34,7 @@ def slots_for(city: tuple[int, ...], closed: int, card: int, final: bool) -> lis
     if kind == CORNER_TOWER:
         # rulebook: "The city may be completed only in the final round ... i.e. only then
         # may the second Corner Tower or both Corner Towers be placed."
-        towers = sum(1 for c in city if c >= 0 and TYPE[c] == CORNER_TOWER)
+        towers = (closed & LEFT) + (closed >> 1)  # each corner tower closes one end
         if towers >= (2 if final else 1):
             return []
         if size == 0:
@@ -45,7 +45,7 @@ def slots_for(city: tuple[int, ...], closed: int, card: int, final: bool) -> lis
     # rulebook: "Two buildings of same type may never stand side by side."
     if not closed & LEFT and GROUP[city[0]] != group:
         slots.append(-1)
-    if kind != CORNER_TOWER:
+    if kind != CORNER_TOWER and GAP in city:
         for i in range(1, size - 1):
             if city[i] == GAP and GROUP[city[i - 1]] != group and GROUP[city[i + 1]] != group:
                 slots.append(i)

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.baumeister.data import CARD_BY_ID, CARDS, DIE_FACES, TIE_STACK
 from games.baumeister.models import State
-from games.core import Rng, RuleError
+from games.core import Event, Rng, RuleError, public
+
+
+@lru_cache(maxsize=1 << 12)
+def event(kind: str, text: str, **data) -> Event:
+    """A public event. Events are immutable and many repeat (the same bid by the same
+    player, the same roll), so each distinct one is built once."""
+    return public(kind, text, **data)
 
 
 def replace_at(items: tuple, index: int, value) -> tuple:

@@ -8,11 +8,11 @@ from typing import Any
 from games.baumeister import auction, build, moves, sabotage
 from games.baumeister.city import is_complete, score
 from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
-from games.baumeister.common import fresh_rng, roll_die
+from games.baumeister.common import event, roll_die
 from games.baumeister.flow import start_turn
 from games.baumeister.models import Action, Options, Phase, State
 from games.baumeister.views import BaumeisterView, build_view
-from games.core import Event, GameSpec, Outcome, Policy, Rng, RuleError, public
+from games.core import Event, GameSpec, Outcome, Policy, Rng, RuleError
 
 _NEW = object.__new__
 _SET = object.__setattr__
@@ -103,10 +103,10 @@ class BaumeisterSpec(GameSpec[State, Any]):
         events: list[Event] = []
         if not state.announced:
             state.announced = True
-            events.append(public(
+            events.append(event(
                 "start_player", "The die decides who starts: %s; {p%d} begins." % (
                     ", ".join("saboteur" if f == 0 else str(f) for f in state.start_rolls), state.start_player),
-                seat=state.start_player, rolls=list(state.start_rolls)))
+                seat=state.start_player, rolls=state.start_rolls))
         handler = _HANDLERS.get(state.phase)
         if handler is None:
             raise RuleError("Nothing can be done now.")

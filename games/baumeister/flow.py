@@ -4,26 +4,16 @@ from __future__ import annotations
 
 from games.baumeister.data import CARDS_PER_TURN, FIRST_BUILD, HAND_ATTACK_MIN, NUM_CARDS
 from games.baumeister.models import Phase, State
-from games.core import Event, public
+from games.baumeister.common import event
+from games.core import Event
 
 
 def start_turn(state: State, seat: int) -> None:
-    state.turn += 1
-    state.current = state.actor = seat
-    state.phase = Phase.INCOME
-    state.swapped = False
-    state.placed = 0
-    state.picked = -1
-    state.lot = -1
-    state.lot_hidden = False
-    state.high_bid = 0
-    state.high_bidder = -1
-    state.passed = 0
-    state.type_named = False
-    state.bids = ()
-    state.victim = -1
-    state.target = -1
-    state.offer = 0
+    state.update(
+        turn=state.turn + 1, current=seat, actor=seat, phase=Phase.INCOME, swapped=False, placed=0,
+        picked=-1, lot=-1, lot_hidden=False, high_bid=0, high_bidder=-1, passed=0, type_named=False,
+        bids=(), victim=-1, target=-1, offer=0,
+    )
 
 
 def has_built(state: State, seat: int) -> bool:
@@ -93,7 +83,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     # to three building cards from their hand."
     seats = state.seats
     state.final_queue = tuple((state.current + k) % seats for k in range(1, seats + 1))
-    events.append(public(
+    events.append(event(
         "final_round",
         "The auctions are over. Final round: each player may lay out up to three more cards; "
         "only now may a city be completed with its last corner tower.",
@@ -112,4 +102,4 @@ def next_final(state: State, events: list[Event]) -> None:
     state.phase = Phase.OVER
     state.actor = -1
     state.picked = -1
-    events.append(public("game_over", "The game is over."))
+    events.append(event("game_over", "The game is over."))

@@ -98,6 +98,10 @@ class State(BaseModel):
         # bookkeeping on every assignment would dominate the cost of a move.
         self.__dict__[name] = value
 
+    def update(self, **fields: object) -> None:
+        """Assign several fields at once."""
+        self.__dict__.update(fields)
+
 
 class _Act(BaseModel):
     model_config = ConfigDict(frozen=True)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from games.baumeister import moves
 from games.baumeister.city import remove, shields
 from games.baumeister.common import (
-    amount_choices, face_text, fresh_rng, name, remove_from_hand, replace_at, roll_die, transfer,
+    amount_choices, event, face_text, fresh_rng, name, remove_from_hand, replace_at, roll_die, transfer,
     under_smaller_stack,
 )
 from games.baumeister.data import CARDS, MENU_LIMIT
 from games.baumeister.flow import end_turn, sabotage_targets
 from games.baumeister.models import Phase, State
-from games.core import Event, RuleError, public
+from games.core import Event, RuleError
 
 
 def _use_saboteur(state: State, seat: int) -> None:
@@ -39,7 +39,7 @@ def apply_sabotage(state: State, seat: int, action, events: list[Event]) -> None
         return
     _use_saboteur(state, seat)
     state.phase = Phase.GRAB
-    events.append(public("sabotage_hand", "{p%d} plays a saboteur against {p%d}'s hand of %d cards."
+    events.append(event("sabotage_hand", "{p%d} plays a saboteur against {p%d}'s hand of %d cards."
                          % (seat, action.seat, len(state.hands[action.seat])), seat=seat, victim=action.seat))
 
 
@@ -58,7 +58,7 @@ def apply_aim(state: State, seat: int, action, events: list[Event]) -> None:
     state.phase = Phase.OFFER
     state.actor = state.victim
     card = city[action.slot]
-    events.append(public("sabotage", "{p%d} puts a saboteur on {p%d}'s %s. {p%d} may offer a pay-off."
+    events.append(event("sabotage", "{p%d} puts a saboteur on {p%d}'s %s. {p%d} may offer a pay-off."
                          % (seat, state.victim, name(card), state.victim),
                          seat=seat, victim=state.victim, card=CARDS[card].id))
 
@@ -71,7 +71,7 @@ def offer_actions(state: State) -> list:
 def apply_offer(state: State, seat: int, action, events: list[Event]) -> None:
     money = state.money[seat]
     if action.kind == "no_offer":
-        events.append(public("no_offer", "{p%d} offers nothing." % seat, seat=seat))
+        events.append(event("no_offer", "{p%d} offers nothing." % seat, seat=seat))
         _attack(state, events)
         return
     if action.kind != "offer" or not 1 <= action.amount <= money:
@@ -80,7 +80,7 @@ def apply_offer(state: State, seat: int, action, events: list[Event]) -> None:
     state.offer = action.amount
     state.phase = Phase.ANSWER
     state.actor = state.current
-    events.append(public("offer", "{p%d} offers {p%d} %d thalers to call the saboteur off."
+    events.append(event("offer", "{p%d} offers {p%d} %d thalers to call the saboteur off."
                          % (seat, state.current, action.amount), seat=seat, amount=action.amount))
 
 
@@ -90,11 +90,11 @@ def apply_answer(state: State, seat: int, action, events: list[Event]) -> None:
         # is discarded with no further effect."
         transfer(state, state.victim, seat, state.offer)
         _return_saboteur(state)
-        events.append(public("payoff", "{p%d} accepts %d thalers from {p%d}; the saboteur goes back to the reserve."
+        events.append(event("payoff", "{p%d} accepts %d thalers from {p%d}; the saboteur goes back to the reserve."
                              % (seat, state.offer, state.victim), seat=seat, victim=state.victim, amount=state.offer))
         end_turn(state, events)
     elif action.kind == "refuse":
-        events.append(public("refuse", "{p%d} refuses the offer." % seat, seat=seat))
+        events.append(event("refuse", "{p%d} refuses the offer." % seat, seat=seat))
         _attack(state, events)
     else:
         raise RuleError("Accept or refuse the offered pay-off.")
@@ -122,7 +122,7 @@ def _attack(state: State, events: list[Event]) -> None:
     else:
         text += "%s of {p%d} stands." % (name(card), victim)
     _return_saboteur(state)
-    events.append(public("attack", text, seat=attacker, victim=victim, face=face, success=success,
+    events.append(event("attack", text, seat=attacker, victim=victim, face=face, success=success,
                          card=CARDS[card].id))
     end_turn(state, events)
 
@@ -146,6 +146,6 @@ def apply_grab(state: State, seat: int, action, events: list[Event]) -> None:
     remove_from_hand(state, victim, card)
     stack = under_smaller_stack(state, card)
     _return_saboteur(state)
-    events.append(public("grab", "{p%d} takes %s from {p%d}'s hand; it goes under the %s stack."
+    events.append(event("grab", "{p%d} takes %s from {p%d}'s hand; it goes under the %s stack."
                          % (seat, name(card), victim, stack), seat=seat, victim=victim, card=CARDS[card].id))
     end_turn(state, events)
