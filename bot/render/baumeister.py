@@ -180,10 +180,12 @@ class BaumeisterRenderer(Renderer):
             return f"Waiting for {waiting}."
         auction, sab = view.auction, view.sabotage
         building = self._build_text(view)
+        take = ", or take 3 thalers." if view.options.take_three else "."
+        swap = " (or swap the open card for 1 thaler)." if view.options.swap_open_card and not view.swapped else "."
         text = {
-            "income": "**Now:** roll the die for your revenues" + (", or take 3 thalers." if view.options.take_three else "."),
+            "income": "**Now:** roll the die for your revenues" + take,
             "steal": "**Now:** the reserve is empty — take a saboteur from a player.",
-            "lot": "**Now:** choose the card to auction" + (" (or swap the open card for 1 thaler)." if view.options.swap_open_card and not view.swapped else "."),
+            "lot": "**Now:** choose the card to auction" + swap,
             "opening": "**Now:** place your opening bid (0 or more, at most what you have).",
             "place": f"**Now:** choose where {view.picked.name if view.picked else 'the card'} goes.",
             "final_place": f"**Now:** choose where {view.picked.name if view.picked else 'the card'} goes.",
@@ -319,7 +321,8 @@ class BaumeisterRenderer(Renderer):
         kind = getattr(action, "kind", "")
         if kind == "pick":
             card = CARD_BY_ID[action.card]  # type: ignore[attr-defined]
-            return _fit(f"{data.TYPE_NAMES[card.type]}: {card.value} points" + self._extras(card.shields, card.coins), 100)
+            text = f"{data.TYPE_NAMES[card.type]}: {card.value} points" + self._extras(card.shields, card.coins)
+            return _fit(text, 100)
         if kind == "bid":
             me = view.players[view.viewer] if view.viewer is not None else None
             if me is not None and me.money is not None:

@@ -1,4 +1,4 @@
-"""Computer players for Wettstreit der Baumeister, and the move made when time runs out.
+"""Computer players for Wettstreit der Baumeister.
 
 - "random": any legal move, uniformly.
 - "heuristic": values each card by its points, its fit in the city and its coins; bids up
@@ -30,31 +30,6 @@ def make_policy(spec: GameSpec, kind: str, seed: int = 0) -> Policy:
     if kind == "heuristic":
         return HeuristicPolicy(spec, seed)
     raise KeyError(f"{spec.name} has no computer player called {kind!r}")
-
-
-def timeout_choice(spec: GameSpec, state: State, seat: int) -> Any:
-    """The cautious default for a seat whose time ran out: nothing is spent or risked."""
-    phase = state.phase
-    if phase == Phase.INCOME:
-        return moves.TAKE_THREE if state.options.take_three else moves.ROLL
-    if phase == Phase.LOT:
-        return moves.AUCTION_OPEN if state.open_stack else moves.AUCTION_HIDDEN
-    if phase == Phase.OPENING:
-        return moves.BIDS[0]
-    if phase == Phase.BIDDING:
-        return moves.PASS
-    if phase == Phase.OFFER:
-        return moves.NO_OFFER  # the victim makes no offer
-    if phase == Phase.ANSWER:
-        return moves.REFUSE  # the attacker refuses
-    if phase in (Phase.PLACE, Phase.FINAL_PLACE):
-        if 0 < state.placed < state.min_place:  # a first build under way must go on
-            return moves.PLACES[fitting_slots(state, seat, state.picked)[0] + 1]
-        return moves.UNPICK
-    actions = spec.legal_actions(state, seat)
-    if moves.DONE in actions:
-        return moves.DONE
-    return actions[0] if actions else None
 
 
 def _progress(state: State) -> float:
@@ -210,4 +185,4 @@ def _attack_odds(state: State) -> float:
     return _success_odds(shields(state.cities[state.victim]))
 
 
-__all__ = ["HeuristicPolicy", "card_worth", "make_policy", "timeout_choice"]
+__all__ = ["HeuristicPolicy", "card_worth", "make_policy"]

@@ -39,7 +39,8 @@ def apply_income(state: State, seat: int, action, events: list[Event]) -> None:
     elif action.kind == "roll":
         _roll_income(state, seat, gates, events)
     else:
-        raise RuleError("First determine your revenues: roll the die" + (" or take 3 thalers." if state.options.take_three else "."))
+        choice = " or take 3 thalers." if state.options.take_three else "."
+        raise RuleError("First determine your revenues: roll the die" + choice)
     if state.phase == Phase.INCOME:
         state.phase = Phase.LOT
 
@@ -137,7 +138,8 @@ def _swap(state: State, seat: int, events: list[Event]) -> None:
     state.open_stack = state.open_stack[:-1]
     stack = under_smaller_stack(state, card)
     state.swapped = True
-    events.append(event("swap", "{p%d} pays %d thaler to put %s under the %s stack." % (seat, SWAP_COST, name(card), stack),
+    text = "{p%d} pays %d thaler to put %s under the %s stack." % (seat, SWAP_COST, name(card), stack)
+    events.append(event("swap", text,
                          seat=seat, card=CARDS[card].id, stack=stack))
 
 
@@ -164,7 +166,8 @@ def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) ->
     # ... no further standard turns take place."
     if not (state.open_stack and state.hidden_stack):
         state.last_turn = True
-        events.append(event("last_card", "That was the last card of the %s stack: this is the last turn before the final round."
+        events.append(event("last_card", "That was the last card of the %s stack: "
+                            "this is the last turn before the final round."
                              % ("face-down" if hidden else "open")))
 
 

@@ -164,7 +164,8 @@ def _bonuses(city: tuple[int, ...]) -> list[tuple[int, str]]:
         left = sum(1 for c in city[: halls[0]] if TYPE[c] == CHURCH)
         right = sum(1 for c in city[halls[0] + 1:] if TYPE[c] == CHURCH)
         if left == right and left > 0:
-            found.append((BONUS_CHURCHES, f"{left} church{'es' if left > 1 else ''} on each side of the town hall: +{BONUS_CHURCHES}"))
+            churches = f"{left} church{'es' if left > 1 else ''}"
+            found.append((BONUS_CHURCHES, f"{churches} on each side of the town hall: +{BONUS_CHURCHES}"))
     # rulebook: "the Corner Towers on both the left and right ends are the same value".
     if VALUE[city[0]] == VALUE[city[-1]]:
         found.append((BONUS_CORNERS, f"Corner towers of equal value ({VALUE[city[0]]}): +{BONUS_CORNERS}"))

@@ -169,11 +169,16 @@ class BaumeisterSpec(GameSpec[State, Any]):
         return make_policy(self, kind, seed)
 
     def timeout_action(self, state: State, seat: int) -> Any:
-        from games.baumeister.ai import timeout_choice
-
+        """Only the pay-off negotiation is timed, so one player cannot hold a sabotage up:
+        a victim out of time makes no offer, an attacker out of time refuses. Every other
+        decision waits for its player."""
         if seat != state.actor:
             return None
-        return timeout_choice(self, state, seat)
+        if state.phase == Phase.OFFER:
+            return moves.NO_OFFER
+        if state.phase == Phase.ANSWER:
+            return moves.REFUSE
+        return None
 
     def check_invariants(self, state: State) -> None:
         assert sum(state.money) + state.bank == COIN_SUPPLY, "thalers were created or lost"

@@ -49,35 +49,27 @@ def test_heuristic_games_end_and_spread_the_wins():
 
 
 @pytest.mark.parametrize("seats", [3, 4])
-def test_time_outs_alone_finish_a_game(seats):
-    """Every decision has a time-out move, and a game of time-outs only ends."""
-    state = SPEC.setup(seats, 5)
-    rng = random.Random(5)
-    for step in range(5000):
-        if SPEC.outcome(state) is not None:
-            break
-        (seat,) = SPEC.to_act(state)
-        legal = SPEC.legal_actions(state, seat)
-        # mix time-outs with random moves so every kind of decision comes up
-        action = SPEC.timeout_action(state, seat) if step % 2 else rng.choice(legal)
-        assert action in legal
-        state, _ = SPEC.apply(state, seat, action)
-    assert SPEC.outcome(state) is not None
-
-
-def test_time_out_in_a_first_build_keeps_building():
-    from games.baumeister.flow import begin_build
-
-    state = new_game()
-    give(state, 0, hand=("church-5a", "gate-3a", "gate-4a"))
-    begin_build(state, 0, False, [])
-    assert SPEC.timeout_action(state, 0).kind == "done"
-    state, _ = SPEC.apply(state, 0, {"kind": "pick", "card": "gate-3a"})
-    assert SPEC.timeout_action(state, 0).kind == "unpick"  # nothing laid out yet
-    state, _ = SPEC.apply(state, 0, {"kind": "place", "slot": 0})
-    assert SPEC.timeout_action(state, 0).kind == "pick"  # a started first build must go on
-    state, _ = SPEC.apply(state, 0, SPEC.timeout_action(state, 0))
-    assert SPEC.timeout_action(state, 0).kind == "place"
+def test_only_the_pay_off_negotiation_is_timed(seats):
+    """Time-outs: the victim makes no offer, the attacker refuses; every other decision
+    waits for its player (no time-out move)."""
+    timed = set()
+    for seed in range(6):
+        state = SPEC.setup(seats, seed)
+        rng = random.Random(seed)
+        while SPEC.outcome(state) is None:
+            (seat,) = SPEC.to_act(state)
+            legal = SPEC.legal_actions(state, seat)
+            action = SPEC.timeout_action(state, seat)
+            if state.phase in ("offer", "answer"):
+                assert action in legal
+                timed.add(action.kind)
+            else:
+                assert action is None
+            for other in range(seats):
+                if other != seat:
+                    assert SPEC.timeout_action(state, other) is None
+            state, _ = SPEC.apply(state, seat, rng.choice(legal))
+    assert timed <= {"no_offer", "refuse"} and "no_offer" in timed
 
 
 def test_views_hide_money_hands_and_the_hidden_stack():

@@ -135,7 +135,8 @@ def test_hand_of_five_can_be_attacked_without_defence():
     smaller stack. The saboteur is returned to the reserve."""
     state = attack_ready()
     give(state, 3, hand=("church-4a", "church-5a", "gate-2a", "gate-3a"))
-    assert {"kind": "sabotage", "seat": 3, "target": "hand"} not in [a.model_dump() for a in SPEC.legal_actions(state, 0)]
+    offered = [a.model_dump() for a in SPEC.legal_actions(state, 0)]
+    assert {"kind": "sabotage", "seat": 3, "target": "hand"} not in offered
     give(state, 3, hand=("church-4a", "church-5a", "gate-2a", "gate-3a", "hall-5a"))
     state, _ = play(state, 0, {"kind": "sabotage", "seat": 3, "target": "hand"})
     assert SPEC.to_act(state) == {0}
