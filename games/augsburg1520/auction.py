@@ -6,9 +6,9 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data, flow, privileges
 from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, parse, suits
-from games.augsburg1520.choices import card_options, reset_filters
+from games.augsburg1520.choices import DISCARD_BID_CARDS, REVEAL_CARDS, card_options, reset_filters
 from games.augsburg1520.common import receive, seat_order
-from games.augsburg1520.state import Bid, DiscardBidCard, Pass, RevealCard, State, make
+from games.augsburg1520.state import Bid, Pass, State
 from games.core import Event, RuleError, public
 
 # Bid amounts offered at once: Pass plus at most 24 amounts fill one select menu.
@@ -140,8 +140,8 @@ def pick_candidates(state: State, seat: int) -> list[int]:
 
 
 def legal_picks(state: State, seat: int) -> list[BaseModel]:
-    kind = DiscardBidCard if state.phase == "discard_bid" else RevealCard
-    return card_options(state, seat, pick_candidates(state, seat), lambda cid: make(kind, card=cid))
+    table = DISCARD_BID_CARDS if state.phase == "discard_bid" else REVEAL_CARDS
+    return card_options(state, seat, pick_candidates(state, seat), table)
 
 
 def _take_pick(state: State, seat: int, card_id: str) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from games.augsburg1520 import data, flow
-from games.augsburg1520.cards import CARD_COST, CARD_ID, is_joker, label, parse
-from games.augsburg1520.choices import card_options, reset_filters
+from games.augsburg1520.cards import CARD_COST, is_joker, label, parse
+from games.augsburg1520.choices import BUY_CARDS, DISCARD_CARDS, card_options, reset_filters
 from games.augsburg1520.common import cards_available, cost_of, draw_card, own_rng, pay, seat_order
-from games.augsburg1520.state import BuyCard, DiscardCard, FinishBuying, State, make
+from games.augsburg1520.state import FinishBuying, State
 from games.core import Event, RuleError, private, public
+
+FINISH = FinishBuying()
 
 
 def cards_due(state: State, seat: int) -> tuple[int, int]:
@@ -87,8 +89,8 @@ def legal_buys(state: State, seat: int) -> list[BaseModel]:
             if joker_offered:
                 continue
             joker_offered = True
-        actions.append(make(BuyCard, card=CARD_ID[card]))
-    actions.append(make(FinishBuying))
+        actions.append(BUY_CARDS[card])
+    actions.append(FINISH)
     return actions
 
 
@@ -133,7 +135,7 @@ def resolve_buying(state: State, events: list[Event]) -> None:
 
 
 def legal_shortage_discards(state: State, seat: int) -> list[BaseModel]:
-    return card_options(state, seat, state.hands[seat], lambda cid: make(DiscardCard, card=cid))
+    return card_options(state, seat, state.hands[seat], DISCARD_CARDS)
 
 
 def apply_shortage_discard(state: State, seat: int, card: int, events: list[Event]) -> None:

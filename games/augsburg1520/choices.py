@@ -7,29 +7,41 @@ notes, with the other nobles still offered to switch.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from pydantic import BaseModel
 
 from games.augsburg1520 import data
-from games.augsburg1520.cards import CARD_ID, CARD_NOBLE, NOTE_COUNT
-from games.augsburg1520.state import PickNoble, State, make
+from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT
+from games.augsburg1520.state import (
+    BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, RevealCard, State, make,
+)
 from games.core import RuleError
 
 MAX_OPTIONS = 25
 
 
-def card_options(state: State, seat: int, candidates: list[int],
-                 build: Callable[[str], BaseModel]) -> list[BaseModel]:
+def card_actions(kind: type[Move]) -> tuple[Move, ...]:
+    """One prebuilt action of this kind per card, indexed by card number."""
+    return tuple(kind(card=CARD_ID[c]) for c in range(CARD_COUNT))
+
+
+# Prebuilt actions for every card choice.
+BUY_CARDS = card_actions(BuyCard)
+DISCARD_CARDS = card_actions(DiscardCard)
+DISCARD_BID_CARDS = card_actions(DiscardBidCard)
+REVEAL_CARDS = card_actions(RevealCard)
+
+
+def card_options(state: State, seat: int, candidates: list[int], table: tuple[Move, ...]) -> list[BaseModel]:
+    """The choice among `candidates`, as actions taken from `table` (see card_actions)."""
     notes = sorted(c for c in candidates if c < NOTE_COUNT)
     jokers = [c for c in candidates if c >= NOTE_COUNT]
-    joker_option = [build(CARD_ID[min(jokers)])] if jokers else []
+    joker_option = [table[min(jokers)]] if jokers else []
     if len(notes) + len(joker_option) <= MAX_OPTIONS:
-        return [build(CARD_ID[c]) for c in notes] + joker_option
+        return [table[c] for c in notes] + joker_option
     chosen = state.noble_filter[seat]
     present = [n for n in data.NOBLES if any(CARD_NOBLE[c] == n for c in notes)]
     switch: list[BaseModel] = [make(PickNoble, noble=n) for n in present if n != chosen]
-    listed = [build(CARD_ID[c]) for c in notes if CARD_NOBLE[c] == chosen]
+    listed = [table[c] for c in notes if CARD_NOBLE[c] == chosen]
     return listed + joker_option + switch
 
 

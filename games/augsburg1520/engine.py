@@ -18,6 +18,7 @@ SINGLE = {
     "privilege_discard": "winner", "choose_victim": "winner", "consolation": "victim",
 }
 CARD_CHOICE_PHASES = ("discard_bid", "reveal", "privilege_discard", "shortage")
+_ONLY = tuple(frozenset((seat,)) for seat in range(8))  # to_act of one seat, built once
 
 
 class Augsburg1520(GameSpec[State, Any]):
@@ -36,7 +37,7 @@ class Augsburg1520(GameSpec[State, Any]):
     def to_act(self, state: State) -> frozenset[int]:
         field = SINGLE.get(state.phase)
         if field is not None:
-            return frozenset((state.__dict__[field],))
+            return _ONLY[state.__dict__[field]]
         if state.phase in SIMULTANEOUS:
             done = state.done
             return frozenset([s for s in range(state.seats) if not done[s]])

@@ -6,10 +6,10 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data, flow, levels
 from games.augsburg1520.cards import label
-from games.augsburg1520.choices import card_options, reset_filters
+from games.augsburg1520.choices import DISCARD_CARDS, card_options, reset_filters
 from games.augsburg1520.common import draw_card, gain_prestige, pay, receive, unshare
 from games.augsburg1520.state import (
-    BuilderBuild, DiscardCard, EndPrivileges, State, TakePrivilegeCard, UsePrivilege, make,
+    BuilderBuild, EndPrivileges, State, TakePrivilegeCard, UsePrivilege, make,
 )
 from games.core import Event, RuleError, private, public
 
@@ -163,7 +163,7 @@ def _draw_two(state: State, seat: int, events: list[Event]) -> None:
 
 
 def legal_discards(state: State, seat: int) -> list[BaseModel]:
-    return card_options(state, seat, state.hands[seat], lambda cid: make(DiscardCard, card=cid))
+    return card_options(state, seat, state.hands[seat], DISCARD_CARDS)
 
 
 def discard_from_hand(state: State, seat: int, card: int) -> None:
