@@ -40,12 +40,16 @@ def card_id_text(card_id: str) -> str:
     return "Joker" if noble == "joker" else f"{NAMES[noble]} {value}"
 
 
+def n_cards(count: int) -> str:
+    return f"{count} card{'s' * (count != 1)}"
+
+
 def backs_text(backs: dict[int, int]) -> str:
     total = sum(backs.values())
     if not total:
         return "no cards"
     parts = ", ".join(f"{n}×{cost}" for cost, n in sorted(backs.items()))
-    return f"{total} card{'s' * (total != 1)} ({parts})"
+    return f"{n_cards(total)} ({parts})"
 
 
 def level_text(category: str, level: int) -> str:
@@ -85,7 +89,7 @@ def _noble(v: Any) -> str:
 
 
 def _bid_turn(info: TableInfo, v: Any, acting: str) -> str:
-    high = f"high bid {v.high} card{'s' * (v.high != 1)} by {info.name(v.leader)}" if v.high else "no bid yet"
+    high = f"high bid {n_cards(v.high)} by {info.name(v.leader)}" if v.high else "no bid yet"
     return f"{acting} to bid on **{_noble(v)}** ({high})."
 
 
@@ -93,9 +97,9 @@ TURN_LINES: dict[str, Any] = {
     "buy": lambda info, v, acting: f"Everybody chooses secretly which dealt cards to buy. Waiting for {acting}.",
     "bid": _bid_turn,
     "discard_bid": lambda info, v, acting: (
-        f"{acting} won {_noble(v)} alone and chooses which {v.high} cards to discard."),
+        f"{acting} won {_noble(v)} alone and chooses which {n_cards(v.high)} to discard."),
     "reveal": lambda info, v, acting: (
-        f"Tie at {v.high} cards: the finalists choose secretly which cards to show. Waiting for {acting}."),
+        f"Tie at {n_cards(v.high)}: the finalists choose secretly which cards to show. Waiting for {acting}."),
     "privilege_card": lambda info, v, acting: f"{acting} won {_noble(v)} and chooses a privilege card.",
     "privileges": lambda info, v, acting: (
         f"{acting} uses privilege card {privilege_text(v.card_in_use, v.slots_used)}."),
@@ -112,7 +116,7 @@ TURN_LINES: dict[str, Any] = {
 
 def _bid_label(a: Any, v: Any) -> str:
     if not v.high:
-        return f"Bid {a.cards} card{'s' * (a.cards != 1)}"
+        return f"Bid {n_cards(a.cards)}"
     return f"Hold at {a.cards} cards" if a.cards == v.high else f"Raise to {a.cards} cards"
 
 
@@ -122,7 +126,7 @@ def _cost(v: Any, card_id: str) -> int:
 
 def _finish_buying_label(a: Any, v: Any) -> str:
     spent = sum(c.cost for c in v.picks)
-    return f"Done: buy {len(v.picks)} card{'s' * (len(v.picks) != 1)} for {spent} guilders"
+    return f"Done: buy {n_cards(len(v.picks))} for {spent} guilders"
 
 
 def _privilege_card_label(a: Any, v: Any) -> str:
@@ -251,7 +255,7 @@ class Augsburg1520Renderer(Renderer):
         if player.offer_backs:
             lines.append(f"Dealt to buy: {backs_text(player.offer_backs)}")
         if player.picked:
-            lines.append(f"Chosen secretly: {player.picked} card{'s' * (player.picked != 1)}")
+            lines.append(f"Chosen secretly: {n_cards(player.picked)}")
         if player.money is not None:
             lines.append(f"Money: {player.money} guilders")
         return "\n".join(lines)
@@ -322,16 +326,17 @@ class Augsburg1520Renderer(Renderer):
         spent = sum(c.cost for c in v.picks)
         prompts = {
             "buy": f"Choose secretly which dealt cards to buy (chosen so far: {spent} guilders), then press Done.",
-            "discard_bid": f"You won alone: choose the {v.high} cards of your bid to discard "
+            "discard_bid": f"You won alone: choose the {n_cards(v.high)} of your bid to discard "
                            f"({len(v.picks)} chosen; at least one must be a note).",
-            "reveal": f"Choose secretly the {v.high} cards to show ({len(v.picks)} chosen). "
+            "reveal": f"Choose secretly the {n_cards(v.high)} to show ({len(v.picks)} chosen). "
                       "The highest single card wins; a joker has no value.",
             "privilege_card": "Choose a privilege card.",
-            "privileges": "Use up to two privileges; each one you leave out gives 2 prestige.",
+            "privileges": f"Use up to two privileges; each one you leave out gives {data.FORFEIT_PRESTIGE} prestige.",
             "privilege_discard": "Discard any one card from your hand.",
             "choose_victim": "The pool is empty: choose whose tile to take. "
                              + ", ".join(f"player {s + 1} = {info.name(s)}" for s in range(len(v.players))),
-            "consolation": "You lost a level tile: take 100 guilders or 1 prestige.",
+            "consolation": f"You lost a level tile: take {data.TILE_LOSS_MONEY} guilders or "
+                           f"{data.TILE_LOSS_PRESTIGE} prestige.",
             "shortage": "Too few cards to deal: discard one card under the draw pile.",
         }
         return self._bid_prompt(v) if v.phase == "bid" else prompts.get(v.phase, "")
@@ -339,13 +344,13 @@ class Augsburg1520Renderer(Renderer):
     @staticmethod
     def _bid_prompt(v: Any) -> str:
         noble = NAMES[v.noble]
-        counting = ("any notes and jokers count" if v.noble == "maximilian"
-                    else f"only {noble} notes and jokers count")
+        counting = ("Any notes and jokers count" if v.noble == "maximilian"
+                    else f"Only {noble} notes and jokers count")
         notes = [c for c in v.hand if c.noble != "joker" and (v.noble == "maximilian" or c.noble == v.noble)]
         if not notes:
             return f"Bid on **{noble}**: you hold no note for this visit, so you can only pass."
         choice = f"pass, hold {v.high} or raise" if v.high else "pass or bid a number of cards"
-        return f"Bid on **{noble}**: {choice}. {counting.capitalize()}; a bid of jokers only is not allowed."
+        return f"Bid on **{noble}**: {choice}. {counting}; a bid of jokers only is not allowed."
 
     # -- actions -------------------------------------------------------------------------
     def action_label(self, action: BaseModel, view: BaseModel) -> str:

@@ -54,6 +54,8 @@ def test_nobody_wins_when_all_pass_and_the_opener_opens_again():
 
 
 def test_first_bid_pass_or_any_number_of_suitable_cards():
+    """'The first player makes his first bid – or he may pass. If bidding he announces any number
+    of suitable Promissory cards'."""
     state = after_first_purchase(4, 3)
     set_hand(state, 0, ["leo-2", "leo-9", "joker-1", "maria-4"])
     start_auction(state, 2, opener=0)
@@ -108,6 +110,7 @@ def test_no_bid_without_a_suitable_note():
 
 
 def test_cannot_bid_more_cards_than_held():
+    """'he announces any number of suitable Promissory cards' – of those in his hand."""
     state = after_first_purchase(2, 3)
     set_hand(state, 0, ["louise-1", "joker-1", "maria-4"])
     start_auction(state, 1, opener=0)
@@ -129,7 +132,8 @@ def test_maximilian_takes_any_notes_but_not_jokers_alone():
 
 
 def test_bid_choices_fit_one_menu():
-    """A bid is one choice among at most 25 options (Pass and 24 amounts)."""
+    """'Raise means that the player will bid at least one card more': the amounts are offered as
+    concrete choices, at most 25 with Pass (a larger legal bid is still accepted)."""
     state = after_first_purchase(2, 3)
     hand = [f"{n}-{v}" for n in data.NOBLES for v in range(1, 10)]
     set_hand(state, 0, hand)
@@ -235,6 +239,8 @@ def test_second_and_third_highest_get_100_and_50():
 
 
 def test_showing_cards_needs_a_note_and_suitable_cards():
+    """'Only cards showing the portrait of the noble in question or Jokers may be used' and 'A bid
+    consisting of Jokers only is not allowed.'"""
     state = after_first_purchase(2, 6)
     set_hand(state, 0, ["leo-5", "joker-1", "maria-9"])
     set_hand(state, 1, ["leo-6", "leo-1"])
@@ -247,7 +253,8 @@ def test_showing_cards_needs_a_note_and_suitable_cards():
 
 
 def test_long_card_choice_goes_through_the_noble_first():
-    """A choice among more than 25 cards is split: first the noble, then the card."""
+    """At Maximilian 'may all Promissory Notes be used in any combination': a choice among more
+    than 25 cards is split into steps, first the noble, then the card."""
     state = after_first_purchase(2, 6)
     hand = [f"{n}-{v}" for n in data.NOBLES for v in range(1, 9)] + ["joker-1"]
     set_hand(state, 0, hand)
