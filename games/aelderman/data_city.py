@@ -67,7 +67,7 @@ PLAYER_STORAGE = 12
 PROPERTY_TILES = 8
 INFLUENCE_MARKERS = 35
 START_INFLUENCE = 5
-START_COINS = 3  # chosen: the rulebook names no starting money besides the start boosters
+START_COINS = 5  # chosen: the rulebook names no starting money besides the start boosters
 
 
 @dataclass(frozen=True)

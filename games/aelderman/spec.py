@@ -13,7 +13,7 @@ from games.aelderman.flow import advance
 from games.aelderman.rules import INFLUENCE_TOTAL_CHECK
 from games.aelderman.scoring import outcome, stats
 from games.aelderman.setup import new_game
-from games.aelderman.state import State
+from games.aelderman.state import State, clone
 from games.aelderman.steps import resolve_step, step_options
 from games.aelderman.turn import resolve_turn, turn_options
 from games.aelderman.views import AeldermanView
@@ -61,10 +61,23 @@ class AeldermanSpec(GameSpec[State, Any]):
             return bid_options(state, seat)
         return turn_options(state)
 
-    def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """The base checks, then legality is checked on the given state before copying it."""
+        if self.outcome(state) is not None:
+            raise RuleError("The game is over; no more moves can be made.")
+        if seat not in self.to_act(state):
+            raise RuleError(self.not_your_turn(state, seat))
+        parsed = self.parse_action(action)
         allowed = self.legal_actions(state, seat)
-        if action not in allowed:
-            raise RuleError(_refusal(state, action, allowed))
+        if parsed not in allowed:
+            raise RuleError(_refusal(state, parsed, allowed))
+        return self._apply(self.copy_state(state), seat, parsed)
+
+    def copy_state(self, state: State) -> State:
+        return clone(state)
+
+    def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """Carry out an action already checked against `legal_actions`."""
         events: list[Event] = []
         if state.pending:
             resolve_step(state, action, events)

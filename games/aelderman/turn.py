@@ -62,7 +62,11 @@ def alt_trade_allowed(state: State) -> bool:
     visit = turn.visit
     if not turn.moved or visit.alt or visit.blocked or any(visit.rows):
         return False
-    return ap_available(state) >= 1 and bool(trade_options(state, turn.seat))
+    if ap_available(state) < 1:
+        return False
+    player = state.players[turn.seat]
+    room = stored(player) < capacity(player)
+    return stored(player) > 0 or (room and player.coins >= min(D.BUY_PRICE.values()))
 
 
 def in_own_city(state: State) -> bool:

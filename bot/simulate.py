@@ -1,0 +1,126 @@
+"""Play computer games of any registered game and print per-seat statistics.
+
+    python -m bot simulate --game aelderman --players 4 --games 200 --ai heuristic --seed 1
+
+`--ai` takes one computer player for every seat or a comma list, one per seat
+(e.g. `heuristic,random,random`). Pure engine use: no Discord.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import registry
+
+
+@dataclass
+class SeatTotals:
+    wins: int = 0
+    score: float = 0.0
+    stats: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Summary:
+    game: str
+    title: str
+    players: int
+    games: int
+    ai: list[str]
+    seed: int
+    seats: list[SeatTotals]
+    steps: int = 0
+
+    def win_rate(self, seat: int) -> float:
+        return self.seats[seat].wins / self.games
+
+    def expected_share(self) -> float:
+        """The win rate every seat would have if all seats were equally strong."""
+        return sum(s.wins for s in self.seats) / (self.games * self.players)
+
+    def stat_keys(self) -> list[str]:
+        keys: list[str] = []
+        for seat in self.seats:
+            keys.extend(k for k in seat.stats if k not in keys)
+        return keys
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot simulate",
+                                     description="Play computer games and print statistics.")
+    parser.add_argument("--game", required=True, choices=registry.names())
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--ai", default="random",
+                        help="random, heuristic, or a comma list with one per seat")
+    parser.add_argument("--seed", type=int, default=0)
+    return parser.parse_args(argv)
+
+
+def play_one(spec: Any, seats: int, seed: int, kinds: list[str]) -> tuple[Any, Any, int]:
+    """One game from `seed`; returns the final state, its outcome and the number of moves."""
+    state = spec.setup(seats, seed)
+    policies = [spec.policy(kinds[s], seed * 100 + s) for s in range(seats)]
+    steps = 0
+    while spec.outcome(state) is None:
+        seat = min(spec.to_act(state))
+        state, _ = spec.apply(state, seat, policies[seat].choose(state, seat))
+        steps += 1
+    return state, spec.outcome(state), steps
+
+
+def simulate(game: str, players: int, games: int, ai: str = "random", seed: int = 0) -> Summary:
+    spec = registry.get(game)
+    if not spec.min_seats <= players <= spec.max_seats:
+        raise ValueError(f"{spec.title} takes {spec.min_seats}-{spec.max_seats} players")
+    kinds = ai.split(",")
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise ValueError(f"--ai names {len(kinds)} computer players for {players} seats")
+    summary = Summary(game, spec.title, players, games, kinds, seed,
+                      [SeatTotals() for _ in range(players)])
+    for index in range(games):
+        state, outcome, steps = play_one(spec, players, seed * 1_000_003 + index, kinds)
+        summary.steps += steps
+        stats = spec.stats(state)
+        for seat, totals in enumerate(summary.seats):
+            totals.wins += seat in outcome.winners
+            totals.score += float(outcome.scores.get(seat, 0.0))
+            for key, number in stats.get(seat, {}).items():
+                totals.stats[key] = totals.stats.get(key, 0.0) + float(number)
+    return summary
+
+
+def table_lines(summary: Summary) -> list[str]:
+    keys = summary.stat_keys()
+    games = summary.games
+    lines = [f"{summary.title}: {games} games, {summary.players} players, computer players "
+             f"{','.join(summary.ai)}, seed {summary.seed}, {summary.steps / games:.0f} moves a game",
+             f"expected share (equal seats): {summary.expected_share():.3f}",
+             "  ".join(["seat", "ai", "wins", "win_rate", "avg_score", *keys])]
+    for seat, totals in enumerate(summary.seats):
+        row = [f"{seat}", summary.ai[seat], f"{totals.wins}", f"{totals.wins / games:.3f}",
+               f"{totals.score / games:.2f}", *(f"{totals.stats.get(k, 0.0) / games:.3f}" for k in keys)]
+        lines.append("  ".join(row))
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "simulate":
+        argv = argv[1:]
+    args = parse_args(argv)
+    try:
+        summary = simulate(args.game, args.players, args.games, args.ai, args.seed)
+    except (ValueError, KeyError) as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(table_lines(summary)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

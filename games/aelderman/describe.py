@@ -1,0 +1,139 @@
+"""Structured rules and component text for `/rules aelderman`: (title, lines) per table.
+Values the rulebook does not print are marked "(chosen)"."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.rules import describe
+
+CHOSEN_MARK = " (chosen)"
+
+
+def _mark(chosen: bool) -> str:
+    return CHOSEN_MARK if chosen else ""
+
+
+def summary_lines() -> list[str]:
+    return [
+        "Short version: 2 rounds; each player has a secret mission with a basic, advanced and "
+        "expert task. Everyone who completes at least the basic task wins.",
+        "Round: (from round 2) new player order by Council Hall bids, production and operating "
+        "costs (2 council votes lost per unpaid coin); sea trade in 4 periods; Council Hall.",
+        "A turn: sail along routes (spend at least 1 action point in every city you pass), use "
+        "at most one action per row of the city's card, or one alternative trade instead.",
+        "The card where a turn starts cannot be used; action points come from the period "
+        "indicator (3-5) and additional ones up to 6 a turn.",
+        "City actions (Lübeck and own subsidiaries, after moving): property, buildings, feasts "
+        "(one per turn, players-many per round); a sea action of 1+ AP is still due there.",
+        "Council Hall: two rows of players+1 cards; sealed influence bids; choices in bid order "
+        "(ties: coins, then player order); a card needs a bid of 1+; second-row cards pay a bonus.",
+        "Solo: 3 council votes for 1 influence, then draw 3 Council Hall cards and buy one for 1.",
+        "Final council votes: cards and sales + 3 per three active influence + 3 per luxury good.",
+        "Ranking: mission level, then council votes. If nobody completes a basic task, the most "
+        "council votes win.",
+        "2 players: the rulebook's dummy setups serve the main version's majority scoring and "
+        "are not used in the short version.",
+    ]
+
+
+def map_lines() -> list[str]:
+    lines = []
+    for zone in D.ZONES:
+        cities = ", ".join(c for c, z in D.CITY_ZONE.items() if z == zone)
+        lines.append(f"{zone}: {cities}" + _mark(zone not in ("blue", "purple", "green")))
+    lines.append("No zone: Lübeck, Levantehandel, Fernosthandel")
+    lines.append("Routes" + CHOSEN_MARK + " (Lübeck-Malmö, Aalborg-Ribe, Ribe-Hamburg from the "
+                 "rulebook): " + "; ".join(f"{a}-{b}" for a, b in D.ROUTES))
+    return lines
+
+
+def wheel_lines() -> list[str]:
+    lines = ["Crates: " + "; ".join(f"{z} = {describe(g)}" for z, g in D.CRATE.items())
+             + " (green, red, yellow chosen)"]
+    for sector in D.SECTORS:
+        rings = []
+        for ring in sector.rings:
+            text = _yield(ring.regular)
+            if ring.luxury is not None:
+                text = f"{_yield(ring.luxury)} OR {text}"
+            rings.append(text)
+        lines.append(f"Sector {sector.number}: " + " | ".join(rings) + _mark(sector.chosen))
+    lines.append("Zone slots: " + ", ".join(f"{z} {s}" for z, s in D.ZONE_SLOT.items())
+                 + "; starting positions 0 or 5; bonus every 5th turn" + CHOSEN_MARK)
+    return lines
+
+
+def _yield(item) -> str:
+    parts = list(item.goods)
+    if item.crates:
+        parts.append(f"{item.crates} crate")
+    if item.coins:
+        parts.append(f"{item.coins} coin")
+    if item.influence:
+        parts.append(f"{item.influence} influence")
+    return ", ".join(parts)
+
+
+def card_lines() -> list[str]:
+    lines = [f"{a.name}: {a.text}, {a.ap} AP" + _mark(a.chosen) for a in D.SEA_ACTIONS.values()]
+    for card in D.ACTION_CARDS.values():
+        rows = " / ".join(" ".join(n or "-" for n in row) for row in card.rows)
+        demand = f"; sells: {' '.join(card.demand)}" if card.demand else ""
+        lines.append(f"Card {card.number:03d}: {rows}{demand}" + _mark(card.chosen))
+    return lines
+
+
+def building_lines() -> list[str]:
+    lines = []
+    for b in D.BUILDINGS.values():
+        cost = describe({**b.goods, **({"coins": b.coins} if b.coins else {})})
+        lines.append(f"{b.name} (strength {b.strength}, {b.stock} tiles): {cost}. {b.text}"
+                     + _mark(b.chosen))
+    return lines
+
+
+def council_lines() -> list[str]:
+    lines = []
+    for card in D.COUNCIL_CARDS.values():
+        bonus = f" Second-row bonus: {describe(card.bonus)}." if card.bonus else ""
+        lines.append(f"{card.number}: {card.text}{bonus}" + _mark(card.chosen or bool(card.bonus)))
+    return lines
+
+
+def setup_lines() -> list[str]:
+    lines = [f"Start: {D.START_COINS} coins{CHOSEN_MARK}, {D.START_INFLUENCE} influence, storage "
+             f"{D.PLAYER_STORAGE}, {D.PROPERTY_TILES} property tiles, {D.INFLUENCE_MARKERS} markers"]
+    for tile, items in D.START_BOOSTERS.items():
+        lines.append(f"{tile}: {describe(items)}" + CHOSEN_MARK)
+    for r in D.ROUNDS.values():
+        big = f"; big feast {describe(r.big_feast[0])} -> {r.big_feast[1]} influence" if r.big_feast else ""
+        lines.append(f"Round {r.round}: property {r.property_cost} coins; small feast "
+                     f"{describe(r.small_feast[0])} -> {r.small_feast[1]} influence{big}" + CHOSEN_MARK)
+    buy = ", ".join(f"{g} {p}" for g, p in D.BUY_PRICE.items())
+    sell = ", ".join(f"{g} {p}" for g, p in D.SELL_PRICE.items())
+    lines.append(f"Alternative trade buy: {buy} (beer 3 from the rulebook, rest chosen)")
+    lines.append(f"Alternative trade sell: {sell}" + CHOSEN_MARK)
+    return lines
+
+
+def mission_lines() -> list[str]:
+    lines = []
+    for mission in D.MISSIONS.values():
+        for level, items in zip(D.LEVELS, mission.levels):
+            text = "; ".join(f"{kind} {subject} {count}".replace("  ", " ") for kind, subject, count in items)
+            lines.append(f"{mission.name} {level}: {text}")
+    return lines
+
+
+def component_tables() -> list[tuple[str, list[str]]]:
+    return [
+        ("Rules summary", summary_lines()),
+        ("Sea map", map_lines()),
+        ("Resource wheel", wheel_lines()),
+        ("Action cards", card_lines()),
+        ("Buildings", building_lines()),
+        ("Council Hall cards", council_lines()),
+        ("Setup, rounds and prices", setup_lines()),
+        ("Missions", mission_lines()),
+        ("Chosen tables", sorted(D.CHOSEN)),
+    ]

@@ -1,0 +1,171 @@
+"""The heuristic computer player: it values a position by how far it still is from its mission
+and picks the move (with its sub-steps played greedily) that brings it closest."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, deque
+from functools import lru_cache
+from typing import Any
+
+from games.aelderman import data as D
+from games.aelderman.rules import building_cost, final_votes, luxuries, property_cost
+from games.aelderman.scoring import progress
+from games.aelderman.state import State
+from games.core import GameSpec, RuleError
+
+FULL_WEIGHT = 0.4  # how much the advanced and expert tasks count next to the basic task
+
+
+def _distances() -> dict[str, dict[str, int]]:
+    result = {}
+    for start in D.PLACES:
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in D.NEIGHBOURS[here]:
+                if nxt not in seen:
+                    seen[nxt] = seen[here] + 1
+                    queue.append(nxt)
+        result[start] = seen
+    return result
+
+
+DIST = _distances()
+
+
+@lru_cache(maxsize=None)
+def _requirements(mission: str, level: int) -> tuple[tuple[str, str, int], ...]:
+    return tuple(D.cumulative(D.MISSIONS[mission], level))
+
+
+def deficit(state: State, seat: int, level: int) -> tuple[float, Counter, list[str]]:
+    """Coin-equivalent cost of what is still missing for a mission level, the goods it needs,
+    and the buildings still to build."""
+    player = state.players[seat]
+    reqs = _requirements(player.mission, level)
+    goods_need: Counter = Counter()
+    coins_need = 0.0
+    cost = 0.0
+    missing_buildings: list[str] = []
+    for kind, subject, count in reqs:
+        miss = max(0, count - progress(state, seat, kind, subject))
+        if kind == "building":
+            missing_buildings.extend([subject] * miss)
+        elif kind == "goods":
+            goods_need[subject] += count
+        elif kind == "luxury":
+            cost += 8.5 * max(0, count - luxuries(player))
+        elif kind == "coins":
+            coins_need += count
+        elif kind == "influence":
+            cost += 2.5 * miss
+        elif kind in ("placed", "placed_in", "placed_zone", "subsidiary"):
+            extra = {"placed": 7, "placed_in": 4, "placed_zone": 3, "subsidiary": 8}[kind]
+            cost += extra * miss
+        elif kind == "votes":
+            cost += 1.3 * miss
+        elif kind == "small_feast":
+            cost += 5 * miss
+    for name in missing_buildings:
+        goods, coins = building_cost(player, name)
+        goods_need.update(goods)
+        coins_need += coins
+        cost += 10
+    coins_need += property_cost(state, player) * max(0, len(missing_buildings) - player.property)
+    for good, need in goods_need.items():
+        cost += max(0, need - player.goods[good]) * (D.BUY_PRICE[good] + 1.5)
+    cost += max(0.0, coins_need - player.coins)
+    return cost, goods_need, missing_buildings
+
+
+def value(state: State, seat: int) -> float:
+    player = state.players[seat]
+    basic, need, missing = deficit(state, seat, 0)
+    full, need_full, _ = deficit(state, seat, 2)
+    score = -(basic + FULL_WEIGHT * full)
+    wanted = need_full | need
+    for good, count in player.goods.items():
+        spare = max(0, count - wanted.get(good, 0))
+        score += spare * (3.0 if good in D.LUXURY else 0.3 * D.LEVEL[good])
+    score += 0.25 * player.coins + 0.3 * player.influence + 0.6 * player.ap
+    score += 0.5 * min(player.property, len(missing))
+    if state.round < D.SHORT_ROUNDS:
+        prod = player.production
+        score += 0.8 * prod["ap"] + 2 * prod["influence"] + 0.9 * (prod["wood"] + prod["wheat"])
+        score += 1.6 * (prod["stone"] + prod["fish"])
+    return score + _position(state, seat, missing)
+
+
+def _position(state: State, seat: int, missing: list[str]) -> float:
+    """Being near where the next needed thing can be done is worth a little."""
+    player = state.players[seat]
+    here = player.location
+    sites = [D.LUBECK, *(c for c, s in state.subsidiary.items() if s == seat)]
+    if missing:
+        goods, coins = building_cost(player, missing[0])
+        ready = all(player.goods[g] >= n for g, n in goods.items())
+        if ready and player.coins >= coins + (0 if player.property else property_cost(state, player)):
+            return -1.5 * min(DIST[here][site] for site in sites)
+    return 0.0
+
+
+class HeuristicPolicy:
+    """Greedy one-move lookahead on `value`; sub-steps are completed greedily to judge a move,
+    and a move to another city is judged by the best action waiting there."""
+
+    def __init__(self, spec: GameSpec, seed: int = 0) -> None:
+        self.spec = spec
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Any:
+        actions = self.spec.legal_actions(state, seat)
+        if not actions:
+            raise RuleError(f"Seat {seat} has nothing to do now.")
+        if len(actions) == 1:
+            return actions[0]
+        if actions[0].kind == "bid":
+            return self._bid(state, seat, actions)
+        best, best_score = actions[0], float("-inf")
+        for action in actions:
+            score = self._judge(state, seat, action) + self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _judge(self, state: State, seat: int, action: Any) -> float:
+        after = self._play(state, seat, action)
+        if action.kind in ("build_menu", "alt_trade") and after.steps == state.steps + 2 \
+                and not after.pending and after.turn == state.turn:
+            return float("-inf")  # the menu would only be opened and closed again
+        if action.kind == "end_turn":
+            return value(after, seat) - 0.2
+        if action.kind == "move":
+            follow = [a for a in self.spec.legal_actions(after, seat)
+                      if a.kind not in ("move", "end_turn")]
+            base = value(after, seat) - 0.3
+            best = max((value(self._play(after, seat, a), seat) for a in follow), default=base)
+            return max(base, best - 0.3)
+        return value(after, seat)
+
+    def _play(self, state: State, seat: int, action: Any, depth: int = 3) -> State:
+        after, _ = self.spec.apply(state, seat, action)
+        while depth > 0 and after.pending and after.pending[-1].seat == seat:
+            options = self.spec.legal_actions(after, seat)
+            step = max(options, key=lambda a: value(self.spec.apply(after, seat, a)[0], seat))
+            after, _ = self.spec.apply(after, seat, step)
+            depth -= 1
+        return after
+
+    def _bid(self, state: State, seat: int, actions: list[Any]) -> Any:
+        """Bid spare influence: what the mission does not need, at most two markers a row."""
+        player = state.players[seat]
+        reqs = D.cumulative(D.MISSIONS[player.mission], 0)
+        keep = next((count for kind, _, count in reqs if kind == "influence"), 0)
+        spare = player.influence - keep if state.round == D.SHORT_ROUNDS else player.influence - 2
+        amount = max(0, min(2, spare))
+        if final_votes(player) < 0:
+            amount = 0
+        allowed = [a for a in actions if a.amount <= amount]
+        return allowed[-1]

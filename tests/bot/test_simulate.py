@@ -1,0 +1,48 @@
+"""The simulator plays computer games through the engine protocol and prints a consistent table."""
+
+from __future__ import annotations
+
+from bot.simulate import main, simulate, table_lines
+
+
+def _rows(text: str) -> tuple[float, list[str], list[list[str]]]:
+    lines = text.strip().splitlines()
+    expected = float(lines[1].rsplit(" ", 1)[1])
+    header = lines[2].split()
+    return expected, header, [line.split() for line in lines[3:]]
+
+
+def test_printed_table_is_consistent(capsys) -> None:
+    assert main(["simulate", "--game", "aelderman", "--players", "3", "--games", "4",
+                 "--ai", "random", "--seed", "7"]) == 0
+    expected, header, rows = _rows(capsys.readouterr().out)
+    assert header[:5] == ["seat", "ai", "wins", "win_rate", "avg_score"]
+    for key in ("mission_basic", "mission_advanced", "mission_expert", "council_votes"):
+        assert key in header
+    assert [row[0] for row in rows] == ["0", "1", "2"]
+    total_wins = 0
+    for row in rows:
+        wins, rate = int(row[2]), float(row[3])
+        assert abs(rate - wins / 4) < 1e-3
+        total_wins += wins
+        basic = float(row[header.index("mission_basic")])
+        expert = float(row[header.index("mission_expert")])
+        assert 0.0 <= expert <= basic <= 1.0
+        # in Aelderman the score is the council vote count
+        assert abs(float(row[4]) - float(row[header.index("council_votes")])) < 1e-2
+    assert total_wins >= 4  # every game names at least one winner
+    assert abs(expected - total_wins / 12) < 1e-3
+
+
+def test_same_seed_same_numbers() -> None:
+    first = simulate("aelderman", 2, 3, "random", seed=3)
+    again = simulate("aelderman", 2, 3, "random", seed=3)
+    assert table_lines(first) == table_lines(again)
+    assert first.steps > 0
+
+
+def test_mixed_computer_players_and_bad_input(capsys) -> None:
+    summary = simulate("aelderman", 2, 1, "heuristic,random", seed=1)
+    assert summary.ai == ["heuristic", "random"]
+    assert main(["--game", "aelderman", "--players", "5", "--games", "1"]) == 2
+    assert "1-4 players" in capsys.readouterr().err
