@@ -1,0 +1,54 @@
+"""Building Aelderman positions for rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.aelderman import SPEC
+from games.aelderman.state import State, Turn, Visit
+
+
+def finish_setup(state: State, wheel: int = 0) -> State:
+    """Resolve the setup steps: every wheel at `wheel`, the first two offered boosters."""
+    while state.phase == "setup":
+        seat = min(SPEC.to_act(state))
+        options = SPEC.legal_actions(state, seat)
+        if options[0].kind == "wheel_start":
+            action = next(a for a in options if a.position == wheel)
+        else:
+            action = options[0]
+        state, _ = SPEC.apply(state, seat, action)
+    return state
+
+
+def new_game(seats: int = 4, seed: int = 1) -> State:
+    return finish_setup(SPEC.setup(seats, seed))
+
+
+def clear_player(state: State, seat: int, coins: int = 0) -> None:
+    player = state.players[seat]
+    player.goods = {g: 0 for g in player.goods}
+    player.coins = coins
+    player.ap = 0
+
+
+def start_turn(state: State, seat: int, city: str, ap: int, period: int = 0) -> None:
+    """Make it `seat`'s turn with its ship in `city` and `ap` action points from the indicator."""
+    state.pending = []
+    state.phase = "trade"
+    state.period = period
+    state.turn_index = state.order.index(seat)
+    state.players[seat].location = city
+    state.turn = Turn(seat=seat, base=ap, base_left=ap, start=city, visit=Visit(city=city))
+
+
+def act(state: State, seat: int, kind: str, **fields: Any) -> tuple[State, list]:
+    """Apply the one legal action of `kind` matching `fields` (fails if it is not offered)."""
+    options = [a for a in SPEC.legal_actions(state, seat)
+               if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items())]
+    assert options, f"{kind} {fields} not offered; offered: {SPEC.legal_actions(state, seat)}"
+    return SPEC.apply(state, seat, options[0])
+
+
+def kinds(state: State, seat: int) -> set[str]:
+    return {a.kind for a in SPEC.legal_actions(state, seat)}

@@ -1,0 +1,168 @@
+"""The sea trade phase: movement, action points, card rows, alternative trade, the wheel."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import RuleError
+from games.aelderman import SPEC
+from games.aelderman.actions import EndTurn, Move
+from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, start_turn
+
+
+def board(seat: int = 0):
+    state = new_game(2, seed=3)
+    state.cards["Aalborg"], state.cards["Ribe"], state.cards["Hamburg"] = 7, 8, 9
+    clear_player(state, 0)
+    clear_player(state, 1)
+    return state
+
+
+def test_no_action_in_the_starting_city():
+    """'At the beginning of a new turn, the actions of the action card on which your player marker
+    is located cannot be used again. You must always move to a new city before you can perform an
+    action in that city.' City actions: 'not ... at the beginning of a turn'."""
+    state = board()
+    state.players[0].coins = 20
+    start_turn(state, 0, "Lübeck", ap=4)
+    assert kinds(state, 0) == {"move", "end_turn"}
+
+
+def test_one_action_point_in_every_city_passed():
+    """'The movement itself does not cost any action points. However, you must spend at least one
+    action point in each city you pass.'"""
+    state = board()
+    start_turn(state, 0, "Lübeck", ap=3)
+    state, _ = act(state, 0, "move", city="Hamburg")
+    assert "move" not in kinds(state, 0)
+    with pytest.raises(RuleError):
+        SPEC.apply(state, 0, Move(city="Ribe"))
+    state, _ = act(state, 0, "card_action", action="buy1")
+    assert "move" in kinds(state, 0)
+
+
+def test_no_ship_moves_without_action_points():
+    """'If you have no remaining action points, you cannot enter Lübeck or any of your subsidiaries'."""
+    state = board()
+    start_turn(state, 0, "Lübeck", ap=1)
+    state, _ = act(state, 0, "move", city="Hamburg")
+    state, _ = act(state, 0, "card_action", action="buy1")
+    assert kinds(state, 0) == {"end_turn"}
+
+
+def test_one_action_per_row_and_costs_by_column():
+    """'You can use a maximum of one action from each row. The actions in the left column always
+    cost one action point each, the actions in the middle column cost two and the actions in the
+    right column cost three.'"""
+    state = board()
+    start_turn(state, 0, "Ribe", ap=5)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    costs = {(a.row, a.col): a.cost for a in SPEC.legal_actions(state, 0) if a.kind == "card_action"}
+    assert costs[(0, 0)] == 1 and costs[(0, 1)] == 2 and costs[(0, 2)] == 3
+    state, _ = act(state, 0, "card_action", action="buy3")
+    rows = {a.row for a in SPEC.legal_actions(state, 0) if a.kind == "card_action"}
+    assert rows <= {1}
+
+
+def test_additional_action_points_up_to_six():
+    """'You can use them any time during your turn to increase the basic action points from the
+    period indicator up to six.'"""
+    state = board()
+    state.players[0].ap = 5
+    start_turn(state, 0, "Ribe", ap=4)
+    view = SPEC.view(state, 0)
+    assert view.turn.ap_available == 6 and view.turn.ap_extra_usable == 2
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="buy3")
+    assert state.players[0].ap == 5 and state.turn.base_left == 1
+    state, _ = act(state, 0, "move", city="Ribe")
+    state, _ = act(state, 0, "card_action", action="buy3")
+    assert state.players[0].ap == 3 and state.turn.tokens_used == 2
+    assert SPEC.view(state, 0).turn.ap_available == 0
+
+
+def test_wheel_turns_each_period_with_a_bonus_every_fifth_turn():
+    """'You start by turning your resource wheel one position clockwise ... unnecessary for the first
+    period in the first round.' 'Whenever you have turned your resource wheel five times, a bonus
+    is activated and you may place an influence marker from the general supply at your current
+    location for free.'"""
+    state = board()
+    state.players[0].wheel_turns = 4
+    state.players[0].location = "Aalborg"
+    state.players[1].location = "Lübeck"
+    state.players[1].wheel_turns = 4
+    state.turn_index = 1
+    state.turn = None
+    state.pending = []
+    from games.aelderman.flow import advance
+    for seat in (0, 1):
+        state.players[seat].rotation = 0
+    state.turn_index = len(state.order)
+    advance(state, [])
+    assert state.period == 1
+    assert [p.rotation for p in state.players] == [1, 1]
+    assert state.pending and state.pending[-1].kind == "place" and state.pending[-1].seat == 0
+    general = state.players[0].general
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.banners["Aalborg"] == [0] and state.players[0].general == general - 1
+    assert state.players[0].coins == 0  # free
+    # Seat 1 sits in Lübeck, where no marker can be placed: its bonus is lost.
+    assert state.turn is not None and not state.pending
+
+
+def test_alternative_trade_excludes_card_actions():
+    """'Using the alternative trade means that only this action can be performed in this city -
+    a combination with an action of the action card is not possible.'"""
+    state = board()
+    state.players[0].coins = 5
+    start_turn(state, 0, "Ribe", ap=4)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="buy1")
+    assert "alt_trade" not in kinds(state, 0)
+
+
+def test_card_exchange_stops_further_actions_in_that_city():
+    """'You cannot perform a second action in a city, if the action card is exchanged after you
+    placed an influence marker with your first action.'"""
+    state = board()
+    state.players[0].coins = 20
+    state.banners["Aalborg"] = [1]
+    start_turn(state, 0, "Ribe", ap=4)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="place2")
+    state, _ = act(state, 0, "place", where="banner")
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.cards["Aalborg"] != 7
+    assert "card_action" not in kinds(state, 0) and "alt_trade" not in kinds(state, 0)
+
+
+def test_banner_full_after_ten_markers():
+    """'If all ten spaces on a city's banner are filled with influence markers, no more influence
+    markers can be added.'"""
+    from games.aelderman.placement import place_options
+
+    state = board()
+    state.banners["Aalborg"] = [1] * 10
+    options = {o.where for o in place_options(state, 0, "Aalborg", optional=True)}
+    assert options == {"skip"}
+    state.players[0].coins = 5
+    options = {o.where for o in place_options(state, 0, "Aalborg", optional=True)}
+    assert options == {"subsidiary", "skip"}
+
+
+def test_no_influence_in_lubeck():
+    """'Placing influence markers is not possible in Lübeck, Levantehandel or Fernosthandel.'"""
+    from games.aelderman.placement import can_place
+
+    state = board()
+    state.players[0].coins = 50
+    assert not can_place(state, 0, "Lübeck") and not can_place(state, 0, "Levantehandel")
+
+
+def test_illegal_moves_are_refused_with_a_reason():
+    state = board()
+    start_turn(state, 0, "Lübeck", ap=3)
+    with pytest.raises(RuleError, match="Allowed now"):
+        SPEC.apply(state, 0, Move(city="London"))
+    with pytest.raises(RuleError, match="not your turn"):
+        SPEC.apply(state, 1, EndTurn())
