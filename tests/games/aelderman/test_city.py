@@ -1,0 +1,122 @@
+"""City actions in Lübeck and own subsidiaries: property, buildings, feasts."""
+
+from __future__ import annotations
+
+from games.aelderman import SPEC
+from games.aelderman import data as D
+from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, start_turn
+
+
+def in_lubeck(coins: int = 0, ap: int = 4, round_: int = 1, **goods: int):
+    state = new_game(2, seed=21)
+    state.round = round_
+    clear_player(state, 0, coins)
+    state.players[0].goods.update(goods)
+    start_turn(state, 0, "Hamburg", ap=ap)
+    state, _ = act(state, 0, "move", city="Lübeck")
+    return state
+
+
+def test_property_then_building_with_immediate_production():
+    """'Before you can construct buildings, you must purchase property. The round indicator depicts
+    the cost for property.' 'Buildings with the production symbol produce resources immediately
+    when they are built.' Gabled House: 4x wood, 1x stone, 1x glass, 1x coin; produces four coins."""
+    state = in_lubeck(coins=3, wood=4, stone=1, glass=1)
+    assert "build_menu" not in kinds(state, 0)
+    state, _ = act(state, 0, "property", coins=D.ROUNDS[1].property_cost)
+    state, _ = act(state, 0, "build_menu")
+    state, _ = act(state, 0, "build", building="Gabled House")
+    player = state.players[0]
+    assert player.buildings == ["Gabled House"] and player.property == 0
+    assert player.coins == 3 - 2 - 1 + 4 and sum(player.goods.values()) == 0
+
+
+def test_city_actions_need_a_sea_action_in_that_city():
+    """'Even if you perform one or more city actions, you must spend at least one action point on a
+    sea trading action.'"""
+    state = in_lubeck(coins=10, wood=1)
+    state, _ = act(state, 0, "property")
+    assert "end_turn" not in kinds(state, 0) and "move" not in kinds(state, 0)
+    state, _ = act(state, 0, "card_action", action="upgrade1")
+    state, _ = act(state, 0, "upgrade", good="wood", to="stone")
+    assert "end_turn" in kinds(state, 0)
+
+
+def test_city_actions_only_in_lubeck_or_own_subsidiary():
+    """'City actions ... can only be performed in Lübeck or in one of your subsidiaries.'"""
+    state = new_game(2, seed=21)
+    clear_player(state, 0, coins=10)
+    start_turn(state, 0, "Lübeck", ap=4)
+    state, _ = act(state, 0, "move", city="Hamburg")
+    assert "property" not in kinds(state, 0)
+    state.subsidiary["Hamburg"] = 0
+    state.players[0].general -= 1
+    assert "property" in kinds(state, 0)
+    state.subsidiary["Hamburg"] = 1
+    assert "property" not in kinds(state, 0)
+
+
+def test_feasts_once_per_turn_and_limited_per_round():
+    """'Once per turn (period) you can organize a small feast or, from the second round on, a big
+    one.' 'The total number of feasts that may be held per round is equal to the number of
+    players.'"""
+    state = in_lubeck(coins=0, wheat=3, fish=3, beer=3, meat=3)
+    assert {a.size for a in SPEC.legal_actions(state, 0) if a.kind == "feast"} == {"small"}
+    influence = state.players[0].influence
+    state, _ = act(state, 0, "feast", size="small")
+    assert state.players[0].influence == influence + D.ROUNDS[1].small_feast[1]
+    assert "feast" not in kinds(state, 0)
+    state = in_lubeck(round_=2, wheat=3, fish=3, beer=3, meat=3)
+    assert {a.size for a in SPEC.legal_actions(state, 0) if a.kind == "feast"} == {"small", "big"}
+    state.feasts = 2  # two players: two feasts this round already
+    assert "feast" not in kinds(state, 0)
+
+
+def test_trade_guild_places_anywhere_and_pays_a_coin_per_marker():
+    """'When you build a Trade Guild, immediately place an influence marker ... in any city ... From
+    now on, you will always receive an additional coin when you place an influence marker. This
+    already applies to the influence marker you place when building the Trade Guild itself.'"""
+    state = in_lubeck(coins=4, wood=4, stone=1, tools=1)
+    state.players[0].property = 1
+    state.players[0].property_supply -= 1
+    state, _ = act(state, 0, "build_menu")
+    state, _ = act(state, 0, "build", building="Trade Guild")
+    assert state.pending[-1].kind == "pick_city"
+    state, _ = act(state, 0, "pick_city", city="London")
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.banners["London"] == [0] and state.players[0].coins == 4 - 2 + 1
+
+
+def test_carpentry_ability_and_its_four_uses():
+    """'The Carpentry converts 3x wood into three council votes: once immediately during
+    construction and afterwards in each production phase. You can only use this benefit four
+    times.'"""
+    state = in_lubeck(coins=2, wood=5, stone=2)
+    state.players[0].property = 1
+    state.players[0].property_supply -= 1
+    state, _ = act(state, 0, "build_menu")
+    state, _ = act(state, 0, "build", building="Carpentry")
+    assert [a.choice for a in SPEC.legal_actions(state, 0)] == ["use", "skip"]
+    state, _ = act(state, 0, "ability", choice="use")
+    assert state.players[0].votes == 3 and state.players[0].goods["wood"] == 0
+    state.players[0].uses[0] = 4
+    state.players[0].goods["wood"] = 3
+    from games.aelderman.city import ability_choices
+    assert ability_choices(state.players[0], 0) == []
+
+
+def test_council_card_discounts_and_storage_building():
+    """117: 'permanently reduces the construction costs for buildings of strength I by 2x wood.'
+    The Storage 'adds nine additional storage spaces'."""
+    from games.aelderman.rules import building_cost, capacity
+
+    state = new_game(2, seed=21)
+    player = state.players[0]
+    assert building_cost(player, "Gabled House")[0]["wood"] == 4
+    player.cards.append(117)
+    assert building_cost(player, "Gabled House")[0]["wood"] == 2
+    assert building_cost(player, "Merchant House")[0]["wood"] == 3
+    player.buildings.append("Storage")
+    player.uses.append(0)
+    player.cards.append(101)
+    assert capacity(player) == 12 + 9 + 4

@@ -1,0 +1,132 @@
+"""The Council Hall phase, round preparation and production."""
+
+from __future__ import annotations
+
+import json
+
+from games.aelderman import SPEC
+from games.aelderman import data as D
+from games.aelderman.council import start_council
+from games.aelderman.flow import advance
+from tests.games.aelderman.helpers import act, new_game
+
+
+def council(seats: int = 3, seed: int = 2):
+    state = new_game(seats, seed)
+    state.turn = None
+    state.pending = []
+    state.phase = "council"
+    state.period = 3
+    start_council(state, [])
+    return state
+
+
+def test_bids_are_sealed_and_simultaneous():
+    """'During the auction, all players hold a secret amount of influence markers from their
+    active supply to bid.' Everyone bids at once; nothing is shown until the last bid is in."""
+    state = council()
+    assert SPEC.to_act(state) == {0, 1, 2}
+    state, events = act(state, 1, "bid", amount=3)
+    assert SPEC.to_act(state) == {0, 2}
+    token = SPEC.secret_tokens(state)[1]
+    assert token and all(e.data.get("amount") is None for e in events)
+    for seat in (None, 0, 2):
+        shown = json.dumps(SPEC.view(state, seat).model_dump(mode="json"))
+        assert not any(t in shown for t in token)
+    assert SPEC.view(state, 0).council.submitted == [False, True, False]
+    assert SPEC.view(state, 1).council.my_bid == 3
+
+
+def test_choices_in_bid_order_and_no_card_without_a_bid():
+    """'The player who bids the most influence markers may first take a Council Hall card of his
+    choice ... you only get a Council Hall card if you bid at least one influence marker.' The bid
+    markers 'are placed on the spot of the corresponding card'."""
+    state = council()
+    state, _ = act(state, 0, "bid", amount=1)
+    state, _ = act(state, 1, "bid", amount=3)
+    state, events = act(state, 2, "bid", amount=0)
+    assert any(e.kind == "bids_revealed" and e.data["bids"] == [1, 3, 0] for e in events)
+    assert SPEC.to_act(state) == {1}
+    card = SPEC.legal_actions(state, 1)[0].card
+    state, _ = act(state, 1, "take_card", card=card)
+    assert SPEC.to_act(state) == {0}
+    assert card not in {a.card for a in SPEC.legal_actions(state, 0)}
+    state, _ = act(state, 0, "take_card")
+    assert state.council.row == 1 and state.council.stage == "bid"
+    assert state.players[1].held == 3 and state.players[1].influence == 2
+
+
+def test_second_row_bonus_and_new_player_order():
+    """'Some Council Hall cards have a marking at the foot of the card, which indicates an additional
+    bonus' (second auction round). 'The sum of influence markers bid in both auction rounds
+    determines the new player order.' The markers return 'once the player order has been
+    rearranged'."""
+    state = council(seats=2, seed=4)
+    state, _ = act(state, 0, "bid", amount=1)
+    state, _ = act(state, 1, "bid", amount=2)
+    state, _ = act(state, 1, "take_card")
+    state, _ = act(state, 0, "take_card")
+    state, _ = act(state, 0, "bid", amount=2)
+    state, _ = act(state, 1, "bid", amount=0)
+    card = [a.card for a in SPEC.legal_actions(state, 0) if D.COUNCIL_CARDS[a.card].bonus
+            and not D.COUNCIL_CARDS[a.card].kind.startswith("prod")][0]
+    coins = state.players[0].coins
+    bonus = D.COUNCIL_CARDS[card].bonus
+    state, _ = act(state, 0, "take_card", card=card)
+    gained = D.COUNCIL_CARDS[card].gain.get("coins", 0) + bonus.get("coins", 0)
+    assert state.players[0].coins == coins + gained
+    while state.pending:
+        seat = min(SPEC.to_act(state))
+        state, _ = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[-1])
+    assert state.round == 2
+    assert state.order == [0, 1]  # 3 markers bid against 2
+    assert all(p.held == 0 and p.bid_total == 0 for p in state.players)
+
+
+def test_round_two_preparation_and_production():
+    """'Reveal the new round indicator', 'Renew the period indicators', 'Renew Council Hall cards';
+    production: 'Some buildings produce resources directly'; operating costs are paid after
+    production."""
+    state = council(seats=2, seed=6)
+    player = state.players[0]
+    player.buildings, player.uses = ["Gabled House", "Fountain"], [0, 0]
+    player.property_supply -= 2
+    player.production["wood"] = 2
+    player.coins = 0
+    influence = player.influence
+    old_rows = [list(r) for r in state.council_rows]
+    state.council.bids = [0, 0]
+    advance(state, [])
+    state.council.bids = [0, 0]  # the second row
+    advance(state, [])
+    assert state.round == 2 and state.phase == "trade"
+    player = state.players[0]
+    assert player.coins == 4 - 2  # the Gabled House's 4 coins minus operating costs 1 + 1
+    assert player.goods["wood"] >= 2 and player.influence == influence + 1
+    assert state.council_rows != old_rows and all(len(r) == 3 for r in state.council_rows)
+
+
+def test_solo_council_hall():
+    """Solo: '3 council votes cost 1 influence marker' ... 'Then draw three Council Hall cards from
+    the face-down draw pile. One of these can be purchased for the price of one influence marker.
+    The influence markers you spent ... returned to the general supply.'"""
+    state = council(seats=1, seed=3)
+    assert state.council is None and state.pending[-1].kind == "solo_votes3"
+    player = state.players[0]
+    general, votes = player.general, player.votes
+    state, _ = act(state, 0, "take_card")
+    assert state.players[0].votes == votes + 3 and state.players[0].general == general + 1
+    assert state.pending[-1].kind == "solo_draw" and len(state.pending[-1].data["cards"]) == 3
+    state, _ = act(state, 0, "pass")
+    assert state.round == 2
+
+
+def test_game_ends_after_the_second_council_hall():
+    state = council(seats=2, seed=8)
+    state.round = 2
+    state.council.bids = [0, 0]
+    advance(state, [])
+    state.council.bids = [0, 0] if state.council else None
+    advance(state, [])
+    assert state.phase == "over" and SPEC.outcome(state) is not None
+    assert SPEC.to_act(state) == frozenset()

@@ -1,0 +1,97 @@
+"""Mission scoring of the short version, the outcome and statistics."""
+
+from __future__ import annotations
+
+from games.aelderman import SPEC
+from games.aelderman import data as D
+from games.aelderman.rules import final_votes
+from games.aelderman.scoring import mission_level
+from tests.games.aelderman.helpers import clear_player, new_game
+
+
+def finished(seats: int = 2):
+    state = new_game(seats, seed=12)
+    state.phase = "over"
+    state.turn = None
+    state.pending = []
+    for seat in range(seats):
+        clear_player(state, seat)
+    return state
+
+
+def give_mulich_basic(state, seat: int) -> None:
+    """Mulich basic: 6 influence; 2 markers placed, one a subsidiary; Merchant House and Fountain;
+    a small feast; beer, tools, wood, 2 glass in storage; 12 council votes."""
+    player = state.players[seat]
+    player.mission = "mission-mulich"
+    player.influence, player.general = 6, player.general - 1 - 2
+    state.banners["Oslo"] = [seat]
+    state.subsidiary["Bergen"] = seat
+    player.buildings, player.uses = ["Merchant House", "Fountain"], [0, 0]
+    player.property_supply -= 2
+    player.small_feasts = 1
+    player.goods.update(beer=1, tools=1, wood=1, glass=2)
+    player.votes = 6
+
+
+def test_council_votes_count_influence_in_threes_and_luxury_goods():
+    """'three influence markers in your active supply: three council votes'; 'each luxury good:
+    three council votes'."""
+    state = finished()
+    player = state.players[0]
+    player.influence = 8
+    player.goods["pelt"] = 1
+    player.votes = 2
+    player.penalty = 2
+    assert final_votes(player) == 2 + 6 + 3 - 2
+
+
+def test_levels_are_cumulative_and_several_players_can_win():
+    """'You win the game if you manage to complete at least the basic task of your mission. That
+    means there can be multiple winners in this version.' Advanced for Mulich: 'construct a
+    building: Gabled House'; expert: another Fountain."""
+    state = finished()
+    give_mulich_basic(state, 0)
+    give_mulich_basic(state, 1)
+    state.subsidiary = {"Bergen": 0, "Stavanger": 1}
+    state.banners["Oslo"] = [0, 1]
+    assert mission_level(state, 0) == 1
+    state.players[1].buildings += ["Fountain"]
+    state.players[1].uses.append(0)
+    assert mission_level(state, 1) == 1  # the expert Fountain without the advanced Gabled House
+    state.players[1].buildings += ["Gabled House"]
+    state.players[1].uses.append(0)
+    state.players[1].property_supply -= 2
+    assert mission_level(state, 1) == 3
+    outcome = SPEC.outcome(state)
+    assert sorted(outcome.winners) == [0, 1]
+    assert outcome.ranking == [[1], [0]]  # level first, then council votes
+    assert outcome.details[1][0].startswith("Mathias Mulich: expert")
+    stats = SPEC.stats(state)
+    assert stats[1] == {"mission_basic": 1.0, "mission_advanced": 1.0, "mission_expert": 1.0,
+                        "council_votes": float(final_votes(state.players[1]))}
+    assert stats[0]["mission_advanced"] == 0.0
+
+
+def test_one_missing_requirement_fails_the_basic_task():
+    state = finished()
+    give_mulich_basic(state, 0)
+    state.players[0].goods["glass"] = 1
+    assert mission_level(state, 0) == 0
+    outcome = SPEC.outcome(state)
+    assert any(line.startswith("✗ 2x glass") for line in outcome.details[0])
+
+
+def test_nobody_completes_a_task_then_most_votes_win():
+    """A finished game names a winner: without any basic task done, the most council votes win."""
+    state = finished(3)
+    state.players[2].votes = 5
+    outcome = SPEC.outcome(state)
+    assert outcome.winners == [2] and outcome.tie_break
+
+
+def test_missions_are_shown_to_everyone_at_the_end():
+    state = finished()
+    assert SPEC.secret_tokens(state)[0] == set()
+    view = SPEC.view(state, None)
+    assert all(p.mission in D.MISSIONS and p.mission_level is not None for p in view.players)
