@@ -99,16 +99,25 @@ def value(state: State, seat: int) -> float:
 
 
 def _position(state: State, seat: int, missing: list[str]) -> float:
-    """Being near where the next needed thing can be done is worth a little."""
+    """Being near a place to build a needed building that is (almost) affordable is worth a little."""
     player = state.players[seat]
     here = player.location
     sites = [D.LUBECK, *(c for c, s in state.subsidiary.items() if s == seat)]
-    if missing:
-        goods, coins = building_cost(player, missing[0])
-        ready = all(player.goods[g] >= n for g, n in goods.items())
-        if ready and player.coins >= coins + (0 if player.property else property_cost(state, player)):
+    for name in dict.fromkeys(missing):
+        if _ready(state, seat, name):
             return -1.5 * min(DIST[here][site] for site in sites)
     return 0.0
+
+
+def _ready(state: State, seat: int, name: str) -> bool:
+    """The goods are there but at most one, which one alternative trade can buy, and the coins."""
+    player = state.players[seat]
+    goods, coins = building_cost(player, name)
+    short = [(g, n - player.goods[g]) for g, n in goods.items() if player.goods[g] < n]
+    if len(short) > 1 or (short and short[0][1] > 1):
+        return False
+    coins += sum(D.BUY_PRICE[g] for g, _ in short)
+    return player.coins >= coins + (0 if player.property else property_cost(state, player))
 
 
 class HeuristicPolicy:
@@ -141,6 +150,11 @@ class HeuristicPolicy:
             return float("-inf")  # the menu would only be opened and closed again
         if action.kind == "end_turn":
             return value(after, seat) - 0.2
+        if action.kind == "property":
+            # worth only the building it makes possible now
+            builds = [a for a in self.spec.legal_actions(after, seat) if a.kind == "build_menu"]
+            best = max((value(self._play(after, seat, a), seat) for a in builds), default=None)
+            return value(after, seat) - 1.0 if best is None else best
         if action.kind == "move":
             follow = [a for a in self.spec.legal_actions(after, seat)
                       if a.kind not in ("move", "end_turn")]

@@ -1,0 +1,54 @@
+"""Views carry what a board picture and an embed need; the rules text marks chosen values."""
+
+from __future__ import annotations
+
+from games.aelderman import SPEC
+from games.aelderman import data as D
+from games.aelderman.describe import component_tables
+from tests.games.aelderman.helpers import act, new_game, start_turn
+
+
+def test_public_view_has_the_map_wheels_and_turn():
+    state = new_game(3, seed=2)
+    view = SPEC.view(state, None)
+    assert {c.name for c in view.cities} == set(D.PLACES)
+    hamburg = next(c for c in view.cities if c.name == "Hamburg")
+    assert hamburg.zone == "purple" and "Ribe" in hamburg.neighbours
+    assert len(hamburg.card.rows) == 2 and all(len(r) == 3 for r in hamburg.card.rows)
+    assert view.turn is not None and view.turn.ap_available == view.periods_revealed[0]
+    assert view.periods_hidden == 3
+    wheel = view.players[0].wheel
+    assert set(wheel.sectors) == set(D.ZONES) and len(wheel.rings["blue"]) == 3
+    assert all(p.mission is None and p.requirements == [] for p in view.players)
+
+
+def test_own_view_shows_mission_progress():
+    state = new_game(2, seed=2)
+    view = SPEC.view(state, 1)
+    me = view.players[1]
+    assert me.mission == state.players[1].mission and me.mission_name
+    assert {r.level for r in me.requirements} == {"basic", "advanced", "expert"}
+    assert view.players[0].mission is None
+
+
+def test_pending_step_is_visible():
+    state = new_game(2, seed=2)
+    state.players[0].coins = 20
+    start_turn(state, 0, "Lübeck", ap=4)
+    state.cards["Hamburg"] = 9
+    state, _ = act(state, 0, "move", city="Hamburg")
+    state, _ = act(state, 0, "card_action", action="place2")
+    view = SPEC.view(state, None)
+    assert view.pending.kind == "place" and view.pending.data["city"] == "Hamburg"
+    assert view.to_act == [0]
+
+
+def test_rules_tables_mark_chosen_values():
+    tables = dict(component_tables())
+    assert "Sea map" in tables and "Missions" in tables
+    buildings = tables["Buildings"]
+    brewery = next(line for line in buildings if line.startswith("Brewery"))
+    gabled = next(line for line in buildings if line.startswith("Gabled House"))
+    assert brewery.endswith("(chosen)") and not gabled.endswith("(chosen)")
+    assert any("dummy" in line for line in tables["Rules summary"])
+    assert "ACTION_CARDS" in tables["Chosen tables"]
