@@ -91,7 +91,7 @@ def _card(number: int, top: str, bottom: str, demand: str = "") -> ActionCard:
 # "When selling six or eight goods you always need a luxury good").
 ACTION_CARDS: dict[int, ActionCard] = {c.number: c for c in (
     # 001-003 stay in Lübeck, Levantehandel and Fernosthandel (short-version side).
-    _card(1, "upgrade1 upgrade2 upgrade3", "influence1 votes -",),
+    _card(1, "upgrade1 upgrade2 upgrade3", "sell1 sell2 -", "wood wheat any any luxury any any any"),
     _card(2, "spices sell2 -", "split1 wheel2 -", "tools beer any any luxury meat glass any"),
     _card(3, "pelt sell2 -", "upgrade1 influence2 -", "wood stone any any luxury tools beer any"),
     # 007-009 are the cards of the rulebook's Aalborg, Ribe and Hamburg examples.

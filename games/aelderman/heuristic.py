@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.aelderman import data as D
-from games.aelderman.rules import building_cost, final_votes, luxuries, property_cost
+from games.aelderman.rules import building_cost, luxuries, property_cost
 from games.aelderman.scoring import progress
 from games.aelderman.state import State
 from games.core import GameSpec, RuleError
@@ -40,9 +40,9 @@ def _requirements(mission: str, level: int) -> tuple[tuple[str, str, int], ...]:
     return tuple(D.cumulative(D.MISSIONS[mission], level))
 
 
-def deficit(state: State, seat: int, level: int) -> tuple[float, Counter, list[str]]:
+def deficit(state: State, seat: int, level: int) -> tuple[float, Counter, list[str], float]:
     """Coin-equivalent cost of what is still missing for a mission level, the goods it needs,
-    and the buildings still to build."""
+    the buildings still to build and the coins still short."""
     player = state.players[seat]
     reqs = _requirements(player.mission, level)
     goods_need: Counter = Counter()
@@ -62,12 +62,14 @@ def deficit(state: State, seat: int, level: int) -> tuple[float, Counter, list[s
         elif kind == "influence":
             cost += 2.5 * miss
         elif kind in ("placed", "placed_in", "placed_zone", "subsidiary"):
-            extra = {"placed": 7, "placed_in": 4, "placed_zone": 3, "subsidiary": 8}[kind]
+            extra = {"placed": 4, "placed_in": 4, "placed_zone": 3, "subsidiary": 5}[kind]
             cost += extra * miss
+            coins_need += {"placed": 5, "subsidiary": 5}.get(kind, 0) * miss
         elif kind == "votes":
             cost += 1.3 * miss
-        elif kind == "small_feast":
+        elif kind == "small_feast" and miss:
             cost += 5 * miss
+            goods_need.update(D.ROUNDS[state.round].small_feast[0])
     for name in missing_buildings:
         goods, coins = building_cost(player, name)
         goods_need.update(goods)
@@ -76,19 +78,22 @@ def deficit(state: State, seat: int, level: int) -> tuple[float, Counter, list[s
     coins_need += property_cost(state, player) * max(0, len(missing_buildings) - player.property)
     for good, need in goods_need.items():
         cost += max(0, need - player.goods[good]) * (D.BUY_PRICE[good] + 1.5)
-    cost += max(0.0, coins_need - player.coins)
-    return cost, goods_need, missing_buildings
+    short = max(0.0, coins_need - player.coins)
+    return cost + short, goods_need, missing_buildings, short
 
 
 def value(state: State, seat: int) -> float:
     player = state.players[seat]
-    basic, need, missing = deficit(state, seat, 0)
-    full, need_full, _ = deficit(state, seat, 2)
+    basic, need, missing, short = deficit(state, seat, 0)
+    full, need_full, _, _ = deficit(state, seat, 2)
     score = -(basic + FULL_WEIGHT * full)
     wanted = need_full | need
+    # Spare goods are worth what a sale brings (10 coins for 4) while coins are short.
+    sale_value = 2.2 if short > 0 else 0.0
     for good, count in player.goods.items():
         spare = max(0, count - wanted.get(good, 0))
-        score += spare * (3.0 if good in D.LUXURY else 0.3 * D.LEVEL[good])
+        worth = 3.0 if good in D.LUXURY else max(sale_value, 0.3 * D.LEVEL[good])
+        score += spare * worth
     score += 0.25 * player.coins + 0.3 * player.influence + 0.6 * player.ap
     score += 0.5 * min(player.property, len(missing))
     if state.round < D.SHORT_ROUNDS:
@@ -99,14 +104,38 @@ def value(state: State, seat: int) -> float:
 
 
 def _position(state: State, seat: int, missing: list[str]) -> float:
-    """Being near a place to build a needed building that is (almost) affordable is worth a little."""
+    """Being near a place to build a needed building that is (almost) affordable, or near a city
+    where a needed influence marker can go, is worth a little."""
     player = state.players[seat]
     here = player.location
     sites = [D.LUBECK, *(c for c, s in state.subsidiary.items() if s == seat)]
     for name in dict.fromkeys(missing):
         if _ready(state, seat, name):
             return -1.5 * min(DIST[here][site] for site in sites)
+    targets = _placement_targets(state, seat)
+    if targets and player.coins >= 5:
+        return -0.8 * min(DIST[here][city] for city in targets)
     return 0.0
+
+
+def _placement_targets(state: State, seat: int) -> list[str]:
+    player = state.players[seat]
+    targets: list[str] = []
+    for kind, subject, count in _requirements(player.mission, 2):
+        if progress(state, seat, kind, subject) >= count:
+            continue
+        if kind == "placed_in":
+            targets.append(subject)
+        elif kind == "placed_zone":
+            targets.extend(c for c, z in D.CITY_ZONE.items() if z == subject)
+        elif kind == "subsidiary" and player.coins >= 10:
+            targets.extend(c for c in D.CITIES if c not in state.subsidiary and _has_place(state, c))
+    return targets
+
+
+def _has_place(state: State, city: str) -> bool:
+    card = D.ACTION_CARDS[state.cards[city]]
+    return any(name and D.SEA_ACTIONS[name].family == "place" for row in card.rows for name in row)
 
 
 def _ready(state: State, seat: int, name: str) -> bool:
@@ -151,9 +180,7 @@ class HeuristicPolicy:
         if action.kind == "end_turn":
             return value(after, seat) - 0.2
         if action.kind == "property":
-            # worth only the building it makes possible now
-            builds = [a for a in self.spec.legal_actions(after, seat) if a.kind == "build_menu"]
-            best = max((value(self._play(after, seat, a), seat) for a in builds), default=None)
+            best = self._best_build(after, seat)  # a property is worth the building it allows
             return value(after, seat) - 1.0 if best is None else best
         if action.kind == "move":
             follow = [a for a in self.spec.legal_actions(after, seat)
@@ -162,6 +189,13 @@ class HeuristicPolicy:
             best = max((value(self._play(after, seat, a), seat) for a in follow), default=base)
             return max(base, best - 0.3)
         return value(after, seat)
+
+    def _best_build(self, state: State, seat: int) -> float | None:
+        if not any(a.kind == "build_menu" for a in self.spec.legal_actions(state, seat)):
+            return None
+        menu, _ = self.spec.apply(state, seat, {"kind": "build_menu"})
+        builds = [a for a in self.spec.legal_actions(menu, seat) if a.kind == "build"]
+        return max(value(self._play(menu, seat, a), seat) for a in builds)
 
     def _play(self, state: State, seat: int, action: Any, depth: int = 3) -> State:
         after, _ = self.spec.apply(state, seat, action)
@@ -173,13 +207,16 @@ class HeuristicPolicy:
         return after
 
     def _bid(self, state: State, seat: int, actions: list[Any]) -> Any:
-        """Bid spare influence: what the mission does not need, at most two markers a row."""
+        """Bid spare influence. In the last round a marker is only given up when it costs no
+        council votes (influence counts in threes) and the mission keeps enough."""
         player = state.players[seat]
-        reqs = D.cumulative(D.MISSIONS[player.mission], 0)
+        reqs = _requirements(player.mission, 0)
         keep = next((count for kind, _, count in reqs if kind == "influence"), 0)
-        spare = player.influence - keep if state.round == D.SHORT_ROUNDS else player.influence - 2
-        amount = max(0, min(2, spare))
-        if final_votes(player) < 0:
-            amount = 0
+        if state.round < D.SHORT_ROUNDS:
+            amount = max(0, min(2, player.influence - 2))
+        else:
+            spare = player.influence - keep
+            free = player.influence % 3
+            amount = max(0, min(spare, free, 2))
         allowed = [a for a in actions if a.amount <= amount]
         return allowed[-1]

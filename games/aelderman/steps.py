@@ -141,6 +141,16 @@ def _trade(state: State, p: Pending, a, events: list[Event]) -> None:
     say(events, "alt_trade", f"{{p{p.seat}}} {text} (alternative trade).", seat=p.seat)
 
 
+def _trade_options(state: State, p: Pending) -> list[Any]:
+    """Cancelling is offered unless this trade is the only sea action left that is still due."""
+    from games.aelderman.turn import card_actions, may_end
+
+    options: list[Any] = trade_options(state, p.seat)
+    if may_end(state) or card_actions(state):
+        options.append(Cancel())
+    return options
+
+
 def _build(state: State, p: Pending, a, events: list[Event]) -> None:
     if a.kind == "cancel":
         return
@@ -199,7 +209,7 @@ STEPS: dict[str, tuple[Options, Resolve]] = {
     "split_into": (lambda s, p: split_options(p.data["good"]), _split_into),
     "wheel_steps": (lambda s, p: [WheelSteps(steps=1), WheelSteps(steps=2)],
                     lambda s, p, a, e: turn_wheel(s, p.seat, a.steps, e)),
-    "trade": (lambda s, p: [*trade_options(s, p.seat), Cancel()], _trade),
+    "trade": (_trade_options, _trade),
     "build": (lambda s, p: [*build_options(s, p.seat), Cancel()], _build),
     "discard": (lambda s, p: [Discard(good=g) for g in D.GOODS if s.players[p.seat].goods[g]],
                 _discard),
