@@ -115,7 +115,7 @@ def test_council_card_discounts_and_storage_building():
     assert building_cost(player, "Gabled House")[0]["wood"] == 4
     player.cards.append(117)
     assert building_cost(player, "Gabled House")[0]["wood"] == 2
-    assert building_cost(player, "Merchant House")[0]["wood"] == 3
+    assert building_cost(player, "Merchant House")[0]["wood"] == D.BUILDINGS["Merchant House"].goods["wood"]
     player.buildings.append("Storage")
     player.uses.append(0)
     player.cards.append(101)
