@@ -17,46 +17,58 @@ log = logging.getLogger(__name__)
 Handler = Callable[[TimerRow], Awaitable[None]]
 
 
+IDLE_SLEEP = 24 * 3600  # with no timer due, look again daily (adding a timer wakes it sooner)
+
+
 class Scheduler:
+    """Sleeps until the soonest timer is due. Adding a timer calls `wake()`, which restarts the
+    sleep (never a running handler), the pattern of RoboDanny's reminder cog."""
+
     def __init__(self, store: Store) -> None:
         self.store = store
         self.handlers: dict[str, Handler] = {}
-        self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._sleeping = False
+        self._recheck = False
 
     def on(self, kind: str, handler: Handler) -> None:
         self.handlers[kind] = handler
 
     def start(self) -> None:
-        if self._task is None:
+        if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run(), name="timer-scheduler")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
             try:
-                await self._task
+                await task
             except asyncio.CancelledError:
                 pass
-            self._task = None
 
     def wake(self) -> None:
         """Call after adding a timer so a sooner one is not slept through."""
-        self._wake.set()
+        if self._task is not None and self._sleeping:
+            self._task.cancel()
+            self._task = None
+            self.start()
+        else:
+            self._recheck = True
 
     async def _run(self) -> None:
         while True:
-            self._wake.clear()
+            self._recheck = False
             timer = await self.store.tables.next_timer()
-            if timer is None:
-                await self._wake.wait()
-                continue
-            delay = timer.due_at - discord.utils.utcnow().timestamp()
+            delay = IDLE_SLEEP if timer is None else timer.due_at - discord.utils.utcnow().timestamp()
             if delay > 0:
+                if self._recheck:
+                    continue
+                self._sleeping = True
                 try:
-                    await asyncio.wait_for(self._wake.wait(), timeout=delay)
-                except asyncio.TimeoutError:
-                    pass
+                    await asyncio.sleep(min(delay, IDLE_SLEEP))
+                finally:
+                    self._sleeping = False
                 continue
             if await self.store.tables.delete_timer(timer.id):
                 await self._fire(timer)

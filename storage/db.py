@@ -48,10 +48,8 @@ class Database:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
         # WAL lets readers run during a write; FULL makes an acknowledged move survive a crash.
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=5000"):
+            await execute(conn, f"PRAGMA {pragma}")
         db = cls(conn)
         await db.migrate()
         return db
@@ -62,14 +60,14 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await execute(self.conn, "BEGIN IMMEDIATE")
             try:
                 yield self.conn
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await execute(self.conn, "ROLLBACK")
                 raise
             else:
-                await self.conn.execute("COMMIT")
+                await execute(self.conn, "COMMIT")
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, tuple(params)) as cursor:
@@ -84,9 +82,10 @@ class Database:
         return int(row["v"]) if row else 0
 
     async def migrate(self) -> None:
-        await self.conn.execute(
+        await execute(
+            self.conn,
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
         )
         current = await self.schema_version()
         for version, name, sql in migrations():
@@ -94,11 +93,19 @@ class Database:
                 continue
             async with self.transaction() as conn:
                 for statement in _split_sql(sql):
-                    await conn.execute(statement)
-                await conn.execute(
+                    await execute(conn, statement)
+                await execute(
+                    conn,
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                     (version, name, utcnow()),
                 )
+
+
+async def execute(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> tuple[int, int]:
+    """Run one statement and close its cursor at once (an open cursor blocks COMMIT).
+    Returns (rowcount, lastrowid)."""
+    async with conn.execute(sql, tuple(params)) as cursor:
+        return cursor.rowcount, cursor.lastrowid or 0
 
 
 def _split_sql(sql: str) -> list[str]:

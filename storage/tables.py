@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from storage.db import Database, utcnow
+from storage.db import Database, execute, utcnow
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
 
@@ -84,13 +84,13 @@ class TableStore:
                            tournament_id: int | None = None) -> int:
         now = utcnow()
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            rowcount, lastrowid = await execute(conn,
                 "INSERT INTO game_tables (guild_id, channel_id, game, options, status, seed, creator_id,"
                 " rated, tournament_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game, json.dumps(options), seed, creator_id, int(rated),
                  tournament_id, now, now),
             )
-            return int(cursor.lastrowid)
+            return int(lastrowid)
 
     async def get(self, table_id: int) -> TableRow | None:
         row = await self.db.fetchone("SELECT * FROM game_tables WHERE id = ?", (table_id,))
@@ -115,7 +115,7 @@ class TableStore:
     async def set_messages(self, table_id: int, *, thread_id: int | None = None,
                            lobby_message_id: int | None = None) -> None:
         async with self.db.transaction() as conn:
-            await conn.execute(
+            await execute(conn,
                 "UPDATE game_tables SET thread_id = COALESCE(?, thread_id),"
                 " lobby_message_id = COALESCE(?, lobby_message_id), updated_at = ? WHERE id = ?",
                 (thread_id, lobby_message_id, utcnow(), table_id),
@@ -123,7 +123,7 @@ class TableStore:
 
     async def set_board(self, table_id: int, message_id: int | None, key: str | None) -> None:
         async with self.db.transaction() as conn:
-            await conn.execute(
+            await execute(conn,
                 "UPDATE game_tables SET board_message_id = ?, board_key = ? WHERE id = ?",
                 (message_id, key, table_id),
             )
@@ -136,17 +136,17 @@ class TableStore:
             sql += f" AND status IN ({', '.join('?' for _ in expected)})"
             params.extend(expected)
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(sql, params)
-            return cursor.rowcount == 1
+            rowcount, lastrowid = await execute(conn, sql, params)
+            return rowcount == 1
 
     async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
         async with self.db.transaction() as conn:
-            await conn.execute("UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
+            await execute(conn, "UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(options), utcnow(), table_id))
 
     async def set_rated(self, table_id: int, rated: bool) -> None:
         async with self.db.transaction() as conn:
-            await conn.execute("UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
+            await execute(conn, "UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
                                (int(rated), utcnow(), table_id))
 
     async def start(self, table_id: int, *, state: str, prompts: dict[int, tuple[int, str]],
@@ -154,18 +154,18 @@ class TableStore:
         """Lobby -> running: store the first state and renumber the seats 0..n-1 in `seat_order`
         (a list of the lobby seat numbers). Raises StaleVersion if the table already left the lobby."""
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            rowcount, lastrowid = await execute(conn,
                 "UPDATE game_tables SET status = 'running', state = ?, version = 0, prompts = ?,"
                 " updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (state, json.dumps(prompts), utcnow(), table_id),
             )
-            if cursor.rowcount != 1:
+            if rowcount != 1:
                 raise StaleVersion(f"table {table_id} is no longer in its lobby")
             # Two passes so the primary key never collides while renumbering.
             for new, old in enumerate(seat_order):
-                await conn.execute("UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
+                await execute(conn, "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
                                    (-1 - new, table_id, old))
-            await conn.execute("UPDATE seats SET seat = -1 - seat WHERE table_id = ? AND seat < 0",
+            await execute(conn, "UPDATE seats SET seat = -1 - seat WHERE table_id = ? AND seat < 0",
                                (table_id,))
 
     async def save_move(self, table_id: int, *, expected_version: int, seat: int, action: str,
@@ -179,15 +179,15 @@ class TableStore:
         now = utcnow()
         status = "finished" if outcome is not None else "running"
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            rowcount, lastrowid = await execute(conn,
                 "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
                 " updated_at = ? WHERE id = ? AND version = ? AND status = 'running'",
                 (state, new_version, json.dumps(prompts), outcome, status, now, table_id,
                  expected_version),
             )
-            if cursor.rowcount != 1:
+            if rowcount != 1:
                 raise StaleVersion(f"table {table_id} is not at version {expected_version}")
-            await conn.execute(
+            await execute(conn,
                 "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, new_version, seat, action, now),
             )
@@ -218,7 +218,7 @@ class TableStore:
             if row is None or row["status"] != "lobby" or row["taken"] >= max_seats or row["mine"]:
                 return None
             seat = int(row["last"]) + 1
-            await conn.execute(
+            await execute(conn,
                 "INSERT INTO seats (table_id, seat, user_id, display_name, ai, joined_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, seat, user_id, display_name, ai, utcnow()),
@@ -227,10 +227,10 @@ class TableStore:
 
     async def remove_seat(self, table_id: int, seat: int) -> bool:
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            rowcount, lastrowid = await execute(conn,
                 "DELETE FROM seats WHERE table_id = ? AND seat = ? AND"
                 " (SELECT status FROM game_tables WHERE id = ?) = 'lobby'", (table_id, seat, table_id))
-            return cursor.rowcount == 1
+            return rowcount == 1
 
     async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
         unknown = set(fields) - _SEAT_FIELDS
@@ -239,7 +239,7 @@ class TableStore:
         assignments = ", ".join(f"{name} = ?" for name in fields)
         values = [int(v) if isinstance(v, bool) else v for v in fields.values()]
         async with self.db.transaction() as conn:
-            await conn.execute(f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
+            await execute(conn, f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
                                (*values, table_id, seat))
 
     async def tables_of_user(self, user_id: int, *statuses: Status) -> list[TableRow]:
@@ -253,11 +253,11 @@ class TableStore:
     async def add_timer(self, kind: str, due_at: float, *, table_id: int | None = None,
                         payload: dict[str, Any] | None = None) -> int:
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            rowcount, lastrowid = await execute(conn,
                 "INSERT INTO timers (kind, due_at, table_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
                 (kind, due_at, table_id, json.dumps(payload or {}), utcnow()),
             )
-            return int(cursor.lastrowid)
+            return int(lastrowid)
 
     async def next_timer(self) -> TimerRow | None:
         row = await self.db.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
@@ -274,16 +274,16 @@ class TableStore:
 
     async def delete_timer(self, timer_id: int) -> bool:
         async with self.db.transaction() as conn:
-            cursor = await conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
-            return cursor.rowcount == 1
+            rowcount, lastrowid = await execute(conn, "DELETE FROM timers WHERE id = ?", (timer_id,))
+            return rowcount == 1
 
     async def delete_timers(self, *, table_id: int, kind: str | None = None) -> int:
         sql, params = "DELETE FROM timers WHERE table_id = ?", [table_id]
         if kind is not None:
             sql, params = sql + " AND kind = ?", [*params, kind]
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(sql, params)
-            return cursor.rowcount
+            rowcount, lastrowid = await execute(conn, sql, params)
+            return rowcount
 
 
 def _timer(row: Any) -> TimerRow:

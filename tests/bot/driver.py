@@ -1,0 +1,157 @@
+"""Drive tables through the bot as players do: slash commands, clicks and menu picks in DMs
+and ephemeral panels. The tests decide *what* to choose with a computer player, but every
+choice reaches the bot as a click on the component that offers it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import discord
+
+from bot.service import seat_choices
+
+
+@dataclass
+class Table:
+    env: Any
+    guild: Any
+    channel: Any
+    thread: Any
+    table_id: int
+    players: list[Any]  # MemberActor per person, in join order
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    async def row(self):
+        return await self.bot.store.tables.get(self.table_id)
+
+    async def seats(self):
+        return await self.bot.store.tables.seats(self.table_id)
+
+    async def state(self):
+        table = await self.row()
+        return self.bot.service.state(table)
+
+    def spec(self):
+        from games import registry
+
+        return registry.get(self.bot_game)
+
+    async def actor_of_seat(self, seat: int):
+        row = next(s for s in await self.seats() if s.seat == seat)
+        return next(p for p in self.players if p.id == row.user_id)
+
+    async def seat_of(self, actor) -> int:
+        return next(s.seat for s in await self.seats() if s.user_id == actor.id)
+
+
+def buttons(message: discord.Message) -> list[Any]:
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            found.append(child)
+    return found
+
+
+def labels(message: discord.Message) -> list[str]:
+    return [c.label for c in buttons(message) if getattr(c, "label", None)]
+
+
+def choice_target(message: discord.Message, index: int) -> tuple[str, str | None]:
+    """('click', custom_id) or ('select', custom_id) of the component offering choice `index`."""
+    for component in buttons(message):
+        custom_id = getattr(component, "custom_id", "") or ""
+        if custom_id.startswith("act:") and custom_id.rsplit(":", 1)[1] == str(index):
+            return "click", custom_id
+        if custom_id.startswith("pick:"):
+            if any(option.value == str(index) for option in component.options):
+                return "select", custom_id
+    raise AssertionError(f"choice {index} is not offered on the panel: {labels(message)}")
+
+
+def clicker(actor, message: discord.Message):
+    """Who clicks: a member in a server channel, the bare user in a DM."""
+    return actor.user if message.guild is None else actor
+
+
+async def choose(actor, message: discord.Message, index: int):
+    how, custom_id = choice_target(message, index)
+    if how == "click":
+        return await clicker(actor, message).click(message, custom_id=custom_id)
+    return await clicker(actor, message).select(message, [str(index)], custom_id=custom_id)
+
+
+async def open_table(env, game: str, names: list[str], *, options: str | None = None,
+                     computers: int = 0) -> Table:
+    """Create a table with `names[0]` as creator, seat the others through Join, add computers."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(name)) for name in names]
+    kwargs = {"game": game}
+    if options:
+        kwargs["options"] = options
+    result = await players[0].slash(channel, "table create", **kwargs)
+    assert result.response is not None, "the bot answered /table create"
+    thread = channel.threads[-1]
+    table = await env.bot.store.tables.by_thread(thread.id)
+    lobby = thread.history()[0]
+    for player in players[1:]:
+        await player.click(lobby, label="Join")
+    for _ in range(computers):
+        await players[0].click(lobby, label="Add computer")
+    return Table(env, guild, channel, thread, table.id, players)
+
+
+async def start(table: Table):
+    lobby = table.thread.history()[0]
+    return await table.players[0].click(lobby, label="Start")
+
+
+def latest_dm(actor) -> discord.Message | None:
+    return actor.user.dm_channel.last_message
+
+
+async def play_turn_by_dm(table: Table, policy: Callable[[Any, int], Any]) -> bool:
+    """Let one person who must act now make the policy's choice by clicking in their DM panel.
+    Returns False when nobody (human) has to act."""
+    bot = table.bot
+    row = await table.row()
+    if row.status != "running":
+        return False
+    state = bot.service.state(row)
+    spec = bot.service.spec(row)
+    for seat in await table.seats():
+        if seat.user_id is None or seat.forfeited or seat.seat not in spec.to_act(state):
+            continue
+        actor = next(p for p in table.players if p.id == seat.user_id)
+        actions = seat_choices(spec, state, seat.seat)
+        wanted = policy(state, seat.seat)
+        index = actions.index(wanted)
+        message = await panel_message(table, actor, seat)
+        result = await choose(actor, message, index)
+        assert result.acknowledged
+        return True
+    return False
+
+
+async def panel_message(table: Table, actor, seat) -> discord.Message:
+    """The player's current panel: their DM panel if DMs work, otherwise a fresh "My hand"."""
+    if seat.dm_ok is not False and seat.dm_message_id is not None:
+        for message in reversed(actor.user.dm_channel.history()):
+            if message.id == seat.dm_message_id:
+                return message
+    board = await board_message(table)
+    result = await actor.click(board, label="My hand")
+    assert result.response is not None and result.response.ephemeral
+    return result.response.message
+
+
+async def board_message(table: Table) -> discord.Message:
+    row = await table.row()
+    for message in reversed(table.thread.history()):
+        if message.id == row.board_message_id:
+            return message
+    raise AssertionError("no board message in the thread")

@@ -1,0 +1,77 @@
+"""A whole Augsburg 1520 game through the bot, as players play it."""
+
+from __future__ import annotations
+
+from games import registry
+from tests.bot.driver import open_table, play_turn_by_dm, start
+
+
+async def test_complete_two_player_game_from_create_to_final_standings(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    spec = registry.get("augsburg1520")
+    policies = {seat: spec.policy("heuristic", seed=seat) for seat in range(2)}
+    clicks = 0
+    while await play_turn_by_dm(table, lambda state, seat: policies[seat].choose(state, seat)):
+        clicks += 1
+        assert clicks < 2000
+    row = await table.row()
+    assert row.status == "finished"
+    final = table.thread.last_message
+    assert "final standings" in final.embeds[0].title
+    assert all(name in final.embeds[0].description for name in ("ada", "bo"))
+    # the stored game replays exactly from its seed and action log
+    replayed = await simcord_env.bot.service.replay(table.table_id)
+    assert spec.dump_state(replayed) == row.state
+
+
+def holding_policy(spec):
+    """The heuristic player, except that in an auction it holds the high bid whenever it can,
+    so that auctions end with tied finalists who reveal their cards secretly."""
+    heuristic = {}
+
+    def choose(state, seat):
+        actions = spec.legal_actions(state, seat)
+        if state.phase == "bid":
+            holds = [a for a in actions if a.kind == "bid" and a.cards == state.high]
+            bids = sorted((a for a in actions if a.kind == "bid"), key=lambda a: a.cards)
+            if holds or bids:
+                return (holds or bids)[0]
+        player = heuristic.setdefault(seat, spec.policy("heuristic", seed=seat))
+        return player.choose(state, seat)
+
+    return choose
+
+
+async def test_restart_in_the_middle_of_an_auction_keeps_a_pending_sealed_reveal(simcord_env, settings):
+    from bot import create_bot
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    spec = registry.get("augsburg1520")
+    choose = holding_policy(spec)
+    for _ in range(500):
+        state = await table.state()
+        if state.phase == "reveal" and sum(state.done) == 1:
+            break
+        assert await play_turn_by_dm(table, choose)
+    else:
+        raise AssertionError("no sealed reveal came up")
+    before = await table.row()
+    finished = state.done.index(True)
+    sealed = list(state.picks[finished])
+    assert sealed, "the finished finalist's cards are stored, still secret"
+
+    await simcord_env.restart_bot(create_bot(settings))
+
+    after = await table.row()
+    assert (after.version, after.state) == (before.version, before.state)  # nothing lost
+    # The other finalist finishes the reveal by clicking the DM panel sent before the restart.
+    while (await table.state()).phase == "reveal":
+        assert await play_turn_by_dm(table, choose)
+    state = await table.state()
+    shown_cards = {card for shown in state.shown for card in shown}
+    assert set(sealed) <= shown_cards, "the card chosen before the restart was revealed"
+    while await play_turn_by_dm(table, choose):
+        pass
+    assert (await table.row()).status == "finished"

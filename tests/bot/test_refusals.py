@@ -1,0 +1,115 @@
+"""Bad input is refused privately with a reason and changes nothing; closed DMs don't stop a game."""
+
+from __future__ import annotations
+
+from games import registry
+from tests.bot.driver import (board_message, choice_target, clicker, labels, open_table, play_turn_by_dm,
+                              start)
+
+
+async def first_panel(table, actor):
+    seat = next(s for s in await table.seats() if s.user_id == actor.id)
+    for message in reversed(actor.user.dm_channel.history()):
+        if message.id == seat.dm_message_id:
+            return message
+    raise AssertionError("no DM panel")
+
+
+async def pick(actor, message, how: str, custom_id: str):
+    """Make choice 0 on a panel, by button or menu, as its component offers it."""
+    if how == "click":
+        return await clicker(actor, message).click(message, custom_id=custom_id)
+    return await clicker(actor, message).select(message, ["0"], custom_id=custom_id)
+
+
+async def test_stale_double_foreign_and_out_of_turn_clicks_change_nothing(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    outsider = table.guild.add_member(simcord_env.create_user("cy"))
+    await start(table)
+    ada, bo = table.players
+    # The first step is the secret purchase: both choose at once. Ada has the same choices open
+    # twice: in her DM and in a "My hand" panel. She buys a card from the DM...
+    panel = await first_panel(table, ada)
+    hand = (await ada.click(await board_message(table), label="My hand")).response.message
+    how, custom_id = choice_target(panel, 0)
+    assert choice_target(hand, 0) == (how, custom_id)
+    version = (await table.row()).version
+    first = await pick(ada, panel, how, custom_id)
+    assert first.acknowledged and not first.ephemeral  # the DM panel was updated in place
+    assert (await table.row()).version == version + 1
+
+    # ...and then makes the same choice again from the other panel: refused, nothing changes.
+    state_before = (await table.row()).state
+    again = await pick(ada, hand, how, custom_id)
+    assert again.ephemeral and "out of date" in again.response.content
+    row = await table.row()
+    assert (row.version, row.state) == (version + 1, state_before)
+
+    # Bo's panel is still current: Ada's sealed choice did not make it stale.
+    bo_panel = await first_panel(table, bo)
+    ok = await pick(bo, bo_panel, *choice_target(bo_panel, 0))
+    assert ok.acknowledged and not ok.ephemeral
+    assert (await table.row()).version == version + 2
+
+    # Someone who is not seated presses My hand: told so, nothing shown.
+    board = await board_message(table)
+    foreign = await outsider.click(board, label="My hand")
+    assert foreign.ephemeral and "not seated" in foreign.response.content
+    assert not foreign.response.embeds
+
+    # Play on until it is one player's turn in an auction; the other clicks a stale bid button.
+    spec = registry.get("augsburg1520")
+    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
+    while (await table.state()).phase != "bid":
+        await play_turn_by_dm(table, lambda st, s: policies[s].choose(st, s))
+    state = await table.state()
+    bidder = next(iter(spec.to_act(state)))
+    actor = await table.actor_of_seat(bidder)
+    # The bidder keeps a "My hand" panel open, then bids from the DM: the open panel's buttons
+    # are now out of turn and are refused without changing anything.
+    open_panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    await play_turn_by_dm(table, lambda st, s: policies[s].choose(st, s))
+    before = await table.row()
+    assert bidder not in spec.to_act(await table.state())
+    result = await pick(actor, open_panel, *choice_target(open_panel, 0))
+    assert result.ephemeral
+    assert "out of date" in result.response.content or "not your turn" in result.response.content
+    after = await table.row()
+    assert (after.version, after.state) == (before.version, before.state)
+    idle_actor = actor
+    # "My hand" for the waiting player says whom the game waits for, with no buttons.
+    hand = await idle_actor.click(await board_message(table), label="My hand")
+    assert hand.ephemeral and "waiting for" in hand.response.content
+    assert not labels(hand.response.message)
+
+
+async def test_closed_dms_the_game_goes_on_through_my_hand(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada_user, bo_user = simcord_env.create_user("ada"), simcord_env.create_user("bo")
+    ada, bo = guild.add_member(ada_user), guild.add_member(bo_user)
+    # Bo does not accept DMs from server members: every DM to Bo fails with error 50007.
+    simcord_env.inject_error("POST", f"/channels/{bo_user.dm_channel.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)
+    await ada.slash(channel, "table create", game="augsburg1520")
+    thread = channel.threads[-1]
+    joined = await bo.click(thread.history()[0], label="Join")
+    assert "could not send you a direct message" in joined.response.content
+    assert "My hand" in joined.response.content
+    await ada.click(thread.history()[0], label="Start")
+    assert any(bo.mention in m.content and "My hand" in m.content for m in thread.history())
+    assert not bo_user.dm_channel.history()
+
+    from tests.bot.driver import Table
+
+    table_id = (await simcord_env.bot.store.tables.by_thread(thread.id)).id
+    table = Table(simcord_env, guild, channel, thread, table_id, [ada, bo])
+    spec = registry.get("augsburg1520")
+    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
+    moves = 0
+    while await play_turn_by_dm(table, lambda st, s: policies[s].choose(st, s)):
+        moves += 1
+    assert (await table.row()).status == "finished"
+    seats = await table.seats()
+    assert next(s for s in seats if s.user_id == bo.id).dm_ok is False
+    assert moves > 20
