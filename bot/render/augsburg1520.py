@@ -169,7 +169,7 @@ LABELS: dict[str, Any] = {
     "builder_build": lambda a, v: (
         f"Builder: build the {data.RIGHT_NAMES[a.building]} ({v.stacks[a.building][0]} guilders)"),
     "end_privileges": _end_label,
-    "take_tile_from": lambda a, v: f"Take the tile from player {a.target + 1}",
+    "take_tile_from": lambda a, v: f"Take the tile from {{p{a.target}}}",
     "consolation": lambda a, v: (f"Take {data.TILE_LOSS_MONEY} guilders" if a.choice == "money"
                                  else f"Take {data.TILE_LOSS_PRESTIGE} prestige"),
 }
@@ -333,8 +333,7 @@ class Augsburg1520Renderer(Renderer):
             "privilege_card": "Choose a privilege card.",
             "privileges": f"Use up to two privileges; each one you leave out gives {data.FORFEIT_PRESTIGE} prestige.",
             "privilege_discard": "Discard any one card from your hand.",
-            "choose_victim": "The pool is empty: choose whose tile to take. "
-                             + ", ".join(f"player {s + 1} = {info.name(s)}" for s in range(len(v.players))),
+            "choose_victim": "The pool is empty: choose whose tile to take.",
             "consolation": f"You lost a level tile: take {data.TILE_LOSS_MONEY} guilders or "
                            f"{data.TILE_LOSS_PRESTIGE} prestige.",
             "shortage": "Too few cards to deal: discard one card under the draw pile.",

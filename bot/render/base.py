@@ -67,7 +67,8 @@ class Renderer(ABC):
 
     @abstractmethod
     def action_label(self, action: BaseModel, view: BaseModel) -> str:
-        """Short text for a button or select option (at most 80 characters)."""
+        """Short text for a button or select option (at most 80 characters once filled).
+        Name players as {p0}, {p1}...: the table fills in their names."""
 
     def action_group(self, action: BaseModel, view: BaseModel) -> str | None:
         """None: show as a button. Otherwise actions with the same group share one

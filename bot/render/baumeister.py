@@ -38,7 +38,8 @@ def card_name(card_id: str) -> str:
 
 
 def player_number(seat: int) -> str:
-    return f"player {seat + 1}"
+    """A player in a label: the table fills in the name."""
+    return f"{{p{seat}}}"
 
 
 def _fit(text: str, limit: int) -> str:

@@ -119,8 +119,9 @@ def board_view(table: TableRow) -> discord.ui.View | None:
 
 # -- private panel ----------------------------------------------------------------------
 def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseModel,
-             renderer: Renderer) -> discord.ui.View | None:
-    """Buttons and select menus for the legal actions (at most 5 rows, 25 options a menu)."""
+             renderer: Renderer, info: TableInfo) -> discord.ui.View | None:
+    """Buttons and select menus for the legal actions (at most 5 rows, 25 options a menu).
+    Labels may name players as {p0}, {p1}...; they are filled in here."""
     if not actions:
         return None
     buttons: list[int] = []
@@ -140,16 +141,18 @@ def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseM
                 break
             chunk = indices[start:start + 25]
             select = discord.ui.Select(custom_id=f"pick:{table_id}:{prompt_version}:{menu}",
-                                       placeholder=placeholder[:150])
+                                       placeholder=_fit(info.fill(placeholder), 150))
             for index in chunk:
                 description = renderer.action_description(actions[index], view)
-                select.add_option(label=_fit(renderer.action_label(actions[index], view), 100),
-                                  value=str(index), description=_fit(description, 100) if description else None)
+                select.add_option(label=_fit(info.fill(renderer.action_label(actions[index], view)), 100),
+                                  value=str(index),
+                                  description=_fit(info.fill(description), 100) if description else None)
             ui.add_item(ActSelect(table_id, prompt_version, menu, select))
             menu += 1
     for index in buttons:
         action = actions[index]
-        ui.add_item(ActButton(table_id, prompt_version, index, label=_fit(renderer.action_label(action, view), 80),
+        label = _fit(info.fill(renderer.action_label(action, view)), 80)
+        ui.add_item(ActButton(table_id, prompt_version, index, label=label,
                               style=STYLES[renderer.action_style(action)]))
     return ui
 

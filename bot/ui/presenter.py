@@ -141,7 +141,7 @@ class Presenter:
         return {
             "content": panels.panel_content(info, table, list(lines), waiting),
             "embed": renderer.panel(info, view, seat),
-            "view": panels.controls(table.id, prompt_version, actions, view, renderer)
+            "view": panels.controls(table.id, prompt_version, actions, view, renderer, info)
             if table.status == "running" else None,
         }
 

@@ -79,14 +79,6 @@ class Augsburg1520(GameSpec[State, Any]):
 
         return ai.make_policy(self, kind, seed)
 
-    def timeout_action(self, state: State, seat: int) -> Any:
-        """Out of time: pass, stop buying, end the privileges, else the first option."""
-        actions = self.legal_actions(state, seat)
-        for action in actions:
-            if action.kind in ("pass", "finish_buying", "end_privileges"):
-                return action
-        return actions[0] if actions else None
-
     def option_variants(self) -> list[BaseModel]:
         return [Options(), Options(open_money=True)]
 

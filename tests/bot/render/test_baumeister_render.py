@@ -63,8 +63,8 @@ def test_views_from_random_games_render_within_limits(seats, options):
                 check_embed(RENDERER.panel(INFO, view, seat))
                 groups: dict[str, int] = {}
                 for action in SPEC.legal_actions(state, seat):
-                    label = RENDERER.action_label(action, view)
-                    assert 0 < len(label) <= 80 and "{" not in label
+                    label = INFO.fill(RENDERER.action_label(action, view))
+                    assert 0 < len(label) <= 80 and "{" not in label  # every placeholder is a seat
                     description = RENDERER.action_description(action, view)
                     assert description is None or 0 < len(description) <= 100
                     group = RENDERER.action_group(action, view)
@@ -146,9 +146,9 @@ def test_build_and_sabotage_labels():
     give(state, 3, hand=("church-4a", "church-6a", "gate-2a", "gate-3a", "hall-5a"))
     begin_build(state, 0, False, [])
     view = SPEC.view(state, 0)
-    labels = {RENDERER.action_label(a, view) for a in SPEC.legal_actions(state, 0)}
-    assert {"Build City gate 4 (1 coin)", "Saboteur on player 3's city",
-            "Saboteur on player 4's hand (5 cards)", "Build nothing, end turn"} <= labels
+    labels = {INFO.fill(RENDERER.action_label(a, view)) for a in SPEC.legal_actions(state, 0)}
+    assert {"Build City gate 4 (1 coin)", "Saboteur on Carol's city",
+            "Saboteur on Dave's hand (5 cards)", "Build nothing, end turn"} <= labels
     picked, _ = SPEC.apply(state, 0, {"kind": "pick", "card": "gate-4a"})
     view = SPEC.view(picked, 0)
     places = [RENDERER.action_label(a, view) for a in SPEC.legal_actions(picked, 0)]
@@ -156,7 +156,7 @@ def test_build_and_sabotage_labels():
                       "City gate 4 (1 coin) → right end, beside Church 5", "Take the card back"]
     state, _ = SPEC.apply(state, 0, {"kind": "sabotage", "seat": 2, "target": "city"})
     view = SPEC.view(state, 0)
-    assert RENDERER.action_label(SPEC.legal_actions(state, 0)[0], view) == "Church 7 (position 1) of player 3"
+    assert INFO.fill(RENDERER.action_label(SPEC.legal_actions(state, 0)[0], view)) == "Church 7 (position 1) of Carol"
     state, _ = SPEC.apply(state, 0, {"kind": "aim", "slot": 0})
     view = SPEC.view(state, 2)
     offers = [RENDERER.action_label(a, view) for a in SPEC.legal_actions(state, 2)]

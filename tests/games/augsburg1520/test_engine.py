@@ -48,11 +48,11 @@ def test_refusals_explain_what_is_allowed():
         SPEC.apply(state, bidder, {"kind": "discard_card", "card": "maria-99"})
 
 
-def test_timeout_passes_or_stops():
+def test_no_decision_has_a_time_limit():
+    """The rulebook sets no time limits: the table waits for each player."""
     state = after_first_purchase(3, 2)
-    assert SPEC.timeout_action(state, state.bidder).kind == "pass"
-    fresh = SPEC.setup(3, 2)
-    assert SPEC.timeout_action(fresh, 1).kind == "finish_buying"
+    assert SPEC.timeout_action(state, state.bidder) is None
+    assert SPEC.timeout_action(SPEC.setup(3, 2), 1) is None
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
