@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games import registry
-from tests.bot.driver import open_table, play_turn_by_dm, start
+from games import Outcome, registry
+from tests.bot.driver import board_message, open_table, play_turn_by_dm, start
 
 
 async def test_complete_two_player_game_from_create_to_final_standings(simcord_env):
@@ -75,3 +75,50 @@ async def test_restart_in_the_middle_of_an_auction_keeps_a_pending_sealed_reveal
     while await play_turn_by_dm(table, choose):
         pass
     assert (await table.row()).status == "finished"
+
+
+async def test_abandon_hands_the_seat_to_a_computer_and_ranks_the_player_last(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    refused = await table.guild.add_member(simcord_env.create_user("dee")).slash(
+        table.thread, "table abandon")
+    assert "not seated" in refused.response.content
+    result = await bo.slash(table.thread, "table abandon")
+    assert result.ephemeral and "ranked last" in result.response.content
+    assert any("bo abandoned the game" in m.content for m in table.thread.history())
+    again = await bo.slash(table.thread, "table abandon")
+    assert "already abandoned" in again.response.content
+    spec = registry.get("augsburg1520")
+    policies = {s: spec.policy("heuristic", seed=s) for s in range(3)}
+    while await play_turn_by_dm(table, lambda state, seat: policies[seat].choose(state, seat)):
+        pass
+    row = await table.row()
+    assert row.status == "finished"
+    outcome = Outcome.model_validate_json(row.outcome)
+    bo_seat = await table.seat_of(bo)
+    assert outcome.ranking[-1] == [bo_seat]
+    assert "Abandoned (ranked last): bo" in table.thread.last_message.embeds[0].footer.text
+
+
+async def test_board_is_new_at_each_auction_and_edited_within_it(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    spec = registry.get("augsburg1520")
+    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
+    seen: dict[int, set[str]] = {}  # board message id -> the auctions it showed
+    texts: dict[int, set[str]] = {}  # board message id -> the different contents it had
+    for _ in range(60):
+        state = await table.state()
+        board = await board_message(table)
+        seen.setdefault(board.id, set()).add(f"{state.round}-{state.auction}-{state.phase == 'buy'}")
+        texts.setdefault(board.id, set()).add(str([e.to_dict() for e in board.embeds]))
+        await play_turn_by_dm(table, lambda st, s: policies[s].choose(st, s))
+    # several board messages were posted, each one covering a single auction (or the first purchase)...
+    assert len(seen) >= 3
+    assert all(len(keys) == 1 for keys in seen.values())
+    # ...and within an auction the same message was edited as bids came in
+    assert any(len(contents) >= 2 for contents in texts.values())
+    # /table hand in the thread shows the private panel, like the board's button
+    hand = await table.players[0].slash(table.thread, "table hand")
+    assert hand.ephemeral and "your hand" in hand.response.embeds[0].title

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import discord
+
 from tests.bot.driver import labels, open_table, start
 
 
@@ -16,3 +18,97 @@ async def test_create_opens_a_thread_with_a_lobby(simcord_env):
     assert {"Join", "Leave", "Start", "Cancel"} <= set(labels(lobby))
     seats = await table.seats()
     assert [s.user_id for s in seats] == [table.players[0].id, table.players[1].id]
+
+
+async def test_malformed_and_unknown_options_are_refused_with_the_allowed_ones(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    for text, expected in [("open_money", "key=value"), ("colour=red", "no option `colour`"),
+                           ("open_money=maybe", "on or off")]:
+        result = await ada.slash(channel, "table create", game="augsburg1520", options=text)
+        assert result.ephemeral and expected in result.response.content
+        assert "open_money" in result.response.content  # says what is allowed
+    assert channel.threads == []
+    assert await simcord_env.bot.store.tables.with_status("lobby") == []
+    ok = await ada.slash(channel, "table create", game="augsburg1520", options="open_money=true")
+    assert "is open in" in ok.followups[-1].content if ok.followups else ok.response.content
+    table = (await simcord_env.bot.store.tables.with_status("lobby"))[0]
+    assert table.options == {"open_money": True}
+
+
+async def test_lobby_refusals_and_start_checks_the_player_count(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada"])
+    bo = table.guild.add_member(simcord_env.create_user("bo"))
+    lobby = table.thread.history()[0]
+    ada = table.players[0]
+    alone = await ada.click(lobby, label="Start")
+    assert alone.ephemeral and "needs 2-5 players; 1 is seated" in alone.response.content
+    twice = await ada.click(lobby, label="Join")
+    assert "already seated" in twice.response.content
+    not_creator = await bo.click(lobby, label="Start")
+    assert "Only the table's creator" in not_creator.response.content
+    cancel = await bo.click(lobby, label="Cancel")
+    assert "Only the table's creator or someone with Manage Server" in cancel.response.content
+    leave = await bo.click(lobby, label="Leave")
+    assert "not seated" in leave.response.content
+    assert (await table.row()).status == "lobby"
+
+    await bo.click(lobby, label="Join")
+    for _ in range(3):
+        await ada.click(lobby, label="Add computer")
+    full = await table.guild.add_member(simcord_env.create_user("cy")).click(lobby, label="Join")
+    assert "full (5 players at most)" in full.response.content
+    await ada.click(lobby, label="Remove computer")
+    players = next(f for f in table.thread.history()[0].embeds[0].fields if f.name.startswith("Players"))
+    assert "(4 of 2-5)" in players.name
+    started = await ada.click(lobby, label="Start")
+    assert "has started" in started.response.content
+    assert (await table.row()).status == "running"
+    late = await bo.click(table.thread.history()[0], label="Join") if labels(table.thread.history()[0]) else None
+    assert late is None  # the lobby lost its buttons when the game started
+    leave_running = await bo.slash(table.thread, "table leave")
+    assert "/table abandon" in leave_running.response.content
+
+
+async def test_options_menu_and_rated_toggle_belong_to_the_creator(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    ada, bo = table.players
+    custom_id = f"option:{table.table_id}:open_money"
+    refused = await bo.select(lobby, ["true"], custom_id=custom_id)
+    assert "Only the table's creator" in refused.response.content
+    assert (await table.row()).options == {"open_money": False}
+    await ada.select(lobby, ["true"], custom_id=custom_id)
+    assert (await table.row()).options == {"open_money": True}
+    assert "face up" in str(table.thread.history()[0].embeds[0].to_dict())
+    assert "Only the table's creator" in (await bo.click(lobby, label="Rated: off")).response.content
+    await ada.click(lobby, label="Rated: off")
+    assert (await table.row()).rated is True
+
+
+async def test_cancel_by_creator_and_by_a_server_manager(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await table.players[0].click(table.thread.history()[0], label="Cancel")
+    assert (await table.row()).status == "cancelled"
+    assert "was cancelled" in table.thread.last_message.content
+
+    second = await open_table(simcord_env, "augsburg1520", ["cy", "dee"])
+    await start(second)
+    refused = await second.players[1].slash(second.thread, "table cancel")
+    assert "Manage Server" in refused.response.content
+    manager_role = second.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    mod = second.guild.add_member(simcord_env.create_user("mod"), roles=[manager_role])
+    done = await mod.slash(second.thread, "table cancel")
+    assert "is cancelled" in done.response.content
+    assert (await second.row()).status == "cancelled"
+
+
+async def test_rules_command_shows_component_values_with_chosen_ones_marked(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    result = await ada.slash(channel, "rules", game="augsburg1520")
+    assert result.ephemeral
+    text = " ".join(str(e.to_dict()) for e in result.response.embeds)
+    assert "chosen" in text and "1500" in text and "Philipp" in text
