@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import pytest
+import pytest_asyncio
+from simcord import Env
 
 from bot import create_bot
 from bot.settings import Settings
+
+# Real seconds SimCord waits for the bot to finish its work after each user action. Generous,
+# because a loaded CI machine can be slow; a test that really hangs still fails.
+SETTLE_TIMEOUT = 60.0
 
 
 @pytest.fixture
@@ -16,3 +22,17 @@ def settings(tmp_path) -> Settings:
 @pytest.fixture
 def simcord_bot(settings):
     return create_bot(settings)
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot, request):
+    marker = request.node.get_closest_marker("simcord")
+    options = {"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})}
+    env = Env(simcord_bot, **options)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
