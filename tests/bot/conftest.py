@@ -35,4 +35,4 @@ async def simcord_env(simcord_bot, request):
     finally:
         await env.shutdown()
         if env.check_errors:
-            env._raise_errors_since(env._errors_acknowledged)
+            env.raise_errors()  # an exception inside the bot fails the test
