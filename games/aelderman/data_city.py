@@ -41,9 +41,9 @@ BUILDINGS: dict[str, Building] = {b.name: b for b in (
     Building("Trade Guild", 1, {"wood": 4, "stone": 1, "tools": 1}, 2, 4,
              "Place an influence marker in any city at once; +1 coin for every marker placed from now.",
              ability="trade_guild"),
-    Building("Brewery", 2, {"wood": 2, "stone": 1, "wheat": 1}, 1, 5,
+    Building("Brewery", 2, {"wood": 1, "stone": 1, "wheat": 1}, 1, 5,
              "Produces 1 beer: at once and in each production phase.", {"beer": 1}, chosen=True),
-    Building("Merchant House", 2, {"wood": 2, "stone": 2, "glass": 1}, 1, 5,
+    Building("Merchant House", 2, {"wood": 3, "stone": 2, "glass": 1}, 2, 5,
              "Produces 5 coins: at once and in each production phase.", {"coins": 5}, chosen=True),
     Building("Harbour Master", 2, {"wood": 2, "stone": 1, "tools": 1}, 2, 5,
              "Produces 2 action points: at once and in each production phase.", {"ap": 2},
@@ -67,7 +67,7 @@ PLAYER_STORAGE = 12
 PROPERTY_TILES = 8
 INFLUENCE_MARKERS = 35
 START_INFLUENCE = 5
-START_COINS = 8  # chosen: the rulebook names no starting money besides the start boosters
+START_COINS = 10  # chosen: the rulebook names no starting money besides the start boosters
 
 
 @dataclass(frozen=True)

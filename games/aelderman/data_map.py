@@ -51,6 +51,7 @@ ROUTES: tuple[tuple[str, str], ...] = (
     ("Ribe", "Hamburg"),
     ("Hamburg", "Köln"),
     ("Hamburg", "Brügge"),
+    ("Hamburg", "London"),  # the North Sea crossing to the London Steelyard
     ("Köln", "Brügge"),
     ("Brügge", "London"),
     ("Brügge", LEVANTE),

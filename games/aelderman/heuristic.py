@@ -14,7 +14,7 @@ from games.aelderman.scoring import progress
 from games.aelderman.state import State
 from games.core import GameSpec, RuleError
 
-FULL_WEIGHT = 0.4  # how much the advanced and expert tasks count next to the basic task
+FULL_WEIGHT = 0.2  # how much the advanced and expert tasks count next to the basic task
 
 
 def _distances() -> dict[str, dict[str, int]]:
@@ -66,7 +66,7 @@ def deficit(state: State, seat: int, level: int) -> tuple[float, Counter, list[s
             cost += extra * miss
             coins_need += {"placed": 5, "subsidiary": 5}.get(kind, 0) * miss
         elif kind == "votes":
-            cost += 1.3 * miss
+            cost += 2.0 * miss
         elif kind == "small_feast" and miss:
             cost += 5 * miss
             goods_need.update(D.ROUNDS[state.round].small_feast[0])
@@ -89,10 +89,17 @@ def value(state: State, seat: int) -> float:
     score = -(basic + FULL_WEIGHT * full)
     wanted = need_full | need
     # Spare goods are worth what a sale brings (10 coins for 4) while coins are short.
-    sale_value = 2.2 if short > 0 else 0.0
+    # Late in the game only what a single sale brings counts.
+    late = state.round == D.SHORT_ROUNDS and state.period >= 2
+    sale_value = 2.2 if short > 0 and not late else 0.0
     for good, count in player.goods.items():
         spare = max(0, count - wanted.get(good, 0))
-        worth = 3.0 if good in D.LUXURY else max(sale_value, 0.3 * D.LEVEL[good])
+        if good in D.LUXURY:
+            worth = 3.0
+        elif late:
+            worth = 0.8 * D.SELL_PRICE[good]
+        else:
+            worth = max(sale_value, 0.3 * D.LEVEL[good])
         score += spare * worth
     score += 0.25 * player.coins + 0.3 * player.influence + 0.6 * player.ap
     score += 0.5 * min(player.property, len(missing))
@@ -124,10 +131,10 @@ def _placement_targets(state: State, seat: int) -> list[str]:
     for kind, subject, count in _requirements(player.mission, 2):
         if progress(state, seat, kind, subject) >= count:
             continue
-        if kind == "placed_in":
+        if kind == "placed_in" and _has_place(state, subject):
             targets.append(subject)
         elif kind == "placed_zone":
-            targets.extend(c for c, z in D.CITY_ZONE.items() if z == subject)
+            targets.extend(c for c, z in D.CITY_ZONE.items() if z == subject and _has_place(state, c))
         elif kind == "subsidiary" and player.coins >= 10:
             targets.extend(c for c in D.CITIES if c not in state.subsidiary and _has_place(state, c))
     return targets
