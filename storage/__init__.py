@@ -9,13 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage.db import Database
+from storage.ratings import HistoryRow, RatedResult, RatingRow, RatingStore
 from storage.tables import SeatRow, StaleVersion, TableRow, TableStore, TimerRow
+from storage.tournaments import (EntrantRow, NewGame, RoundRow, TournamentGameRow, TournamentRow,
+                                 TournamentStore)
 
 
 class Store:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.tables = TableStore(db)
+        self.tournaments = TournamentStore(db)
+        self.ratings = RatingStore(db)
 
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
@@ -25,4 +30,6 @@ class Store:
         await self.db.close()
 
 
-__all__ = ["SeatRow", "StaleVersion", "Store", "TableRow", "TableStore", "TimerRow"]
+__all__ = ["EntrantRow", "HistoryRow", "NewGame", "RatedResult", "RatingRow", "RatingStore", "RoundRow", "SeatRow",
+           "StaleVersion", "Store", "TableRow", "TableStore", "TimerRow", "TournamentGameRow", "TournamentRow",
+           "TournamentStore"]
