@@ -85,7 +85,7 @@ def test_random_games(name: str, seats: int, option_index: int) -> None:
         assert outcome is not None
         ranked = sorted(s for group in outcome.ranking for s in group)
         assert ranked == list(range(seats)), "every seat is ranked exactly once"
-        assert outcome.winners, "a finished game names at least one winner"
+        assert set(outcome.winners) <= set(range(seats)), "winners are seats (a game may have none)"
         spec.check_invariants(played.state)
         if game < 5:
             replayed = replay(spec, seats, seed, options, played.log)
