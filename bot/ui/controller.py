@@ -14,6 +14,7 @@ import discord
 from bot.service import COMPUTER_KINDS, Progress, TableError, TableService
 from bot.ui import panels
 from bot.ui.presenter import Presenter
+from storage import TableRow
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +22,11 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
            "play: press **My hand** on the table's board, or use `/table hand` in the thread, to see your "
            "hand and make your choices privately. To get DMs, enable *Direct Messages* in this server's "
            "Privacy Settings.")
+
+
+def thread_failure(exc: discord.HTTPException) -> str:
+    return (f"I could not open a thread for the table here ({exc.text or exc.status}). I need the permissions "
+            "Create Public Threads and Send Messages in Threads in this channel.")
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -31,6 +37,8 @@ def can_manage(interaction: discord.Interaction) -> bool:
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
     """Answer ephemerally, whether or not the interaction was already answered."""
     kwargs.setdefault("ephemeral", True)
+    if kwargs.get("view", ...) is None:
+        del kwargs["view"]  # a message without controls
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
     else:
@@ -63,16 +71,11 @@ class TablesController:
             return
         spec = self.service.spec(table)
         try:
-            thread = await parent.create_thread(name=f"{spec.title} #{table.id}",
-                                                type=discord.ChannelType.public_thread,
-                                                auto_archive_duration=10080)
+            thread = await self.open_thread(parent, table)
         except discord.HTTPException as exc:
             await self.service.store.tables.set_status(table.id, "cancelled")
-            await reply(interaction, "I could not open a thread for the table here "
-                        f"({exc.text or exc.status}). I need the permissions Create Public Threads and "
-                        "Send Messages in Threads in this channel.")
+            await reply(interaction, thread_failure(exc))
             return
-        await self.service.store.tables.set_messages(table.id, thread_id=thread.id)
         table = await self.service.get(table.id)
         seats = await self.service.store.tables.seats(table.id)
         lobby = await thread.send(**self.presenter.lobby_message(table, seats))
@@ -80,6 +83,15 @@ class TablesController:
         dm_note = await self._probe_dm(table.id, interaction.user.id)
         await reply(interaction, f"Table #{table.id} ({spec.title}) is open in {thread.mention}. "
                     "Others can join with the Join button there." + (f"\n\n{dm_note}" if dm_note else ""))
+
+    async def open_thread(self, parent: discord.TextChannel, table: TableRow,
+                          name: str | None = None) -> discord.Thread:
+        """Open the thread a table is played in and record it. Raises discord.HTTPException."""
+        title = name or f"{self.service.spec(table).title} #{table.id}"
+        thread = await parent.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
+                                            auto_archive_duration=10080)
+        await self.service.store.tables.set_messages(table.id, thread_id=thread.id)
+        return thread
 
     async def _probe_dm(self, table_id: int, user_id: int) -> str | None:
         """Say hello by DM when someone sits down; returns advice if their DMs are closed."""
@@ -161,6 +173,8 @@ class TablesController:
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
         table = await self.service.cancel(table_id, interaction.user.id, can_manage=can_manage(interaction))
         await self.presenter.refresh_lobby(table_id)
+        await self.presenter.retire_panels(table_id)
+        await self.presenter.refresh_board(table_id)
         await reply(interaction, f"Table #{table.id} is cancelled.")
         thread = await self.presenter.channel(table.thread_id)
         if thread is not None:

@@ -100,7 +100,7 @@ class Presenter:
         async with self._lock(table_id):
             current = await self.service.progress(table_id)
             table = current.table
-            if current.state is None or table.status == "cancelled":
+            if current.state is None:
                 return
             thread = await self.channel(table.thread_id)
             if thread is None:
@@ -188,6 +188,11 @@ class Presenter:
             await self.service.store.tables.update_seat(row.table_id, row.seat, dm_ok=True)
         return sent
 
+    async def retire_panels(self, table_id: int) -> None:
+        """Take the controls off every DM panel of a table that ended or was cancelled."""
+        for row in await self.service.store.tables.seats(table_id):
+            await self._retire_dm_panel(row)
+
     async def _retire_dm_panel(self, row: SeatRow) -> None:
         if row.dm_message_id is None or row.dm_channel_id is None:
             return
@@ -223,6 +228,7 @@ class Presenter:
         if thread is not None:
             await thread.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
         await self.service.store.tables.delete_timers(table_id=table.id)
+        await self.retire_panels(table.id)
         for callback in self.on_finished:
             await callback(table, seats, outcome)
 

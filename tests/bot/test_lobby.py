@@ -112,3 +112,19 @@ async def test_rules_command_shows_component_values_with_chosen_ones_marked(simc
     assert result.ephemeral
     text = " ".join(str(e.to_dict()) for e in result.response.embeds)
     assert "chosen" in text and "1500" in text and "Philipp" in text
+
+
+async def test_cancelling_a_running_game_takes_the_controls_away(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada = table.players[0]
+    assert any(m.components for m in ada.user.dm_channel.history())
+    manager_role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[manager_role])
+    await mod.slash(table.thread, "table cancel")
+    assert not any(m.components for m in ada.user.dm_channel.history())
+    row = await table.row()
+    board = next(m for m in table.thread.history() if m.id == row.board_message_id)
+    assert not board.components  # no "My hand" on a cancelled table's board
+    hand = await ada.slash(table.thread, "table hand")
+    assert "cancelled" in hand.response.content
