@@ -166,6 +166,9 @@ class AeldermanView(BaseModel):
     big_feast: str | None
     property_cost: int
     solo: bool
+    # The viewer's building costs after Council Hall discounts (goods, and "coins"); empty for
+    # spectators.
+    build_costs: dict[str, dict[str, int]] = {}
 
 
 def card_view(number: int) -> CardView:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
-from games.aelderman.rules import (ap_available, capacity, final_votes, operating_costs,
-                                   placed_count, property_cost, stored, usable_tokens, describe)
+from games.aelderman.rules import (ap_available, building_cost, capacity, final_votes,
+                                   operating_costs, placed_count, property_cost, stored,
+                                   usable_tokens, describe)
 from games.aelderman.scoring import mission_level
 from games.aelderman.state import State
 from games.aelderman.views import (AeldermanView, BuildingView, CouncilSlotView, CouncilView,
@@ -111,4 +112,14 @@ def build_view(state: State, viewer: int | None, to_act: list[int]) -> Aelderman
         property_cost=property_cost(state, state.players[viewer]) if viewer is not None
         else indicator.property_cost,
         solo=state.seats == 1,
+        build_costs=build_costs(state, viewer) if viewer is not None else {},
     )
+
+
+def build_costs(state: State, seat: int) -> dict[str, dict[str, int]]:
+    player = state.players[seat]
+    costs = {}
+    for name in D.BUILDINGS:
+        goods, coins = building_cost(player, name)
+        costs[name] = {**goods, **({"coins": coins} if coins else {})}
+    return costs
