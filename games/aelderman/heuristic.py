@@ -40,17 +40,26 @@ def _requirements(mission: str, level: int) -> tuple[tuple[str, str, int], ...]:
     return tuple(D.cumulative(D.MISSIONS[mission], level))
 
 
-def deficit(state: State, seat: int, level: int) -> tuple[float, Counter, list[str], float]:
+def _facts(state: State, seat: int) -> dict[tuple[str, str], int]:
+    """Progress on every requirement kind of the seat's mission, computed once per position."""
+    mission = state.players[seat].mission
+    return {(kind, subject): progress(state, seat, kind, subject)
+            for kind, subject, _ in _requirements(mission, 2)}
+
+
+def deficit(state: State, seat: int, level: int,
+            facts: dict[tuple[str, str], int] | None = None) -> tuple[float, Counter, list[str], float]:
     """Coin-equivalent cost of what is still missing for a mission level, the goods it needs,
     the buildings still to build and the coins still short."""
     player = state.players[seat]
     reqs = _requirements(player.mission, level)
+    facts = facts if facts is not None else _facts(state, seat)
     goods_need: Counter = Counter()
     coins_need = 0.0
     cost = 0.0
     missing_buildings: list[str] = []
     for kind, subject, count in reqs:
-        miss = max(0, count - progress(state, seat, kind, subject))
+        miss = max(0, count - facts[(kind, subject)])
         if kind == "building":
             missing_buildings.extend([subject] * miss)
         elif kind == "goods":
@@ -84,8 +93,9 @@ def deficit(state: State, seat: int, level: int) -> tuple[float, Counter, list[s
 
 def value(state: State, seat: int) -> float:
     player = state.players[seat]
-    basic, need, missing, short = deficit(state, seat, 0)
-    full, need_full, _, _ = deficit(state, seat, 2)
+    facts = _facts(state, seat)
+    basic, need, missing, short = deficit(state, seat, 0, facts)
+    full, need_full, _, _ = deficit(state, seat, 2, facts)
     score = -(basic + FULL_WEIGHT * full)
     wanted = need_full | need
     # Spare goods are worth what a sale brings (10 coins for 4) while coins are short.
