@@ -29,8 +29,8 @@ def summary_lines() -> list[str]:
         "(ties: coins, then player order); a card needs a bid of 1+; second-row cards pay a bonus.",
         "Solo: 3 council votes for 1 influence, then draw 3 Council Hall cards and buy one for 1.",
         "Final council votes: cards and sales + 3 per three active influence + 3 per luxury good.",
-        "Ranking: mission level, then council votes. If nobody completes a basic task, the most "
-        "council votes win.",
+        "Ranking: mission level, then council votes. Nobody wins when no one completes a basic "
+        "task.",
         "2 players: the rulebook's dummy setups serve the main version's majority scoring and "
         "are not used in the short version.",
     ]

@@ -1,9 +1,8 @@
 """Mission scoring at the end of round 2, the outcome and per-seat statistics.
 
 Winners: every seat that completed at least the basic task of its mission (several winners are
-possible). Ranking: mission level reached (expert, advanced, basic, none), then council votes.
-A finished game must name a winner, so when no seat completed its basic task, the seats placed
-first (most council votes) are named winners and `tie_break` says so.
+possible, and none when nobody completed one). Ranking: mission level reached (expert, advanced,
+basic, none), then council votes.
 """
 
 from __future__ import annotations
@@ -98,10 +97,7 @@ def outcome(state: State) -> Outcome | None:
     keys = sorted({(levels[s], votes[s]) for s in levels}, reverse=True)
     ranking = [[s for s in range(state.seats) if (levels[s], votes[s]) == key] for key in keys]
     winners = [s for s in range(state.seats) if levels[s] >= 1]
-    tie_break = None
-    if not winners:
-        winners = list(ranking[0])
-        tie_break = "No one completed a basic task: the most council votes wins."
+    tie_break = "Places: mission level reached, then council votes."
     return Outcome(ranking=ranking, scores={s: float(votes[s]) for s in votes}, winners=winners,
                    tie_break=tie_break, details={s: details(state, s, levels[s]) for s in levels})
 

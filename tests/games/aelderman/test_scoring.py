@@ -82,12 +82,13 @@ def test_one_missing_requirement_fails_the_basic_task():
     assert any(line.startswith("✗ 2x glass") for line in outcome.details[0])
 
 
-def test_nobody_completes_a_task_then_most_votes_win():
-    """A finished game names a winner: without any basic task done, the most council votes win."""
+def test_nobody_completes_a_task_then_nobody_wins():
+    """'You win the game if you manage to complete at least the basic task of your mission.'
+    Without any basic task done there is no winner; places still follow council votes."""
     state = finished(3)
     state.players[2].votes = 5
     outcome = SPEC.outcome(state)
-    assert outcome.winners == [2] and outcome.tie_break
+    assert outcome.winners == [] and outcome.ranking[0] == [2]
 
 
 def test_missions_are_shown_to_everyone_at_the_end():
