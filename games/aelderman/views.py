@@ -186,7 +186,7 @@ def card_view(number: int) -> CardView:
     return CardView(number=number, rows=rows, demand=list(card.demand))
 
 
-def _city(state: State, name: str) -> CityView:
+def city_view(state: State, name: str) -> CityView:
     x, y = D.POSITIONS[name]
     return CityView(name=name, zone=D.CITY_ZONE.get(name), x=x, y=y,
                     neighbours=list(D.NEIGHBOURS[name]), card=card_view(state.cards[name]),
@@ -206,7 +206,7 @@ def wheel_view(rotation: int, turns: int) -> WheelView:
                      rings=rings)
 
 
-def _requirements(state: State, seat: int) -> list[RequirementView]:
+def requirements_view(state: State, seat: int) -> list[RequirementView]:
     result = []
     for level, name in enumerate(D.LEVELS):
         for text, ok, have, need in checklist(state, seat, level):

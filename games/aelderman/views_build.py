@@ -9,7 +9,7 @@ from games.aelderman.rules import (ap_available, building_cost, capacity, final_
 from games.aelderman.scoring import mission_level
 from games.aelderman.state import State
 from games.aelderman.views import (AeldermanView, BuildingView, CouncilSlotView, CouncilView,
-                                   PendingView, PlayerView, TurnView, _city, _requirements,
+                                   PendingView, PlayerView, TurnView, city_view, requirements_view,
                                    wheel_view)
 
 _PRIVATE_STEPS = frozenset({"booster"})
@@ -42,7 +42,7 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         booster_draws=list(p.drawn) if viewer == seat else [],
         mission=p.mission if shown else None, mission_name=mission.name if shown else None,
         mission_level=mission_level(state, seat) if over else None,
-        requirements=_requirements(state, seat) if shown else [],
+        requirements=requirements_view(state, seat) if shown else [],
     )
 
 
@@ -103,7 +103,7 @@ def build_view(state: State, viewer: int | None, to_act: list[int]) -> Aelderman
         round=state.round, period=state.period, periods_revealed=state.periods[:revealed],
         periods_hidden=len(state.periods) - revealed, order=list(state.order), to_act=to_act,
         turn=turn_view(state), pending=pending_view(state, viewer),
-        cities=[_city(state, name) for name in D.PLACES],
+        cities=[city_view(state, name) for name in D.PLACES],
         players=[player_view(state, s, viewer) for s in range(state.seats)],
         council=council_view(state, viewer), council_pile=len(state.council_pile),
         card_pile=len(state.card_pile), feasts=state.feasts, feast_limit=state.seats,
