@@ -22,7 +22,7 @@ class RandomLegalPolicy:
         if not actions:
             raise RuleError(f"Seat {seat} has nothing to do now.")
         common = [a for a in actions if a.kind not in _RARE]
-        if common and self.rng.random() < 0.85:
+        if common and self.rng.random() < 0.6:
             return self.rng.choice(common)
         return self.rng.choice(actions)
 

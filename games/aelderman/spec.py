@@ -15,7 +15,7 @@ from games.aelderman.scoring import outcome, stats
 from games.aelderman.setup import new_game
 from games.aelderman.state import State, clone
 from games.aelderman.steps import resolve_step, step_options
-from games.aelderman.turn import resolve_turn, turn_options
+from games.aelderman.turn import resolve_turn, turn_options, turn_options_of_kind
 from games.aelderman.views import AeldermanView
 from games.aelderman.views_build import bid_token, build_view
 from games.core import Event, GameSpec, Outcome, RuleError
@@ -68,10 +68,16 @@ class AeldermanSpec(GameSpec[State, Any]):
         if seat not in self.to_act(state):
             raise RuleError(self.not_your_turn(state, seat))
         parsed = self.parse_action(action)
-        allowed = self.legal_actions(state, seat)
-        if parsed not in allowed:
-            raise RuleError(_refusal(state, parsed, allowed))
+        if not self._allowed(state, seat, parsed):
+            raise RuleError(_refusal(state, parsed, self.legal_actions(state, seat)))
         return self._apply(self.copy_state(state), seat, parsed)
+
+    def _allowed(self, state: State, seat: int, action: Any) -> bool:
+        """Whether `action` is among the legal actions; on a turn only its kind is computed."""
+        if state.pending or state.turn is None or (state.council is not None
+                                                   and state.council.stage == "bid"):
+            return action in self.legal_actions(state, seat)
+        return action in turn_options_of_kind(state, action.kind)
 
     def copy_state(self, state: State) -> State:
         return clone(state)

@@ -112,11 +112,18 @@ def _copy_data(value: Any) -> Any:
 _set = object.__setattr__
 
 
-def _make(cls: type[BaseModel], fields: dict[str, Any]) -> Any:
-    """Build a model from already valid fields (what model_construct does, minus its overhead)."""
+_ALL_FIELDS: dict[type, set[str]] = {}
+
+
+def make_model(cls: type[BaseModel], fields: dict[str, Any]) -> Any:
+    """Build a model from already valid fields (what model_construct does, minus its overhead).
+    Every field is set, so all instances of a class can share one "fields set"."""
     obj = cls.__new__(cls)
     _set(obj, "__dict__", fields)
-    _set(obj, "__pydantic_fields_set__", set(fields))
+    shared = _ALL_FIELDS.get(cls)
+    if shared is None:
+        shared = _ALL_FIELDS[cls] = set(cls.model_fields)
+    _set(obj, "__pydantic_fields_set__", shared)
     _set(obj, "__pydantic_extra__", None)
     _set(obj, "__pydantic_private__", None)
     return obj
@@ -128,13 +135,13 @@ def clone(state: State) -> State:
     new_turn = None
     if turn is not None:
         v = turn.visit
-        visit = _make(Visit, dict(city=v.city, rows=list(v.rows), spent=v.spent, alt=v.alt,
+        visit = make_model(Visit, dict(city=v.city, rows=list(v.rows), spent=v.spent, alt=v.alt,
                                       blocked=v.blocked, city_actions=v.city_actions))
-        new_turn = _make(Turn, {**turn.__dict__, "visit": visit})
+        new_turn = make_model(Turn, {**turn.__dict__, "visit": visit})
     council = state.council
     new_council = None
     if council is not None:
-        new_council = _make(Council, dict(
+        new_council = make_model(Council, dict(
             row=council.row, stage=council.stage, bids=list(council.bids),
             revealed=[list(r) for r in council.revealed], taken=[list(t) for t in council.taken]))
     players = []
@@ -144,12 +151,12 @@ def clone(state: State) -> State:
             fields[key] = dict(fields[key])
         for key in ("buildings", "uses", "cards", "drawn", "boosters"):
             fields[key] = list(fields[key])
-        players.append(_make(Player, fields))
+        players.append(make_model(Player, fields))
     fields = dict(state.__dict__)
     fields.update(
-        rng=_make(Rng, {"seed": state.rng.seed, "counter": state.rng.counter}),
+        rng=make_model(Rng, {"seed": state.rng.seed, "counter": state.rng.counter}),
         periods=list(state.periods), order=list(state.order), turn=new_turn,
-        pending=[_make(Pending, {"kind": p.kind, "seat": p.seat, "data": _copy_data(p.data)})
+        pending=[make_model(Pending, {"kind": p.kind, "seat": p.seat, "data": _copy_data(p.data)})
                  for p in state.pending],
         players=players, cards=dict(state.cards), card_pile=list(state.card_pile),
         card_discard=list(state.card_discard),
@@ -158,4 +165,4 @@ def clone(state: State) -> State:
         votes3_pile=list(state.votes3_pile), council_rows=[list(r) for r in state.council_rows],
         council=new_council, built=dict(state.built),
     )
-    return _make(State, fields)
+    return make_model(State, fields)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from games.aelderman import data as D
 from games.aelderman.actions import (AltTrade, BuildMenu, BuyProperty, CardAction, EndTurn, Feast,
                                      Move, Trade)
-from games.aelderman.city import (build_options, buy_property, can_buy_property, can_feast,
-                                  celebrate)
+from games.aelderman.city import buy_property, can_build, can_buy_property, can_feast, celebrate
 from games.aelderman.flow import end_turn
 from games.aelderman.rules import ap_available, capacity, property_cost, say, spend_ap, stored
 from games.aelderman.sea import action_allowed, card_of, perform
@@ -84,7 +83,7 @@ def city_actions(state: State) -> list:
     result: list = []
     if can_buy_property(state, seat):
         result.append(BuyProperty(coins=property_cost(state, state.players[seat])))
-    if build_options(state, seat):
+    if any(can_build(state, seat, name) for name in D.BUILDINGS):
         result.append(BuildMenu())
     result.extend(Feast(size=size) for size in ("small", "big") if can_feast(state, seat, size))
     return result
@@ -113,6 +112,23 @@ def turn_options(state: State) -> list:
     if may_end(state):
         options.append(EndTurn())
     return options
+
+
+def turn_options_of_kind(state: State, kind: str) -> list:
+    """The legal turn moves of one kind (cheaper than all of them, to check a submitted move)."""
+    turn = state.turn
+    assert turn is not None
+    if kind == "move":
+        return [Move(city=c) for c in D.NEIGHBOURS[turn.visit.city]] if can_move(state) else []
+    if kind == "card_action":
+        return card_actions(state)
+    if kind == "alt_trade":
+        return [AltTrade()] if alt_trade_allowed(state) else []
+    if kind in ("property", "build_menu", "feast"):
+        return city_actions(state)
+    if kind == "end_turn":
+        return [EndTurn()] if may_end(state) else []
+    return []
 
 
 def resolve_turn(state: State, seat: int, action, events: list[Event]) -> None:
