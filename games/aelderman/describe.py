@@ -37,10 +37,12 @@ def summary_lines() -> list[str]:
 
 
 def map_lines() -> list[str]:
+    known = {"blue": "Aalborg", "purple": "Hamburg, Ribe", "green": "London, Edinburgh"}
     lines = []
     for zone in D.ZONES:
         cities = ", ".join(c for c, z in D.CITY_ZONE.items() if z == zone)
-        lines.append(f"{zone}: {cities}" + _mark(zone not in ("blue", "purple", "green")))
+        source = f" (chosen except {known[zone]})" if zone in known else CHOSEN_MARK
+        lines.append(f"{zone}: {cities}{source}")
     lines.append("No zone: Lübeck, Levantehandel, Fernosthandel")
     lines.append("Routes" + CHOSEN_MARK + " (Lübeck-Malmö, Aalborg-Ribe, Ribe-Hamburg from the "
                  "rulebook): " + "; ".join(f"{a}-{b}" for a, b in D.ROUTES))
