@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.aelderman.heuristic import HeuristicPolicy
 from games.core import GameSpec, RuleError
 
 _RARE = frozenset({"end_turn", "cancel", "stop", "pass"})
@@ -26,7 +27,5 @@ class RandomLegalPolicy:
             return self.rng.choice(common)
         return self.rng.choice(actions)
 
-
-from games.aelderman.heuristic import HeuristicPolicy  # noqa: E402
 
 __all__ = ["HeuristicPolicy", "RandomLegalPolicy"]
