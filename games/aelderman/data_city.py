@@ -48,7 +48,7 @@ BUILDINGS: dict[str, Building] = {b.name: b for b in (
     Building("Harbour Master", 2, {"wood": 2, "stone": 1, "tools": 1}, 2, 5,
              "Produces 2 action points: at once and in each production phase.", {"ap": 2},
              chosen=True),
-    Building("Deli Market", 2, {"wood": 1, "stone": 1, "tools": 1}, 1, 5,
+    Building("Deli Market", 2, {"stone": 1, "tools": 1}, 1, 5,
              "Turn 1 meat and 2 coins into 1 spices or pelt: at once and in each production phase "
              "(4 times).", ability="deli", chosen=True),
     Building("Glassblower", 2, {"wood": 2, "stone": 2, "tools": 1}, 1, 5,
