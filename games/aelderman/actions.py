@@ -163,3 +163,18 @@ Action = Annotated[
           SplitInto, Place, PickCity, WheelSteps, Discard, Ability, Bid, TakeCard, Pass],
     Field(discriminator="kind"),
 ]
+
+
+_DEFAULTS: dict[type, dict] = {}
+
+
+def quick(cls: type[BaseModel], **fields) -> BaseModel:
+    """Build an action the engine itself offers without validating it again (hot path: the
+    legal moves are rebuilt on every step). Defaults fill the fields not given."""
+    from games.aelderman.state import make_model
+
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = {name: f.default for name, f in cls.model_fields.items()
+                                     if not f.is_required()}
+    return make_model(cls, {**defaults, **fields})

@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import product
 
 from games.aelderman import data as D
-from games.aelderman.actions import GoodsOption, Pay, SplitInto, Upgrade
+from games.aelderman.actions import GoodsOption, Pay, SplitInto, Upgrade, quick
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import gain, say
 from games.aelderman.state import Pending, Player, State
@@ -74,7 +74,7 @@ def start_sale(state: State, seat: int, demand: tuple[str, ...], count: int,
 def pay_options(state: State, pending: Pending) -> list[Pay]:
     goods = state.players[pending.seat].goods
     names = D.LUXURY if pending.data["lux"] else D.GOODS
-    return [Pay(good=g) for g in names if goods[g] > 0]
+    return [quick(Pay, good=g) for g in names if goods[g] > 0]
 
 
 def resolve_pay(state: State, pending: Pending, action: Pay | None, events: list[Event]) -> None:
@@ -109,7 +109,7 @@ def upgrade_options(player: Player) -> list[Upgrade]:
     options = []
     for good, level in D.LEVEL.items():
         if level < 4 and player.goods[good] > 0:
-            options.extend(Upgrade(good=good, to=to) for to in D.BY_LEVEL[level + 1])
+            options.extend(quick(Upgrade, good=good, to=to) for to in D.BY_LEVEL[level + 1])
     return options
 
 

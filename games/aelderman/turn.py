@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.actions import (AltTrade, BuildMenu, BuyProperty, CardAction, EndTurn, Feast,
-                                     Move, Trade)
+                                     Move, Trade, quick)
 from games.aelderman.city import buy_property, can_build, can_buy_property, can_feast, celebrate
 from games.aelderman.flow import end_turn
 from games.aelderman.rules import ap_available, capacity, property_cost, say, spend_ap, stored
@@ -40,7 +40,7 @@ def card_actions(state: State) -> list[CardAction]:
             if name is None or D.card_action_cost(col) > available:
                 continue
             if action_allowed(state, turn.seat, D.SEA_ACTIONS[name]):
-                result.append(CardAction(row=row, col=col, action=name, cost=col + 1))
+                result.append(quick(CardAction, row=row, col=col, action=name, cost=col + 1))
     return result
 
 
@@ -48,9 +48,9 @@ def trade_options(state: State, seat: int) -> list[Trade]:
     player = state.players[seat]
     options = []
     if stored(player) < capacity(player):
-        options.extend(Trade(side="buy", good=g, coins=D.BUY_PRICE[g]) for g in D.GOODS
+        options.extend(quick(Trade, side="buy", good=g, coins=D.BUY_PRICE[g]) for g in D.GOODS
                        if player.coins >= D.BUY_PRICE[g])
-    options.extend(Trade(side="sell", good=g, coins=D.SELL_PRICE[g]) for g in D.GOODS
+    options.extend(quick(Trade, side="sell", good=g, coins=D.SELL_PRICE[g]) for g in D.GOODS
                    if player.goods[g] > 0)
     return options
 
@@ -104,13 +104,13 @@ def turn_options(state: State) -> list:
     assert turn is not None
     options: list = []
     if can_move(state):
-        options.extend(Move(city=c) for c in D.NEIGHBOURS[turn.visit.city])
+        options.extend(quick(Move, city=c) for c in D.NEIGHBOURS[turn.visit.city])
     options.extend(card_actions(state))
     if alt_trade_allowed(state):
-        options.append(AltTrade())
+        options.append(quick(AltTrade))
     options.extend(city_actions(state))
     if may_end(state):
-        options.append(EndTurn())
+        options.append(quick(EndTurn))
     return options
 
 
@@ -119,7 +119,7 @@ def turn_options_of_kind(state: State, kind: str) -> list:
     turn = state.turn
     assert turn is not None
     if kind == "move":
-        return [Move(city=c) for c in D.NEIGHBOURS[turn.visit.city]] if can_move(state) else []
+        return [quick(Move, city=c) for c in D.NEIGHBOURS[turn.visit.city]] if can_move(state) else []
     if kind == "card_action":
         return card_actions(state)
     if kind == "alt_trade":
