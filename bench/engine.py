@@ -25,7 +25,9 @@ def play(spec, seats: int, seed: int, apply_times: list[float] | None) -> int:
     state = spec.setup(seats, seed)
     steps = 0
     while spec.outcome(state) is None:
-        seat = rng.choice(sorted(spec.to_act(state)))
+        acting = spec.to_act(state)
+        # A uniformly random seat among those to act; most steps have only one.
+        seat = next(iter(acting)) if len(acting) == 1 else rng.choice(sorted(acting))
         action = rng.choice(spec.legal_actions(state, seat))
         if apply_times is None:
             state, _ = spec.apply(state, seat, action)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Protocol, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Sequence, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -157,6 +157,7 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
 
     def __init__(self) -> None:
         self._action_adapter: TypeAdapter[Any] = TypeAdapter(self.Action)
+        self._action_models = frozenset(_models_in(self.Action))
 
     # -- the protocol ---------------------------------------------------------------
     def setup(self, seats: int, seed: int, options: BaseModel | dict[str, Any] | None = None) -> StateT:
@@ -215,6 +216,8 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
             raise RuleError(f"Invalid options for {self.title}: {_first_error(exc)}") from None
 
     def parse_action(self, action: Any) -> ActionT:
+        if type(action) in self._action_models:  # the common case, checked first: it is cheap
+            return action  # type: ignore[no-any-return]
         if isinstance(action, BaseModel) and not isinstance(action, dict):
             return action  # type: ignore[return-value]
         try:
@@ -267,6 +270,13 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
 
     def check_invariants(self, state: StateT) -> None:
         """Raise AssertionError if conservation rules are broken (cards, money)."""
+
+
+def _models_in(annotation: Any) -> list[type]:
+    """The model classes of an action annotation: a model, a union or an Annotated union."""
+    if isinstance(annotation, type):
+        return [annotation] if issubclass(annotation, BaseModel) else []
+    return [model for arg in get_args(annotation) for model in _models_in(arg)]
 
 
 def _first_error(exc: ValidationError) -> str:

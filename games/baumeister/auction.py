@@ -7,10 +7,10 @@ from functools import lru_cache
 from games.baumeister import moves
 from games.baumeister.city import coins
 from games.baumeister.common import (
-    add_to_hand, event, amount_choices, face_text, from_bank, name, replace_at, roll_die, to_bank,
+    add_to_hand, amount_choices, event, face_text, from_bank, name, replace_at, roll_die, to_bank,
     under_smaller_stack,
 )
-from games.baumeister.data import CARDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE_NAMES
+from games.baumeister.data import IDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE, TYPE_KEYS, TYPE_NAMES
 from games.baumeister.flow import begin_build
 from games.baumeister.models import Phase, State
 from games.core import Event, RuleError, private
@@ -18,7 +18,7 @@ from games.core import Event, RuleError, private
 # ---------------------------------------------------------------- 1. income
 
 
-def income_actions(state: State) -> list:
+def income_actions(state: State, seat: int) -> list:
     return [moves.ROLL, moves.TAKE_THREE] if state.options.take_three else [moves.ROLL]
 
 
@@ -28,15 +28,15 @@ def steal_candidates(state: State, seat: int) -> list[int]:
 
 def apply_income(state: State, seat: int, action, events: list[Event]) -> None:
     gates = coins(state.cities[seat])
-    if action.kind == "take_three":
+    kind = action.kind
+    if kind == "take_three":
         if not state.options.take_three:
             raise RuleError("Taking 3 thalers instead of rolling is not played at this table: roll the die.")
         # rulebook (variant): "treat the dice as having rolled 3 (there is no chance of
         # obtaining a saboteur this way though)".
         paid = from_bank(state, seat, SAFE_INCOME + gates)
-        events.append(event("income", "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates)),
-                             seat=seat, thalers=paid))
-    elif action.kind == "roll":
+        events.append(_income_event(seat, gates, paid))
+    elif kind == "roll":
         _roll_income(state, seat, gates, events)
     else:
         choice = " or take 3 thalers." if state.options.take_three else "."
@@ -49,12 +49,24 @@ def _gate_text(gates: int) -> str:
     return f", plus {gates} for city gates" if gates else ""
 
 
+# Income events repeat; events are immutable, so each is built once.
+@lru_cache(maxsize=None)
+def _income_event(seat: int, gates: int, paid: int) -> Event:
+    return event("income", "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates)),
+                 seat=seat, thalers=paid)
+
+
+@lru_cache(maxsize=None)
+def _roll_event(seat: int, face: int, gates: int, paid: int) -> Event:
+    return event("roll", "{p%d} rolls %s: %d thalers%s." % (seat, face_text(face), face, _gate_text(gates)),
+                 seat=seat, face=face, thalers=paid)
+
+
 def _roll_income(state: State, seat: int, gates: int, events: list[Event]) -> None:
     face = roll_die(state)
     if face:
         paid = from_bank(state, seat, face + gates)
-        events.append(event("roll", "{p%d} rolls %s: %d thalers%s." % (seat, face_text(face), face, _gate_text(gates)),
-                             seat=seat, face=face, thalers=paid))
+        events.append(_roll_event(seat, face, gates, paid))
         return
     # rulebook: "If the saboteur appears as the die result (*), the player gets only the
     # Thalers for his/her city-gates. Instead ... he/she takes from the reserve a saboteur".
@@ -86,7 +98,7 @@ def _take_saboteur(state: State, seat: int, victim: int, events: list[Event]) ->
                          seat=seat, victim=victim))
 
 
-def steal_actions(state: State) -> list:
+def steal_actions(state: State, seat: int) -> list:
     return [moves.STEALS[s] for s in steal_candidates(state, state.current)]
 
 
@@ -106,7 +118,7 @@ def can_swap(state: State, seat: int) -> bool:
             and state.money[seat] >= SWAP_COST and bool(state.open_stack))
 
 
-def lot_actions(state: State) -> list:
+def lot_actions(state: State, seat: int) -> list:
     actions = [moves.SWAP] if can_swap(state, state.current) else []
     if state.open_stack:
         actions.append(moves.AUCTION_OPEN)
@@ -116,9 +128,10 @@ def lot_actions(state: State) -> list:
 
 
 def apply_lot(state: State, seat: int, action, events: list[Event]) -> None:
-    if action.kind == "swap":
+    kind = action.kind
+    if kind == "swap":
         _swap(state, seat, events)
-    elif action.kind == "auction":
+    elif kind == "auction":
         _open_auction(state, seat, action.stack == "hidden", events)
     else:
         raise RuleError("Choose the card to auction: the open card or the top face-down card.")
@@ -139,8 +152,7 @@ def _swap(state: State, seat: int, events: list[Event]) -> None:
     stack = under_smaller_stack(state, card)
     state.swapped = True
     text = "{p%d} pays %d thaler to put %s under the %s stack." % (seat, SWAP_COST, name(card), stack)
-    events.append(event("swap", text,
-                         seat=seat, card=CARDS[card].id, stack=stack))
+    events.append(event("swap", text, seat=seat, card=IDS[card], stack=stack))
 
 
 def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) -> None:
@@ -152,23 +164,27 @@ def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) ->
         state.hidden_stack = stack[:-1]
     else:
         state.open_stack = stack[:-1]
-    state.lot, state.lot_hidden = card, hidden
-    state.phase = Phase.OPENING
-    state.high_bid, state.high_bidder, state.passed, state.type_named, state.bids = 0, -1, 0, False, ()
-    if hidden:
-        # rulebook: "Only the auctioneer looks at the top card".
-        events.append(event("auction", "{p%d} auctions the top face-down card." % seat, seat=seat, stack="hidden"))
-        events.append(private(seat, "lot", "You look at the face-down card: %s." % name(card), card=CARDS[card].id))
-    else:
-        events.append(event("auction", "{p%d} auctions %s from the open stack." % (seat, name(card)),
-                             seat=seat, stack="open", card=CARDS[card].id))
+    state.update(lot=card, lot_hidden=hidden, phase=Phase.OPENING, high_bid=0, high_bidder=-1, passed=0,
+                 type_named=False, bids=())
+    # rulebook: "Only the auctioneer looks at the top card".
+    events.extend(_auction_events(seat, card, hidden))
     # rulebook: "As soon as a player has auctioned the last card from one of the two stacks
     # ... no further standard turns take place."
     if not (state.open_stack and state.hidden_stack):
         state.last_turn = True
         events.append(event("last_card", "That was the last card of the %s stack: "
                             "this is the last turn before the final round."
-                             % ("face-down" if hidden else "open")))
+                            % ("face-down" if hidden else "open")))
+
+
+@lru_cache(maxsize=None)
+def _auction_events(seat: int, card: int, hidden: bool) -> tuple[Event, ...]:
+    """Events are immutable and these repeat, so each is built once."""
+    if hidden:
+        return (event("auction", "{p%d} auctions the top face-down card." % seat, seat=seat, stack="hidden"),
+                private(seat, "lot", "You look at the face-down card: %s." % name(card), card=IDS[card]))
+    return (event("auction", "{p%d} auctions %s from the open stack." % (seat, name(card)),
+                  seat=seat, stack="open", card=IDS[card]),)
 
 
 def bid_actions(state: State, seat: int) -> list:
@@ -197,18 +213,21 @@ def _bid_event(seat: int, amount: int, opening: bool) -> Event:
 def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
     money = state.money[seat]
     opening = state.phase == Phase.OPENING
-    if action.kind == "bid":
+    kind = action.kind
+    if kind == "bid":
+        amount = action.amount
         low = 0 if opening else state.high_bid + 1
-        if not low <= action.amount <= money:
+        if not low <= amount <= money:
             # rulebook: "It is illegal to bid more Thalers than you actually have."
             raise RuleError(_bid_range_text(low, money, opening))
-        state.high_bid, state.high_bidder = action.amount, seat
-        state.bids = state.bids + ((seat, action.amount),)
-        events.append(_bid_event(seat, action.amount, opening))
-    elif action.kind == "pass" and not opening:
+        state.high_bid = amount
+        state.high_bidder = seat
+        state.bids += ((seat, amount),)
+        events.append(_bid_event(seat, amount, opening))
+    elif kind == "pass" and not opening:
         # rulebook: "Whoever passes is eliminated from the auction."
         state.passed |= 1 << seat
-        state.bids = state.bids + ((seat, -1),)
+        state.bids += ((seat, -1),)
         events.append(_bid_event(seat, -1, False))
     else:
         raise RuleError(_bid_range_text(0 if opening else state.high_bid + 1, money, opening))
@@ -225,46 +244,57 @@ def _bid_range_text(low: int, money: int, opening: bool) -> str:
 
 def _next_bidder(state: State, seat: int, events: list[Event]) -> None:
     state.phase = Phase.BIDDING
-    bidder = (seat + 1) % state.seats
-    while state.passed >> bidder & 1:
-        bidder = (bidder + 1) % state.seats
+    seats, passed = state.seats, state.passed
+    bidder = (seat + 1) % seats
+    while passed >> bidder & 1:
+        bidder = (bidder + 1) % seats
     if bidder == state.high_bidder:  # everybody else has passed
         _close_auction(state, events)
         return
-    if state.lot_hidden and bidder == state.current and not state.type_named:
+    if bidder == state.current and state.lot_hidden and not state.type_named:
         # rulebook: "If the auction is still going when it gets back round to the auctioneer
         # then he/she must name the building type for all players to hear, but not, however,
         # the building value or number of shields / coins."
         state.type_named = True
-        kind = TYPE_NAMES[CARDS[state.lot].type]
-        events.append(event("type_named", "{p%d} names the face-down card: it is a %s." % (state.current, kind.lower()),
-                             seat=state.current, type=CARDS[state.lot].type_key))
+        kind = TYPE[state.lot]
+        events.append(event("type_named", "{p%d} names the face-down card: it is a %s."
+                            % (state.current, TYPE_NAMES[kind].lower()), seat=state.current, type=TYPE_KEYS[kind]))
     state.actor = bidder
 
 
 def _close_auction(state: State, events: list[Event]) -> None:
     winner, price, auctioneer, card = state.high_bidder, state.high_bid, state.current, state.lot
+    hidden, named = state.lot_hidden, state.type_named
     # rulebook: "One-half goes into the cash supply, the other half goes to the auctioneer.
     # (With odd amounts the half to the auctioneer is rounded _down_.) If the auctioneer
     # makes the highest bid, he/she pays the full sum into the cash supply."
-    to_bank(state, winner, price)
     share = 0 if winner == auctioneer else price // 2
-    if share:
-        from_bank(state, auctioneer, share)
-    payment = f" ({share} to {{p{auctioneer}}}, {price - share} to the cash supply)" if share else ""
-    hidden, named = state.lot_hidden, state.type_named
+    money = list(state.money)
+    money[winner] -= price
+    money[auctioneer] += share
+    state.money = tuple(money)
+    state.bank += price - share
     add_to_hand(state, winner, card, public=not hidden, typed=hidden and named)
+    events.extend(_won_events(winner, auctioneer, card, price, share, hidden, named))
+    state.lot, state.lot_hidden = -1, False
+    begin_build(state, auctioneer, False, events)
+
+
+@lru_cache(maxsize=1 << 14)
+def _won_events(winner: int, auctioneer: int, card: int, price: int, share: int, hidden: bool,
+                named: bool) -> tuple[Event, ...]:
+    """The events of a finished auction; immutable, and they repeat, so each is built once."""
+    payment = f" ({share} to {{p{auctioneer}}}, {price - share} to the cash supply)" if share else ""
     if not hidden:
         what = name(card)
     elif named:
-        what = "the face-down %s" % TYPE_NAMES[CARDS[card].type].lower()
+        what = "the face-down %s" % TYPE_NAMES[TYPE[card]].lower()
     else:
         # rulebook: "the card is handed over without the other players knowing anything
         # about the type of the building."
         what = "the face-down card"
-    events.append(event("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
-                         seat=winner, price=price, stack="hidden" if hidden else "open"))
+    won = event("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
+                seat=winner, price=price, stack="hidden" if hidden else "open")
     if hidden and winner != auctioneer:
-        events.append(private(winner, "lot", "The face-down card you bought is %s." % name(card), card=CARDS[card].id))
-    state.lot, state.lot_hidden = -1, False
-    begin_build(state, auctioneer, False, events)
+        return won, private(winner, "lot", "The face-down card you bought is %s." % name(card), card=IDS[card])
+    return (won,)

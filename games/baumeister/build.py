@@ -10,9 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.baumeister import moves
-from games.baumeister.city import REPRESENTATIVE, can_extend, place, slots_for
+from games.baumeister.city import REPRESENTATIVE, can_extend, place, slots_for, type_row
 from games.baumeister.common import card_from_id, event, name, remove_from_hand, replace_at
-from games.baumeister.data import CARDS, KIND
+from games.baumeister.data import IDS, KIND, TYPE
 from games.baumeister.flow import finish_step, sabotage_targets
 from games.baumeister.models import Phase, State
 from games.core import Event, RuleError
@@ -21,70 +21,107 @@ BUILD_PHASES = (Phase.BUILD, Phase.FINAL)
 PLACE_PHASES = (Phase.PLACE, Phase.FINAL_PLACE)
 
 
+_FINAL_PHASES = (Phase.FINAL, Phase.FINAL_PLACE)
+
+
 def is_final(state: State) -> bool:
-    return state.phase in (Phase.FINAL, Phase.FINAL_PLACE)
+    return state.phase in _FINAL_PHASES
 
 
-def _canonical(cards) -> tuple[int, ...]:
-    return tuple(sorted(REPRESENTATIVE[c] for c in cards))
+# A hand's building types as one number: 4 bits per type count its cards (fewer than 16
+# cards of a type exist), so the count is a cheap sum and a small cache key.
+_TYPE_WEIGHT = tuple(1 << 4 * TYPE[card] for card in range(len(TYPE)))
+_TYPE_CARD = tuple(REPRESENTATIVE[TYPE.index(kind)] for kind in range(max(TYPE) + 1))
+
+
+def type_count(cards) -> int:
+    return sum(map(_TYPE_WEIGHT.__getitem__, cards))
+
+
+@lru_cache(maxsize=None)
+def _hand_types(count: int, cap: int) -> tuple[int, ...]:
+    """The hand of a type count as sorted representatives, at most `cap` cards of a type:
+    a build that needs `cap` more cards never uses more of one type."""
+    types: list[int] = []
+    for kind, card in enumerate(_TYPE_CARD):
+        types.extend([card] * min(count >> 4 * kind & 15, cap))
+    return tuple(types)
 
 
 def fitting_slots(state: State, seat: int, card: int) -> tuple[int, ...]:
     """Slots where `card` may go now, keeping a first build completable."""
-    needed = state.min_place - state.placed - 1
-    rest: tuple[int, ...] = ()
-    if needed > 0:
-        hand = list(state.hands[seat])
-        hand.remove(card)
-        rest = _canonical(hand)
-    return _fitting(state.cities[seat], state.closed[seat], REPRESENTATIVE[card], rest, needed, is_final(state))
+    needed = max(state.min_place - state.placed - 1, 0)
+    rest = type_count(state.hands[seat]) - _TYPE_WEIGHT[card] if needed else 0
+    return _slots(state.cities[seat], state.closed[seat], card, rest, needed, state.phase in _FINAL_PHASES)
 
 
-@lru_cache(maxsize=1 << 14)
-def _fitting(city: tuple[int, ...], closed: int, card: int, rest: tuple[int, ...], needed: int,
+@lru_cache(maxsize=1 << 16)
+def _slots(city: tuple[int, ...], closed: int, card: int, rest: int, needed: int, final: bool) -> tuple[int, ...]:
+    """`_fitting` asked with the city's cards and the type count of the rest of the hand."""
+    return _fitting(type_row(city), closed, REPRESENTATIVE[card], _hand_types(rest, needed), needed, final)
+
+
+# The building rules look only at building types, so the questions below are asked about
+# rows and hands of types (see city.REPRESENTATIVE): few enough to keep every answer.
+@lru_cache(maxsize=1 << 16)
+def _fitting(row: tuple[int, ...], closed: int, card: int, rest: tuple[int, ...], needed: int,
              final: bool) -> tuple[int, ...]:
-    # The same question comes up several times per move (legal moves, then the move itself).
-    slots = slots_for(city, closed, card, final)
+    slots = slots_for(row, closed, card, final)
     if needed <= 0 or not slots:
         return tuple(slots)
-    return tuple(s for s in slots if can_extend(*place(city, closed, card, s), rest, needed, final))
+    return tuple(s for s in slots if can_extend(*place(row, closed, card, s), rest, needed, final))
 
 
-@lru_cache(maxsize=1 << 14)
-def _fitting_kinds(city: tuple[int, ...], closed: int, hand: tuple[int, ...], needed: int,
-                   final: bool) -> frozenset[int]:
-    """The kinds of the (canonical) hand that can be laid out now."""
-    kinds = set()
+@lru_cache(maxsize=1 << 16)
+def _fitting_types(row: tuple[int, ...], closed: int, hand: tuple[int, ...], needed: int, final: bool) -> int:
+    """A bitmask of the building types of `hand` (types) that can be laid out now."""
+    found = 0
     for i, card in enumerate(hand):
-        if KIND[card] in kinds or (i and hand[i - 1] == card):
+        if i and hand[i - 1] == card:
             continue
         rest = hand[:i] + hand[i + 1:] if needed > 0 else ()
-        if _fitting(city, closed, card, rest, needed, final):
-            kinds.add(KIND[card])
-    return frozenset(kinds)
+        if _fitting(row, closed, card, rest, needed, final):
+            found |= 1 << TYPE[card]
+    return found
 
 
-def _visibility(state: State, card: int) -> int:
-    bit = 1 << card
-    return 2 if state.public_cards & bit else 1 if state.typed_cards & bit else 0
+@lru_cache(maxsize=1 << 16)
+def _placeable(city: tuple[int, ...], closed: int, count: int, needed: int, final: bool) -> int:
+    """`_fitting_types` asked with the city's cards and the hand's type count. Without a
+    minimum to reach, the rest of the hand does not matter: every type is asked about."""
+    return _fitting_types(type_row(city), closed, _hand_types(count, needed + 1), needed, final)
+
+
+_EVERY_TYPE = sum(_TYPE_WEIGHT[card] for card in _TYPE_CARD)  # one card of each type
 
 
 def pickable_cards(state: State, seat: int) -> list[int]:
     """One card per kind (type and value) that can be laid out now; among equal cards the
     one everybody already knows is offered, so a secret card stays secret."""
-    if state.placed >= state.max_place:
-        return []
     hand = state.hands[seat]
-    needed = state.min_place - state.placed - 1
-    kinds = _fitting_kinds(state.cities[seat], state.closed[seat], _canonical(hand), needed, is_final(state))
-    if not kinds:
+    if state.placed >= state.max_place or not hand:
         return []
-    best: dict[int, int] = {}
+    needed = max(state.min_place - state.placed - 1, 0)
+    types = _placeable(state.cities[seat], state.closed[seat], type_count(hand) if needed else _EVERY_TYPE,
+                       needed, state.phase in _FINAL_PHASES)
+    if not types:
+        return []
+    known, typed = state.public_cards, state.typed_cards
+    marked = known | typed
+    offered: dict[int, int] = {}  # kind -> card
     for card in hand:
-        kind = KIND[card]
-        if kind in kinds and (kind not in best or _visibility(state, card) > _visibility(state, best[kind])):
-            best[kind] = card
-    return [best[kind] for kind in sorted(best)]
+        if types >> TYPE[card] & 1:
+            kind = KIND[card]
+            if kind not in offered:
+                offered[kind] = card
+            elif marked >> card & 1 and _seen(known, typed, card) > _seen(known, typed, offered[kind]):
+                offered[kind] = card
+    return [offered[kind] for kind in sorted(offered)]
+
+
+def _seen(known: int, typed: int, card: int) -> int:
+    """2: everybody has seen the card, 1: its type was named, 0: secret."""
+    return 2 if known >> card & 1 else 1 if typed >> card & 1 else 0
 
 
 def build_actions(state: State, seat: int) -> list:
@@ -98,7 +135,12 @@ def build_actions(state: State, seat: int) -> list:
 
 
 def place_actions(state: State, seat: int) -> list:
-    return [moves.PLACES[s + 1] for s in fitting_slots(state, seat, state.picked)] + [moves.UNPICK]
+    return list(_place_menu(fitting_slots(state, seat, state.picked)))
+
+
+@lru_cache(maxsize=None)
+def _place_menu(slots: tuple[int, ...]) -> tuple:
+    return tuple(moves.PLACES[s + 1] for s in slots) + (moves.UNPICK,)
 
 
 def apply_pick(state: State, seat: int, action, events: list[Event]) -> None:
@@ -124,27 +166,33 @@ def _no_fit_text(state: State, card: int) -> str:
 
 def apply_place(state: State, seat: int, action, events: list[Event]) -> None:
     card = state.picked
-    if action.kind == "unpick":
+    kind = action.kind
+    final = state.phase == Phase.FINAL_PLACE
+    if kind == "unpick":
         state.picked = -1
-        state.phase = Phase.FINAL if is_final(state) else Phase.BUILD
+        state.phase = Phase.FINAL if final else Phase.BUILD
         return
-    slots = fitting_slots(state, seat, card)
-    if action.kind != "place" or action.slot not in slots:
+    slot = action.slot if kind == "place" else None
+    if slot is None or slot not in fitting_slots(state, seat, card):
         raise RuleError(f"Choose where {name(card)} goes: one of the positions offered, or take it back.")
     city = state.cities[seat]
-    where = _where(city, action.slot)
-    row, closed = place(city, state.closed[seat], card, action.slot)
+    events.append(_build_event(seat, card, slot, _where(city, slot)))
+    row, closed = place(city, state.closed[seat], card, slot)
     state.cities = replace_at(state.cities, seat, row)
     state.closed = replace_at(state.closed, seat, closed)
     remove_from_hand(state, seat, card)
     state.built |= 1 << seat
     state.placed += 1
     state.picked = -1
-    events.append(event("build", "{p%d} builds %s %s." % (seat, name(card), where),
-                         seat=seat, card=CARDS[card].id, slot=action.slot))
-    state.phase = Phase.FINAL if is_final(state) else Phase.BUILD
+    state.phase = Phase.FINAL if final else Phase.BUILD
     if state.placed >= state.max_place or not state.hands[seat]:
         finish_step(state, events)
+
+
+@lru_cache(maxsize=1 << 12)
+def _build_event(seat: int, card: int, slot: int, where: str) -> Event:
+    """Events are immutable and repeat, so each is built once."""
+    return event("build", "{p%d} builds %s %s." % (seat, name(card), where), seat=seat, card=IDS[card], slot=slot)
 
 
 def _where(city: tuple[int, ...], slot: int) -> str:
@@ -161,5 +209,8 @@ def apply_done(state: State, seat: int, events: list[Event]) -> None:
     if state.placed and state.placed < state.min_place:
         raise RuleError(f"A first build is {state.min_place} cards: lay out {state.min_place - state.placed} more.")
     if state.placed == 0:
-        events.append(event("no_build", "{p%d} does not build." % seat, seat=seat))
+        events.append(_NO_BUILD[seat])
     finish_step(state, events)
+
+
+_NO_BUILD = tuple(event("no_build", "{p%d} does not build." % seat, seat=seat) for seat in range(4))

@@ -13,14 +13,22 @@ from functools import lru_cache
 
 from games.baumeister.data import (
     BONUS_CHURCHES, BONUS_CORNERS, BONUS_MIDDLE_HALL, CHURCH, COINS, CORNER_TOWER, GROUP,
-    KIND, SHIELDS, TOWN_HALL, TYPE, VALUE, CARDS,
+    SHIELDS, TOWN_HALL, TYPE, VALUE, CARDS,
 )
-
-# The first card of each kind stands for all cards of that kind.
-REPRESENTATIVE = tuple(KIND.index(KIND[c]) for c in range(len(KIND)))
 
 LEFT, RIGHT = 1, 2
 GAP = -1
+
+# The building rules look only at building types: the first card of each type stands for
+# all cards of that type in the questions "where may it go" and "can the build go on".
+REPRESENTATIVE = tuple(TYPE.index(TYPE[c]) for c in range(len(TYPE)))
+_ROW = REPRESENTATIVE + (GAP,)  # index -1 (a gap) stays a gap
+
+
+@lru_cache(maxsize=1 << 14)
+def type_row(city: tuple[int, ...]) -> tuple[int, ...]:
+    """The city with each card replaced by its type's representative."""
+    return tuple(map(_ROW.__getitem__, city))
 
 
 def slots_for(city: tuple[int, ...], closed: int, card: int, final: bool) -> list[int]:
@@ -89,20 +97,17 @@ def can_extend(city: tuple[int, ...], closed: int, hand: tuple[int, ...], count:
         return True
     if len(hand) < count:
         return False
-    # Equal cards are interchangeable: one representative per kind makes a good cache key.
-    row = tuple(REPRESENTATIVE[c] if c >= 0 else GAP for c in city)
-    return _can_extend(row, closed, tuple(sorted(REPRESENTATIVE[c] for c in hand)), count, final)
+    # Cards of one type are interchangeable here: representatives make a good cache key.
+    return _can_extend(type_row(city), closed, tuple(sorted(map(REPRESENTATIVE.__getitem__, hand))), count, final)
 
 
 @lru_cache(maxsize=1 << 16)
 def _can_extend(city: tuple[int, ...], closed: int, hand: tuple[int, ...], count: int, final: bool) -> bool:
     if count <= 0:
         return True
-    seen = set()
     for i, card in enumerate(hand):
-        if KIND[card] in seen:
+        if i and hand[i - 1] == card:  # the hand is sorted: try each type once
             continue
-        seen.add(KIND[card])
         rest = hand[:i] + hand[i + 1:]
         for slot in slots_for(city, closed, card, final):
             row, bits = place(city, closed, card, slot)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.baumeister.data import CARD_BY_ID, CARDS, DIE_FACES, TIE_STACK
-from games.baumeister.models import State
+from games.baumeister.data import CARD_BY_ID, DIE_FACES, NAMES, TIE_STACK
+from games.baumeister.models import State, clone
 from games.core import Event, Rng, RuleError, public
 
 
@@ -22,7 +22,7 @@ def replace_at(items: tuple, index: int, value) -> tuple:
 
 def fresh_rng(state: State) -> Rng:
     """The state's generator, copied first: older states share the old one."""
-    rng = Rng(seed=state.rng.seed, counter=state.rng.counter)
+    rng = clone(state.rng)
     state.rng = rng
     return rng
 
@@ -43,7 +43,7 @@ def next_seat(state: State, seat: int) -> int:
 
 
 def name(card: int) -> str:
-    return CARDS[card].name
+    return NAMES[card]
 
 
 def card_from_id(card_id: str) -> int:

@@ -85,6 +85,8 @@ CARD_BY_ID: dict[str, Card] = {card.id: card for card in CARDS}
 NUM_CARDS = len(CARDS)  # rulebook: 40 building cards
 
 # Fast per-card lookups for the engine.
+NAMES = tuple(card.name for card in CARDS)
+IDS = tuple(card.id for card in CARDS)
 TYPE = tuple(card.type for card in CARDS)
 VALUE = tuple(card.value for card in CARDS)
 SHIELDS = tuple(card.shields for card in CARDS)

@@ -10,14 +10,13 @@ from games.baumeister.city import is_complete, score
 from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
 from games.baumeister.common import event, roll_die
 from games.baumeister.flow import start_turn
-from games.baumeister.models import Action, Options, Phase, State
+from games.baumeister.models import Action, Options, Phase, State, clone, fields_of
 from games.baumeister.views import BaumeisterView, build_view
 from games.core import Event, GameSpec, Outcome, Policy, Rng, RuleError
 
-_NEW = object.__new__
 _SET = object.__setattr__
-_NOBODY: frozenset[int] = frozenset()
-_ONLY = tuple(frozenset([s]) for s in range(4))
+# The seats to act for each `actor`; the last entry is the one for -1 (nobody: the game is over).
+_TO_ACT = tuple(frozenset([s]) for s in range(4)) + (frozenset(),)
 
 
 class BaumeisterSpec(GameSpec[State, Any]):
@@ -61,56 +60,34 @@ class BaumeisterSpec(GameSpec[State, Any]):
         return state
 
     def copy_state(self, state: State) -> State:
-        # Every field holds an immutable value, so a shallow copy is a full copy.
-        copy = _NEW(State)
-        _SET(copy, "__dict__", state.__dict__.copy())
-        _SET(copy, "__pydantic_fields_set__", state.__pydantic_fields_set__)  # never changed
-        _SET(copy, "__pydantic_extra__", None)
-        _SET(copy, "__pydantic_private__", None)
-        return copy
+        # Every field holds an immutable value, so a shallow copy is a full copy. Fields are
+        # only assigned through State.__setattr__, which leaves the set of given fields
+        # alone, so the copies share it.
+        return clone(state, state.__pydantic_fields_set__)
 
     # -- whose turn, what is legal ----------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
-        return _NOBODY if state.actor < 0 else _ONLY[state.actor]
+        return _TO_ACT[state.actor]
 
     def legal_actions(self, state: State, seat: int) -> list:
+        state = fields_of(state)
         if seat != state.actor:
             return []
-        phase = state.phase
-        if phase == Phase.INCOME:
-            return auction.income_actions(state)
-        if phase in (Phase.OPENING, Phase.BIDDING):
-            return auction.bid_actions(state, seat)
-        if phase in build.BUILD_PHASES:
-            return build.build_actions(state, seat)
-        if phase in build.PLACE_PHASES:
-            return build.place_actions(state, seat)
-        if phase == Phase.LOT:
-            return auction.lot_actions(state)
-        if phase == Phase.STEAL:
-            return auction.steal_actions(state)
-        if phase == Phase.AIM:
-            return sabotage.aim_actions(state)
-        if phase == Phase.OFFER:
-            return sabotage.offer_actions(state)
-        if phase == Phase.ANSWER:
-            return [moves.ACCEPT, moves.REFUSE]
-        if phase == Phase.GRAB:
-            return sabotage.grab_actions(state)
-        return []
+        return _LEGAL[state.phase](state, seat)
 
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        fields = fields_of(state)
         events: list[Event] = []
-        if not state.announced:
-            state.announced = True
+        if not fields.announced:
+            fields.announced = True
             events.append(event(
                 "start_player", "The die decides who starts: %s; {p%d} begins." % (
-                    ", ".join("saboteur" if f == 0 else str(f) for f in state.start_rolls), state.start_player),
-                seat=state.start_player, rolls=state.start_rolls))
-        handler = _HANDLERS.get(state.phase)
+                    ", ".join("saboteur" if f == 0 else str(f) for f in fields.start_rolls), fields.start_player),
+                seat=fields.start_player, rolls=fields.start_rolls))
+        handler = _HANDLERS.get(fields.phase)
         if handler is None:
             raise RuleError("Nothing can be done now.")
-        handler(state, seat, action, events)
+        handler(fields, seat, action, events)
         return state, events
 
     # -- what players see ------------------------------------------------------------
@@ -216,6 +193,31 @@ def _apply_build(state: State, seat: int, action: Any, events: list[Event]) -> N
     else:
         raise RuleError("Pick a card to build, play a saboteur, or end your turn.")
 
+
+def _no_actions(state: State, seat: int) -> list:
+    return []
+
+
+def _answer_actions(state: State, seat: int) -> list:
+    return [moves.ACCEPT, moves.REFUSE]
+
+
+_LEGAL = {
+    Phase.INCOME: auction.income_actions,
+    Phase.STEAL: auction.steal_actions,
+    Phase.LOT: auction.lot_actions,
+    Phase.OPENING: auction.bid_actions,
+    Phase.BIDDING: auction.bid_actions,
+    Phase.BUILD: build.build_actions,
+    Phase.FINAL: build.build_actions,
+    Phase.PLACE: build.place_actions,
+    Phase.FINAL_PLACE: build.place_actions,
+    Phase.AIM: sabotage.aim_actions,
+    Phase.OFFER: sabotage.offer_actions,
+    Phase.ANSWER: _answer_actions,
+    Phase.GRAB: sabotage.grab_actions,
+    Phase.OVER: _no_actions,
+}
 
 _HANDLERS = {
     Phase.INCOME: auction.apply_income,

@@ -8,12 +8,16 @@ from games.baumeister.common import event
 from games.core import Event
 
 
+_NEW_TURN = dict(
+    phase=Phase.INCOME, swapped=False, placed=0, picked=-1, lot=-1, lot_hidden=False, high_bid=0,
+    high_bidder=-1, passed=0, type_named=False, bids=(), victim=-1, target=-1, offer=0,
+)
+
+
 def start_turn(state: State, seat: int) -> None:
-    state.update(
-        turn=state.turn + 1, current=seat, actor=seat, phase=Phase.INCOME, swapped=False, placed=0,
-        picked=-1, lot=-1, lot_hidden=False, high_bid=0, high_bidder=-1, passed=0, type_named=False,
-        bids=(), victim=-1, target=-1, offer=0,
-    )
+    state.__dict__.update(_NEW_TURN)  # many fields at once, without a keyword dict per call
+    state.turn += 1
+    state.current = state.actor = seat
 
 
 def has_built(state: State, seat: int) -> bool:

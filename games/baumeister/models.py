@@ -6,7 +6,7 @@ is a shallow copy of its fields; this keeps `apply` fast. Cards are ints 0..39 (
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -101,6 +101,43 @@ class State(BaseModel):
     def update(self, **fields: object) -> None:
         """Assign several fields at once."""
         self.__dict__.update(fields)
+
+
+class Fields:
+    """A plain object sharing one State's field dict: reading or writing a field through it
+    reads or writes the state. The engine works on it because attribute access on a pydantic
+    model passes through pydantic's hooks and costs several times more, and a move reads
+    dozens of fields. It has the State's fields and `update`, so rule code takes either."""
+
+    def update(self, **fields: object) -> None:
+        self.__dict__.update(fields)
+
+
+_new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+M = TypeVar("M", bound=BaseModel)
+
+
+def clone(model: M, fields_set: set[str] | None = None) -> M:
+    """A copy of `model` sharing its field values, made without validation (several times
+    faster than `model_copy`); only for models whose field values are never mutated in
+    place. `fields_set` is given to the copy (default: a copy of the model's)."""
+    copy = _new(type(model))
+    _set_dict(copy, model.__dict__.copy())
+    _set_fields_set(copy, set(model.__pydantic_fields_set__) if fields_set is None else fields_set)
+    _set_extra(copy, None)
+    _set_private(copy, None)
+    return copy
+
+
+def fields_of(state: State) -> State:
+    """The fields of `state` as a `Fields` object (typed as the State it stands for)."""
+    fields = _new(Fields)
+    fields.__dict__ = state.__dict__
+    return fields  # type: ignore[return-value]
 
 
 class _Act(BaseModel):

@@ -43,7 +43,7 @@ def apply_sabotage(state: State, seat: int, action, events: list[Event]) -> None
                          % (seat, action.seat, len(state.hands[action.seat])), seat=seat, victim=action.seat))
 
 
-def aim_actions(state: State) -> list:
+def aim_actions(state: State, seat: int) -> list:
     return [moves.AIMS[i] for i, c in enumerate(state.cities[state.victim]) if c >= 0]
 
 
@@ -63,7 +63,7 @@ def apply_aim(state: State, seat: int, action, events: list[Event]) -> None:
                          seat=seat, victim=state.victim, card=CARDS[card].id))
 
 
-def offer_actions(state: State) -> list:
+def offer_actions(state: State, seat: int) -> list:
     amounts = amount_choices(1, state.money[state.victim], MENU_LIMIT - 1)
     return [moves.OFFERS[a] for a in amounts] + [moves.NO_OFFER]
 
@@ -127,7 +127,7 @@ def _attack(state: State, events: list[Event]) -> None:
     end_turn(state, events)
 
 
-def grab_actions(state: State) -> list:
+def grab_actions(state: State, seat: int) -> list:
     return list(moves.GRABS[: min(len(state.hands[state.victim]), MENU_LIMIT)])
 
 
