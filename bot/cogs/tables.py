@@ -57,6 +57,19 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
     return parsed
 
 
+def embed_batches(embeds: list[discord.Embed], *, count: int = 10, size: int = 6000) -> list[list[discord.Embed]]:
+    """Embeds grouped into messages: at most `count` embeds and `size` characters in each."""
+    batches: list[list[discord.Embed]] = [[]]
+    total = 0
+    for embed in embeds:
+        if batches[-1] and (len(batches[-1]) >= count or total + len(embed) > size):
+            batches.append([])
+            total = 0
+        batches[-1].append(embed)
+        total += len(embed)
+    return batches
+
+
 class TablesCog(commands.Cog):
     table = app_commands.Group(name="table", description="Board game tables", guild_only=True)
 
@@ -140,7 +153,7 @@ class TablesCog(commands.Cog):
     @app_commands.describe(game="The game", public="Post it for everyone in the channel (default: only you)")
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
-        embeds = get_renderer(game).rules()
-        await reply(interaction, embeds=embeds[:10], ephemeral=not public)
-        for start in range(10, len(embeds), 10):
-            await interaction.followup.send(embeds=embeds[start:start + 10], ephemeral=not public)
+        batches = embed_batches(get_renderer(game).rules())
+        await reply(interaction, embeds=batches[0], ephemeral=not public)
+        for batch in batches[1:]:
+            await interaction.followup.send(embeds=batch, ephemeral=not public)
