@@ -1,0 +1,349 @@
+"""Aelderman (short version) in Discord: the board with a drawn sea map, the private panel,
+action labels, /rules and the mission results."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+from bot.render import aelderman_labels as labels
+from bot.render.aelderman_labels import card_summary, fit, items_text
+from bot.render.aelderman_map import PLAYER_COLOURS, draw_map
+from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
+from bot.render.base import Renderer, Style, TableInfo
+from games.aelderman import data as D
+from games.aelderman.describe import component_tables, summary_lines
+
+COLOUR = discord.Colour.from_rgb(160, 40, 40)
+EMBED_LIMIT, DESCRIPTION_LIMIT, FIELD_LIMIT = 6000, 4096, 1024
+LEVEL_NAMES = ("basic", "advanced", "expert")
+
+
+def dot(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)][1]
+
+
+def named(info: TableInfo, seat: int) -> str:
+    return f"{dot(seat)} {info.name(seat)}"
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+# -- shared player lines ------------------------------------------------------------------------
+def player_lines(player: Any, cards_in_full: bool = False) -> list[str]:
+    """A player's public supply: goods, coins, influence, votes, production and buildings."""
+    goods = items_text({g: n for g, n in player.goods.items() if n})
+    production = items_text({k: n for k, n in player.production.items() if n})
+    lines = [
+        f"Goods ({player.storage_used}/{player.storage_capacity}): {goods if player.storage_used else 'none'}",
+        f"Influence: {player.influence} active · {player.general} in the general supply"
+        + (f" · {player.held} on Council Hall spots" if player.held else ""),
+        f"Markers on the map: {player.placed}"
+        + (f" (subsidiaries: {', '.join(player.subsidiaries)})" if player.subsidiaries else ""),
+        f"Council votes: {player.council_votes}"
+        + (f" ({player.penalty} lost to unpaid costs)" if player.penalty else "")
+        + f" · {player.final_votes} with influence and luxury goods",
+        f"Additional action points: {player.action_points}"
+        + (f" · production a round: {production}" if any(player.production.values()) else ""),
+    ]
+    return lines + extra_lines(player, cards_in_full)
+
+
+def extra_lines(player: Any, cards_in_full: bool) -> list[str]:
+    """Council Hall cards kept (numbers, or with their text) and feasts celebrated."""
+    lines = [f"Council Hall card {n}: {D.COUNCIL_CARDS[n].text}" for n in player.council_cards] \
+        if cards_in_full else []
+    extras = []
+    if player.council_cards and not cards_in_full:
+        extras.append("Council Hall cards " + ", ".join(map(str, player.council_cards)))
+    if player.small_feasts + player.big_feasts:
+        extras.append(f"feasts: {player.small_feasts} small, {player.big_feasts} big")
+    return lines + ([" · ".join(extras)] if extras else [])
+
+
+def buildings_text(player: Any) -> str:
+    built = ", ".join(b.name + (f" ({b.uses}/{D.ABILITY_USES} uses)" if b.uses else "") for b in player.buildings)
+    costs = f" · operating costs {player.operating_costs}" if player.operating_costs else ""
+    return (f"{plural(player.property, 'free property', 'free properties')}, {player.property_supply} "
+            f"tiles left · {built or 'no buildings'}{costs}")
+
+
+def council_row_lines(info: TableInfo, view: Any, row: int) -> list[str]:
+    lines = []
+    for slot in view.council.rows[row]:
+        bonus = f" (bonus {items_text(slot.bonus)})" if slot.bonus and row == 1 else ""
+        taken = f" — **{info.name(slot.taken_by)}**" if slot.taken_by is not None else ""
+        lines.append(f"{slot.card}: {slot.text}{bonus}{taken}")
+    return lines
+
+
+def bid_status(info: TableInfo, view: Any) -> str:
+    """During sealed bidding only who has bid is shown; amounts appear once all are in."""
+    council = view.council
+    parts = [f"{info.name(s)} {'✅ has bid' if done else '⏳ deciding'}" for s, done in enumerate(council.submitted)]
+    return f"Sealed bids for row {council.row + 1}: " + " · ".join(parts)
+
+
+def revealed_lines(info: TableInfo, view: Any) -> list[str]:
+    lines = []
+    for row, bids in enumerate(view.council.revealed):
+        ordered = sorted(range(len(bids)), key=lambda s: -bids[s])
+        shown = ", ".join(f"{info.name(s)} {bids[s]}" for s in ordered)
+        lines.append(f"Row {row + 1} bids (choices in bid order): {shown}")
+    return lines
+
+
+# -- the renderer ---------------------------------------------------------------------------------
+class AeldermanRenderer(Renderer):
+    game = "aelderman"
+
+    # -- the public board ----------------------------------------------------------------------
+    def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
+        v: Any = view
+        main = discord.Embed(title=self._title(v), colour=COLOUR,
+                             description=fit("\n".join(self._status(info, v)), DESCRIPTION_LIMIT))
+        if v.council.rows:
+            for row in range(len(v.council.rows)):
+                name = "Council Hall, top row" if row == 0 else "Council Hall, second row (pays the bonus)"
+                main.add_field(name=name, value=fit("\n".join(council_row_lines(info, v, row)), FIELD_LIMIT),
+                               inline=False)
+        lubeck = "\n".join(f"{named(info, p.seat)}: {buildings_text(p)}" for p in v.players)
+        main.add_field(name="Lübeck: properties and buildings (any district in the short version)",
+                       value=fit(lubeck, FIELD_LIMIT), inline=False)
+        for player in v.players:
+            main.add_field(name=fit(self._player_heading(info, v, player), 256),
+                           value=fit("\n".join(player_lines(player)), FIELD_LIMIT), inline=False)
+        embeds = [main, self._map_embed(info, v)]
+        return _within_total(embeds)
+
+    def board_key(self, view: BaseModel) -> str:
+        v: Any = view
+        if v.phase == "over":
+            return "over"
+        if v.phase == "trade":
+            return f"round{v.round}-period{v.period + 1}"
+        return f"round{v.round}-{v.phase}"
+
+    def board_image(self, info: TableInfo, view: BaseModel) -> discord.File | None:
+        png = draw_map(view, dict(info.names))
+        return discord.File(io.BytesIO(png), filename="aelderman-sea-map.png",
+                            description="The sea map: routes, banners, subsidiaries and ships")
+
+    def _title(self, v: Any) -> str:
+        solo = " (solo)" if v.solo else ""
+        if v.phase == "over":
+            return f"Aelderman{solo} — game over: the missions are scored"
+        if v.phase == "setup":
+            return f"Aelderman{solo} — setting up"
+        if v.phase == "council":
+            return f"Aelderman{solo} — round {v.round} of {D.SHORT_ROUNDS}: Council Hall"
+        if v.phase == "production":
+            return f"Aelderman{solo} — round {v.round} of {D.SHORT_ROUNDS}: production"
+        return (f"Aelderman{solo} — round {v.round} of {D.SHORT_ROUNDS} · period {v.period + 1} of "
+                f"{D.PERIODS_PER_ROUND}")
+
+    def _status(self, info: TableInfo, v: Any) -> list[str]:
+        lines = self._now_lines(info, v)
+        shown = [f"**{ap}**" if i == v.period and v.phase == "trade" else str(ap)
+                 for i, ap in enumerate(v.periods_revealed)]
+        shown += ["?"] * v.periods_hidden
+        lines.append("Period indicators (action points): " + " · ".join(shown))
+        lines.append("Player order: " + " → ".join(named(info, s) for s in v.order))
+        big = f"; big: {v.big_feast}" if v.big_feast else "; big feasts from round 2"
+        lines.append(f"Feasts this round: {v.feasts} of {v.feast_limit} (small: {v.small_feast}{big}) · "
+                     f"property {v.property_cost} coins")
+        lines.append(f"Action-card pile: {v.card_pile} · Council Hall pile: {v.council_pile}")
+        return [line.replace("->", "→") for line in lines]
+
+    def _now_lines(self, info: TableInfo, v: Any) -> list[str]:
+        if v.phase == "over":
+            return ["The second Council Hall phase is over: the final standings below show each "
+                    "player's mission and what it required."]
+        lines = []
+        if v.pending is not None:
+            lines.append(f"**Now:** {info.mention(v.pending.seat)} {public_step(v)}.")
+        elif v.council.stage == "bid":
+            lines.append(f"**Now:** {bid_status(info, v)}")
+        if v.turn is not None:
+            lines.append(f"**Turn of {info.mention(v.turn.seat)}** in {v.turn.city}.")
+            lines.extend(turn_lines(v, own=False))
+        if v.council.stage is not None:
+            lines.extend(revealed_lines(info, v))
+        return lines or [f"Waiting for {', '.join(info.mention(s) for s in v.to_act) or 'nobody'}."]
+
+    def _player_heading(self, info: TableInfo, v: Any, player: Any) -> str:
+        acting = " ⏳" if player.seat in v.to_act else ""
+        return (f"{named(info, player.seat)}{acting} — in {player.location} · {plural(player.coins, 'coin')} · "
+                f"{player.influence} influence")
+
+    def _map_embed(self, info: TableInfo, v: Any) -> discord.Embed:
+        lines = []
+        for city in v.cities:
+            zone = f" ({city.zone})" if city.zone else ""
+            banner = " " + "".join(dot(s) for s in city.banner) if city.banner else ""
+            anchor = f" ⚓{dot(city.subsidiary)}" if city.subsidiary is not None else ""
+            lines.append(f"**{city.name}**{zone}{banner}{anchor}: {card_summary(city.card)}")
+        embed = discord.Embed(title="Sea map: banners, ⚓ subsidiaries and action cards", colour=COLOUR,
+                              description=fit("\n".join(lines), DESCRIPTION_LIMIT))
+        embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins. "
+                              "Colours: " + ", ".join(f"{dot(s)} {info.name(s)}" for s in range(v.seats)))
+        return embed
+
+    # -- the private panel ------------------------------------------------------------------------
+    def panel(self, info: TableInfo, view: BaseModel, seat: int) -> discord.Embed:
+        v: Any = view
+        mine = v.players[seat]
+        embed = discord.Embed(title=fit(f"{named(info, seat)} — your merchant", 256), colour=COLOUR,
+                              description=fit("\n".join(self._decision(info, v, seat)), DESCRIPTION_LIMIT))
+        if v.turn is not None and v.turn.seat == seat and v.turn.moved:
+            field = card_field(v, v.turn.city)
+            if field:
+                embed.add_field(name=field[0], value=fit(field[1], FIELD_LIMIT), inline=False)
+        wheel = wheel_field(v)
+        if wheel and (v.turn is not None and v.turn.seat == seat):
+            embed.add_field(name=wheel[0], value=fit(wheel[1], FIELD_LIMIT), inline=False)
+        embed.add_field(name=f"Your supply — {plural(mine.coins, 'coin')}, in {mine.location}",
+                        value=fit("\n".join(player_lines(mine, cards_in_full=True)), FIELD_LIMIT),
+                        inline=False)
+        embed.add_field(name="Your property and buildings in Lübeck", value=fit(buildings_text(mine), FIELD_LIMIT),
+                        inline=False)
+        if mine.boosters:
+            kept = "; ".join(items_text(D.START_BOOSTERS.get(b, {})) for b in mine.boosters)
+            embed.add_field(name="Start boosters taken", value=fit(kept, FIELD_LIMIT), inline=False)
+        if mine.mission_name:
+            embed.add_field(name=fit(f"Your mission (secret until the end): {mine.mission_name}", 256),
+                            value=fit("\n".join(mission_lines(mine)), FIELD_LIMIT), inline=False)
+        if mine.booster_draws:
+            drawn = "\n".join(items_text(D.START_BOOSTERS.get(t, {})) for t in mine.booster_draws)
+            embed.add_field(name="Start boosters you drew (secret)", value=fit(drawn, FIELD_LIMIT), inline=False)
+        return embed
+
+    def _decision(self, info: TableInfo, v: Any, seat: int) -> list[str]:
+        if v.phase == "over":
+            return ["The game is over; the results are in the table's thread."]
+        lines = []
+        if v.council.my_bid is not None:
+            lines.append(f"Your sealed bid for Council Hall row {v.council.row + 1}: **{v.council.my_bid} "
+                         "influence**. Nobody else sees it until all bids are in.")
+        if seat not in v.to_act:
+            waiting = ", ".join(info.name(s) for s in v.to_act) or "nobody"
+            return [*lines, f"Nothing to decide now. Waiting for {waiting}."]
+        if v.pending is not None:
+            lines.append(step_prompt(v))
+        elif v.council.stage == "bid":
+            lines.append(f"Council Hall row {v.council.row + 1}: bid influence markers secretly. The highest "
+                         "bid chooses a card first (ties: more coins, then player order); a bid of 0 gets no card.")
+        if v.turn is not None and v.turn.seat == seat:
+            lines.append(f"**Your turn** — period {v.period + 1} of round {v.round}.")
+            lines.extend(turn_lines(v, own=True))
+        return lines or ["Make your choice."]
+
+    # -- choices ---------------------------------------------------------------------------------
+    def action_label(self, action: BaseModel, view: BaseModel) -> str:
+        return labels.label(action, view)
+
+    def action_group(self, action: BaseModel, view: BaseModel) -> str | None:
+        return labels.group(action, view)
+
+    def action_style(self, action: BaseModel) -> Style:
+        return labels.style(action)  # type: ignore[return-value]
+
+    def action_description(self, action: BaseModel, view: BaseModel) -> str | None:
+        return labels.description(action, view)
+
+    # -- lobby, rules and results ---------------------------------------------------------------
+    def options_lines(self, options: BaseModel) -> list[str]:
+        return ["Version: short — 2 rounds, each player pursues a secret mission (basic, advanced, expert "
+                "task); several players can win. With one player: the solo Council Hall rules."]
+
+    def rules(self) -> list[discord.Embed]:
+        embeds = [discord.Embed(title="Aelderman — rules summary (short version)", colour=COLOUR,
+                                description=fit("\n".join(f"• {line}" for line in summary_lines()),
+                                                DESCRIPTION_LIMIT))]
+        for title, lines in component_tables()[1:]:
+            embeds.extend(_line_embeds(f"Aelderman — {title}", lines))
+        return embeds
+
+    def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
+        if outcome.winners:
+            lines = ["🏆 **Winners: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
+        else:
+            lines = ["**No winner**: nobody completed the basic task of their mission."]
+        lines.append("Everyone who completes at least the basic task of their mission wins, so several "
+                     "players can win.")
+        if outcome.tie_break:
+            lines.append(info.fill(outcome.tie_break))
+        place = 1
+        for group in outcome.ranking:
+            for seat in group:
+                details = outcome.details.get(seat, [])
+                head, checks = (_result_lines(details) if details
+                                else (f"{int(outcome.scores.get(seat, 0))} council votes", []))
+                trophy = " 🏆" if seat in outcome.winners else ""
+                lines.append(f"**{place}.** {info.name(seat)}{trophy} — {head}")
+                lines.extend(checks)
+            place += len(group)
+        return lines
+
+
+def mission_lines(player: Any) -> list[str]:
+    """Each level's requirements with ✓/✗ and progress; higher levels list only what they add."""
+    lines, before = [], set()
+    for level in LEVEL_NAMES:
+        items = [r for r in player.requirements if r.level == level]
+        new = [r for r in items if r.text not in before]
+        before = {r.text for r in items}
+        lines.append(f"**{level.capitalize()}**" + (" (adds)" if level != "basic" else ""))
+        lines.extend(f"{'✓' if r.met else '✗'} {r.text} ({r.have}/{r.need})" for r in new)
+    return lines
+
+
+RESULT_HEAD = re.compile(r"^(?P<mission>.+): (?P<level>none|basic|advanced|expert) task reached; "
+                         r"(?P<votes>\d+) council votes$")
+NEXT_LEVEL = {"none": "basic", "basic": "advanced", "advanced": "expert"}
+
+
+def _result_lines(details: list[str]) -> tuple[str, list[str]]:
+    """The engine's result lines as a heading and the checklist, saying which task it checks."""
+    found = RESULT_HEAD.match(details[0])
+    if found is None:
+        return details[0], [f"  {line}" for line in details[1:]]
+    level = found["level"]
+    done = "no task completed" if level == "none" else f"{level} task completed"
+    head = f"{found['mission']}: {done}, {found['votes']} council votes"
+    checked = "all three tasks completed" if level == "expert" else f"the {NEXT_LEVEL[level]} task"
+    return head, [f"  Checked against {checked}:", *(f"  {line}" for line in details[1:])]
+
+
+def _line_embeds(title: str, lines: list[str]) -> list[discord.Embed]:
+    """Lines split over as many embeds as their descriptions need (each at most 4000 characters)."""
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        line = fit(line, 1000)
+        if chunks[-1] and size + len(line) + 1 > 4000:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(line)
+        size += len(line) + 1
+    parts = len(chunks)
+    return [discord.Embed(title=title + (f" ({i + 1}/{parts})" if parts > 1 else ""), colour=COLOUR,
+                          description="\n".join(chunk)) for i, chunk in enumerate(chunks)]
+
+
+def _within_total(embeds: list[discord.Embed]) -> list[discord.Embed]:
+    """Keep one message under Discord's 6000 characters: the sea-map text gives way first."""
+    extra = sum(len(e) for e in embeds) - EMBED_LIMIT
+    if extra > 0 and len(embeds) > 1:
+        last = embeds[-1]
+        last.description = fit(last.description or "", max(1, len(last.description or "") - extra - 1))
+    return embeds
+
+
+RENDERER = AeldermanRenderer()

@@ -1,0 +1,283 @@
+"""Aelderman texts for choices: button and menu labels, menu groups, and short item texts.
+
+Labels name players as {p0}, {p1}...; the table fills in their names.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable
+
+from games.aelderman import data as D
+
+ITEM_NAMES = {"ap": "action point", "votes": "council vote", "coins": "coin", "influence": "influence"}
+PLURAL = {"action point", "council vote", "coin"}
+SHORT_ACTION = {
+    "buy1": "Buy I", "buy2": "Buy II", "buy3": "Buy III", "sell1": "Sell 4", "sell2": "Sell 4/6/8",
+    "upgrade1": "Upgrade 1", "upgrade2": "Upgrade 2 +1c", "upgrade3": "Upgrade 3 +2c",
+    "split1": "Split 1", "split2": "Split 2", "place1": "Place 1 (5c)", "place2": "Place 2 (9c)",
+    "influence1": "+1 infl.", "influence2": "+2 infl.", "influence3": "+4 infl.",
+    "wheel1": "Wheel +1c", "wheel2": "Wheel 1-2 +2c", "pelt": "Pelt (7c)", "spices": "Spices (7c)",
+    "prod_ap1": "+1 AP prod. (6c)", "prod_ap2": "+2 AP prod. (8c)",
+    "prod_influence1": "+1 infl. prod. (6c)", "prod_influence2": "+2 infl. prod. (8c)",
+    "prod_fish": "+fish prod. (5c)", "prod_stone": "+stone prod. (5c)",
+    "prod_wood": "+wood prod. (3c)", "prod_wheat": "+wheat prod. (3c)",
+    "votes": "10 votes (18c)", "swap": "Swap cards (3c)",
+}
+COLUMNS = ("left", "middle", "right")
+ABILITY_TEXT = {
+    "carpentry": f"turn {D.CARPENTRY_WOOD} wood into {D.CARPENTRY_WOOD} council votes",
+    "lighthouse": "pay 2 stone for +1 strength",
+}
+
+
+def fit(text: str, limit: int) -> str:
+    text = text.strip() or "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def items_text(items: dict[str, int]) -> str:
+    """'2 wood, 1 stone, 3 coins'; production keys read 'fish production'."""
+    parts = []
+    for key, count in items.items():
+        if not count:
+            continue
+        name = ITEM_NAMES.get(key, key)
+        if name in PLURAL and count != 1:
+            name += "s"
+        if key.startswith("prod_"):
+            name = f"{key[5:]} production"
+        parts.append(f"{count} {name}")
+    return ", ".join(parts) or "nothing"
+
+
+def goods_list_text(goods: list[str]) -> str:
+    """['fish', 'stone', 'stone'] -> '1 fish, 2 stone'."""
+    return items_text(dict(Counter(goods)))
+
+
+def yield_text(goods: list[str], coins: int = 0, influence: int = 0) -> str:
+    return items_text({**Counter(goods), "coins": coins, "influence": influence})
+
+
+def card_summary(card: Any) -> str:
+    """An action card in one line, columns kept: 'Buy I · Buy II · – / Sell 4 · Place 2 (9c) · –'."""
+    rows = [" · ".join("–" if s is None else SHORT_ACTION.get(s.action, s.text) for s in row)
+            for row in card.rows]
+    return " / ".join(rows)
+
+
+def me(view: Any) -> Any:
+    return view.players[view.viewer] if view.viewer is not None else None
+
+
+def zone_of(view: Any, city: str) -> str | None:
+    return next((c.zone for c in view.cities if c.name == city), None)
+
+
+def ring_yields(view: Any, ring: int) -> str:
+    """What a buying action of this ring gives the viewer where their ship is."""
+    player = me(view)
+    zone = zone_of(view, player.location) if player else None
+    if zone is None:
+        return ""
+    options = player.wheel.rings[zone][ring]
+    return " or ".join(yield_text(o.goods, o.coins, o.influence) for o in options)
+
+
+# -- labels per action kind ---------------------------------------------------------------------
+def _card_action(a: Any, v: Any) -> str:
+    action = D.SEA_ACTIONS[a.action]
+    text = f"{action.text} ({a.cost} AP)"
+    if action.family == "buy":
+        text += f": {ring_yields(v, action.amount - 1)}"
+    return text
+
+
+def _trade(a: Any, v: Any) -> str:
+    verb = "Buy" if a.side == "buy" else "Sell"
+    return f"{verb} 1 {a.good} for {a.coins} coin{'s' * (a.coins != 1)}"
+
+
+def _build(a: Any, v: Any) -> str:
+    cost = v.build_costs.get(a.building) or _base_cost(a.building)
+    return f"{a.building}: {items_text(cost)}"
+
+
+def _base_cost(name: str) -> dict[str, int]:
+    building = D.BUILDINGS[name]
+    return {**building.goods, "coins": building.coins}
+
+
+def _sell_count(a: Any, v: Any) -> str:
+    reward = {k: n for k, n in D.SALES[a.count].items() if k != "placements"}
+    markers = D.SALES[a.count].get("placements", 0)
+    extra = f" and {markers} marker{'s' * (markers > 1)} to place" if markers else ""
+    return f"Sell {a.count} goods: {items_text(reward)}{extra}"
+
+
+def _pay(a: Any, v: Any) -> str:
+    return f"Give 1 {a.good}"
+
+
+def _place(a: Any, v: Any) -> str:
+    if a.where == "banner":
+        return f"Place it on the banner of {a.city}"
+    if a.where == "subsidiary":
+        return f"Found a subsidiary in {a.city} (+{a.coins} coins)"
+    return "Do not place it"
+
+
+def _pick_city(a: Any, v: Any) -> str:
+    city = next((c for c in v.cities if c.name == a.city), None)
+    if city is None:
+        return a.city
+    return f"{a.city} ({city.zone} zone, {len(city.banner)}/10 on the banner)"
+
+
+def _pass(a: Any, v: Any) -> str:
+    kind = v.pending.kind if v.pending else ""
+    return {"pick_city": "Do not place a marker", "solo_votes3": "Skip the 3 council votes",
+            "solo_draw": "Take none of these cards"}.get(kind, "Pass")
+
+
+def _stop(a: Any, v: Any) -> str:
+    kind = v.pending.kind if v.pending else ""
+    return {"upgrade": "Stop upgrading", "split": "Stop splitting"}.get(kind, "Stop")
+
+
+def _ability(a: Any, v: Any) -> str:
+    if a.choice == "skip":
+        return f"{a.building}: do not use it now"
+    ability = D.BUILDINGS[a.building].ability
+    if ability == "deli":
+        return f"{a.building}: 1 meat + {D.DELI_COINS} coins → 1 {a.choice}"
+    return f"{a.building}: {ABILITY_TEXT.get(ability, 'use it')}"
+
+
+def _take_card(a: Any, v: Any) -> str:
+    card = D.COUNCIL_CARDS[a.card]
+    price = f" — {a.price} influence" if a.price else ""
+    return f"Card {a.card}: {card.text}{price}"
+
+
+def _booster(a: Any, v: Any) -> str:
+    return f"Start booster: {items_text(D.START_BOOSTERS.get(a.tile, {}))}"
+
+
+def _feast(a: Any, v: Any) -> str:
+    text = v.small_feast if a.size == "small" else v.big_feast or ""
+    return f"{a.size.capitalize()} feast: {text.replace('->', '→')}"
+
+
+def _end_turn(a: Any, v: Any) -> str:
+    left = v.turn.ap_left if v.turn else 0
+    return f"End the turn ({left} action point{'s' * (left != 1)} unused)" if left else "End the turn"
+
+
+LABELS: dict[str, Callable[[Any, Any], str]] = {
+    "wheel_start": lambda a, v: f"Wheel start position {a.position}"
+                                + (" (recommended)" if a.position == D.WHEEL_STARTS[0] else ""),
+    "booster": _booster,
+    "move": lambda a, v: f"Sail to {a.city}",
+    "card_action": _card_action,
+    "alt_trade": lambda a, v: "Alternative trade: buy or sell 1 good (1 AP)",
+    "trade": _trade,
+    "property": lambda a, v: f"Buy a property in Lübeck ({a.coins} coins)",
+    "build_menu": lambda a, v: "Construct a building…",
+    "build": _build,
+    "feast": _feast,
+    "end_turn": _end_turn,
+    "cancel": lambda a, v: "Cancel",
+    "goods_option": lambda a, v: f"Take {yield_text(a.goods, a.coins, a.influence)}",
+    "sell_count": _sell_count,
+    "pay": _pay,
+    "upgrade": lambda a, v: f"Upgrade 1 {a.good} to {a.to}",
+    "stop": _stop,
+    "split": lambda a, v: f"Split 1 {a.good}",
+    "split_into": lambda a, v: f"Into {goods_list_text(a.goods)}",
+    "place": _place,
+    "pick_city": _pick_city,
+    "wheel_steps": lambda a, v: f"Turn the wheel {a.steps} step{'s' * (a.steps > 1)}",
+    "discard": lambda a, v: f"Remove 1 {a.good}",
+    "ability": _ability,
+    "bid": lambda a, v: f"Bid {a.amount} influence",
+    "take_card": _take_card,
+    "pass": _pass,
+}
+
+
+def label(action: Any, view: Any) -> str:
+    make = LABELS.get(action.kind)
+    text = make(action, view) if make else action.kind.replace("_", " ").capitalize()
+    return fit(text, 80)
+
+
+def group(action: Any, view: Any) -> str | None:
+    """Menus: choices of one kind that can be many share a select menu."""
+    kind = action.kind
+    pending = view.pending.data if view.pending else {}
+    if kind == "move":
+        return "Sail to a neighbouring city…"
+    if kind == "card_action":
+        city = view.turn.city if view.turn else "this city"
+        return f"Use an action of the {city} card (one per row)…"
+    if kind == "trade":
+        return "Buy one good (1 AP)…" if action.side == "buy" else "Sell one good (1 AP)…"
+    if kind == "pick_city":
+        if pending.get("purpose") == "swap":
+            first = pending.get("first")
+            return f"Swap the card of {first} with the card of…" if first else "Swap the card of which city?"
+        return "Place an influence marker in which city?"
+    return GROUPS.get(kind, lambda a, p: None)(action, pending)
+
+
+GROUPS: dict[str, Callable[[Any, dict], str | None]] = {
+    "booster": lambda a, p: f"Choose a start booster ({p.get('left', 1)} to take)…",
+    "build": lambda a, p: "Construct which building?",
+    "pay": lambda a, p: "Which good do you give for the open place?",
+    "upgrade": lambda a, p: f"Upgrade which good? ({p.get('left', 1)} left)",
+    "split": lambda a, p: f"Split which good? ({p.get('left', 1)} left)",
+    "split_into": lambda a, p: f"Split 1 {p.get('good', 'good')} into…",
+    "discard": lambda a, p: "Your storage is full: remove which good?",
+    "bid": lambda a, p: "Your sealed bid (influence markers)…",
+    "take_card": lambda a, p: "Choose a Council Hall card…",
+}
+
+
+def description(action: Any, view: Any) -> str | None:
+    """The second line of a menu option."""
+    kind = action.kind
+    if kind == "move":
+        city = next((c for c in view.cities if c.name == action.city), None)
+        if city is None:
+            return None
+        zone = f"{city.zone} zone" if city.zone else "no zone"
+        return fit(f"{zone} · {card_summary(city.card)}", 100)
+    if kind == "card_action":
+        return f"Row {action.row + 1}, {COLUMNS[action.col]} column"
+    if kind == "pick_city":
+        city = next((c for c in view.cities if c.name == action.city), None)
+        if city is not None and city.subsidiary is not None:
+            return f"Subsidiary of {{p{city.subsidiary}}}"
+        return "No subsidiary yet" if city is not None else None
+    if kind == "build":
+        return fit(D.BUILDINGS[action.building].text, 100)
+    if kind == "take_card":
+        card = D.COUNCIL_CARDS[action.card]
+        row = view.council.row if view.council.row is not None else 0
+        if card.bonus and row == 1:
+            return fit(f"Second-row bonus: {items_text(card.bonus)}", 100)
+    return None
+
+
+QUIET = frozenset({"end_turn", "cancel", "stop", "pass"})
+
+
+def style(action: Any) -> str:
+    kind = getattr(action, "kind", "")
+    if kind in QUIET or getattr(action, "where", None) == "skip" or getattr(action, "choice", None) == "skip":
+        return "secondary"
+    if kind in ("feast", "property", "build_menu"):
+        return "success"
+    return "primary"

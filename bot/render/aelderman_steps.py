@@ -1,0 +1,143 @@
+"""Aelderman: what a player decides now, for the private panel (you) and the board (them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.aelderman_labels import SHORT_ACTION, me, yield_text
+
+COUNTS = {1: "one", 2: "two", 3: "three"}
+
+
+def step_prompt(view: Any) -> str:
+    """The pending small decision, addressed to the player who takes it."""
+    pending = view.pending
+    data = pending.data
+    kind = pending.kind
+    if kind == "place":
+        leave = " You may also leave it." if data.get("optional") else ""
+        return (f"Place an influence marker in **{data.get('city')}**: on its banner (a full row of two "
+                f"exchanges the city's action card) or as its subsidiary for 5 more coins.{leave}")
+    if kind == "pick_city":
+        if data.get("purpose") == "swap":
+            which = "second" if data.get("first") else "first"
+            return (f"Swap two action cards (never those of Lübeck, Levantehandel, Fernosthandel): "
+                    f"choose the {which} city.")
+        return "Choose the city where your influence marker goes."
+    if kind == "discard":
+        player = me(view)
+        used = f" ({player.storage_used} goods, room for {player.storage_capacity})" if player else ""
+        return f"Your storage is full{used}: remove a good."
+    if kind == "ability":
+        player = me(view)
+        index = data.get("index", 0)
+        name = player.buildings[index].name if player and index < len(player.buildings) else "building"
+        return f"Your **{name}** can be used now (at most four times in the game)."
+    if kind == "take_card":
+        row = data.get("row", 0)
+        bonus = " Cards of the second row also pay their bonus." if row == 1 else ""
+        return f"Your bid lets you choose a Council Hall card of row {row + 1} now.{bonus}"
+    if kind == "booster":
+        left = data.get("left", 1)
+        return (f"Choose {COUNTS.get(left, left)} of the start boosters you drew; the others go back "
+                "to the box unseen.")
+    simple = PROMPTS.get(kind)
+    return simple(data) if callable(simple) else simple or "Make your choice."
+
+
+PROMPTS: dict[str, Any] = {
+    "wheel_start": "Set your resource wheel to a starting position: 0 (recommended for a first game) "
+                   "or 5.",
+    "goods_option": "Choose which goods you buy: the luxury good or the regular goods.",
+    "sell_count": "Choose how many goods to sell; the card shows which goods it buys, left to right.",
+    "pay": lambda d: ("Choose which luxury good fills the luxury place of the sale." if d.get("lux")
+                      else "Choose which good fills an open place of the sale."),
+    "upgrade": lambda d: f"Upgrade goods one level up: {d.get('left', 1)} left. Stop when you like.",
+    "split": lambda d: (f"Split a good into goods of lower levels that add up to its level: "
+                        f"{d.get('left', 1)} left."),
+    "split_into": lambda d: f"Choose how to split the {d.get('good', 'good')}.",
+    "wheel_steps": "Turn your resource wheel one or two steps.",
+    "trade": ("Alternative trade: buy or sell one good for 1 action point. Then no action of this "
+              "city's card can be used."),
+    "build": "Choose a building to construct on one of your properties, or cancel.",
+    "tavern": "Your Tavern drew two Council Hall cards: keep one.",
+    "solo_votes3": "Solo Council Hall: buy the 3 council votes card for 1 influence, or skip it.",
+    "solo_draw": "Solo Council Hall: buy one of the three drawn cards for 1 influence, or take none.",
+}
+
+PUBLIC: dict[str, str] = {
+    "wheel_start": "sets the resource wheel", "booster": "chooses start boosters",
+    "place": "places an influence marker", "pick_city": "chooses a city",
+    "goods_option": "chooses which goods to buy", "sell_count": "chooses how many goods to sell",
+    "pay": "chooses goods for a sale", "upgrade": "upgrades goods", "split": "splits goods",
+    "split_into": "splits goods", "wheel_steps": "turns the resource wheel",
+    "trade": "makes an alternative trade", "build": "chooses a building",
+    "discard": "removes goods from a full storage", "ability": "decides on a building's ability",
+    "take_card": "chooses a Council Hall card", "tavern": "chooses a card drawn by the Tavern",
+    "solo_votes3": "buys Council Hall cards", "solo_draw": "buys Council Hall cards",
+}
+
+
+def public_step(view: Any) -> str:
+    pending = view.pending
+    text = PUBLIC.get(pending.kind, "decides")
+    city = pending.data.get("city")
+    return f"{text} in {city}" if pending.kind == "place" and city else text
+
+
+def turn_lines(view: Any, own: bool) -> list[str]:
+    """Action points and what is used in the current city (for the player or for everyone)."""
+    turn = view.turn
+    left = f"{turn.ap_available} action point{'s' * (turn.ap_available != 1)} left"
+    lines = [f"{left}: {turn.ap_left} of {turn.ap_period} from the period indicator + "
+             f"{turn.ap_extra_usable} additional usable (at most 6 a turn)."]
+    if not turn.moved:
+        lines.append(f"Ship in {turn.city}, where the turn began: its card can't be used; sail first.")
+        return lines
+    if turn.card_blocked:
+        lines.append(f"In {turn.city}: the card was exchanged, no more card actions here.")
+    elif turn.alt_trade_used:
+        lines.append(f"In {turn.city}: alternative trade made, no card actions here.")
+    else:
+        rows = " · ".join(f"row {i + 1} {'used ✓' if used else 'free'}" for i, used in enumerate(turn.rows_used))
+        lines.append(f"In {turn.city}: {rows}; {turn.spent_here} AP spent here.")
+    if own and turn.spent_here == 0 and turn.ap_available:
+        lines.append("Spend at least 1 action point here before sailing on or ending after city actions.")
+    if turn.feasted:
+        lines.append("Feast celebrated this turn.")
+    return lines
+
+
+def card_field(view: Any, city_name: str) -> tuple[str, str] | None:
+    """The action card of a city with the rows already used this turn, and what it buys."""
+    city = next((c for c in view.cities if c.name == city_name), None)
+    if city is None:
+        return None
+    turn = view.turn
+    used = turn.rows_used if turn and turn.moved and turn.city == city_name else [False, False]
+    lines = []
+    for index, row in enumerate(city.card.rows):
+        slots = " · ".join(f"{SHORT_ACTION.get(s.action, s.text)} [{s.ap}]" for s in row if s is not None)
+        lines.append(f"Row {index + 1}{' (used)' if used[index] else ''}: {slots or '—'}")
+    if city.card.demand:
+        lines.append("Sells, left to right: " + ", ".join(city.card.demand))
+    lines.append("[n] = action points; c = coins.")
+    return f"Action card in {city_name} (#{city.card.number:03d})", "\n".join(lines)
+
+
+def wheel_field(view: Any) -> tuple[str, str] | None:
+    """What buying goods gives the viewer in each zone now (inner, middle, outer ring), the zone
+    where the ship is first."""
+    player = me(view)
+    if player is None:
+        return None
+    here = next((c.zone for c in view.cities if c.name == player.location), None)
+    zones = sorted(player.wheel.rings, key=lambda zone: zone != here)
+    lines = []
+    for zone in zones:
+        rings = " | ".join(" or ".join(yield_text(o.goods, o.coins, o.influence) for o in options)
+                           for options in player.wheel.rings[zone])
+        mark = " (here)" if zone == here else ""
+        lines.append(f"**{zone}**{mark}: {rings}")
+    lines.append(f"Wheel turns until the free marker: {player.wheel.turns_to_bonus}")
+    return "Buying goods now, by zone: inner | middle | outer ring (1 | 2 | 3 AP)", "\n".join(lines)

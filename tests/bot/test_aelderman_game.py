@@ -1,0 +1,231 @@
+"""Aelderman through the bot, as players play it: whole games by DM, the sea map on the board,
+a restart in the middle of a turn, and /rules."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.render import aelderman_map as sea_map
+from bot.settings import Settings
+from bot.render import get_renderer
+from games import Outcome, registry
+from games.aelderman import data as D
+from games.aelderman.actions import Bid
+from tests.bot.driver import board_message, open_table, panel_message, play_turn_by_dm, start
+
+SPEC = registry.get("aelderman")
+RENDERER = get_renderer("aelderman")
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    """Aelderman decisions are timed; a day is long enough that no decision times out here."""
+    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=24 * 3600)
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    """Tables get a known seed, so each scenario plays the same game every time."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 20_260_601)
+
+
+def heuristic_players(seats: int):
+    policies = {seat: SPEC.policy("heuristic", seed=seat) for seat in range(seats)}
+    return lambda state, seat: policies[seat].choose(state, seat)
+
+
+def embeds_text(embeds) -> str:
+    parts = []
+    for embed in embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def text_of(message) -> str:
+    return (message.content or "") + "\n" + embeds_text(message.embeds)
+
+
+def thread_log(table) -> str:
+    return "\n".join(m.content for m in table.thread.history())
+
+
+async def board_png(env, table) -> bytes:
+    board = await board_message(table)
+    assert len(board.attachments) == 1 and board.attachments[0].filename.endswith(".png")
+    return env.backend.cdn.get(board.attachments[0].url)
+
+
+async def test_two_player_short_game_from_create_to_mission_results(simcord_env, fixed_seed):
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    assert "Version: short" in text_of(lobby) and "solo" in text_of(lobby)
+    options = [o.label for c in lobby.components for item in getattr(c, "children", [c])
+               for o in getattr(item, "options", [])]
+    assert "version: short" in options, "the lobby's option menu offers the version"
+    await start(table)
+
+    png = await board_png(simcord_env, table)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.width <= 1000 and len(png) <= 300_000
+    for index in range(2):  # both ships start in Lübeck
+        spot = sea_map.ship_spot("Lübeck", index, sea_map.place_xy("Lübeck"))
+        assert image.getpixel(spot) == sea_map.colour(index)
+
+    choose = heuristic_players(2)
+    clicks, saw_turn_panel = 0, False
+    while await play_turn_by_dm(table, choose):
+        clicks += 1
+        assert clicks < 1500
+        state = await table.state()
+        if state.turn is not None and state.turn.visit.spent and not saw_turn_panel:
+            actor = await table.actor_of_seat(state.turn.seat)
+            seat_row = next(s for s in await table.seats() if s.seat == state.turn.seat)
+            panel = text_of(await panel_message(table, actor, seat_row))
+            assert "action points left" in panel and "AP spent here" in panel
+            saw_turn_panel = True
+    assert saw_turn_panel
+    row = await table.row()
+    assert row.status == "finished"
+    final = table.thread.last_message
+    assert "final standings" in final.embeds[0].title
+    results = final.embeds[0].description
+    state = await table.state()
+    for seat in range(2):
+        mission = D.MISSIONS[state.players[seat].mission].name
+        assert mission in results and "council votes" in results
+    assert "✓" in results or "✗" in results
+    assert "several players can win" in results
+    outcome = Outcome.model_validate_json(row.outcome)
+    assert {s for group in outcome.ranking for s in group} == {0, 1}
+    replayed = await simcord_env.bot.service.replay(table.table_id)
+    assert SPEC.dump_state(replayed) == row.state
+
+
+async def until_both_bid(table, choose):
+    """Play on until both players must seal a Council Hall bid."""
+    for _ in range(600):
+        state = await table.state()
+        if state.council is not None and state.council.stage == "bid" and len(SPEC.to_act(state)) == 2:
+            return state
+        assert await play_turn_by_dm(table, choose)
+    raise AssertionError("no Council Hall auction with two bidders came up")
+
+
+async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_order(simcord_env, fixed_seed):
+    """Rulebook: "all players hold a secret amount of influence markers from their active supply to
+    bid"; "the player who bids the most influence markers may first take a Council Hall card"."""
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    state = await until_both_bid(table, heuristic_players(2))
+    most = {s: max(a.amount for a in SPEC.legal_actions(state, s)) for s in (0, 1)}
+    bids = {0: most[0], 1: 1 if most[0] >= 2 else most[1]}
+    sealed = lambda st, seat: Bid(amount=bids[seat])  # noqa: E731
+    names = {s.seat: s.display_name for s in await table.seats()}
+
+    assert await play_turn_by_dm(table, sealed)  # seat 0 seals its bid from the DM panel
+    state = await table.state()
+    assert SPEC.to_act(state) == {1}
+    assert f"{names[0]} has submitted a bid." in thread_log(table)
+    assert "bids:" not in thread_log(table).split("has submitted a bid.")[-1]
+    board = await board_message(table)
+    assert f"{names[0]} ✅ has bid · {names[1]} ⏳ deciding" in text_of(board)
+    # What the channel and the other player see is the same whatever the sealed amount is.
+    row, seats = await table.row(), await table.seats()
+    info = simcord_env.bot.presenter.info(row, seats)
+    other = state.model_copy(deep=True)
+    other.council.bids[0] = bids[0] + 7
+    assert embeds_text(board.embeds) == embeds_text(RENDERER.board(info, SPEC.view(other, None)))
+    bo_hand = (await (await table.actor_of_seat(1)).click(board, label="My hand")).response
+    assert embeds_text(bo_hand.embeds) == embeds_text([RENDERER.panel(info, SPEC.view(other, 1), 1)])
+    ada_hand = (await (await table.actor_of_seat(0)).click(board, label="My hand")).response
+    assert f"Your sealed bid for Council Hall row 1: **{bids[0]} influence**" in embeds_text(ada_hand.embeds)
+
+    assert await play_turn_by_dm(table, sealed)  # the last bid: all are revealed together
+    assert f"Council Hall row 1 bids: {names[0]} {bids[0]}, {names[1]} {bids[1]}." in thread_log(table)
+    coins = {s: state.players[s].coins for s in (0, 1)}
+    order = sorted((0, 1), key=lambda s: (-bids[s], -coins[s], state.order.index(s)))
+    state = await table.state()
+    assert SPEC.to_act(state) == {order[0]} and state.pending[-1].kind == "take_card"
+    choose = heuristic_players(2)
+    while (await table.state()).council is not None and (await table.state()).council.row == 0:
+        assert await play_turn_by_dm(table, choose)
+    log = thread_log(table)
+    first_take = log.index(f"{names[order[0]]} takes Council Hall card")
+    assert first_take < log.index(f"{names[order[1]]} takes Council Hall card")
+
+
+async def test_solo_game_reaches_its_mission_result(simcord_env, fixed_seed):
+    table = await open_table(simcord_env, "aelderman", ["ada"])
+    await start(table)
+    board = await board_message(table)
+    assert "(solo)" in board.embeds[0].title
+    choose = heuristic_players(1)
+    clicks = 0
+    while await play_turn_by_dm(table, choose):
+        clicks += 1
+        assert clicks < 800
+    row = await table.row()
+    assert row.status == "finished"
+    results = table.thread.last_message.embeds[0].description
+    state = await table.state()
+    assert D.MISSIONS[state.players[0].mission].name in results
+    assert ("Winners: ada" in results) == bool(Outcome.model_validate_json(row.outcome).winners)
+    log = "\n".join(m.content for m in table.thread.history())
+    assert "Council Hall phase begins" in log
+
+
+async def test_restart_in_the_middle_of_a_turn_loses_nothing(simcord_env, settings, fixed_seed):
+    from bot import create_bot
+
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    choose = heuristic_players(2)
+    for _ in range(400):
+        state = await table.state()
+        turn = state.turn
+        if turn is not None and turn.moved and turn.visit.spent and not state.pending and turn.base_left:
+            break
+        assert await play_turn_by_dm(table, choose)
+    else:
+        raise AssertionError("no turn stopped half-way")
+    before = await table.row()
+    seat, start_city, period = turn.seat, turn.start, state.period
+    spent = turn.base - turn.base_left
+
+    await simcord_env.restart_bot(create_bot(settings))
+
+    after = await table.row()
+    assert (after.version, after.state) == (before.version, before.state)
+    actor = await table.actor_of_seat(seat)
+    seat_row = next(s for s in await table.seats() if s.seat == seat)
+    panel = await panel_message(table, actor, seat_row)
+    assert panel.channel.id == actor.user.dm_channel.id, "the DM panel from before the restart"
+    assert f"{turn.base_left} of {turn.base} from the period indicator" in text_of(panel)
+    # The player goes on from that DM panel with the same turn: nothing is reset.
+    assert await play_turn_by_dm(table, choose)
+    state = await table.state()
+    if state.turn is not None and state.turn.seat == seat:
+        assert state.turn.start == start_city and state.period == period
+        assert state.turn.base - state.turn.base_left >= spent
+    while (await table.state()).turn is not None and (await table.state()).turn.seat == seat:
+        assert await play_turn_by_dm(table, choose)
+    log = "\n".join(m.content for m in table.thread.history())
+    assert f"{seat_row.display_name} ends the turn" in log
+    assert await play_turn_by_dm(table, choose), "the game goes on with the next player"
+
+
+async def test_rules_are_sent_in_messages_within_discord_limits(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    result = await ada.slash(channel, "rules", game="aelderman")
+    messages = [result.response, *result.followups]
+    assert len(messages) >= 2 and all(m.ephemeral for m in messages)
+    for message in messages:
+        assert len(message.embeds) <= 10 and sum(len(e) for e in message.embeds) <= 6000
+    text = "\n".join(text_of(m) for m in messages)
+    assert "(chosen)" in text and "Johann Rinck" in text and "Card 037:" in text
