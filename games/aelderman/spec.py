@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from games.aelderman import data as D
 from games.aelderman.actions import Action
@@ -24,7 +24,8 @@ from games.core import Event, GameSpec, Outcome, RuleError
 class Options(BaseModel):
     """Table options. One seat plays the solo short version automatically."""
 
-    version: Literal["short"] = "short"
+    version: Literal["short"] = Field(
+        "short", description="Version: short — 2 rounds, a secret mission each; one player plays solo")
 
 
 class AeldermanSpec(GameSpec[State, Any]):
