@@ -63,9 +63,10 @@ async def test_two_player_short_game_from_create_to_mission_results(simcord_env,
     table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
     lobby = table.thread.history()[0]
     assert "Version: short" in text_of(lobby) and "solo" in text_of(lobby)
-    options = [o.label for c in lobby.components for item in getattr(c, "children", [c])
-               for o in getattr(item, "options", [])]
-    assert "version: short" in options, "the lobby's option menu offers the version"
+    menus = [item for c in lobby.components for item in getattr(c, "children", [c])
+             if getattr(item, "custom_id", "") == f"option:{table.table_id}:version"]
+    assert len(menus) == 1 and [o.label for o in menus[0].options] == ["version: short"]
+    assert "one player plays solo" in menus[0].placeholder
     await start(table)
 
     png = await board_png(simcord_env, table)
