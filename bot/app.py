@@ -7,14 +7,21 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.cogs.ratings import RatingsCog
 from bot.cogs.tables import TablesCog
+from bot.cogs.tournaments import TournamentsCog
 from bot.scheduler import Scheduler
 from bot.service import TableService
 from bot.settings import Settings
+from bot.tournaments.rating_service import RatingService
+from bot.tournaments.service import ROUND_TIMER, TournamentService
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.controller import TablesController
-from bot.ui.presenter import Presenter
-from storage import Store, TimerRow
+from bot.ui.presenter import Presenter, time_now
+from bot.ui.tournament_controller import TournamentController
+from bot.ui.tournament_items import TOURNAMENT_ITEMS
+from games import Outcome
+from storage import SeatRow, Store, TableRow, TimerRow
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +40,26 @@ class BoardBot(commands.Bot):
         self.presenter = Presenter(self, self.service, decision_timeout=self.settings.decision_timeout)
         self.controller = TablesController(self.service, self.presenter)
         self.scheduler.on("decision", self._decision_timeout)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self._setup_tournaments()
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS)
         await self.add_cog(TablesCog(self.controller))
+        await self.add_cog(TournamentsCog(self.tournament_ui))
+        self.ratings_ui = RatingsCog(self.store)
+        await self.add_cog(self.ratings_ui)
         await self._sync_commands()
         self.scheduler.start()
         self.loop.create_task(self._resume_tables(), name="resume-tables")
+        self.loop.create_task(self.tournament_ui.resume(), name="resume-tournaments")
+
+    def _setup_tournaments(self) -> None:
+        """Ratings and tournaments hear about every finished table (ratings first, so a tournament's
+        round summary is posted after the games are rated)."""
+        self.ratings = RatingService(self.store)
+        self.tournaments = TournamentService(self.store, self.service, self.ratings, clock=time_now)
+        self.tournament_ui = TournamentController(self, self.tournaments, self.controller,
+                                                  self.settings.organiser_role)
+        self.presenter.on_finished.extend([self._rate, self.tournament_ui.on_table_finished])
+        self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -57,6 +79,12 @@ class BoardBot(commands.Bot):
                     await self.presenter.publish(progress)
             except Exception:
                 log.exception("could not resume table %s", table.id)
+
+    async def _rate(self, table: TableRow, seats: list[SeatRow], outcome: Outcome) -> None:
+        try:
+            await self.ratings.on_finished(table, seats, outcome)
+        except Exception:  # the game is over and stored whatever happens to its rating
+            log.exception("could not rate table %s", table.id)
 
     async def _decision_timeout(self, timer: TimerRow) -> None:
         await self.controller.on_timeout(timer.table_id, int(timer.payload["seat"]),

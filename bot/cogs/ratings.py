@@ -1,0 +1,93 @@
+"""Slash commands: /leaderboard and /profile (OpenSkill ratings per game on this server)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.tables import game_choices
+from bot.tournaments.rating_service import display_rating
+from bot.ui.controller import reply
+from bot.ui.tournament_items import LeaderboardPage
+from games import registry
+from storage import HistoryRow, RatingRow, Store
+
+PAGE_SIZE = 10
+RECENT = 5
+RATING_NOTE = ("Rating: OpenSkill (Plackett-Luce) ordinal, mu - 3 sigma; it starts at 0 and rises as "
+               "results prove skill.")
+
+
+def ordinal_text(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def history_line(row: HistoryRow) -> str:
+    before = row.mu_before - 3 * row.sigma_before
+    after = row.mu_after - 3 * row.sigma_after
+    place = "forfeit, last" if row.forfeited else f"{row.place} of {row.seats}"
+    return (f"{registry.get(row.game).title} table #{row.table_id}: {place} — rating "
+            f"{ordinal_text(after)} ({after - before:+.1f})")
+
+
+class RatingsCog(commands.Cog):
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def page(self, guild_id: int, game: str, page: int) -> dict[str, Any]:
+        """The message of one leaderboard page, with its paging buttons."""
+        total = await self.store.ratings.count(guild_id, game)
+        pages = max(1, -(-total // PAGE_SIZE))
+        page = min(max(page, 0), pages - 1)
+        rows = await self.store.ratings.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+        title = registry.get(game).title
+        lines = [self.leaderboard_line(page * PAGE_SIZE + i, row) for i, row in enumerate(rows, start=1)]
+        embed = discord.Embed(title=f"{title} leaderboard", colour=discord.Colour.gold(),
+                              description="\n".join(lines) or "No rated games of this game on this server yet.")
+        embed.set_footer(text=f"Page {page + 1} of {pages} · {total} rated players · {RATING_NOTE}")
+        view = discord.ui.View(timeout=None)
+        view.add_item(LeaderboardPage(game, max(page - 1, 0), label="◀ Previous",
+                                      disabled=page == 0))
+        view.add_item(LeaderboardPage(game, page + 1, label="Next ▶", disabled=page + 1 >= pages))
+        return {"embed": embed, "view": view}
+
+    @staticmethod
+    def leaderboard_line(place: int, row: RatingRow) -> str:
+        return (f"{place}. **{row.display_name}** — {ordinal_text(display_rating(row))} "
+                f"({row.games} game{'s' if row.games != 1 else ''}, {row.wins} won)")
+
+    async def show_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        """A paging button was pressed: show that page in place."""
+        if interaction.guild is None or game not in registry.names():
+            await reply(interaction, "This leaderboard is not available any more; use `/leaderboard`.")
+            return
+        await interaction.response.edit_message(**await self.page(interaction.guild.id, game, page))
+
+    @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
+    @app_commands.describe(game="The game", public="Post it for everyone (default: only you)")
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
+        await reply(interaction, **await self.page(interaction.guild.id, game, 0), ephemeral=not public)
+
+    @app_commands.command(name="profile", description="A player's ratings, games, wins and recent results")
+    @app_commands.describe(user="Whose profile (default: yours)", public="Post it for everyone (default: only you)")
+    @app_commands.guild_only()
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None,
+                      public: bool = False) -> None:
+        who = user or interaction.user
+        guild_id = interaction.guild.id
+        embed = discord.Embed(title=f"{who.display_name} — profile", colour=discord.Colour.blurple())
+        for row in await self.store.ratings.of_user(guild_id, who.id):
+            place = await self.store.ratings.position(guild_id, row.game, who.id)
+            embed.add_field(name=registry.get(row.game).title, inline=False,
+                            value=f"Rating **{ordinal_text(display_rating(row))}** (#{place} on this server) · "
+                                  f"{row.games} game{'s' if row.games != 1 else ''} · {row.wins} won")
+        recent = await self.store.ratings.history(guild_id, who.id, limit=RECENT)
+        embed.add_field(name="Recent rated games", inline=False,
+                        value="\n".join(history_line(r) for r in recent)[:1024] or "No rated games yet.")
+        embed.set_footer(text=RATING_NOTE)
+        await reply(interaction, embed=embed, ephemeral=not public)

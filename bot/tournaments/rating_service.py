@@ -1,0 +1,73 @@
+"""Ratings of finished games, without Discord: OpenSkill (Plackett-Luce) per game and per server.
+
+When is a game rated?
+    Tournament tables always are (they are created rated); a casual table when its creator
+    switched **Rated** on. Either way the game counts only if every seat was played by a
+    person: a table with a computer seat from the start is rated for nobody, and so is a
+    table where the organiser *replaced* an absent player by a computer (the computer's
+    moves would count as the player's).
+
+Forfeits
+    A seat that was forfeited mid-game (`/table abandon`, a tournament forfeit or a
+    withdrawal during a round) keeps the game rated: the forfeiting player is ranked last,
+    below every player who finished, and the others are ranked by the game's result. The
+    computer that finished the forfeited seat only completes the game for the others;
+    otherwise a player about to lose could leave to keep their rating.
+
+Each rated game stores everyone's new rating (mu, sigma), adds one game (and one win for
+the game's winners) and writes one history line per player. A table is rated once.
+"""
+
+from __future__ import annotations
+
+from games import Outcome
+from storage import RatedResult, RatingRow, SeatRow, Store, TableRow
+
+from bot.tournaments.ratings import Rating, new_rating, ordinal, update
+
+
+def counts_for_rating(table: TableRow, seats: list[SeatRow]) -> bool:
+    """Whether a finished table is rated (see the module docstring)."""
+    if not table.rated or len(seats) < 2:
+        return False
+    return all(seat.user_id is not None and (seat.ai is None or seat.forfeited) for seat in seats)
+
+
+def rating_of(row: RatingRow | None) -> Rating:
+    return Rating(mu=row.mu, sigma=row.sigma) if row is not None else new_rating()
+
+
+def display_rating(row: RatingRow | None) -> float:
+    """The number shown for a player: the ordinal, mu - 3 sigma (0 before any rated game)."""
+    return ordinal(rating_of(row))
+
+
+class RatingService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def on_finished(self, table: TableRow, seats: list[SeatRow], outcome: Outcome) -> list[RatedResult]:
+        """Rate a finished table if it counts; returns the lines stored (empty when not rated)."""
+        if not counts_for_rating(table, seats) or await self.store.ratings.is_rated(table.id):
+            return []
+        user_of = {seat.seat: seat.user_id for seat in seats}
+        groups = [[user_of[s] for s in group] for group in outcome.ranking]
+        current = await self.store.ratings.of_players(table.guild_id, table.game, list(user_of.values()))
+        before = {user: rating_of(current.get(user)) for user in user_of.values()}
+        after = update(before, groups)
+        results = []
+        for seat in seats:
+            user = seat.user_id
+            results.append(RatedResult(
+                user_id=user, display_name=seat.display_name, place=outcome.place_of(seat.seat),
+                seats=len(seats), won=seat.seat in outcome.winners and not seat.forfeited,
+                forfeited=seat.forfeited, mu_before=before[user].mu, sigma_before=before[user].sigma,
+                mu_after=after[user].mu, sigma_after=after[user].sigma))
+        if not await self.store.ratings.record_game(table.guild_id, table.game, table.id, results):
+            return []
+        return results
+
+    async def display_ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
+        """Each player's display rating for a game on a server (0 for unrated players)."""
+        rows = await self.store.ratings.of_players(guild_id, game, user_ids)
+        return {user: display_rating(rows.get(user)) for user in user_ids}

@@ -1,0 +1,452 @@
+"""Running tournaments, without Discord: registration, rounds, results and standings.
+
+The Discord layer (bot/ui/tournament_controller.py) calls this service and then posts
+messages; pairing and standings come from the pure functions of this package, storage
+from `Store.tournaments`, and the tables themselves are ordinary tables of the
+`TableService` (created in a lobby with the players seated, then started by the bot).
+
+A round
+    `seat_round` seats the active players with `pair_round` and records the round and
+    its tables in one transaction; the controller then opens a thread for each table
+    and starts it. Everything is stored before anything is posted, so a restart in the
+    middle of a round finds the tables (`pending_tables`) and the results
+    (`settle`) where they were. The round ends when every table has reported its
+    result (`record`); the organiser then starts the next one.
+
+Deadlines
+    Each round has a deadline (`round_hours` after its start), kept as a durable timer.
+    When it passes nothing is decided for anyone: the organiser is told in the
+    tournament's channel which tables are still playing and whom they wait for, and can
+    extend the deadline, replace an absent player by a computer player, or record a
+    forfeit.
+
+Absent players
+    *Replace*: a computer player plays the seat on the player's behalf; the player gets
+    the place the seat earns (the game is then not rated, see `rating_service`).
+    *Forfeit*: the player is ranked last at that table (the game goes on with a computer
+    player in the seat). A player who withdraws during a round forfeits their table.
+    A running tournament table that is cancelled counts as a forfeit by all its players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from games import GameSpec, Outcome, RuleError, registry
+from storage import EntrantRow, NewGame, RoundRow, SeatRow, Store, TableRow, TournamentGameRow, TournamentRow
+
+from bot.service import TableError, TableService
+from bot.tournaments.elimination import default_advance, is_finished
+from bot.tournaments.models import Format, GameResult, PairingError, PlayerRecord, RoundRecord, StandingRow
+from bot.tournaments.pairing import pair_round
+from bot.tournaments.rating_service import RatingService
+from bot.tournaments.standings import compute_standings
+
+ROUND_TIMER = "tournament_round"
+FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "elimination"}
+MAX_ROUNDS = 30
+
+
+class TournamentError(TableError):
+    """A tournament request that cannot be done; the message is shown to the requester only."""
+
+
+@dataclass
+class RoundEnd:
+    """A round whose last table just finished: the standings, and whether that was the end."""
+
+    tournament: TournamentRow
+    round_no: int
+    standings: list[StandingRow]
+    final: bool
+
+
+@dataclass
+class TableProgress:
+    game: TournamentGameRow
+    table: TableRow
+    waiting_for: list[int] = field(default_factory=list)  # user ids whose move it is
+
+
+def derived_seed(*parts: int) -> int:
+    digest = hashlib.blake2b(":".join(str(p) for p in parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2  # 62 bits, like table seeds
+
+
+def table_seeds(tournament: TournamentRow, round_no: int, sizes: list[int]) -> list[int]:
+    """One seed per table. With duplicate deals and equal table sizes every table gets the same
+    seed, so the cards and every shuffle are identical; otherwise each table gets its own."""
+    if tournament.duplicate and len(set(sizes)) == 1:
+        return [derived_seed(tournament.seed, round_no)] * len(sizes)
+    return [derived_seed(tournament.seed, round_no, board) for board in range(1, len(sizes) + 1)]
+
+
+def game_result(seats: list[SeatRow], outcome: Outcome | None) -> GameResult:
+    """A table's result in players' ids: the outcome's ranking (forfeits last) and scores."""
+    user_of = {seat.seat: seat.user_id for seat in seats}
+    forfeits = [seat.user_id for seat in seats if seat.forfeited]
+    if outcome is None:  # a cancelled table: everyone forfeited
+        return GameResult(ranking=[], forfeits=[seat.user_id for seat in seats])
+    ranking = [[user_of[s] for s in group] for group in outcome.ranking]
+    scores = {user_of[s]: float(score) for s, score in outcome.scores.items() if s in user_of}
+    return GameResult(ranking=ranking, scores=scores, forfeits=forfeits)
+
+
+class TournamentService:
+    def __init__(self, store: Store, tables: TableService, ratings: RatingService,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.tables = tables
+        self.ratings = ratings
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    @staticmethod
+    def spec(tournament: TournamentRow) -> GameSpec:
+        return registry.get(tournament.game)
+
+    @staticmethod
+    def min_seats(spec: GameSpec) -> int:
+        return max(2, spec.min_seats)  # a tournament table needs opponents
+
+    async def get(self, tournament_id: int) -> TournamentRow:
+        tournament = await self.store.tournaments.get(tournament_id)
+        if tournament is None:
+            raise TournamentError(f"Tournament #{tournament_id} does not exist.")
+        return tournament
+
+    def can_run(self, tournament: TournamentRow, user_id: int, organiser: bool) -> bool:
+        return organiser or user_id == tournament.organiser_id
+
+    def _require_organiser(self, tournament: TournamentRow, user_id: int, organiser: bool) -> None:
+        if not self.can_run(tournament, user_id, organiser):
+            raise TournamentError("Only the tournament's organiser (or a member with the organiser role or "
+                                  "Manage Server) can do that.")
+
+    # -- creating and registering --------------------------------------------------------
+    async def create(self, *, guild_id: int, channel_id: int, organiser_id: int, game: str, format: str,
+                     rounds: int | None, table_size: int, options: dict[str, Any], duplicate: bool = False,
+                     round_hours: int = 48, advance: int | None = None) -> TournamentRow:
+        try:
+            spec = registry.get(game)
+            parsed = spec.parse_options(options)
+        except KeyError as exc:
+            raise TournamentError(str(exc.args[0])) from None
+        except RuleError as exc:
+            raise TournamentError(str(exc)) from None
+        fmt = Format(format.replace("-", "_"))
+        low = self.min_seats(spec)
+        if not low <= table_size <= spec.max_seats:
+            raise TournamentError(f"{spec.title} is played at {low}-{spec.max_seats} seats a table; "
+                                  f"table_size {table_size} is not possible.")
+        if fmt is not Format.ELIMINATION and not (rounds and 1 <= rounds <= MAX_ROUNDS):
+            raise TournamentError(f"A {FORMAT_NAMES[fmt.value]} tournament needs `rounds` between 1 and "
+                                  f"{MAX_ROUNDS}.")
+        if fmt is Format.ELIMINATION:
+            advance = advance or default_advance(table_size)
+            if not 1 <= advance < table_size:
+                raise TournamentError(f"Between 1 and {table_size - 1} players can advance from a table of "
+                                      f"{table_size}.")
+        if not 1 <= round_hours <= 24 * 30:
+            raise TournamentError("A round's deadline must be between 1 hour and 30 days.")
+        tournament_id = await self.store.tournaments.create(
+            guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, game=game,
+            options=parsed.model_dump(mode="json"), format=fmt.value,
+            rounds=0 if fmt is Format.ELIMINATION else int(rounds or 0), table_size=table_size,
+            advance=advance if fmt is Format.ELIMINATION else None, duplicate=duplicate,
+            round_hours=round_hours, seed=secrets.randbits(62))
+        return await self.get(tournament_id)
+
+    async def register(self, tournament_id: int, user_id: int, name: str) -> None:
+        tournament = await self.get(tournament_id)
+        if tournament.status != "registration":
+            raise TournamentError(f"Registration for tournament #{tournament_id} is closed.")
+        if not await self.store.tournaments.register(tournament_id, user_id, name):
+            raise TournamentError("You are already registered.")
+
+    async def withdraw(self, tournament_id: int, user_id: int) -> list[int]:
+        """Leave a tournament. Before it starts the registration is removed; later the player is
+        not seated again and forfeits a table still running. Returns those tables' ids."""
+        tournament = await self.get(tournament_id)
+        if tournament.status == "registration":
+            if not await self.store.tournaments.unregister(tournament_id, user_id):
+                raise TournamentError("You are not registered for this tournament.")
+            return []
+        if tournament.status != "running":
+            raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}.")
+        async with self.lock(tournament_id):
+            if not await self.store.tournaments.withdraw(tournament_id, user_id):
+                raise TournamentError("You are not playing in this tournament (or have already withdrawn).")
+            running = await self._running_table_of(tournament, user_id)
+            if running is None:
+                return []
+            await self._hand_seat_to_computer(running.id, user_id, forfeit=True)
+            return [running.id]
+
+    async def entrants(self, tournament_id: int) -> list[EntrantRow]:
+        return await self.store.tournaments.players(tournament_id)
+
+    # -- rounds --------------------------------------------------------------------------
+    async def begin(self, tournament_id: int, user_id: int, organiser: bool) -> int:
+        """Close registration and seat round 1. Returns the round number."""
+        tournament = await self.get(tournament_id)
+        self._require_organiser(tournament, user_id, organiser)
+        if tournament.status != "registration":
+            raise TournamentError(f"Tournament #{tournament_id} has already started.")
+        players = await self.entrants(tournament_id)
+        spec = self.spec(tournament)
+        if len(players) < self.min_seats(spec):
+            raise TournamentError(f"At least {self.min_seats(spec)} players must register; "
+                                  f"{len(players)} {'has' if len(players) == 1 else 'have'}.")
+        ratings = await self.ratings.display_ratings(tournament.guild_id, tournament.game,
+                                                     [p.user_id for p in players])
+        async with self.lock(tournament_id):
+            if not await self.store.tournaments.begin(tournament_id, ratings):
+                raise TournamentError(f"Tournament #{tournament_id} has already started.")
+            return await self._seat_round(await self.get(tournament_id), 1)
+
+    async def next_round(self, tournament_id: int, user_id: int, organiser: bool) -> int:
+        """Seat the next round once every table of the current one has finished."""
+        tournament = await self.get(tournament_id)
+        self._require_organiser(tournament, user_id, organiser)
+        if tournament.status != "running":
+            raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}; there is no next round.")
+        await self.settle(tournament_id)
+        async with self.lock(tournament_id):
+            tournament = await self.get(tournament_id)
+            if tournament.status != "running":
+                raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}.")
+            rounds = await self.store.tournaments.rounds(tournament_id)
+            if rounds and rounds[-1].status != "finished":
+                open_tables = [p.table.id for p in await self.progress(tournament_id) if p.table.status == "running"]
+                raise TournamentError(f"Round {rounds[-1].round_no} is still being played (tables "
+                                      + ", ".join(f"#{t}" for t in open_tables) + ").")
+            return await self._seat_round(tournament, tournament.current_round + 1)
+
+    async def _seat_round(self, tournament: TournamentRow, round_no: int) -> int:
+        spec = self.spec(tournament)
+        entrants = await self.entrants(tournament.id)
+        history = await self.history(tournament.id)
+        records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn) for e in entrants]
+        try:
+            pairing = await asyncio.to_thread(
+                pair_round, tournament.format, records, round_no, tournament.table_size, self.min_seats(spec),
+                spec.max_seats, tournament.seed, history, tournament.advance)
+        except PairingError as exc:
+            raise TournamentError(f"Round {round_no} cannot be seated: {exc}.") from None
+        await self._cancel_unrecorded_tables(tournament.id)
+        names = {e.user_id: e.display_name for e in entrants}
+        seeds = table_seeds(tournament, round_no, [len(t) for t in pairing.tables])
+        games = []
+        for board, (players, seed) in enumerate(zip(pairing.tables, seeds), start=1):
+            table = await self.tables.create_table(
+                guild_id=tournament.guild_id, channel_id=tournament.channel_id, game=tournament.game,
+                options=tournament.options, creator_id=tournament.organiser_id, creator_name=None, rated=True,
+                tournament_id=tournament.id, seed=seed)
+            for player in players:
+                await self.tables.join(table.id, player, names[player])
+            games.append(NewGame(board=board, table_id=table.id, players=players))
+        deadline = self.clock() + tournament.round_hours * 3600
+        if not await self.store.tournaments.start_round(tournament.id, round_no, byes=pairing.byes,
+                                                        deadline=deadline, games=games):
+            await self._cancel_unrecorded_tables(tournament.id)
+            raise TournamentError(f"Round {round_no} has already been seated.")
+        await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
+            "tournament_id": tournament.id, "round_no": round_no, "deadline": deadline})
+        return round_no
+
+    async def _cancel_unrecorded_tables(self, tournament_id: int) -> None:
+        """Lobbies left by a round whose seating was interrupted are never used: close them."""
+        recorded = {g.table_id for g in await self.store.tournaments.games(tournament_id)}
+        for table in await self.store.tables.of_tournament(tournament_id):
+            if table.id not in recorded and table.status == "lobby":
+                await self.store.tables.set_status(table.id, "cancelled", expected=("lobby",))
+
+    async def pending_tables(self, tournament_id: int) -> list[tuple[TournamentGameRow, TableRow]]:
+        """Tables of the current round that still need a thread or a start (after a seating or a restart)."""
+        tournament = await self.get(tournament_id)
+        pending = []
+        for game in await self.store.tournaments.games(tournament_id, tournament.current_round):
+            table = await self.tables.get(game.table_id)
+            if table.status == "lobby" or table.thread_id is None:
+                pending.append((game, table))
+        return pending
+
+    # -- results -------------------------------------------------------------------------
+    async def record(self, table: TableRow, seats: list[SeatRow], outcome: Outcome | None) -> RoundEnd | None:
+        """Store a tournament table's result; returns the round's end if it was the last table."""
+        game = await self.store.tournaments.game_of_table(table.id)
+        if game is None:
+            return None
+        await self.store.tournaments.record_result(table.id, game_result(seats, outcome).model_dump(mode="json"))
+        return await self._close_round_if_done(game.tournament_id, game.round_no)
+
+    async def settle(self, tournament_id: int) -> list[RoundEnd]:
+        """Record results that were missed (a finish during a restart, a cancelled table)."""
+        ends = []
+        tournament = await self.get(tournament_id)
+        for game in await self.store.tournaments.games(tournament_id, tournament.current_round):
+            if game.result is not None:
+                continue
+            table = await self.tables.get(game.table_id)
+            if table.status in ("finished", "cancelled"):
+                seats = await self.store.tables.seats(table.id)
+                outcome = Outcome.model_validate_json(table.outcome) if table.outcome else None
+                if outcome is not None:  # finished while nobody heard of it: rate it too (once)
+                    await self.ratings.on_finished(table, seats, outcome)
+                end = await self.record(table, seats, outcome)
+                if end is not None:
+                    ends.append(end)
+        if tournament.current_round:
+            end = await self._close_round_if_done(tournament_id, tournament.current_round)
+            ends.extend([end] if end else [])
+        return ends
+
+    async def _close_round_if_done(self, tournament_id: int, round_no: int) -> RoundEnd | None:
+        games = await self.store.tournaments.games(tournament_id, round_no)
+        if any(g.result is None for g in games):
+            return None
+        async with self.lock(tournament_id):
+            if not await self.store.tournaments.finish_round(tournament_id, round_no):
+                return None  # someone else closed it
+            tournament = await self.get(tournament_id)
+            history = await self.history(tournament_id)
+            final = (is_finished(history) if tournament.format == Format.ELIMINATION.value
+                     else round_no >= tournament.rounds)
+            if final:
+                await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
+                tournament = await self.get(tournament_id)
+            return RoundEnd(tournament, round_no, await self.standings(tournament_id), final)
+
+    async def finish_early(self, tournament_id: int, user_id: int, organiser: bool) -> list[StandingRow]:
+        """End a tournament between rounds (e.g. when no further round can be seated)."""
+        tournament = await self.get(tournament_id)
+        self._require_organiser(tournament, user_id, organiser)
+        rounds = await self.store.tournaments.rounds(tournament_id)
+        if tournament.status != "running" or (rounds and rounds[-1].status != "finished"):
+            raise TournamentError("A tournament can be ended only between rounds.")
+        await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
+        return await self.standings(tournament_id)
+
+    async def cancel(self, tournament_id: int, user_id: int, organiser: bool) -> list[int]:
+        """Cancel a tournament; its running tables are cancelled too. Returns their ids."""
+        tournament = await self.get(tournament_id)
+        self._require_organiser(tournament, user_id, organiser)
+        if not await self.store.tournaments.set_status(tournament_id, "cancelled",
+                                                       expected=("registration", "running")):
+            raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
+        cancelled = []
+        for table in await self.store.tables.of_tournament(tournament_id):
+            if table.status in ("lobby", "running"):
+                await self.store.tables.set_status(table.id, "cancelled")
+                await self.store.tables.delete_timers(table_id=table.id)
+                cancelled.append(table.id)
+        return cancelled
+
+    async def history(self, tournament_id: int) -> list[RoundRecord]:
+        """Every round with its recorded results (a running round lists its finished tables)."""
+        games = await self.store.tournaments.games(tournament_id)
+        records = []
+        for round_row in await self.store.tournaments.rounds(tournament_id):
+            results = [GameResult.model_validate(g.result) for g in games
+                       if g.round_no == round_row.round_no and g.result is not None]
+            records.append(RoundRecord(round_no=round_row.round_no, games=results, byes=round_row.byes))
+        return records
+
+    async def standings(self, tournament_id: int) -> list[StandingRow]:
+        tournament = await self.get(tournament_id)
+        entrants = await self.entrants(tournament_id)
+        records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn) for e in entrants]
+        return compute_standings(records, await self.history(tournament_id), tournament.format)
+
+    # -- the organiser's tools -----------------------------------------------------------
+    async def current_round(self, tournament_id: int) -> RoundRow | None:
+        rounds = await self.store.tournaments.rounds(tournament_id)
+        return rounds[-1] if rounds else None
+
+    async def progress(self, tournament_id: int) -> list[TableProgress]:
+        """The current round's tables, with whom each running one is waiting for."""
+        tournament = await self.get(tournament_id)
+        found = []
+        for game in await self.store.tournaments.games(tournament_id, tournament.current_round):
+            table = await self.tables.get(game.table_id)
+            waiting = []
+            if table.status == "running":
+                spec = self.tables.spec(table)
+                due = spec.to_act(self.tables.state(table))
+                seats = await self.store.tables.seats(table.id)
+                waiting = [s.user_id for s in seats if s.seat in due and s.user_id is not None and not s.ai]
+            found.append(TableProgress(game, table, waiting))
+        return found
+
+    async def extend(self, tournament_id: int, user_id: int, organiser: bool, hours: int) -> float:
+        """Move the current round's deadline `hours` later (from now if it has passed)."""
+        tournament = await self.get(tournament_id)
+        self._require_organiser(tournament, user_id, organiser)
+        current = await self.current_round(tournament_id)
+        if tournament.status != "running" or current is None or current.status != "running":
+            raise TournamentError("No round is being played, so there is no deadline to extend.")
+        if not 1 <= hours <= 24 * 30:
+            raise TournamentError("Extend by 1 hour to 30 days.")
+        deadline = max(current.deadline, self.clock()) + hours * 3600
+        await self.store.tournaments.set_deadline(tournament_id, current.round_no, deadline)
+        await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
+            "tournament_id": tournament_id, "round_no": current.round_no, "deadline": deadline})
+        return deadline
+
+    async def deadline_passed(self, payload: dict[str, Any]) -> tuple[TournamentRow, list[TableProgress]] | None:
+        """A round timer fired: the open tables if that deadline still stands (None if it moved on)."""
+        tournament = await self.store.tournaments.get(int(payload["tournament_id"]))
+        if tournament is None or tournament.status != "running":
+            return None
+        current = await self.current_round(tournament.id)
+        if (current is None or current.round_no != int(payload["round_no"]) or current.status != "running"
+                or abs(current.deadline - float(payload["deadline"])) > 1e-3):
+            return None
+        return tournament, [p for p in await self.progress(tournament.id) if p.table.status == "running"]
+
+    async def replace(self, tournament_id: int, user_id: int, organiser: bool, player_id: int) -> int:
+        """A computer player plays an absent player's seat on their behalf. Returns the table id."""
+        return await self._take_over(tournament_id, user_id, organiser, player_id, forfeit=False)
+
+    async def forfeit(self, tournament_id: int, user_id: int, organiser: bool, player_id: int) -> int:
+        """The player forfeits their table (ranked last); a computer player finishes the seat."""
+        return await self._take_over(tournament_id, user_id, organiser, player_id, forfeit=True)
+
+    async def _take_over(self, tournament_id: int, user_id: int, organiser: bool, player_id: int,
+                         *, forfeit: bool) -> int:
+        tournament = await self.get(tournament_id)
+        self._require_organiser(tournament, user_id, organiser)
+        table = await self._running_table_of(tournament, player_id)
+        if table is None:
+            raise TournamentError("That player has no game running in this round.")
+        await self._hand_seat_to_computer(table.id, player_id, forfeit=forfeit)
+        return table.id
+
+    async def _running_table_of(self, tournament: TournamentRow, player_id: int) -> TableRow | None:
+        for game in await self.store.tournaments.games(tournament.id, tournament.current_round):
+            if player_id in game.players:
+                table = await self.tables.get(game.table_id)
+                if table.status == "running":
+                    return table
+        return None
+
+    async def _hand_seat_to_computer(self, table_id: int, player_id: int, *, forfeit: bool) -> None:
+        async with self.tables.lock(table_id):
+            table = await self.tables.get(table_id)
+            seat = await self.tables.seat_of(table, player_id)
+            if seat is None or table.status != "running":
+                raise TournamentError("That player has no game running in this round.")
+            if seat.forfeited:
+                raise TournamentError(f"{seat.display_name} has already forfeited table #{table_id}.")
+            if seat.ai and not forfeit:
+                raise TournamentError(f"A computer player already plays for {seat.display_name}.")
+            await self.store.tables.update_seat(table_id, seat.seat, ai="heuristic", forfeited=forfeit)

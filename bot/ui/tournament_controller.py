@@ -1,0 +1,323 @@
+"""The Discord side of tournaments: the tournament embed, its buttons, round threads and notices.
+
+Decisions are made by `TournamentService`; this module posts what happened. Tables of a
+round are ordinary tables: a thread each in the tournament's channel (opened by
+`TablesController.open_thread`), started by the bot, published by the `Presenter`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.service import TableError
+from bot.tournaments.service import RoundEnd, TournamentError, TournamentService
+from bot.ui import tournament_views as views
+from bot.ui.controller import TablesController, can_manage, reply
+from games import Outcome, registry
+from storage import SeatRow, TableRow, TimerRow
+
+log = logging.getLogger(__name__)
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class TournamentController:
+    def __init__(self, bot: Any, service: TournamentService, tables_ui: TablesController,
+                 organiser_role: str) -> None:
+        self.bot = bot
+        self.service = service
+        self.tables_ui = tables_ui
+        self.presenter = tables_ui.presenter
+        self.organiser_role = organiser_role
+
+    # -- who and which -------------------------------------------------------------------
+    def is_organiser(self, interaction: discord.Interaction) -> bool:
+        """Members with the configured organiser role, or with Manage Server."""
+        roles = getattr(interaction.user, "roles", [])
+        return can_manage(interaction) or any(role.name == self.organiser_role for role in roles)
+
+    async def resolve(self, interaction: discord.Interaction, tournament_id: int | None) -> int:
+        """The tournament a command means: the given number, the one of this table thread, or the
+        only open one of this channel (or else of this server)."""
+        if tournament_id is not None:
+            return (await self.service.get(tournament_id)).id
+        channel = interaction.channel
+        channel_id = getattr(channel, "id", None)
+        if isinstance(channel, discord.Thread):
+            table = await self.service.store.tables.by_thread(channel.id)
+            if table is not None and table.tournament_id is not None:
+                return table.tournament_id
+            channel_id = channel.parent_id
+        guild_id = interaction.guild.id if interaction.guild else 0
+        open_ones = await self.service.store.tournaments.with_status("registration", "running", guild_id=guild_id)
+        candidates = [t for t in open_ones if t.channel_id == channel_id] or open_ones
+        if len(candidates) == 1:
+            return candidates[0].id
+        if not candidates:
+            raise TournamentError("There is no open tournament here. Give `tournament:` its number.")
+        numbers = ", ".join(f"#{t.id}" for t in candidates)
+        raise TournamentError(f"Several tournaments are open ({numbers}); give `tournament:` its number.")
+
+    async def names(self, tournament_id: int) -> dict[int, str]:
+        return {e.user_id: e.display_name for e in await self.service.entrants(tournament_id)}
+
+    # -- creating and the embed ----------------------------------------------------------
+    async def create(self, interaction: discord.Interaction, **fields: Any) -> None:
+        channel = interaction.channel
+        parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        if interaction.guild is None or not isinstance(parent, discord.TextChannel):
+            await reply(interaction, "Tournaments are run in a server's text channel.")
+            return
+        if not self.is_organiser(interaction):
+            await reply(interaction, f"Only members with the **{self.organiser_role}** role or the Manage Server "
+                        "permission can create tournaments.")
+            return
+        tournament = await self.service.create(guild_id=interaction.guild.id, channel_id=parent.id,
+                                               organiser_id=interaction.user.id, **fields)
+        message = await parent.send(**await self.embed_message(tournament.id), allowed_mentions=NO_MENTIONS)
+        await self.service.store.tournaments.set_message(tournament.id, message.id)
+        await reply(interaction, f"Tournament #{tournament.id} is open for registration in {parent.mention}. "
+                    "Players press **Register**; you press **Start** when everyone is in.")
+
+    async def embed_message(self, tournament_id: int) -> dict[str, Any]:
+        tournament = await self.service.get(tournament_id)
+        entrants = await self.service.entrants(tournament_id)
+        return {"embed": views.tournament_embed(tournament, entrants, f"<@{tournament.organiser_id}>"),
+                "view": views.tournament_view(tournament)}
+
+    async def refresh_embed(self, tournament_id: int) -> None:
+        tournament = await self.service.get(tournament_id)
+        channel = await self.presenter.channel(tournament.channel_id)
+        if channel is None or tournament.message_id is None:
+            return
+        try:
+            await channel.get_partial_message(tournament.message_id).edit(**await self.embed_message(tournament_id))
+        except discord.HTTPException as exc:
+            log.warning("could not update the embed of tournament %s: %s", tournament_id, exc)
+
+    async def post(self, tournament_id: int, content: str | None = None, **kwargs: Any) -> None:
+        tournament = await self.service.get(tournament_id)
+        channel = await self.presenter.channel(tournament.channel_id)
+        if channel is not None:
+            kwargs.setdefault("allowed_mentions", MENTION_USERS)
+            await channel.send(content, **kwargs)
+
+    # -- buttons -------------------------------------------------------------------------
+    async def button(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
+        handlers = {"register": self.register, "withdraw": self.withdraw, "start": self.start,
+                    "next": self.next_round, "status": self.status, "standings": self.standings}
+        handler = handlers.get(action)
+        try:
+            if handler is None:
+                raise TournamentError("That button is not known any more; use the tournament's current message.")
+            await handler(interaction, tournament_id)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+
+    async def register(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        await self.service.register(tournament_id, interaction.user.id, interaction.user.display_name)
+        await self.refresh_embed(tournament_id)
+        await reply(interaction, f"You are registered for tournament #{tournament_id}. Your tables will open as "
+                    "threads of this channel, and your hands come by DM.")
+
+    async def withdraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        tables = await self.service.withdraw(tournament_id, interaction.user.id)
+        await self.refresh_embed(tournament_id)
+        name = interaction.user.display_name
+        for table_id in tables:
+            await self.seat_handed_over(table_id, f"{name} withdrew from the tournament. A computer player "
+                                        f"finishes the seat; {name} is ranked last at this table.")
+        await reply(interaction, "You withdrew from the tournament." + (
+            " Your running game is recorded as a forfeit." if tables else ""))
+
+    async def start(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        organiser = self.is_organiser(interaction)
+        tournament = await self.service.get(tournament_id)
+        if not self.service.can_run(tournament, interaction.user.id, organiser):
+            raise TournamentError("Only the tournament's organiser can start it.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        round_no = await self.service.begin(tournament_id, interaction.user.id, organiser)
+        await self.open_round(tournament_id)
+        await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.")
+
+    async def next_round(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        organiser = self.is_organiser(interaction)
+        tournament = await self.service.get(tournament_id)
+        if not self.service.can_run(tournament, interaction.user.id, organiser):
+            raise TournamentError("Only the tournament's organiser can start the next round.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        for end in await self.service.settle(tournament_id):  # e.g. a table cancelled mid-round
+            await self.announce_end(end)
+        round_no = await self.service.next_round(tournament_id, interaction.user.id, organiser)
+        await self.open_round(tournament_id)
+        await reply(interaction, f"Round {round_no} is seated.")
+
+    async def status(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        tournament = await self.service.get(tournament_id)
+        current = await self.service.current_round(tournament_id)
+        if current is None:
+            raise TournamentError(f"Tournament #{tournament_id} has not started yet.")
+        tables = await self.service.progress(tournament_id)
+        deadline = current.deadline if current.status == "running" else None
+        await reply(interaction, embed=views.progress_embed(tournament, current.round_no, tables,
+                                                            await self.names(tournament_id), deadline))
+
+    async def standings(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        tournament = await self.service.get(tournament_id)
+        rows = await self.service.standings(tournament_id)
+        heading = "final standings" if tournament.status == "finished" else "standings"
+        await reply(interaction, embed=views.standings_embed(tournament, rows, await self.names(tournament_id),
+                                                             heading))
+
+    # -- rounds --------------------------------------------------------------------------
+    async def open_round(self, tournament_id: int) -> None:
+        """Open a thread for each table of the current round that has none, start the tables,
+        announce the round and send everyone their board and hand. Safe to repeat."""
+        self.bot.scheduler.wake()  # the round's deadline timer was just added
+        pending = await self.service.pending_tables(tournament_id)
+        if not pending:
+            return
+        tournament = await self.service.get(tournament_id)
+        channel = await self.presenter.channel(tournament.channel_id)
+        title = registry.get(tournament.game).title
+        for game, table in pending:
+            if table.thread_id is not None or channel is None:
+                continue
+            name = f"{title} T{tournament.id} · round {game.round_no} · board {game.board}"
+            try:
+                thread = await self.tables_ui.open_thread(channel, table, name)
+            except discord.HTTPException as exc:
+                log.warning("no thread for table %s: %s", table.id, exc)
+                continue
+            players = " ".join(f"<@{p}>" for p in game.players)
+            await thread.send(f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** "
+                              f"(table #{table.id}): {players}. Your hand and choices come by DM, or press "
+                              "**My hand** on the board.", allowed_mentions=MENTION_USERS)
+        started = []
+        for game, table in pending:
+            if table.status == "lobby":
+                started.append(await self.service.tables.start(table.id, None))
+        await self.announce_round(tournament_id)
+        for progress in started:
+            await self.tables_ui.after(progress)
+
+    async def announce_round(self, tournament_id: int) -> None:
+        tournament = await self.service.get(tournament_id)
+        current = await self.service.current_round(tournament_id)
+        if current is None:
+            return
+        tables = await self.service.progress(tournament_id)
+        embed = views.round_embed(tournament, current.round_no, tables, current.byes,
+                                  await self.names(tournament_id), current.deadline)
+        await self.post(tournament_id, embed=embed, allowed_mentions=NO_MENTIONS)
+        await self.refresh_embed(tournament_id)
+
+    async def on_table_finished(self, table: TableRow, seats: list[SeatRow], outcome: Outcome) -> None:
+        """Presenter callback: a finished tournament table reports its result."""
+        if table.tournament_id is None:
+            return
+        try:
+            end = await self.service.record(table, seats, outcome)
+            if end is not None:
+                await self.announce_end(end)
+        except Exception:  # the game itself is over and stored; a failure here must not hide that
+            log.exception("could not record the result of table %s", table.id)
+
+    async def announce_end(self, end: RoundEnd) -> None:
+        tournament = end.tournament
+        names = await self.names(tournament.id)
+        if end.final:
+            embed = views.standings_embed(tournament, end.standings, names, "final standings")
+            winner = next((r for r in end.standings if r.rank == 1), None)
+            text = f"Tournament #{tournament.id} is over." + (
+                f" Congratulations, <@{winner.player_id}>!" if winner else "")
+            await self.post(tournament.id, text, embed=embed)
+        else:
+            embed = views.standings_embed(tournament, end.standings, names, f"standings after round {end.round_no}")
+            await self.post(tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. "
+                            "Start the next round with the button or `/tournament next`.", embed=embed,
+                            view=views.next_round_view(tournament))
+        await self.refresh_embed(tournament.id)
+
+    async def on_deadline(self, timer: TimerRow) -> None:
+        """A round's deadline passed: tell the organiser which tables are still playing (nothing is
+        decided for anyone; the organiser extends, replaces or records forfeits)."""
+        found = await self.service.deadline_passed(timer.payload)
+        if found is None:
+            return
+        tournament, tables = found
+        lines = []
+        for entry in tables:
+            waiting = ", ".join(f"<@{p}>" for p in entry.waiting_for) or "computer players"
+            lines.append(f"Board {entry.game.board} (<#{entry.table.thread_id}>): waiting for {waiting}")
+        await self.post(tournament.id, f"<@{tournament.organiser_id}>, the deadline of round "
+                        f"{timer.payload['round_no']} has passed. Still playing:\n" + "\n".join(lines)
+                        + "\nUse `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
+
+    # -- the organiser's tools -----------------------------------------------------------
+    async def extend(self, interaction: discord.Interaction, tournament_id: int, hours: int) -> None:
+        deadline = await self.service.extend(tournament_id, interaction.user.id, self.is_organiser(interaction),
+                                             hours)
+        self.bot.scheduler.wake()
+        await self.post(tournament_id, f"The deadline of the current round is now <t:{int(deadline)}:f> "
+                        f"(<t:{int(deadline)}:R>).", allowed_mentions=NO_MENTIONS)
+        await reply(interaction, f"Deadline extended to <t:{int(deadline)}:f>.")
+
+    async def take_over(self, interaction: discord.Interaction, tournament_id: int, member: discord.abc.User,
+                        *, forfeit: bool) -> None:
+        organiser = self.is_organiser(interaction)
+        name = member.display_name
+        if forfeit:
+            table_id = await self.service.forfeit(tournament_id, interaction.user.id, organiser, member.id)
+            note = f"{name} forfeits this game (ranked last); a computer player finishes the seat."
+        else:
+            table_id = await self.service.replace(tournament_id, interaction.user.id, organiser, member.id)
+            note = (f"The organiser replaced {name} by a computer player, which plays the seat on "
+                    f"{name}'s behalf. The game is not rated.")
+        await reply(interaction, f"Done: table #{table_id}. {note}")
+        await self.seat_handed_over(table_id, note)
+
+    async def seat_handed_over(self, table_id: int, note: str) -> None:
+        """Say so in the table's thread and let the computer player make any move that is due."""
+        table = await self.service.tables.get(table_id)
+        thread = await self.presenter.channel(table.thread_id)
+        if thread is not None:
+            await thread.send(note, allowed_mentions=NO_MENTIONS)
+        computers = await self.service.tables.run_computers(table_id)
+        await self.presenter.refresh_board(table_id)
+        if computers is not None:
+            await self.presenter.publish(computers)
+
+    async def finish(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        rows = await self.service.finish_early(tournament_id, interaction.user.id, self.is_organiser(interaction))
+        tournament = await self.service.get(tournament_id)
+        await reply(interaction, f"Tournament #{tournament_id} is finished.")
+        await self.announce_end(RoundEnd(tournament, tournament.current_round, rows, final=True))
+
+    async def cancel(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        tables = await self.service.cancel(tournament_id, interaction.user.id, self.is_organiser(interaction))
+        for table_id in tables:
+            table = await self.service.tables.get(table_id)
+            thread = await self.presenter.channel(table.thread_id)
+            if thread is not None:
+                await thread.send(f"Tournament #{tournament_id} was cancelled, and this table with it.")
+            await self.presenter.refresh_board(table_id)
+        await self.refresh_embed(tournament_id)
+        await self.post(tournament_id, f"Tournament #{tournament_id} was cancelled by "
+                        f"{interaction.user.display_name}.", allowed_mentions=NO_MENTIONS)
+        await reply(interaction, f"Tournament #{tournament_id} is cancelled.")
+
+    # -- restarts ------------------------------------------------------------------------
+    async def resume(self) -> None:
+        """After a restart: record results that finished unseen and open tables not yet opened."""
+        await self.bot.wait_until_ready()
+        for tournament in await self.service.store.tournaments.with_status("running"):
+            try:
+                for end in await self.service.settle(tournament.id):
+                    await self.announce_end(end)
+                await self.open_round(tournament.id)
+            except Exception:
+                log.exception("could not resume tournament %s", tournament.id)

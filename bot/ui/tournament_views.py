@@ -1,0 +1,145 @@
+"""Messages about tournaments: the tournament embed, rounds, progress and standings."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import discord
+
+from bot.render import get_renderer
+from bot.tournaments import StandingRow
+from bot.tournaments.service import FORMAT_NAMES, TableProgress
+from bot.ui.tournament_items import TournamentButton
+from games import registry
+from storage import EntrantRow, TournamentRow
+
+STATUS = {"registration": "Registration is open", "running": "In progress", "finished": "Finished",
+          "cancelled": "Cancelled"}
+
+
+def title(tournament: TournamentRow) -> str:
+    return f"{registry.get(tournament.game).title} tournament #{tournament.id}"
+
+
+def _limited(lines: list[str], limit: int, more: str = "… and {n} more") -> str:
+    """Join lines, leaving out the tail (and saying so) when they would not fit in `limit`."""
+    text = ""
+    for index, line in enumerate(lines):
+        tail = "\n" + more.format(n=len(lines) - index)
+        if len(text) + len(line) + 1 + len(tail) > limit and index < len(lines) - 1:
+            return text + tail.lstrip("\n") if not text else text + tail
+        text += ("\n" if text else "") + line
+    return text[:limit]
+
+
+def format_line(tournament: TournamentRow) -> str:
+    fmt = FORMAT_NAMES[tournament.format]
+    if tournament.format == "elimination":
+        length = f"until the final, top {tournament.advance} of each table go through"
+    else:
+        length = f"{tournament.rounds} round{'s' if tournament.rounds != 1 else ''}"
+    return f"{fmt.capitalize()}, {length}; tables of {tournament.table_size}"
+
+
+def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], organiser: str) -> discord.Embed:
+    spec = registry.get(tournament.game)
+    status = STATUS[tournament.status]
+    if tournament.status == "running" and tournament.current_round:
+        status += f" — round {tournament.current_round}"
+    embed = discord.Embed(title=title(tournament), description=f"**{status}**\n{format_line(tournament)}",
+                          colour=discord.Colour.dark_gold())
+    options = get_renderer(tournament.game).options_lines(spec.parse_options(tournament.options))
+    details = [f"Organiser: {organiser}", f"Round deadline: {tournament.round_hours} h"]
+    if tournament.duplicate:
+        details.append("Duplicate deals: every table of a round with equal sizes gets the same cards")
+    details.append("Rated: yes (OpenSkill, this server)")
+    embed.add_field(name="Details", value="\n".join(details)[:1024], inline=False)
+    embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
+    names = [(f"~~{e.display_name}~~ (withdrawn)" if e.withdrawn else e.display_name) for e in entrants]
+    players = _limited([f"{i}. {n}" for i, n in enumerate(names, start=1)], 1024) or "Nobody yet."
+    embed.add_field(name=f"Players ({sum(not e.withdrawn for e in entrants)})", value=players, inline=False)
+    if tournament.status == "registration":
+        embed.set_footer(text="Register to play. The organiser starts the tournament; each round's tables "
+                              "open as threads of this channel.")
+    return embed
+
+
+def tournament_view(tournament: TournamentRow) -> discord.ui.View | None:
+    buttons = []
+    if tournament.status == "registration":
+        buttons = [("register", "Register", discord.ButtonStyle.success),
+                   ("withdraw", "Withdraw", discord.ButtonStyle.secondary),
+                   ("start", "Start", discord.ButtonStyle.primary)]
+    elif tournament.status == "running":
+        buttons = [("status", "Round progress", discord.ButtonStyle.secondary),
+                   ("standings", "Standings", discord.ButtonStyle.secondary),
+                   ("withdraw", "Withdraw", discord.ButtonStyle.danger)]
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action, label, style in buttons:
+        view.add_item(TournamentButton(action, tournament.id, label=label, style=style))
+    return view
+
+
+def next_round_view(tournament: TournamentRow) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TournamentButton("next", tournament.id, label="Start next round",
+                                   style=discord.ButtonStyle.primary))
+    return view
+
+
+def standing_line(row: StandingRow, name: str) -> str:
+    extra = [f"{row.games} game{'s' if row.games != 1 else ''}", f"{row.wins} won"]
+    if row.byes:
+        extra.append(f"{row.byes} bye{'s' if row.byes != 1 else ''}")
+    if row.forfeits:
+        extra.append(f"{row.forfeits} forfeit{'s' if row.forfeits != 1 else ''}")
+    if row.reached_round is not None:
+        extra.append(f"reached round {row.reached_round}")
+    breaks = f"ratio {row.score_ratio:.2f} · opp. {row.opponents_points:g} · opp. rating {row.opponents_rating:.1f}"
+    shown = f"~~{name}~~" if row.withdrawn else f"**{name}**"
+    return f"{row.rank}. {shown} — {row.points:.2f} pts ({', '.join(extra)}) · {breaks}"
+
+
+def standings_embed(tournament: TournamentRow, rows: Sequence[StandingRow], names: dict[int, str],
+                    heading: str) -> discord.Embed:
+    lines = [standing_line(row, names.get(row.player_id, str(row.player_id))) for row in rows]
+    embed = discord.Embed(title=f"{title(tournament)} — {heading}", description=_limited(lines, 4000),
+                          colour=discord.Colour.gold())
+    embed.set_footer(text="Points: 1 for first, 0 for last, evenly between, ties split; a bye 0.5. "
+                          "Tie-breaks: score ratio, opponents' points, opponents' average rating.")
+    return embed
+
+
+def round_embed(tournament: TournamentRow, round_no: int, tables: Sequence[TableProgress],
+                byes: Sequence[int], names: dict[int, str], deadline: float) -> discord.Embed:
+    lines = []
+    for entry in tables:
+        where = f"<#{entry.table.thread_id}>" if entry.table.thread_id else f"table #{entry.table.id}"
+        players = ", ".join(f"<@{p}>" for p in entry.game.players)
+        lines.append(f"**Board {entry.game.board}** ({where}): {players}")
+    if byes:
+        lines.append("Bye (0.5 points): " + ", ".join(names.get(p, str(p)) for p in byes))
+    lines.append(f"Deadline: <t:{int(deadline)}:f> (<t:{int(deadline)}:R>)")
+    return discord.Embed(title=f"{title(tournament)} — round {round_no}", description=_limited(lines, 4000),
+                         colour=discord.Colour.dark_gold())
+
+
+def progress_embed(tournament: TournamentRow, round_no: int, tables: Sequence[TableProgress],
+                   names: dict[int, str], deadline: float | None) -> discord.Embed:
+    lines = []
+    for entry in tables:
+        where = f"<#{entry.table.thread_id}>" if entry.table.thread_id else f"table #{entry.table.id}"
+        if entry.table.status == "running":
+            waiting = ", ".join(names.get(p, str(p)) for p in entry.waiting_for) or "computer players"
+            state = f"playing, {entry.table.version} moves — waiting for {waiting}"
+        else:
+            state = entry.table.status
+        lines.append(f"Board {entry.game.board} ({where}): {state}")
+    done = sum(1 for entry in tables if entry.table.status in ("finished", "cancelled"))
+    header = f"{done} of {len(tables)} tables finished."
+    if deadline is not None:
+        header += f" Deadline <t:{int(deadline)}:R>."
+    return discord.Embed(title=f"{title(tournament)} — round {round_no}",
+                         description=_limited([header, *lines], 4000), colour=discord.Colour.dark_gold())

@@ -1,0 +1,78 @@
+"""Ratings after rated games: /leaderboard (paged) and /profile, and which games count."""
+
+from __future__ import annotations
+
+import json
+
+from bot.tournaments.ratings import new_rating, ordinal, update
+from tests.bot.driver import labels
+from tests.bot.tournament_driver import play_out
+
+
+async def casual_table(env, channel, people, *, rated: bool, computers: int = 0, toggle: bool = False):
+    """Open a table with people[0] as creator, seat the others, start it and play it to the end."""
+    options = {"game": "augsburg1520"}
+    if rated and not toggle:
+        options["rated"] = True
+    await people[0].slash(channel, "table create", **options)
+    thread = channel.threads[-1]
+    lobby = thread.history()[0]
+    for person in people[1:]:
+        await person.click(lobby, label="Join")
+    for _ in range(computers):
+        await people[0].click(lobby, label="Add computer")
+    if toggle:
+        await people[0].click(lobby, label="Rated: off")
+    await people[0].click(lobby, label="Start")
+    table = await env.bot.store.tables.by_thread(thread.id)
+    await play_out(env.bot, table.id)
+    return await env.bot.store.tables.get(table.id)
+
+
+async def test_leaderboard_and_profile_show_openskill_ratings(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(simcord_env.create_user(f"r{i}")) for i in range(17)]
+    store = simcord_env.bot.store
+    tables = []
+    for k in range(4):  # four rated casual tables, one of them switched to rated in its lobby
+        tables.append(await casual_table(simcord_env, channel, people[3 * k:3 * k + 3], rated=True,
+                                         toggle=k == 0))
+    assert tables[0].rated
+    # Not rated: a casual table, and a rated table with a computer player.
+    await casual_table(simcord_env, channel, people[12:15], rated=False)
+    await casual_table(simcord_env, channel, people[15:17], rated=True, computers=1)
+    assert await store.ratings.count(guild.id, "augsburg1520") == 12
+
+    # The stored ratings are OpenSkill's Plackett-Luce update of the table's ranking.
+    first = tables[0]
+    seats = await store.tables.seats(first.id)
+    ranking = [[seats[s].user_id for s in group] for group in json.loads(first.outcome)["ranking"]]
+    expected = update({}, ranking)
+    winner = ranking[0][0]
+    assert ordinal(expected[winner]) > ordinal(new_rating()) == 0
+
+    member = next(p for p in people if p.id == winner)
+    profile = await people[5].slash(channel, "profile", user=member)
+    embed = profile.response.embeds[0]
+    text = str(embed.to_dict())
+    assert f"Rating **{ordinal(expected[winner]):.1f}**" in text
+    assert "1 game · 1 won" in text and f"table #{first.id}: 1 of 3" in text
+    own = await people[13].slash(channel, "profile")  # only unrated games
+    assert "No rated games yet" in str(own.response.embeds[0].to_dict())
+
+    board = await people[0].slash(channel, "leaderboard", game="augsburg1520")
+    page1 = board.response.embeds[0]
+    assert "Page 1 of 2" in page1.footer.text and len(page1.description.splitlines()) == 10
+    values = [float(line.split(" — ")[1].split(" ")[0]) for line in page1.description.splitlines()]
+    assert values == sorted(values, reverse=True)
+    assert labels(board.response.message) == ["◀ Previous", "Next ▶"]
+    nxt = await people[0].click(board.response.message, label="Next ▶")
+    page2 = nxt.response.message.embeds[0]
+    assert "Page 2 of 2" in page2.footer.text and len(page2.description.splitlines()) == 2
+    assert page2.description.startswith("11. ")
+    back = await people[0].click(nxt.response.message, label="◀ Previous")
+    assert "Page 1 of 2" in back.response.message.embeds[0].footer.text
+    all_ids = {p.id for p in people[:12]}
+    ratings = await store.ratings.of_players(guild.id, "augsburg1520", sorted(all_ids))
+    assert set(ratings) == all_ids and all(r.games == 1 for r in ratings.values())

@@ -1,0 +1,76 @@
+"""The organiser's tools during a round: progress, deadlines, replacing and forfeiting players."""
+
+from __future__ import annotations
+
+from tests.bot.tournament_driver import answer, create, new_event, play_round, register_all, tournament_message
+
+
+def deadline_notices(channel) -> int:
+    return sum("has passed" in (m.content or "") for m in channel.history())
+
+
+async def test_progress_deadline_and_extension(simcord_env):
+    event = new_event(simcord_env, 6)
+    tid = await create(event, rounds=1, hours=1)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    status = await event.players[0].click(tournament_message(event, tid), label="Round progress")
+    text = status.response.embeds[0].description
+    assert "0 of 2 tables finished" in text and "waiting for" in text and "Board 2" in text
+
+    # When the deadline passes nothing is decided for anyone: the organiser is told what is open.
+    await simcord_env.advance_time(3700)
+    notice = event.channel.last_message
+    assert "deadline of round 1 has passed" in notice.content
+    assert event.organiser.mention in notice.content and notice.content.count("Board") == 2
+    tables = [await event.bot.store.tables.get(g.table_id) for g in await event.bot.store.tournaments.games(tid, 1)]
+    assert [t.status for t in tables] == ["running", "running"]
+
+    extended = await event.organiser.slash(event.channel, "tournament extend", hours=2)
+    assert "Deadline extended" in answer(extended)
+    assert "deadline of the current round is now" in event.channel.last_message.content
+    await simcord_env.advance_time(3600)
+    assert deadline_notices(event.channel) == 1
+    await simcord_env.advance_time(3700)
+    assert deadline_notices(event.channel) == 2
+
+
+async def test_replace_and_forfeit_absent_players(simcord_env):
+    event = new_event(simcord_env, 6)
+    bot = event.bot
+    tid = await create(event, rounds=1)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    first, second = await bot.store.tournaments.games(tid, 1)
+    absent, quitter = event.by_id(first.players[0]), event.by_id(second.players[0])
+
+    refused = await event.players[5].slash(event.channel, "tournament replace", player=absent)
+    assert "organiser" in answer(refused)
+    replaced = await event.organiser.slash(event.channel, "tournament replace", player=absent)
+    assert "plays the seat on" in answer(replaced)
+    seat = next(s for s in await bot.store.tables.seats(first.table_id) if s.user_id == absent.id)
+    assert (seat.ai, seat.forfeited) == ("heuristic", False)
+    thread_id = (await bot.store.tables.get(first.table_id)).thread_id
+    thread = next(t for t in event.channel.threads if t.id == thread_id)
+    assert any("replaced" in (m.content or "") for m in thread.history())
+
+    forfeited = await event.organiser.slash(event.channel, "tournament forfeit", player=quitter)
+    assert "forfeits this game" in answer(forfeited)
+    again = await event.organiser.slash(event.channel, "tournament forfeit", player=quitter)
+    assert "already forfeited" in answer(again)
+    nobody = await event.organiser.slash(event.channel, "tournament forfeit", player=event.organiser)
+    assert "no game running" in answer(nobody)
+
+    await play_round(event, tid, 1)
+    first_result = (await bot.store.tournaments.game_of_table(first.table_id)).result
+    second_result = (await bot.store.tournaments.game_of_table(second.table_id)).result
+    # A replaced player keeps the place the computer player earned; a forfeit ranks last.
+    assert first_result["forfeits"] == [] and any(absent.id in g for g in first_result["ranking"])
+    assert second_result["forfeits"] == [quitter.id]
+    rows = {row.player_id: row for row in await bot.tournaments.standings(tid)}
+    assert rows[quitter.id].points == 0 and rows[quitter.id].forfeits == 1
+    # The replaced player's table is not rated; the forfeited one is, with the forfeit last.
+    assert not await bot.store.ratings.is_rated(first.table_id)
+    (line,) = await bot.store.ratings.history(event.guild.id, quitter.id)
+    assert (line.table_id, line.place, line.forfeited) == (second.table_id, 3, True)
+    assert (await bot.store.tournaments.get(tid)).status == "finished"

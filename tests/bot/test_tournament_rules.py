@@ -1,0 +1,136 @@
+"""Who may run a tournament, registration and withdrawal, byes, duplicate deals, elimination."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.bot.driver import labels
+from tests.bot.tournament_driver import (answer, create, last_embed_titled, new_event, play_round,
+                                         register_all, tournament_message)
+
+
+async def test_only_organisers_create_start_and_run_rounds(simcord_env):
+    event = new_event(simcord_env, 3)
+    store = event.bot.store
+    plain = event.players[0]
+    refused = await plain.slash(event.channel, "tournament create", game="baumeister", format="swiss",
+                                rounds=2, table_size=3)
+    assert refused.ephemeral and "Tournament Organiser" in refused.response.content
+    assert await store.tournaments.with_status("registration") == []
+
+    # Manage Server is enough to create one; the organiser role is enough to run it.
+    managers = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    mod = event.guild.add_member(simcord_env.create_user("mod"), roles=[managers])
+    made = await mod.slash(event.channel, "tournament create", game="baumeister", format="swiss", rounds=1,
+                           table_size=3)
+    assert "open for registration" in made.response.content
+    tid = (await store.tournaments.with_status("registration"))[0].id
+    bad_size = await mod.slash(event.channel, "tournament create", game="baumeister", format="swiss", rounds=1,
+                               table_size=5)
+    assert "3-4 seats a table" in bad_size.response.content
+
+    await event.players[0].click(tournament_message(event, tid), label="Register")
+    early = await event.organiser.click(tournament_message(event, tid), label="Start")
+    assert "At least 3 players must register; 1 has" in answer(early)
+    for player in event.players[1:]:
+        await player.click(tournament_message(event, tid), label="Register")
+    not_organiser = await plain.click(tournament_message(event, tid), label="Start")
+    assert not_organiser.ephemeral and "Only the tournament's organiser" in not_organiser.response.content
+    for command, extra in [("tournament next", {}), ("tournament extend", {"hours": 2}),
+                           ("tournament forfeit", {"player": event.players[1]}), ("tournament cancel", {})]:
+        result = await plain.slash(event.channel, command, **extra)
+        assert "organiser" in answer(result), command
+    assert (await store.tournaments.get(tid)).status == "registration"
+
+    started = await event.organiser.click(tournament_message(event, tid), label="Start")
+    assert "round 1 is seated" in answer(started)
+    again = await event.organiser.slash(event.channel, "tournament start")
+    assert "already started" in answer(again)
+    too_soon = await event.organiser.slash(event.channel, "tournament next")
+    assert "Round 1 is still being played" in answer(too_soon)
+
+
+async def test_withdrawals_before_and_during_the_tournament_and_a_bye(simcord_env):
+    event = new_event(simcord_env, 7)
+    bot = event.bot
+    tid = await create(event, rounds=2)
+    await register_all(event, tid)
+    early = await event.players[6].click(tournament_message(event, tid), label="Withdraw")
+    assert "You withdrew" in early.response.content
+    assert "Players (6)" in [f.name for f in tournament_message(event, tid).embeds[0].fields]
+    assert [p.user_id for p in await bot.store.tournaments.players(tid)] == [p.id for p in event.players[:6]]
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    assert [len(g.players) for g in await bot.store.tournaments.games(tid, 1)] == [3, 3]
+
+    # A player withdraws in the middle of round 1: their game goes on with a computer player in the
+    # seat, they are ranked last there, and they are not seated again.
+    leaver = event.players[0]
+    game = next(g for g in await bot.store.tournaments.games(tid, 1) if leaver.id in g.players)
+    left = await leaver.click(tournament_message(event, tid), label="Withdraw")
+    assert "recorded as a forfeit" in left.response.content
+    seat = next(s for s in await bot.store.tables.seats(game.table_id) if s.user_id == leaver.id)
+    assert seat.forfeited and seat.ai == "heuristic"
+    twice = await leaver.click(tournament_message(event, tid), label="Withdraw")
+    assert "already withdrawn" in twice.response.content
+    await play_round(event, tid, 1)
+    result = (await bot.store.tournaments.game_of_table(game.table_id)).result
+    assert result["forfeits"] == [leaver.id]
+
+    # Five players remain for 3-4 seat tables: one table of four and a bye (nothing else works).
+    await event.organiser.slash(event.channel, "tournament next")
+    round2 = await bot.store.tournaments.games(tid, 2)
+    byes = (await bot.store.tournaments.rounds(tid))[1].byes
+    assert [len(g.players) for g in round2] == [4] and len(byes) == 1
+    assert leaver.id not in round2[0].players + byes
+    assert "Bye (0.5 points)" in last_embed_titled(event.channel, "round 2").embeds[0].description
+    await play_round(event, tid, 2)
+    rows = {row.player_id: row for row in await bot.tournaments.standings(tid)}
+    assert rows[byes[0]].byes == 1 and rows[leaver.id].withdrawn and rows[leaver.id].points == 0
+    final = last_embed_titled(event.channel, "final standings").embeds[0].description
+    assert f"~~{leaver.name}~~" in final
+
+
+async def test_duplicate_deals_give_equal_tables_the_same_cards(simcord_env):
+    event = new_event(simcord_env, 6)
+    bot = event.bot
+    tid = await create(event, rounds=1, duplicate=True)
+    assert "Duplicate deals" in tournament_message(event, tid).embeds[0].fields[0].value
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    tables = [await bot.store.tables.get(g.table_id) for g in await bot.store.tournaments.games(tid, 1)]
+    assert tables[0].seed == tables[1].seed
+    first, second = (bot.service.state(t) for t in tables)
+    assert first.model_dump() == second.model_dump()  # the same deal and the same shuffles
+
+    # With unequal tables (4 + 3) every table gets its own deal.
+    uneven = new_event(simcord_env, 7, names="q")
+    other = await create(uneven, rounds=1, duplicate=True)
+    await register_all(uneven, other)
+    await uneven.organiser.click(tournament_message(uneven, other), label="Start")
+    games = await bot.store.tournaments.games(other, 1)
+    assert sorted(len(g.players) for g in games) == [3, 4]
+    seeds = {(await bot.store.tables.get(g.table_id)).seed for g in games}
+    assert len(seeds) == 2
+
+
+async def test_elimination_advances_the_top_of_each_table_to_a_final(simcord_env):
+    event = new_event(simcord_env, 6)
+    bot = event.bot
+    tid = await create(event, format="elimination", advance=1)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    await play_round(event, tid, 1)
+    first_round = await bot.store.tournaments.games(tid, 1)
+    # One winner a table is too few for a final of three: the larger share goes to one table.
+    await event.organiser.click(event.channel.last_message, label="Start next round")
+    (final_game,) = await bot.store.tournaments.games(tid, 2)
+    assert len(final_game.players) == 3
+    for game in first_round:  # each table's winner went through
+        assert set(game.result["ranking"][0]) & set(final_game.players)
+    await play_round(event, tid, 2)
+    assert (await bot.store.tournaments.get(tid)).status == "finished"
+    (final_game,) = await bot.store.tournaments.games(tid, 2)
+    rows = await bot.tournaments.standings(tid)
+    assert rows[0].player_id in final_game.result["ranking"][0]
+    assert {r.player_id for r in rows[:3]} == set(final_game.players)
+    assert "Start next round" not in labels(event.channel.last_message)
