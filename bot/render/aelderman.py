@@ -11,7 +11,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.render import aelderman_labels as labels
-from bot.render.aelderman_labels import card_summary, fit, items_text
+from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
 from bot.render.base import Renderer, Style, TableInfo
@@ -57,7 +57,7 @@ def player_lines(player: Any, cards_in_full: bool = False) -> list[str]:
 
 def extra_lines(player: Any, cards_in_full: bool) -> list[str]:
     """Council Hall cards kept (numbers, or with their text) and feasts celebrated."""
-    lines = [f"Council Hall card {n}: {D.COUNCIL_CARDS[n].text}" for n in player.council_cards] \
+    lines = [f"Council Hall card {n}: {council_card_text(n)}" for n in player.council_cards] \
         if cards_in_full else []
     extras = []
     if player.council_cards and not cards_in_full:
@@ -79,7 +79,7 @@ def council_row_lines(info: TableInfo, view: Any, row: int) -> list[str]:
     for slot in view.council.rows[row]:
         bonus = f" (bonus {items_text(slot.bonus)})" if slot.bonus and row == 1 else ""
         taken = f" — **{info.name(slot.taken_by)}**" if slot.taken_by is not None else ""
-        lines.append(f"{slot.card}: {slot.text}{bonus}{taken}")
+        lines.append(f"{slot.card}: {council_card_text(slot.card)}{bonus}{taken}")
     return lines
 
 
@@ -93,9 +93,9 @@ def bid_status(info: TableInfo, view: Any) -> str:
 def revealed_lines(info: TableInfo, view: Any) -> list[str]:
     lines = []
     for row, bids in enumerate(view.council.revealed):
-        ordered = sorted(range(len(bids)), key=lambda s: -bids[s])
-        shown = ", ".join(f"{info.name(s)} {bids[s]}" for s in ordered)
-        lines.append(f"Row {row + 1} bids (choices in bid order): {shown}")
+        shown = ", ".join(f"{info.name(s)} {bid}" for s, bid in enumerate(bids))
+        lines.append(f"Row {row + 1} bids: {shown}. The highest bid chooses first (ties: more coins, then "
+                     "player order); a bid of 0 gets no card.")
     return lines
 
 

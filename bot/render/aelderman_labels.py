@@ -155,10 +155,17 @@ def _ability(a: Any, v: Any) -> str:
     return f"{a.building}: {ABILITY_TEXT.get(ability, 'use it')}"
 
 
+def council_card_text(number: int) -> str:
+    """What a Council Hall card does, with resources named in words."""
+    card = D.COUNCIL_CARDS[number]
+    if card.kind == "resources":
+        return f"Receive {items_text(card.gain)} at once."
+    return card.text
+
+
 def _take_card(a: Any, v: Any) -> str:
-    card = D.COUNCIL_CARDS[a.card]
     price = f" — {a.price} influence" if a.price else ""
-    return f"Card {a.card}: {card.text}{price}"
+    return f"Card {a.card}: {council_card_text(a.card)}{price}"
 
 
 def _booster(a: Any, v: Any) -> str:

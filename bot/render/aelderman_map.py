@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 from functools import cache
 from typing import Any, Sequence
 
@@ -276,8 +277,17 @@ def _ship(draw: ImageDraw.ImageDraw, spot: tuple[int, int], rgb: tuple[int, int,
     draw.polygon([(x - 10, y - 4), (x + 10, y - 4), (x + 6, y + 4), (x - 6, y + 4)], fill=rgb, outline=INK)
 
 
+# Boards of several tables may be drawn at once in worker threads; the cached fonts are shared.
+_DRAWING = threading.Lock()
+
+
 def draw_map(view: Any, names: dict[int, str]) -> bytes:
     """The PNG of the sea map for a public view (names: seat -> display name)."""
+    with _DRAWING:
+        return _draw(view, names)
+
+
+def _draw(view: Any, names: dict[int, str]) -> bytes:
     image = background(layout_key(view)).copy()
     draw = ImageDraw.Draw(image)
     for city in view.cities:

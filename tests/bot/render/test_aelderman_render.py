@@ -113,8 +113,26 @@ def test_board_panel_and_labels_over_random_games(seats):
             if running:
                 assert mission not in board_text, "missions stay secret until the end"
                 assert all(mission not in text for other, text in panels.items() if other != seat)
+        check_sealed_bids(info, state, board_text, panels)
     assert {"setup", "trade", "council", "over"} <= phases
-    assert {"move", "card_action", "end_turn"} <= kinds
+    assert {"move", "card_action", "end_turn"} | ({"bid"} if seats > 1 else set()) <= kinds
+
+
+def check_sealed_bids(info: TableInfo, state, board_text: str, panels: dict[int, str]) -> None:
+    """While bids are sealed, the board and the other panels read the same whatever a seat bid."""
+    council = state.council
+    if council is None or council.stage != "bid":
+        return
+    for seat, amount in enumerate(council.bids):
+        if amount is None:
+            continue
+        other = state.model_copy(deep=True)
+        other.council.bids[seat] = amount + 5
+        board = "".join(embed_text(e) for e in RENDERER.board(info, SPEC.view(other, None)))
+        assert board == board_text
+        for viewer, text in panels.items():
+            if viewer != seat:
+                assert embed_text(RENDERER.panel(info, SPEC.view(other, viewer), viewer)) == text
 
 
 def bidding_state(first_bid: int):
@@ -145,7 +163,7 @@ def test_sealed_bid_shows_only_that_a_player_has_bid():
     # Once the second bid is in, both amounts are shown together and the choices follow.
     state, _ = SPEC.apply(high, 1, Bid(amount=2))
     board = embed_text(RENDERER.board(info, SPEC.view(state, None))[0])
-    assert f"Row 1 bids (choices in bid order): {LONG_NAMES[0]} 4, {LONG_NAMES[1]} 2" in board
+    assert f"Row 1 bids: {LONG_NAMES[0]} 4, {LONG_NAMES[1]} 2. The highest bid chooses first" in board
     assert f"<@{10**17}> chooses a Council Hall card" in board
 
 
@@ -197,6 +215,9 @@ def test_council_card_labels_and_second_row_bonus():
     label = RENDERER.action_label(first, view)
     assert label.startswith(f"Card {first.card}: ")
     assert RENDERER.action_group(first, view) == "Choose a Council Hall card…"
+    with_ap = next(n for n, c in D.COUNCIL_CARDS.items() if c.kind == "resources" and "ap" in c.gain)
+    label = RENDERER.action_label(TakeCard(card=with_ap), view)
+    assert "action point" in label and " ap" not in label, "resources are named in words"
     bonus_card = next(n for n, c in D.COUNCIL_CARDS.items() if c.bonus == {"coins": 1})
     view.council.row = 1
     assert RENDERER.action_description(TakeCard(card=bonus_card), view) == "Second-row bonus: 1 coin"
