@@ -22,7 +22,8 @@ RENDERER = get_renderer("aelderman")
 
 @pytest.fixture
 def settings(tmp_path) -> Settings:
-    """Aelderman decisions are timed; a day is long enough that no decision times out here."""
+    """Aelderman decisions are timed. SimCord waits, after each action, for timers due within its
+    settle timeout (60 s); a decision timeout of a day keeps the timers out of that window."""
     return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=24 * 3600)
 
 
