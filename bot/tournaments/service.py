@@ -142,7 +142,10 @@ class TournamentService:
             raise TournamentError(str(exc.args[0])) from None
         except RuleError as exc:
             raise TournamentError(str(exc)) from None
-        fmt = Format(format.replace("-", "_"))
+        try:
+            fmt = Format(format.replace("-", "_"))
+        except ValueError:
+            raise TournamentError("The format is swiss, round-robin or elimination.") from None
         low = self.min_seats(spec)
         if not low <= table_size <= spec.max_seats:
             raise TournamentError(f"{spec.title} is played at {low}-{spec.max_seats} seats a table; "

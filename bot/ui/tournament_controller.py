@@ -252,7 +252,7 @@ class TournamentController:
         lines = []
         for entry in tables:
             waiting = ", ".join(f"<@{p}>" for p in entry.waiting_for) or "computer players"
-            lines.append(f"Board {entry.game.board} (<#{entry.table.thread_id}>): waiting for {waiting}")
+            lines.append(f"Board {entry.game.board} ({views.table_link(entry.table)}): waiting for {waiting}")
         await self.post(tournament.id, f"<@{tournament.organiser_id}>, the deadline of round "
                         f"{timer.payload['round_no']} has passed. Still playing:\n" + "\n".join(lines)
                         + "\nUse `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")

@@ -11,7 +11,7 @@ from bot.tournaments import StandingRow
 from bot.tournaments.service import FORMAT_NAMES, TableProgress
 from bot.ui.tournament_items import TournamentButton
 from games import registry
-from storage import EntrantRow, TournamentRow
+from storage import EntrantRow, TableRow, TournamentRow
 
 STATUS = {"registration": "Registration is open", "running": "In progress", "finished": "Finished",
           "cancelled": "Cancelled"}
@@ -21,15 +21,32 @@ def title(tournament: TournamentRow) -> str:
     return f"{registry.get(tournament.game).title} tournament #{tournament.id}"
 
 
-def _limited(lines: list[str], limit: int, more: str = "… and {n} more") -> str:
-    """Join lines, leaving out the tail (and saying so) when they would not fit in `limit`."""
-    text = ""
-    for index, line in enumerate(lines):
-        tail = "\n" + more.format(n=len(lines) - index)
-        if len(text) + len(line) + 1 + len(tail) > limit and index < len(lines) - 1:
-            return text + tail.lstrip("\n") if not text else text + tail
-        text += ("\n" if text else "") + line
-    return text[:limit]
+def _limited(lines: list[str], limit: int) -> str:
+    """Join lines; when they don't fit in `limit` characters, keep the first ones and say how many
+    were left out."""
+    full = "\n".join(lines)
+    if len(full) <= limit:
+        return full
+    kept: list[str] = []
+    for line in lines:
+        note = f"… and {len(lines) - len(kept) - 1} more"
+        if len("\n".join([*kept, line, note])) > limit:
+            break
+        kept.append(line)
+    return "\n".join([*kept, f"… and {len(lines) - len(kept)} more"])
+
+
+def table_link(table: TableRow) -> str:
+    return f"<#{table.thread_id}>" if table.thread_id else f"table #{table.id}"
+
+
+def options_lines(tournament: TournamentRow) -> list[str]:
+    spec = registry.get(tournament.game)
+    options = spec.parse_options(tournament.options)
+    try:
+        return get_renderer(tournament.game).options_lines(options)
+    except ImportError:  # a game without its own renderer yet
+        return [f"{key}: {value}" for key, value in options.model_dump().items()]
 
 
 def format_line(tournament: TournamentRow) -> str:
@@ -42,13 +59,12 @@ def format_line(tournament: TournamentRow) -> str:
 
 
 def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], organiser: str) -> discord.Embed:
-    spec = registry.get(tournament.game)
     status = STATUS[tournament.status]
     if tournament.status == "running" and tournament.current_round:
         status += f" — round {tournament.current_round}"
     embed = discord.Embed(title=title(tournament), description=f"**{status}**\n{format_line(tournament)}",
                           colour=discord.Colour.dark_gold())
-    options = get_renderer(tournament.game).options_lines(spec.parse_options(tournament.options))
+    options = options_lines(tournament)
     details = [f"Organiser: {organiser}", f"Round deadline: {tournament.round_hours} h"]
     if tournament.duplicate:
         details.append("Duplicate deals: every table of a round with equal sizes gets the same cards")
@@ -97,7 +113,8 @@ def standing_line(row: StandingRow, name: str) -> str:
         extra.append(f"{row.forfeits} forfeit{'s' if row.forfeits != 1 else ''}")
     if row.reached_round is not None:
         extra.append(f"reached round {row.reached_round}")
-    breaks = f"ratio {row.score_ratio:.2f} · opp. {row.opponents_points:g} · opp. rating {row.opponents_rating:.1f}"
+    breaks = (f"ratio {row.score_ratio:.2f} · opp. {row.opponents_points:.2f} · "
+              f"opp. rating {row.opponents_rating:.1f}")
     shown = f"~~{name}~~" if row.withdrawn else f"**{name}**"
     return f"{row.rank}. {shown} — {row.points:.2f} pts ({', '.join(extra)}) · {breaks}"
 
@@ -116,7 +133,7 @@ def round_embed(tournament: TournamentRow, round_no: int, tables: Sequence[Table
                 byes: Sequence[int], names: dict[int, str], deadline: float) -> discord.Embed:
     lines = []
     for entry in tables:
-        where = f"<#{entry.table.thread_id}>" if entry.table.thread_id else f"table #{entry.table.id}"
+        where = table_link(entry.table)
         players = ", ".join(f"<@{p}>" for p in entry.game.players)
         lines.append(f"**Board {entry.game.board}** ({where}): {players}")
     if byes:
@@ -130,7 +147,7 @@ def progress_embed(tournament: TournamentRow, round_no: int, tables: Sequence[Ta
                    names: dict[int, str], deadline: float | None) -> discord.Embed:
     lines = []
     for entry in tables:
-        where = f"<#{entry.table.thread_id}>" if entry.table.thread_id else f"table #{entry.table.id}"
+        where = table_link(entry.table)
         if entry.table.status == "running":
             waiting = ", ".join(names.get(p, str(p)) for p in entry.waiting_for) or "computer players"
             state = f"playing, {entry.table.version} moves — waiting for {waiting}"

@@ -134,3 +134,22 @@ async def test_elimination_advances_the_top_of_each_table_to_a_final(simcord_env
     assert rows[0].player_id in final_game.result["ranking"][0]
     assert {r.player_id for r in rows[:3]} == set(final_game.players)
     assert "Start next round" not in labels(event.channel.last_message)
+
+
+async def test_round_robin_needs_rounds_and_seats_everyone(simcord_env):
+    event = new_event(simcord_env, 8)
+    refused = await event.organiser.slash(event.channel, "tournament create", game="augsburg1520",
+                                          format="round_robin", table_size=4)
+    assert "needs `rounds` between 1 and" in refused.response.content
+    bad_option = await event.organiser.slash(event.channel, "tournament create", game="augsburg1520",
+                                             format="round_robin", table_size=4, rounds=2, options="colour=red")
+    assert "no option `colour`" in bad_option.response.content
+    tid = await create(event, game="augsburg1520", format="round_robin", table_size=4, rounds=2,
+                       options="open_money=true")
+    assert (await event.bot.store.tournaments.get(tid)).options == {"open_money": True}
+    await register_all(event, tid)
+    await event.organiser.slash(event.channel, "tournament start")
+    games = await event.bot.store.tournaments.games(tid, 1)
+    assert sorted(p for g in games for p in g.players) == sorted(p.id for p in event.players)
+    table = await event.bot.store.tables.get(games[0].table_id)
+    assert table.options == {"open_money": True} and table.game == "augsburg1520"

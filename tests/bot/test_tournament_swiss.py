@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
+
 from bot import create_bot
 from tests.bot.driver import labels
 from tests.bot.tournament_driver import (answer, create, last_embed_titled, new_event, play_round, register_all,
@@ -54,6 +56,12 @@ async def test_swiss_tournament_from_registration_to_final_standings(simcord_env
     await event.organiser.slash(event.channel, "tournament next")
     await play_round(event, tid, 3)
 
+    await check_the_end(event, tid)
+
+
+async def check_the_end(event, tid: int) -> None:
+    """Final standings, no repeat opponents, and every game rated for everyone."""
+    bot = event.bot
     tournament = await bot.store.tournaments.get(tid)
     assert tournament.status == "finished"
     final = last_embed_titled(event.channel, "final standings")
@@ -65,9 +73,17 @@ async def test_swiss_tournament_from_registration_to_final_standings(simcord_env
              for pair in combinations(game.players, 2)]
     assert len(pairs) == len(set(pairs)) == 27
     rows = await bot.tournaments.standings(tid)
-    assert sum(row.points for row in rows) == 9 * 1.5  # every table gives 1 + 0.5 + 0
+    assert sum(row.points for row in rows) == pytest.approx(9 * 1.5)  # each table gives 1 + 0.5 + 0
     assert all(row.games == 3 for row in rows)
     # Every tournament game was rated for everyone.
     ratings = await bot.store.ratings.of_players(event.guild.id, "baumeister", [p.id for p in event.players])
     assert all(ratings[p.id].games == 3 for p in event.players)
     assert sum(r.wins for r in ratings.values()) >= 9
+    board = await event.players[0].slash(event.channel, "leaderboard", game="baumeister")
+    lines = board.response.embeds[0].description.splitlines()
+    assert len(lines) == 9 and "Page 1 of 1" in board.response.embeds[0].footer.text
+    best = max(ratings.values(), key=lambda r: (r.mu - 3 * r.sigma, -r.user_id))
+    assert lines[0].startswith(f"1. **{best.display_name}** — {best.mu - 3 * best.sigma:.1f}")
+    profile = await event.players[0].slash(event.channel, "profile")
+    text = str(profile.response.embeds[0].to_dict())
+    assert "3 games" in text and text.count("Wettstreit der Baumeister table #") == 3

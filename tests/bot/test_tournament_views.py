@@ -1,0 +1,46 @@
+"""Tournament messages stay within Discord's limits however many players there are."""
+
+from __future__ import annotations
+
+from bot.tournaments import PlayerRecord, compute_standings
+from bot.ui import tournament_views as views
+from storage import EntrantRow, TournamentRow
+
+
+def tournament(**extra) -> TournamentRow:
+    fields = dict(id=4, guild_id=1, channel_id=2, organiser_id=3, game="baumeister", options={},
+                  format="swiss", rounds=5, table_size=4, advance=None, duplicate=False, round_hours=48,
+                  seed=1, status="registration", current_round=0, message_id=None, created_at="now")
+    fields.update(extra)
+    return TournamentRow.model_validate(fields)
+
+
+def test_limited_keeps_the_first_lines_and_counts_the_rest():
+    lines = [f"{i}. player number {i}" for i in range(1, 301)]
+    text = views._limited(lines, 1024)
+    assert len(text) <= 1024
+    shown = text.splitlines()
+    assert shown[0] == "1. player number 1" and shown[-1].startswith("… and ")
+    assert int(shown[-1].split()[2]) == 300 - (len(shown) - 1)
+    assert views._limited(lines[:3], 1024) == "\n".join(lines[:3])
+
+
+def test_a_large_field_fits_the_embed_and_the_standings():
+    entrants = [EntrantRow(tournament_id=4, user_id=100 + i, display_name=f"player-with-a-long-name-{i}",
+                           rating=0.0, withdrawn=i % 10 == 0) for i in range(250)]
+    embed = views.tournament_embed(tournament(), entrants, "<@3>")
+    assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
+    players = next(f for f in embed.fields if f.name.startswith("Players"))
+    assert players.name == "Players (225)" and "~~player-with-a-long-name-0~~ (withdrawn)" in players.value
+    rows = compute_standings([PlayerRecord(player_id=e.user_id) for e in entrants], [])
+    names = {e.user_id: e.display_name for e in entrants}
+    standings = views.standings_embed(tournament(status="running"), rows, names, "standings")
+    assert len(standings) <= 6000 and len(standings.description) <= 4096
+    assert standings.description.splitlines()[-1].startswith("… and ")
+
+
+def test_format_lines_name_the_length_of_each_format():
+    assert views.format_line(tournament()) == "Swiss, 5 rounds; tables of 4"
+    elimination = tournament(format="elimination", rounds=0, advance=2)
+    assert "until the final, top 2 of each table go through" in views.format_line(elimination)
+    assert views.format_line(tournament(format="round_robin", rounds=1)).startswith("Round robin, 1 round;")
