@@ -20,10 +20,9 @@ the game's winners) and writes one history line per player. A table is rated onc
 
 from __future__ import annotations
 
+from bot.tournaments.ratings import Rating, new_rating, ordinal, update
 from games import Outcome
 from storage import RatedResult, RatingRow, SeatRow, Store, TableRow
-
-from bot.tournaments.ratings import Rating, new_rating, ordinal, update
 
 
 def counts_for_rating(table: TableRow, seats: list[SeatRow]) -> bool:

@@ -37,15 +37,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from games import GameSpec, Outcome, RuleError, registry
-from storage import EntrantRow, NewGame, RoundRow, SeatRow, Store, TableRow, TournamentGameRow, TournamentRow
-
 from bot.service import TableError, TableService
 from bot.tournaments.elimination import default_advance, is_finished
 from bot.tournaments.models import Format, GameResult, PairingError, PlayerRecord, RoundRecord, StandingRow
 from bot.tournaments.pairing import pair_round
 from bot.tournaments.rating_service import RatingService
 from bot.tournaments.standings import compute_standings
+from games import GameSpec, Outcome, RuleError, registry
+from storage import EntrantRow, NewGame, RoundRow, SeatRow, Store, TableRow, TournamentGameRow, TournamentRow
 
 ROUND_TIMER = "tournament_round"
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "elimination"}
