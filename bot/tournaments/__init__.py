@@ -1,7 +1,9 @@
-"""Tournament logic: table planning, pairing, standings and ratings.
+"""Tournaments and ratings.
 
-Pure functions over plain records (no Discord, no storage, no asyncio); the caller
-keeps the records as JSON and calls these after each round.
+The modules exported here are pure functions over plain records (no Discord, no storage,
+no asyncio); the caller keeps the records as JSON and calls these after each round.
+`service` (TournamentService) and `rating_service` (RatingService) are the orchestration
+on top: they use storage and the table service, still without Discord calls.
 
 - `pair_round(fmt, players, round_no, table_size, min_seats, max_seats, seed, history,
   advance=None) -> Pairing` seats a Swiss, round-robin or elimination round
