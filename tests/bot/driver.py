@@ -60,6 +60,11 @@ def labels(message: discord.Message) -> list[str]:
     return [c.label for c in buttons(message) if getattr(c, "label", None)]
 
 
+def menu_options(message: discord.Message) -> list[str]:
+    """The labels of every option in the message's select menus."""
+    return [option.label for c in buttons(message) for option in getattr(c, "options", None) or []]
+
+
 def choice_target(message: discord.Message, index: int) -> tuple[str, str | None]:
     """('click', custom_id) or ('select', custom_id) of the component offering choice `index`."""
     for component in buttons(message):
@@ -103,6 +108,16 @@ async def open_table(env, game: str, names: list[str], *, options: str | None = 
     for _ in range(computers):
         await players[0].click(lobby, label="Add computer")
     return Table(env, guild, channel, thread, table.id, players)
+
+
+def fix_deal(monkeypatch, seed: int) -> None:
+    """Tables opened from now on in this test get `seed` (otherwise a random one), so a game
+    played by computer-player choices is the same every time."""
+    from types import SimpleNamespace
+
+    import bot.service
+
+    monkeypatch.setattr(bot.service, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
 
 async def start(table: Table):
@@ -155,3 +170,67 @@ async def board_message(table: Table) -> discord.Message:
         if message.id == row.board_message_id:
             return message
     raise AssertionError("no board message in the thread")
+
+
+# -- what a person was shown ------------------------------------------------------------
+def strings_in(payload: Any) -> list[str]:
+    """Every string value (not key) in a REST payload: content, embeds, labels, options."""
+    found, stack = [], [payload]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def request_cursor(env) -> int:
+    """A mark in the bot's REST log: `shown_to(..., since=mark)` looks only at later requests."""
+    return len(env.http_requests)
+
+
+def shown_to(env, user_id: int, since: int = 0) -> list[str]:
+    """The text of every message the bot sent or edited (REST requests from `since` on) that this
+    person could see: messages in server channels and threads, messages in their own DMs, answers to
+    their own clicks and commands, and answers to other people's only when they are public."""
+    backend = env.backend
+    by_token = {i.token: i for i in backend.interactions.values()}
+    texts: list[str] = []
+    for request in env.http_requests[since:]:
+        if request.json is None or request.method not in ("POST", "PATCH"):
+            continue
+        parts = request.path.strip("/").split("/")
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            channel = backend.channels.get(int(parts[1]))
+            visible = channel is not None and (not channel.recipient_ids or user_id in channel.recipient_ids)
+        elif parts[0] == "interactions":  # interactions/{id}/{token}/callback
+            visible = _answer_visible(backend, backend.interactions.get(int(parts[1])), user_id, request.json)
+        elif parts[0] == "webhooks" and len(parts) >= 3:  # webhooks/{app}/{token}/...: follow-ups, edits
+            visible = _answer_visible(backend, by_token.get(parts[2]), user_id, request.json)
+        else:
+            continue
+        if visible:
+            texts.extend(strings_in(request.json))
+    return texts
+
+
+EPHEMERAL = 64
+
+
+def _answer_visible(backend, interaction, user_id: int, payload: Any) -> bool:
+    if interaction is None:
+        return False
+    if interaction.user_id == user_id:
+        return True
+    channel = backend.channels.get(interaction.channel_id)
+    if channel is None or channel.recipient_ids or interaction.ephemeral:
+        return False
+    data = payload.get("data", payload) if isinstance(payload, dict) else {}
+    if isinstance(data, dict) and (data.get("flags") or 0) & EPHEMERAL:
+        return False
+    # An update of the clicked message is as private as that message.
+    message = backend.messages.get(interaction.channel_id, {}).get(interaction.message_id)
+    return message is None or not message.flags & EPHEMERAL

@@ -1,0 +1,138 @@
+"""Wettstreit der Baumeister through the bot: a saboteur on a building and the pay-off talk in DMs,
+answered by the players or settled when the time limit runs out (also across a restart)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.settings import Settings
+from games import registry
+from games.baumeister import moves
+from tests.bot.driver import fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm, start
+
+SPEC = registry.get("baumeister")
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    # The time limit lies well beyond SimCord's settling wait, so the world settles while the
+    # timer sleeps; the tests move the clock with advance_time.
+    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=3600)
+
+
+def saboteurs_first():
+    """The heuristic players, except that whoever may put a saboteur on a city does so."""
+    players = {seat: SPEC.policy("heuristic", seed=seat) for seat in range(4)}
+
+    def choose(state, seat):
+        attacks = [a for a in SPEC.legal_actions(state, seat) if a.kind == "sabotage" and a.target == "city"]
+        return attacks[0] if attacks else players[seat].choose(state, seat)
+
+    return choose
+
+
+async def table_at_a_pay_off_offer(env, monkeypatch, deal: int = 21):
+    """Three people play until a saboteur stands on a building and its owner, who has thalers,
+    may offer a pay-off (an owner without thalers lets the die decide)."""
+    fix_deal(monkeypatch, deal)
+    table = await open_table(env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    choose = saboteurs_first()
+    for _ in range(600):
+        state = await table.state()
+        if state.phase == "offer" and state.money[state.victim]:
+            return table, state
+        assert await play_turn_by_dm(table, choose)
+    raise AssertionError("nobody put a saboteur on the building of a player with thalers")
+
+
+async def dm_panel(table, seat: int):
+    row = next(s for s in await table.seats() if s.seat == seat)
+    return await panel_message(table, await table.actor_of_seat(seat), row)
+
+
+def thread_text(table) -> str:
+    return "\n".join(m.content for m in table.thread.history())
+
+
+async def test_a_pay_off_offered_and_accepted_by_dm_calls_the_saboteur_off(simcord_env, settings, monkeypatch):
+    """rulebook: "The victim and saboteur may then negotiate a pay-off, a payment in Thalers paid
+    by the victim to persuade the saboteaur not to act. If an agreement is made then the money is
+    handed over and the saboteur is discarded with no further effect." """
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = state.current, state.victim
+    names = {s.seat: s.display_name for s in await table.seats()}
+    offers = menu_options(await dm_panel(table, victim))
+    assert offers[0] == "Offer 1 thaler"
+    assert offers[-1].startswith(f"Offer {state.money[victim]} thaler")  # at most what the victim has
+    amount = min(2, state.money[victim])
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[amount])
+
+    offered = await table.state()
+    assert offered.phase == "answer" and offered.actor == attacker
+    answer = await dm_panel(table, attacker)
+    assert f"Accept {amount} thalers" in labels(answer) and "Refuse and roll the die" in labels(answer)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.ACCEPT)
+
+    after = await table.state()
+    assert after.money[attacker] == state.money[attacker] + amount
+    assert after.money[victim] == state.money[victim] - amount
+    assert after.reserve == state.reserve + 1  # the saboteur is back in the reserve
+    assert after.saboteurs[attacker] == state.saboteurs[attacker]  # it was taken from the attacker on aiming
+    assert after.cities[victim] == state.cities[victim]  # the building stands
+    assert f"{names[attacker]} accepts {amount} thalers from {names[victim]}" in thread_text(table)
+    # The time limits of the answered decisions run out later and change nothing.
+    row = await table.row()
+    await simcord_env.advance_time(settings.decision_timeout + 60)
+    assert (await table.row()).version == row.version
+
+
+async def test_when_the_victim_does_not_answer_the_die_decides_at_the_time_limit(simcord_env, settings, monkeypatch):
+    """Only the pay-off talk is timed: a victim out of time makes no offer and the die is rolled."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    victim = state.victim
+    names = {s.seat: s.display_name for s in await table.seats()}
+    before = await table.row()
+    await simcord_env.advance_time(settings.decision_timeout - 60)
+    assert (await table.row()).version == before.version  # not yet
+
+    await simcord_env.advance_time(120)
+    row = await table.row()
+    assert row.version == before.version + 1
+    _, seat, action = (await simcord_env.bot.store.tables.actions(table.table_id))[-1]
+    assert (seat, SPEC.parse_action(action)) == (victim, moves.NO_OFFER)
+    text = thread_text(table)
+    assert f"{names[victim]} offers nothing." in text
+    assert f"{names[state.current]} rolls" in text
+    after = await table.state()
+    assert after.reserve == state.reserve + 1 and after.phase != "offer"
+
+
+async def test_the_time_limit_of_an_unanswered_offer_survives_a_restart(simcord_env, settings, monkeypatch):
+    """The attacker neither accepts nor refuses; the bot restarts; when the time is up the offer
+    counts as refused and the die is rolled."""
+    from bot import create_bot
+
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = state.current, state.victim
+    names = {s.seat: s.display_name for s in await table.seats()}
+    amount = 1
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[amount])
+    before = await table.row()
+    assert SPEC.load_state(before.state).phase == "answer"
+
+    await simcord_env.restart_bot(create_bot(settings))
+    timers = await simcord_env.bot.store.tables.timers(table_id=table.table_id, kind="decision")
+    pending = {"seat": attacker, "prompt_version": before.prompts[attacker][0]}
+    assert pending in [timer.payload for timer in timers], "the attacker's time limit is stored"
+
+    await simcord_env.advance_time(settings.decision_timeout + 60)
+    row = await table.row()
+    assert row.version == before.version + 1
+    _, seat, action = (await simcord_env.bot.store.tables.actions(table.table_id))[-1]
+    assert (seat, SPEC.parse_action(action)) == (attacker, moves.REFUSE)
+    after = await table.state()
+    assert after.money[victim] == state.money[victim]  # a refused offer is not paid
+    assert f"{names[attacker]} refuses the offer." in thread_text(table)
+    # The game goes on by DM after the restart.
+    assert await play_turn_by_dm(table, saboteurs_first())
