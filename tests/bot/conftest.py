@@ -16,7 +16,10 @@ SETTLE_TIMEOUT = 60.0
 
 @pytest.fixture
 def settings(tmp_path) -> Settings:
-    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=60)
+    # Timed decisions (a pay-off talk, a tournament deadline) get an hour: far beyond SimCord's
+    # settling wait, so the simulated world settles while their timers sleep; tests that need a
+    # timer to fire move time on with `advance_time`.
+    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=3600)
 
 
 @pytest.fixture

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from bot.settings import Settings
 from games import registry
 from tests.bot.driver import (board_message, fix_deal, open_table, play_turn_by_dm, request_cursor, shown_to,
                               start, strings_in)
@@ -16,13 +13,6 @@ SPEC = registry.get("baumeister")
 # A deal (table seed) after which the computer players' choices below end with all three bonuses
 # of a complete city and cards left in hands: the final standings show every kind of line.
 DEAL = 152
-
-
-@pytest.fixture
-def settings(tmp_path) -> Settings:
-    # A pay-off negotiation is timed: its deadline lies well beyond SimCord's settling wait, so the
-    # simulated world settles while the timer sleeps (tests move time with advance_time).
-    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=3600)
 
 
 def heuristic_players():

@@ -3,21 +3,11 @@ answered by the players or settled when the time limit runs out (also across a r
 
 from __future__ import annotations
 
-import pytest
-
-from bot.settings import Settings
 from games import registry
 from games.baumeister import moves
 from tests.bot.driver import fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm, start
 
 SPEC = registry.get("baumeister")
-
-
-@pytest.fixture
-def settings(tmp_path) -> Settings:
-    # The time limit lies well beyond SimCord's settling wait, so the world settles while the
-    # timer sleeps; the tests move the clock with advance_time.
-    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=3600)
 
 
 def saboteurs_first():

@@ -6,9 +6,6 @@ the thread and the board (everyone), each person's DMs, and the answers to their
 
 from __future__ import annotations
 
-import pytest
-
-from bot.settings import Settings
 from games import registry
 from games.baumeister import moves
 from games.baumeister.data import CARDS
@@ -21,11 +18,6 @@ SPEC = registry.get("baumeister")
 WON_BY_AUCTIONEER, NAMED = 7, 58
 REVEALING = ("names the face-down card", "it is a ", "the face-down church", "value unknown",
              "face-down card you")
-
-
-@pytest.fixture
-def settings(tmp_path) -> Settings:
-    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=3600)
 
 
 def blind_auction(raises: int):
