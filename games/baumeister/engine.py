@@ -59,19 +59,6 @@ class BaumeisterSpec(GameSpec[State, Any]):
         start_turn(state, state.start_player)
         return state
 
-    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        """`GameSpec.apply` with the same checks in the same order (game over, seat to act,
-        action parsing, copy), written out: they run on every move, and going through the
-        generic hooks costs as much as a simple move itself."""
-        fields = fields_of(state)
-        if fields.phase == Phase.OVER:
-            raise RuleError("The game is over; no more moves can be made.")
-        if seat != fields.actor:
-            raise RuleError(self.not_your_turn(state, seat))
-        if type(action) not in self._action_models:
-            action = self.parse_action(action)
-        return self._apply(self.copy_state(state), seat, action)
-
     def copy_state(self, state: State) -> State:
         # Every field holds an immutable value, so a shallow copy is a full copy. Fields are
         # only assigned through State.__setattr__, which leaves the set of given fields
