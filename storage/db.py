@@ -77,6 +77,18 @@ class Database:
         async with self.conn.execute(sql, tuple(params)) as cursor:
             return list(await cursor.fetchall())
 
+    async def set_status(self, table: str, row_id: int, status: str, expected: tuple[str, ...] = ()) -> bool:
+        """Set the `status` column of one row of `table` (a table name of this module's schema,
+        never user input); with `expected`, only from one of those. True if the row changed."""
+        sql = f"UPDATE {table} SET status = ?, updated_at = ? WHERE id = ?"
+        params: list[Any] = [status, utcnow(), row_id]
+        if expected:
+            sql += f" AND status IN ({', '.join('?' for _ in expected)})"
+            params.extend(expected)
+        async with self.transaction() as conn:
+            rowcount, _ = await execute(conn, sql, params)
+            return rowcount == 1
+
     async def schema_version(self) -> int:
         row = await self.fetchone("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations")
         return int(row["v"]) if row else 0

@@ -130,14 +130,7 @@ class TableStore:
 
     async def set_status(self, table_id: int, status: Status, *, expected: tuple[Status, ...] = ()) -> bool:
         """Change the status; with `expected`, only from one of those (returns False otherwise)."""
-        sql = "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?"
-        params: list[Any] = [status, utcnow(), table_id]
-        if expected:
-            sql += f" AND status IN ({', '.join('?' for _ in expected)})"
-            params.extend(expected)
-        async with self.db.transaction() as conn:
-            rowcount, lastrowid = await execute(conn, sql, params)
-            return rowcount == 1
+        return await self.db.set_status("game_tables", table_id, status, expected)
 
     async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
         async with self.db.transaction() as conn:

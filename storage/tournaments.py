@@ -128,14 +128,7 @@ class TournamentStore:
     async def set_status(self, tournament_id: int, status: TournamentStatus, *,
                          expected: tuple[TournamentStatus, ...] = ()) -> bool:
         """Change the status; with `expected`, only from one of those (returns False otherwise)."""
-        sql = "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?"
-        params: list[Any] = [status, utcnow(), tournament_id]
-        if expected:
-            sql += f" AND status IN ({', '.join('?' for _ in expected)})"
-            params.extend(expected)
-        async with self.db.transaction() as conn:
-            rowcount, _ = await execute(conn, sql, params)
-            return rowcount == 1
+        return await self.db.set_status("tournaments", tournament_id, status, expected)
 
     # -- entrants ------------------------------------------------------------------------
     async def register(self, tournament_id: int, user_id: int, display_name: str) -> bool:
