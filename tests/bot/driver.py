@@ -10,6 +10,7 @@ from typing import Any, Callable
 import discord
 
 from bot.service import seat_choices
+from tests.games.playout import strings_in
 
 
 @dataclass
@@ -173,20 +174,6 @@ async def board_message(table: Table) -> discord.Message:
 
 
 # -- what a person was shown ------------------------------------------------------------
-def strings_in(payload: Any) -> list[str]:
-    """Every string value (not key) in a REST payload: content, embeds, labels, options."""
-    found, stack = [], [payload]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.append(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-    return found
-
-
 def request_cursor(env) -> int:
     """A mark in the bot's REST log: `shown_to(..., since=mark)` looks only at later requests."""
     return len(env.http_requests)

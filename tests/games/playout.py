@@ -48,3 +48,18 @@ def replay(spec: GameSpec, seats: int, seed: int, options: Any, log: list[tuple[
     for seat, action in log:
         state, _ = spec.apply(state, seat, json.loads(spec.dump_action(action)))
     return state
+
+
+def strings_in(data) -> set[str]:
+    """Every string value (not key) anywhere in a JSON-like structure."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found

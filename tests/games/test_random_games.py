@@ -8,7 +8,7 @@ import os
 import pytest
 
 from games import RuleError, registry
-from tests.games.playout import random_playout, replay
+from tests.games.playout import random_playout, replay, strings_in
 
 GAMES_PER_CASE = int(os.environ.get("RANDOM_GAMES", "25"))
 
@@ -19,21 +19,6 @@ def cases():
         for index, options in enumerate(spec.option_variants()):
             for seats in range(spec.min_seats, spec.max_seats + 1):
                 yield pytest.param(name, seats, index, id=f"{name}-{seats}p-opt{index}")
-
-
-def strings_in(data) -> set[str]:
-    """Every string value (not key) anywhere in a JSON-like structure."""
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-    return found
 
 
 def make_checker(spec, seats: int, step_every: int):

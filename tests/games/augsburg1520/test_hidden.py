@@ -7,7 +7,7 @@ import random
 from games.augsburg1520 import SPEC
 from games.augsburg1520.cards import CARD_COST, CARD_ID
 from games.augsburg1520.state import Options
-from tests.games.test_random_games import strings_in
+from tests.games.playout import strings_in
 
 from .states import after_first_purchase, bid, play, play_all, set_hand, start_auction
 

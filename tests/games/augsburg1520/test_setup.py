@@ -9,7 +9,7 @@ import pytest
 from games import RuleError, registry
 from games.augsburg1520 import SPEC, data
 from games.augsburg1520.cards import CARD_COST, CARD_ID, CARD_NOBLE, is_joker
-from tests.games.test_random_games import strings_in
+from tests.games.playout import strings_in
 
 from .states import after_first_purchase, card, kinds, play, set_offer
 
