@@ -15,7 +15,7 @@ from bot.service import TableService
 from bot.settings import Settings
 from bot.tournaments.rating_service import RatingService
 from bot.tournaments.service import ROUND_TIMER, TournamentService
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, amount_form_target
 from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter, time_now
 from bot.ui.tournament_controller import TournamentController
@@ -85,6 +85,12 @@ class BoardBot(commands.Bot):
             await self.ratings.on_finished(table, seats, outcome)
         except Exception:  # the game is over and stored whatever happens to its rating
             log.exception("could not rate table %s", table.id)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Amount forms are answered here rather than by the form object, which a restart forgets.
+        target = amount_form_target(interaction)
+        if target is not None:
+            await self.controller.submit_amount(interaction, *target)
 
     async def _decision_timeout(self, timer: TimerRow) -> None:
         await self.controller.on_timeout(timer.table_id, int(timer.payload["seat"]),

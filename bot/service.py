@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import Event, GameSpec, Outcome, RuleError, registry
+from games import AmountChoice, Event, GameSpec, Outcome, RuleError, registry
 from storage import SeatRow, StaleVersion, Store, TableRow
 
 COMPUTER_KINDS = ("heuristic", "random")
@@ -259,23 +259,49 @@ class TableService:
     async def act(self, table_id: int, user_id: int, prompt_version: int, index: int) -> Progress:
         """A player's choice from a panel: the `index`-th of the choices offered at `prompt_version`."""
         async with self.lock(table_id):
-            table = await self.get(table_id)
-            seat = await self.seat_of(table, user_id)
-            if seat is None:
-                raise TableError("You are not seated at this table, so you cannot act in it.")
-            if table.status != "running":
-                raise TableError(f"This game is {table.status}; nothing can be played any more.")
-            state = self.state(table)
-            current, actions = self.choices(table, state, seat.seat)
-            if not actions:
-                spec = self.spec(table)
-                raise TableError(spec.not_your_turn(state, seat.seat))
-            if prompt_version != current:
-                raise TableError("These buttons are out of date: the game has moved on since they were "
-                                 "shown. Use the current panel.")
+            table, state, seat, actions = await self._offered(table_id, user_id, prompt_version)
             if not 0 <= index < len(actions):
                 raise TableError("That choice is not on offer. Pick one of the current options.")
-            return await self._commit(table, state, seat.seat, actions[index])
+            return await self._commit(table, state, seat, actions[index])
+
+    async def amount_asked(self, table_id: int, user_id: int, prompt_version: int) -> AmountChoice:
+        """The amount a player may type now (a bid or an offer), checked like a click."""
+        table, state, seat, _ = await self._offered(table_id, user_id, prompt_version)
+        return self._amount_choice(table, state, seat)
+
+    async def act_amount(self, table_id: int, user_id: int, prompt_version: int, amount: int) -> Progress:
+        """A typed amount for the decision offered at `prompt_version`."""
+        async with self.lock(table_id):
+            table, state, seat, _ = await self._offered(table_id, user_id, prompt_version)
+            try:
+                action = self._amount_choice(table, state, seat).action(amount)
+            except RuleError as exc:
+                raise TableError(str(exc)) from None
+            return await self._commit(table, state, seat, action)
+
+    def _amount_choice(self, table: TableRow, state: Any, seat: int) -> AmountChoice:
+        choice = self.spec(table).amount_choice(state, seat)
+        if choice is None:
+            raise TableError("No amount is asked of you now. Use the choices on your current panel.")
+        return choice
+
+    async def _offered(self, table_id: int, user_id: int, prompt_version: int) -> tuple[TableRow, Any, int, list[Any]]:
+        """The table, state, seat and choices of a player answering the panel of `prompt_version`;
+        TableError when they are not seated, the game is not running, or the panel is out of date."""
+        table = await self.get(table_id)
+        seat = await self.seat_of(table, user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table, so you cannot act in it.")
+        if table.status != "running":
+            raise TableError(f"This game is {table.status}; nothing can be played any more.")
+        state = self.state(table)
+        current, actions = self.choices(table, state, seat.seat)
+        if not actions:
+            raise TableError(self.spec(table).not_your_turn(state, seat.seat))
+        if prompt_version != current:
+            raise TableError("These buttons are out of date: the game has moved on since they were "
+                             "shown. Use the current panel.")
+        return table, state, seat.seat, actions
 
     async def act_seat(self, table_id: int, seat: int, action: Any) -> Progress:
         """Play an action for a seat directly (computer players, tournaments, tools)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Protocol, Sequence, TypeVar, get_args
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -114,6 +115,23 @@ class Outcome(BaseModel):
                 return place
             place += len(group)
         raise KeyError(seat)
+
+
+@dataclass(frozen=True)
+class AmountChoice:
+    """A decision that is any whole amount from `low` to `high` (a bid, an offer). Its menu in
+    `legal_actions` may list only some amounts (a menu holds 25), so the bot also lets the
+    player type one; `make(amount)` is the action for an amount in the range."""
+
+    what: str  # what is chosen, e.g. "Your bid in thalers"
+    low: int
+    high: int
+    make: Callable[[int], Any]
+
+    def action(self, amount: int) -> Any:
+        if not self.low <= amount <= self.high:
+            raise RuleError(f"Choose a whole number from {self.low} to {self.high}.")
+        return self.make(amount)
 
 
 StateT = TypeVar("StateT", bound=BaseModel)
@@ -253,6 +271,10 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         another seat's view.
         """
         return {}
+
+    def amount_choice(self, state: StateT, seat: int) -> AmountChoice | None:
+        """When the seat's decision is an amount (see AmountChoice), its range; else None."""
+        return None
 
     def timeout_action(self, state: StateT, seat: int) -> ActionT | None:
         """The action taken for a seat whose time runs out on its current decision, or None

@@ -7,6 +7,7 @@ without remembering the message. The callbacks only forward to the controller.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -105,4 +106,58 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select],
         await _controller(interaction).act(interaction, self.table_id, self.pv, index)
 
 
-DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect)
+class AmountButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"amount:(?P<table>[0-9]+):(?P<pv>[0-9]+)"):
+    """Opens a form to type any amount of the decision (a bid or an offer), for the amounts
+    the menu has no room for."""
+
+    def __init__(self, table_id: int, pv: int) -> None:
+        super().__init__(discord.ui.Button(label="Other amount…", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"amount:{table_id}:{pv}"))
+        self.table_id, self.pv = table_id, pv
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: Any) -> "AmountButton":
+        return cls(int(match["table"]), int(match["pv"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).ask_amount(interaction, self.table_id, self.pv)
+
+
+AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]+):(?P<pv>[0-9]+)")
+AMOUNT_FIELD = "amount"
+
+
+class AmountForm(discord.ui.Modal):
+    """The form behind "Other amount…". Its answer is handled from the interaction itself
+    (`BoardBot.on_interaction`), not by this object, so a form opened before a restart of the
+    bot still works after it."""
+
+    def __init__(self, table_id: int, pv: int, what: str, low: int, high: int) -> None:
+        super().__init__(title="Choose an amount", custom_id=f"amountform:{table_id}:{pv}", timeout=600)
+        self.add_item(discord.ui.TextInput(label=what[:45], custom_id=AMOUNT_FIELD, placeholder=f"{low} to {high}",
+                                           min_length=1, max_length=9))
+
+
+def amount_form_target(interaction: discord.Interaction) -> tuple[int, int, str] | None:
+    """(table id, prompt version, typed text) of a submitted amount form, else None."""
+    if interaction.type != discord.InteractionType.modal_submit:
+        return None
+    data: Any = interaction.data or {}
+    match = AMOUNT_FORM.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return None
+    stack, typed = list(data.get("components") or []), ""
+    while stack:  # the text input sits in an action row (or a label) of the form
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("custom_id") == AMOUNT_FIELD:
+                typed = str(node.get("value") or "")
+            stack.extend(node.get("components") or [])
+            if isinstance(node.get("component"), dict):
+                stack.append(node["component"])
+    return int(match["table"]), int(match["pv"]), typed
+
+
+DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect, AmountButton)

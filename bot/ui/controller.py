@@ -13,6 +13,7 @@ import discord
 
 from bot.service import COMPUTER_KINDS, Progress, TableError, TableService
 from bot.ui import panels
+from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter
 from storage import TableRow
 
@@ -203,6 +204,37 @@ class TablesController:
         except TableError as exc:
             await self.reject(interaction, table_id, str(exc))
             return
+        await self._answered(interaction, table_id, progress)
+
+    async def ask_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int) -> None:
+        """"Other amount…": open the form to type an amount of the current decision."""
+        try:
+            choice = await self.service.amount_asked(table_id, interaction.user.id, prompt_version)
+        except TableError as exc:
+            await self.reject(interaction, table_id, str(exc))
+            return
+        await interaction.response.send_modal(
+            AmountForm(table_id, prompt_version, choice.what, choice.low, choice.high))
+
+    async def submit_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int,
+                            typed: str) -> None:
+        try:
+            amount = int(typed.strip())
+        except ValueError:
+            amount = None
+        try:
+            if amount is None:
+                choice = await self.service.amount_asked(table_id, interaction.user.id, prompt_version)
+                raise TableError(f"{typed.strip()[:20] or 'Nothing'} is not a whole number. "
+                                 f"Type an amount from {choice.low} to {choice.high}.")
+            progress = await self.service.act_amount(table_id, interaction.user.id, prompt_version, amount)
+        except TableError as exc:
+            await self.reject(interaction, table_id, str(exc))
+            return
+        await self._answered(interaction, table_id, progress)
+
+    async def _answered(self, interaction: discord.Interaction, table_id: int, progress: Progress) -> None:
+        """After a player's accepted choice: their panel in place of the answered one, then the rest."""
         seat = progress.moves[0].seat
         panel = self.presenter.panel(progress.table, progress.seats, progress.state, seat,
                                      self.presenter.private_lines(progress, seat))

@@ -10,8 +10,8 @@ import discord
 from pydantic import BaseModel
 
 from bot.render import Renderer, TableInfo
-from bot.ui.components import ActButton, ActSelect, HandButton, LobbyButton, OptionSelect
-from games import GameSpec
+from bot.ui.components import ActButton, ActSelect, AmountButton, HandButton, LobbyButton, OptionSelect
+from games import AmountChoice, GameSpec
 from storage import SeatRow, TableRow
 
 STYLES = {
@@ -119,8 +119,9 @@ def board_view(table: TableRow) -> discord.ui.View | None:
 
 # -- private panel ----------------------------------------------------------------------
 def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseModel,
-             renderer: Renderer, info: TableInfo) -> discord.ui.View | None:
-    """Buttons and select menus for the legal actions (at most 5 rows, 25 options a menu).
+             renderer: Renderer, info: TableInfo, amount: AmountChoice | None = None) -> discord.ui.View | None:
+    """Buttons and select menus for the legal actions (at most 5 rows, 25 options a menu), and
+    "Other amount…" when an amount decision has more amounts than its menu lists.
     Labels may name players as {p0}, {p1}...; they are filled in here."""
     if not actions:
         return None
@@ -154,7 +155,14 @@ def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseM
         label = _fit(info.fill(renderer.action_label(action, view)), 80)
         ui.add_item(ActButton(table_id, prompt_version, index, label=label,
                               style=STYLES[renderer.action_style(action)]))
+    room = len(buttons) % 5 or menu + len(buttons) // 5 < 5  # a free place in a row of buttons
+    if amount is not None and room and not lists_every_amount(amount, actions):
+        ui.add_item(AmountButton(table_id, prompt_version))
     return ui
+
+
+def lists_every_amount(amount: AmountChoice, actions: list[Any]) -> bool:
+    return all(amount.make(value) in actions for value in range(amount.low, amount.high + 1))
 
 
 def _fit(text: str, limit: int) -> str:

@@ -141,7 +141,8 @@ class Presenter:
         return {
             "content": panels.panel_content(info, table, list(lines), waiting),
             "embed": renderer.panel(info, view, seat),
-            "view": panels.controls(table.id, prompt_version, actions, view, renderer, info)
+            "view": panels.controls(table.id, prompt_version, actions, view, renderer, info,
+                                    spec.amount_choice(state, seat) if actions else None)
             if table.status == "running" else None,
         }
 

@@ -13,7 +13,7 @@ from games.baumeister.common import (
 from games.baumeister.data import IDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE, TYPE_KEYS, TYPE_NAMES
 from games.baumeister.flow import begin_build
 from games.baumeister.models import Phase, State
-from games.core import Event, RuleError, private
+from games.core import AmountChoice, Event, RuleError, private
 
 # ---------------------------------------------------------------- 1. income
 
@@ -192,6 +192,15 @@ def bid_actions(state: State, seat: int) -> list:
         # The rulebook says "places an opening bid" without a minimum, so 0 is allowed.
         return list(_bid_menu(0, state.money[seat], False))
     return list(_bid_menu(state.high_bid + 1, state.money[seat], True))
+
+
+def bid_range(state: State, seat: int) -> AmountChoice | None:
+    """Every amount the bidder may bid now (the menu lists at most 25 of them)."""
+    money = state.money[seat]
+    if state.phase == Phase.OPENING:
+        return AmountChoice("Opening bid (thalers)", 0, money, moves.BIDS.__getitem__)
+    low = state.high_bid + 1
+    return AmountChoice("Bid (thalers)", low, money, moves.BIDS.__getitem__) if money >= low else None
 
 
 @lru_cache(maxsize=None)

@@ -12,7 +12,7 @@ from games.baumeister.common import event, roll_die
 from games.baumeister.flow import start_turn
 from games.baumeister.models import Action, Options, Phase, State, clone, fields_of
 from games.baumeister.views import BaumeisterView, build_view
-from games.core import Event, GameSpec, Outcome, Policy, Rng, RuleError
+from games.core import AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
 
 _SET = object.__setattr__
 # The seats to act for each `actor`; the last entry is the one for -1 (nobody: the game is over).
@@ -74,6 +74,15 @@ class BaumeisterSpec(GameSpec[State, Any]):
         if seat != state.actor:
             return []
         return _LEGAL[state.phase](state, seat)
+
+    def amount_choice(self, state: State, seat: int) -> AmountChoice | None:
+        if seat != state.actor:
+            return None
+        if state.phase in (Phase.OPENING, Phase.BIDDING):
+            return auction.bid_range(state, seat)
+        if state.phase == Phase.OFFER:
+            return sabotage.offer_range(state, seat)
+        return None
 
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         fields = fields_of(state)

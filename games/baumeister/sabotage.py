@@ -12,7 +12,7 @@ from games.baumeister.common import (
 from games.baumeister.data import CARDS, MENU_LIMIT
 from games.baumeister.flow import end_turn, sabotage_targets
 from games.baumeister.models import Phase, State
-from games.core import Event, RuleError
+from games.core import AmountChoice, Event, RuleError
 
 
 def _use_saboteur(state: State, seat: int) -> None:
@@ -66,6 +66,12 @@ def apply_aim(state: State, seat: int, action, events: list[Event]) -> None:
 def offer_actions(state: State, seat: int) -> list:
     amounts = amount_choices(1, state.money[state.victim], MENU_LIMIT - 1)
     return [moves.OFFERS[a] for a in amounts] + [moves.NO_OFFER]
+
+
+def offer_range(state: State, seat: int) -> AmountChoice | None:
+    """Every pay-off the victim may offer (the menu lists at most 24 of them)."""
+    money = state.money[seat]
+    return AmountChoice("Pay-off offer (thalers)", 1, money, moves.OFFERS.__getitem__) if money else None
 
 
 def apply_offer(state: State, seat: int, action, events: list[Event]) -> None:

@@ -35,6 +35,7 @@ def make_checker(spec, seats: int, step_every: int):
             assert spec.legal_actions(before, idle[0]) == []
         if counter["n"] % step_every:
             return
+        check_amount_choice(spec, before, seat)
         text = spec.dump_state(after)
         again = spec.load_state(text)
         assert spec.dump_state(again) == text, "state does not round-trip through JSON"
@@ -56,6 +57,22 @@ def make_checker(spec, seats: int, step_every: int):
                     )
 
     return check
+
+
+def check_amount_choice(spec, state, seat: int) -> None:
+    """An amount decision accepts every amount of its range (also those its menu leaves out)
+    and refuses the amounts just outside it; the menu offers nothing outside the range."""
+    choice = spec.amount_choice(state, seat)
+    if choice is None:
+        return
+    assert choice.low <= choice.high
+    for amount in {choice.low, (choice.low + choice.high) // 2, choice.high}:
+        spec.apply(state, seat, choice.action(amount))
+    for amount in (choice.low - 1, choice.high + 1):
+        with pytest.raises(RuleError):
+            choice.action(amount)
+    listed = [a for a in spec.legal_actions(state, seat) if hasattr(a, "amount")]
+    assert all(choice.low <= a.amount <= choice.high for a in listed)
 
 
 @pytest.mark.parametrize("name,seats,option_index", list(cases()))

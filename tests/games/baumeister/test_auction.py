@@ -122,6 +122,29 @@ def test_raise_menu_fits_a_select_menu():
     assert [a.amount for a in raises[:-1]] == list(range(2, 21))
 
 
+def test_any_amount_one_owns_can_be_bid_beyond_the_menu():
+    """rulebook: "It is illegal to bid more Thalers than you actually have." Every amount up to
+    that is a bid, even the ones a 25-entry menu leaves out; the bot lets players type them."""
+    state = at_lot()
+    give(state, 0, money=60)
+    state, _ = play(state, 0, {"kind": "auction", "stack": "open"})
+    opening = SPEC.amount_choice(state, 0)
+    assert (opening.low, opening.high) == (0, 60)
+    listed = {a.amount for a in SPEC.legal_actions(state, 0)}
+    assert 37 not in listed, "the menu skips some amounts"
+    assert SPEC.amount_choice(state, 1) is None, "only the bidder to act chooses an amount"
+    state, _ = play(state, 0, opening.action(37))
+    assert state.high_bid == 37
+    give(state, 1, money=45)
+    raise_range = SPEC.amount_choice(state, 1)
+    assert (raise_range.low, raise_range.high) == (38, 45)
+    for wrong in (37, 46):
+        with pytest.raises(RuleError, match="from 38 to 45"):
+            raise_range.action(wrong)
+    give(state, 1, money=37)
+    assert SPEC.amount_choice(state, 1) is None, "no raise is possible: only a pass"
+
+
 def test_hidden_lot_is_seen_by_the_auctioneer_only():
     """rulebook: "Only the auctioneer looks at the top card and must do a first bid without
     saying or showing which building card it is."""

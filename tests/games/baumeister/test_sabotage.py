@@ -58,6 +58,21 @@ def test_pay_off_accepted_calls_the_saboteur_off():
     SPEC.check_invariants(state)
 
 
+def test_any_pay_off_up_to_own_money_can_be_offered():
+    """A pay-off is "a payment in Thalers paid by the victim": any amount the victim owns, also
+    those its menu leaves out; a victim without thalers has no amount to choose."""
+    state = attack_ready(victim_money=40)
+    state, _ = play(state, 0, SABOTAGE_CITY, aim(0))
+    offer = SPEC.amount_choice(state, 2)
+    assert (offer.low, offer.high) == (1, 40)
+    assert 33 not in {a.amount for a in SPEC.legal_actions(state, 2) if a.kind == "offer"}
+    state, _ = play(state, 2, offer.action(33))
+    assert SPEC.view(state, None).sabotage.offer == 33
+    poor = attack_ready(victim_money=0)
+    poor, _ = play(poor, 0, SABOTAGE_CITY, aim(0))
+    assert SPEC.amount_choice(poor, 2) is None
+
+
 def test_offer_limited_to_own_money():
     state = attack_ready(victim_money=0)
     state, _ = play(state, 0, SABOTAGE_CITY, aim(0))

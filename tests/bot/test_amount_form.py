@@ -1,0 +1,88 @@
+"""Typing an amount the bid menu has no room for: "Other amount…" opens a form in the DM panel;
+what is typed is checked like any choice, and the form still works after a restart."""
+
+from __future__ import annotations
+
+from bot import create_bot
+from games import registry
+from tests.bot.driver import clicker, fix_deal, labels, open_table, panel_message, play_turn_by_dm, start
+
+SPEC = registry.get("baumeister")
+
+
+def heuristic_players():
+    players = {seat: SPEC.policy("heuristic", seed=seat) for seat in range(4)}
+    return lambda state, seat: players[seat].choose(state, seat)
+
+
+def unlisted_amount(state, seat) -> int | None:
+    """An amount the seat may bid now that its menu does not list, if there is one."""
+    choice = SPEC.amount_choice(state, seat)
+    if choice is None:
+        return None
+    listed = {a.amount for a in SPEC.legal_actions(state, seat) if a.kind == "bid"}
+    missing = [x for x in range(choice.low, choice.high + 1) if x not in listed]
+    return missing[0] if missing else None
+
+
+async def table_at_a_rich_bid(env, monkeypatch):
+    """Three people play until someone must bid with more thalers than a menu can list."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    choose = heuristic_players()
+    for _ in range(1500):
+        state = await table.state()
+        if state.phase in ("opening", "bidding") and unlisted_amount(state, state.actor) is not None:
+            return table, state
+        assert await play_turn_by_dm(table, choose)
+    raise AssertionError("no bidder ever had more thalers than the menu lists")
+
+
+async def bidder_panel(table, state):
+    seat_row = next(s for s in await table.seats() if s.seat == state.actor)
+    actor = await table.actor_of_seat(state.actor)
+    panel = await panel_message(table, actor, seat_row)
+    return clicker(actor, panel), panel
+
+
+async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env, settings, monkeypatch):
+    """rulebook: "It is illegal to bid more Thalers than you actually have." Any amount up to
+    that can be bid: typed ones are checked like clicks, and bad ones change nothing."""
+    table, state = await table_at_a_rich_bid(simcord_env, monkeypatch)
+    choice = SPEC.amount_choice(state, state.actor)
+    wanted = unlisted_amount(state, state.actor)
+    actor, panel = await bidder_panel(table, state)
+    assert "Other amount…" in labels(panel)
+    version = (await table.row()).version
+
+    for typed, complaint in (("lots", "is not a whole number"), (str(choice.high + 1), "from"),
+                             (str(choice.low - 1), "from")):
+        shown = await actor.click(panel, label="Other amount…")
+        assert shown.modal is not None
+        answer = await actor.submit_modal(shown, {"amount": typed})
+        assert answer.response is not None and answer.response.ephemeral
+        assert complaint in answer.response.message.content
+        assert f"{choice.low} to {choice.high}" in answer.response.message.content
+        assert (await table.row()).version == version, "a refused amount changes nothing"
+
+    # The form is opened, the bot restarts, and the typed amount still counts.
+    shown = await actor.click(panel, label="Other amount…")
+    await simcord_env.restart_bot(create_bot(settings))
+    answer = await actor.submit_modal(shown, {"amount": f" {wanted} "})
+    assert answer.acknowledged
+    after = await table.state()
+    assert (await table.row()).version > version
+    assert after.bids[len(state.bids)] == (state.actor, wanted)
+
+
+async def test_a_form_answered_after_the_bid_was_made_is_refused(simcord_env, monkeypatch):
+    table, state = await table_at_a_rich_bid(simcord_env, monkeypatch)
+    wanted = unlisted_amount(state, state.actor)
+    actor, panel = await bidder_panel(table, state)
+    shown = await actor.click(panel, label="Other amount…")
+    assert await play_turn_by_dm(table, heuristic_players())  # the bidder decides on the panel instead
+    version = (await table.row()).version
+    answer = await actor.submit_modal(shown, {"amount": str(wanted)})
+    assert answer.response.ephemeral and "not your turn" in answer.response.message.content
+    assert (await table.row()).version == version
