@@ -8,7 +8,7 @@ from games.aelderman.actions import Bid, Pass, TakeCard
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import gain, say
 from games.aelderman.state import Council, Pending, State
-from games.core import Event
+from games.core import AmountChoice, Event
 
 MAX_BID_OPTIONS = 24  # a select menu holds 25 options: 0..23 and "everything"
 
@@ -81,6 +81,17 @@ def bid_options(state: State, seat: int) -> list[Bid]:
     if influence >= MAX_BID_OPTIONS:
         amounts.append(influence)
     return [Bid(amount=a) for a in amounts]
+
+
+def bid_range(state: State, seat: int) -> AmountChoice | None:
+    """Any influence from the active supply may be bid (the menu lists at most 25 amounts)."""
+    if seat not in bidders(state):
+        return None
+    return AmountChoice("Influence to bid", 0, state.players[seat].influence, _bid)
+
+
+def _bid(amount: int) -> Bid:
+    return Bid(amount=amount)
 
 
 def submit_bid(state: State, seat: int, amount: int, events: list[Event]) -> None:

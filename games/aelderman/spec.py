@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from games.aelderman import data as D
 from games.aelderman.actions import Action
-from games.aelderman.council import bid_options, bidders, submit_bid
+from games.aelderman.council import bid_options, bid_range, bidders, submit_bid
 from games.aelderman.flow import advance
 from games.aelderman.rules import INFLUENCE_TOTAL_CHECK
 from games.aelderman.scoring import outcome, stats
@@ -18,7 +18,7 @@ from games.aelderman.steps import resolve_step, step_options
 from games.aelderman.turn import resolve_turn, turn_options, turn_options_of_kind
 from games.aelderman.views import AeldermanView
 from games.aelderman.views_build import bid_token, build_view
-from games.core import Event, GameSpec, Outcome, RuleError
+from games.core import AmountChoice, Event, GameSpec, Outcome, RuleError
 
 
 class Options(BaseModel):
@@ -74,11 +74,18 @@ class AeldermanSpec(GameSpec[State, Any]):
         return self._apply(self.copy_state(state), seat, parsed)
 
     def _allowed(self, state: State, seat: int, action: Any) -> bool:
-        """Whether `action` is among the legal actions; on a turn only its kind is computed."""
-        if state.pending or state.turn is None or (state.council is not None
-                                                   and state.council.stage == "bid"):
+        """Whether `action` is legal: among the legal actions, or any bid the supply allows
+        (its menu lists only some); on a turn only the action's kind is computed."""
+        if state.pending:
+            return action in self.legal_actions(state, seat)
+        if _bidding(state):
+            return action.kind == "bid" and 0 <= action.amount <= state.players[seat].influence
+        if state.turn is None:
             return action in self.legal_actions(state, seat)
         return action in turn_options_of_kind(state, action.kind)
+
+    def amount_choice(self, state: State, seat: int) -> AmountChoice | None:
+        return None if state.pending else bid_range(state, seat)
 
     def copy_state(self, state: State) -> State:
         return clone(state)
@@ -156,3 +163,7 @@ def _refusal(state: State, action: Any, allowed: list[Any]) -> str:
 
 
 SPEC = AeldermanSpec()
+
+
+def _bidding(state: State) -> bool:
+    return state.council is not None and state.council.stage == "bid"

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from games import RuleError
 from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.council import start_council
@@ -35,6 +38,23 @@ def test_bids_are_sealed_and_simultaneous():
         assert not any(t in shown for t in token)
     assert SPEC.view(state, 0).council.submitted == [False, True, False]
     assert SPEC.view(state, 1).council.my_bid == 3
+
+
+def test_any_influence_of_the_active_supply_can_be_bid():
+    """'all players hold a secret amount of influence markers from their active supply to bid':
+    any amount from 0 to the whole active supply, also those the 25-entry menu leaves out."""
+    state = council()
+    state.players[0].influence = 30
+    state.players[0].general -= 25
+    choice = SPEC.amount_choice(state, 0)
+    assert (choice.low, choice.high) == (0, 30)
+    listed = [a.amount for a in SPEC.legal_actions(state, 0)]
+    assert 27 not in listed and listed[-1] == 30
+    state, _ = SPEC.apply(state, 0, choice.action(27))
+    assert SPEC.view(state, 0).council.my_bid == 27
+    with pytest.raises(RuleError):
+        SPEC.apply(state, 1, {"kind": "bid", "amount": state.players[1].influence + 1})
+    assert SPEC.amount_choice(state, 0) is None, "the bid is in"
 
 
 def test_choices_in_bid_order_and_no_card_without_a_bid():
