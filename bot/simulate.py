@@ -1,15 +1,19 @@
 """Play computer games of any registered game and print per-seat statistics.
 
-    python -m bot simulate --game aelderman --players 4 --games 200 --ai heuristic --seed 1
+    python -m bot simulate --game aelderman --players 4 --games 200 --ai heuristic --seed 1 --jobs 0
 
 `--ai` takes one computer player for every seat or a comma list, one per seat
-(e.g. `heuristic,random,random`). Pure engine use: no Discord.
+(e.g. `heuristic,random,random`). `--jobs` plays games in that many processes (0: one per
+core); the numbers do not depend on it. Pure engine use: no Discord.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +45,12 @@ class Summary:
         """The win rate every seat would have if all seats were equally strong."""
         return sum(s.wins for s in self.seats) / (self.games * self.players)
 
+    def standard_error(self) -> float:
+        """How far a seat's win rate may stray from the expected share by chance alone (one
+        standard error): a seat several of these away is stronger or weaker, not lucky."""
+        share = self.expected_share()
+        return math.sqrt(share * (1 - share) / self.games)
+
     def stat_keys(self) -> list[str]:
         keys: list[str] = []
         for seat in self.seats:
@@ -57,6 +67,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--ai", default="random",
                         help="random, heuristic, or a comma list with one per seat")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (0: one per core)")
     return parser.parse_args(argv)
 
 
@@ -72,7 +83,23 @@ def play_one(spec: Any, seats: int, seed: int, kinds: list[str]) -> tuple[Any, A
     return state, spec.outcome(state), steps
 
 
-def simulate(game: str, players: int, games: int, ai: str = "random", seed: int = 0) -> Summary:
+@dataclass
+class GameRecord:
+    """What the summary needs of one finished game (small, so worker processes can send it)."""
+
+    winners: list[int]
+    scores: dict[int, float]
+    stats: dict[int, dict[str, float]]
+    steps: int
+
+
+def record_one(game: str, seats: int, seed: int, kinds: list[str]) -> GameRecord:
+    spec = registry.get(game)
+    state, outcome, steps = play_one(spec, seats, seed, kinds)
+    return GameRecord(list(outcome.winners), dict(outcome.scores), spec.stats(state), steps)
+
+
+def simulate(game: str, players: int, games: int, ai: str = "random", seed: int = 0, jobs: int = 1) -> Summary:
     spec = registry.get(game)
     if not spec.min_seats <= players <= spec.max_seats:
         raise ValueError(f"{spec.title} takes {spec.min_seats}-{spec.max_seats} players")
@@ -81,18 +108,32 @@ def simulate(game: str, players: int, games: int, ai: str = "random", seed: int 
         kinds = kinds * players
     if len(kinds) != players:
         raise ValueError(f"--ai names {len(kinds)} computer players for {players} seats")
+    for kind in set(kinds):
+        spec.policy(kind)  # an unknown computer player fails here, before any game is played
     summary = Summary(game, spec.title, players, games, kinds, seed,
                       [SeatTotals() for _ in range(players)])
-    for index in range(games):
-        state, outcome, steps = play_one(spec, players, seed * 1_000_003 + index, kinds)
-        summary.steps += steps
-        stats = spec.stats(state)
-        for seat, totals in enumerate(summary.seats):
-            totals.wins += seat in outcome.winners
-            totals.score += float(outcome.scores.get(seat, 0.0))
-            for key, number in stats.get(seat, {}).items():
-                totals.stats[key] = totals.stats.get(key, 0.0) + float(number)
+    seeds = [seed * 1_000_003 + index for index in range(games)]
+    args = ([game] * games, [players] * games, seeds, [kinds] * games)
+    if jobs < 0:
+        raise ValueError("--jobs takes 0 (one process per core) or more")
+    workers = (os.cpu_count() or 1) if jobs == 0 else jobs
+    if workers > 1 and games > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            records = list(pool.map(record_one, *args, chunksize=max(1, games // (workers * 8))))
+    else:
+        records = list(map(record_one, *args))
+    for record in records:  # in game order, so the sums are the same however many processes
+        add_game(summary, record)
     return summary
+
+
+def add_game(summary: Summary, record: GameRecord) -> None:
+    summary.steps += record.steps
+    for seat, totals in enumerate(summary.seats):
+        totals.wins += seat in record.winners
+        totals.score += float(record.scores.get(seat, 0.0))
+        for key, number in record.stats.get(seat, {}).items():
+            totals.stats[key] = totals.stats.get(key, 0.0) + float(number)
 
 
 def table_lines(summary: Summary) -> list[str]:
@@ -100,7 +141,8 @@ def table_lines(summary: Summary) -> list[str]:
     games = summary.games
     lines = [f"{summary.title}: {games} games, {summary.players} players, computer players "
              f"{','.join(summary.ai)}, seed {summary.seed}, {summary.steps / games:.0f} moves a game",
-             f"expected share (equal seats): {summary.expected_share():.3f}",
+             f"expected share (equal seats): {summary.expected_share():.3f}, "
+             f"standard error: {summary.standard_error():.3f}",
              "  ".join(["seat", "ai", "wins", "win_rate", "avg_score", *keys])]
     for seat, totals in enumerate(summary.seats):
         row = [f"{seat}", summary.ai[seat], f"{totals.wins}", f"{totals.wins / games:.3f}",
@@ -114,7 +156,7 @@ def main(argv: list[str]) -> int:
         argv = argv[1:]
     args = parse_args(argv)
     try:
-        summary = simulate(args.game, args.players, args.games, args.ai, args.seed)
+        summary = simulate(args.game, args.players, args.games, args.ai, args.seed, args.jobs)
     except (ValueError, KeyError) as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2

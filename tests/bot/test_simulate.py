@@ -7,7 +7,7 @@ from bot.simulate import main, simulate, table_lines
 
 def _rows(text: str) -> tuple[float, list[str], list[list[str]]]:
     lines = text.strip().splitlines()
-    expected = float(lines[1].rsplit(" ", 1)[1])
+    expected = float(lines[1].split(": ")[1].split(",")[0])
     header = lines[2].split()
     return expected, header, [line.split() for line in lines[3:]]
 
@@ -41,11 +41,28 @@ def test_same_seed_same_numbers() -> None:
     assert first.steps > 0
 
 
+def test_numbers_do_not_depend_on_the_number_of_processes() -> None:
+    alone = simulate("aelderman", 2, 6, "random", seed=5)
+    shared = simulate("aelderman", 2, 6, "random", seed=5, jobs=2)
+    assert table_lines(shared) == table_lines(alone)
+
+
+def test_standard_error_measures_chance_around_the_expected_share(capsys) -> None:
+    summary = simulate("aelderman", 1, 4, "heuristic", seed=4)
+    share = summary.expected_share()
+    assert abs(summary.standard_error() - (share * (1 - share) / 4) ** 0.5) < 1e-12
+    assert f"standard error: {summary.standard_error():.3f}" in table_lines(summary)[1]
+
+
 def test_mixed_computer_players_and_bad_input(capsys) -> None:
     summary = simulate("aelderman", 2, 1, "heuristic,random", seed=1)
     assert summary.ai == ["heuristic", "random"]
     assert main(["--game", "aelderman", "--players", "5", "--games", "1"]) == 2
     assert "1-4 players" in capsys.readouterr().err
+    assert main(["--game", "aelderman", "--players", "2", "--games", "1", "--ai", "genius"]) == 2
+    assert "genius" in capsys.readouterr().err
+    assert main(["--game", "aelderman", "--players", "2", "--games", "1", "--jobs", "-1"]) == 2
+    assert "--jobs" in capsys.readouterr().err
 
 
 def test_aelderman_wins_are_the_basic_missions(capsys) -> None:
