@@ -32,6 +32,7 @@ async def simcord_env(simcord_bot, request):
     marker = request.node.get_closest_marker("simcord")
     options = {"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})}
     env = Env(simcord_bot, **options)
+    close_database_of_stopped_bots(env)
     await env.start()
     try:
         yield env
@@ -39,3 +40,18 @@ async def simcord_env(simcord_bot, request):
         await env.shutdown()
         if env.check_errors:
             env.raise_errors()  # an exception inside the bot fails the test
+
+
+def close_database_of_stopped_bots(env: Env) -> None:
+    """`restart_bot` stops the old bot as a crash would, mid-work and without closing anything;
+    when a process dies the system closes its files, so here the old bot's database connection
+    is closed after it is detached (otherwise its worker thread outlives the test's event loop)."""
+    restart = env.restart_bot
+
+    async def restart_bot(bot=None):
+        old = env.bot
+        await restart(bot)
+        if old is not env.bot and getattr(old, "store", None) is not None:
+            await old.store.close()
+
+    env.restart_bot = restart_bot

@@ -10,6 +10,7 @@ from typing import Any, Callable
 import discord
 
 from bot.service import seat_choices
+from games import registry
 from tests.games.playout import strings_in
 
 
@@ -151,6 +152,23 @@ async def play_turn_by_dm(table: Table, policy: Callable[[Any, int], Any]) -> bo
         assert result.acknowledged
         return True
     return False
+
+
+def heuristic_players(game: str, seats: int) -> Callable[[Any, int], Any]:
+    """The choice of a heuristic computer player for every seat (seeded by seat)."""
+    spec = registry.get(game)
+    players = {seat: spec.policy("heuristic", seed=seat) for seat in range(seats)}
+    return lambda state, seat: players[seat].choose(state, seat)
+
+
+async def play_to_the_end(table: Table, policy: Callable[[Any, int], Any], limit: int = 2000) -> int:
+    """Let the people play the policy's choices by DM until nobody has to act (the game is over
+    or only computers are left); returns the number of choices made, at most `limit`."""
+    clicks = 0
+    while await play_turn_by_dm(table, policy):
+        clicks += 1
+        assert clicks < limit, f"the game did not end within {limit} choices"
+    return clicks
 
 
 async def panel_message(table: Table, actor, seat) -> discord.Message:

@@ -14,7 +14,8 @@ from bot.render import get_renderer
 from games import Outcome, registry
 from games.aelderman import data as D
 from games.aelderman.actions import Bid
-from tests.bot.driver import board_message, open_table, panel_message, play_turn_by_dm, start
+from tests.bot.driver import (board_message, heuristic_players, open_table, panel_message, play_to_the_end,
+                              play_turn_by_dm, start)
 
 SPEC = registry.get("aelderman")
 RENDERER = get_renderer("aelderman")
@@ -31,11 +32,6 @@ def settings(tmp_path) -> Settings:
 def fixed_seed(monkeypatch):
     """Tables get a known seed, so each scenario plays the same game every time."""
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 20_260_601)
-
-
-def heuristic_players(seats: int):
-    policies = {seat: SPEC.policy("heuristic", seed=seat) for seat in range(seats)}
-    return lambda state, seat: policies[seat].choose(state, seat)
 
 
 def embeds_text(embeds) -> str:
@@ -77,7 +73,7 @@ async def test_two_player_short_game_from_create_to_mission_results(simcord_env,
         spot = sea_map.ship_spot("Lübeck", index, sea_map.place_xy("Lübeck"))
         assert image.getpixel(spot) == sea_map.colour(index)
 
-    choose = heuristic_players(2)
+    choose = heuristic_players("aelderman", 2)
     clicks, saw_turn_panel = 0, False
     while await play_turn_by_dm(table, choose):
         clicks += 1
@@ -122,7 +118,7 @@ async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_orde
     bid"; "the player who bids the most influence markers may first take a Council Hall card"."""
     table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
     await start(table)
-    state = await until_both_bid(table, heuristic_players(2))
+    state = await until_both_bid(table, heuristic_players("aelderman", 2))
     most = {s: max(a.amount for a in SPEC.legal_actions(state, s)) for s in (0, 1)}
     bids = {0: most[0], 1: 1 if most[0] >= 2 else most[1]}
     sealed = lambda st, seat: Bid(amount=bids[seat])  # noqa: E731
@@ -152,7 +148,7 @@ async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_orde
     order = sorted((0, 1), key=lambda s: (-bids[s], -coins[s], state.order.index(s)))
     state = await table.state()
     assert SPEC.to_act(state) == {order[0]} and state.pending[-1].kind == "take_card"
-    choose = heuristic_players(2)
+    choose = heuristic_players("aelderman", 2)
     while (await table.state()).council is not None and (await table.state()).council.row == 0:
         assert await play_turn_by_dm(table, choose)
     log = thread_log(table)
@@ -165,11 +161,8 @@ async def test_solo_game_reaches_its_mission_result(simcord_env, fixed_seed):
     await start(table)
     board = await board_message(table)
     assert "(solo)" in board.embeds[0].title
-    choose = heuristic_players(1)
-    clicks = 0
-    while await play_turn_by_dm(table, choose):
-        clicks += 1
-        assert clicks < 800
+    choose = heuristic_players("aelderman", 1)
+    await play_to_the_end(table, choose, limit=800)
     row = await table.row()
     assert row.status == "finished"
     results = table.thread.last_message.embeds[0].description
@@ -185,7 +178,7 @@ async def test_restart_in_the_middle_of_a_turn_loses_nothing(simcord_env, settin
 
     table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
     await start(table)
-    choose = heuristic_players(2)
+    choose = heuristic_players("aelderman", 2)
     for _ in range(400):
         state = await table.state()
         turn = state.turn

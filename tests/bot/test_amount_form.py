@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from bot import create_bot
 from games import registry
-from tests.bot.driver import clicker, fix_deal, labels, open_table, panel_message, play_turn_by_dm, start
+from tests.bot.driver import (clicker, fix_deal, heuristic_players, labels, open_table, panel_message, play_turn_by_dm,
+                              start)
 
 SPEC = registry.get("baumeister")
-
-
-def heuristic_players():
-    players = {seat: SPEC.policy("heuristic", seed=seat) for seat in range(4)}
-    return lambda state, seat: players[seat].choose(state, seat)
 
 
 def unlisted_amount(state, seat) -> int | None:
@@ -30,7 +26,7 @@ async def table_at_a_rich_bid(env, monkeypatch):
     fix_deal(monkeypatch, 5)
     table = await open_table(env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
-    choose = heuristic_players()
+    choose = heuristic_players("baumeister", 3)
     for _ in range(1500):
         state = await table.state()
         if state.phase in ("opening", "bidding") and unlisted_amount(state, state.actor) is not None:
@@ -81,7 +77,8 @@ async def test_a_form_answered_after_the_bid_was_made_is_refused(simcord_env, mo
     wanted = unlisted_amount(state, state.actor)
     actor, panel = await bidder_panel(table, state)
     shown = await actor.click(panel, label="Other amount…")
-    assert await play_turn_by_dm(table, heuristic_players())  # the bidder decides on the panel instead
+    # The bidder decides on the panel instead.
+    assert await play_turn_by_dm(table, heuristic_players("baumeister", 3))
     version = (await table.row()).version
     answer = await actor.submit_modal(shown, {"amount": str(wanted)})
     assert answer.response.ephemeral and "not your turn" in answer.response.message.content

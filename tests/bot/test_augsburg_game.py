@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import Outcome, registry
-from tests.bot.driver import board_message, open_table, play_turn_by_dm, start
+from tests.bot.driver import board_message, open_table, play_to_the_end, play_turn_by_dm, start
 
 
 async def test_complete_two_player_game_from_create_to_final_standings(simcord_env):
@@ -11,10 +11,7 @@ async def test_complete_two_player_game_from_create_to_final_standings(simcord_e
     await start(table)
     spec = registry.get("augsburg1520")
     policies = {seat: spec.policy("heuristic", seed=seat) for seat in range(2)}
-    clicks = 0
-    while await play_turn_by_dm(table, lambda state, seat: policies[seat].choose(state, seat)):
-        clicks += 1
-        assert clicks < 2000
+    await play_to_the_end(table, lambda state, seat: policies[seat].choose(state, seat))
     row = await table.row()
     assert row.status == "finished"
     final = table.thread.last_message
@@ -72,8 +69,7 @@ async def test_restart_in_the_middle_of_an_auction_keeps_a_pending_sealed_reveal
     state = await table.state()
     shown_cards = {card for shown in state.shown for card in shown}
     assert set(sealed) <= shown_cards, "the card chosen before the restart was revealed"
-    while await play_turn_by_dm(table, choose):
-        pass
+    await play_to_the_end(table, choose)
     assert (await table.row()).status == "finished"
 
 
@@ -91,8 +87,7 @@ async def test_abandon_hands_the_seat_to_a_computer_and_ranks_the_player_last(si
     assert "already abandoned" in again.response.content
     spec = registry.get("augsburg1520")
     policies = {s: spec.policy("heuristic", seed=s) for s in range(3)}
-    while await play_turn_by_dm(table, lambda state, seat: policies[seat].choose(state, seat)):
-        pass
+    await play_to_the_end(table, lambda state, seat: policies[seat].choose(state, seat))
     row = await table.row()
     assert row.status == "finished"
     outcome = Outcome.model_validate_json(row.outcome)

@@ -6,18 +6,13 @@ from __future__ import annotations
 import re
 
 from games import registry
-from tests.bot.driver import (board_message, fix_deal, open_table, play_turn_by_dm, request_cursor, shown_to,
-                              start, strings_in)
+from tests.bot.driver import (board_message, fix_deal, heuristic_players, open_table, play_to_the_end,
+                              play_turn_by_dm, request_cursor, shown_to, start, strings_in)
 
 SPEC = registry.get("baumeister")
 # A deal (table seed) after which the computer players' choices below end with all three bonuses
 # of a complete city and cards left in hands: the final standings show every kind of line.
 DEAL = 152
-
-
-def heuristic_players():
-    players = {seat: SPEC.policy("heuristic", seed=seat) for seat in range(4)}
-    return lambda state, seat: players[seat].choose(state, seat)
 
 
 def points_of(line: str) -> int:
@@ -34,11 +29,8 @@ async def test_complete_three_player_game_shows_every_scoring_line(simcord_env, 
     fix_deal(monkeypatch, DEAL)
     table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
-    choose = heuristic_players()
-    clicks = 0
-    while await play_turn_by_dm(table, choose):
-        clicks += 1
-        assert clicks < 1500
+    choose = heuristic_players("baumeister", 3)
+    clicks = await play_to_the_end(table, choose, limit=1500)
     row = await table.row()
     assert row.status == "finished" and clicks > 200
     outcome = SPEC.outcome(await table.state())
@@ -70,7 +62,7 @@ async def test_restart_during_an_auction_keeps_the_bidders_dm_buttons_working(si
     fix_deal(monkeypatch, 11)
     table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
-    choose = heuristic_players()
+    choose = heuristic_players("baumeister", 3)
     for _ in range(300):
         state = await table.state()
         if state.phase == "bidding" and state.bids:
@@ -119,7 +111,7 @@ async def test_money_is_shown_to_its_owner_only(simcord_env, monkeypatch):
     fix_deal(monkeypatch, 12)
     table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
-    choose = heuristic_players()
+    choose = heuristic_players("baumeister", 3)
     people = {await table.seat_of(p): p for p in table.players}
     hands_opened = 0
     for step in range(150):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games import registry
-from tests.bot.driver import (board_message, choice_target, clicker, labels, open_table, play_turn_by_dm,
-                              start)
+from tests.bot.driver import (board_message, choice_target, clicker, labels, open_table, play_to_the_end,
+                              play_turn_by_dm, start)
 
 
 async def first_panel(table, actor):
@@ -106,9 +106,7 @@ async def test_closed_dms_the_game_goes_on_through_my_hand(simcord_env):
     table = Table(simcord_env, guild, channel, thread, table_id, [ada, bo])
     spec = registry.get("augsburg1520")
     policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
-    moves = 0
-    while await play_turn_by_dm(table, lambda st, s: policies[s].choose(st, s)):
-        moves += 1
+    moves = await play_to_the_end(table, lambda st, s: policies[s].choose(st, s))
     assert (await table.row()).status == "finished"
     seats = await table.seats()
     assert next(s for s in seats if s.user_id == bo.id).dm_ok is False
