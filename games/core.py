@@ -189,19 +189,22 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
     def _setup(self, seats: int, seed: int, options: Any) -> StateT: ...
 
     @abstractmethod
-    def to_act(self, state: StateT) -> frozenset[int]: ...
+    def to_act(self, state: StateT) -> frozenset[int]:
+        """The seats that must act now: empty exactly when the game is over (a running game
+        always waits for someone), so callers can loop on it alone."""
 
     @abstractmethod
     def legal_actions(self, state: StateT, seat: int) -> list[ActionT]: ...
 
     def apply(self, state: StateT, seat: int, action: ActionT | dict[str, Any] | str) -> tuple[StateT, list[Event]]:
         """Apply one action of one seat. Returns a new state; the given one is untouched."""
-        if self.outcome(state) is not None:
-            raise RuleError("The game is over; no more moves can be made.")
-        if seat not in self.to_act(state):
+        if seat not in self.to_act(state):  # empty once the game is over
+            if self.outcome(state) is not None:
+                raise RuleError("The game is over; no more moves can be made.")
             raise RuleError(self.not_your_turn(state, seat))
-        parsed = self.parse_action(action)
-        return self._apply(self.copy_state(state), seat, parsed)
+        if type(action) not in self._action_models:  # checked here first: most actions are models
+            action = self.parse_action(action)
+        return self._apply(self.copy_state(state), seat, action)
 
     @abstractmethod
     def _apply(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, list[Event]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.baumeister import moves
-from games.baumeister.city import REPRESENTATIVE, can_extend, place, slots_for, type_row
+from games.baumeister.city import REPRESENTATIVE, can_extend, fitting_types, place, slots_for, type_row
 from games.baumeister.common import card_from_id, event, name, remove_from_hand, replace_at
 from games.baumeister.data import IDS, KIND, TYPE
 from games.baumeister.flow import finish_step, sabotage_targets
@@ -50,8 +50,10 @@ def _hand_types(count: int, cap: int) -> tuple[int, ...]:
 
 def fitting_slots(state: State, seat: int, card: int) -> tuple[int, ...]:
     """Slots where `card` may go now, keeping a first build completable."""
-    needed = max(state.min_place - state.placed - 1, 0)
-    rest = type_count(state.hands[seat]) - _TYPE_WEIGHT[card] if needed else 0
+    needed = state.min_place - state.placed - 1
+    if needed <= 0:  # nothing to look ahead for: the city alone decides
+        return tuple(slots_for(state.cities[seat], state.closed[seat], card, state.phase in _FINAL_PHASES))
+    rest = type_count(state.hands[seat]) - _TYPE_WEIGHT[card]
     return _slots(state.cities[seat], state.closed[seat], card, rest, needed, state.phase in _FINAL_PHASES)
 
 
@@ -85,14 +87,13 @@ def _fitting_types(row: tuple[int, ...], closed: int, hand: tuple[int, ...], nee
     return found
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _placeable(city: tuple[int, ...], closed: int, count: int, needed: int, final: bool) -> int:
-    """`_fitting_types` asked with the city's cards and the hand's type count. Without a
-    minimum to reach, the rest of the hand does not matter: every type is asked about."""
+    """`_fitting_types` asked with the city's cards and the hand's type count."""
     return _fitting_types(type_row(city), closed, _hand_types(count, needed + 1), needed, final)
 
 
-_EVERY_TYPE = sum(_TYPE_WEIGHT[card] for card in _TYPE_CARD)  # one card of each type
+_KIND_OF = KIND.__getitem__
 
 
 def pickable_cards(state: State, seat: int) -> list[int]:
@@ -101,22 +102,26 @@ def pickable_cards(state: State, seat: int) -> list[int]:
     hand = state.hands[seat]
     if state.placed >= state.max_place or not hand:
         return []
-    needed = max(state.min_place - state.placed - 1, 0)
-    types = _placeable(state.cities[seat], state.closed[seat], type_count(hand) if needed else _EVERY_TYPE,
-                       needed, state.phase in _FINAL_PHASES)
+    needed = state.min_place - state.placed - 1
+    if needed <= 0:  # nothing to look ahead for: the city alone decides
+        types = fitting_types(state.cities[seat], state.closed[seat], state.phase in _FINAL_PHASES)
+    else:
+        types = _placeable(state.cities[seat], state.closed[seat], type_count(hand), needed,
+                           state.phase in _FINAL_PHASES)
     if not types:
         return []
     known, typed = state.public_cards, state.typed_cards
-    marked = known | typed
-    offered: dict[int, int] = {}  # kind -> card
-    for card in hand:
+    offered: list[int] = []
+    last_kind = -1
+    for card in sorted(hand, key=_KIND_OF):  # a stable sort: equal kinds keep hand order
         if types >> TYPE[card] & 1:
             kind = KIND[card]
-            if kind not in offered:
-                offered[kind] = card
-            elif marked >> card & 1 and _seen(known, typed, card) > _seen(known, typed, offered[kind]):
-                offered[kind] = card
-    return [offered[kind] for kind in sorted(offered)]
+            if kind != last_kind:
+                offered.append(card)
+                last_kind = kind
+            elif _seen(known, typed, card) > _seen(known, typed, offered[-1]):
+                offered[-1] = card
+    return offered
 
 
 def _seen(known: int, typed: int, card: int) -> int:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from games.baumeister.data import (
     BONUS_CHURCHES, BONUS_CORNERS, BONUS_MIDDLE_HALL, CHURCH, COINS, CORNER_TOWER, GROUP,
-    SHIELDS, TOWN_HALL, TYPE, VALUE, CARDS,
+    SHIELDS, TOWER, TOWN_HALL, TYPE, TYPE_KEYS, VALUE, CARDS,
 )
 
 LEFT, RIGHT = 1, 2
@@ -60,6 +60,40 @@ def slots_for(city: tuple[int, ...], closed: int, card: int, final: bool) -> lis
     if not closed & RIGHT and GROUP[city[-1]] != group:
         slots.append(size)
     return slots
+
+
+# Building types as bits, for "which types fit" masks; towers and corner towers share a group.
+_TYPES = range(len(TYPE_KEYS))
+_GROUP_OF_TYPE = tuple(TOWER if kind == CORNER_TOWER else kind for kind in _TYPES)
+ALL_TYPES = (1 << len(TYPE_KEYS)) - 1
+# Per card: the types that may stand beside it (those of another group).
+_BESIDE = tuple(sum(1 << kind for kind in _TYPES if _GROUP_OF_TYPE[kind] != GROUP[c]) for c in range(len(TYPE)))
+_HALLS = frozenset(c for c in range(len(TYPE)) if TYPE[c] == TOWN_HALL)
+
+
+def fitting_types(city: tuple[int, ...], closed: int, final: bool) -> int:
+    """A bitmask of the building types (bit = type) that have a slot in the city now: the
+    answer of `slots_for` for one card of each type, found in one pass over the ends and
+    the gaps (a test checks the two agree)."""
+    if not city:
+        # A first card may be anything; a lone corner tower closes the left or right end.
+        return ALL_TYPES
+    fits = 0
+    if not closed & LEFT:
+        fits = _BESIDE[city[0]]
+    if not closed & RIGHT:
+        fits |= _BESIDE[city[-1]]
+    if GAP in city:
+        inner = 0
+        for i in range(1, len(city) - 1):
+            if city[i] == GAP:
+                inner |= _BESIDE[city[i - 1]] & _BESIDE[city[i + 1]]
+        fits |= inner & ~(1 << CORNER_TOWER)  # a corner tower only stands at an end
+    if not _HALLS.isdisjoint(city):
+        fits &= ~(1 << TOWN_HALL)
+    if (closed & LEFT) + (closed >> 1) >= (2 if final else 1):
+        fits &= ~(1 << CORNER_TOWER)
+    return fits
 
 
 def place(city: tuple[int, ...], closed: int, card: int, slot: int) -> tuple[tuple[int, ...], int]:
@@ -116,12 +150,17 @@ def _can_extend(city: tuple[int, ...], closed: int, hand: tuple[int, ...], count
     return False
 
 
+# Per card, with a last entry of 0 that a gap (-1) reads: sums need no test for gaps.
+_SHIELDS_AT = SHIELDS + (0,)
+_COINS_AT = COINS + (0,)
+
+
 def shields(city: tuple[int, ...]) -> int:
-    return sum(SHIELDS[c] for c in city if c >= 0)
+    return sum(map(_SHIELDS_AT.__getitem__, city))
 
 
 def coins(city: tuple[int, ...]) -> int:
-    return sum(COINS[c] for c in city if c >= 0)
+    return sum(map(_COINS_AT.__getitem__, city))
 
 
 def is_complete(city: tuple[int, ...]) -> bool:

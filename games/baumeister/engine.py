@@ -10,11 +10,10 @@ from games.baumeister.city import is_complete, score
 from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
 from games.baumeister.common import event, roll_die
 from games.baumeister.flow import start_turn
-from games.baumeister.models import Action, Options, Phase, State, clone, fields_of
+from games.baumeister.models import STATE_JSON, Action, Options, Phase, State, copy_of
 from games.baumeister.views import BaumeisterView, build_view
 from games.core import AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
 
-_SET = object.__setattr__
 # The seats to act for each `actor`; the last entry is the one for -1 (nobody: the game is over).
 _TO_ACT = tuple(frozenset([s]) for s in range(4)) + (frozenset(),)
 
@@ -52,25 +51,25 @@ class BaumeisterSpec(GameSpec[State, Any]):
             rolls.append(face)
             if 1 <= face <= seats:
                 break
-        _SET(state, "__pydantic_fields_set__", set(State.model_fields))  # all fields count as set
         state.start_rolls = tuple(rolls)
         state.start_player = rolls[-1] - 1
         state.last_roll = -1
         start_turn(state, state.start_player)
         return state
 
-    def copy_state(self, state: State) -> State:
-        # Every field holds an immutable value, so a shallow copy is a full copy. Fields are
-        # only assigned through State.__setattr__, which leaves the set of given fields
-        # alone, so the copies share it.
-        return clone(state, state.__pydantic_fields_set__)
+    copy_state = staticmethod(copy_of)  # no method in between: apply copies on every move
+
+    def dump_state(self, state: State) -> str:
+        return STATE_JSON.dump_json(state).decode()
+
+    def load_state(self, data: str) -> State:
+        return STATE_JSON.validate_json(data)
 
     # -- whose turn, what is legal ----------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         return _TO_ACT[state.actor]
 
     def legal_actions(self, state: State, seat: int) -> list:
-        state = fields_of(state)
         if seat != state.actor:
             return []
         return _LEGAL[state.phase](state, seat)
@@ -85,18 +84,17 @@ class BaumeisterSpec(GameSpec[State, Any]):
         return None
 
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        fields = fields_of(state)
         events: list[Event] = []
-        if not fields.announced:
-            fields.announced = True
+        if not state.announced:
+            state.announced = True
             events.append(event(
                 "start_player", "The die decides who starts: %s; {p%d} begins." % (
-                    ", ".join("saboteur" if f == 0 else str(f) for f in fields.start_rolls), fields.start_player),
-                seat=fields.start_player, rolls=fields.start_rolls))
-        handler = _HANDLERS.get(fields.phase)
+                    ", ".join("saboteur" if f == 0 else str(f) for f in state.start_rolls), state.start_player),
+                seat=state.start_player, rolls=state.start_rolls))
+        handler = _HANDLERS.get(state.phase)
         if handler is None:
             raise RuleError("Nothing can be done now.")
-        handler(fields, seat, action, events)
+        handler(state, seat, action, events)
         return state, events
 
     # -- what players see ------------------------------------------------------------

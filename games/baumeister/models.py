@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, TypeVar, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic.dataclasses import dataclass
 
 from games.core import Rng
 
@@ -44,9 +45,15 @@ class Phase:
     OVER = "over"
 
 
-class State(BaseModel):
+@dataclass(kw_only=True)
+class State:
     """Everything about a game. Every field holds an immutable value (never mutate a tuple
-    in place: assign a new one), so states can share their values after a shallow copy."""
+    in place: assign a new one), so states can share their values after a shallow copy.
+
+    A pydantic dataclass rather than a BaseModel: rule code reads and writes dozens of
+    fields per move, and plain attributes cost a fraction of a BaseModel's (whose
+    assignment hook runs on every write). Validation happens where data comes in: when a
+    stored state is loaded (see `STATE_JSON`)."""
 
     seats: int
     options: Options
@@ -93,27 +100,22 @@ class State(BaseModel):
     last_turn: bool = False  # the last card of a stack has been auctioned
     final_queue: Ints = ()  # seats still to lay out cards in the final round
 
-    def __setattr__(self, name: str, value: object) -> None:
-        # Plain assignment: the engine assigns only well-typed values, and pydantic's
-        # bookkeeping on every assignment would dominate the cost of a move.
-        self.__dict__[name] = value
-
     def update(self, **fields: object) -> None:
         """Assign several fields at once."""
         self.__dict__.update(fields)
 
 
-class Fields:
-    """A plain object sharing one State's field dict: reading or writing a field through it
-    reads or writes the state. The engine works on it because attribute access on a pydantic
-    model passes through pydantic's hooks and costs several times more, and a move reads
-    dozens of fields. It has the State's fields and `update`, so rule code takes either."""
-
-    def update(self, **fields: object) -> None:
-        self.__dict__.update(fields)
-
-
+STATE_JSON: TypeAdapter[State] = TypeAdapter(State)
 _new = object.__new__
+
+
+def copy_of(state: State) -> State:
+    """A copy sharing the field values: a full copy, since they are all immutable."""
+    copy = _new(State)
+    copy.__dict__ = state.__dict__.copy()
+    return copy
+
+
 _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
@@ -121,23 +123,16 @@ _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 M = TypeVar("M", bound=BaseModel)
 
 
-def clone(model: M, fields_set: set[str] | None = None) -> M:
-    """A copy of `model` sharing its field values, made without validation (several times
-    faster than `model_copy`); only for models whose field values are never mutated in
-    place. `fields_set` is given to the copy (default: a copy of the model's)."""
+def clone(model: M) -> M:
+    """A copy of a pydantic model sharing its field values, made without validation (several
+    times faster than `model_copy`); only for models whose field values are never mutated
+    in place."""
     copy = _new(type(model))
     _set_dict(copy, model.__dict__.copy())
-    _set_fields_set(copy, set(model.__pydantic_fields_set__) if fields_set is None else fields_set)
+    _set_fields_set(copy, set(model.__pydantic_fields_set__))
     _set_extra(copy, None)
     _set_private(copy, None)
     return copy
-
-
-def fields_of(state: State) -> State:
-    """The fields of `state` as a `Fields` object (typed as the State it stands for)."""
-    fields = Fields()  # calling the class is cheaper than object.__new__(Fields)
-    fields.__dict__ = state.__dict__
-    return fields  # type: ignore[return-value]
 
 
 class _Act(BaseModel):

@@ -38,6 +38,7 @@ def random_playout(spec: GameSpec, seats: int, seed: int, options: Any = None, *
         result.log.append((seat, action))
         result.steps += 1
         assert result.steps < max_steps, "the game did not end"
+    assert not spec.to_act(state), "the game is over but seats are still asked to act"
     result.state = state
     return result
 

@@ -1,13 +1,19 @@
-"""The engine's fast state handling: copies share nothing mutable, the field view writes
-through, and `apply` leaves the given state as it was."""
+"""The engine's fast state handling: copies share nothing mutable, a stored state loads back
+equal and validated, and `apply` leaves the given state as it was."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from games.baumeister import SPEC
-from games.baumeister.build import _hand_types, fitting_slots, pickable_cards, type_count
-from games.baumeister.models import State, clone, fields_of
+from games.baumeister.build import _hand_types, type_count
+from games.baumeister.city import GAP, fitting_types, slots_for
+from games.baumeister.data import TYPE, TYPE_KEYS
+from games.baumeister.models import State, clone
 from tests.games.baumeister.helpers import card, give, new_game
 
 
@@ -46,14 +52,15 @@ def test_clone_gives_the_copy_its_own_set_of_given_fields():
     assert copy.model_fields_set is not rng.model_fields_set
 
 
-def test_the_field_view_reads_and_writes_the_state():
+def test_a_stored_state_loads_back_equal_and_validated():
     state = new_game()
-    fields = fields_of(state)
-    assert fields.phase == state.phase and fields.money == state.money
-    fields.bank = 7
-    fields.update(turn=42)
-    assert (state.bank, state.turn) == (7, 42)
-    assert SPEC.load_state(SPEC.dump_state(state)) == state
+    state.update(bank=7, turn=42)
+    loaded = SPEC.load_state(SPEC.dump_state(state))
+    assert loaded == state and type(loaded) is State
+    assert isinstance(loaded.money, tuple) and isinstance(loaded.hands[0], tuple)
+    broken = SPEC.dump_state(state).replace('"bank":7', '"bank":"seven"')
+    with pytest.raises(ValueError):
+        SPEC.load_state(broken)
 
 
 def test_type_counts_cap_each_type():
@@ -64,12 +71,22 @@ def test_type_counts_cap_each_type():
     assert len(_hand_types(count, 5)) == 4
 
 
-def test_legal_builds_are_the_same_for_the_state_and_its_field_view():
-    state = new_game()
-    give(state, 0, hand=("church-5a", "gate-3a", "hall-6a", "tower-1a"), built=False)
-    from games.baumeister.flow import begin_build
+@st.composite
+def _cities(draw):
+    """Rows of distinct cards with gaps only between cards, and any closed-end bits."""
+    cards = draw(st.lists(st.integers(0, 39), unique=True, max_size=10))
+    row = list(cards)
+    for i in sorted(draw(st.sets(st.integers(1, max(len(row) - 1, 1)), max_size=3)), reverse=True):
+        if 0 < i < len(row):
+            row.insert(i, GAP)
+    return tuple(row), draw(st.integers(0, 3)) if row else 0
 
-    begin_build(state, 0, False, [])
-    fields = fields_of(state)
-    assert pickable_cards(state, 0) == pickable_cards(fields, 0)
-    assert fitting_slots(state, 0, card("gate-3a")) == fitting_slots(fields, 0, card("gate-3a"))
+
+@given(_cities(), st.booleans())
+def test_fitting_types_agrees_with_asking_slots_for_each_type(city_and_closed, final):
+    city, closed = city_and_closed
+    expected = 0
+    for kind in range(len(TYPE_KEYS)):
+        if slots_for(city, closed, TYPE.index(kind), final):
+            expected |= 1 << kind
+    assert fitting_types(city, closed, final) == expected
