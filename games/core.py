@@ -63,8 +63,9 @@ class Rng(BaseModel):
     counter: int = 0
 
     def next64(self) -> int:
-        self.counter += 1
-        z = (self.seed * 0x9E3779B97F4A7C15 + self.counter * 0xBF58476D1CE4E5B9) & _MASK64
+        fields = self.__dict__  # written directly: pydantic's assignment hook costs more than the hash
+        counter = fields["counter"] = fields["counter"] + 1
+        z = (fields["seed"] * 0x9E3779B97F4A7C15 + counter * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
