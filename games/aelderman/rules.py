@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
-from games.aelderman.state import Pending, Player, State, make_model
+from games.aelderman.state import Pending, Player, State
 from games.core import Event
 
 
@@ -138,8 +138,8 @@ def placed_count(state: State, seat: int) -> int:
 
 
 def say(events: list[Event], kind: str, text: str, **data) -> None:
-    """A public event (built without re-validating its plain fields: this runs on every move)."""
-    events.append(make_model(Event, {"kind": kind, "text": text, "seats": None, "data": data}))
+    """A public event."""
+    events.append(Event(kind, text, None, data))
 
 
 INFLUENCE_TOTAL_CHECK = D.INFLUENCE_MARKERS

@@ -13,7 +13,7 @@ from games.baumeister.common import (
 from games.baumeister.data import IDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE, TYPE_KEYS, TYPE_NAMES
 from games.baumeister.flow import begin_build
 from games.baumeister.models import Phase, State
-from games.core import AmountChoice, Event, RuleError, private
+from games.core import AmountChoice, Event, RuleError, private, public
 
 # ---------------------------------------------------------------- 1. income
 
@@ -52,13 +52,13 @@ def _gate_text(gates: int) -> str:
 # Income events repeat; events are immutable, so each is built once.
 @lru_cache(maxsize=None)
 def _income_event(seat: int, gates: int, paid: int) -> Event:
-    return event("income", "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates)),
+    return public("income", "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates)),
                  seat=seat, thalers=paid)
 
 
 @lru_cache(maxsize=None)
 def _roll_event(seat: int, face: int, gates: int, paid: int) -> Event:
-    return event("roll", "{p%d} rolls %s: %d thalers%s." % (seat, face_text(face), face, _gate_text(gates)),
+    return public("roll", "{p%d} rolls %s: %d thalers%s." % (seat, face_text(face), face, _gate_text(gates)),
                  seat=seat, face=face, thalers=paid)
 
 
@@ -181,9 +181,9 @@ def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) ->
 def _auction_events(seat: int, card: int, hidden: bool) -> tuple[Event, ...]:
     """Events are immutable and these repeat, so each is built once."""
     if hidden:
-        return (event("auction", "{p%d} auctions the top face-down card." % seat, seat=seat, stack="hidden"),
+        return (public("auction", "{p%d} auctions the top face-down card." % seat, seat=seat, stack="hidden"),
                 private(seat, "lot", "You look at the face-down card: %s." % name(card), card=IDS[card]))
-    return (event("auction", "{p%d} auctions %s from the open stack." % (seat, name(card)),
+    return (public("auction", "{p%d} auctions %s from the open stack." % (seat, name(card)),
                   seat=seat, stack="open", card=IDS[card]),)
 
 
@@ -214,9 +214,9 @@ def _bid_menu(low: int, money: int, can_pass: bool) -> tuple:
 def _bid_event(seat: int, amount: int, opening: bool) -> Event:
     """Bid events repeat a lot; events are immutable, so each is built once."""
     if amount < 0:
-        return event("pass", "{p%d} passes." % seat, seat=seat)
+        return public("pass", "{p%d} passes." % seat, seat=seat)
     verb = "opens the bidding at" if opening else "bids"
-    return event("bid", "{p%d} %s %d." % (seat, verb, amount), seat=seat, amount=amount)
+    return public("bid", "{p%d} %s %d." % (seat, verb, amount), seat=seat, amount=amount)
 
 
 def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
@@ -289,10 +289,9 @@ def _close_auction(state: State, events: list[Event]) -> None:
     begin_build(state, auctioneer, False, events)
 
 
-@lru_cache(maxsize=1 << 14)
 def _won_events(winner: int, auctioneer: int, card: int, price: int, share: int, hidden: bool,
                 named: bool) -> tuple[Event, ...]:
-    """The events of a finished auction; immutable, and they repeat, so each is built once."""
+    """The events of a finished auction (too many kinds to be worth keeping: prices vary)."""
     payment = f" ({share} to {{p{auctioneer}}}, {price - share} to the cash supply)" if share else ""
     if not hidden:
         what = name(card)
@@ -302,7 +301,7 @@ def _won_events(winner: int, auctioneer: int, card: int, price: int, share: int,
         # rulebook: "the card is handed over without the other players knowing anything
         # about the type of the building."
         what = "the face-down card"
-    won = event("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
+    won = public("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
                 seat=winner, price=price, stack="hidden" if hidden else "open")
     if hidden and winner != auctioneer:
         return won, private(winner, "lot", "The face-down card you bought is %s." % name(card), card=IDS[card])

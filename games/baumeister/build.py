@@ -15,7 +15,7 @@ from games.baumeister.common import card_from_id, event, name, remove_from_hand,
 from games.baumeister.data import IDS, KIND, TYPE
 from games.baumeister.flow import finish_step, sabotage_targets
 from games.baumeister.models import Phase, State
-from games.core import Event, RuleError
+from games.core import Event, RuleError, public
 
 BUILD_PHASES = (Phase.BUILD, Phase.FINAL)
 PLACE_PHASES = (Phase.PLACE, Phase.FINAL_PLACE)
@@ -197,7 +197,7 @@ def apply_place(state: State, seat: int, action, events: list[Event]) -> None:
 @lru_cache(maxsize=1 << 12)
 def _build_event(seat: int, card: int, slot: int, where: str) -> Event:
     """Events are immutable and repeat, so each is built once."""
-    return event("build", "{p%d} builds %s %s." % (seat, name(card), where), seat=seat, card=IDS[card], slot=slot)
+    return public("build", "{p%d} builds %s %s." % (seat, name(card), where), seat=seat, card=IDS[card], slot=slot)
 
 
 def _where(city: tuple[int, ...], slot: int) -> str:

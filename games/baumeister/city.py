@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from games.baumeister.data import (
     BONUS_CHURCHES, BONUS_CORNERS, BONUS_MIDDLE_HALL, CHURCH, COINS, CORNER_TOWER, GROUP,
-    SHIELDS, TOWER, TOWN_HALL, TYPE, TYPE_KEYS, VALUE, CARDS,
+    NAMES, SHIELDS, TOWER, TOWN_HALL, TYPE, TYPE_KEYS, VALUE,
 )
 
 LEFT, RIGHT = 1, 2
@@ -189,7 +189,7 @@ def score(city: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, list[str]]
     if hand:
         penalty = sum(VALUE[c] for c in hand)
         total -= penalty
-        names = ", ".join(CARDS[c].name for c in sorted(hand))
+        names = ", ".join(NAMES[c] for c in sorted(hand))
         lines.append(f"Cards in hand: -{penalty} ({names})")
     lines.append(f"Total: {total}")
     return total, lines

@@ -59,6 +59,14 @@ class BaumeisterSpec(GameSpec[State, Any]):
 
     copy_state = staticmethod(copy_of)  # no method in between: apply copies on every move
 
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        # The common case, a ready-made action of the seat to act, skips straight to the
+        # rules; everything else (another seat, a finished game, an action still to be
+        # parsed) takes the shared checks of GameSpec.apply.
+        if seat != state.actor or type(action) not in self._action_models:
+            return super().apply(state, seat, action)
+        return self._apply(copy_of(state), seat, action)
+
     def dump_state(self, state: State) -> str:
         return STATE_JSON.dump_json(state).decode()
 

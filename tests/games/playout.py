@@ -61,6 +61,6 @@ def strings_in(data) -> set[str]:
             found.add(item)
         elif isinstance(item, dict):
             stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
+        elif isinstance(item, (list, tuple, set, frozenset)):
             stack.extend(item)
     return found
