@@ -14,7 +14,8 @@ from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-_MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK64 = _TWO64 - 1
 
 
 class RuleError(Exception):
@@ -75,9 +76,10 @@ class Rng(BaseModel):
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n  # values from here up would favour small results
+        next64 = self.next64
         while True:
-            value = self.next64()
+            value = next64()
             if value < limit:
                 return value % n
 
