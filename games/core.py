@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar, get_args
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Protocol, Sequence, TypeVar, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
@@ -26,32 +27,34 @@ class RuleError(Exception):
     """
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event(NamedTuple):
     """Something that happened, with who may see it.
 
     `text` is an English sentence in which `{p0}`, `{p1}`... stand for the players'
     names (the engine does not know them). `seats=None` means everyone may see it.
-    A plain frozen dataclass, not a pydantic model: events are made on almost every move
-    and never stored, so they need no validation (building one costs half as much).
+    An immutable named tuple rather than a pydantic model: events are made on almost
+    every move and never stored, so validating them would cost more than many moves.
     """
 
     kind: str
     text: str
     seats: frozenset[int] | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _NO_DATA
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
 
 def public(kind: str, text: str, **data: Any) -> Event:
-    return Event(kind=kind, text=text, data=data)
+    return Event(kind, text, None, data)
 
 
 def private(seats: Sequence[int] | int, kind: str, text: str, **data: Any) -> Event:
     members = frozenset([seats] if isinstance(seats, int) else seats)
-    return Event(kind=kind, text=text, seats=members, data=data)
+    return Event(kind, text, members, data)
 
 
 class Rng(BaseModel):
@@ -67,21 +70,12 @@ class Rng(BaseModel):
     def next64(self) -> int:
         fields = self.__dict__  # written directly: pydantic's assignment hook costs more than the hash
         counter = fields["counter"] = fields["counter"] + 1
-        z = (fields["seed"] * 0x9E3779B97F4A7C15 + counter * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
+        return _splitmix64(fields["seed"], counter)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = _TWO64 - _TWO64 % n  # values from here up would favour small results
-        next64 = self.next64
-        while True:
-            value = next64()
-            if value < limit:
-                return value % n
+        value, self.__dict__["counter"] = _below(self.seed, self.counter, n)
+        return value
 
     def between(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both included."""
@@ -92,9 +86,32 @@ class Rng(BaseModel):
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place."""
+        seed, counter = self.seed, self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j, counter = _below(seed, counter, i + 1)
             items[i], items[j] = items[j], items[i]
+        self.__dict__["counter"] = counter
+
+
+def _splitmix64(seed: int, counter: int) -> int:
+    """The generator's value number `counter` (SplitMix64's mix of the seed and the counter)."""
+    z = (seed * 0x9E3779B97F4A7C15 + counter * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def _below(seed: int, counter: int, n: int) -> tuple[int, int]:
+    """A uniform integer in [0, n) drawn from the values after `counter`, and the last
+    counter used (a value is drawn again when it would favour small results)."""
+    if n <= 0:
+        raise ValueError("below() needs a positive bound")
+    limit = _TWO64 - _TWO64 % n
+    while True:
+        counter += 1
+        value = _splitmix64(seed, counter)
+        if value < limit:
+            return value % n, counter
 
 
 class Outcome(BaseModel):

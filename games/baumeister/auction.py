@@ -155,6 +155,9 @@ def _swap(state: State, seat: int, events: list[Event]) -> None:
     events.append(event("swap", text, seat=seat, card=IDS[card], stack=stack))
 
 
+_NEW_AUCTION = dict(phase=Phase.OPENING, high_bid=0, high_bidder=-1, passed=0, type_named=False, bids=())
+
+
 def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) -> None:
     stack = state.hidden_stack if hidden else state.open_stack
     if not stack:
@@ -164,8 +167,8 @@ def _open_auction(state: State, seat: int, hidden: bool, events: list[Event]) ->
         state.hidden_stack = stack[:-1]
     else:
         state.open_stack = stack[:-1]
-    state.update(lot=card, lot_hidden=hidden, phase=Phase.OPENING, high_bid=0, high_bidder=-1, passed=0,
-                 type_named=False, bids=())
+    state.__dict__.update(_NEW_AUCTION)  # many fields at once, without a keyword dict per call
+    state.lot, state.lot_hidden = card, hidden
     # rulebook: "Only the auctioneer looks at the top card".
     events.extend(_auction_events(seat, card, hidden))
     # rulebook: "As soon as a player has auctioned the last card from one of the two stacks
@@ -220,9 +223,16 @@ def _bid_event(seat: int, amount: int, opening: bool) -> Event:
 
 
 def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
-    money = state.money[seat]
-    opening = state.phase == Phase.OPENING
     kind = action.kind
+    opening = state.phase == Phase.OPENING
+    if kind == "pass" and not opening:  # the most common move: most bidders cannot raise
+        # rulebook: "Whoever passes is eliminated from the auction."
+        state.passed |= 1 << seat
+        state.bids += ((seat, -1),)
+        events.append(_bid_event(seat, -1, False))
+        _next_bidder(state, seat, events)
+        return
+    money = state.money[seat]
     if kind == "bid":
         amount = action.amount
         low = 0 if opening else state.high_bid + 1
@@ -233,11 +243,6 @@ def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
         state.high_bidder = seat
         state.bids += ((seat, amount),)
         events.append(_bid_event(seat, amount, opening))
-    elif kind == "pass" and not opening:
-        # rulebook: "Whoever passes is eliminated from the auction."
-        state.passed |= 1 << seat
-        state.bids += ((seat, -1),)
-        events.append(_bid_event(seat, -1, False))
     else:
         raise RuleError(_bid_range_text(0 if opening else state.high_bid + 1, money, opening))
     _next_bidder(state, seat, events)
@@ -304,5 +309,11 @@ def _won_events(winner: int, auctioneer: int, card: int, price: int, share: int,
     won = public("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
                 seat=winner, price=price, stack="hidden" if hidden else "open")
     if hidden and winner != auctioneer:
-        return won, private(winner, "lot", "The face-down card you bought is %s." % name(card), card=IDS[card])
+        return won, _bought_hidden_event(winner, card)
     return (won,)
+
+
+@lru_cache(maxsize=None)
+def _bought_hidden_event(winner: int, card: int) -> Event:
+    """What the buyer of a face-down card alone learns (immutable, one per seat and card)."""
+    return private(winner, "lot", "The face-down card you bought is %s." % name(card), card=IDS[card])

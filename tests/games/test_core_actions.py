@@ -1,10 +1,10 @@
-"""The shared protocol's action parsing: models pass through, dicts and JSON are validated."""
+"""The shared protocol: action parsing (models pass, dicts and JSON are validated), the generator."""
 
 from __future__ import annotations
 
 import pytest
 
-from games import RuleError, registry
+from games import RuleError, Rng, registry
 
 
 @pytest.mark.parametrize("name", registry.names())
@@ -33,3 +33,16 @@ def test_every_action_model_of_a_game_is_known_to_the_fast_path():
     kinds = {model.model_fields["kind"].default for model in spec._action_models}
     assert {"roll", "bid", "pass", "pick", "place", "sabotage", "offer", "grab", "done"} <= kinds
     assert models.Bid in spec._action_models
+
+
+def test_the_generator_gives_the_same_numbers_as_ever():
+    """Stored games replay from seed + actions, so the generator's numbers may never change:
+    these were drawn with its first implementation."""
+    rng = Rng(seed=2026)
+    deck = list(range(10))
+    rng.shuffle(deck)
+    assert deck == [9, 7, 1, 4, 5, 6, 0, 8, 2, 3]
+    assert [rng.below(n) for n in (2, 6, 40, 2**40 + 3)] == [1, 3, 17, 734156518030]
+    assert rng.next64() == 16063964616273471400
+    assert rng.counter == 14
+    assert Rng.model_validate_json(rng.model_dump_json()) == rng
