@@ -27,6 +27,12 @@ def steal_candidates(state: State, seat: int) -> list[int]:
 
 
 def apply_income(state: State, seat: int, action, events: list[Event]) -> None:
+    if not state.announced:  # the game's first move is always the start player's income
+        state.announced = True
+        events.append(event(
+            "start_player", "The die decides who starts: %s; {p%d} begins." % (
+                ", ".join("saboteur" if f == 0 else str(f) for f in state.start_rolls), state.start_player),
+            seat=state.start_player, rolls=state.start_rolls))
     gates = coins(state.cities[seat])
     kind = action.kind
     if kind == "take_three":
@@ -190,11 +196,16 @@ def _auction_events(seat: int, card: int, hidden: bool) -> tuple[Event, ...]:
                   seat=seat, stack="open", card=IDS[card]),)
 
 
-def bid_actions(state: State, seat: int) -> list:
-    if state.phase == Phase.OPENING:
-        # The rulebook says "places an opening bid" without a minimum, so 0 is allowed.
-        return list(_bid_menu(0, state.money[seat], False))
-    return list(_bid_menu(state.high_bid + 1, state.money[seat], True))
+def opening_actions(state: State, seat: int) -> list:
+    # The rulebook says "places an opening bid" without a minimum, so 0 is allowed.
+    return list(_bid_menu(0, state.money[seat], False))
+
+
+def raise_actions(state: State, seat: int) -> list:
+    money, low = state.money[seat], state.high_bid + 1
+    if money < low:  # the most common case: a bidder who cannot raise can only pass
+        return [moves.PASS]
+    return list(_bid_menu(low, money, True))
 
 
 def bid_range(state: State, seat: int) -> AmountChoice | None:

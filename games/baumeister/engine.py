@@ -8,7 +8,7 @@ from typing import Any
 from games.baumeister import auction, build, moves, sabotage
 from games.baumeister.city import is_complete, score
 from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
-from games.baumeister.common import event, roll_die
+from games.baumeister.common import roll_die
 from games.baumeister.flow import start_turn
 from games.baumeister.models import STATE_JSON, Action, Options, Phase, State, copy_of
 from games.baumeister.views import BaumeisterView, build_view
@@ -65,7 +65,11 @@ class BaumeisterSpec(GameSpec[State, Any]):
         # parsed) takes the shared checks of GameSpec.apply.
         if seat != state.actor or type(action) not in self._action_models:
             return super().apply(state, seat, action)
-        return self._apply(copy_of(state), seat, action)
+        # _apply's body, inlined: this runs on every move. The seat to act always has a handler.
+        state = copy_of(state)
+        events: list[Event] = []
+        _HANDLERS[state.phase](state, seat, action, events)
+        return state, events
 
     def dump_state(self, state: State) -> str:
         return STATE_JSON.dump_json(state).decode()
@@ -93,12 +97,6 @@ class BaumeisterSpec(GameSpec[State, Any]):
 
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         events: list[Event] = []
-        if not state.announced:
-            state.announced = True
-            events.append(event(
-                "start_player", "The die decides who starts: %s; {p%d} begins." % (
-                    ", ".join("saboteur" if f == 0 else str(f) for f in state.start_rolls), state.start_player),
-                seat=state.start_player, rolls=state.start_rolls))
         handler = _HANDLERS.get(state.phase)
         if handler is None:
             raise RuleError("Nothing can be done now.")
@@ -221,8 +219,8 @@ _LEGAL = {
     Phase.INCOME: auction.income_actions,
     Phase.STEAL: auction.steal_actions,
     Phase.LOT: auction.lot_actions,
-    Phase.OPENING: auction.bid_actions,
-    Phase.BIDDING: auction.bid_actions,
+    Phase.OPENING: auction.opening_actions,
+    Phase.BIDDING: auction.raise_actions,
     Phase.BUILD: build.build_actions,
     Phase.FINAL: build.build_actions,
     Phase.PLACE: build.place_actions,

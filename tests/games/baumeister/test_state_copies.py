@@ -14,7 +14,7 @@ from games.baumeister.build import _hand_types, type_count
 from games.baumeister.city import GAP, fitting_types, slots_for
 from games.baumeister.data import TYPE, TYPE_KEYS
 from games.baumeister.models import State, clone
-from tests.games.baumeister.helpers import card, give, new_game
+from tests.games.baumeister.helpers import card, new_game
 
 
 def test_apply_leaves_the_given_state_as_it_was():
