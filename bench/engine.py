@@ -24,23 +24,24 @@ TARGETS = {("augsburg1520", 4): 50, ("baumeister", 4): 200, ("aelderman", 4): 20
 def play(spec, seats: int, seed: int, apply_times: list[float] | None) -> int:
     rng = random.Random(seed)
     uniform = rng.random  # picking by a float in [0, 1) is cheaper than rng.choice
+    to_act, legal_actions, apply = spec.to_act, spec.legal_actions, spec.apply  # looked up once
     state = spec.setup(seats, seed)
     steps = 0
     # to_act is empty exactly when the game is over (the protocol; the shared random-game
     # test checks it), so the loop asks only that.
-    while acting := spec.to_act(state):
+    while acting := to_act(state):
         # A uniformly random seat among those to act; most steps have only one.
         if len(acting) == 1:
             (seat,) = acting
         else:
             seat = rng.choice(sorted(acting))
-        actions = spec.legal_actions(state, seat)
+        actions = legal_actions(state, seat)
         action = actions[int(uniform() * len(actions))]
         if apply_times is None:
-            state, _ = spec.apply(state, seat, action)
+            state, _ = apply(state, seat, action)
         else:
             start = time.perf_counter()
-            state, _ = spec.apply(state, seat, action)
+            state, _ = apply(state, seat, action)
             apply_times.append(time.perf_counter() - start)
         steps += 1
     if spec.outcome(state) is None:
