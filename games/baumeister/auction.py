@@ -224,11 +224,12 @@ def _bid_menu(low: int, money: int, can_pass: bool) -> tuple:
     return bids + (moves.PASS,) if can_pass else bids
 
 
+_PASSES = tuple(public("pass", "{p%d} passes." % seat, seat=seat) for seat in range(4))
+
+
 @lru_cache(maxsize=None)
 def _bid_event(seat: int, amount: int, opening: bool) -> Event:
     """Bid events repeat a lot; events are immutable, so each is built once."""
-    if amount < 0:
-        return public("pass", "{p%d} passes." % seat, seat=seat)
     verb = "opens the bidding at" if opening else "bids"
     return public("bid", "{p%d} %s %d." % (seat, verb, amount), seat=seat, amount=amount)
 
@@ -240,7 +241,7 @@ def apply_bid(state: State, seat: int, action, events: list[Event]) -> None:
         # rulebook: "Whoever passes is eliminated from the auction."
         state.passed |= 1 << seat
         state.bids += ((seat, -1),)
-        events.append(_bid_event(seat, -1, False))
+        events.append(_PASSES[seat])
         _next_bidder(state, seat, events)
         return
     money = state.money[seat]
