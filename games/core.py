@@ -11,7 +11,9 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Protocol, Sequence, TypeVar, get_args
+from typing import (
+    Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Protocol, Sequence, TypeVar, get_args,
+)
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
