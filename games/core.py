@@ -16,6 +16,7 @@ from typing import (
 )
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 _TWO64 = 1 << 64
 _MASK64 = _TWO64 - 1
@@ -59,24 +60,31 @@ def private(seats: Sequence[int] | int, kind: str, text: str, **data: Any) -> Ev
     return Event(kind, text, members, data)
 
 
-class Rng(BaseModel):
+@pydantic_dataclass
+class Rng:
     """A counter-based generator (SplitMix64) whose whole state is two integers.
 
     It does not depend on Python's `random` implementation, so a stored game replays
-    identically on any Python version.
+    identically on any Python version. A pydantic dataclass: it sits in every game's state
+    (serialised as {"seed": ..., "counter": ...}), and plain attributes keep draws and copies cheap.
     """
 
     seed: int
     counter: int = 0
 
+    def copy(self) -> Rng:
+        """An independent copy: a state copy shares its generator until it draws from it."""
+        copy = _new(Rng)
+        copy.__dict__ = self.__dict__.copy()
+        return copy
+
     def next64(self) -> int:
-        fields = self.__dict__  # written directly: pydantic's assignment hook costs more than the hash
-        counter = fields["counter"] = fields["counter"] + 1
-        return _splitmix64(fields["seed"], counter)
+        self.counter += 1
+        return _splitmix64(self.seed, self.counter)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
-        value, self.__dict__["counter"] = _below(self.seed, self.counter, n)
+        value, self.counter = _below(self.seed, self.counter, n)
         return value
 
     def between(self, low: int, high: int) -> int:
@@ -92,7 +100,10 @@ class Rng(BaseModel):
         for i in range(len(items) - 1, 0, -1):
             j, counter = _below(seed, counter, i + 1)
             items[i], items[j] = items[j], items[i]
-        self.__dict__["counter"] = counter
+        self.counter = counter
+
+
+_new = object.__new__
 
 
 def _splitmix64(seed: int, counter: int) -> int:

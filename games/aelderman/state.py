@@ -154,7 +154,7 @@ def clone(state: State) -> State:
         players.append(make_model(Player, fields))
     fields = dict(state.__dict__)
     fields.update(
-        rng=make_model(Rng, {"seed": state.rng.seed, "counter": state.rng.counter}),
+        rng=state.rng.copy(),
         periods=list(state.periods), order=list(state.order), turn=new_turn,
         pending=[make_model(Pending, {"kind": p.kind, "seat": p.seat, "data": _copy_data(p.data)})
                  for p in state.pending],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.baumeister.data import CARD_BY_ID, DIE_FACES, NAMES, TIE_STACK
-from games.baumeister.models import State, clone
+from games.baumeister.models import State
 from games.core import Event, Rng, RuleError, public
 
 
@@ -24,8 +24,7 @@ def replace_at(items: tuple, index: int, value) -> tuple:
 
 def fresh_rng(state: State) -> Rng:
     """The state's generator, copied first: older states share the old one."""
-    rng = clone(state.rng)
-    state.rng = rng
+    rng = state.rng = state.rng.copy()
     return rng
 
 

@@ -6,7 +6,7 @@ is a shallow copy of its fields; this keeps `apply` fast. Cards are ints 0..39 (
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, TypeVar, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic.dataclasses import dataclass
@@ -113,25 +113,6 @@ def copy_of(state: State) -> State:
     """A copy sharing the field values: a full copy, since they are all immutable."""
     copy = _new(State)
     copy.__dict__ = state.__dict__.copy()
-    return copy
-
-
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-M = TypeVar("M", bound=BaseModel)
-
-
-def clone(model: M) -> M:
-    """A copy of a pydantic model sharing its field values, made without validation (several
-    times faster than `model_copy`); only for models whose field values are never mutated
-    in place."""
-    copy = _new(type(model))
-    _set_dict(copy, model.__dict__.copy())
-    _set_fields_set(copy, set(model.__pydantic_fields_set__))
-    _set_extra(copy, None)
-    _set_private(copy, None)
     return copy
 
 

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from games.baumeister import SPEC
 from games.baumeister.build import _hand_types, type_count
 from games.baumeister.city import GAP, fitting_types, slots_for
+from games.baumeister.common import roll_die
 from games.baumeister.data import TYPE, TYPE_KEYS
-from games.baumeister.models import State, clone
+from games.baumeister.models import State
 from tests.games.baumeister.helpers import card, new_game
 
 
@@ -44,12 +45,12 @@ def test_a_copy_is_equal_and_independent():
     assert state.bank == copy.bank - 5 and state.money != copy.money
 
 
-def test_clone_gives_the_copy_its_own_set_of_given_fields():
-    rng = SPEC.setup(3, 1).rng
-    copy = clone(rng)
-    copy.below(6)  # advances the copy's counter through pydantic
-    assert copy.counter > rng.counter
-    assert copy.model_fields_set is not rng.model_fields_set
+def test_a_rolled_die_leaves_the_older_state_s_generator_alone():
+    state = SPEC.setup(3, 1)
+    copy = SPEC.copy_state(state)
+    assert copy.rng is state.rng  # shared until one of them draws
+    roll_die(copy)
+    assert copy.rng is not state.rng and copy.rng.counter == state.rng.counter + 1
 
 
 def test_a_stored_state_loads_back_equal_and_validated():
