@@ -38,8 +38,17 @@ async def simcord_env(simcord_bot, request):
         yield env
     finally:
         await env.shutdown()
+        await close_store(env.bot)  # SimCord detaches the bot without closing it
         if env.check_errors:
             env.raise_errors()  # an exception inside the bot fails the test
+
+
+async def close_store(bot) -> None:
+    """Close a detached bot's database connection, as the end of its process would. Left
+    open, the connection is closed by the garbage collector during some later test, after
+    this test's event loop is gone, and its worker thread fails there."""
+    if getattr(bot, "store", None) is not None:
+        await bot.store.close()
 
 
 def close_database_of_stopped_bots(env: Env) -> None:
@@ -51,7 +60,7 @@ def close_database_of_stopped_bots(env: Env) -> None:
     async def restart_bot(bot=None):
         old = env.bot
         await restart(bot)
-        if old is not env.bot and getattr(old, "store", None) is not None:
-            await old.store.close()
+        if old is not env.bot:
+            await close_store(old)
 
     env.restart_bot = restart_bot
