@@ -80,8 +80,8 @@ def bench(name: str, seats: int, seconds: float, rounds: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=registry.names())
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per game and seat count")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds the time is split into")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time per game and seat count")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds the time is split into")
     args = parser.parse_args()
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be positive and --rounds at least 1")
