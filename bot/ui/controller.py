@@ -7,7 +7,7 @@ and changes nothing (the service raises before committing anything).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Coroutine
 
 import discord
 
@@ -199,12 +199,8 @@ class TablesController:
         await reply(interaction, **self.presenter.panel(table, seats, self.service.state(table), seat.seat))
 
     async def act(self, interaction: discord.Interaction, table_id: int, prompt_version: int, index: int) -> None:
-        try:
-            progress = await self.service.act(table_id, interaction.user.id, prompt_version, index)
-        except TableError as exc:
-            await self.reject(interaction, table_id, str(exc))
-            return
-        await self._answered(interaction, table_id, progress)
+        await self._answer(interaction, table_id,
+                           self.service.act(table_id, interaction.user.id, prompt_version, index))
 
     async def ask_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int) -> None:
         """"Other amount…": open the form to type an amount of the current decision."""
@@ -218,16 +214,23 @@ class TablesController:
 
     async def submit_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int,
                             typed: str) -> None:
+        await self._answer(interaction, table_id, self._typed_amount(interaction, table_id, prompt_version, typed))
+
+    async def _typed_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int,
+                            typed: str) -> Progress:
         try:
             amount = int(typed.strip())
         except ValueError:
-            amount = None
+            choice = await self.service.amount_asked(table_id, interaction.user.id, prompt_version)
+            raise TableError(f"{typed.strip()[:20] or 'Nothing'} is not a whole number. "
+                             f"Type an amount from {choice.low} to {choice.high}.") from None
+        return await self.service.act_amount(table_id, interaction.user.id, prompt_version, amount)
+
+    async def _answer(self, interaction: discord.Interaction, table_id: int,
+                      attempt: Coroutine[Any, Any, Progress]) -> None:
+        """Await a player's choice: refused, an ephemeral reason; accepted, `_answered`."""
         try:
-            if amount is None:
-                choice = await self.service.amount_asked(table_id, interaction.user.id, prompt_version)
-                raise TableError(f"{typed.strip()[:20] or 'Nothing'} is not a whole number. "
-                                 f"Type an amount from {choice.low} to {choice.high}.")
-            progress = await self.service.act_amount(table_id, interaction.user.id, prompt_version, amount)
+            progress = await attempt
         except TableError as exc:
             await self.reject(interaction, table_id, str(exc))
             return

@@ -171,6 +171,18 @@ async def play_to_the_end(table: Table, policy: Callable[[Any, int], Any], limit
     return clicks
 
 
+async def play_until(table: Table, policy: Callable[[Any, int], Any], reached: Callable[[Any], bool],
+                     what: str, limit: int = 600) -> Any:
+    """Let the people play the policy's choices by DM until `reached(state)` holds; returns that
+    state. Fails, naming `what` was awaited, if the game stops or `limit` choices pass first."""
+    for _ in range(limit):
+        state = await table.state()
+        if reached(state):
+            return state
+        assert await play_turn_by_dm(table, policy), f"the game stopped before {what}"
+    raise AssertionError(f"{what} did not come up within {limit} choices")
+
+
 async def panel_message(table: Table, actor, seat) -> discord.Message:
     """The player's current panel: their DM panel if DMs work, otherwise a fresh "My hand"."""
     if seat.dm_ok is not False and seat.dm_message_id is not None:

@@ -15,7 +15,7 @@ from games import Outcome, registry
 from games.aelderman import data as D
 from games.aelderman.actions import Bid
 from tests.bot.driver import (board_message, heuristic_players, open_table, panel_message, play_to_the_end,
-                              play_turn_by_dm, start)
+                              play_turn_by_dm, play_until, start)
 
 SPEC = registry.get("aelderman")
 RENDERER = get_renderer("aelderman")
@@ -105,12 +105,10 @@ async def test_two_player_short_game_from_create_to_mission_results(simcord_env,
 
 async def until_both_bid(table, choose):
     """Play on until both players must seal a Council Hall bid."""
-    for _ in range(600):
-        state = await table.state()
-        if state.council is not None and state.council.stage == "bid" and len(SPEC.to_act(state)) == 2:
-            return state
-        assert await play_turn_by_dm(table, choose)
-    raise AssertionError("no Council Hall auction with two bidders came up")
+    return await play_until(
+        table, choose,
+        lambda state: state.council is not None and state.council.stage == "bid" and len(SPEC.to_act(state)) == 2,
+        "a Council Hall auction with two bidders")
 
 
 async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_order(simcord_env, fixed_seed):
@@ -179,14 +177,12 @@ async def test_restart_in_the_middle_of_a_turn_loses_nothing(simcord_env, settin
     table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
     await start(table)
     choose = heuristic_players("aelderman", 2)
-    for _ in range(400):
-        state = await table.state()
-        turn = state.turn
-        if turn is not None and turn.moved and turn.visit.spent and not state.pending and turn.base_left:
-            break
-        assert await play_turn_by_dm(table, choose)
-    else:
-        raise AssertionError("no turn stopped half-way")
+    state = await play_until(
+        table, choose,
+        lambda s: (s.turn is not None and s.turn.moved and s.turn.visit.spent and not s.pending
+                   and s.turn.base_left),
+        "a turn stopped half-way", limit=400)
+    turn = state.turn
     before = await table.row()
     seat, start_city, period = turn.seat, turn.start, state.period
     spent = turn.base - turn.base_left

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot import create_bot
 from games import registry
-from tests.bot.driver import (clicker, fix_deal, heuristic_players, labels, open_table, panel_message, play_turn_by_dm,
-                              start)
+from tests.bot.driver import (clicker, fix_deal, heuristic_players, labels, open_table, panel_message,
+                              play_turn_by_dm, play_until, start)
 
 SPEC = registry.get("baumeister")
 
@@ -27,12 +27,11 @@ async def table_at_a_rich_bid(env, monkeypatch):
     table = await open_table(env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
     choose = heuristic_players("baumeister", 3)
-    for _ in range(1500):
-        state = await table.state()
-        if state.phase in ("opening", "bidding") and unlisted_amount(state, state.actor) is not None:
-            return table, state
-        assert await play_turn_by_dm(table, choose)
-    raise AssertionError("no bidder ever had more thalers than the menu lists")
+    state = await play_until(
+        table, choose,
+        lambda s: s.phase in ("opening", "bidding") and unlisted_amount(s, s.actor) is not None,
+        "a bidder with more thalers than the menu lists", limit=1500)
+    return table, state
 
 
 async def bidder_panel(table, state):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import Outcome, registry
-from tests.bot.driver import board_message, open_table, play_to_the_end, play_turn_by_dm, start
+from tests.bot.driver import board_message, open_table, play_to_the_end, play_turn_by_dm, play_until, start
 
 
 async def test_complete_two_player_game_from_create_to_final_standings(simcord_env):
@@ -47,13 +47,8 @@ async def test_restart_in_the_middle_of_an_auction_keeps_a_pending_sealed_reveal
     await start(table)
     spec = registry.get("augsburg1520")
     choose = holding_policy(spec)
-    for _ in range(500):
-        state = await table.state()
-        if state.phase == "reveal" and sum(state.done) == 1:
-            break
-        assert await play_turn_by_dm(table, choose)
-    else:
-        raise AssertionError("no sealed reveal came up")
+    state = await play_until(table, choose, lambda s: s.phase == "reveal" and sum(s.done) == 1,
+                             "a sealed reveal", limit=500)
     before = await table.row()
     finished = state.done.index(True)
     sealed = list(state.picks[finished])

@@ -7,7 +7,7 @@ import re
 
 from games import registry
 from tests.bot.driver import (board_message, fix_deal, heuristic_players, open_table, play_to_the_end,
-                              play_turn_by_dm, request_cursor, shown_to, start, strings_in)
+                              play_turn_by_dm, play_until, request_cursor, shown_to, start, strings_in)
 
 SPEC = registry.get("baumeister")
 # A deal (table seed) after which the computer players' choices below end with all three bonuses
@@ -63,13 +63,7 @@ async def test_restart_during_an_auction_keeps_the_bidders_dm_buttons_working(si
     table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
     choose = heuristic_players("baumeister", 3)
-    for _ in range(300):
-        state = await table.state()
-        if state.phase == "bidding" and state.bids:
-            break
-        assert await play_turn_by_dm(table, choose)
-    else:
-        raise AssertionError("no auction came up")
+    state = await play_until(table, choose, lambda s: s.phase == "bidding" and s.bids, "an auction", limit=300)
     bidder = state.actor
     before = await table.row()
     seat_row = next(s for s in await table.seats() if s.seat == bidder)

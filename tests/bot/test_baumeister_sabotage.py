@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from games import registry
 from games.baumeister import moves
-from tests.bot.driver import fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm, start
+from tests.bot.driver import (fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm,
+                              play_until, start)
 
 SPEC = registry.get("baumeister")
 
@@ -28,12 +29,9 @@ async def table_at_a_pay_off_offer(env, monkeypatch, deal: int = 21):
     table = await open_table(env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
     choose = saboteurs_first()
-    for _ in range(600):
-        state = await table.state()
-        if state.phase == "offer" and state.money[state.victim]:
-            return table, state
-        assert await play_turn_by_dm(table, choose)
-    raise AssertionError("nobody put a saboteur on the building of a player with thalers")
+    state = await play_until(table, choose, lambda s: s.phase == "offer" and s.money[s.victim],
+                             "a saboteur on the building of a player with thalers")
+    return table, state
 
 
 async def dm_panel(table, seat: int):
