@@ -32,6 +32,10 @@ class RuleError(Exception):
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
+# Seconds a timed decision may take unless the bot's configuration says otherwise (chosen:
+# the rulebooks set no clock).
+DECISION_SECONDS = 300
+
 
 class Event(NamedTuple):
     """Something that happened, with who may see it.
@@ -313,9 +317,15 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         """When the seat's decision is an amount (see AmountChoice), its range; else None."""
         return None
 
+    def time_limit(self, state: StateT, seat: int) -> int | None:
+        """Seconds the seat's current decision may take, or None when it has no time limit (the
+        table then waits as long as it takes). A cheap check, asked after every move; the move
+        made when time runs out (`timeout_action`) is computed only then."""
+        return None
+
     def timeout_action(self, state: StateT, seat: int) -> ActionT | None:
-        """The action taken for a seat whose time runs out on its current decision, or None
-        when that decision has no time limit (the table then waits as long as it takes)."""
+        """The action taken for a seat whose time ran out on its current decision (asked only
+        when `time_limit` gave a limit and it passed), or None to keep waiting."""
         return None
 
     def stats(self, state: StateT) -> dict[int, dict[str, float]]:

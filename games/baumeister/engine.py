@@ -12,7 +12,7 @@ from games.baumeister.common import roll_die
 from games.baumeister.flow import start_turn
 from games.baumeister.models import STATE_JSON, Action, Options, Phase, State, copy_of
 from games.baumeister.views import BaumeisterView, build_view
-from games.core import AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
+from games.core import DECISION_SECONDS, AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
 
 # The seats to act for each `actor`; the last entry is the one for -1 (nobody: the game is over).
 _TO_ACT = tuple(frozenset([s]) for s in range(4)) + (frozenset(),)
@@ -158,10 +158,15 @@ class BaumeisterSpec(GameSpec[State, Any]):
 
         return make_policy(self, kind, seed)
 
+    def time_limit(self, state: State, seat: int) -> int | None:
+        """Only the pay-off negotiation is timed, so one player cannot hold a sabotage up.
+        Every other decision waits for its player."""
+        if seat == state.actor and state.phase in (Phase.OFFER, Phase.ANSWER):
+            return DECISION_SECONDS
+        return None
+
     def timeout_action(self, state: State, seat: int) -> Any:
-        """Only the pay-off negotiation is timed, so one player cannot hold a sabotage up:
-        a victim out of time makes no offer, an attacker out of time refuses. Every other
-        decision waits for its player."""
+        """A victim out of time makes no offer, an attacker out of time refuses."""
         if seat != state.actor:
             return None
         if state.phase == Phase.OFFER:
