@@ -13,7 +13,7 @@ import statistics
 import sys
 import time
 
-from bot.tournaments import GameResult, PlayerRecord, RoundRecord, compute_standings, meetings, pair_round
+from play.tournaments import GameResult, PlayerRecord, RoundRecord, compute_standings, meetings, pair_round
 
 FIELDS = (100, 300, 1000)
 TABLE_SIZE, MIN_SEATS, MAX_SEATS = 4, 2, 5

@@ -8,7 +8,7 @@ import sys
 
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "simulate":
-        from bot.simulate import main as simulate
+        from play.simulate import main as simulate
 
         return simulate(argv[1:])
     if argv and argv[0] in ("-h", "--help"):

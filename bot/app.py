@@ -10,20 +10,25 @@ from discord.ext import commands
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.tables import TablesCog
 from bot.cogs.tournaments import TournamentsCog
-from bot.scheduler import Scheduler
-from bot.service import TableService
 from bot.settings import Settings
-from bot.tournaments.rating_service import RatingService
-from bot.tournaments.service import ROUND_TIMER, TournamentService
 from bot.ui.components import DYNAMIC_ITEMS, amount_form_target
 from bot.ui.controller import TablesController
-from bot.ui.presenter import Presenter, time_now
+from bot.ui.presenter import Presenter
 from bot.ui.tournament_controller import TournamentController
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
-from games import Outcome
-from storage import SeatRow, Store, TableRow, TimerRow
+from play.scheduler import Scheduler
+from play.tables import TableService
+from play.tournaments.rating_service import RatingService
+from play.tournaments.service import ROUND_TIMER, TournamentService
+from storage import Store, TimerRow
+from storage.tables import DECISION_TIMER
 
 log = logging.getLogger(__name__)
+
+
+def time_now() -> float:
+    """Wall-clock seconds, read through discord.utils so tests can move time."""
+    return discord.utils.utcnow().timestamp()
 
 
 class BoardBot(commands.Bot):
@@ -35,31 +40,27 @@ class BoardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
-        self.service = TableService(self.store)
-        self.scheduler = Scheduler(self.store)
-        self.presenter = Presenter(self, self.service, decision_timeout=self.settings.decision_timeout)
+        self.service = TableService(self.store, clock=time_now, decision_seconds=self.settings.decision_timeout)
+        self.scheduler = Scheduler(self.store, time_now)
+        self.presenter = Presenter(self, self.service)
         self.controller = TablesController(self.service, self.presenter)
-        self.scheduler.on("decision", self._decision_timeout)
-        self._setup_tournaments()
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS)
-        await self.add_cog(TablesCog(self.controller))
-        await self.add_cog(TournamentsCog(self.tournament_ui))
-        self.ratings_ui = RatingsCog(self.store)
-        await self.add_cog(self.ratings_ui)
-        await self._sync_commands()
-        self.scheduler.start()
-        self.loop.create_task(self._resume_tables(), name="resume-tables")
-        self.loop.create_task(self.tournament_ui.resume(), name="resume-tournaments")
-
-    def _setup_tournaments(self) -> None:
-        """Ratings and tournaments hear about every finished table (ratings first, so a tournament's
-        round summary is posted after the games are rated)."""
         self.ratings = RatingService(self.store)
         self.tournaments = TournamentService(self.store, self.service, self.ratings, clock=time_now)
         self.tournament_ui = TournamentController(self, self.tournaments, self.controller,
                                                   self.settings.organiser_role)
-        self.presenter.on_finished.extend([self._rate, self.tournament_ui.on_table_finished])
+        # Finish work, in this order: a round's summary is posted after its games are rated.
+        self.service.on_finish.extend([self.ratings.on_finished, self.tournaments.record])
+        self.presenter.finish_listeners.append(self.tournament_ui.on_finish_reports)
+        self.scheduler.on(DECISION_TIMER, self._decision_timeout)
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS)
+        await self.add_cog(TablesCog(self.controller))
+        await self.add_cog(TournamentsCog(self.tournament_ui))
+        self.ratings_ui = RatingsCog(self.ratings)
+        await self.add_cog(self.ratings_ui)
+        await self._sync_commands()
+        self.scheduler.start()
+        self.controller.spawn(self._resume(), "resume")
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -69,22 +70,11 @@ class BoardBot(commands.Bot):
         else:
             await self.tree.sync()
 
-    async def _resume_tables(self) -> None:
-        """After a restart, let computer seats make any moves that were due when the bot stopped."""
+    async def _resume(self) -> None:
+        """After a start, in the background: the work that was due when the bot stopped."""
         await self.wait_until_ready()
-        for table in await self.store.tables.with_status("running"):
-            try:
-                progress = await self.service.run_computers(table.id)
-                if progress is not None:
-                    await self.presenter.publish(progress)
-            except Exception:
-                log.exception("could not resume table %s", table.id)
-
-    async def _rate(self, table: TableRow, seats: list[SeatRow], outcome: Outcome) -> None:
-        try:
-            await self.ratings.on_finished(table, seats, outcome)
-        except Exception:  # the game is over and stored whatever happens to its rating
-            log.exception("could not rate table %s", table.id)
+        await self.controller.resume()
+        await self.tournament_ui.resume()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Amount forms are answered here rather than by the form object, which a restart forgets.

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from storage.db import Database
 from storage.ratings import HistoryRow, RatedResult, RatingRow, RatingStore
-from storage.tables import SeatRow, StaleVersion, TableRow, TableStore, TimerRow
+from storage.db import NewerSchema
+from storage.tables import MoveWrite, NewTimer, SeatRow, StaleVersion, TableRow, TableStore, TimerRow
 from storage.tournaments import (EntrantRow, NewGame, RoundRow, TournamentGameRow, TournamentRow,
                                  TournamentStore)
 
@@ -26,10 +27,14 @@ class Store:
     async def open(cls, path: str | Path) -> "Store":
         return cls(await Database.open(path))
 
+    def transaction(self):  # type: ignore[no-untyped-def]
+        """One transaction around several store calls (they join it): one commit for all."""
+        return self.db.transaction()
+
     async def close(self) -> None:
         await self.db.close()
 
 
-__all__ = ["EntrantRow", "HistoryRow", "NewGame", "RatedResult", "RatingRow", "RatingStore", "RoundRow", "SeatRow",
+__all__ = ["EntrantRow", "HistoryRow", "MoveWrite", "NewGame", "NewTimer", "NewerSchema", "RatedResult", "RatingRow", "RatingStore", "RoundRow", "SeatRow",
            "StaleVersion", "Store", "TableRow", "TableStore", "TimerRow", "TournamentGameRow", "TournamentRow",
            "TournamentStore"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import re
 from contextlib import asynccontextmanager
 from datetime import datetime, timezone
@@ -13,6 +14,15 @@ from typing import Any, AsyncIterator, Iterable
 import aiosqlite
 
 _MIGRATION_NAME = re.compile(r"^V(\d+)__[\w-]+\.sql$")
+
+# The task that holds the open transaction, so that store functions called inside
+# `transaction()` join it instead of opening their own (one commit for a whole unit of work).
+_IN_TRANSACTION: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.ContextVar(
+    "storage_transaction_owner", default=None)
+
+
+class NewerSchema(RuntimeError):
+    """The database was written by a newer version of the bot; it is left untouched."""
 
 
 def utcnow() -> str:
@@ -51,7 +61,11 @@ class Database:
         for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=5000"):
             await execute(conn, f"PRAGMA {pragma}")
         db = cls(conn)
-        await db.migrate()
+        try:
+            await db.migrate()
+        except BaseException:
+            await conn.close()
+            raise
         return db
 
     async def close(self) -> None:
@@ -59,8 +73,15 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction. Called again inside one (by the same task), it joins the outer
+        transaction: the outer block commits everything once, or rolls everything back."""
+        task = asyncio.current_task()
+        if task is not None and _IN_TRANSACTION.get() is task:
+            yield self.conn
+            return
         async with self._write_lock:
             await execute(self.conn, "BEGIN IMMEDIATE")
+            token = _IN_TRANSACTION.set(task)
             try:
                 yield self.conn
             except BaseException:
@@ -68,6 +89,8 @@ class Database:
                 raise
             else:
                 await execute(self.conn, "COMMIT")
+            finally:
+                _IN_TRANSACTION.reset(token)
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, tuple(params)) as cursor:
@@ -100,7 +123,14 @@ class Database:
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
         )
         current = await self.schema_version()
-        for version, name, sql in migrations():
+        known = migrations()
+        newest = known[-1][0] if known else 0
+        if current > newest:
+            raise NewerSchema(
+                f"The database has schema version {current}, but this version of the bot knows versions "
+                f"up to {newest}: it was written by a newer version of the bot. Run that version (or a "
+                "newer one), or point `database` at another file; this database was not changed.")
+        for version, name, sql in known:
             if version <= current:
                 continue
             async with self.transaction() as conn:

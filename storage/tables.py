@@ -36,6 +36,10 @@ class TableRow(BaseModel):
     outcome: str | None
     tournament_id: int | None
     created_at: str
+    computer_due: bool = False
+    finish_due: bool = False
+    recent_events: list[tuple[int, str]] = []
+    board_version: int = 0
 
 
 class SeatRow(BaseModel):
@@ -59,14 +63,59 @@ class TimerRow(BaseModel):
     kind: str
     due_at: float
     table_id: int | None
+    seat: int | None = None
     payload: dict[str, Any]
+
+
+class NewTimer(BaseModel):
+    """A timer a move starts (a decision's time limit)."""
+
+    kind: str
+    due_at: float
+    seat: int | None = None
+    payload: dict[str, Any] = {}
+
+
+class MoveWrite(BaseModel):
+    """Everything one request changes at a running table, written in one transaction: the
+    actions it accepted (the requester's and the computer seats' after it), the new state and
+    prompts, the timers of the seats whose decision changed, and seat changes."""
+
+    table_id: int
+    expected_version: int
+    actions: list[tuple[int, str]] = []  # (seat, action JSON), in order
+    state: str
+    prompts: dict[int, tuple[int, str]]
+    outcome: str | None = None  # set when the game ended: the table is finished, finish work due
+    computer_due: bool = False
+    recent_events: list[tuple[int, str]] = []
+    timer_seats: list[int] = []  # seats whose decision timers are replaced by `timers`
+    timers: list[NewTimer] = []
+    seat_updates: dict[int, dict[str, Any]] = {}  # seat -> fields (see TableStore.update_seat)
+
+    @property
+    def new_version(self) -> int:
+        return self.expected_version + len(self.actions)
+
+
+DECISION_TIMER = "decision"
 
 
 def _table(row: Any) -> TableRow:
     data = dict(row)
+    data.pop("seats_json", None)
     data["options"] = json.loads(data["options"])
     data["prompts"] = {int(k): tuple(v) for k, v in json.loads(data["prompts"]).items()}
+    data["recent_events"] = [tuple(e) for e in json.loads(data.get("recent_events") or "[]")]
     return TableRow.model_validate(data)
+
+
+# The table row and its seats in one statement (seats as a JSON array).
+_SEAT_JSON = ("json_object('table_id', table_id, 'seat', seat, 'user_id', user_id, 'display_name', display_name,"
+              " 'ai', ai, 'forfeited', forfeited, 'dm_ok', dm_ok, 'dm_channel_id', dm_channel_id,"
+              " 'dm_message_id', dm_message_id)")
+_LOAD = (f"SELECT t.*, (SELECT json_group_array({_SEAT_JSON}) FROM seats WHERE table_id = t.id) AS seats_json"
+         " FROM game_tables t WHERE t.id = ?")
 
 
 _SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id"}
@@ -96,6 +145,25 @@ class TableStore:
         row = await self.db.fetchone("SELECT * FROM game_tables WHERE id = ?", (table_id,))
         return _table(row) if row else None
 
+    async def load(self, table_id: int) -> tuple[TableRow, list[SeatRow]] | None:
+        """The table and its seats (in seat order), in one statement."""
+        row = await self.db.fetchone(_LOAD, (table_id,))
+        if row is None:
+            return None
+        seats = [SeatRow.model_validate(s) for s in json.loads(row["seats_json"] or "[]")]
+        return _table(row), sorted(seats, key=lambda s: s.seat)
+
+    async def due(self) -> tuple[list[int], list[int]]:
+        """Ids of tables whose computer seats are due to move, and of finished tables whose finish
+        work (ratings, tournament result) is not stored yet. Both are read through small indexes."""
+        computers = await self.db.fetchall("SELECT id FROM game_tables WHERE computer_due = 1 ORDER BY id")
+        finishes = await self.db.fetchall("SELECT id FROM game_tables WHERE finish_due = 1 ORDER BY id")
+        return [r["id"] for r in computers], [r["id"] for r in finishes]
+
+    async def finish_done(self, table_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await execute(conn, "UPDATE game_tables SET finish_due = 0 WHERE id = ?", (table_id,))
+
     async def by_thread(self, thread_id: int) -> TableRow | None:
         row = await self.db.fetchone(
             "SELECT * FROM game_tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,))
@@ -121,11 +189,12 @@ class TableStore:
                 (thread_id, lobby_message_id, utcnow(), table_id),
             )
 
-    async def set_board(self, table_id: int, message_id: int | None, key: str | None) -> None:
+    async def set_board(self, table_id: int, message_id: int | None, key: str | None, version: int = 0) -> None:
+        """Record a newly posted board message, its key and the table version it starts at."""
         async with self.db.transaction() as conn:
             await execute(conn,
-                "UPDATE game_tables SET board_message_id = ?, board_key = ? WHERE id = ?",
-                (message_id, key, table_id),
+                "UPDATE game_tables SET board_message_id = ?, board_key = ?, board_version = ? WHERE id = ?",
+                (message_id, key, version, table_id),
             )
 
     async def set_status(self, table_id: int, status: Status, *, expected: tuple[Status, ...] = ()) -> bool:
@@ -161,30 +230,46 @@ class TableStore:
             await execute(conn, "UPDATE seats SET seat = -1 - seat WHERE table_id = ? AND seat < 0",
                                (table_id,))
 
-    async def save_move(self, table_id: int, *, expected_version: int, seat: int, action: str,
-                        state: str, prompts: dict[int, tuple[int, str]],
-                        outcome: str | None = None) -> int:
-        """Commit one accepted action and the state it produced, in one transaction.
+    async def save_move(self, move: MoveWrite) -> int:
+        """Commit what one request changed at a running table, in one transaction.
 
-        Raises StaleVersion (and changes nothing) if the stored version is not `expected_version`.
-        Returns the new version."""
-        new_version = expected_version + 1
+        Raises StaleVersion (and changes nothing) if the stored version is not the expected one:
+        someone else moved first. Returns the new version."""
         now = utcnow()
-        status = "finished" if outcome is not None else "running"
+        finished = move.outcome is not None
         async with self.db.transaction() as conn:
-            rowcount, lastrowid = await execute(conn,
+            rowcount, _ = await execute(conn,
                 "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'running'",
-                (state, new_version, json.dumps(prompts), outcome, status, now, table_id,
-                 expected_version),
-            )
+                " computer_due = ?, finish_due = ?, recent_events = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'running'",
+                (move.state, move.new_version, json.dumps(move.prompts), move.outcome,
+                 "finished" if finished else "running", int(move.computer_due and not finished), int(finished),
+                 json.dumps(move.recent_events), now, move.table_id, move.expected_version))
             if rowcount != 1:
-                raise StaleVersion(f"table {table_id} is not at version {expected_version}")
-            await execute(conn,
-                "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, new_version, seat, action, now),
-            )
-        return new_version
+                raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}")
+            if move.actions:
+                rows = [(move.table_id, move.expected_version + i + 1, seat, action, now)
+                        for i, (seat, action) in enumerate(move.actions)]
+                await execute(conn, "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES "
+                              + ", ".join("(?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row])
+            await self._replace_timers(conn, move, finished)
+            for seat, fields in move.seat_updates.items():
+                await self.update_seat(move.table_id, seat, **fields)
+        return move.new_version
+
+    async def _replace_timers(self, conn: Any, move: MoveWrite, finished: bool) -> None:
+        if finished:
+            await execute(conn, "DELETE FROM timers WHERE table_id = ?", (move.table_id,))
+            return
+        if move.timer_seats:
+            marks = ", ".join("?" for _ in move.timer_seats)
+            await execute(conn, f"DELETE FROM timers WHERE table_id = ? AND kind = ? AND seat IN ({marks})",
+                          (move.table_id, DECISION_TIMER, *move.timer_seats))
+        if move.timers:
+            now = utcnow()
+            rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]
+            await execute(conn, "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
+                          + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row])
 
     async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
         """(version, seat, action JSON) of every accepted action, in order."""
@@ -244,11 +329,11 @@ class TableStore:
 
     # -- timers ------------------------------------------------------------------
     async def add_timer(self, kind: str, due_at: float, *, table_id: int | None = None,
-                        payload: dict[str, Any] | None = None) -> int:
+                        payload: dict[str, Any] | None = None, seat: int | None = None) -> int:
         async with self.db.transaction() as conn:
             rowcount, lastrowid = await execute(conn,
-                "INSERT INTO timers (kind, due_at, table_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-                (kind, due_at, table_id, json.dumps(payload or {}), utcnow()),
+                "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (kind, due_at, table_id, seat, json.dumps(payload or {}), utcnow()),
             )
             return int(lastrowid)
 

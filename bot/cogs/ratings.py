@@ -9,11 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.tables import game_choices
-from bot.tournaments.rating_service import display_rating
-from bot.ui.controller import reply
+from bot.ui.requests import reply
+from play.tournaments.rating_service import RatingService, display_rating
 from bot.ui.tournament_items import LeaderboardPage
 from games import registry
-from storage import HistoryRow, RatingRow, Store
+from storage import HistoryRow, RatingRow
 
 PAGE_SIZE = 10
 RECENT = 5
@@ -34,15 +34,13 @@ def history_line(row: HistoryRow) -> str:
 
 
 class RatingsCog(commands.Cog):
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, ratings: RatingService) -> None:
+        self.ratings = ratings
 
     async def page(self, guild_id: int, game: str, page: int) -> dict[str, Any]:
         """The message of one leaderboard page, with its paging buttons."""
-        total = await self.store.ratings.count(guild_id, game)
+        rows, page, total = await self.ratings.leaderboard(guild_id, game, page, PAGE_SIZE)
         pages = max(1, -(-total // PAGE_SIZE))
-        page = min(max(page, 0), pages - 1)
-        rows = await self.store.ratings.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
         title = registry.get(game).title
         lines = [self.leaderboard_line(page * PAGE_SIZE + i, row) for i, row in enumerate(rows, start=1)]
         embed = discord.Embed(title=f"{title} leaderboard", colour=discord.Colour.gold(),
@@ -81,12 +79,11 @@ class RatingsCog(commands.Cog):
         who = user or interaction.user
         guild_id = interaction.guild.id
         embed = discord.Embed(title=f"{who.display_name} — profile", colour=discord.Colour.blurple())
-        for row in await self.store.ratings.of_user(guild_id, who.id):
-            place = await self.store.ratings.position(guild_id, row.game, who.id)
+        games, recent = await self.ratings.profile(guild_id, who.id, RECENT)
+        for row, place in games:
             embed.add_field(name=registry.get(row.game).title, inline=False,
                             value=f"Rating **{ordinal_text(display_rating(row))}** (#{place} on this server) · "
                                   f"{row.games} game{'s' if row.games != 1 else ''} · {row.wins} won")
-        recent = await self.store.ratings.history(guild_id, who.id, limit=RECENT)
         embed.add_field(name="Recent rated games", inline=False,
                         value="\n".join(history_line(r) for r in recent)[:1024] or "No rated games yet.")
         embed.set_footer(text=RATING_NOTE)

@@ -9,12 +9,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.render import get_renderer
-from bot.service import TableError
-from bot.ui.controller import TablesController, can_manage, reply
+from bot.ui.controller import TablesController
+from bot.ui.requests import caller_of, reply
+from play.common import TableError, quote
 from bot.ui.panels import option_choices
 from games import registry
 
 TRUE_WORDS = {"true", "on", "yes", "1"}
+COMMAND_ID_MAX = 2**53  # the largest whole number a slash command option carries exactly
+TableNumber = app_commands.Range[int, 1, COMMAND_ID_MAX]
 FALSE_WORDS = {"false", "off", "no", "0"}
 
 
@@ -43,14 +46,14 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
             continue
         key, sep, value = (p.strip() for p in part.partition("="))
         if not sep or not key or not value:
-            raise TableError(f"Options are written key=value, separated by commas; `{part.strip()}` is not. "
+            raise TableError(f"Options are written key=value, separated by commas; `{quote(part)}` is not. "
                              f"{spec.title} options: {options_help(game)}.")
         info = spec.Options.model_fields.get(key)
         if info is None:
-            raise TableError(f"{spec.title} has no option `{key}`. Its options: {options_help(game)}.")
+            raise TableError(f"{spec.title} has no option `{quote(key)}`. Its options: {options_help(game)}.")
         if info.annotation is bool:
             if value.lower() not in TRUE_WORDS | FALSE_WORDS:
-                raise TableError(f"Option `{key}` is on or off (true/false), not `{value}`.")
+                raise TableError(f"Option `{key}` is on or off (true/false), not `{quote(value)}`.")
             parsed[key] = value.lower() in TRUE_WORDS
         else:
             parsed[key] = value
@@ -79,21 +82,8 @@ class TablesCog(commands.Cog):
 
     async def resolve(self, interaction: discord.Interaction, table_id: int | None) -> int:
         """The table a command means: the given number, this thread's table, or the user's only one."""
-        if table_id is not None:
-            await self.service.get(table_id)
-            return table_id
-        if interaction.channel is not None:
-            here = await self.service.store.tables.by_thread(interaction.channel.id)
-            if here is not None:
-                return here.id
-        mine = await self.service.store.tables.tables_of_user(interaction.user.id, "lobby", "running")
-        if len(mine) == 1:
-            return mine[0].id
-        if not mine:
-            raise TableError("You are not at any open table. Use this in a table's thread or give its number.")
-        numbers = ", ".join(f"#{t.id}" for t in mine)
-        raise TableError(f"You are at several tables ({numbers}); use this in the table's thread or give "
-                         "`table:` its number.")
+        channel_id = interaction.channel.id if interaction.channel is not None else None
+        return await self.service.resolve(caller_of(interaction), table_id, channel_id)
 
     @table.command(name="create", description="Open a table for a game in a new thread of this channel")
     @app_commands.describe(game="The game to play",
@@ -111,7 +101,7 @@ class TablesCog(commands.Cog):
 
     @table.command(name="hand", description="Show your hand and choices at a table (only you see it)")
     @app_commands.describe(table="Table number (default: this thread's table)")
-    async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
+    async def hand(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
         except TableError as exc:
@@ -121,19 +111,19 @@ class TablesCog(commands.Cog):
 
     @table.command(name="leave", description="Leave a table's lobby before the game starts")
     @app_commands.describe(table="Table number (default: this thread's table)")
-    async def leave(self, interaction: discord.Interaction, table: int | None = None) -> None:
+    async def leave(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
-            await self.service.leave(table_id, interaction.user.id)
+            news = await self.service.leave(table_id, caller_of(interaction))
         except TableError as exc:
             await reply(interaction, str(exc))
             return
-        await self.controller.presenter.refresh_lobby(table_id)
+        await self.controller.presenter.refresh_lobby(news)
         await reply(interaction, f"You left table #{table_id}.")
 
     @table.command(name="abandon", description="Forfeit your seat in a running game")
     @app_commands.describe(table="Table number (default: this thread's table)")
-    async def abandon(self, interaction: discord.Interaction, table: int | None = None) -> None:
+    async def abandon(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
             await self.controller.abandon(interaction, table_id)
@@ -142,7 +132,7 @@ class TablesCog(commands.Cog):
 
     @table.command(name="cancel", description="Cancel a table (creator in the lobby; Manage Server any time)")
     @app_commands.describe(table="Table number (default: this thread's table)")
-    async def cancel(self, interaction: discord.Interaction, table: int | None = None) -> None:
+    async def cancel(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
             await self.controller.cancel(interaction, table_id)

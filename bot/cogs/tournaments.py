@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.tables import game_choices, parse_options
-from bot.service import TableError
-from bot.ui.controller import reply
+from bot.cogs.tables import TableNumber, game_choices, parse_options
+from bot.ui.requests import reply
+from play.common import TableError
 from bot.ui.tournament_controller import TournamentController
 
 FORMAT_CHOICES = [app_commands.Choice(name="Swiss", value="swiss"),
@@ -53,49 +53,49 @@ class TournamentsCog(commands.Cog):
 
     @tournament.command(name="start", description="Close registration and seat round 1 (organiser)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
-    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def start(self, interaction: discord.Interaction, tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament, lambda t: self.controller.start(interaction, t))
 
     @tournament.command(name="next", description="Seat the next round once every table has finished (organiser)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
-    async def next(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def next(self, interaction: discord.Interaction, tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament, lambda t: self.controller.next_round(interaction, t))
 
     @tournament.command(name="status", description="The current round's tables and whom they wait for")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
-    async def status(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def status(self, interaction: discord.Interaction, tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament, lambda t: self.controller.status(interaction, t))
 
     @tournament.command(name="standings", description="Points and tie-breaks so far")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
-    async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def standings(self, interaction: discord.Interaction, tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament, lambda t: self.controller.standings(interaction, t))
 
     @tournament.command(name="extend", description="Move the current round's deadline later (organiser)")
     @app_commands.describe(hours="Hours to add", tournament=TOURNAMENT_HELP)
-    async def extend(self, interaction: discord.Interaction, hours: int, tournament: int | None = None) -> None:
+    async def extend(self, interaction: discord.Interaction, hours: int, tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament, lambda t: self.controller.extend(interaction, t, hours))
 
     @tournament.command(name="replace", description="A computer player plays an absent player's seat (organiser)")
     @app_commands.describe(player="The absent player", tournament=TOURNAMENT_HELP)
     async def replace(self, interaction: discord.Interaction, player: discord.User,
-                      tournament: int | None = None) -> None:
+                      tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament,
                         lambda t: self.controller.take_over(interaction, t, player, forfeit=False))
 
     @tournament.command(name="forfeit", description="Record a forfeit: the player ranks last at the table (organiser)")
     @app_commands.describe(player="The player who forfeits", tournament=TOURNAMENT_HELP)
     async def forfeit(self, interaction: discord.Interaction, player: discord.User,
-                      tournament: int | None = None) -> None:
+                      tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament,
                         lambda t: self.controller.take_over(interaction, t, player, forfeit=True))
 
     @tournament.command(name="finish", description="End the tournament between rounds (organiser)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
-    async def finish(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def finish(self, interaction: discord.Interaction, tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament, lambda t: self.controller.finish(interaction, t))
 
     @tournament.command(name="cancel", description="Cancel the tournament and its running tables (organiser)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
-    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def cancel(self, interaction: discord.Interaction, tournament: TableNumber | None = None) -> None:
         await self._run(interaction, tournament, lambda t: self.controller.cancel(interaction, t))

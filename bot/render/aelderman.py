@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
-from bot.render.aelderman_map import PLAYER_COLOURS, draw_map
+from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, status_text
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
 from bot.render.base import Renderer, Style, TableInfo
 from games.aelderman import data as D
@@ -129,6 +129,11 @@ class AeldermanRenderer(Renderer):
         if v.phase == "trade":
             return f"round{v.round}-period{v.period + 1}"
         return f"round{v.round}-{v.phase}"
+
+    def board_image_key(self, info: TableInfo, view: BaseModel) -> str | None:
+        v: Any = view
+        drawn = [(c.name, c.subsidiary, list(c.banner), list(c.ships)) for c in v.cities]
+        return repr((v.seats, sorted(info.names.items()), drawn, status_text(v)))
 
     def board_image(self, info: TableInfo, view: BaseModel) -> discord.File | None:
         png = draw_map(view, dict(info.names))

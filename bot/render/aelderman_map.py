@@ -317,11 +317,11 @@ def _legend(draw: ImageDraw.ImageDraw, view: Any, names: dict[int, str]) -> None
         name = name if len(name) <= 22 else name[:21] + "…"
         draw.text((x + 20, y), name, font=font(13), fill=INK, anchor="lm")
         x += 30 + round(draw.textlength(name, font=font(13)))
-    status = _status_text(view)
+    status = status_text(view)
     draw.text((WIDTH - 10, y), status, font=font(13, True), fill=INK, anchor="rm")
 
 
-def _status_text(view: Any) -> str:
+def status_text(view: Any) -> str:
     if view.phase == "over":
         return "Game over"
     if view.phase == "council":

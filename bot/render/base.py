@@ -54,6 +54,11 @@ class Renderer(ABC):
         """Optional picture of the board (Pillow), attached under the embeds."""
         return None
 
+    def board_image_key(self, info: TableInfo, view: BaseModel) -> str | None:
+        """A cheap key of what `board_image` draws (None: there is no image). The image is drawn
+        and uploaded again only when the key changes, not on every move."""
+        return None
+
     def board_key(self, view: BaseModel) -> str:
         """A new board message is posted when this key changes (round, phase, auction);
         within the same key the board message is edited."""

@@ -2,7 +2,9 @@
 
 Each is a `discord.ui.DynamicItem`: its custom_id carries the table id (and, for game choices,
 the seat's prompt version and the choice's index), so a click is understood by any bot process
-without remembering the message. The callbacks only forward to the controller.
+without remembering the message. The callbacks only forward to the controller. Numbers in a
+custom_id have at most 18 digits, so a forged one never holds a number SQL cannot take: it does
+not match, and discord.py drops it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ def _controller(interaction: discord.Interaction) -> Any:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"lobby:(?P<action>[a-z]+):(?P<table>[0-9]+)"):
+                  template=r"lobby:(?P<action>[a-z]+):(?P<table>[0-9]{1,18})"):
     def __init__(self, action: str, table_id: int, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{action}:{table_id}"))
@@ -36,7 +38,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"option:(?P<table>[0-9]+):(?P<key>[a-z_0-9]+)"):
+                   template=r"option:(?P<table>[0-9]{1,18}):(?P<key>[a-z_0-9]+)"):
     def __init__(self, table_id: int, key: str, select: discord.ui.Select | None = None) -> None:
         super().__init__(select or discord.ui.Select(custom_id=f"option:{table_id}:{key}"))
         self.table_id, self.key = table_id, key
@@ -51,7 +53,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await _controller(interaction).option_select(interaction, self.table_id, self.key, values)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<table>[0-9]+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<table>[0-9]{1,18})"):
     """The board's "My hand" button: opens the player's private panel as an ephemeral message."""
 
     def __init__(self, table_id: int) -> None:
@@ -69,7 +71,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button],
-                template=r"act:(?P<table>[0-9]+):(?P<pv>[0-9]+):(?P<idx>[0-9]+)"):
+                template=r"act:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18}):(?P<idx>[0-9]{1,18})"):
     """One game choice. `pv` is the seat's prompt version when the choice was offered."""
 
     def __init__(self, table_id: int, pv: int, idx: int, *, label: str = "…",
@@ -88,7 +90,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select],
-                template=r"pick:(?P<table>[0-9]+):(?P<pv>[0-9]+):(?P<n>[0-9]+)"):
+                template=r"pick:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18}):(?P<n>[0-9]{1,18})"):
     """A select menu of game choices; each option's value is the choice's index."""
 
     def __init__(self, table_id: int, pv: int, n: int, select: discord.ui.Select | None = None) -> None:
@@ -102,12 +104,13 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values", [])
-        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        picked = str(values[0]) if values else ""
+        index = int(picked) if re.fullmatch(r"[0-9]{1,6}", picked, re.ASCII) else -1
         await _controller(interaction).act(interaction, self.table_id, self.pv, index)
 
 
 class AmountButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"amount:(?P<table>[0-9]+):(?P<pv>[0-9]+)"):
+                   template=r"amount:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})"):
     """Opens a form to type any amount of the decision (a bid or an offer), for the amounts
     the menu has no room for."""
 
@@ -125,7 +128,7 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).ask_amount(interaction, self.table_id, self.pv)
 
 
-AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]+):(?P<pv>[0-9]+)")
+AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})")
 AMOUNT_FIELD = "amount"
 
 

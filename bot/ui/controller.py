@@ -1,20 +1,26 @@
 """What happens when someone uses a table: slash commands, lobby buttons, panels and choices.
 
-Every rejected request gets an ephemeral answer saying what is wrong and what is allowed,
-and changes nothing (the service raises before committing anything).
+Each handler turns the interaction into a play/ request (with the `Caller`) and the result into
+messages. Every rejected request gets an ephemeral answer saying what is wrong and what is
+allowed, and changes nothing (the service raises before committing anything).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 from typing import Any, Coroutine
 
 import discord
 
-from bot.service import COMPUTER_KINDS, Progress, TableError, TableService
 from bot.ui import panels
 from bot.ui.components import AmountForm
-from bot.ui.presenter import Presenter
+from bot.ui.presenter import Presenter, safely
+from bot.ui.requests import caller_of, reply
+from play.common import TableError, quote
+from play.results import TableNews
+from play.tables import COMPUTER_KINDS, TableService
 from storage import TableRow
 
 log = logging.getLogger(__name__)
@@ -23,6 +29,7 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
            "play: press **My hand** on the table's board, or use `/table hand` in the thread, to see your "
            "hand and make your choices privately. To get DMs, enable *Direct Messages* in this server's "
            "Privacy Settings.")
+AMOUNT = re.compile(r"\s*([0-9]{1,9})\s*", re.ASCII)
 
 
 def thread_failure(exc: discord.HTTPException) -> str:
@@ -30,26 +37,11 @@ def thread_failure(exc: discord.HTTPException) -> str:
             "Create Public Threads and Send Messages in Threads in this channel.")
 
 
-def can_manage(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
-
-
-async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
-    """Answer ephemerally, whether or not the interaction was already answered."""
-    kwargs.setdefault("ephemeral", True)
-    if kwargs.get("view", ...) is None:
-        del kwargs["view"]  # a message without controls
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
-
-
 class TablesController:
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
         self.presenter = presenter
+        self._background: set[asyncio.Task[Any]] = set()
 
     # -- creating ------------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any],
@@ -70,19 +62,18 @@ class TablesController:
         except TableError as exc:
             await reply(interaction, str(exc))
             return
-        spec = self.service.spec(table)
         try:
             thread = await self.open_thread(parent, table)
         except discord.HTTPException as exc:
-            await self.service.store.tables.set_status(table.id, "cancelled")
+            await self.service.abort(table.id)
             await reply(interaction, thread_failure(exc))
             return
-        table = await self.service.get(table.id)
-        seats = await self.service.store.tables.seats(table.id)
-        lobby = await thread.send(**self.presenter.lobby_message(table, seats))
-        await self.service.store.tables.set_messages(table.id, lobby_message_id=lobby.id)
-        dm_note = await self._probe_dm(table.id, interaction.user.id)
-        await reply(interaction, f"Table #{table.id} ({spec.title}) is open in {thread.mention}. "
+        news = await self.service.news(table.id)
+        lobby = await thread.send(**self.presenter.lobby_message(news))
+        await self.service.opened(table.id, lobby_message_id=lobby.id)
+        dm_note = await self._probe_dm(news, interaction.user.id)
+        title = self.service.spec(table).title
+        await reply(interaction, f"Table #{table.id} ({title}) is open in {thread.mention}. "
                     "Others can join with the Join button there." + (f"\n\n{dm_note}" if dm_note else ""))
 
     async def open_thread(self, parent: discord.TextChannel, table: TableRow,
@@ -91,121 +82,116 @@ class TablesController:
         title = name or f"{self.service.spec(table).title} #{table.id}"
         thread = await parent.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
                                             auto_archive_duration=10080)
-        await self.service.store.tables.set_messages(table.id, thread_id=thread.id)
+        await self.service.opened(table.id, thread_id=thread.id)
         return thread
 
-    async def _probe_dm(self, table_id: int, user_id: int) -> str | None:
+    async def _probe_dm(self, news: TableNews, user_id: int) -> str | None:
         """Say hello by DM when someone sits down; returns advice if their DMs are closed."""
-        table = await self.service.get(table_id)
-        seat = await self.service.seat_of(table, user_id)
+        seat = news.seat_of(user_id)
         if seat is None:
             return None
-        spec = self.service.spec(table)
-        link = panels.thread_url(table)
+        link = panels.thread_url(news.table)
+        title = self.service.spec(news.table).title
         sent = await self.presenter.send_dm(
-            seat, content=f"You joined **{spec.title} — table #{table.id}**" + (f": {link}" if link else "")
-            + ". Your hand and your private choices will come here.")
+            news.table.id, seat, content=f"You joined **{title} — table #{news.table.id}**"
+            + (f": {link}" if link else "") + ". Your hand and your private choices will come here.")
         return None if sent else DM_HELP
 
     # -- lobby ---------------------------------------------------------------------------
     async def lobby_button(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
-        user = interaction.user
+        caller = caller_of(interaction)
         try:
-            if action == "join":
-                await self.service.join(table_id, user.id, user.display_name)
-                await self.presenter.refresh_lobby(table_id)
-                note = await self._probe_dm(table_id, user.id)
-                await reply(interaction, "You joined the table." + (f"\n\n{note}" if note else ""))
-            elif action == "leave":
-                await self.service.leave(table_id, user.id)
-                await self.presenter.refresh_lobby(table_id)
-                await reply(interaction, "You left the table.")
-            elif action == "start":
+            if action == "start":
                 await self.start(interaction, table_id)
-            elif action == "cancel":
+                return
+            if action == "cancel":
                 await self.cancel(interaction, table_id)
-            elif action in ("addai", "rmai"):
-                if action == "addai":
-                    await self.service.add_computer(table_id, user.id, COMPUTER_KINDS[0])
-                else:
-                    await self.service.remove_computer(table_id, user.id)
-                await self.presenter.refresh_lobby(table_id)
-                await reply(interaction, "Computer player added." if action == "addai"
-                            else "Computer player removed.")
-            elif action == "rated":
-                await self.toggle_rated(interaction, table_id)
-            else:
-                await reply(interaction, "That button is not known any more; use the table's current lobby.")
+                return
+            handlers = {
+                "join": (self.service.join, "You joined the table."),
+                "leave": (self.service.leave, "You left the table."),
+                "addai": (lambda t, c: self.service.add_computer(t, c, COMPUTER_KINDS[0]), "Computer player added."),
+                "rmai": (self.service.remove_computer, "Computer player removed."),
+                "rated": (self.service.toggle_rated, None),
+            }
+            if action not in handlers:
+                raise TableError("That button is not known any more; use the table's current lobby.")
+            request, answer = handlers[action]
+            news = await request(table_id, caller)
         except TableError as exc:
             await reply(interaction, str(exc))
-
-    async def toggle_rated(self, interaction: discord.Interaction, table_id: int) -> None:
-        table = await self.service.get(table_id)
-        if table.status != "lobby":
-            raise TableError("The game has started; whether it is rated can no longer change.")
-        if interaction.user.id != table.creator_id:
-            raise TableError("Only the table's creator can change whether the table is rated.")
-        await self.service.store.tables.set_rated(table_id, not table.rated)
-        await self.presenter.refresh_lobby(table_id)
-        await reply(interaction, "This table is now rated." if not table.rated else "This table is now casual.")
+            return
+        await self.presenter.refresh_lobby(news)
+        if action == "join":
+            note = await self._probe_dm(news, caller.user_id)
+            answer = f"{answer}\n\n{note}" if note else answer
+        if action == "rated":
+            answer = "This table is now rated." if news.table.rated else "This table is now casual."
+        await reply(interaction, answer)
 
     async def option_select(self, interaction: discord.Interaction, table_id: int, key: str,
                             values: list[str]) -> None:
+        caller = caller_of(interaction)
         try:
-            table = await self.service.get(table_id)
-            value = panels.decode_choice(self.service.spec(table), key, values[0] if values else "")
+            news = await self.service.news(table_id, caller)
+            value = panels.decode_choice(self.service.spec(news.table), key, values[0] if values else "")
             if value is None:
+                await self.presenter.refresh_lobby(news)  # put the menu back to the stored value
                 raise TableError("That option value is not offered; pick one from the menu.")
-            await self.service.set_option(table_id, interaction.user.id, key, value)
+            news = await self.service.set_option(table_id, caller, key, value)
         except TableError as exc:
             await reply(interaction, str(exc))
-            await self.presenter.refresh_lobby(table_id)  # put the menu back to the stored value
             return
-        await self.presenter.refresh_lobby(table_id)
+        await self.presenter.refresh_lobby(news)
         await reply(interaction, f"Option {key.replace('_', ' ')} set.")
 
     async def start(self, interaction: discord.Interaction, table_id: int) -> None:
-        progress = await self.service.start(table_id, interaction.user.id)
+        news = await self.service.start(table_id, caller_of(interaction))
         await reply(interaction, "The game has started. Your hand and choices come by DM "
                     "(or press **My hand** on the board).")
-        await self.presenter.refresh_lobby(table_id)
-        await self.after(progress)
+        await self.presenter.refresh_lobby(news)
+        await self.after(news)
 
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
-        table = await self.service.cancel(table_id, interaction.user.id, can_manage=can_manage(interaction))
-        await self.presenter.refresh_lobby(table_id)
-        await self.presenter.retire_panels(table_id)
-        await self.presenter.refresh_board(table_id)
-        await reply(interaction, f"Table #{table.id} is cancelled.")
-        thread = await self.presenter.channel(table.thread_id)
-        if thread is not None:
-            await thread.send(f"Table #{table.id} was cancelled by {interaction.user.display_name}.",
-                              allowed_mentions=discord.AllowedMentions.none())
+        news = await self.service.cancel(table_id, caller_of(interaction))
+        await reply(interaction, f"Table #{table_id} is cancelled.")
+        await self.closed(news, f"Table #{table_id} was cancelled by {interaction.user.display_name}.")
+
+    async def closed(self, news: TableNews, note: str) -> None:
+        """A table was cancelled: its lobby, board and panels lose their controls; the thread is told."""
+        await self.presenter.refresh_lobby(news)
+        await self.presenter.retire_panels(news)
+        if news.table.board_message_id is not None:
+            thread = await self.presenter.channel(news.table.thread_id)
+            if thread is not None:
+                await safely(f"board of table {news.table.id}",
+                             thread.get_partial_message(news.table.board_message_id).edit(view=None))
+        self.presenter.boards.forget(news.table.id)
+        await self.presenter.post(news.table.thread_id, note)
 
     # -- playing ---------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         try:
-            table = await self.service.get(table_id)
-            seat = await self.service.seat_of(table, interaction.user.id)
+            news = await self.service.news(table_id, caller_of(interaction))
+            seat = news.seat_of(interaction.user.id)
             if seat is None:
                 raise TableError("You are not seated at this table. The board shows everything "
                                  "spectators may see.")
-            if table.state is None:
+            if news.state is None:
                 raise TableError("The game has not started yet.")
         except TableError as exc:
             await reply(interaction, str(exc))
             return
-        seats = await self.service.store.tables.seats(table_id)
-        await reply(interaction, **self.presenter.panel(table, seats, self.service.state(table), seat.seat))
+        await reply(interaction, **self.presenter.panel(news, seat.seat))
 
     async def act(self, interaction: discord.Interaction, table_id: int, prompt_version: int, index: int) -> None:
-        await self._answer(interaction, table_id,
-                           self.service.act(table_id, interaction.user.id, prompt_version, index))
+        caller = caller_of(interaction)
+        await self._answer(interaction, table_id, self.service.act(table_id, caller, prompt_version, index))
 
     async def ask_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int) -> None:
         """"Other amount…": open the form to type an amount of the current decision."""
         try:
-            choice = await self.service.amount_asked(table_id, interaction.user.id, prompt_version)
+            choice = await self.service.amount_asked(table_id, caller_of(interaction), prompt_version)
         except TableError as exc:
             await self.reject(interaction, table_id, str(exc))
             return
@@ -217,80 +203,117 @@ class TablesController:
         await self._answer(interaction, table_id, self._typed_amount(interaction, table_id, prompt_version, typed))
 
     async def _typed_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int,
-                            typed: str) -> Progress:
-        try:
-            amount = int(typed.strip())
-        except ValueError:
-            choice = await self.service.amount_asked(table_id, interaction.user.id, prompt_version)
-            raise TableError(f"{typed.strip()[:20] or 'Nothing'} is not a whole number. "
-                             f"Type an amount from {choice.low} to {choice.high}.") from None
-        return await self.service.act_amount(table_id, interaction.user.id, prompt_version, amount)
+                            typed: str) -> TableNews:
+        caller = caller_of(interaction)
+        match = AMOUNT.fullmatch(typed)
+        if match is None:  # ASCII digits only (no "1_0", no other scripts' digits), spaces around allowed
+            choice = await self.service.amount_asked(table_id, caller, prompt_version)
+            raise TableError(f"{quote(typed) or 'Nothing'} is not a whole number. "
+                             f"Type an amount from {choice.low} to {choice.high} in digits.")
+        return await self.service.act_amount(table_id, caller, prompt_version, int(match.group(1)))
 
     async def _answer(self, interaction: discord.Interaction, table_id: int,
-                      attempt: Coroutine[Any, Any, Progress]) -> None:
-        """Await a player's choice: refused, an ephemeral reason; accepted, `_answered`."""
+                      attempt: Coroutine[Any, Any, TableNews]) -> None:
+        """Await a player's choice: refused, an ephemeral reason; accepted, their new panel in place
+        of the answered one, then everything else that follows the move."""
         try:
-            progress = await attempt
+            news = await attempt
         except TableError as exc:
             await self.reject(interaction, table_id, str(exc))
             return
-        await self._answered(interaction, table_id, progress)
-
-    async def _answered(self, interaction: discord.Interaction, table_id: int, progress: Progress) -> None:
-        """After a player's accepted choice: their panel in place of the answered one, then the rest."""
-        seat = progress.moves[0].seat
-        panel = self.presenter.panel(progress.table, progress.seats, progress.state, seat,
-                                     self.presenter.private_lines(progress, seat))
-        await interaction.response.edit_message(**panel)
-        if interaction.message is not None and interaction.message.guild is None:
+        seat = news.seat_of(interaction.user.id)
+        number = seat.seat if seat is not None else news.moves[0].seat
+        in_dm = interaction.message is not None and interaction.message.guild is None
+        panel = self.presenter.panel(news, number, self.presenter.private_lines(news, number))
+        try:
+            await interaction.response.edit_message(**panel)
+        except discord.HTTPException as exc:  # e.g. the interaction expired: the move is stored anyway
+            log.warning("answer to a move at table %s failed (%s); the panel goes by DM", table_id, exc)
+            await safely(f"panel of table {table_id} seat {number}", self.presenter.dm_panel(news, number))
+            await self.after(news, answered=number)
+            return
+        if in_dm and interaction.message is not None:
             # The DM panel itself was answered in place: it stays this seat's current DM panel.
-            await self.service.store.tables.update_seat(table_id, seat, dm_message_id=interaction.message.id,
-                                                        dm_channel_id=interaction.message.channel.id)
-        await self.after(progress, skip={seat})
+            self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
+                                   dm_channel_id=interaction.message.channel.id)
+        await self.after(news, answered=number, in_dm=in_dm)
 
     async def reject(self, interaction: discord.Interaction, table_id: int, message: str) -> None:
         """Explain a refused choice and, for a seated player, show the current panel again."""
         extra: dict[str, Any] = {}
-        table = await self.service.store.tables.get(table_id)
-        if table is not None:
-            seats = await self.service.store.tables.seats(table_id)
-            message = self.presenter.info(table, seats).fill(message)
-            seat = next((s for s in seats if s.user_id == interaction.user.id), None)
-            if seat is not None and table.state is not None:
-                panel = self.presenter.panel(table, seats, self.service.state(table), seat.seat)
+        try:
+            news = await self.service.news(table_id, caller_of(interaction))
+        except TableError:
+            news = None  # another server's table, or none: the reason alone
+        if news is not None:
+            message = self.presenter.info(news).fill(message)
+            seat = news.seat_of(interaction.user.id)
+            if seat is not None and news.state is not None:
+                panel = self.presenter.panel(news, seat.seat)
                 extra = {"embed": panel["embed"]}
                 if panel["view"] is not None:
                     extra["view"] = panel["view"]
         await reply(interaction, message, **extra)
 
-    async def after(self, progress: Progress, *, skip: set[int] = frozenset()) -> None:
-        """Publish a change, then let computer seats play and publish theirs."""
-        await self.presenter.publish(progress, skip=skip)
-        computers = await self.service.run_computers(progress.table.id)
-        if computers is not None:
-            await self.presenter.publish(computers)
+    async def after(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> None:
+        """Publish a stored change; then the finish work of a game it ended, and the computer
+        moves it left for the background."""
+        await self.presenter.publish(news, answered=answered, in_dm=in_dm)
+        if news.finished:
+            await self.presenter.finished(news)
+        if news.more_computers:
+            self.spawn(self.play_computers(news.table.id), f"computers-{news.table.id}")
+        for due in news.timers:
+            self.scheduler_wake(due)
+
+    def scheduler_wake(self, due: float) -> None:
+        scheduler = getattr(self.presenter.bot, "scheduler", None)
+        if scheduler is not None:
+            scheduler.wake(due)
+
+    def spawn(self, work: Coroutine[Any, Any, Any], name: str) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def play_computers(self, table_id: int) -> None:
+        """Computer seats play the moves that are due, in batches, publishing each batch."""
+        try:
+            news = await self.service.run_computers(table_id)
+            if news is not None:
+                await self.after(news)
+        except TableError as exc:
+            log.info("computer moves of table %s: %s", table_id, exc)
 
     async def abandon(self, interaction: discord.Interaction, table_id: int) -> None:
-        progress = await self.service.abandon(table_id, interaction.user.id)
+        news = await self.service.abandon(table_id, caller_of(interaction))
         name = interaction.user.display_name
-        thread = await self.presenter.channel(progress.table.thread_id)
-        if progress.table.status == "cancelled":
+        if news.table.status == "cancelled":
             await reply(interaction, "You abandoned the game. No person is left playing, so the table is closed.")
-            if thread is not None:
-                await thread.send(f"{name} abandoned the game; nobody is left, so table #{table_id} is closed.",
-                                  allowed_mentions=discord.AllowedMentions.none())
+            await self.closed(news, f"{name} abandoned the game; nobody is left, so table #{table_id} is closed.")
             return
         await reply(interaction, "You abandoned the game. A computer player finishes it for your seat; "
                     "you are ranked last.")
-        if thread is not None:
-            await thread.send(f"{name} abandoned the game. A computer player takes over the seat; "
-                              f"{name} will be ranked last.", allowed_mentions=discord.AllowedMentions.none())
-        computers = await self.service.run_computers(table_id)
-        await self.presenter.refresh_board(table_id)
-        if computers is not None:
-            await self.presenter.publish(computers)
+        await self.presenter.post(news.table.thread_id, f"{name} abandoned the game. A computer player takes "
+                                  f"over the seat; {name} will be ranked last.")
+        await self.after(news)
 
     async def on_timeout(self, table_id: int, seat: int, prompt_version: int) -> None:
-        progress = await self.service.timeout(table_id, seat, prompt_version)
-        if progress is not None:
-            await self.after(progress)
+        news = await self.service.timeout(table_id, seat, prompt_version)
+        if news is not None:
+            await self.after(news)
+
+    async def resume(self) -> None:
+        """After a start: finish work and computer moves that were due when the bot stopped. Found by
+        indexed queries, so the work does not grow with tables that have nothing due."""
+        computers, finishes = await self.service.due_tables()
+        for table_id in finishes:
+            await safely(f"finish of table {table_id}", self._resume_finish(table_id))
+        for table_id in computers:
+            await safely(f"computer moves of table {table_id}", self.play_computers(table_id))
+
+    async def _resume_finish(self, table_id: int) -> None:
+        news = await self.service.news(table_id)
+        await self.presenter.publish(news)  # the last board and the result may not have been posted
+        await self.presenter.announce_result(news, await self.presenter.channel(news.table.thread_id))
+        await self.presenter.finished(news)

@@ -12,12 +12,15 @@ from typing import Any
 
 import discord
 
-from bot.service import TableError
-from bot.tournaments.service import RoundEnd, TournamentError, TournamentService
 from bot.ui import tournament_views as views
-from bot.ui.controller import TablesController, can_manage, reply
-from games import Outcome, registry
-from storage import SeatRow, TableRow, TimerRow
+from bot.ui.controller import TablesController
+from bot.ui.presenter import safely
+from bot.ui.requests import caller_of, reply
+from games import registry
+from play.common import Caller, TableError
+from play.results import TableNews
+from play.tournaments.service import RoundEnd, TournamentError, TournamentService
+from storage import TimerRow
 
 log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -34,32 +37,17 @@ class TournamentController:
         self.organiser_role = organiser_role
 
     # -- who and which -------------------------------------------------------------------
-    def is_organiser(self, interaction: discord.Interaction) -> bool:
-        """Members with the configured organiser role, or with Manage Server."""
-        roles = getattr(interaction.user, "roles", [])
-        return can_manage(interaction) or any(role.name == self.organiser_role for role in roles)
+    def caller(self, interaction: discord.Interaction) -> Caller:
+        """The requester; organisers have the configured organiser role or Manage Server."""
+        return caller_of(interaction, self.organiser_role)
 
     async def resolve(self, interaction: discord.Interaction, tournament_id: int | None) -> int:
         """The tournament a command means: the given number, the one of this table thread, or the
         only open one of this channel (or else of this server)."""
-        if tournament_id is not None:
-            return (await self.service.get(tournament_id)).id
         channel = interaction.channel
-        channel_id = getattr(channel, "id", None)
-        if isinstance(channel, discord.Thread):
-            table = await self.service.store.tables.by_thread(channel.id)
-            if table is not None and table.tournament_id is not None:
-                return table.tournament_id
-            channel_id = channel.parent_id
-        guild_id = interaction.guild.id if interaction.guild else 0
-        open_ones = await self.service.store.tournaments.with_status("registration", "running", guild_id=guild_id)
-        candidates = [t for t in open_ones if t.channel_id == channel_id] or open_ones
-        if len(candidates) == 1:
-            return candidates[0].id
-        if not candidates:
-            raise TournamentError("There is no open tournament here. Give `tournament:` its number.")
-        numbers = ", ".join(f"#{t.id}" for t in candidates)
-        raise TournamentError(f"Several tournaments are open ({numbers}); give `tournament:` its number.")
+        parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
+        return await self.service.resolve(self.caller(interaction), tournament_id, getattr(channel, "id", None),
+                                          parent_id)
 
     async def names(self, tournament_id: int) -> dict[int, str]:
         return {e.user_id: e.display_name for e in await self.service.entrants(tournament_id)}
@@ -71,14 +59,14 @@ class TournamentController:
         if interaction.guild is None or not isinstance(parent, discord.TextChannel):
             await reply(interaction, "Tournaments are run in a server's text channel.")
             return
-        if not self.is_organiser(interaction):
+        if not self.caller(interaction).organiser:
             await reply(interaction, f"Only members with the **{self.organiser_role}** role or the Manage Server "
                         "permission can create tournaments.")
             return
         tournament = await self.service.create(guild_id=interaction.guild.id, channel_id=parent.id,
                                                organiser_id=interaction.user.id, **fields)
         message = await parent.send(**await self.embed_message(tournament.id), allowed_mentions=NO_MENTIONS)
-        await self.service.store.tournaments.set_message(tournament.id, message.id)
+        await self.service.set_message(tournament.id, message.id)
         await reply(interaction, f"Tournament #{tournament.id} is open for registration in {parent.mention}. "
                     "Players press **Register**; you press **Start** when everyone is in.")
 
@@ -118,45 +106,45 @@ class TournamentController:
             await reply(interaction, str(exc))
 
     async def register(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        await self.service.register(tournament_id, interaction.user.id, interaction.user.display_name)
+        await self.service.register(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
         await reply(interaction, f"You are registered for tournament #{tournament_id}. Your tables will open as "
                     "threads of this channel, and your hands come by DM.")
 
     async def withdraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        tables = await self.service.withdraw(tournament_id, interaction.user.id)
+        tables = await self.service.withdraw(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
         name = interaction.user.display_name
-        for table_id in tables:
-            await self.seat_handed_over(table_id, f"{name} withdrew from the tournament. A computer player "
+        for news in tables:
+            await self.seat_handed_over(news, f"{name} withdrew from the tournament. A computer player "
                                         f"finishes the seat; {name} is ranked last at this table.")
         await reply(interaction, "You withdrew from the tournament." + (
             " Your running game is recorded as a forfeit." if tables else ""))
 
     async def start(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        organiser = self.is_organiser(interaction)
-        tournament = await self.service.get(tournament_id)
-        if not self.service.can_run(tournament, interaction.user.id, organiser):
+        caller = self.caller(interaction)
+        tournament = await self.service.get(tournament_id, caller)
+        if not self.service.can_run(tournament, caller):
             raise TournamentError("Only the tournament's organiser can start it.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        round_no = await self.service.begin(tournament_id, interaction.user.id, organiser)
+        round_no = await self.service.begin(tournament_id, caller)
         await self.open_round(tournament_id)
         await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.")
 
     async def next_round(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        organiser = self.is_organiser(interaction)
-        tournament = await self.service.get(tournament_id)
-        if not self.service.can_run(tournament, interaction.user.id, organiser):
+        caller = self.caller(interaction)
+        tournament = await self.service.get(tournament_id, caller)
+        if not self.service.can_run(tournament, caller):
             raise TournamentError("Only the tournament's organiser can start the next round.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         for end in await self.service.settle(tournament_id):  # e.g. a table cancelled mid-round
             await self.announce_end(end)
-        round_no = await self.service.next_round(tournament_id, interaction.user.id, organiser)
+        round_no = await self.service.next_round(tournament_id, caller)
         await self.open_round(tournament_id)
         await reply(interaction, f"Round {round_no} is seated.")
 
     async def status(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        tournament = await self.service.get(tournament_id)
+        tournament = await self.service.get(tournament_id, self.caller(interaction))
         current = await self.service.current_round(tournament_id)
         if current is None:
             raise TournamentError(f"Tournament #{tournament_id} has not started yet.")
@@ -166,7 +154,7 @@ class TournamentController:
                                                             await self.names(tournament_id), deadline))
 
     async def standings(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        tournament = await self.service.get(tournament_id)
+        tournament = await self.service.get(tournament_id, self.caller(interaction))
         rows = await self.service.standings(tournament_id)
         heading = "final standings" if tournament.status == "finished" else "standings"
         await reply(interaction, embed=views.standings_embed(tournament, rows, await self.names(tournament_id),
@@ -201,8 +189,8 @@ class TournamentController:
             if table.status == "lobby":
                 started.append(await self.service.tables.start(table.id, None))
         await self.announce_round(tournament_id)
-        for progress in started:
-            await self.tables_ui.after(progress)
+        for news in started:
+            await self.tables_ui.after(news)
 
     async def announce_round(self, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id)
@@ -215,16 +203,11 @@ class TournamentController:
         await self.post(tournament_id, embed=embed, allowed_mentions=NO_MENTIONS)
         await self.refresh_embed(tournament_id)
 
-    async def on_table_finished(self, table: TableRow, seats: list[SeatRow], outcome: Outcome) -> None:
-        """Presenter callback: a finished tournament table reports its result."""
-        if table.tournament_id is None:
-            return
-        try:
-            end = await self.service.record(table, seats, outcome)
-            if end is not None:
-                await self.announce_end(end)
-        except Exception:  # the game itself is over and stored; a failure here must not hide that
-            log.exception("could not record the result of table %s", table.id)
+    async def on_finish_reports(self, reports: list[Any]) -> None:
+        """After a table's finish work: announce a round it completed."""
+        for report in reports:
+            if isinstance(report, RoundEnd):
+                await self.announce_end(report)
 
     async def announce_end(self, end: RoundEnd) -> None:
         tournament = end.tournament
@@ -259,52 +242,41 @@ class TournamentController:
 
     # -- the organiser's tools -----------------------------------------------------------
     async def extend(self, interaction: discord.Interaction, tournament_id: int, hours: int) -> None:
-        deadline = await self.service.extend(tournament_id, interaction.user.id, self.is_organiser(interaction),
-                                             hours)
-        self.bot.scheduler.wake()
+        deadline = await self.service.extend(tournament_id, self.caller(interaction), hours)
+        self.bot.scheduler.wake(deadline)
         await self.post(tournament_id, f"The deadline of the current round is now <t:{int(deadline)}:f> "
                         f"(<t:{int(deadline)}:R>).", allowed_mentions=NO_MENTIONS)
         await reply(interaction, f"Deadline extended to <t:{int(deadline)}:f>.")
 
     async def take_over(self, interaction: discord.Interaction, tournament_id: int, member: discord.abc.User,
                         *, forfeit: bool) -> None:
-        organiser = self.is_organiser(interaction)
+        caller = self.caller(interaction)
         name = member.display_name
         if forfeit:
-            table_id = await self.service.forfeit(tournament_id, interaction.user.id, organiser, member.id)
+            news = await self.service.forfeit(tournament_id, caller, member.id)
             note = f"{name} forfeits this game (ranked last); a computer player finishes the seat."
         else:
-            table_id = await self.service.replace(tournament_id, interaction.user.id, organiser, member.id)
+            news = await self.service.replace(tournament_id, caller, member.id)
             note = (f"The organiser replaced {name} by a computer player, which plays the seat on "
                     f"{name}'s behalf. The game is not rated.")
-        await reply(interaction, f"Done: table #{table_id}. {note}")
-        await self.seat_handed_over(table_id, note)
+        await reply(interaction, f"Done: table #{news.table.id}. {note}")
+        await self.seat_handed_over(news, note)
 
-    async def seat_handed_over(self, table_id: int, note: str) -> None:
-        """Say so in the table's thread and let the computer player make any move that is due."""
-        table = await self.service.tables.get(table_id)
-        thread = await self.presenter.channel(table.thread_id)
-        if thread is not None:
-            await thread.send(note, allowed_mentions=NO_MENTIONS)
-        computers = await self.service.tables.run_computers(table_id)
-        await self.presenter.refresh_board(table_id)
-        if computers is not None:
-            await self.presenter.publish(computers)
+    async def seat_handed_over(self, news: TableNews, note: str) -> None:
+        """Say so in the table's thread, then publish the moves the computer player made."""
+        await self.presenter.post(news.table.thread_id, note)
+        await self.tables_ui.after(news)
 
     async def finish(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        rows = await self.service.finish_early(tournament_id, interaction.user.id, self.is_organiser(interaction))
+        rows = await self.service.finish_early(tournament_id, self.caller(interaction))
         tournament = await self.service.get(tournament_id)
         await reply(interaction, f"Tournament #{tournament_id} is finished.")
         await self.announce_end(RoundEnd(tournament, tournament.current_round, rows, final=True))
 
     async def cancel(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        tables = await self.service.cancel(tournament_id, interaction.user.id, self.is_organiser(interaction))
-        for table_id in tables:
-            table = await self.service.tables.get(table_id)
-            thread = await self.presenter.channel(table.thread_id)
-            if thread is not None:
-                await thread.send(f"Tournament #{tournament_id} was cancelled, and this table with it.")
-            await self.presenter.refresh_board(table_id)
+        tables = await self.service.cancel(tournament_id, self.caller(interaction))
+        for news in tables:
+            await self.tables_ui.closed(news, f"Tournament #{tournament_id} was cancelled, and this table with it.")
         await self.refresh_embed(tournament_id)
         await self.post(tournament_id, f"Tournament #{tournament_id} was cancelled by "
                         f"{interaction.user.display_name}.", allowed_mentions=NO_MENTIONS)
@@ -313,11 +285,10 @@ class TournamentController:
     # -- restarts ------------------------------------------------------------------------
     async def resume(self) -> None:
         """After a restart: record results that finished unseen and open tables not yet opened."""
-        await self.bot.wait_until_ready()
-        for tournament in await self.service.store.tournaments.with_status("running"):
-            try:
-                for end in await self.service.settle(tournament.id):
-                    await self.announce_end(end)
-                await self.open_round(tournament.id)
-            except Exception:
-                log.exception("could not resume tournament %s", tournament.id)
+        for tournament_id in await self.service.running():
+            await safely(f"resuming tournament {tournament_id}", self._resume(tournament_id))
+
+    async def _resume(self, tournament_id: int) -> None:
+        for end in await self.service.settle(tournament_id):
+            await self.announce_end(end)
+        await self.open_round(tournament_id)

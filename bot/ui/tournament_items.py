@@ -19,7 +19,7 @@ def _controller(interaction: discord.Interaction) -> Any:
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
-                       template=r"tourney:(?P<action>[a-z]+):(?P<tournament>[0-9]+)"):
+                       template=r"tourney:(?P<action>[a-z]+):(?P<tournament>[0-9]{1,18})"):
     def __init__(self, action: str, tournament_id: int, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         super().__init__(discord.ui.Button(label=label, style=style,
@@ -36,7 +36,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"rank:(?P<game>[a-z0-9_]+):(?P<page>[0-9]+)"):
+                      template=r"rank:(?P<game>[a-z0-9_]+):(?P<page>[0-9]{1,18})"):
     """Shows page `page` (0-based) of a game's leaderboard on this server, in place."""
 
     def __init__(self, game: str, page: int, *, label: str = "…", disabled: bool = False) -> None:

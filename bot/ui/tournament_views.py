@@ -7,8 +7,8 @@ from typing import Sequence
 import discord
 
 from bot.render import get_renderer
-from bot.tournaments import StandingRow
-from bot.tournaments.service import FORMAT_NAMES, TableProgress
+from play.tournaments import StandingRow
+from play.tournaments.service import FORMAT_NAMES, TableProgress
 from bot.ui.tournament_items import TournamentButton
 from games import registry
 from storage import EntrantRow, TableRow, TournamentRow

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import discord
 
-from bot.service import seat_choices
+from play.results import seat_choices
 from games import registry
 from tests.games.playout import strings_in
 
@@ -31,7 +31,8 @@ class Table:
         return await self.bot.store.tables.get(self.table_id)
 
     async def seats(self):
-        return await self.bot.store.tables.seats(self.table_id)
+        """The seats as the bot knows them (with what it learnt since its last write)."""
+        return await self.bot.service.seats(self.table_id)
 
     async def state(self):
         table = await self.row()
@@ -48,6 +49,24 @@ class Table:
 
     async def seat_of(self, actor) -> int:
         return next(s.seat for s in await self.seats() if s.user_id == actor.id)
+
+
+def embeds_text(embeds) -> str:
+    parts = []
+    for embed in embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def text_of(message) -> str:
+    """A message's content and the text of its embeds."""
+    return (message.content or "") + "\n" + embeds_text(message.embeds)
+
+
+def thread_text(table: "Table") -> str:
+    """Everything the table's thread shows now: messages and their embeds (the board's log)."""
+    return "\n".join(text_of(m) for m in table.thread.history())
 
 
 def buttons(message: discord.Message) -> list[Any]:
@@ -117,9 +136,9 @@ def fix_deal(monkeypatch, seed: int) -> None:
     played by computer-player choices is the same every time."""
     from types import SimpleNamespace
 
-    import bot.service
+    import play.tables
 
-    monkeypatch.setattr(bot.service, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    monkeypatch.setattr(play.tables, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
 
 async def start(table: Table):
@@ -184,15 +203,21 @@ async def play_until(table: Table, policy: Callable[[Any, int], Any], reached: C
 
 
 async def panel_message(table: Table, actor, seat) -> discord.Message:
-    """The player's current panel: their DM panel if DMs work, otherwise a fresh "My hand"."""
-    if seat.dm_ok is not False and seat.dm_message_id is not None:
+    """The player's current panel: their newest DM panel with controls for this table if DMs
+    work (as a player would pick it), otherwise a fresh "My hand"."""
+    if seat.dm_ok is not False and actor.user.dm_channel is not None:
         for message in reversed(actor.user.dm_channel.history()):
-            if message.id == seat.dm_message_id:
+            if any(table_control(c, table.table_id) for c in buttons(message)):
                 return message
     board = await board_message(table)
     result = await actor.click(board, label="My hand")
     assert result.response is not None and result.response.ephemeral
     return result.response.message
+
+
+def table_control(component: Any, table_id: int) -> bool:
+    custom_id = getattr(component, "custom_id", "") or ""
+    return custom_id.split(":")[:2] in (["act", str(table_id)], ["pick", str(table_id)], ["amount", str(table_id)])
 
 
 async def board_message(table: Table) -> discord.Message:

@@ -11,10 +11,11 @@ from PIL import Image
 from bot.render import aelderman_map as sea_map
 from bot.settings import Settings
 from bot.render import get_renderer
+from bot.ui.panels import table_info
 from games import Outcome, registry
 from games.aelderman import data as D
 from games.aelderman.actions import Bid
-from tests.bot.driver import (board_message, heuristic_players, open_table, panel_message, play_to_the_end,
+from tests.bot.driver import (embeds_text, text_of, thread_text, board_message, heuristic_players, open_table, panel_message, play_to_the_end,
                               play_turn_by_dm, play_until, start)
 
 SPEC = registry.get("aelderman")
@@ -31,23 +32,9 @@ def settings(tmp_path) -> Settings:
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """Tables get a known seed, so each scenario plays the same game every time."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 20_260_601)
+    monkeypatch.setattr("play.tables.secrets.randbits", lambda bits: 20_260_601)
 
 
-def embeds_text(embeds) -> str:
-    parts = []
-    for embed in embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-    return "\n".join(parts)
-
-
-def text_of(message) -> str:
-    return (message.content or "") + "\n" + embeds_text(message.embeds)
-
-
-def thread_log(table) -> str:
-    return "\n".join(m.content for m in table.thread.history())
 
 
 async def board_png(env, table) -> bytes:
@@ -125,23 +112,24 @@ async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_orde
     assert await play_turn_by_dm(table, sealed)  # seat 0 seals its bid from the DM panel
     state = await table.state()
     assert SPEC.to_act(state) == {1}
-    assert f"{names[0]} has submitted a bid." in thread_log(table)
-    assert "bids:" not in thread_log(table).split("has submitted a bid.")[-1]
+    assert f"{names[0]} has submitted a bid." in thread_text(table)
+    assert "bids:" not in thread_text(table).split("has submitted a bid.")[-1]
     board = await board_message(table)
     assert f"{names[0]} ✅ has bid · {names[1]} ⏳ deciding" in text_of(board)
     # What the channel and the other player see is the same whatever the sealed amount is.
     row, seats = await table.row(), await table.seats()
-    info = simcord_env.bot.presenter.info(row, seats)
+    info = table_info(row, seats, SPEC)
     other = state.model_copy(deep=True)
     other.council.bids[0] = bids[0] + 7
-    assert embeds_text(board.embeds) == embeds_text(RENDERER.board(info, SPEC.view(other, None)))
+    assert embeds_text(board.embeds[:-1]) == embeds_text(RENDERER.board(info, SPEC.view(other, None)))
+    assert board.embeds[-1].title == "Game log"
     bo_hand = (await (await table.actor_of_seat(1)).click(board, label="My hand")).response
     assert embeds_text(bo_hand.embeds) == embeds_text([RENDERER.panel(info, SPEC.view(other, 1), 1)])
     ada_hand = (await (await table.actor_of_seat(0)).click(board, label="My hand")).response
     assert f"Your sealed bid for Council Hall row 1: **{bids[0]} influence**" in embeds_text(ada_hand.embeds)
 
     assert await play_turn_by_dm(table, sealed)  # the last bid: all are revealed together
-    assert f"Council Hall row 1 bids: {names[0]} {bids[0]}, {names[1]} {bids[1]}." in thread_log(table)
+    assert f"Council Hall row 1 bids: {names[0]} {bids[0]}, {names[1]} {bids[1]}." in thread_text(table)
     coins = {s: state.players[s].coins for s in (0, 1)}
     order = sorted((0, 1), key=lambda s: (-bids[s], -coins[s], state.order.index(s)))
     state = await table.state()
@@ -149,7 +137,7 @@ async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_orde
     choose = heuristic_players("aelderman", 2)
     while (await table.state()).council is not None and (await table.state()).council.row == 0:
         assert await play_turn_by_dm(table, choose)
-    log = thread_log(table)
+    log = thread_text(table)
     first_take = log.index(f"{names[order[0]]} takes Council Hall card")
     assert first_take < log.index(f"{names[order[1]]} takes Council Hall card")
 
@@ -167,7 +155,7 @@ async def test_solo_game_reaches_its_mission_result(simcord_env, fixed_seed):
     state = await table.state()
     assert D.MISSIONS[state.players[0].mission].name in results
     assert ("Winners: ada" in results) == bool(Outcome.model_validate_json(row.outcome).winners)
-    log = "\n".join(m.content for m in table.thread.history())
+    log = thread_text(table)
     assert "Council Hall phase begins" in log
 
 
@@ -204,7 +192,7 @@ async def test_restart_in_the_middle_of_a_turn_loses_nothing(simcord_env, settin
         assert state.turn.base - state.turn.base_left >= spent
     while (await table.state()).turn is not None and (await table.state()).turn.seat == seat:
         assert await play_turn_by_dm(table, choose)
-    log = "\n".join(m.content for m in table.thread.history())
+    log = thread_text(table)
     assert f"{seat_row.display_name} ends the turn" in log
     assert await play_turn_by_dm(table, choose), "the game goes on with the next player"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games import registry
 from games.baumeister import moves
-from tests.bot.driver import (fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm,
+from tests.bot.driver import (thread_text, fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm,
                               play_until, start)
 
 SPEC = registry.get("baumeister")
@@ -37,10 +37,6 @@ async def table_at_a_pay_off_offer(env, monkeypatch, deal: int = 21):
 async def dm_panel(table, seat: int):
     row = next(s for s in await table.seats() if s.seat == seat)
     return await panel_message(table, await table.actor_of_seat(seat), row)
-
-
-def thread_text(table) -> str:
-    return "\n".join(m.content for m in table.thread.history())
 
 
 async def test_a_pay_off_offered_and_accepted_by_dm_calls_the_saboteur_off(simcord_env, settings, monkeypatch):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games import registry
 from games.baumeister import moves
 from games.baumeister.data import CARDS
-from tests.bot.driver import (board_message, fix_deal, open_table, play_turn_by_dm, request_cursor, shown_to,
+from tests.bot.driver import (thread_text, board_message, fix_deal, open_table, play_turn_by_dm, request_cursor, shown_to,
                               start)
 
 SPEC = registry.get("baumeister")
@@ -114,7 +114,7 @@ async def test_a_blind_lot_bid_round_to_its_auctioneer_has_its_type_named(simcor
     auctioneer, card = state.current, CARDS[plan["card"]]
     assert card.name == "Church 9" and state.actor == auctioneer
     names = {seat: person.user.name for seat, person in people.items()}
-    public = "\n".join(m.content for m in table.thread.history())
+    public = thread_text(table)
     assert f"{names[auctioneer]} names the face-down card: it is a church." in public
     board = (await board_message(table)).embeds[0]
     assert "the face-down card — it is a **church**" in board.description

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.tournaments.ratings import new_rating, ordinal, update
+from play.tournaments.ratings import new_rating, ordinal, update
 from tests.bot.driver import labels
 from tests.bot.tournament_driver import play_out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import create_bot
+from play.common import Caller
 from tests.bot.tournament_driver import create, last_embed_titled, new_event, play_out, register_all
 
 
@@ -11,7 +12,8 @@ async def test_restart_after_seating_and_after_an_unreported_finish(simcord_env,
     tid = await create(event, rounds=1)
     await register_all(event, tid)
     # The bot stops right after round 1 was seated and stored, before any thread was opened.
-    assert await event.bot.tournaments.begin(tid, event.organiser.id, True) == 1
+    organiser = Caller(event.organiser.id, event.guild.id, organiser=True)
+    assert await event.bot.tournaments.begin(tid, organiser) == 1
     assert event.channel.threads == []
 
     await simcord_env.restart_bot(create_bot(settings))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tournaments import PlayerRecord, compute_standings
+from play.tournaments import PlayerRecord, compute_standings
 from bot.ui import tournament_views as views
 from storage import EntrantRow, TournamentRow
 

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from storage import StaleVersion, Store
+from storage import MoveWrite, NewerSchema, NewTimer, StaleVersion, Store
 from storage.db import migrations
 
 
@@ -21,6 +21,11 @@ async def store(tmp_path):
 async def new_table(store: Store, **extra) -> int:
     return await store.tables.create_table(guild_id=1, channel_id=2, game="augsburg1520",
                                            options={"open_money": False}, seed=42, creator_id=7, **extra)
+
+
+def move(table_id: int, expected: int, *, action: str = "{}", state: str = "{}", prompts=None, **extra) -> MoveWrite:
+    return MoveWrite(table_id=table_id, expected_version=expected, actions=[(0, action)], state=state,
+                     prompts=prompts or {}, **extra)
 
 
 async def test_migrations_are_recorded_and_reapplying_is_a_no_op(tmp_path):
@@ -66,8 +71,8 @@ async def test_save_move_commits_state_and_log_together(store):
     table_id = await new_table(store)
     await store.tables.add_seat(table_id, user_id=10, display_name="Ada", max_seats=5)
     await store.tables.start(table_id, state='{"n": 0}', prompts={0: (0, "abc")}, seat_order=[0])
-    version = await store.tables.save_move(table_id, expected_version=0, seat=0, action='{"kind": "pass"}',
-                                           state='{"n": 1}', prompts={0: (1, "def")})
+    version = await store.tables.save_move(move(table_id, 0, action='{"kind": "pass"}', state='{"n": 1}',
+                                                prompts={0: (1, "def")}))
     assert version == 1
     row = await store.tables.get(table_id)
     assert (row.state, row.version, row.prompts) == ('{"n": 1}', 1, {0: (1, "def")})
@@ -78,10 +83,9 @@ async def test_stale_version_is_rejected_and_changes_nothing(store):
     table_id = await new_table(store)
     await store.tables.add_seat(table_id, user_id=10, display_name="Ada", max_seats=5)
     await store.tables.start(table_id, state='{"n": 0}', prompts={}, seat_order=[0])
-    await store.tables.save_move(table_id, expected_version=0, seat=0, action="{}", state='{"n": 1}', prompts={})
+    await store.tables.save_move(move(table_id, 0, state='{"n": 1}'))
     with pytest.raises(StaleVersion):
-        await store.tables.save_move(table_id, expected_version=0, seat=0, action="{}",
-                                     state='{"n": 99}', prompts={})
+        await store.tables.save_move(move(table_id, 0, state='{"n": 99}'))
     row = await store.tables.get(table_id)
     assert (row.state, row.version) == ('{"n": 1}', 1)
     assert len(await store.tables.actions(table_id)) == 1
@@ -92,12 +96,14 @@ async def test_finishing_move_stores_outcome_and_status(store):
     await store.tables.add_seat(table_id, user_id=10, display_name="Ada", max_seats=5)
     await store.tables.start(table_id, state="{}", prompts={}, seat_order=[0])
     outcome = json.dumps({"ranking": [[0]]})
-    await store.tables.save_move(table_id, expected_version=0, seat=0, action="{}", state="{}",
-                                 prompts={}, outcome=outcome)
+    await store.tables.save_move(move(table_id, 0, outcome=outcome))
     row = await store.tables.get(table_id)
-    assert (row.status, row.outcome) == ("finished", outcome)
+    assert (row.status, row.outcome, row.finish_due) == ("finished", outcome, True)
+    assert await store.tables.due() == ([], [table_id])
     with pytest.raises(StaleVersion):  # a finished table takes no more moves
-        await store.tables.save_move(table_id, expected_version=1, seat=0, action="{}", state="{}", prompts={})
+        await store.tables.save_move(move(table_id, 1))
+    await store.tables.finish_done(table_id)
+    assert await store.tables.due() == ([], [])
 
 
 async def test_committed_move_is_visible_to_another_connection(store, tmp_path):
@@ -105,7 +111,7 @@ async def test_committed_move_is_visible_to_another_connection(store, tmp_path):
     table_id = await new_table(store)
     await store.tables.add_seat(table_id, user_id=10, display_name="Ada", max_seats=5)
     await store.tables.start(table_id, state="{}", prompts={}, seat_order=[0])
-    await store.tables.save_move(table_id, expected_version=0, seat=0, action="{}", state='{"x": 1}', prompts={})
+    await store.tables.save_move(move(table_id, 0, state='{"x": 1}'))
     with sqlite3.connect(tmp_path / "bot.sqlite3") as other:
         assert other.execute("SELECT state FROM game_tables WHERE id = ?", (table_id,)).fetchone() == ('{"x": 1}',)
 
@@ -131,3 +137,68 @@ async def test_seat_updates_and_user_tables(store):
     with pytest.raises(ValueError):
         await store.tables.update_seat(table_id, 0, state="x")
     assert [t.id for t in await store.tables.tables_of_user(10, "lobby")] == [table_id]
+
+
+async def running_table(store: Store, seats: int = 2) -> int:
+    table_id = await new_table(store)
+    for user in range(seats):
+        await store.tables.add_seat(table_id, user_id=10 + user, display_name=f"p{user}", max_seats=5)
+    await store.tables.start(table_id, state="{}", prompts={}, seat_order=list(range(seats)))
+    return table_id
+
+
+async def test_load_reads_the_table_and_its_seats_in_one_statement(store):
+    table_id = await running_table(store, seats=3)
+    statements: list[str] = []
+    await store.db.conn.set_trace_callback(statements.append)
+    table, seats = await store.tables.load(table_id)
+    await store.db.conn.set_trace_callback(None)
+    assert len(statements) == 1
+    assert table.id == table_id and [(s.seat, s.user_id) for s in seats] == [(0, 10), (1, 11), (2, 12)]
+    assert await store.tables.load(table_id + 1) is None
+
+
+async def test_a_move_writes_actions_timers_and_seats_in_one_commit(store):
+    table_id = await running_table(store)
+    await store.tables.add_timer("decision", 50.0, table_id=table_id, seat=0, payload={"seat": 0})
+    await store.tables.add_timer("decision", 60.0, table_id=table_id, seat=1, payload={"seat": 1})
+    statements: list[str] = []
+    await store.db.conn.set_trace_callback(statements.append)
+    await store.tables.save_move(MoveWrite(
+        table_id=table_id, expected_version=0, actions=[(0, '{"a": 1}'), (1, '{"a": 2}')], state='{"n": 2}',
+        prompts={0: (2, "x")}, computer_due=True, recent_events=[(1, "{p0} bids")], timer_seats=[0],
+        timers=[NewTimer(kind="decision", due_at=99.0, seat=0, payload={"seat": 0})],
+        seat_updates={1: {"dm_message_id": 77}}))
+    await store.db.conn.set_trace_callback(None)
+    assert sum(s.startswith("COMMIT") for s in statements) == 1
+    assert len(statements) <= 8
+    table, seats = await store.tables.load(table_id)
+    assert (table.version, table.computer_due, table.recent_events) == (2, True, [(1, "{p0} bids")])
+    assert [v for v, _, _ in await store.tables.actions(table_id)] == [1, 2]
+    assert sorted((t.seat, t.due_at) for t in await store.tables.timers(table_id=table_id)) == [(0, 99.0), (1, 60.0)]
+    assert seats[1].dm_message_id == 77
+    assert await store.tables.due() == ([table_id], [])
+
+
+async def test_store_calls_inside_a_transaction_join_it_and_roll_back_together(store):
+    table_id = await running_table(store)
+    with pytest.raises(RuntimeError):
+        async with store.transaction():
+            await store.tables.update_seat(table_id, 0, dm_message_id=5)
+            await store.tables.add_timer("decision", 1.0, table_id=table_id)
+            raise RuntimeError("crash before the commit")
+    assert (await store.tables.seats(table_id))[0].dm_message_id is None
+    assert await store.tables.timers(table_id=table_id) == []
+
+
+async def test_a_database_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    first = await Store.open(path)
+    newest = len(migrations())
+    await first.db.conn.execute("INSERT INTO schema_migrations VALUES (?, 'V99__future.sql', 'later')", (newest + 5,))
+    await first.close()
+    before = path.read_bytes()
+    with pytest.raises(NewerSchema) as refused:
+        await Store.open(path)
+    assert f"schema version {newest + 5}" in str(refused.value) and f"up to {newest}" in str(refused.value)
+    assert path.read_bytes() == before

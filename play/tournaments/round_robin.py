@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.tournaments.models import Pairing, PlayerRecord, RoundRecord
-from bot.tournaments.seating import seat_players, seeded_rng
-from bot.tournaments.standings import meetings
-from bot.tournaments.tables import TablePlan, plan_round_tables
+from play.tournaments.models import Pairing, PlayerRecord, RoundRecord
+from play.tournaments.seating import seat_players, seeded_rng
+from play.tournaments.standings import meetings
+from play.tournaments.tables import TablePlan, plan_round_tables
 
 
 def round_robin_rounds(players: int, table_size: int, min_seats: int, max_seats: int) -> int:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.tournaments import PairingError, plan_tables
+from play.tournaments import PairingError, plan_tables
 
 
 @st.composite

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.tournaments.elimination import pair_elimination
-from bot.tournaments.models import Format, Pairing, PairingError, PlayerRecord, RoundRecord, StandingRow
-from bot.tournaments.round_robin import pair_round_robin
-from bot.tournaments.seating import seat_players, seeded_rng
-from bot.tournaments.standings import compute_standings, meetings
-from bot.tournaments.tables import check_table_rules, plan_round_tables
+from play.tournaments.elimination import pair_elimination
+from play.tournaments.models import Format, Pairing, PairingError, PlayerRecord, RoundRecord, StandingRow
+from play.tournaments.round_robin import pair_round_robin
+from play.tournaments.seating import seat_players, seeded_rng
+from play.tournaments.standings import compute_standings, meetings
+from play.tournaments.tables import check_table_rules, plan_round_tables
 
 
 def pair_round(

@@ -6,7 +6,7 @@ import random
 from itertools import combinations
 from typing import Sequence
 
-from bot.tournaments import GameResult, PlayerRecord, RoundRecord, plan_tables
+from play.tournaments import GameResult, PlayerRecord, RoundRecord, plan_tables
 
 
 def roster(count: int, first_id: int = 100) -> list[PlayerRecord]:

@@ -16,8 +16,8 @@ Records (`models`): `PlayerRecord`, `GameResult`, `RoundRecord`, `Pairing`,
 `StandingRow`, `Format`; errors raise `PairingError`.
 """
 
-from bot.tournaments.elimination import advancing_counts, is_finished, survivors
-from bot.tournaments.models import (
+from play.tournaments.elimination import advancing_counts, is_finished, survivors
+from play.tournaments.models import (
     Format,
     GameResult,
     Pairing,
@@ -26,11 +26,11 @@ from bot.tournaments.models import (
     RoundRecord,
     StandingRow,
 )
-from bot.tournaments.pairing import pair_round, swiss_order
-from bot.tournaments.ratings import Rating, new_rating, ordinal, update
-from bot.tournaments.round_robin import round_robin_rounds, round_robin_schedule
-from bot.tournaments.standings import BYE_POINTS, compute_standings, meetings, placement_points
-from bot.tournaments.tables import TablePlan, plan_tables
+from play.tournaments.pairing import pair_round, swiss_order
+from play.tournaments.ratings import Rating, new_rating, ordinal, update
+from play.tournaments.round_robin import round_robin_rounds, round_robin_schedule
+from play.tournaments.standings import BYE_POINTS, compute_standings, meetings, placement_points
+from play.tournaments.tables import TablePlan, plan_tables
 
 __all__ = [
     "BYE_POINTS",

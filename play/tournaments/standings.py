@@ -37,7 +37,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from bot.tournaments.models import Format, GameResult, PlayerRecord, RoundRecord, StandingRow
+from play.tournaments.models import Format, GameResult, PlayerRecord, RoundRecord, StandingRow
 
 BYE_POINTS = 0.5
 _DIGITS = 9  # float sums are rounded before comparing so 1/3 + 2/3 equals 1

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.tournaments.models import GameResult, Pairing, PairingError, PlayerRecord, RoundRecord
-from bot.tournaments.seating import seeded_rng
-from bot.tournaments.standings import compute_standings
-from bot.tournaments.tables import plan_round_tables
+from play.tournaments.models import GameResult, Pairing, PairingError, PlayerRecord, RoundRecord
+from play.tournaments.seating import seeded_rng
+from play.tournaments.standings import compute_standings
+from play.tournaments.tables import plan_round_tables
 
 
 def default_advance(table_size: int) -> int:

@@ -37,22 +37,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.service import TableError, TableService
-from bot.tournaments.elimination import default_advance, is_finished
-from bot.tournaments.models import Format, GameResult, PairingError, PlayerRecord, RoundRecord, StandingRow
-from bot.tournaments.pairing import pair_round
-from bot.tournaments.rating_service import RatingService
-from bot.tournaments.standings import compute_standings
+from play.common import Caller, KeyedLocks, check_id
+from play.results import TableNews
+from play.tables import TableService
+from play.tournaments.elimination import default_advance, is_finished
+from play.tournaments.models import Format, GameResult, PairingError, PlayerRecord, RoundRecord, StandingRow
+from play.tournaments.pairing import pair_round
+from play.tournaments.rating_service import RatingService
+from play.tournaments.organiser import ROUND_TIMER, OrganiserMixin, TableProgress, TournamentError
+from play.tournaments.standings import compute_standings
 from games import GameSpec, Outcome, RuleError, registry
 from storage import EntrantRow, NewGame, RoundRow, SeatRow, Store, TableRow, TournamentGameRow, TournamentRow
 
-ROUND_TIMER = "tournament_round"
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "elimination"}
 MAX_ROUNDS = 30
-
-
-class TournamentError(TableError):
-    """A tournament request that cannot be done; the message is shown to the requester only."""
 
 
 @dataclass
@@ -63,13 +61,6 @@ class RoundEnd:
     round_no: int
     standings: list[StandingRow]
     final: bool
-
-
-@dataclass
-class TableProgress:
-    game: TournamentGameRow
-    table: TableRow
-    waiting_for: list[int] = field(default_factory=list)  # user ids whose move it is
 
 
 def derived_seed(*parts: int) -> int:
@@ -96,17 +87,17 @@ def game_result(seats: list[SeatRow], outcome: Outcome | None) -> GameResult:
     return GameResult(ranking=ranking, scores=scores, forfeits=forfeits)
 
 
-class TournamentService:
+class TournamentService(OrganiserMixin):
     def __init__(self, store: Store, tables: TableService, ratings: RatingService,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.tables = tables
         self.ratings = ratings
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.locks = KeyedLocks()
 
-    def lock(self, tournament_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(tournament_id, asyncio.Lock())
+    def lock(self, tournament_id: int) -> Any:
+        return self.locks.hold(tournament_id)
 
     @staticmethod
     def spec(tournament: TournamentRow) -> GameSpec:
@@ -116,19 +107,49 @@ class TournamentService:
     def min_seats(spec: GameSpec) -> int:
         return max(2, spec.min_seats)  # a tournament table needs opponents
 
-    async def get(self, tournament_id: int) -> TournamentRow:
-        tournament = await self.store.tournaments.get(tournament_id)
+    async def get(self, tournament_id: int, caller: Caller | None = None) -> TournamentRow:
+        """The tournament, refused unless it belongs to the caller's server (None: the bot itself)."""
+        tournament = await self.store.tournaments.get(check_id(tournament_id, "tournament"))
         if tournament is None:
             raise TournamentError(f"Tournament #{tournament_id} does not exist.")
+        if caller is not None and caller.guild_id != tournament.guild_id:
+            raise TournamentError(f"Tournament #{tournament_id} is not a tournament of this server.")
         return tournament
 
-    def can_run(self, tournament: TournamentRow, user_id: int, organiser: bool) -> bool:
-        return organiser or user_id == tournament.organiser_id
+    def can_run(self, tournament: TournamentRow, caller: Caller) -> bool:
+        return caller.organiser or caller.user_id == tournament.organiser_id
 
-    def _require_organiser(self, tournament: TournamentRow, user_id: int, organiser: bool) -> None:
-        if not self.can_run(tournament, user_id, organiser):
+    def _require_organiser(self, tournament: TournamentRow, caller: Caller) -> None:
+        if not self.can_run(tournament, caller):
             raise TournamentError("Only the tournament's organiser (or a member with the organiser role or "
                                   "Manage Server) can do that.")
+
+    async def resolve(self, caller: Caller, tournament_id: int | None, channel_id: int | None,
+                      parent_id: int | None = None) -> int:
+        """The tournament a command means: the given number, the one of this table thread, or the
+        only open one of this channel (or else of this server)."""
+        if tournament_id is not None:
+            return (await self.get(tournament_id, caller)).id
+        if parent_id is not None and channel_id is not None:  # a thread: perhaps a tournament table's
+            table = await self.store.tables.by_thread(channel_id)
+            if table is not None and table.tournament_id is not None and table.guild_id == caller.guild_id:
+                return table.tournament_id
+            channel_id = parent_id
+        open_ones = await self.store.tournaments.with_status("registration", "running", guild_id=caller.guild_id)
+        candidates = [t for t in open_ones if t.channel_id == channel_id] or open_ones
+        if len(candidates) == 1:
+            return candidates[0].id
+        if not candidates:
+            raise TournamentError("There is no open tournament here. Give `tournament:` its number.")
+        numbers = ", ".join(f"#{t.id}" for t in candidates)
+        raise TournamentError(f"Several tournaments are open ({numbers}); give `tournament:` its number.")
+
+    async def running(self) -> list[int]:
+        """Ids of the tournaments being played (start-up looks at them)."""
+        return [t.id for t in await self.store.tournaments.with_status("running")]
+
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        await self.store.tournaments.set_message(tournament_id, message_id)
 
     # -- creating and registering --------------------------------------------------------
     async def create(self, *, guild_id: int, channel_id: int, organiser_id: int, game: str, format: str,
@@ -167,40 +188,39 @@ class TournamentService:
             round_hours=round_hours, seed=secrets.randbits(62))
         return await self.get(tournament_id)
 
-    async def register(self, tournament_id: int, user_id: int, name: str) -> None:
-        tournament = await self.get(tournament_id)
+    async def register(self, tournament_id: int, caller: Caller) -> None:
+        tournament = await self.get(tournament_id, caller)
         if tournament.status != "registration":
             raise TournamentError(f"Registration for tournament #{tournament_id} is closed.")
-        if not await self.store.tournaments.register(tournament_id, user_id, name):
+        if not await self.store.tournaments.register(tournament_id, caller.user_id, caller.name):
             raise TournamentError("You are already registered.")
 
-    async def withdraw(self, tournament_id: int, user_id: int) -> list[int]:
+    async def withdraw(self, tournament_id: int, caller: Caller) -> list[TableNews]:
         """Leave a tournament. Before it starts the registration is removed; later the player is
-        not seated again and forfeits a table still running. Returns those tables' ids."""
-        tournament = await self.get(tournament_id)
+        not seated again and forfeits a table still running (returned)."""
+        tournament = await self.get(tournament_id, caller)
         if tournament.status == "registration":
-            if not await self.store.tournaments.unregister(tournament_id, user_id):
+            if not await self.store.tournaments.unregister(tournament_id, caller.user_id):
                 raise TournamentError("You are not registered for this tournament.")
             return []
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}.")
         async with self.lock(tournament_id):
-            if not await self.store.tournaments.withdraw(tournament_id, user_id):
+            if not await self.store.tournaments.withdraw(tournament_id, caller.user_id):
                 raise TournamentError("You are not playing in this tournament (or have already withdrawn).")
-            running = await self._running_table_of(tournament, user_id)
-            if running is None:
-                return []
-            await self._hand_seat_to_computer(running.id, user_id, forfeit=True)
-            return [running.id]
+            running = await self._running_table_of(tournament, caller.user_id)
+        if running is None:
+            return []
+        return [await self.tables.hand_to_computer(running.id, caller.user_id, forfeit=True)]
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         return await self.store.tournaments.players(tournament_id)
 
     # -- rounds --------------------------------------------------------------------------
-    async def begin(self, tournament_id: int, user_id: int, organiser: bool) -> int:
+    async def begin(self, tournament_id: int, caller: Caller) -> int:
         """Close registration and seat round 1. Returns the round number."""
-        tournament = await self.get(tournament_id)
-        self._require_organiser(tournament, user_id, organiser)
+        tournament = await self.get(tournament_id, caller)
+        self._require_organiser(tournament, caller)
         if tournament.status != "registration":
             raise TournamentError(f"Tournament #{tournament_id} has already started.")
         players = await self.entrants(tournament_id)
@@ -215,10 +235,10 @@ class TournamentService:
                 raise TournamentError(f"Tournament #{tournament_id} has already started.")
             return await self._seat_round(await self.get(tournament_id), 1)
 
-    async def next_round(self, tournament_id: int, user_id: int, organiser: bool) -> int:
+    async def next_round(self, tournament_id: int, caller: Caller) -> int:
         """Seat the next round once every table of the current one has finished."""
-        tournament = await self.get(tournament_id)
-        self._require_organiser(tournament, user_id, organiser)
+        tournament = await self.get(tournament_id, caller)
+        self._require_organiser(tournament, caller)
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}; there is no next round.")
         await self.settle(tournament_id)
@@ -254,7 +274,7 @@ class TournamentService:
                 options=tournament.options, creator_id=tournament.organiser_id, creator_name=None, rated=True,
                 tournament_id=tournament.id, seed=seed)
             for player in players:
-                await self.tables.join(table.id, player, names[player])
+                await self.tables.join(table.id, Caller(player, tournament.guild_id, names[player]))
             games.append(NewGame(board=board, table_id=table.id, players=players))
         deadline = self.clock() + tournament.round_hours * 3600
         if not await self.store.tournaments.start_round(tournament.id, round_no, byes=pairing.byes,
@@ -328,29 +348,27 @@ class TournamentService:
                 tournament = await self.get(tournament_id)
             return RoundEnd(tournament, round_no, await self.standings(tournament_id), final)
 
-    async def finish_early(self, tournament_id: int, user_id: int, organiser: bool) -> list[StandingRow]:
+    async def finish_early(self, tournament_id: int, caller: Caller) -> list[StandingRow]:
         """End a tournament between rounds (e.g. when no further round can be seated)."""
-        tournament = await self.get(tournament_id)
-        self._require_organiser(tournament, user_id, organiser)
+        tournament = await self.get(tournament_id, caller)
+        self._require_organiser(tournament, caller)
         rounds = await self.store.tournaments.rounds(tournament_id)
         if tournament.status != "running" or (rounds and rounds[-1].status != "finished"):
             raise TournamentError("A tournament can be ended only between rounds.")
         await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
         return await self.standings(tournament_id)
 
-    async def cancel(self, tournament_id: int, user_id: int, organiser: bool) -> list[int]:
-        """Cancel a tournament; its running tables are cancelled too. Returns their ids."""
-        tournament = await self.get(tournament_id)
-        self._require_organiser(tournament, user_id, organiser)
+    async def cancel(self, tournament_id: int, caller: Caller) -> list[TableNews]:
+        """Cancel a tournament; its running tables are cancelled too (returned)."""
+        tournament = await self.get(tournament_id, caller)
+        self._require_organiser(tournament, caller)
         if not await self.store.tournaments.set_status(tournament_id, "cancelled",
                                                        expected=("registration", "running")):
             raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
         cancelled = []
         for table in await self.store.tables.of_tournament(tournament_id):
             if table.status in ("lobby", "running"):
-                await self.store.tables.set_status(table.id, "cancelled")
-                await self.store.tables.delete_timers(table_id=table.id)
-                cancelled.append(table.id)
+                cancelled.append(await self.tables.close(table.id))
         return cancelled
 
     async def history(self, tournament_id: int) -> list[RoundRecord]:
@@ -368,87 +386,3 @@ class TournamentService:
         entrants = await self.entrants(tournament_id)
         records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn) for e in entrants]
         return compute_standings(records, await self.history(tournament_id), tournament.format)
-
-    # -- the organiser's tools -----------------------------------------------------------
-    async def current_round(self, tournament_id: int) -> RoundRow | None:
-        rounds = await self.store.tournaments.rounds(tournament_id)
-        return rounds[-1] if rounds else None
-
-    async def progress(self, tournament_id: int) -> list[TableProgress]:
-        """The current round's tables, with whom each running one is waiting for."""
-        tournament = await self.get(tournament_id)
-        found = []
-        for game in await self.store.tournaments.games(tournament_id, tournament.current_round):
-            table = await self.tables.get(game.table_id)
-            waiting = []
-            if table.status == "running":
-                spec = self.tables.spec(table)
-                due = spec.to_act(self.tables.state(table))
-                seats = await self.store.tables.seats(table.id)
-                waiting = [s.user_id for s in seats if s.seat in due and s.user_id is not None and not s.ai]
-            found.append(TableProgress(game, table, waiting))
-        return found
-
-    async def extend(self, tournament_id: int, user_id: int, organiser: bool, hours: int) -> float:
-        """Move the current round's deadline `hours` later (from now if it has passed)."""
-        tournament = await self.get(tournament_id)
-        self._require_organiser(tournament, user_id, organiser)
-        current = await self.current_round(tournament_id)
-        if tournament.status != "running" or current is None or current.status != "running":
-            raise TournamentError("No round is being played, so there is no deadline to extend.")
-        if not 1 <= hours <= 24 * 30:
-            raise TournamentError("Extend by 1 hour to 30 days.")
-        deadline = max(current.deadline, self.clock()) + hours * 3600
-        await self.store.tournaments.set_deadline(tournament_id, current.round_no, deadline)
-        await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
-            "tournament_id": tournament_id, "round_no": current.round_no, "deadline": deadline})
-        return deadline
-
-    async def deadline_passed(self, payload: dict[str, Any]) -> tuple[TournamentRow, list[TableProgress]] | None:
-        """A round timer fired: the open tables if that deadline still stands (None if it moved on)."""
-        tournament = await self.store.tournaments.get(int(payload["tournament_id"]))
-        if tournament is None or tournament.status != "running":
-            return None
-        current = await self.current_round(tournament.id)
-        if (current is None or current.round_no != int(payload["round_no"]) or current.status != "running"
-                or abs(current.deadline - float(payload["deadline"])) > 1e-3):
-            return None
-        return tournament, [p for p in await self.progress(tournament.id) if p.table.status == "running"]
-
-    async def replace(self, tournament_id: int, user_id: int, organiser: bool, player_id: int) -> int:
-        """A computer player plays an absent player's seat on their behalf. Returns the table id."""
-        return await self._take_over(tournament_id, user_id, organiser, player_id, forfeit=False)
-
-    async def forfeit(self, tournament_id: int, user_id: int, organiser: bool, player_id: int) -> int:
-        """The player forfeits their table (ranked last); a computer player finishes the seat."""
-        return await self._take_over(tournament_id, user_id, organiser, player_id, forfeit=True)
-
-    async def _take_over(self, tournament_id: int, user_id: int, organiser: bool, player_id: int,
-                         *, forfeit: bool) -> int:
-        tournament = await self.get(tournament_id)
-        self._require_organiser(tournament, user_id, organiser)
-        table = await self._running_table_of(tournament, player_id)
-        if table is None:
-            raise TournamentError("That player has no game running in this round.")
-        await self._hand_seat_to_computer(table.id, player_id, forfeit=forfeit)
-        return table.id
-
-    async def _running_table_of(self, tournament: TournamentRow, player_id: int) -> TableRow | None:
-        for game in await self.store.tournaments.games(tournament.id, tournament.current_round):
-            if player_id in game.players:
-                table = await self.tables.get(game.table_id)
-                if table.status == "running":
-                    return table
-        return None
-
-    async def _hand_seat_to_computer(self, table_id: int, player_id: int, *, forfeit: bool) -> None:
-        async with self.tables.lock(table_id):
-            table = await self.tables.get(table_id)
-            seat = await self.tables.seat_of(table, player_id)
-            if seat is None or table.status != "running":
-                raise TournamentError("That player has no game running in this round.")
-            if seat.forfeited:
-                raise TournamentError(f"{seat.display_name} has already forfeited table #{table_id}.")
-            if seat.ai and not forfeit:
-                raise TournamentError(f"A computer player already plays for {seat.display_name}.")
-            await self.store.tables.update_seat(table_id, seat.seat, ai="heuristic", forfeited=forfeit)

@@ -20,9 +20,9 @@ the game's winners) and writes one history line per player. A table is rated onc
 
 from __future__ import annotations
 
-from bot.tournaments.ratings import Rating, new_rating, ordinal, update
+from play.tournaments.ratings import Rating, new_rating, ordinal, update
 from games import Outcome
-from storage import RatedResult, RatingRow, SeatRow, Store, TableRow
+from storage import HistoryRow, RatedResult, RatingRow, SeatRow, Store, TableRow
 
 
 def counts_for_rating(table: TableRow, seats: list[SeatRow]) -> bool:
@@ -70,3 +70,19 @@ class RatingService:
         """Each player's display rating for a game on a server (0 for unrated players)."""
         rows = await self.store.ratings.of_players(guild_id, game, user_ids)
         return {user: display_rating(rows.get(user)) for user in user_ids}
+
+    async def leaderboard(self, guild_id: int, game: str, page: int, size: int) -> tuple[list[RatingRow], int, int]:
+        """One page (0-based, clamped to the pages there are) of a game's leaderboard on a server:
+        its rows, the page shown and the number of rated players."""
+        total = await self.store.ratings.count(guild_id, game)
+        pages = max(1, -(-total // size))
+        page = min(max(page, 0), pages - 1)
+        rows = await self.store.ratings.leaderboard(guild_id, game, offset=page * size, limit=size)
+        return rows, page, total
+
+    async def profile(self, guild_id: int, user_id: int, recent: int) -> tuple[list[tuple[RatingRow, int | None]],
+                                                                             list[HistoryRow]]:
+        """A player's rating in every game (with their place on its leaderboard) and latest results."""
+        games = [(row, await self.store.ratings.position(guild_id, row.game, user_id))
+                 for row in await self.store.ratings.of_user(guild_id, user_id)]
+        return games, await self.store.ratings.history(guild_id, user_id, limit=recent)

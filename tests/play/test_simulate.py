@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.simulate import main, simulate, table_lines
+from play.simulate import main, simulate, table_lines
 
 
 def _rows(text: str) -> tuple[float, list[str], list[list[str]]]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.tournaments.models import PairingError
+from play.tournaments.models import PairingError
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournaments import (
+from play.tournaments import (
     BYE_POINTS,
     GameResult,
     PlayerRecord,
@@ -16,8 +16,8 @@ from bot.tournaments import (
     compute_standings,
     placement_points,
 )
-from bot.tournaments.standings import score_ratios
-from tests.bot.tournaments.support import random_history
+from play.tournaments.standings import score_ratios
+from tests.play.tournaments.support import random_history
 
 
 def duel(winner: int, loser: int, winner_score: float = 10, loser_score: float = 5) -> GameResult:

@@ -8,7 +8,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournaments import (
+from play.tournaments import (
     GameResult,
     PlayerRecord,
     RoundRecord,
@@ -17,7 +17,7 @@ from bot.tournaments import (
     round_robin_rounds,
     round_robin_schedule,
 )
-from tests.bot.tournaments.support import all_seatings
+from tests.play.tournaments.support import all_seatings
 
 
 def pair_counts(schedule) -> Counter:

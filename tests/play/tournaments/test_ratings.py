@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.tournaments import Rating, new_rating, ordinal, update
+from play.tournaments import Rating, new_rating, ordinal, update
 
 
 def test_a_new_player_starts_at_display_rating_zero():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bot.tournaments import (
+from play.tournaments import (
     GameResult,
     PairingError,
     PlayerRecord,
@@ -19,7 +19,7 @@ from bot.tournaments import (
     pair_round,
     survivors,
 )
-from tests.bot.tournaments.support import random_game
+from tests.play.tournaments.support import random_game
 
 
 def play_out(players, table_size, min_seats, max_seats, seed, advance=None):

@@ -11,7 +11,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournaments import (
+from play.tournaments import (
     GameResult,
     PlayerRecord,
     RoundRecord,
@@ -20,7 +20,7 @@ from bot.tournaments import (
     plan_tables,
     swiss_order,
 )
-from tests.bot.tournaments.support import (
+from tests.play.tournaments.support import (
     fewest_possible_repeats,
     greedy_baseline,
     random_game,
@@ -203,7 +203,7 @@ def test_a_forfeit_then_a_withdrawal_is_recorded_and_respected():
 def test_pairing_does_not_depend_on_hash_randomisation():
     """Two interpreters with different hash seeds produce the same pairing."""
     program = (
-        "from bot.tournaments import pair_round, PlayerRecord, RoundRecord, GameResult\n"
+        "from play.tournaments import pair_round, PlayerRecord, RoundRecord, GameResult\n"
         "players = [PlayerRecord(player_id=10**17 + i) for i in range(23)]\n"
         "first = pair_round('swiss', players, 1, 4, 3, 5, 99, [])\n"
         "games = [GameResult(ranking=[[p] for p in t]) for t in first.tables]\n"

@@ -1,0 +1,129 @@
+"""The public board of a table in its thread: one message per round or phase, edited in place.
+
+The board shows the public view (embeds, and a picture where the game has one) and, below it,
+the game log since the board was posted, so a move costs one edit rather than a post per event.
+The picture is drawn and uploaded only when what it shows changed. A new board is posted when
+the renderer's board key changes, or when the old message can no longer be edited; the replaced
+board loses its buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.render import get_renderer
+from bot.ui import panels
+from play.common import BoundedCache, KeyedLocks
+from play.results import TableNews
+from play.tables import TableService
+
+log = logging.getLogger(__name__)
+
+EMBED_TOTAL = 6000
+LOG_TITLE = "Game log"
+LOG_LINES = 25
+
+
+@dataclass(frozen=True)
+class BoardShown:
+    """The board message of a table as this process last left it."""
+
+    message_id: int
+    key: str
+    image_key: str | None  # None: not known (e.g. after a restart), so the picture is sent again
+    version: int  # the table version it shows
+    since: int  # its log starts after this version
+
+
+def log_embed(lines: list[str], room: int) -> discord.Embed | None:
+    """The game log under the board: the latest lines that fit in `room` characters."""
+    shown: list[str] = []
+    size = len(LOG_TITLE)
+    for line in reversed(lines[-LOG_LINES:]):
+        if size + len(line) + 1 > min(room, 4000):
+            shown.append("…")
+            break
+        shown.append(line)
+        size += len(line) + 1
+    if not shown:
+        return None
+    return discord.Embed(title=LOG_TITLE, description="\n".join(reversed(shown)), colour=discord.Colour.dark_grey())
+
+
+class Boards:
+    def __init__(self, bot: discord.Client, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+        self.shown: BoundedCache[int, BoardShown] = BoundedCache(2_000)
+        self.locks = KeyedLocks()
+
+    def forget(self, table_id: int) -> None:
+        self.shown.pop(table_id)
+
+    async def refresh(self, news: TableNews, thread: Any, *, force_new: bool = False) -> None:
+        """Show the table of `news` on its board. Overlapping refreshes end with the newest one."""
+        if news.state is None or thread is None:
+            return
+        table = news.table
+        async with self.locks.hold(table.id):
+            shown = self.shown.get(table.id)
+            if shown is None and table.board_message_id is not None:
+                shown = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
+            if shown is not None and shown.version > table.version:
+                return  # a later move's board is already up
+            renderer = get_renderer(table.game)
+            info = self.service_info(news)
+            public = self.service.spec(table).view(news.state, None)
+            key = renderer.board_key(public)
+            new = force_new or shown is None or shown.key != key
+            since = news.first_version if new else shown.since
+            image_key = renderer.board_image_key(info, public)
+            if not new and await self._edit(thread, shown, news, info, public, key, image_key):
+                return
+            await self._post(thread, shown, news, info, public, key, image_key, since)
+
+    def service_info(self, news: TableNews) -> Any:
+        return panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
+
+    def _embeds(self, news: TableNews, info: Any, public: Any, since: int) -> list[discord.Embed]:
+        embeds = get_renderer(news.table.game).board(info, public)
+        lines = [info.fill(text) for version, text in news.table.recent_events if version > since]
+        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50
+        log_part = log_embed(lines, room) if len(embeds) < 10 else None
+        return embeds + ([log_part] if log_part else [])
+
+    async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:
+        return await asyncio.to_thread(get_renderer(news.table.game).board_image, info, public)
+
+    async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, info: Any, public: Any, key: str,
+                    image_key: str | None) -> bool:
+        message: dict[str, Any] = {"embeds": self._embeds(news, info, public, shown.since),
+                                   "view": panels.board_view(news.table)}
+        if image_key != shown.image_key:
+            image = await self._image(news, info, public) if image_key is not None else None
+            message["attachments"] = [image] if image else []
+        try:
+            await thread.get_partial_message(shown.message_id).edit(**message)
+        except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
+            log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
+            return False
+        self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since))
+        return True
+
+    async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
+                    image_key: str | None, since: int) -> None:
+        image = await self._image(news, info, public) if image_key is not None else None
+        message = await thread.send(embeds=self._embeds(news, info, public, since), view=panels.board_view(news.table),
+                                    files=[image] if image else [], allowed_mentions=discord.AllowedMentions.none())
+        self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since))
+        await self.service.board_posted(news.table.id, message.id, key, since)
+        if old is not None:
+            try:  # the replaced board keeps its content but loses its buttons
+                await thread.get_partial_message(old.message_id).edit(view=None)
+            except discord.HTTPException:
+                pass

@@ -1,0 +1,49 @@
+"""Turning an interaction into a play/ request (who asks, from where) and answering it privately,
+always within Discord's limits."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from play.common import Caller
+
+log = logging.getLogger(__name__)
+
+CONTENT_LIMIT = 2000
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(interaction.guild_id and perms and (perms.manage_guild or perms.administrator))
+
+
+def caller_of(interaction: discord.Interaction, organiser_role: str = "") -> Caller:
+    """The requester, the server the request comes from (None in a DM) and their permissions there."""
+    manage = can_manage(interaction)
+    roles = getattr(interaction.user, "roles", None) or []
+    organiser = manage or bool(organiser_role and any(role.name == organiser_role for role in roles))
+    return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id, name=interaction.user.display_name,
+                  can_manage=manage, organiser=organiser)
+
+
+def clip(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
+    """Text cut to a Discord limit (with an ellipsis when cut)."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """Answer ephemerally, whether or not the interaction was already answered. The text is kept
+    within Discord's limit, so an answer is never refused for its length."""
+    kwargs.setdefault("ephemeral", True)
+    if kwargs.get("view", ...) is None:
+        del kwargs["view"]  # a message without controls
+    content = clip(content)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)

@@ -1,0 +1,101 @@
+"""What every request of the play layer shares: who asks, the error it answers with, id checks,
+and bounded per-table locks and caches."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, AsyncIterator, Generic, Hashable, TypeVar
+
+# Ids are stored as SQLite INTEGERs (and PostgreSQL BIGINTs): anything above does not exist.
+MAX_ID = 2**63 - 1
+QUOTE_LIMIT = 40  # characters of user input an error message repeats
+
+
+class TableError(Exception):
+    """A request that cannot be done. The message is shown to the requester only."""
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who makes a request and from where. `guild_id` is None for a click in a direct message;
+    the permissions are those the member has in that server."""
+
+    user_id: int
+    guild_id: int | None = None
+    name: str = ""
+    can_manage: bool = False  # Manage Server (or Administrator)
+    organiser: bool = False  # the organiser role, or Manage Server
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """User input as an error message may repeat it: one line, cut to a few dozen characters."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def check_id(value: int, what: str = "table") -> int:
+    """An id from a command or a custom_id, refused before it reaches SQL when out of range."""
+    if not 0 < value <= MAX_ID:
+        raise TableError(f"There is no {what} #{quote(str(value), 24)}.")
+    return value
+
+
+class KeyedLocks:
+    """One asyncio.Lock per key, dropped as soon as nobody holds it or waits for it, so the map
+    is only as large as the work in flight."""
+
+    def __init__(self) -> None:
+        self._entries: dict[Hashable, list[Any]] = {}  # key -> [lock, holders and waiters]
+
+    @asynccontextmanager
+    async def hold(self, key: Hashable) -> AsyncIterator[None]:
+        entry = self._entries.setdefault(key, [asyncio.Lock(), 0])
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                yield
+        finally:
+            entry[1] -= 1
+            if entry[1] == 0:
+                del self._entries[key]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class BoundedCache(Generic[K, V]):
+    """A dict that forgets its least recently used entries beyond `size`."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def pop(self, key: K) -> V | None:
+        return self._items.pop(key, None)
+
+    def drop(self, match: Any) -> None:
+        """Forget every entry whose key satisfies `match(key)`."""
+        for key in [k for k in self._items if match(k)]:
+            del self._items[key]
+
+    def __len__(self) -> int:
+        return len(self._items)

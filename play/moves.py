@@ -1,0 +1,309 @@
+"""Moves at a running table: one load under the table's lock, the engine, one transaction.
+
+A request's transaction stores the accepted action and the moves computer seats make after it,
+the new state and prompts, the decision timers of the seats whose choices changed (replacing
+their old ones), seat facts noted since the last write, and, when the game ends, that its finish
+work (ratings, tournament result) is due. The finish work runs right after the commit; if the bot
+stops first, the start-up sweep (`due_tables`) finds it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from games import AmountChoice, RuleError
+from games.core import RandomPolicy
+from play.common import Caller, TableError
+from play.results import Move, TableNews, final_outcome, next_prompts, recent_events, seat_choices
+from storage import MoveWrite, NewTimer, StaleVersion
+from storage.tables import DECISION_TIMER
+
+if TYPE_CHECKING:
+    from play.tables import Loaded, TableService
+
+log = logging.getLogger(__name__)
+
+COMPUTER_STEPS = 300  # computer moves stored with one request; more go on in the background
+COMPUTER_SECONDS = 0.3  # ... or after this much thinking, so the requester's answer is not held up
+OUT_OF_DATE = ("These buttons are out of date: the game has moved on since they were shown. "
+               "Use the current panel.")
+
+
+class MovesMixin:
+    """The move half of TableService (kept apart so each file stays readable)."""
+
+    # -- starting ------------------------------------------------------------------------
+    async def start(self: TableService, table_id: int, caller: Caller | None) -> TableNews:
+        """Start the game (caller None: started by the bot itself, e.g. a tournament)."""
+        async with self.lock(table_id):
+            loaded = await self.load(table_id, caller)
+            table, spec, seats = loaded.table, loaded.spec, loaded.seats
+            if table.status != "lobby":
+                raise TableError(f"Table #{table_id} is {table.status}; its lobby is closed.")
+            if caller is not None and caller.user_id != table.creator_id:
+                raise TableError("Only the table's creator can start the game.")
+            if not spec.min_seats <= len(seats) <= spec.max_seats:
+                raise TableError(f"{spec.title} needs {spec.min_seats}-{spec.max_seats} players; "
+                                 f"{len(seats)} {'is' if len(seats) == 1 else 'are'} seated.")
+            if all(s.user_id is None for s in seats) and table.tournament_id is None:
+                raise TableError("At least one person must play; a table of computers only is not started.")
+            state = spec.setup(len(seats), table.seed, table.options)
+            seats = [s.model_copy(update={"seat": number}) for number, s in enumerate(seats)]
+            # No prompts yet: the first save gives every seat its prompt and time limit.
+            running = table.model_copy(update={"status": "running", "version": 0, "prompts": {}})
+            async with self.store.transaction():
+                await self.store.tables.start(table_id, state=spec.dump_state(state), prompts={},
+                                              seat_order=[s.seat for s in loaded.seats])
+                return await self._continue(self._running(loaded, running, seats, state), state, [])
+
+    def _running(self, loaded: Loaded, table: Any, seats: list[Any], state: Any) -> Loaded:
+        return type(loaded)(table, seats, loaded.spec, state)
+
+    # -- a player's choice ---------------------------------------------------------------
+    async def act(self: TableService, table_id: int, caller: Caller, prompt_version: int, index: int) -> TableNews:
+        """A player's choice from a panel: the `index`-th of the choices offered at `prompt_version`."""
+        async with self.lock(table_id):
+            loaded, seat, actions = await self._offered(table_id, caller, prompt_version)
+            if not 0 <= index < len(actions):
+                raise TableError("That choice is not on offer. Pick one of the current options.")
+            return await self._play(loaded, seat, actions[index])
+
+    async def amount_asked(self: TableService, table_id: int, caller: Caller, prompt_version: int) -> AmountChoice:
+        """The amount a player may type now (a bid or an offer), checked like a click."""
+        loaded, seat, _ = await self._offered(table_id, caller, prompt_version)
+        return self._amount_choice(loaded, seat)
+
+    async def act_amount(self: TableService, table_id: int, caller: Caller, prompt_version: int,
+                         amount: int) -> TableNews:
+        """A typed amount for the decision offered at `prompt_version`."""
+        async with self.lock(table_id):
+            loaded, seat, _ = await self._offered(table_id, caller, prompt_version)
+            try:
+                action = self._amount_choice(loaded, seat).action(amount)
+            except RuleError as exc:
+                raise TableError(str(exc)) from None
+            return await self._play(loaded, seat, action)
+
+    def _amount_choice(self, loaded: Loaded, seat: int) -> AmountChoice:
+        choice = loaded.spec.amount_choice(loaded.state, seat)
+        if choice is None:
+            raise TableError("No amount is asked of you now. Use the choices on your current panel.")
+        return choice
+
+    async def _offered(self: TableService, table_id: int, caller: Caller,
+                       prompt_version: int) -> tuple[Loaded, int, list[Any]]:
+        """The table, seat and choices of a player answering the panel of `prompt_version`;
+        TableError when they are not seated, the game is not running, or the panel is out of date."""
+        loaded = await self.load(table_id, caller)
+        seat = loaded.seat_of(caller.user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table, so you cannot act in it.")
+        if loaded.table.status != "running":
+            raise TableError(f"This game is {loaded.table.status}; nothing can be played any more.")
+        actions = seat_choices(loaded.spec, loaded.state, seat.seat)
+        if not actions:
+            raise TableError(loaded.spec.not_your_turn(loaded.state, seat.seat))
+        if prompt_version != loaded.table.prompts.get(seat.seat, (loaded.table.version, ""))[0]:
+            raise TableError(OUT_OF_DATE)
+        return loaded, seat.seat, actions
+
+    async def act_seat(self: TableService, table_id: int, seat: int, action: Any) -> TableNews:
+        """Play an action for a seat directly (tournaments, tools and tests)."""
+        async with self.lock(table_id):
+            loaded = await self._running_table(table_id)
+            return await self._play(loaded, seat, action)
+
+    async def _running_table(self: TableService, table_id: int, caller: Caller | None = None) -> Loaded:
+        loaded = await self.load(table_id, caller)
+        if loaded.table.status != "running":
+            raise TableError(f"This game is {loaded.table.status}; nothing can be played any more.")
+        return loaded
+
+    # -- the pipeline --------------------------------------------------------------------
+    async def _play(self: TableService, loaded: Loaded, seat: int, action: Any) -> TableNews:
+        spec = loaded.spec
+        try:
+            state, events = spec.apply(loaded.state, seat, action)
+        except RuleError as exc:
+            raise TableError(str(exc)) from None
+        return await self._continue(loaded, state, [Move(seat, spec.parse_action(action), events)])
+
+    async def _continue(self: TableService, loaded: Loaded, state: Any, moves: list[Move],
+                        seat_updates: dict[int, dict[str, Any]] | None = None) -> TableNews:
+        """Let computer seats move after `moves`, then store everything in one transaction."""
+        state, more = self._computer_moves(loaded, state, moves)
+        return await self._save(loaded, state, moves, seat_updates or {}, more)
+
+    def _computer_moves(self: TableService, loaded: Loaded, state: Any, moves: list[Move]) -> tuple[Any, bool]:
+        """Computer (and forfeited) seats play until a person must act, the game ends, or this
+        request's share of thinking is used up (then True: more are due)."""
+        spec = loaded.spec
+        computers = {s.seat: s.ai for s in loaded.seats if s.ai}
+        if not computers:
+            return state, False
+        started = time.perf_counter()
+        for _ in range(COMPUTER_STEPS):
+            due = sorted(s for s in spec.to_act(state) if s in computers)
+            if not due:
+                return state, False
+            if time.perf_counter() - started > COMPUTER_SECONDS:
+                return state, True
+            seat = due[0]
+            action = self._computer_choice(loaded, state, seat, computers[seat])
+            state, events = spec.apply(state, seat, action)
+            moves.append(Move(seat, action, events))
+        return state, bool(set(spec.to_act(state)) & set(computers))
+
+    def _computer_choice(self: TableService, loaded: Loaded, state: Any, seat: int, kind: str) -> Any:
+        key = (loaded.table.id, seat, kind)
+        policy = self._policies.get(key)
+        if policy is None:
+            policy = loaded.spec.policy(kind, seed=loaded.table.seed ^ (seat + 1) * 7919)
+            self._policies.put(key, policy)
+        try:
+            return policy.choose(state, seat)
+        except Exception:  # a faulty computer player must not stall the table: play any legal move
+            log.exception("computer player %s failed at table %s seat %s", kind, loaded.table.id, seat)
+            return RandomPolicy(loaded.spec, loaded.table.version).choose(state, seat)
+
+    async def _save(self: TableService, loaded: Loaded, state: Any, moves: list[Move],
+                    seat_updates: dict[int, dict[str, Any]], more: bool) -> TableNews:
+        table, spec, seats = loaded.table, loaded.spec, loaded.seats
+        version = table.version + len(moves)
+        prompts, changed = next_prompts(spec, state, table.prompts, version, len(seats))
+        outcome = spec.outcome(state)
+        outcome_json = None
+        if outcome is not None:
+            outcome_json = final_outcome(outcome, {s.seat for s in seats if s.forfeited}).model_dump_json()
+        timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed)
+        updates = self._take_notes(table.id, seats)
+        for seat, fields in seat_updates.items():
+            updates.setdefault(seat, {}).update(fields)
+        write = MoveWrite(
+            table_id=table.id, expected_version=table.version,
+            actions=[(m.seat, spec.dump_action(m.action)) for m in moves], state=spec.dump_state(state),
+            prompts=prompts, outcome=outcome_json, computer_due=more,
+            recent_events=recent_events(table.recent_events, table.version, moves),
+            timer_seats=sorted(changed), timers=timers, seat_updates=updates)
+        try:
+            await self.store.tables.save_move(write)
+        except StaleVersion:
+            raise TableError("Someone else moved at the same moment; nothing was changed. "
+                             "Look at the current panel and choose again.") from None
+        stored = table.model_copy(update={
+            "version": version, "prompts": prompts, "outcome": outcome_json, "state": write.state,
+            "status": "finished" if outcome is not None else "running", "computer_due": more and outcome is None,
+            "finish_due": outcome is not None, "recent_events": write.recent_events})
+        seats = [s.model_copy(update=updates[s.seat]) if s.seat in updates else s for s in seats]
+        return TableNews(stored, seats, state, moves, changed, dict(table.prompts), table.version,
+                         more_computers=more and outcome is None, timers=[t.due_at for t in timers])
+
+    def _decision_timers(self: TableService, loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]],
+                         changed: set[int]) -> list[NewTimer]:
+        """A timer for each seat whose new decision has a time limit (the engine says which)."""
+        timers = []
+        due = loaded.spec.to_act(state)
+        for seat in sorted(changed & due):
+            limit = loaded.spec.time_limit(state, seat)
+            if limit is None:
+                continue
+            seconds = self.decision_seconds or limit
+            timers.append(NewTimer(kind=DECISION_TIMER, due_at=self.clock() + seconds, seat=seat,
+                                   payload={"seat": seat, "prompt_version": prompts[seat][0]}))
+        return timers
+
+    # -- without a player's click ------------------------------------------------------------
+    async def run_computers(self: TableService, table_id: int) -> TableNews | None:
+        """Let computer seats make the moves that are due (after a restart, or moves left over
+        from a long run of computer turns). None when none are due."""
+        async with self.lock(table_id):
+            loaded = await self.load(table_id)
+            if loaded.table.status != "running":
+                return None
+            moves: list[Move] = []
+            state, more = self._computer_moves(loaded, loaded.state, moves)
+            if not moves and not loaded.table.computer_due:
+                return None
+            return await self._save(loaded, state, moves, {}, more)
+
+    async def timeout(self: TableService, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
+        """A timed decision ran out: take the engine's default action if the decision is still open."""
+        async with self.lock(table_id):
+            loaded = await self.load(table_id)
+            table = loaded.table
+            if table.status != "running" or table.prompts.get(seat, (None,))[0] != prompt_version:
+                return None
+            if seat not in loaded.spec.to_act(loaded.state):
+                return None
+            action = loaded.spec.timeout_action(loaded.state, seat)
+            if action is None:
+                return None
+            return await self._play(loaded, seat, action)
+
+    async def abandon(self: TableService, table_id: int, caller: Caller) -> TableNews:
+        """A seated player forfeits: a computer player takes over the seat so the others can finish,
+        and the player is ranked last. If no person is left playing, the table is cancelled."""
+        async with self.lock(table_id):
+            loaded = await self.load(table_id, caller)
+            seat = loaded.seat_of(caller.user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            if loaded.table.status != "running":
+                raise TableError(f"This game is {loaded.table.status}; there is nothing to abandon. "
+                                 "In a lobby, use Leave.")
+            if seat.forfeited:
+                raise TableError("You have already abandoned this game.")
+            return await self._hand_over(loaded, seat.seat, forfeit=True)
+
+    async def hand_to_computer(self: TableService, table_id: int, user_id: int, *, forfeit: bool) -> TableNews:
+        """A computer player takes over a player's seat (a tournament's replace or forfeit)."""
+        async with self.lock(table_id):
+            loaded = await self._running_table(table_id)
+            seat = loaded.seat_of(user_id)
+            if seat is None:
+                raise TableError("That player has no game running in this round.")
+            if seat.forfeited:
+                raise TableError(f"{seat.display_name} has already forfeited table #{table_id}.")
+            if seat.ai and not forfeit:
+                raise TableError(f"A computer player already plays for {seat.display_name}.")
+            return await self._hand_over(loaded, seat.seat, forfeit=forfeit)
+
+    async def _hand_over(self: TableService, loaded: Loaded, seat: int, *, forfeit: bool) -> TableNews:
+        update = {"ai": "heuristic", "forfeited": forfeit}
+        seats = [s.model_copy(update=update) if s.seat == seat else s for s in loaded.seats]
+        if all(s.user_id is None or s.forfeited for s in seats) and loaded.table.tournament_id is None:
+            async with self.store.transaction():
+                await self.store.tables.update_seat(loaded.table.id, seat, **update)
+                await self._close(loaded.table.id)
+            return await self.news(loaded.table.id)
+        handed = self._running(loaded, loaded.table, seats, loaded.state)
+        return await self._continue(handed, loaded.state, [], {seat: update})
+
+    # -- finishing -------------------------------------------------------------------------
+    async def finish_work(self: TableService, table_id: int) -> list[Any]:
+        """Store what follows a finished game (ratings, the tournament result) through the
+        `on_finish` hooks; each is safe to repeat. Called once the game's end is published (and by
+        the start-up sweep). Returns what the hooks reported; the table is marked done only when all
+        of them succeeded, so a failure is retried at the next start."""
+        async with self.lock(table_id):
+            loaded = await self.load(table_id)
+            table = loaded.table
+            if not table.finish_due or table.outcome is None:
+                return []
+            outcome = TableNews(table, loaded.seats, None).outcome
+            reports = []
+            for hook in self.on_finish:
+                try:
+                    reports.append(await hook(table, loaded.seats, outcome))
+                except Exception:
+                    log.exception("finish work of table %s failed; it is retried at the next start", table_id)
+                    return reports
+            await self.store.tables.finish_done(table_id)
+            self.forget(table_id)
+            return reports
+
+    async def due_tables(self: TableService) -> tuple[list[int], list[int]]:
+        """Tables with computer moves due, and finished tables whose finish work is due."""
+        return await self.store.tables.due()

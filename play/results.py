@@ -1,0 +1,103 @@
+"""What a request to a table returns, and the small pure helpers that build it.
+
+A `TableNews` holds everything the Discord layer needs to answer a request, refresh the
+board and send panels, so it never reads storage again after a move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import Event, GameSpec, Outcome
+from storage import SeatRow, TableRow
+
+RECENT_EVENTS = 40  # public event lines kept with the table for the board's log
+
+
+@dataclass
+class Move:
+    seat: int
+    action: Any
+    events: list[Event]
+
+
+@dataclass
+class TableNews:
+    """A table after a request: as stored, with the moves the request made (the requester's and
+    the computer seats' after it) and the seats whose choices changed."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    state: Any  # None before the game starts
+    moves: list[Move] = field(default_factory=list)
+    changed: set[int] = field(default_factory=set)
+    previous_prompts: dict[int, tuple[int, str]] = field(default_factory=dict)
+    first_version: int = 0  # the table's version before the request
+    more_computers: bool = False  # computer seats still have moves to make (done in the background)
+    timers: list[float] = field(default_factory=list)  # due times of the timers the request started
+    finish: list[Any] = field(default_factory=list)  # what the finish work reported (ratings, rounds)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return Outcome.model_validate_json(self.table.outcome) if self.table.outcome else None
+
+    @property
+    def finished(self) -> bool:
+        return self.table.status == "finished" and self.first_version < self.table.version
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def had_controls(self, seat: int) -> bool:
+        """Whether the seat's panel before this request offered choices."""
+        old = self.previous_prompts.get(seat)
+        return old is not None and old[1] != NO_CHOICES
+
+
+def choices_digest(spec: GameSpec, actions: list[Any]) -> str:
+    """A short fingerprint of the choices offered to a seat; a panel is current while it matches."""
+    text = "\n".join(spec.dump_action(a) for a in actions)
+    return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+NO_CHOICES = hashlib.blake2b(b"", digest_size=6).hexdigest()
+
+
+def seat_choices(spec: GameSpec, state: Any, seat: int) -> list[Any]:
+    return spec.legal_actions(state, seat) if seat in spec.to_act(state) else []
+
+
+def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], version: int,
+                 seats: int) -> tuple[dict[int, tuple[int, str]], set[int]]:
+    """Each seat's prompt version changes only when its choices change, so one player's sealed
+    choice does not make another player's open panel out of date."""
+    prompts, changed = {}, set()
+    due = spec.to_act(state)
+    for seat in range(seats):
+        digest = choices_digest(spec, spec.legal_actions(state, seat)) if seat in due else NO_CHOICES
+        if seat in old and old[seat][1] == digest:
+            prompts[seat] = old[seat]
+        else:
+            prompts[seat] = (version, digest)
+            changed.add(seat)
+    return prompts, changed
+
+
+def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
+    """Seats that forfeited are ranked last (together), whatever the engine scored."""
+    if not forfeited:
+        return outcome
+    ranking = [[s for s in group if s not in forfeited] for group in outcome.ranking]
+    ranking = [g for g in ranking if g] + [sorted(forfeited)]
+    winners = [s for s in outcome.winners if s not in forfeited]
+    return outcome.model_copy(update={"ranking": ranking, "winners": winners})
+
+
+def recent_events(old: list[tuple[int, str]], first_version: int, moves: list[Move]) -> list[tuple[int, str]]:
+    """The table's latest public event texts, with the version of the move that made each."""
+    lines = list(old)
+    for number, move in enumerate(moves, start=first_version + 1):
+        lines.extend((number, event.text) for event in move.events if event.seats is None and event.text)
+    return lines[-RECENT_EVENTS:]

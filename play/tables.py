@@ -1,0 +1,301 @@
+"""The table service: everything a table does, without Discord.
+
+A request (join, start, a chosen action...) arrives from the Discord layer, a tournament or a
+tool, with the `Caller` that makes it. The service loads the table once under its lock, checks
+first that the table belongs to the caller's server, asks the engine, and commits the accepted
+actions with everything that follows them in one transaction (see play/moves.py). It returns a
+`TableNews` with all the Discord layer needs. Rules stay in games/; SQL stays in storage/.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+from games import GameSpec, RuleError, registry
+from play.common import BoundedCache, Caller, KeyedLocks, TableError, check_id
+from play.moves import MovesMixin
+from play.results import TableNews
+from storage import SeatRow, Store, TableRow
+
+log = logging.getLogger(__name__)
+
+COMPUTER_KINDS = ("heuristic", "random")
+OTHER_SERVER = "Table #{id} is not a table of this server."
+FinishHook = Callable[[TableRow, list[SeatRow], Any], Awaitable[Any]]
+
+
+@dataclass
+class Loaded:
+    """A table as one load read it: the row, its seats (with notes not yet stored) and state."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    spec: GameSpec
+    state: Any
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+
+def authorize(caller: Caller | None, table: TableRow, seats: list[SeatRow]) -> None:
+    """The one rule for every request that names a table: it comes from the table's own server
+    (a click in a direct message: from a player seated at it). `None` is the bot itself."""
+    if caller is None:
+        return
+    if caller.guild_id is None:
+        if not any(s.user_id == caller.user_id for s in seats):
+            raise TableError("You are not seated at this table, so you cannot act in it.")
+    elif caller.guild_id != table.guild_id:
+        raise TableError(OTHER_SERVER.format(id=table.id))
+
+
+class TableService(MovesMixin):
+    def __init__(self, store: Store, *, clock: Callable[[], float], decision_seconds: int | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.decision_seconds = decision_seconds  # replaces the engines' time limits when set
+        self.locks = KeyedLocks()
+        self.on_finish: list[FinishHook] = []  # ratings, tournament results (see finish_work)
+        # Seat facts learnt between moves (where a player's DM panel is); stored with the next write.
+        self._notes: BoundedCache[int, dict[int, dict[str, Any]]] = BoundedCache(10_000)
+        self._policies: BoundedCache[tuple[int, int, str], Any] = BoundedCache(1_000)
+
+    # -- loading -----------------------------------------------------------------------
+    def lock(self, table_id: int) -> Any:
+        return self.locks.hold(table_id)
+
+    @staticmethod
+    def spec(table: TableRow) -> GameSpec:
+        return registry.get(table.game)
+
+    def state(self, table: TableRow) -> Any:
+        if table.state is None:
+            raise TableError(f"Table #{table.id} has not started yet.")
+        return self.spec(table).load_state(table.state)
+
+    async def load(self, table_id: int, caller: Caller | None = None) -> Loaded:
+        """The table, its seats and its state in one read, checked against the caller's server."""
+        found = await self.store.tables.load(check_id(table_id))
+        if found is None:
+            raise TableError(f"Table #{table_id} does not exist.")
+        table, seats = found
+        authorize(caller, table, seats)
+        seats = self._noted(table.id, seats)
+        spec = self.spec(table)
+        state = spec.load_state(table.state) if table.state is not None else None
+        return Loaded(table, seats, spec, state)
+
+    async def get(self, table_id: int, caller: Caller | None = None) -> TableRow:
+        return (await self.load(table_id, caller)).table
+
+    async def news(self, table_id: int, caller: Caller | None = None) -> TableNews:
+        """The table as it is now (for a panel or a board that was not just changed)."""
+        loaded = await self.load(table_id, caller)
+        return TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        return (await self.load(table_id)).seats
+
+    async def resolve(self, caller: Caller, table_id: int | None, channel_id: int | None) -> int:
+        """The table a command means: the given number, this thread's table, or the caller's only
+        open table on this server."""
+        if table_id is not None:
+            return (await self.get(table_id, caller)).id
+        if channel_id is not None:
+            here = await self.store.tables.by_thread(channel_id)
+            if here is not None and here.guild_id == caller.guild_id:
+                return here.id
+        mine = [t for t in await self.store.tables.tables_of_user(caller.user_id, "lobby", "running")
+                if t.guild_id == caller.guild_id]
+        if len(mine) == 1:
+            return mine[0].id
+        if not mine:
+            raise TableError("You are not at any open table. Use this in a table's thread or give its number.")
+        numbers = ", ".join(f"#{t.id}" for t in mine)
+        raise TableError(f"You are at several tables ({numbers}); use this in the table's thread or give "
+                         "`table:` its number.")
+
+    # -- seat notes ----------------------------------------------------------------------
+    def note_seat(self, table_id: int, user_id: int, **fields: Any) -> None:
+        """Remember a fact about a player's seat learnt from Discord (DM channel, DM panel, whether
+        DMs work). It is used at once and stored with the table's next write, so a move stays one
+        commit."""
+        notes = self._notes.get(table_id) or {}
+        notes.setdefault(user_id, {}).update(fields)
+        self._notes.put(table_id, notes)
+
+    def _noted(self, table_id: int, seats: list[SeatRow]) -> list[SeatRow]:
+        notes = self._notes.get(table_id)
+        if not notes:
+            return seats
+        return [s.model_copy(update=notes[s.user_id]) if s.user_id in notes else s for s in seats]
+
+    def _take_notes(self, table_id: int, seats: list[SeatRow]) -> dict[int, dict[str, Any]]:
+        """The noted fields by seat number, to store now (they are forgotten once taken)."""
+        notes = self._notes.pop(table_id) or {}
+        return {s.seat: notes[s.user_id] for s in seats if s.user_id in notes}
+
+    def forget(self, table_id: int) -> None:
+        """Drop what is kept in memory for a table that ended."""
+        self._notes.pop(table_id)
+        self._policies.drop(lambda key: key[0] == table_id)
+
+    # -- lobby -------------------------------------------------------------------------
+    async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
+                           creator_id: int, creator_name: str | None, rated: bool = False,
+                           tournament_id: int | None = None, seed: int | None = None) -> TableRow:
+        """Open a lobby. The creator takes the first seat unless `creator_name` is None."""
+        try:
+            spec = registry.get(game)
+        except KeyError as exc:
+            raise TableError(str(exc.args[0])) from None
+        try:
+            parsed = spec.parse_options(options)
+        except RuleError as exc:
+            raise TableError(str(exc)) from None
+        async with self.store.transaction():
+            table_id = await self.store.tables.create_table(
+                guild_id=guild_id, channel_id=channel_id, game=game, options=parsed.model_dump(mode="json"),
+                seed=secrets.randbits(62) if seed is None else seed, creator_id=creator_id, rated=rated,
+                tournament_id=tournament_id)
+            if creator_name is not None:
+                await self.store.tables.add_seat(table_id, user_id=creator_id, display_name=creator_name,
+                                                 max_seats=spec.max_seats)
+        return await self.get(table_id)
+
+    async def opened(self, table_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:
+        """Record the thread and lobby message the Discord layer opened for a table."""
+        await self.store.tables.set_messages(table_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
+
+    async def board_posted(self, table_id: int, message_id: int, key: str, since: int) -> None:
+        """Record a new board message (posted at a round or phase boundary) and where its log starts."""
+        await self.store.tables.set_board(table_id, message_id, key, since)
+
+    async def abort(self, table_id: int) -> None:
+        """Close a lobby whose thread could not be opened."""
+        await self.store.tables.set_status(table_id, "cancelled", expected=("lobby",))
+
+    async def _lobby(self, table_id: int, caller: Caller) -> Loaded:
+        loaded = await self.load(table_id, caller)
+        if loaded.table.status != "lobby":
+            raise TableError(f"Table #{table_id} is {loaded.table.status}; its lobby is closed.")
+        return loaded
+
+    def _creator_only(self, loaded: Loaded, caller: Caller, what: str) -> None:
+        if caller.user_id != loaded.table.creator_id:
+            raise TableError(f"Only the table's creator can {what}.")
+
+    async def join(self, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            if loaded.seat_of(caller.user_id):
+                raise TableError("You are already seated at this table.")
+            seat = await self.store.tables.add_seat(table_id, user_id=caller.user_id, display_name=caller.name,
+                                                    max_seats=loaded.spec.max_seats)
+            if seat is None:
+                raise TableError(f"This table is full ({loaded.spec.max_seats} players at most).")
+            return await self.news(table_id)
+
+    async def leave(self, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self.load(table_id, caller)
+            seat = loaded.seat_of(caller.user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            if loaded.table.status == "running":
+                raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
+            if loaded.table.status != "lobby" or not await self.store.tables.remove_seat(table_id, seat.seat):
+                raise TableError(f"Table #{table_id} is {loaded.table.status}; there is nothing to leave.")
+            return await self.news(table_id)
+
+    async def add_computer(self, table_id: int, caller: Caller, kind: str = "heuristic") -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            self._creator_only(loaded, caller, "add computer players")
+            if kind not in COMPUTER_KINDS:
+                raise TableError(f"Unknown computer player {kind!r}; choose {', '.join(COMPUTER_KINDS)}.")
+            number = sum(1 for s in loaded.seats if s.user_id is None) + 1
+            seat = await self.store.tables.add_seat(
+                table_id, user_id=None, display_name=f"Computer {number} ({kind})", ai=kind,
+                max_seats=loaded.spec.max_seats)
+            if seat is None:
+                raise TableError(f"This table is full ({loaded.spec.max_seats} players at most).")
+            return await self.news(table_id)
+
+    async def remove_computer(self, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            self._creator_only(loaded, caller, "remove computer players")
+            computers = [s for s in loaded.seats if s.user_id is None]
+            if not computers:
+                raise TableError("There is no computer player to remove.")
+            await self.store.tables.remove_seat(table_id, computers[-1].seat)
+            return await self.news(table_id)
+
+    async def set_option(self, table_id: int, caller: Caller, key: str, value: Any) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            self._creator_only(loaded, caller, "change the options")
+            spec = loaded.spec
+            if key not in spec.Options.model_fields:
+                known = ", ".join(spec.Options.model_fields) or "none"
+                raise TableError(f"{spec.title} has no option {key!r}; its options are: {known}.")
+            try:
+                parsed = spec.parse_options({**loaded.table.options, key: value})
+            except RuleError as exc:
+                raise TableError(str(exc)) from None
+            await self.store.tables.set_options(table_id, parsed.model_dump(mode="json"))
+            return await self.news(table_id)
+
+    async def toggle_rated(self, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self.load(table_id, caller)
+            if loaded.table.status != "lobby":
+                raise TableError("The game has started; whether it is rated can no longer change.")
+            self._creator_only(loaded, caller, "change whether the table is rated")
+            await self.store.tables.set_rated(table_id, not loaded.table.rated)
+            return await self.news(table_id)
+
+    async def cancel(self, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self.load(table_id, caller)
+            table = loaded.table
+            if table.status in ("finished", "cancelled"):
+                raise TableError(f"Table #{table_id} is already {table.status}.")
+            if table.status == "running" and not caller.can_manage:
+                raise TableError("A running game can only be cancelled by someone with Manage Server; "
+                                 "players can use `/table abandon` to forfeit.")
+            if caller.user_id != table.creator_id and not caller.can_manage:
+                raise TableError("Only the table's creator or someone with Manage Server can cancel it.")
+            await self._close(table_id)
+            return await self.news(table_id)
+
+    async def close(self, table_id: int) -> TableNews:
+        """Cancel a table on the bot's own account (its tournament was cancelled)."""
+        async with self.lock(table_id):
+            await self._close(table_id)
+            return await self.news(table_id)
+
+    async def _close(self, table_id: int) -> None:
+        """Cancel a table, storing the seat facts noted since its last write (where the DM panels
+        are, so they can lose their controls)."""
+        seats = (await self.load(table_id)).seats
+        async with self.store.transaction():
+            await self.store.tables.set_status(table_id, "cancelled")
+            await self.store.tables.delete_timers(table_id=table_id)
+            for seat, fields in self._take_notes(table_id, seats).items():
+                await self.store.tables.update_seat(table_id, seat, **fields)
+        self.forget(table_id)
+
+    async def replay(self, table_id: int) -> Any:
+        """Rebuild the state from the seed and the action log (for checks and tools)."""
+        loaded = await self.load(table_id)
+        spec = loaded.spec
+        state = spec.setup(len(loaded.seats), loaded.table.seed, loaded.table.options)
+        for _, seat, action in await self.store.tables.actions(table_id):
+            state, _ = spec.apply(state, seat, json.loads(action))
+        return state

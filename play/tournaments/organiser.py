@@ -1,0 +1,99 @@
+"""The organiser's tools of a running tournament: round progress, deadlines, and absent players
+(replaced by a computer player, or recorded as a forfeit). A part of TournamentService."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from play.common import Caller, TableError
+from play.results import TableNews
+from storage import RoundRow, TableRow, TournamentGameRow, TournamentRow
+
+if TYPE_CHECKING:
+    from play.tournaments.service import TournamentService
+
+ROUND_TIMER = "tournament_round"
+
+
+class TournamentError(TableError):
+    """A tournament request that cannot be done; the message is shown to the requester only."""
+
+
+@dataclass
+class TableProgress:
+    game: TournamentGameRow
+    table: TableRow
+    waiting_for: list[int] = field(default_factory=list)  # user ids whose move it is
+
+
+class OrganiserMixin:
+    async def current_round(self: TournamentService, tournament_id: int) -> RoundRow | None:
+        rounds = await self.store.tournaments.rounds(tournament_id)
+        return rounds[-1] if rounds else None
+
+    async def progress(self: TournamentService, tournament_id: int) -> list[TableProgress]:
+        """The current round's tables, with whom each running one is waiting for."""
+        tournament = await self.get(tournament_id)
+        found = []
+        for game in await self.store.tournaments.games(tournament_id, tournament.current_round):
+            table = await self.tables.get(game.table_id)
+            waiting = []
+            if table.status == "running":
+                spec = self.tables.spec(table)
+                due = spec.to_act(self.tables.state(table))
+                seats = await self.store.tables.seats(table.id)
+                waiting = [s.user_id for s in seats if s.seat in due and s.user_id is not None and not s.ai]
+            found.append(TableProgress(game, table, waiting))
+        return found
+
+    async def extend(self: TournamentService, tournament_id: int, caller: Caller, hours: int) -> float:
+        """Move the current round's deadline `hours` later (from now if it has passed)."""
+        tournament = await self.get(tournament_id, caller)
+        self._require_organiser(tournament, caller)
+        current = await self.current_round(tournament_id)
+        if tournament.status != "running" or current is None or current.status != "running":
+            raise TournamentError("No round is being played, so there is no deadline to extend.")
+        if not 1 <= hours <= 24 * 30:
+            raise TournamentError("Extend by 1 hour to 30 days.")
+        deadline = max(current.deadline, self.clock()) + hours * 3600
+        await self.store.tournaments.set_deadline(tournament_id, current.round_no, deadline)
+        await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
+            "tournament_id": tournament_id, "round_no": current.round_no, "deadline": deadline})
+        return deadline
+
+    async def deadline_passed(self: TournamentService, payload: dict[str, Any]) -> tuple[TournamentRow, list[TableProgress]] | None:
+        """A round timer fired: the open tables if that deadline still stands (None if it moved on)."""
+        tournament = await self.store.tournaments.get(int(payload["tournament_id"]))
+        if tournament is None or tournament.status != "running":
+            return None
+        current = await self.current_round(tournament.id)
+        if (current is None or current.round_no != int(payload["round_no"]) or current.status != "running"
+                or abs(current.deadline - float(payload["deadline"])) > 1e-3):
+            return None
+        return tournament, [p for p in await self.progress(tournament.id) if p.table.status == "running"]
+
+    async def replace(self: TournamentService, tournament_id: int, caller: Caller, player_id: int) -> TableNews:
+        """A computer player plays an absent player's seat on their behalf."""
+        return await self._take_over(tournament_id, caller, player_id, forfeit=False)
+
+    async def forfeit(self: TournamentService, tournament_id: int, caller: Caller, player_id: int) -> TableNews:
+        """The player forfeits their table (ranked last); a computer player finishes the seat."""
+        return await self._take_over(tournament_id, caller, player_id, forfeit=True)
+
+    async def _take_over(self: TournamentService, tournament_id: int, caller: Caller, player_id: int,
+                         *, forfeit: bool) -> TableNews:
+        tournament = await self.get(tournament_id, caller)
+        self._require_organiser(tournament, caller)
+        table = await self._running_table_of(tournament, player_id)
+        if table is None:
+            raise TournamentError("That player has no game running in this round.")
+        return await self.tables.hand_to_computer(table.id, player_id, forfeit=forfeit)
+
+    async def _running_table_of(self: TournamentService, tournament: TournamentRow, player_id: int) -> TableRow | None:
+        for game in await self.store.tournaments.games(tournament.id, tournament.current_round):
+            if player_id in game.players:
+                table = await self.tables.get(game.table_id)
+                if table.status == "running":
+                    return table
+        return None
