@@ -1,0 +1,183 @@
+"""Click to done through SimCord: our bot against a floor bot, alternating in one run.
+
+Usage: python bench/bot.py [--rounds R] [--floor-clicks N] [--game G]
+
+The floor is a minimal discord.py bot whose button sends one DM and one reply. Our bot plays
+complete games: heuristic players choose, and every choice reaches the bot as a click on the
+player's DM panel. A click is timed until the simulated Discord is idle again (SimCord settles
+after every action, so the time covers everything the bot does for the move: the answer, the
+board, the panels, computer seats). Rounds alternate floor clicks and one game of each game, so
+both see the same machine. Printed per game: the median and p99 of click to done as multiples of
+the floor's, and REST calls, SQL statements (BEGIN and COMMIT included) and commits per move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord  # noqa: E402
+import simcord  # noqa: E402
+from discord.ext import commands  # noqa: E402
+
+from bot import create_bot  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from play.results import seat_choices  # noqa: E402
+from tests.bot.driver import choose, heuristic_players, open_table, panel_message, start  # noqa: E402
+
+GAMES = {"augsburg1520": ["ada", "bo", "cy"], "baumeister": ["ada", "bo", "cy"], "aelderman": ["ada", "bo"]}
+TARGETS = {"median": 3.0, "p99": 5.0, "rest": 3, "sql": 8, "commits": 1}
+
+
+# -- the floor: one button, one DM and one reply ------------------------------------------
+class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<n>[0-9]+)"):
+    def __init__(self, n: int = 0) -> None:
+        super().__init__(discord.ui.Button(label="Go", custom_id=f"floor:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> FloorButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.user.send("Your move was made.")
+        await interaction.response.send_message("Done.", ephemeral=True)
+
+
+class FloorBot(commands.Bot):
+    def __init__(self) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default())
+
+        @self.tree.command(name="floor", description="A button")
+        async def floor(interaction: discord.Interaction) -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(FloorButton())
+            await interaction.response.send_message("Press", view=view)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(FloorButton)
+        await self.tree.sync()
+
+
+async def floor_round(clicks: int) -> list[float]:
+    async with simcord.run(FloorBot()) as env:
+        channel = env.create_guild().create_text_channel("floor")
+        member = env.guild.add_member(env.create_user("ada"))
+        message = (await member.slash(channel, "floor")).response.message
+        times = []
+        for _ in range(clicks):
+            began = time.perf_counter()
+            await member.click(message, label="Go")
+            times.append(time.perf_counter() - began)
+        return times
+
+
+# -- our bot: complete games ------------------------------------------------------------
+@dataclass
+class Moves:
+    seconds: list[float] = field(default_factory=list)
+    rest: list[int] = field(default_factory=list)
+    sql: list[int] = field(default_factory=list)
+    commits: list[int] = field(default_factory=list)
+
+
+async def game_round(game: str, names: list[str], moves: Moves) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(token="", database=Path(folder) / "bench.sqlite3", decision_timeout=3600)
+        bot = create_bot(settings)
+        async with simcord.run(bot, settle_timeout=120) as env:
+            table = await open_table(env, game, names)
+            await start(table)
+            statements: list[str] = []
+            await bot.store.db.conn.set_trace_callback(statements.append)
+            policy = heuristic_players(game, len(names))
+            while await timed_turn(env, table, policy, statements, moves):
+                pass
+            await bot.store.db.conn.set_trace_callback(None)
+            await bot.store.close()
+
+
+async def timed_turn(env: Any, table: Any, policy: Any, statements: list[str], moves: Moves) -> bool:
+    """One person's choice, clicked on their panel and timed; False when nobody has to act."""
+    row = await table.row()
+    if row.status != "running":
+        return False
+    bot = table.bot
+    state, spec = bot.service.state(row), bot.service.spec(row)
+    for seat in await table.seats():
+        if seat.user_id is None or seat.seat not in spec.to_act(state):
+            continue
+        actor = next(p for p in table.players if p.id == seat.user_id)
+        index = seat_choices(spec, state, seat.seat).index(policy(state, seat.seat))
+        message = await panel_message(table, actor, seat)
+        rest, statements[:] = len(env.http_requests), []
+        began = time.perf_counter()
+        await choose(actor, message, index)
+        moves.seconds.append(time.perf_counter() - began)
+        moves.rest.append(len(env.http_requests) - rest)
+        moves.sql.append(len(statements))
+        moves.commits.append(sum(s.strip().upper().startswith("COMMIT") for s in statements))
+        return True
+    return False
+
+
+# -- report ----------------------------------------------------------------------------
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * 0.99) - 1)]
+
+
+def report(floor: list[float], results: dict[str, Moves]) -> None:
+    floor_median, floor_p99 = statistics.median(floor), p99(floor)
+    print(f"floor (one DM and one reply): {len(floor)} clicks, median {floor_median * 1e3:.2f} ms, "
+          f"p99 {floor_p99 * 1e3:.2f} ms")
+    for game, moves in results.items():
+        median = statistics.median(moves.seconds) / floor_median
+        tail = p99(moves.seconds) / floor_p99
+        rest, sql, commits = moves.rest, moves.sql, moves.commits
+        typical = sum(r <= TARGETS["rest"] and s <= TARGETS["sql"] and c == 1
+                      for r, s, c in zip(rest, sql, commits)) / len(rest)
+        print(f"\n{game}: {len(moves.seconds)} moves")
+        print(f"  click to done, median: {median:.1f}x the floor (target <= {TARGETS['median']}x) "
+              f"{'met' if median <= TARGETS['median'] else 'MISSED'}")
+        print(f"  click to done, p99:    {tail:.1f}x the floor (target <= {TARGETS['p99']}x) "
+              f"{'met' if tail <= TARGETS['p99'] else 'MISSED'}")
+        print(f"  REST calls per move:   median {statistics.median(rest):g}, mean {statistics.mean(rest):.2f}, "
+              f"max {max(rest)} (target <= {TARGETS['rest']})")
+        print(f"  SQL statements / move: median {statistics.median(sql):g}, mean {statistics.mean(sql):.2f}, "
+              f"max {max(sql)} (target <= {TARGETS['sql']})")
+        print(f"  commits per move:      median {statistics.median(commits):g}, max {max(commits)} "
+              f"(target exactly {TARGETS['commits']})")
+        print(f"  moves within every count target: {typical:.0%}")
+
+
+async def main_async(rounds: int, floor_clicks: int, games: list[str]) -> None:
+    floor: list[float] = []
+    results = {game: Moves() for game in games}
+    for number in range(rounds):
+        floor.extend(await floor_round(floor_clicks))
+        for game in games:
+            await game_round(game, GAMES[game], results[game])
+        print(f"round {number + 1} of {rounds} done", file=sys.stderr)
+    report(floor, results)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--floor-clicks", type=int, default=200)
+    parser.add_argument("--game", choices=sorted(GAMES), action="append")
+    args = parser.parse_args()
+    asyncio.run(main_async(args.rounds, args.floor_clicks, args.game or list(GAMES)))
+
+
+if __name__ == "__main__":
+    main()
