@@ -73,14 +73,9 @@ def cards_available(state: State) -> int:
     return len(state.draw) + len(state.discard)
 
 
-# Fields that change only a few times a round are shared between a state and its copies
-# (engine.copy_state does not copy them); code that changes one in place takes its own copy first.
-SHARED_FIELDS = ("rng", "levels", "pool", "stacks", "rights", "display", "reserve", "used_privileges",
-                 "slots_used", "shown")
-
-
 def unshare(state: State, name: str) -> Any:
-    """Give `state` its own copy of a shared field, one level deep, and return it."""
+    """Give `state` its own copy of a field it shares with the state it was copied from (see
+    State.SHARED_ON_COPY), one level deep, and return it."""
     value = getattr(state, name)
     if isinstance(value, dict):
         fresh: Any = {key: list(item) for key, item in value.items()}

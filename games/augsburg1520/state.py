@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -69,6 +69,14 @@ class State(BaseModel):
     pending_category: int  # category of a level tile being taken from another player, -1 none
     victim: int  # player choosing a consolation, -1 none
     shortage: bool  # the too-few-cards rule was applied before this deal
+
+    # Fields that change only a few times a round: a copy (games.core.copy_state) shares them with
+    # the state it was made from, and rule code that changes one in place takes its own copy first
+    # (common.unshare).
+    SHARED_ON_COPY: ClassVar[tuple[str, ...]] = (
+        "rng", "levels", "pool", "stacks", "rights", "display", "reserve", "used_privileges", "slots_used",
+        "shown",
+    )
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Plain assignment: the rules code assigns already-valid values many times per move,

@@ -10,7 +10,7 @@ from games.baumeister.city import is_complete, score
 from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
 from games.baumeister.common import roll_die
 from games.baumeister.flow import start_turn
-from games.baumeister.models import STATE_JSON, Action, Options, Phase, State, copy_of
+from games.baumeister.models import Action, Options, Phase, State
 from games.baumeister.views import BaumeisterView, build_view
 from games.core import DECISION_SECONDS, AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
 
@@ -57,26 +57,6 @@ class BaumeisterSpec(GameSpec[State, Any]):
         start_turn(state, state.start_player)
         return state
 
-    copy_state = staticmethod(copy_of)  # no method in between: apply copies on every move
-
-    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        # The common case, a ready-made action of the seat to act, skips straight to the
-        # rules; everything else (another seat, a finished game, an action still to be
-        # parsed) takes the shared checks of GameSpec.apply.
-        if seat != state.actor or type(action) not in self._action_models:
-            return super().apply(state, seat, action)
-        # _apply's body, inlined: this runs on every move. The seat to act always has a handler.
-        state = copy_of(state)
-        events: list[Event] = []
-        _HANDLERS[state.phase](state, seat, action, events)
-        return state, events
-
-    def dump_state(self, state: State) -> str:
-        return STATE_JSON.dump_json(state).decode()
-
-    def load_state(self, data: str) -> State:
-        return STATE_JSON.validate_json(data)
-
     # -- whose turn, what is legal ----------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         return _TO_ACT[state.actor]
@@ -95,12 +75,12 @@ class BaumeisterSpec(GameSpec[State, Any]):
             return sabotage.offer_range(state, seat)
         return None
 
+    check_action = None  # nothing to check before copying: each handler refuses what is not allowed
+
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        # The seat to act always has a handler (the game is over when nobody is to act).
         events: list[Event] = []
-        handler = _HANDLERS.get(state.phase)
-        if handler is None:
-            raise RuleError("Nothing can be done now.")
-        handler(state, seat, action, events)
+        _HANDLERS[state.phase](state, seat, action, events)
         return state, events
 
     # -- what players see ------------------------------------------------------------

@@ -1,14 +1,14 @@
 """Options, state and actions of Wettstreit der Baumeister.
 
 The state keeps only immutable values (ints, strings, tuples, frozen models), so a copy
-is a shallow copy of its fields; this keeps `apply` fast. Cards are ints 0..39 (see data).
+shares its fields; this keeps `apply` fast. Cards are ints 0..39 (see data).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
 from games.core import Rng
@@ -53,7 +53,7 @@ class State:
     A pydantic dataclass rather than a BaseModel: rule code reads and writes dozens of
     fields per move, and plain attributes cost a fraction of a BaseModel's (whose
     assignment hook runs on every write). Validation happens where data comes in: when a
-    stored state is loaded (see `STATE_JSON`)."""
+    stored state is loaded (GameSpec.load_state)."""
 
     seats: int
     options: Options
@@ -100,20 +100,13 @@ class State:
     last_turn: bool = False  # the last card of a stack has been auctioned
     final_queue: Ints = ()  # seats still to lay out cards in the final round
 
+    # Every other field is immutable, so a copy (games.core.copy_state) shares them all; the
+    # generator is replaced before it draws (common.fresh_rng).
+    SHARED_ON_COPY: ClassVar[tuple[str, ...]] = ("rng",)
+
     def update(self, **fields: object) -> None:
         """Assign several fields at once."""
         self.__dict__.update(fields)
-
-
-STATE_JSON: TypeAdapter[State] = TypeAdapter(State)
-_new = object.__new__
-
-
-def copy_of(state: State) -> State:
-    """A copy sharing the field values: a full copy, since they are all immutable."""
-    copy = _new(State)
-    copy.__dict__ = state.__dict__.copy()
-    return copy
 
 
 class _Act(BaseModel):

@@ -27,7 +27,7 @@ def test_malformed_actions_are_refused_with_a_reason(name):
             spec.parse_action(bad)
 
 
-def test_every_action_model_of_a_game_is_known_to_the_fast_path():
+def test_every_action_model_of_a_game_is_known_to_apply_without_parsing():
     spec = registry.get("baumeister")
     from games.baumeister import models
 
