@@ -18,7 +18,7 @@ from games.baumeister.data import (
     COINS, CORNER_TOWER, GATE, SAFE_INCOME, TOWN_HALL, TYPE, VALUE,
 )
 from games.baumeister.flow import sabotage_targets
-from games.baumeister.models import Phase, State
+from games.baumeister.state import Phase, State
 from games.core import GameSpec, Policy, RandomPolicy
 
 AVERAGE_VALUE = sum(VALUE) / len(VALUE)

@@ -12,7 +12,7 @@ from games.baumeister.common import (
 )
 from games.baumeister.data import IDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE, TYPE_KEYS, TYPE_NAMES
 from games.baumeister.flow import begin_build
-from games.baumeister.models import Phase, State
+from games.baumeister.state import Phase, State
 from games.core import AmountChoice, Event, RuleError, private, public
 
 # ---------------------------------------------------------------- 1. income

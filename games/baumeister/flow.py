@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.baumeister.data import CARDS_PER_TURN, FIRST_BUILD, HAND_ATTACK_MIN, NUM_CARDS
-from games.baumeister.models import Phase, State
+from games.baumeister.state import Phase, State
 from games.baumeister.common import event
 from games.core import Event
 

@@ -11,7 +11,7 @@ from games.baumeister.common import (
 )
 from games.baumeister.data import CARDS, MENU_LIMIT
 from games.baumeister.flow import end_turn, sabotage_targets
-from games.baumeister.models import Phase, State
+from games.baumeister.state import Phase, State
 from games.core import AmountChoice, Event, RuleError
 
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from games.baumeister.city import coins, is_complete, shields
 from games.baumeister.data import CARDS, TYPE_KEYS, VALUE
-from games.baumeister.models import Options, Phase, State
+from games.baumeister.state import Options, Phase, State
 
 
 class CardView(BaseModel):

@@ -10,7 +10,7 @@ import pytest
 from bot.render import get_renderer
 from bot.render.base import TableInfo
 from games.baumeister import SPEC
-from games.baumeister.models import Options
+from games.baumeister.state import Options
 
 RENDERER = get_renderer("baumeister")
 INFO = TableInfo(table_id=1, title=SPEC.title, names={0: "Alice", 1: "Bob", 2: "Carol", 3: "Dave"},

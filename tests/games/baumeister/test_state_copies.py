@@ -12,7 +12,7 @@ from games.baumeister.build import _hand_types, type_count
 from games.baumeister.city import GAP, fitting_types, slots_for
 from games.baumeister.common import roll_die
 from games.baumeister.data import TYPE, TYPE_KEYS
-from games.baumeister.models import State
+from games.baumeister.state import State
 from games.core import copy_state
 from tests.games.baumeister.helpers import card, new_game
 

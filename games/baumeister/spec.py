@@ -1,4 +1,4 @@
-"""Wettstreit der Baumeister: the game spec tying the phases together."""
+"""Wettstreit der Baumeister: the game spec (SPEC) tying the phases together."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ from collections import Counter
 from typing import Any
 
 from games.baumeister import auction, build, moves, sabotage
+from games.baumeister.actions import Action
+from games.baumeister.ai import make_policy
 from games.baumeister.city import is_complete, score
-from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
 from games.baumeister.common import roll_die
+from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
 from games.baumeister.flow import start_turn
-from games.baumeister.models import Action, Options, Phase, State
+from games.baumeister.state import Options, Phase, State
 from games.baumeister.views import BaumeisterView, build_view
 from games.core import DECISION_SECONDS, AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
 
@@ -134,8 +136,6 @@ class BaumeisterSpec(GameSpec[State, Any]):
         ]
 
     def policy(self, kind: str, seed: int = 0) -> Policy:
-        from games.baumeister.ai import make_policy
-
         return make_policy(self, kind, seed)
 
     def time_limit(self, state: State, seat: int) -> int | None:
@@ -232,3 +232,6 @@ _HANDLERS = {
     Phase.ANSWER: sabotage.apply_answer,
     Phase.GRAB: sabotage.apply_grab,
 }
+
+
+SPEC = BaumeisterSpec()

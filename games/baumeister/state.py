@@ -1,4 +1,4 @@
-"""Options, state and actions of Wettstreit der Baumeister.
+"""Options and state of Wettstreit der Baumeister.
 
 The state keeps only immutable values (ints, strings, tuples, frozen models), so a copy
 shares its fields; this keeps `apply` fast. Cards are ints 0..39 (see data).
@@ -6,7 +6,7 @@ shares its fields; this keeps `apply` fast. Cards are ints 0..39 (see data).
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Union
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.dataclasses import dataclass
@@ -107,102 +107,3 @@ class State:
     def update(self, **fields: object) -> None:
         """Assign several fields at once."""
         self.__dict__.update(fields)
-
-
-class _Act(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-
-class Roll(_Act):
-    kind: Literal["roll"] = "roll"
-
-
-class TakeThree(_Act):
-    kind: Literal["take_three"] = "take_three"
-
-
-class Steal(_Act):
-    kind: Literal["steal"] = "steal"
-    seat: int
-
-
-class Swap(_Act):
-    kind: Literal["swap"] = "swap"
-
-
-class Auction(_Act):
-    kind: Literal["auction"] = "auction"
-    stack: Literal["open", "hidden"]
-
-
-class Bid(_Act):
-    """The opening bid (0 or more) or a raise: `amount` is the new total bid."""
-
-    kind: Literal["bid"] = "bid"
-    amount: int
-
-
-class Pass(_Act):
-    kind: Literal["pass"] = "pass"
-
-
-class Pick(_Act):
-    kind: Literal["pick"] = "pick"
-    card: str
-
-
-class Place(_Act):
-    """-1 = new left end; len(city) = new right end; anything else = the gap at that slot."""
-
-    kind: Literal["place"] = "place"
-    slot: int
-
-
-class Unpick(_Act):
-    kind: Literal["unpick"] = "unpick"
-
-
-class Sabotage(_Act):
-    kind: Literal["sabotage"] = "sabotage"
-    seat: int
-    target: Literal["city", "hand"]
-
-
-class Aim(_Act):
-    kind: Literal["aim"] = "aim"
-    slot: int
-
-
-class Offer(_Act):
-    kind: Literal["offer"] = "offer"
-    amount: int
-
-
-class NoOffer(_Act):
-    kind: Literal["no_offer"] = "no_offer"
-
-
-class Accept(_Act):
-    kind: Literal["accept"] = "accept"
-
-
-class Refuse(_Act):
-    kind: Literal["refuse"] = "refuse"
-
-
-class Grab(_Act):
-    kind: Literal["grab"] = "grab"
-    position: int
-
-
-class Done(_Act):
-    kind: Literal["done"] = "done"
-
-
-Action = Annotated[
-    Union[
-        Roll, TakeThree, Steal, Swap, Auction, Bid, Pass, Pick, Place, Unpick,
-        Sabotage, Aim, Offer, NoOffer, Accept, Refuse, Grab, Done,
-    ],
-    Field(discriminator="kind"),
-]
