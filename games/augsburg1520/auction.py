@@ -8,7 +8,8 @@ from games.augsburg1520 import data, flow, privileges
 from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, parse, suits
 from games.augsburg1520.choices import DISCARD_BID_CARDS, REVEAL_CARDS, card_options, reset_filters
 from games.augsburg1520.common import receive, seat_order
-from games.augsburg1520.state import Bid, Pass, State
+from games.augsburg1520.actions import Bid, Pass
+from games.augsburg1520.state import State
 from games.core import Event, RuleError, public
 
 # Bid amounts offered at once: Pass plus at most 24 amounts fill one select menu.

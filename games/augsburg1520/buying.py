@@ -8,7 +8,8 @@ from games.augsburg1520 import data, flow
 from games.augsburg1520.cards import CARD_COST, is_joker, label, parse
 from games.augsburg1520.choices import BUY_CARDS, DISCARD_CARDS, card_options, reset_filters
 from games.augsburg1520.common import cards_available, cost_of, draw_card, own_rng, pay, seat_order
-from games.augsburg1520.state import FinishBuying, State
+from games.augsburg1520.actions import FinishBuying
+from games.augsburg1520.state import State
 from games.core import Event, RuleError, private, public
 
 FINISH = FinishBuying()

@@ -11,9 +11,8 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT
-from games.augsburg1520.state import (
-    BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, RevealCard, State, make,
-)
+from games.augsburg1520.actions import BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, RevealCard, make
+from games.augsburg1520.state import State
 from games.core import RuleError
 
 MAX_OPTIONS = 25

@@ -6,7 +6,8 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data, privileges
 from games.augsburg1520.common import gain_prestige, receive, unshare
-from games.augsburg1520.state import Consolation, State, TakeTileFrom, make
+from games.augsburg1520.actions import Consolation, TakeTileFrom, make
+from games.augsburg1520.state import State
 from games.core import Event, RuleError, public
 
 

@@ -8,9 +8,8 @@ from games.augsburg1520 import data, flow, levels
 from games.augsburg1520.cards import label
 from games.augsburg1520.choices import DISCARD_CARDS, card_options, reset_filters
 from games.augsburg1520.common import draw_card, gain_prestige, pay, receive, unshare
-from games.augsburg1520.state import (
-    BuilderBuild, EndPrivileges, State, TakePrivilegeCard, UsePrivilege, make,
-)
+from games.augsburg1520.actions import BuilderBuild, EndPrivileges, TakePrivilegeCard, UsePrivilege, make
+from games.augsburg1520.state import State
 from games.core import Event, RuleError, private, public
 
 BUILDINGS = ("church", "cathedral")

@@ -7,7 +7,7 @@ import pytest
 from games import RuleError
 from games.augsburg1520 import SPEC, data
 from games.augsburg1520.cards import CARD_ID
-from games.augsburg1520.state import Pass
+from games.augsburg1520.actions import Pass
 
 from .states import PASS, after_first_purchase, bid, card, joker_ids, kinds, play, play_all, set_hand, start_auction
 

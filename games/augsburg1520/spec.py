@@ -1,4 +1,4 @@
-"""The Augsburg 1520 game spec: who acts, what they may do, and applying it."""
+"""The Augsburg 1520 game spec (SPEC): who acts, what they may do, and applying it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pydantic import BaseModel
 from games.augsburg1520 import auction, buying, flow, levels, privileges, scoring, views
 from games.augsburg1520.cards import parse
 from games.augsburg1520.choices import pick_noble
-from games.augsburg1520.state import Action, Options, State
+from games.augsburg1520.actions import Action
+from games.augsburg1520.state import Options, State
 from games.core import Event, GameSpec, Outcome, Policy, RuleError
 
 SIMULTANEOUS = ("buy", "reveal", "shortage")
@@ -140,3 +141,6 @@ _HANDLERS: dict[str, Handler] = {
     "take_tile_from": lambda s, seat, a, ev: levels.apply_take_tile_from(s, seat, a.target, ev),
     "consolation": lambda s, seat, a, ev: levels.apply_consolation(s, seat, a.choice, ev),
 }
+
+
+SPEC = Augsburg1520()
