@@ -9,6 +9,15 @@ from games.augsburg1520.cards import CARD_COST
 from games.augsburg1520.state import State
 from games.core import Event, Rng, RuleError, public
 
+# What a phase handler asks the order of play (flow.STEPS) to do next, when its phase is over;
+# None: the game waits for the next decision of the phase now in the state.
+Step = str | None
+AUCTION_WON = "auction_won"  # state.winner takes a privilege card
+AUCTION_OVER = "auction_over"  # on to the next visit, or the end of the round
+ROUND_START = "round_start"  # the cards are bought: the next round begins
+RAISE_LEVEL = "raise_level"  # state.winner rises in the category state.pending_category
+LEVEL_DONE = "level_done"  # back to the privilege card being used
+
 
 def seat_order(state: State, first: int) -> list[int]:
     """All seats clockwise, starting with `first`."""
