@@ -9,7 +9,7 @@ from games.augsburg1520 import data
 from games.augsburg1520.actions import Bid, DiscardBidCard, Pass, RevealCard
 from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, parse, suits
 from games.augsburg1520.choices import DISCARD_BID_CARDS, REVEAL_CARDS, card_options, reset_filters
-from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, receive, seat_order
+from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, own_list, own_row, receive, seat_order
 from games.augsburg1520.state import State
 from games.core import Event, RuleError, public
 
@@ -77,7 +77,7 @@ def apply_bid(state: State, seat: int, action: Bid, events: list[Event]) -> Step
         raise RuleError(f"Bid at least {max(state.high, 1)} cards (hold), or more to raise, or pass.")
     if cards > total:
         raise RuleError(f"You hold only {total} cards you may bid at {name}.")
-    state.bids[seat] = cards
+    own_list(state, "bids")[seat] = cards
     if cards > state.high:
         verb = "bids" if state.high == 0 else "raises to"
         state.high, state.leader = cards, seat
@@ -89,7 +89,7 @@ def apply_bid(state: State, seat: int, action: Bid, events: list[Event]) -> Step
 
 
 def apply_pass(state: State, seat: int, action: Pass, events: list[Event]) -> Step:
-    state.passed[seat] = True
+    own_list(state, "passed")[seat] = True
     events.append(public("pass", f"{{p{seat}}} passes.", seat=seat))
     return _advance(state, events)
 
@@ -154,8 +154,8 @@ def _take_pick(state: State, seat: int, card_id: str) -> None:
         if not suits(card, noble(state)):
             raise RuleError(f"Only {noble_name(state)} notes and jokers count at this visit.")
         raise RuleError("Your bid needs at least one note besides jokers: choose a note now.")
-    state.hands[seat].remove(card)
-    state.picks[seat].append(card)
+    own_row(state, "hands", seat).remove(card)
+    own_row(state, "picks", seat).append(card)
 
 
 def apply_discard_bid_card(state: State, seat: int, action: DiscardBidCard, events: list[Event]) -> Step:
@@ -163,8 +163,8 @@ def apply_discard_bid_card(state: State, seat: int, action: DiscardBidCard, even
     if len(state.picks[seat]) < state.high:
         return None
     chosen = state.picks[seat]
-    state.discard.extend(chosen)
-    state.picks[seat] = []
+    own_list(state, "discard").extend(chosen)
+    own_list(state, "picks")[seat] = []
     state.result_auction, state.shown = state.auction, [[seat, *chosen]]
     events.append(public("discard_bid", f"{{p{seat}}} discards {', '.join(label(c) for c in chosen)}.",
                          seat=seat, cards=[label(c) for c in chosen]))
@@ -175,7 +175,7 @@ def apply_reveal_card(state: State, seat: int, action: RevealCard, events: list[
     _take_pick(state, seat, action.card)
     if len(state.picks[seat]) < state.high:
         return None
-    state.done[seat] = True
+    own_list(state, "done")[seat] = True
     events.append(public("revealed_ready", f"{{p{seat}}} has chosen the cards to show.", seat=seat))
     return _resolve_reveal(state, events) if all(state.done) else None
 
@@ -195,9 +195,9 @@ def _resolve_reveal(state: State, events: list[Event]) -> Step:
         events.append(public("reveal", f"{{p{s}}} shows {', '.join(label(c) for c in state.picks[s])}.",
                              seat=s, cards=[label(c) for c in state.picks[s]]))
     winner = ranked[0]
-    state.discard.extend(state.picks[winner])
+    own_list(state, "discard").extend(state.picks[winner])
     for place, s in enumerate(ranked[1:], start=2):
-        state.hands[s].extend(state.picks[s])
+        own_row(state, "hands", s).extend(state.picks[s])
         prize = {2: data.SECOND_PRIZE, 3: data.THIRD_PRIZE}.get(place, 0)
         if prize:
             receive(state, s, prize)

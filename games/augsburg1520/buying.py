@@ -9,7 +9,9 @@ from games.augsburg1520 import data
 from games.augsburg1520.actions import BuyCard, DiscardCard, FinishBuying
 from games.augsburg1520.cards import CARD_COST, is_joker, label, parse
 from games.augsburg1520.choices import BUY_CARDS, DISCARD_CARDS, card_options, reset_filters
-from games.augsburg1520.common import ROUND_START, Step, cards_available, cost_of, draw_card, own_rng, pay, seat_order
+from games.augsburg1520.common import (
+    ROUND_START, Step, cards_available, cost_of, draw_card, own_list, own_rng, own_row, pay, seat_order,
+)
 from games.augsburg1520.state import State
 from games.core import Event, RuleError, private, public
 
@@ -44,21 +46,23 @@ def _deal(state: State, events: list[Event]) -> Step:
     """'The first player to receive cards is always the player who won the last auction, then the
     other players in seating order.' Free cards go straight to the hand."""
     dealt_any = False
+    own_list(state, "draw")
     for seat in seat_order(state, state.opener):
         free, count = cards_due(state, seat)
         got_free: list[int] = []
+        offer = own_row(state, "offers", seat)
         for n in range(free + count):
             card = draw_card(state, events)
             if card is None:
                 break
-            (got_free if n < free else state.offers[seat]).append(card)
+            (got_free if n < free else offer).append(card)
             if state.shortage and not dealt_any:
                 # 'The top card is dealt to the winner of the Maximillian-auction whereafter the
                 # deck is reshuffled before further distribution.'
                 own_rng(state).shuffle(state.draw)
                 state.shortage = False
             dealt_any = True
-        state.hands[seat].extend(got_free)
+        own_row(state, "hands", seat).extend(got_free)
         events.append(public("dealt", f"{{p{seat}}} receives {len(got_free)} free cards and "
                                       f"{len(state.offers[seat])} cards to buy.", seat=seat))
         if got_free:
@@ -104,12 +108,12 @@ def apply_buy(state: State, seat: int, action: BuyCard, events: list[Event]) -> 
     if CARD_COST[card] > budget(state, seat):
         raise RuleError(f"{label(card)} costs {CARD_COST[card]}; with the cards chosen so far you have "
                         f"{budget(state, seat)} guilders left.")
-    state.picks[seat].append(card)
+    own_row(state, "picks", seat).append(card)
     return None
 
 
 def apply_finish(state: State, seat: int, action: FinishBuying, events: list[Event]) -> Step:
-    state.done[seat] = True
+    own_list(state, "done")[seat] = True
     events.append(public("bought_ready", f"{{p{seat}}} has chosen which cards to buy.", seat=seat))
     return resolve_buying(state, events) if all(state.done) else None
 
@@ -117,17 +121,18 @@ def apply_finish(state: State, seat: int, action: FinishBuying, events: list[Eve
 def resolve_buying(state: State, events: list[Event]) -> Step:
     """'When all players have made their choices are the total amount paid to the Bank'; cards
     not bought go face up on the discard pile."""
+    discard = own_list(state, "discard")
     for seat in seat_order(state, state.opener):
-        bought = state.picks[seat]
+        bought, offer = state.picks[seat], state.offers[seat]
         pay(state, seat, cost_of(bought))
-        state.hands[seat].extend(bought)
-        state.discard.extend(c for c in state.offers[seat] if c not in bought)
-        if state.offers[seat]:
-            events.append(public("bought", f"{{p{seat}}} buys {len(bought)} of {len(state.offers[seat])} cards "
+        own_row(state, "hands", seat).extend(bought)
+        discard.extend(c for c in offer if c not in bought)
+        if offer:
+            events.append(public("bought", f"{{p{seat}}} buys {len(bought)} of {len(offer)} cards "
                                            f"for {cost_of(bought)} guilders.",
                                  seat=seat, count=len(bought), cost=cost_of(bought)))
-        state.offers[seat] = []
-        state.picks[seat] = []
+    state.offers = [[] for _ in range(state.seats)]
+    state.picks = [[] for _ in range(state.seats)]
     return ROUND_START
 
 
@@ -139,14 +144,15 @@ def apply_shortage_discard(state: State, seat: int, action: DiscardCard, events:
     card = _parse(action.card)
     if card not in state.hands[seat]:
         raise RuleError(f"{label(card)} is not in your hand.")
-    state.hands[seat].remove(card)
-    state.picks[seat] = [card]
-    state.done[seat] = True
+    own_row(state, "hands", seat).remove(card)
+    own_list(state, "picks")[seat] = [card]
+    own_list(state, "done")[seat] = True
     events.append(public("shortage_ready", f"{{p{seat}}} has chosen a card to discard.", seat=seat))
     if not all(state.done):
         return None
+    draw = own_list(state, "draw")
     for s in seat_order(state, state.opener):
-        state.draw[0:0] = state.picks[s]  # 'Add the cards to the bottom of the deck.'
+        draw[0:0] = state.picks[s]  # 'Add the cards to the bottom of the deck.'
     state.picks = [[] for _ in range(state.seats)]
     return begin_dealing(state, events)
 

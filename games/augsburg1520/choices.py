@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT
+from games.augsburg1520.common import own_list
 from games.augsburg1520.actions import BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, RevealCard, make
 from games.augsburg1520.state import State
 from games.core import Event, RuleError
@@ -48,7 +49,7 @@ def apply_pick_noble(state: State, seat: int, action: PickNoble, events: list[Ev
     """List only this noble's cards in the card choice of the phase (it goes on afterwards)."""
     if action.noble not in data.NOBLES:
         raise RuleError(f"Choose one of {', '.join(data.NOBLE_NAMES[n] for n in data.NOBLES)}.")
-    state.noble_filter[seat] = action.noble
+    own_list(state, "noble_filter")[seat] = action.noble
 
 
 def reset_filters(state: State) -> None:

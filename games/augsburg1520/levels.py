@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.actions import Consolation, TakeTileFrom, make
-from games.augsburg1520.common import LEVEL_DONE, Step, gain_prestige, receive, unshare
+from games.augsburg1520.common import LEVEL_DONE, Step, gain_prestige, own, receive
 from games.augsburg1520.state import State
 from games.core import Event, RuleError, public
 
@@ -31,11 +31,11 @@ def raise_level(state: State, events: list[Event]) -> Step:
     state.pending_category = -1
     target = state.levels[seat][category] + 1
     if state.pool[category][target - 2] > 0:
-        pool = unshare(state, "pool")[category]
+        pool = own(state, "pool")[category]
         pool[target - 2] -= 1
         if target == 4:
             pool[1] += 1
-        unshare(state, "levels")[seat][category] = target
+        own(state, "levels")[seat][category] = target
         events.append(public("level", f"{{p{seat}}} becomes {level_name(category, target)}.",
                              seat=seat, category=data.CATEGORIES[category], level=target))
         return LEVEL_DONE
@@ -67,7 +67,7 @@ def take_from(state: State, seat: int, victim: int, category: int, events: list[
     """'A player will only lose one level at a time, so if he loses the 4th Level tile will he
     receive the 3rd Level tile from the player who took it.'"""
     target = state.levels[seat][category] + 1
-    levels = unshare(state, "levels")
+    levels = own(state, "levels")
     levels[seat][category] = target
     levels[victim][category] = target - 1
     events.append(public(

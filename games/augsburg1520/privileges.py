@@ -13,7 +13,7 @@ from games.augsburg1520.actions import (
 from games.augsburg1520.cards import label, parse
 from games.augsburg1520.choices import DISCARD_CARDS, card_options, reset_filters
 from games.augsburg1520.common import (
-    AUCTION_OVER, RAISE_LEVEL, Step, draw_card, gain_prestige, pay, receive, unshare,
+    AUCTION_OVER, RAISE_LEVEL, Step, draw_card, gain_prestige, own, own_list, own_row, pay, receive,
 )
 from games.augsburg1520.state import State
 from games.core import Event, RuleError, private, public
@@ -113,7 +113,7 @@ def apply_use(state: State, seat: int, action: UsePrivilege, events: list[Event]
     if use not in allowed:
         ways = ", ".join(allowed) or "nothing (forfeit it for 2 prestige)"
         raise RuleError(f"The {data.PRIVILEGE_NAMES[code]} privilege can be used for: {ways}.")
-    unshare(state, "slots_used")[slot] = True
+    own(state, "slots_used")[slot] = True
     step = _perform(state, seat, code, use, events)
     if step is None and state.phase == "privileges":
         return maybe_finish(state, events)
@@ -140,8 +140,8 @@ def _perform(state: State, seat: int, code: str, use: str, events: list[Event]) 
     elif use in BUILDINGS:
         text = _build(state, seat, use)
     else:
-        value = unshare(state, "stacks")[use].pop(0)
-        unshare(state, "rights")[seat][use] = value
+        value = own(state, "stacks")[use].pop(0)
+        own(state, "rights")[seat][use] = value
         worth = f" ({value} prestige per round)" if use in ("weapon", "patent") else ""
         text = f"{{p{seat}}} takes the {data.RIGHT_NAMES[use]} tile{worth}."
     events.append(public("privilege", text, seat=seat, use=use))
@@ -151,16 +151,17 @@ def _perform(state: State, seat: int, code: str, use: str, events: list[Event]) 
 def _build(state: State, seat: int, building: str) -> str:
     cost = state.stacks[building][0]
     pay(state, seat, cost)
-    unshare(state, "stacks")[building].pop(0)
-    unshare(state, "rights")[seat][building] = cost
+    own(state, "stacks")[building].pop(0)
+    own(state, "rights")[seat][building] = cost
     return f"{{p{seat}}} builds the {data.RIGHT_NAMES[building]} for {cost} guilders."
 
 
 def _draw_two(state: State, seat: int, events: list[Event]) -> None:
     """'The player takes the top 2 cards from the draw pile and adds them to his hand. Then he
     must discard any one card from his hand.'"""
+    own_list(state, "draw")
     drawn = [c for c in (draw_card(state, events), draw_card(state, events)) if c is not None]
-    state.hands[seat].extend(drawn)
+    own_row(state, "hands", seat).extend(drawn)
     events.append(public("cards", f"{{p{seat}}} draws {len(drawn)} cards and must discard one.", seat=seat))
     if drawn:
         events.append(private(seat, "drawn", "You draw " + " and ".join(label(c) for c in drawn) + "."))
@@ -176,7 +177,7 @@ def legal_discards(state: State, seat: int) -> list[BaseModel]:
 def discard_from_hand(state: State, seat: int, card: int) -> None:
     if card not in state.hands[seat]:
         raise RuleError(f"{label(card)} is not in your hand.")
-    state.hands[seat].remove(card)
+    own_row(state, "hands", seat).remove(card)
 
 
 def apply_privilege_discard(state: State, seat: int, action: DiscardCard, events: list[Event]) -> Step:
@@ -185,7 +186,7 @@ def apply_privilege_discard(state: State, seat: int, action: DiscardCard, events
     except ValueError as exc:
         raise RuleError(str(exc)) from None
     discard_from_hand(state, seat, card)
-    state.discard.append(card)
+    own_list(state, "discard").append(card)
     events.append(public("discard", f"{{p{seat}}} discards {label(card)}.", seat=seat, card=label(card)))
     return resume(state, events)
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel, Field
+from pydantic.dataclasses import dataclass
 
 from games.core import Rng
 
@@ -20,7 +21,12 @@ class Options(BaseModel):
 # the bid), "reveal" (tied finalists pick their cards secretly), "privilege_card", "privileges",
 # "privilege_discard" (after the cards privilege), "choose_victim" (whose level tile to take),
 # "consolation" (the player who lost a tile chooses), "shortage" (too few cards to deal), "over".
-class State(BaseModel):
+@dataclass(kw_only=True)
+class State:
+    """Everything about a game. A pydantic dataclass rather than a BaseModel: the rules read and
+    write many fields per move, and plain attributes cost a fraction of a BaseModel's. It is
+    validated where data comes in (construction, GameSpec.load_state)."""
+
     seats: int
     open_money: bool
     rng: Rng
@@ -69,17 +75,10 @@ class State(BaseModel):
     victim: int  # player choosing a consolation, -1 none
     shortage: bool  # the too-few-cards rule was applied before this deal
 
-    # Fields that change only a few times a round: a copy (games.core.copy_state) shares them with
-    # the state it was made from, and rule code that changes one in place takes its own copy first
-    # (common.unshare).
+    # A copy (games.core.copy_state) shares every field with the state it was made from: rule code
+    # takes its own copy of a field before changing it in place (common.own_list, own_row, own).
     SHARED_ON_COPY: ClassVar[tuple[str, ...]] = (
-        "rng", "levels", "pool", "stacks", "rights", "display", "reserve", "used_privileges", "slots_used",
-        "shown",
+        "rng", "draw", "discard", "hands", "offers", "picks", "done", "noble_filter", "money", "score",
+        "levels", "pool", "stacks", "rights", "bids", "passed", "shown", "display", "reserve",
+        "used_privileges", "slots_used",
     )
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        # Plain assignment: the rules code assigns already-valid values many times per move,
-        # and pydantic's checked assignment (no validation is configured) only adds cost.
-        if name not in self.__dict__:
-            raise AttributeError(f"State has no field {name!r}")
-        self.__dict__[name] = value
