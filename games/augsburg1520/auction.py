@@ -11,7 +11,7 @@ from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_
 from games.augsburg1520.choices import DISCARD_BID_CARDS, REVEAL_CARDS, card_options, reset_filters
 from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, own_list, own_row, receive, seat_order
 from games.augsburg1520.state import State
-from games.core import Event, RuleError, public
+from games.core import AmountChoice, Event, RuleError, public
 
 # Bid amounts offered at once: Pass plus at most 24 amounts fill one select menu.
 MAX_BID_OPTIONS = 24
@@ -62,9 +62,18 @@ def max_bid(state: State, seat: int) -> int:
 
 
 def legal_bids(state: State, seat: int) -> list[BaseModel]:
+    """Pass and the lowest bids; a hand with more suitable cards bids the rest as a typed amount
+    (bid_range)."""
     low = max(state.high, 1)
     top = min(max_bid(state, seat), low + MAX_BID_OPTIONS - 1)
     return [PASS, *BIDS[low:top + 1]]
+
+
+def bid_range(state: State, seat: int) -> AmountChoice | None:
+    """'If bidding he announces any number of suitable Promissory cards': every bid from the
+    lowest allowed (hold) to all of the bidder's suitable cards, also those the menu leaves out."""
+    low, high = max(state.high, 1), max_bid(state, seat)
+    return AmountChoice("Your bid (number of cards)", low, high, BIDS.__getitem__) if high >= low else None
 
 
 def apply_bid(state: State, seat: int, action: Bid, events: list[Event]) -> Step:

@@ -6,10 +6,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.augsburg1520 import ai, flow, scoring, views
+from games.augsburg1520 import ai, auction, flow, scoring, views
 from games.augsburg1520.actions import Action
 from games.augsburg1520.state import Options, State
-from games.core import Event, GameSpec, Outcome, Policy
+from games.core import AmountChoice, Event, GameSpec, Outcome, Policy
 
 SIMULTANEOUS = ("buy", "reveal", "shortage")
 SINGLE = {
@@ -45,6 +45,11 @@ class Augsburg1520(GameSpec[State, Any]):
         if seat not in self.to_act(state):
             return []
         return flow.legal(state, seat)
+
+    def amount_choice(self, state: State, seat: int) -> AmountChoice | None:
+        if state.phase != "bid" or seat != state.bidder:
+            return None
+        return auction.bid_range(state, seat)
 
     check_action = None  # nothing to check before copying: flow.play refuses what is not allowed
 

@@ -74,8 +74,10 @@ def check_amount_choice(spec, state, seat: int) -> None:
     for amount in (choice.low - 1, choice.high + 1):
         with pytest.raises(RuleError):
             choice.action(amount)
-    listed = [a for a in spec.legal_actions(state, seat) if hasattr(a, "amount")]
-    assert all(choice.low <= a.amount <= choice.high for a in listed)
+    amounts = [choice.make(n) for n in range(choice.low, choice.high + 1)]
+    kind = type(choice.make(choice.low))
+    listed = [a for a in spec.legal_actions(state, seat) if type(a) is kind]
+    assert listed and all(a in amounts for a in listed), "the menu lists amounts of the range only"
 
 
 @pytest.mark.parametrize("name,seats,option_index", list(cases()))
