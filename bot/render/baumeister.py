@@ -88,7 +88,7 @@ class BaumeisterRenderer(Renderer):
         actor = info.name(view.to_act[0]) if view.to_act else ""
         return {
             "income": "revenues: roll the die" + (" or take 3 thalers" if view.options.take_three else ""),
-            "steal": "takes a saboteur from another player",
+            "steal": "may take a saboteur from another player",
             "lot": "chooses the card to auction",
             "opening": "places the opening bid",
             "bidding": f"auction: {actor} to bid",
@@ -185,7 +185,7 @@ class BaumeisterRenderer(Renderer):
         swap = " (or swap the open card for 1 thaler)." if view.options.swap_open_card and not view.swapped else "."
         text = {
             "income": "**Now:** roll the die for your revenues" + take,
-            "steal": "**Now:** the reserve is empty — take a saboteur from a player.",
+            "steal": "**Now:** the reserve is empty — you may take a saboteur from a player, or none.",
             "lot": "**Now:** choose the card to auction" + swap,
             "opening": "**Now:** place your opening bid (0 or more, at most what you have).",
             "place": f"**Now:** choose where {view.picked.name if view.picked else 'the card'} goes.",
@@ -231,6 +231,8 @@ class BaumeisterRenderer(Renderer):
             return "Take 3 thalers"
         if kind == "steal":
             return f"Take a saboteur from {player_number(action.seat)}"
+        if kind == "no_steal":
+            return "Take no saboteur"
         if kind == "swap":
             return "Swap the open card (1 thaler)"
         if kind == "auction":
@@ -309,7 +311,7 @@ class BaumeisterRenderer(Renderer):
 
     def action_style(self, action: BaseModel) -> Style:
         kind = getattr(action, "kind", "")
-        if kind in ("pass", "unpick", "no_offer", "done", "refuse"):
+        if kind in ("pass", "unpick", "no_offer", "done", "refuse", "no_steal"):
             return "secondary"
         if kind in ("sabotage", "aim", "grab", "steal"):
             return "danger"

@@ -25,6 +25,12 @@ class Steal(_Act):
     seat: int
 
 
+class NoSteal(_Act):
+    """Take no saboteur from another player (the reserve is empty)."""
+
+    kind: Literal["no_steal"] = "no_steal"
+
+
 class Swap(_Act):
     kind: Literal["swap"] = "swap"
 
@@ -100,7 +106,7 @@ class Done(_Act):
 
 Action = Annotated[
     Union[
-        Roll, TakeThree, Steal, Swap, Auction, Bid, Pass, Pick, Place, Unpick,
+        Roll, TakeThree, Steal, NoSteal, Swap, Auction, Bid, Pass, Pick, Place, Unpick,
         Sabotage, Aim, Offer, NoOffer, Accept, Refuse, Grab, Done,
     ],
     Field(discriminator="kind"),

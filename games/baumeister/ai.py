@@ -70,8 +70,8 @@ class HeuristicPolicy:
         if phase == Phase.INCOME:
             roll = state.saboteurs[seat] == 0 and state.reserve > 0
             return moves.ROLL if roll or moves.TAKE_THREE not in actions else moves.TAKE_THREE
-        if phase == Phase.STEAL:
-            return max(actions, key=lambda a: state.saboteurs[a.seat])
+        if phase == Phase.STEAL:  # a saboteur is always worth having: take one from the richest in them
+            return max((a for a in actions if a.kind == "steal"), key=lambda a: state.saboteurs[a.seat])
         if phase == Phase.LOT:
             return self._lot(state, seat, actions)
         if phase in (Phase.OPENING, Phase.BIDDING):

@@ -169,6 +169,23 @@ def test_build_and_sabotage_labels():
     assert "Carol offers **3** thalers" in embed_text(RENDERER.board(INFO, SPEC.view(state, None)))
 
 
+def test_an_empty_reserve_offers_each_holder_or_no_saboteur():
+    """rulebook: "If no more saboteurs lie in the reserve, he/she may take away a saboteur from
+    any player." """
+    from tests.games.baumeister.helpers import give, new_game, rig_die
+
+    state = new_game()
+    give(state, 1, saboteurs=3)
+    give(state, 3, saboteurs=2)
+    rig_die(state, 0)
+    state, _ = SPEC.apply(state, 0, {"kind": "roll"})
+    view = SPEC.view(state, 0)
+    labels = [INFO.fill(RENDERER.action_label(a, view)) for a in SPEC.legal_actions(state, 0)]
+    assert labels == ["Take a saboteur from Bob", "Take a saboteur from Dave", "Take no saboteur"]
+    assert "you may take a saboteur from a player, or none" in RENDERER.panel(INFO, view, 0).description
+    assert "may take a saboteur from another player" in embed_text(RENDERER.board(INFO, SPEC.view(state, None)))
+
+
 def test_rules_and_options():
     embeds = RENDERER.rules()
     assert sum(len(e) for e in embeds) <= 6000
