@@ -10,7 +10,7 @@ from games.core import Event
 
 _NEW_TURN = dict(
     phase=Phase.INCOME, swapped=False, placed=0, picked=-1, lot=-1, lot_hidden=False, high_bid=0,
-    high_bidder=-1, passed=0, type_named=False, bids=(), victim=-1, target=-1, offer=0,
+    high_bidder=-1, passed=0, type_named=False, bids=(), victim=-1, target=-1, offer=0, counters=0,
 )
 
 

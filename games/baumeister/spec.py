@@ -75,6 +75,8 @@ class BaumeisterSpec(GameSpec[State, Any]):
             return auction.bid_range(state, seat)
         if state.phase == Phase.OFFER:
             return sabotage.offer_range(state, seat)
+        if state.phase == Phase.ANSWER:
+            return sabotage.counter_range(state, seat)
         return None
 
     check_action = None  # nothing to check before copying: each handler refuses what is not allowed
@@ -146,7 +148,8 @@ class BaumeisterSpec(GameSpec[State, Any]):
         return None
 
     def timeout_action(self, state: State, seat: int) -> Any:
-        """A victim out of time makes no offer, an attacker out of time refuses."""
+        """A victim out of time makes no offer; whoever must answer a pay-off amount and runs out of
+        time refuses it: the negotiation ends and the die decides."""
         if seat != state.actor:
             return None
         if state.phase == Phase.OFFER:
@@ -196,10 +199,6 @@ def _no_actions(state: State, seat: int) -> list:
     return []
 
 
-def _answer_actions(state: State, seat: int) -> list:
-    return [moves.ACCEPT, moves.REFUSE]
-
-
 _LEGAL = {
     Phase.INCOME: auction.income_actions,
     Phase.STEAL: auction.steal_actions,
@@ -212,7 +211,7 @@ _LEGAL = {
     Phase.FINAL_PLACE: build.place_actions,
     Phase.AIM: sabotage.aim_actions,
     Phase.OFFER: sabotage.offer_actions,
-    Phase.ANSWER: _answer_actions,
+    Phase.ANSWER: sabotage.answer_actions,
     Phase.GRAB: sabotage.grab_actions,
     Phase.OVER: _no_actions,
 }

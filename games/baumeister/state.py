@@ -37,8 +37,8 @@ class Phase:
     BUILD = "build"  # pick a card to build, sabotage, or end the turn
     PLACE = "place"  # choose where the picked card goes
     AIM = "aim"  # choose the building to sabotage
-    OFFER = "offer"  # the victim may offer a pay-off
-    ANSWER = "answer"  # the attacker accepts or refuses the pay-off
+    OFFER = "offer"  # the victim may open a pay-off negotiation with an offer
+    ANSWER = "answer"  # the other side accepts, refuses (the die decides) or counters the amount
     GRAB = "grab"  # the attacker picks a face-down card from the victim's hand
     FINAL = "final"  # final round: lay out up to three cards
     FINAL_PLACE = "final_place"
@@ -95,7 +95,8 @@ class State:
     # the current sabotage
     victim: int = -1
     target: int = -1  # slot of the attacked building
-    offer: int = 0
+    offer: int = 0  # the pay-off amount proposed last (by the victim, or by the attacker when the victim answers)
+    counters: int = 0  # counter-proposals made in the pay-off negotiation
     # the end
     last_turn: bool = False  # the last card of a stack has been auctioned
     final_queue: Ints = ()  # seats still to lay out cards in the final round
