@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import registry  # noqa: E402
 
-TARGETS = {("augsburg1520", 4): 50, ("baumeister", 4): 200, ("aelderman", 4): 20}
+TARGETS = {("augsburg1520", 4): 100, ("baumeister", 4): 200, ("aelderman", 4): 20}
 
 
 def play(spec, seats: int, seed: int, apply_times: list[float] | None) -> int:

@@ -139,11 +139,14 @@ def add_game(summary: Summary, record: GameRecord) -> None:
 def table_lines(summary: Summary) -> list[str]:
     keys = summary.stat_keys()
     games = summary.games
+    if any(seat.wins for seat in summary.seats):
+        chance = (f"expected share (equal seats): {summary.expected_share():.3f}, "
+                  f"standard error: {summary.standard_error():.3f}")
+    else:  # a share of 0 would say nothing about the seats
+        chance = f"no winner in {games} games"
     lines = [f"{summary.title}: {games} games, {summary.players} players, computer players "
              f"{','.join(summary.ai)}, seed {summary.seed}, {summary.steps / games:.0f} moves a game",
-             f"expected share (equal seats): {summary.expected_share():.3f}, "
-             f"standard error: {summary.standard_error():.3f}",
-             "  ".join(["seat", "ai", "wins", "win_rate", "avg_score", *keys])]
+             chance, "  ".join(["seat", "ai", "wins", "win_rate", "avg_score", *keys])]
     for seat, totals in enumerate(summary.seats):
         row = [f"{seat}", summary.ai[seat], f"{totals.wins}", f"{totals.wins / games:.3f}",
                f"{totals.score / games:.2f}", *(f"{totals.stats.get(k, 0.0) / games:.3f}" for k in keys)]

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from bot.render.base import Renderer, Style, TableInfo
 from games.augsburg1520 import data
+from games.augsburg1520.auction import MAX_BID_OPTIONS
 
 NAMES = data.NOBLE_NAMES
 COLOUR = discord.Colour.dark_gold()
@@ -349,7 +350,12 @@ class Augsburg1520Renderer(Renderer):
         if not notes:
             return f"Bid on **{noble}**: you hold no note for this visit, so you can only pass."
         choice = f"pass, hold {v.high} or raise" if v.high else "pass or bid a number of cards"
-        return f"Bid on **{noble}**: {choice}. {counting}; a bid of jokers only is not allowed."
+        prompt = f"Bid on **{noble}**: {choice}. {counting}; a bid of jokers only is not allowed."
+        suitable = len(notes) + sum(1 for c in v.hand if c.noble == "joker")
+        listed = max(v.high, 1) + MAX_BID_OPTIONS - 1
+        if suitable > listed:  # the menu stops short of the bidder's suitable cards
+            prompt += f" To bid more than {n_cards(listed)} (up to {suitable}), use **Other amount…**."
+        return prompt
 
     # -- actions -------------------------------------------------------------------------
     def action_label(self, action: BaseModel, view: BaseModel) -> str:

@@ -88,7 +88,7 @@ class BaumeisterRenderer(Renderer):
         actor = info.name(view.to_act[0]) if view.to_act else ""
         return {
             "income": "revenues: roll the die" + (" or take 3 thalers" if view.options.take_three else ""),
-            "steal": "takes a saboteur from another player",
+            "steal": "may take a saboteur from another player",
             "lot": "chooses the card to auction",
             "opening": "places the opening bid",
             "bidding": f"auction: {actor} to bid",
@@ -96,11 +96,18 @@ class BaumeisterRenderer(Renderer):
             "place": "builds",
             "aim": "aims a saboteur",
             "offer": f"sabotage: {actor} may offer a pay-off",
-            "answer": "answers the pay-off offer",
+            "answer": self._negotiation_text(info, view),
             "grab": "takes a card from a hand",
             "final": "lays out up to three cards",
             "final_place": "lays out up to three cards",
         }.get(view.phase, view.phase)
+
+    @staticmethod
+    def _negotiation_text(info: TableInfo, view: BaumeisterView) -> str:
+        sab = view.sabotage
+        if sab is None:
+            return "a pay-off is negotiated"
+        return f"{info.name(sab.attacker)} and {info.name(sab.victim)} negotiate a pay-off"
 
     def _auction_lines(self, info: TableInfo, view: BaumeisterView) -> list[str]:
         auction = view.auction
@@ -131,8 +138,8 @@ class BaumeisterRenderer(Renderer):
             return f"{SABOTEUR} **Sabotage**: {attacker} aims a saboteur at {victim}'s city."
         text = (f"{SABOTEUR} **Sabotage**: {attacker}'s saboteur on {victim}'s {sab.building.name}; "
                 f"the roll must beat {sab.shields} {SHIELD} (or show the saboteur).")
-        if sab.offer is not None:
-            text += f" {victim} offers **{sab.offer}** thalers to call it off."
+        if sab.negotiating:  # the amounts are the two players' secret until they settle
+            text += f" {victim} and {attacker} are negotiating a pay-off."
         return text
 
     def _player_heading(self, info: TableInfo, view: BaumeisterView, player: PlayerView) -> str:
@@ -168,6 +175,11 @@ class BaumeisterRenderer(Renderer):
             lines.append(f"**The face-down card you auction:** {auction.card.name}")
         if view.picked is not None:
             lines.append(f"**Card in hand to place:** {view.picked.name}")
+        sab = view.sabotage
+        if sab is not None and sab.offer is not None and seat == sab.proposer:
+            other = info.name(sab.victim if seat == sab.attacker else sab.attacker)
+            verb = "asked for" if seat == sab.attacker else "offered"
+            lines.append(f"**Pay-off:** you {verb} **{sab.offer}** thalers; {other} answers (only you two see this).")
         lines.append("")
         lines.append(self._decision(info, view, seat))
         embed.description = _fit("\n".join(lines), 4096)
@@ -185,7 +197,7 @@ class BaumeisterRenderer(Renderer):
         swap = " (or swap the open card for 1 thaler)." if view.options.swap_open_card and not view.swapped else "."
         text = {
             "income": "**Now:** roll the die for your revenues" + take,
-            "steal": "**Now:** the reserve is empty — take a saboteur from a player.",
+            "steal": "**Now:** the reserve is empty — you may take a saboteur from a player, or none.",
             "lot": "**Now:** choose the card to auction" + swap,
             "opening": "**Now:** place your opening bid (0 or more, at most what you have).",
             "place": f"**Now:** choose where {view.picked.name if view.picked else 'the card'} goes.",
@@ -203,8 +215,20 @@ class BaumeisterRenderer(Renderer):
             return (f"**Now:** a saboteur attacks your {sab.building.name if sab.building else 'building'}. "
                     f"Offer thalers to call it off, or let the die decide (it must beat {sab.shields} {SHIELD}).")
         if view.phase == "answer" and sab is not None:
-            return f"**Now:** accept the {sab.offer} thalers offered, or refuse and roll."
+            return self._answer_text(info, sab, seat)
         return "**Now:** your move."
+
+    @staticmethod
+    def _answer_text(info: TableInfo, sab: Any, seat: int) -> str:
+        if seat == sab.attacker:
+            text = (f"**Now:** {info.name(sab.victim)} offers **{sab.offer}** thalers to call your saboteur off: "
+                    "accept, ask for more, or refuse and roll the die.")
+        else:
+            text = (f"**Now:** {info.name(sab.attacker)} asks for **{sab.offer}** thalers to call the saboteur off: "
+                    f"pay, offer less, or refuse and let the die decide (it must beat {sab.shields} {SHIELD}).")
+        left = sab.counters_left or 0
+        text += f" Counter-proposals left: {left}." if left else " No counter-proposal is left: accept or refuse."
+        return text + " Only the two of you see the amounts."
 
     def _build_text(self, view: BaumeisterView) -> str:
         if view.final_round:
@@ -231,6 +255,8 @@ class BaumeisterRenderer(Renderer):
             return "Take 3 thalers"
         if kind == "steal":
             return f"Take a saboteur from {player_number(action.seat)}"
+        if kind == "no_steal":
+            return "Take no saboteur"
         if kind == "swap":
             return "Swap the open card (1 thaler)"
         if kind == "auction":
@@ -256,17 +282,23 @@ class BaumeisterRenderer(Renderer):
 
     def _answer_label(self, action: Any, view: BaumeisterView) -> str:
         kind = action.kind
-        offer = view.sabotage.offer if view.sabotage is not None else None
+        sab = view.sabotage
+        offer = sab.offer if sab is not None else None
+        attacker = sab is not None and view.viewer == sab.attacker
         labels = {
             "pass": "Pass",
             "unpick": "Take the card back",
             "no_offer": "No offer: let the die decide",
-            "accept": f"Accept {offer} thalers" if offer is not None else "Accept the offer",
-            "refuse": "Refuse and roll the die",
+            "accept": ("Accept the offer" if offer is None else
+                       f"Accept {offer} thalers" if attacker else f"Pay the {offer} thalers asked"),
+            "refuse": "Refuse and roll the die" if attacker else "Refuse and let the die decide",
             "done": "Finish" if view.final_round else ("End turn" if view.placed else "Build nothing, end turn"),
         }
         if kind == "offer":
-            return f"Offer {action.amount} thaler{'s' if action.amount != 1 else ''}"
+            thalers = f"{action.amount} thaler{'s' if action.amount != 1 else ''}"
+            if view.phase == "answer":
+                return f"Ask for {thalers}" if attacker else f"Offer {thalers} instead"
+            return f"Offer {thalers}"
         if kind == "grab":
             return f"Face-down card {action.position + 1}"
         return labels.get(kind, kind.replace("_", " ").capitalize())
@@ -298,6 +330,9 @@ class BaumeisterRenderer(Renderer):
         return f"{name} (position {slot + 1}) of {player_number(victim)}"
 
     def action_group(self, action: BaseModel, view: BaseModel) -> str | None:
+        assert isinstance(view, BaumeisterView)
+        if getattr(action, "kind", "") == "offer" and view.phase == "answer" and view.sabotage is not None:
+            return "Ask for more (thalers)" if view.viewer == view.sabotage.attacker else "Offer less (thalers)"
         return {
             "bid": "Choose your bid (thalers)",
             "pick": "Build a card from your hand",
@@ -309,7 +344,7 @@ class BaumeisterRenderer(Renderer):
 
     def action_style(self, action: BaseModel) -> Style:
         kind = getattr(action, "kind", "")
-        if kind in ("pass", "unpick", "no_offer", "done", "refuse"):
+        if kind in ("pass", "unpick", "no_offer", "done", "refuse", "no_steal"):
             return "secondary"
         if kind in ("sabotage", "aim", "grab", "steal"):
             return "danger"
@@ -395,9 +430,9 @@ RULES_SUMMARY = [
     "no two buildings of the same type side by side (towers and corner towers count as one type); "
     "cards never move; gaps may be filled. A corner tower ends the row; the second one only in the "
     "final round.",
-    "**3. Or sabotage** (one saboteur a turn): on a building — the victim may offer thalers to call "
-    "it off; otherwise the die must show the saboteur or more than the city's shields, and the "
-    "building goes under the smaller stack. Or on a hand of 5+ cards: take a face-down card, shown "
+    "**3. Or sabotage** (one saboteur a turn): on a building — the victim and the attacker may "
+    "negotiate a pay-off (offer, counter-offers, in private); without an agreement the die must show "
+    "the saboteur or more than the city's shields, and the building goes under the smaller stack. Or on a hand of 5+ cards: take a face-down card, shown "
     "to all, under the smaller stack. The saboteur returns to the reserve.",
     "**End:** whoever auctions the last card of a stack finishes the turn; then everyone may lay out "
     "up to 3 more cards once (final round, completing the city is allowed now).",
@@ -429,7 +464,9 @@ def _component_lines() -> list[str]:
         "**Equal stacks** (chosen): a card that goes under the smaller stack goes under the open stack "
         "when both are the same size.",
         "**Start player** (chosen detail): the die is rolled until it shows a seat number.",
-        "**Pay-off** (chosen detail): the victim makes one offer; the attacker accepts it or refuses and rolls.",
+        f"**Pay-off negotiation** (chosen): the victim opens with an offer; the other side accepts, refuses "
+        f"(the die decides) or counters; at most {data.PAYOFF_COUNTERS} counter-proposals. Each answer is timed; "
+        "out of time counts as a refusal.",
     ]
     return lines
 

@@ -13,7 +13,7 @@ from games.aelderman.flow import advance
 from games.aelderman.rules import INFLUENCE_TOTAL_CHECK
 from games.aelderman.scoring import outcome, stats
 from games.aelderman.setup import new_game
-from games.aelderman.state import State, clone
+from games.aelderman.state import State
 from games.aelderman.steps import resolve_step, step_options
 from games.aelderman.turn import resolve_turn, turn_options, turn_options_of_kind
 from games.aelderman.views import AeldermanView
@@ -62,16 +62,10 @@ class AeldermanSpec(GameSpec[State, Any]):
             return bid_options(state, seat)
         return turn_options(state)
 
-    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        """The base checks, then legality is checked on the given state before copying it."""
-        if self.outcome(state) is not None:
-            raise RuleError("The game is over; no more moves can be made.")
-        if seat not in self.to_act(state):
-            raise RuleError(self.not_your_turn(state, seat))
-        parsed = self.parse_action(action)
-        if not self._allowed(state, seat, parsed):
-            raise RuleError(_refusal(state, parsed, self.legal_actions(state, seat)))
-        return self._apply(self.copy_state(state), seat, parsed)
+    def check_action(self, state: State, seat: int, action: Any) -> None:
+        """Legality is checked on the given state, before it is copied."""
+        if not self._allowed(state, seat, action):
+            raise RuleError(_refusal(state, action, self.legal_actions(state, seat)))
 
     def _allowed(self, state: State, seat: int, action: Any) -> bool:
         """Whether `action` is legal: among the legal actions, or any bid the supply allows
@@ -86,9 +80,6 @@ class AeldermanSpec(GameSpec[State, Any]):
 
     def amount_choice(self, state: State, seat: int) -> AmountChoice | None:
         return None if state.pending else bid_range(state, seat)
-
-    def copy_state(self, state: State) -> State:
-        return clone(state)
 
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         """Carry out an action already checked against `legal_actions`."""

@@ -101,14 +101,6 @@ class State(BaseModel):
     steps: int = 0
 
 
-def _copy_data(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy_data(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy_data(v) for k, v in value.items()}
-    return value
-
-
 _set = object.__setattr__
 
 
@@ -127,42 +119,3 @@ def make_model(cls: type[BaseModel], fields: dict[str, Any]) -> Any:
     _set(obj, "__pydantic_extra__", None)
     _set(obj, "__pydantic_private__", None)
     return obj
-
-
-def clone(state: State) -> State:
-    """A deep copy without validation (the state is already valid); much faster than a dump."""
-    turn = state.turn
-    new_turn = None
-    if turn is not None:
-        v = turn.visit
-        visit = make_model(Visit, dict(city=v.city, rows=list(v.rows), spent=v.spent, alt=v.alt,
-                                      blocked=v.blocked, city_actions=v.city_actions))
-        new_turn = make_model(Turn, {**turn.__dict__, "visit": visit})
-    council = state.council
-    new_council = None
-    if council is not None:
-        new_council = make_model(Council, dict(
-            row=council.row, stage=council.stage, bids=list(council.bids),
-            revealed=[list(r) for r in council.revealed], taken=[list(t) for t in council.taken]))
-    players = []
-    for p in state.players:
-        fields = dict(p.__dict__)
-        for key in ("goods", "production"):
-            fields[key] = dict(fields[key])
-        for key in ("buildings", "uses", "cards", "drawn", "boosters"):
-            fields[key] = list(fields[key])
-        players.append(make_model(Player, fields))
-    fields = dict(state.__dict__)
-    fields.update(
-        rng=state.rng.copy(),
-        periods=list(state.periods), order=list(state.order), turn=new_turn,
-        pending=[make_model(Pending, {"kind": p.kind, "seat": p.seat, "data": _copy_data(p.data)})
-                 for p in state.pending],
-        players=players, cards=dict(state.cards), card_pile=list(state.card_pile),
-        card_discard=list(state.card_discard),
-        banners={k: list(v) for k, v in state.banners.items()}, subsidiary=dict(state.subsidiary),
-        council_pile=list(state.council_pile), council_discard=list(state.council_discard),
-        votes3_pile=list(state.votes3_pile), council_rows=[list(r) for r in state.council_rows],
-        council=new_council, built=dict(state.built),
-    )
-    return make_model(State, fields)

@@ -1,15 +1,17 @@
-"""The visits: bidding with promissory notes, and how an auction is decided."""
+"""The visits: bidding with promissory notes, and how an auction is decided (phases "bid",
+"discard_bid" and "reveal"). Handlers return what comes next to the order of play (flow)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.augsburg1520 import data, flow, privileges
+from games.augsburg1520 import data
+from games.augsburg1520.actions import Bid, DiscardBidCard, Pass, RevealCard
 from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, parse, suits
 from games.augsburg1520.choices import DISCARD_BID_CARDS, REVEAL_CARDS, card_options, reset_filters
-from games.augsburg1520.common import receive, seat_order
-from games.augsburg1520.state import Bid, Pass, State
-from games.core import Event, RuleError, public
+from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, own_list, own_row, receive, seat_order
+from games.augsburg1520.state import State
+from games.core import AmountChoice, Event, RuleError, public
 
 # Bid amounts offered at once: Pass plus at most 24 amounts fill one select menu.
 MAX_BID_OPTIONS = 24
@@ -60,14 +62,22 @@ def max_bid(state: State, seat: int) -> int:
 
 
 def legal_bids(state: State, seat: int) -> list[BaseModel]:
+    """Pass and the lowest bids; a hand with more suitable cards bids the rest as a typed amount
+    (bid_range)."""
     low = max(state.high, 1)
     top = min(max_bid(state, seat), low + MAX_BID_OPTIONS - 1)
     return [PASS, *BIDS[low:top + 1]]
 
 
-def apply_bid(state: State, seat: int, cards: int, events: list[Event]) -> None:
-    if state.phase != "bid":
-        raise RuleError("There is no bidding now.")
+def bid_range(state: State, seat: int) -> AmountChoice | None:
+    """'If bidding he announces any number of suitable Promissory cards': every bid from the
+    lowest allowed (hold) to all of the bidder's suitable cards, also those the menu leaves out."""
+    low, high = max(state.high, 1), max_bid(state, seat)
+    return AmountChoice("Your bid (number of cards)", low, high, BIDS.__getitem__) if high >= low else None
+
+
+def apply_bid(state: State, seat: int, action: Bid, events: list[Event]) -> Step:
+    cards = action.cards
     name = noble_name(state)
     total, notes = suitable_counts(state, seat)
     if not notes:
@@ -76,7 +86,7 @@ def apply_bid(state: State, seat: int, cards: int, events: list[Event]) -> None:
         raise RuleError(f"Bid at least {max(state.high, 1)} cards (hold), or more to raise, or pass.")
     if cards > total:
         raise RuleError(f"You hold only {total} cards you may bid at {name}.")
-    state.bids[seat] = cards
+    own_list(state, "bids")[seat] = cards
     if cards > state.high:
         verb = "bids" if state.high == 0 else "raises to"
         state.high, state.leader = cards, seat
@@ -84,18 +94,16 @@ def apply_bid(state: State, seat: int, cards: int, events: list[Event]) -> None:
         verb = "holds"
     events.append(public("bid", f"{{p{seat}}} {verb} {cards} card{'s' * (cards != 1)} on {name}.",
                          seat=seat, cards=cards))
-    _advance(state, events)
+    return _advance(state, events)
 
 
-def apply_pass(state: State, seat: int, events: list[Event]) -> None:
-    if state.phase != "bid":
-        raise RuleError("There is no bidding now.")
-    state.passed[seat] = True
+def apply_pass(state: State, seat: int, action: Pass, events: list[Event]) -> Step:
+    own_list(state, "passed")[seat] = True
     events.append(public("pass", f"{{p{seat}}} passes.", seat=seat))
-    _advance(state, events)
+    return _advance(state, events)
 
 
-def _advance(state: State, events: list[Event]) -> None:
+def _advance(state: State, events: list[Event]) -> Step:
     """Next bidder clockwise; bidding ends when it comes back to the high bidder unraised."""
     for step in range(1, state.seats + 1):
         seat = (state.bidder + step) % state.seats
@@ -105,11 +113,11 @@ def _advance(state: State, events: list[Event]) -> None:
             _end_bidding(state, events)
         else:
             state.bidder = seat
-        return
+        return None
     events.append(public("no_winner", f"Everybody passed: nobody wins {noble_name(state)}.",
                          auction=state.auction))
     state.result_auction, state.shown = state.auction, []
-    flow.after_auction(state, events)
+    return AUCTION_OVER
 
 
 def _end_bidding(state: State, events: list[Event]) -> None:
@@ -155,42 +163,37 @@ def _take_pick(state: State, seat: int, card_id: str) -> None:
         if not suits(card, noble(state)):
             raise RuleError(f"Only {noble_name(state)} notes and jokers count at this visit.")
         raise RuleError("Your bid needs at least one note besides jokers: choose a note now.")
-    state.hands[seat].remove(card)
-    state.picks[seat].append(card)
+    own_row(state, "hands", seat).remove(card)
+    own_row(state, "picks", seat).append(card)
 
 
-def apply_discard_bid_card(state: State, seat: int, card_id: str, events: list[Event]) -> None:
-    if state.phase != "discard_bid":
-        raise RuleError("You have no bid to discard now.")
-    _take_pick(state, seat, card_id)
+def apply_discard_bid_card(state: State, seat: int, action: DiscardBidCard, events: list[Event]) -> Step:
+    _take_pick(state, seat, action.card)
     if len(state.picks[seat]) < state.high:
-        return
+        return None
     chosen = state.picks[seat]
-    state.discard.extend(chosen)
-    state.picks[seat] = []
+    own_list(state, "discard").extend(chosen)
+    own_list(state, "picks")[seat] = []
     state.result_auction, state.shown = state.auction, [[seat, *chosen]]
     events.append(public("discard_bid", f"{{p{seat}}} discards {', '.join(label(c) for c in chosen)}.",
                          seat=seat, cards=[label(c) for c in chosen]))
-    privileges.begin(state, seat, events)
+    return AUCTION_WON  # state.winner, set when the bidding ended
 
 
-def apply_reveal_card(state: State, seat: int, card_id: str, events: list[Event]) -> None:
-    if state.phase != "reveal":
-        raise RuleError("There are no cards to show now.")
-    _take_pick(state, seat, card_id)
+def apply_reveal_card(state: State, seat: int, action: RevealCard, events: list[Event]) -> Step:
+    _take_pick(state, seat, action.card)
     if len(state.picks[seat]) < state.high:
-        return
-    state.done[seat] = True
+        return None
+    own_list(state, "done")[seat] = True
     events.append(public("revealed_ready", f"{{p{seat}}} has chosen the cards to show.", seat=seat))
-    if all(state.done):
-        _resolve_reveal(state, events)
+    return _resolve_reveal(state, events) if all(state.done) else None
 
 
 def best_card(cards: list[int]) -> tuple[int, int]:
     return max(CARD_STRENGTH[c] for c in cards)
 
 
-def _resolve_reveal(state: State, events: list[Event]) -> None:
+def _resolve_reveal(state: State, events: list[Event]) -> Step:
     """'The winner is the player with highest single value'; the winner discards, the others take
     their cards back; 100 and 50 guilders to the second and third highest."""
     finalists = [s for s in seat_order(state, state.opener) if state.picks[s]]
@@ -201,9 +204,9 @@ def _resolve_reveal(state: State, events: list[Event]) -> None:
         events.append(public("reveal", f"{{p{s}}} shows {', '.join(label(c) for c in state.picks[s])}.",
                              seat=s, cards=[label(c) for c in state.picks[s]]))
     winner = ranked[0]
-    state.discard.extend(state.picks[winner])
+    own_list(state, "discard").extend(state.picks[winner])
     for place, s in enumerate(ranked[1:], start=2):
-        state.hands[s].extend(state.picks[s])
+        own_row(state, "hands", s).extend(state.picks[s])
         prize = {2: data.SECOND_PRIZE, 3: data.THIRD_PRIZE}.get(place, 0)
         if prize:
             receive(state, s, prize)
@@ -212,5 +215,6 @@ def _resolve_reveal(state: State, events: list[Event]) -> None:
     state.picks = [[] for _ in range(state.seats)]
     events.append(public("auction_won", f"{{p{winner}}} wins {noble_name(state)} and discards the shown cards.",
                          seat=winner))
-    privileges.begin(state, winner, events)
+    state.winner = winner
+    return AUCTION_WON
 

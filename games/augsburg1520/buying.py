@@ -1,14 +1,18 @@
-"""Dealing promissory notes and buying them, secretly and at the same time."""
+"""Dealing promissory notes and buying them, secretly and at the same time (phases "buy" and
+"shortage"). Handlers return what comes next to the order of play (flow)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.augsburg1520 import data, flow
+from games.augsburg1520 import data
+from games.augsburg1520.actions import BuyCard, DiscardCard, FinishBuying
 from games.augsburg1520.cards import CARD_COST, is_joker, label, parse
 from games.augsburg1520.choices import BUY_CARDS, DISCARD_CARDS, card_options, reset_filters
-from games.augsburg1520.common import cards_available, cost_of, draw_card, own_rng, pay, seat_order
-from games.augsburg1520.state import FinishBuying, State
+from games.augsburg1520.common import (
+    ROUND_START, Step, cards_available, cost_of, draw_card, own_list, own_rng, own_row, pay, seat_order,
+)
+from games.augsburg1520.state import State
 from games.core import Event, RuleError, private, public
 
 FINISH = FinishBuying()
@@ -22,7 +26,7 @@ def cards_due(state: State, seat: int) -> tuple[int, int]:
     return free, dealt
 
 
-def begin_dealing(state: State, events: list[Event]) -> None:
+def begin_dealing(state: State, events: list[Event]) -> Step:
     """Deal, unless there are too few cards: then everybody with cards discards one first
     (see data.SHORTAGE_RULE)."""
     needed = sum(sum(cards_due(state, s)) for s in range(state.seats))
@@ -34,43 +38,44 @@ def begin_dealing(state: State, events: list[Event]) -> None:
         reset_filters(state)
         events.append(public("shortage", "There are not enough cards to deal: everybody with cards discards "
                                          "one under the draw pile.", needed=needed))
-        return
-    _deal(state, events)
+        return None
+    return _deal(state, events)
 
 
-def _deal(state: State, events: list[Event]) -> None:
+def _deal(state: State, events: list[Event]) -> Step:
     """'The first player to receive cards is always the player who won the last auction, then the
     other players in seating order.' Free cards go straight to the hand."""
     dealt_any = False
+    own_list(state, "draw")
     for seat in seat_order(state, state.opener):
         free, count = cards_due(state, seat)
         got_free: list[int] = []
+        offer = own_row(state, "offers", seat)
         for n in range(free + count):
             card = draw_card(state, events)
             if card is None:
                 break
-            (got_free if n < free else state.offers[seat]).append(card)
+            (got_free if n < free else offer).append(card)
             if state.shortage and not dealt_any:
                 # 'The top card is dealt to the winner of the Maximillian-auction whereafter the
                 # deck is reshuffled before further distribution.'
                 own_rng(state).shuffle(state.draw)
                 state.shortage = False
             dealt_any = True
-        state.hands[seat].extend(got_free)
+        own_row(state, "hands", seat).extend(got_free)
         events.append(public("dealt", f"{{p{seat}}} receives {len(got_free)} free cards and "
                                       f"{len(state.offers[seat])} cards to buy.", seat=seat))
         if got_free:
             events.append(private(seat, "free_cards", "Free cards: " + ", ".join(map(label, got_free)) + "."))
     state.shortage = False
-    begin_buying(state, events)
+    return begin_buying(state, events)
 
 
-def begin_buying(state: State, events: list[Event]) -> None:
+def begin_buying(state: State, events: list[Event]) -> Step:
     state.phase = "buy"
     state.picks = [[] for _ in range(state.seats)]
     state.done = [not offer for offer in state.offers]
-    if all(state.done):
-        resolve_buying(state, events)
+    return resolve_buying(state, events) if all(state.done) else None
 
 
 def budget(state: State, seat: int) -> int:
@@ -94,10 +99,8 @@ def legal_buys(state: State, seat: int) -> list[BaseModel]:
     return actions
 
 
-def apply_buy(state: State, seat: int, card_id: str) -> None:
-    if state.phase != "buy" or state.done[seat]:
-        raise RuleError("You have no cards to buy now.")
-    card = _parse(card_id)
+def apply_buy(state: State, seat: int, action: BuyCard, events: list[Event]) -> Step:
+    card = _parse(action.card)
     if card not in state.offers[seat]:
         raise RuleError(f"{label(card)} is not among the cards dealt to you.")
     if card in state.picks[seat]:
@@ -105,52 +108,53 @@ def apply_buy(state: State, seat: int, card_id: str) -> None:
     if CARD_COST[card] > budget(state, seat):
         raise RuleError(f"{label(card)} costs {CARD_COST[card]}; with the cards chosen so far you have "
                         f"{budget(state, seat)} guilders left.")
-    state.picks[seat].append(card)
+    own_row(state, "picks", seat).append(card)
+    return None
 
 
-def apply_finish(state: State, seat: int, events: list[Event]) -> None:
-    if state.phase != "buy" or state.done[seat]:
-        raise RuleError("You have no cards to buy now.")
-    state.done[seat] = True
+def apply_finish(state: State, seat: int, action: FinishBuying, events: list[Event]) -> Step:
+    own_list(state, "done")[seat] = True
     events.append(public("bought_ready", f"{{p{seat}}} has chosen which cards to buy.", seat=seat))
-    if all(state.done):
-        resolve_buying(state, events)
+    return resolve_buying(state, events) if all(state.done) else None
 
 
-def resolve_buying(state: State, events: list[Event]) -> None:
+def resolve_buying(state: State, events: list[Event]) -> Step:
     """'When all players have made their choices are the total amount paid to the Bank'; cards
     not bought go face up on the discard pile."""
+    discard = own_list(state, "discard")
     for seat in seat_order(state, state.opener):
-        bought = state.picks[seat]
+        bought, offer = state.picks[seat], state.offers[seat]
         pay(state, seat, cost_of(bought))
-        state.hands[seat].extend(bought)
-        state.discard.extend(c for c in state.offers[seat] if c not in bought)
-        if state.offers[seat]:
-            events.append(public("bought", f"{{p{seat}}} buys {len(bought)} of {len(state.offers[seat])} cards "
+        own_row(state, "hands", seat).extend(bought)
+        discard.extend(c for c in offer if c not in bought)
+        if offer:
+            events.append(public("bought", f"{{p{seat}}} buys {len(bought)} of {len(offer)} cards "
                                            f"for {cost_of(bought)} guilders.",
                                  seat=seat, count=len(bought), cost=cost_of(bought)))
-        state.offers[seat] = []
-        state.picks[seat] = []
-    flow.start_round(state, events)
+    state.offers = [[] for _ in range(state.seats)]
+    state.picks = [[] for _ in range(state.seats)]
+    return ROUND_START
 
 
 def legal_shortage_discards(state: State, seat: int) -> list[BaseModel]:
     return card_options(state, seat, state.hands[seat], DISCARD_CARDS)
 
 
-def apply_shortage_discard(state: State, seat: int, card: int, events: list[Event]) -> None:
+def apply_shortage_discard(state: State, seat: int, action: DiscardCard, events: list[Event]) -> Step:
+    card = _parse(action.card)
     if card not in state.hands[seat]:
         raise RuleError(f"{label(card)} is not in your hand.")
-    state.hands[seat].remove(card)
-    state.picks[seat] = [card]
-    state.done[seat] = True
+    own_row(state, "hands", seat).remove(card)
+    own_list(state, "picks")[seat] = [card]
+    own_list(state, "done")[seat] = True
     events.append(public("shortage_ready", f"{{p{seat}}} has chosen a card to discard.", seat=seat))
     if not all(state.done):
-        return
+        return None
+    draw = own_list(state, "draw")
     for s in seat_order(state, state.opener):
-        state.draw[0:0] = state.picks[s]  # 'Add the cards to the bottom of the deck.'
+        draw[0:0] = state.picks[s]  # 'Add the cards to the bottom of the deck.'
     state.picks = [[] for _ in range(state.seats)]
-    begin_dealing(state, events)
+    return begin_dealing(state, events)
 
 
 def _parse(card_id: str) -> int:

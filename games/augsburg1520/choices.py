@@ -11,10 +11,10 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT
-from games.augsburg1520.state import (
-    BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, RevealCard, State, make,
-)
-from games.core import RuleError
+from games.augsburg1520.common import own_list
+from games.augsburg1520.actions import BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, RevealCard, make
+from games.augsburg1520.state import State
+from games.core import Event, RuleError
 
 MAX_OPTIONS = 25
 
@@ -45,10 +45,11 @@ def card_options(state: State, seat: int, candidates: list[int], table: tuple[Mo
     return listed + joker_option + switch
 
 
-def pick_noble(state: State, seat: int, noble: str) -> None:
-    if noble not in data.NOBLES:
+def apply_pick_noble(state: State, seat: int, action: PickNoble, events: list[Event]) -> None:
+    """List only this noble's cards in the card choice of the phase (it goes on afterwards)."""
+    if action.noble not in data.NOBLES:
         raise RuleError(f"Choose one of {', '.join(data.NOBLE_NAMES[n] for n in data.NOBLES)}.")
-    state.noble_filter[seat] = noble
+    own_list(state, "noble_filter")[seat] = action.noble
 
 
 def reset_filters(state: State) -> None:

@@ -9,6 +9,15 @@ from games.augsburg1520.cards import CARD_COST
 from games.augsburg1520.state import State
 from games.core import Event, Rng, RuleError, public
 
+# What a phase handler asks the order of play (flow.STEPS) to do next, when its phase is over;
+# None: the game waits for the next decision of the phase now in the state.
+Step = str | None
+AUCTION_WON = "auction_won"  # state.winner takes a privilege card
+AUCTION_OVER = "auction_over"  # on to the next visit, or the end of the round
+ROUND_START = "round_start"  # the cards are bought: the next round begins
+RAISE_LEVEL = "raise_level"  # state.winner rises in the category state.pending_category
+LEVEL_DONE = "level_done"  # back to the privilege card being used
+
 
 def seat_order(state: State, first: int) -> list[int]:
     """All seats clockwise, starting with `first`."""
@@ -33,13 +42,13 @@ def gain_prestige(state: State, seat: int, points: int) -> int:
     after = before + points
     if cap is not None:
         after = min(after, max(cap, before))
-    state.score[seat] = after
+    own_list(state, "score")[seat] = after
     return after - before
 
 
 def receive(state: State, seat: int, amount: int) -> None:
     """Money from the bank to a player."""
-    state.money[seat] += amount
+    own_list(state, "money")[seat] += amount
     state.bank -= amount
 
 
@@ -47,7 +56,7 @@ def pay(state: State, seat: int, amount: int) -> None:
     """Money from a player to the bank."""
     if amount > state.money[seat]:
         raise RuleError(f"You have {state.money[seat]} guilders; that costs {amount}.")
-    state.money[seat] -= amount
+    own_list(state, "money")[seat] -= amount
     state.bank += amount
 
 
@@ -57,11 +66,12 @@ def cost_of(cards: list[int]) -> int:
 
 def draw_card(state: State, events: list[Event] | None = None) -> int | None:
     """The top card of the draw pile; 'when the draw pile is exhausted is the discard pile
-    thoroughly reshuffled to form a new draw pile'. None when both piles are empty."""
+    thoroughly reshuffled to form a new draw pile'. None when both piles are empty. The state
+    must own its draw pile (`own_list`) before a run of draws."""
     if not state.draw:
         if not state.discard:
             return None
-        state.draw = state.discard
+        state.draw = list(state.discard)
         state.discard = []
         own_rng(state).shuffle(state.draw)
         if events is not None:
@@ -73,14 +83,30 @@ def cards_available(state: State) -> int:
     return len(state.draw) + len(state.discard)
 
 
-# Fields that change only a few times a round are shared between a state and its copies
-# (engine.copy_state does not copy them); code that changes one in place takes its own copy first.
-SHARED_FIELDS = ("rng", "levels", "pool", "stacks", "rights", "display", "reserve", "used_privileges",
-                 "slots_used", "shown")
+# A copy of a state shares every field with the state it was made from (State.SHARED_ON_COPY), so
+# `apply` never copies what a move leaves alone. Rule code takes its own copy of a field before
+# changing it in place, with one of these three (changing a shared list would change the state
+# `apply` was given, which the shared random-game test would catch).
+def own_list(state: State, name: str) -> list[Any]:
+    """The state's own copy of a list field, its items still shared: to change a flat list (money,
+    bids, the draw pile...) in place, or to replace one seat's entry of a per-seat field."""
+    fresh = getattr(state, name)[:]
+    setattr(state, name, fresh)
+    return fresh
 
 
-def unshare(state: State, name: str) -> Any:
-    """Give `state` its own copy of a shared field, one level deep, and return it."""
+def own_row(state: State, name: str, seat: int) -> list[int]:
+    """The state's own copy of one seat's list in a per-seat field (hands, offers, picks), to change
+    in place; the other seats' lists stay shared."""
+    rows = getattr(state, name)[:]
+    row = rows[seat] = rows[seat][:]
+    setattr(state, name, rows)
+    return row
+
+
+def own(state: State, name: str) -> Any:
+    """The state's own copy of a field one level deep (levels, pool, stacks, rights...), to change
+    in place."""
     value = getattr(state, name)
     if isinstance(value, dict):
         fresh: Any = {key: list(item) for key, item in value.items()}
@@ -97,10 +123,6 @@ def unshare(state: State, name: str) -> Any:
 def own_rng(state: State) -> Rng:
     """The state's random generator, no longer shared with the state this one was copied from
     (drawing advances its counter)."""
-    state.rng = Rng(seed=state.rng.seed, counter=state.rng.counter)
+    state.rng = state.rng.copy()
     return state.rng
 
-
-def require_phase(state: State, phase: str, what: str) -> None:
-    if state.phase != phase:
-        raise RuleError(f"You cannot {what} now.")

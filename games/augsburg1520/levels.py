@@ -1,12 +1,14 @@
-"""Level tiles: taken from the pool, or from another player only when the pool has none."""
+"""Level tiles: taken from the pool, or from another player only when the pool has none (phases
+"choose_victim" and "consolation"). Handlers return what comes next to the order of play (flow)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.augsburg1520 import data, privileges
-from games.augsburg1520.common import gain_prestige, receive, unshare
-from games.augsburg1520.state import Consolation, State, TakeTileFrom, make
+from games.augsburg1520 import data
+from games.augsburg1520.actions import Consolation, TakeTileFrom, make
+from games.augsburg1520.common import LEVEL_DONE, Step, gain_prestige, own, receive
+from games.augsburg1520.state import State
 from games.core import Event, RuleError, public
 
 
@@ -21,47 +23,51 @@ def holders(state: State, seat: int, category: int) -> list[int]:
     return [s for s in range(state.seats) if s != seat and state.levels[s][category] == target]
 
 
-def raise_level(state: State, seat: int, category: int, events: list[Event]) -> None:
-    """'The player takes a tile for the next higher level from the pool ... When a player takes
-    the tile for the 4th and highest Level he returns the 3rd Level tile to the pool.'"""
+def raise_level(state: State, events: list[Event]) -> Step:
+    """The auction winner rises one level in the category state.pending_category. 'The player
+    takes a tile for the next higher level from the pool ... When a player takes the tile for the
+    4th and highest Level he returns the 3rd Level tile to the pool.'"""
+    seat, category = state.winner, state.pending_category
+    state.pending_category = -1
     target = state.levels[seat][category] + 1
     if state.pool[category][target - 2] > 0:
-        pool = unshare(state, "pool")[category]
+        pool = own(state, "pool")[category]
         pool[target - 2] -= 1
         if target == 4:
             pool[1] += 1
-        unshare(state, "levels")[seat][category] = target
+        own(state, "levels")[seat][category] = target
         events.append(public("level", f"{{p{seat}}} becomes {level_name(category, target)}.",
                              seat=seat, category=data.CATEGORIES[category], level=target))
-        return
+        return LEVEL_DONE
     others = holders(state, seat, category)
     if len(others) == 1:
         take_from(state, seat, others[0], category, events)
     else:
         state.pending_category = category
         state.phase = "choose_victim"
+    return None
 
 
 def legal_victims(state: State, seat: int) -> list[BaseModel]:
     return [make(TakeTileFrom, target=s) for s in holders(state, seat, state.pending_category)]
 
 
-def apply_take_tile_from(state: State, seat: int, target: int, events: list[Event]) -> None:
-    if state.phase != "choose_victim":
-        raise RuleError("You are not taking a level tile from another player now.")
+def apply_take_tile_from(state: State, seat: int, action: TakeTileFrom, events: list[Event]) -> Step:
+    target = action.target
     if target not in holders(state, seat, state.pending_category):
         names = ", ".join(f"{{p{s}}}" for s in holders(state, seat, state.pending_category))
         raise RuleError(f"Take the tile from one of: {names}.")
     category = state.pending_category
     state.pending_category = -1
     take_from(state, seat, target, category, events)
+    return None
 
 
 def take_from(state: State, seat: int, victim: int, category: int, events: list[Event]) -> None:
     """'A player will only lose one level at a time, so if he loses the 4th Level tile will he
     receive the 3rd Level tile from the player who took it.'"""
     target = state.levels[seat][category] + 1
-    levels = unshare(state, "levels")
+    levels = own(state, "levels")
     levels[seat][category] = target
     levels[victim][category] = target - 1
     events.append(public(
@@ -75,14 +81,13 @@ def take_from(state: State, seat: int, victim: int, category: int, events: list[
     state.phase = "consolation"
 
 
-def legal_consolations() -> list[BaseModel]:
+def legal_consolations(state: State, seat: int) -> list[BaseModel]:
     return [make(Consolation, choice="money"), make(Consolation, choice="prestige")]
 
 
-def apply_consolation(state: State, seat: int, choice: str, events: list[Event]) -> None:
+def apply_consolation(state: State, seat: int, action: Consolation, events: list[Event]) -> Step:
     """'He may either take 100 Guilders from the Bank or add 1 Prestige point to his score.'"""
-    if state.phase != "consolation":
-        raise RuleError("There is no consolation to choose now.")
+    choice = action.choice
     if choice == "money":
         receive(state, seat, data.TILE_LOSS_MONEY)
         text = f"{{p{seat}}} takes {data.TILE_LOSS_MONEY} guilders as consolation."
@@ -91,4 +96,4 @@ def apply_consolation(state: State, seat: int, choice: str, events: list[Event])
         text = f"{{p{seat}}} takes {gained} prestige as consolation."
     events.append(public("consolation", text, seat=seat, choice=choice))
     state.victim = -1
-    privileges.resume(state, events)
+    return LEVEL_DONE

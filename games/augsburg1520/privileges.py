@@ -1,34 +1,39 @@
-"""Privilege cards: the auction winner takes one and uses up to two of its three privileges."""
+"""Privilege cards: the auction winner takes one and uses up to two of its three privileges (phases
+"privilege_card", "privileges" and "privilege_discard"). Handlers return what comes next to the order
+of play (flow)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.augsburg1520 import data, flow, levels
-from games.augsburg1520.cards import label
-from games.augsburg1520.choices import DISCARD_CARDS, card_options, reset_filters
-from games.augsburg1520.common import draw_card, gain_prestige, pay, receive, unshare
-from games.augsburg1520.state import (
-    BuilderBuild, EndPrivileges, State, TakePrivilegeCard, UsePrivilege, make,
+from games.augsburg1520 import data
+from games.augsburg1520.actions import (
+    BuilderBuild, DiscardCard, EndPrivileges, TakePrivilegeCard, UsePrivilege, make,
 )
+from games.augsburg1520.cards import label, parse
+from games.augsburg1520.choices import DISCARD_CARDS, card_options, reset_filters
+from games.augsburg1520.common import (
+    AUCTION_OVER, RAISE_LEVEL, Step, draw_card, gain_prestige, own, own_list, own_row, pay, receive,
+)
+from games.augsburg1520.state import State
 from games.core import Event, RuleError, private, public
 
 BUILDINGS = ("church", "cathedral")
 CATEGORY_INDEX = {code: data.CATEGORIES.index(cat) for code, cat in data.PRIVILEGE_CATEGORY.items()}
 
 
-def begin(state: State, winner: int, events: list[Event]) -> None:
-    state.winner = winner
+def begin(state: State, events: list[Event]) -> Step:
+    """The winner of the auction (state.winner) takes a privilege card."""
     state.phase = "privilege_card"
+    return None
 
 
-def legal_privilege_cards(state: State) -> list[BaseModel]:
+def legal_privilege_cards(state: State, seat: int) -> list[BaseModel]:
     return [make(TakePrivilegeCard, number=n) for n in state.display]
 
 
-def apply_take_card(state: State, seat: int, number: int, events: list[Event]) -> None:
-    if state.phase != "privilege_card":
-        raise RuleError("You cannot take a privilege card now.")
+def apply_take_card(state: State, seat: int, action: TakePrivilegeCard, events: list[Event]) -> Step:
+    number = action.number
     if number not in state.display:
         shown = ", ".join(str(n) for n in state.display)
         raise RuleError(f"Privilege card {number} is not on display; choose one of {shown}.")
@@ -40,6 +45,7 @@ def apply_take_card(state: State, seat: int, number: int, events: list[Event]) -
     names = ", ".join(data.PRIVILEGE_NAMES[p] for p in data.PRIVILEGE_CARDS[number])
     events.append(public("privilege_card", f"{{p{seat}}} takes privilege card {number} ({names}).",
                          seat=seat, number=number))
+    return None
 
 
 def can_build(state: State, seat: int, building: str) -> bool:
@@ -94,9 +100,8 @@ def legal_privileges(state: State, seat: int) -> list[BaseModel]:
     return actions
 
 
-def apply_use(state: State, seat: int, slot: int, use: str, events: list[Event]) -> None:
-    if state.phase != "privileges":
-        raise RuleError("You have no privilege to use now.")
+def apply_use(state: State, seat: int, action: UsePrivilege, events: list[Event]) -> Step:
+    slot, use = action.slot, action.use
     if not 0 <= slot <= 2:
         raise RuleError("A privilege card has three privileges: slot 0, 1 or 2.")
     if sum(state.slots_used) >= data.PRIVILEGES_PER_CARD:
@@ -108,13 +113,14 @@ def apply_use(state: State, seat: int, slot: int, use: str, events: list[Event])
     if use not in allowed:
         ways = ", ".join(allowed) or "nothing (forfeit it for 2 prestige)"
         raise RuleError(f"The {data.PRIVILEGE_NAMES[code]} privilege can be used for: {ways}.")
-    unshare(state, "slots_used")[slot] = True
-    _perform(state, seat, code, use, events)
-    if state.phase == "privileges":
-        maybe_finish(state, events)
+    own(state, "slots_used")[slot] = True
+    step = _perform(state, seat, code, use, events)
+    if step is None and state.phase == "privileges":
+        return maybe_finish(state, events)
+    return step
 
 
-def _perform(state: State, seat: int, code: str, use: str, events: list[Event]) -> None:
+def _perform(state: State, seat: int, code: str, use: str, events: list[Event]) -> Step:
     if use == "money":
         receive(state, seat, data.MONEY_PRIVILEGE)
         text = f"{{p{seat}}} takes {data.MONEY_PRIVILEGE} guilders."
@@ -127,33 +133,35 @@ def _perform(state: State, seat: int, code: str, use: str, events: list[Event]) 
         text = f"{{p{seat}}} gains {gained} of {points} prestige."
     elif use == "cards":
         _draw_two(state, seat, events)
-        return
+        return None
     elif use == "level":
-        levels.raise_level(state, seat, CATEGORY_INDEX[code], events)
-        return
+        state.pending_category = CATEGORY_INDEX[code]
+        return RAISE_LEVEL
     elif use in BUILDINGS:
         text = _build(state, seat, use)
     else:
-        value = unshare(state, "stacks")[use].pop(0)
-        unshare(state, "rights")[seat][use] = value
+        value = own(state, "stacks")[use].pop(0)
+        own(state, "rights")[seat][use] = value
         worth = f" ({value} prestige per round)" if use in ("weapon", "patent") else ""
         text = f"{{p{seat}}} takes the {data.RIGHT_NAMES[use]} tile{worth}."
     events.append(public("privilege", text, seat=seat, use=use))
+    return None
 
 
 def _build(state: State, seat: int, building: str) -> str:
     cost = state.stacks[building][0]
     pay(state, seat, cost)
-    unshare(state, "stacks")[building].pop(0)
-    unshare(state, "rights")[seat][building] = cost
+    own(state, "stacks")[building].pop(0)
+    own(state, "rights")[seat][building] = cost
     return f"{{p{seat}}} builds the {data.RIGHT_NAMES[building]} for {cost} guilders."
 
 
 def _draw_two(state: State, seat: int, events: list[Event]) -> None:
     """'The player takes the top 2 cards from the draw pile and adds them to his hand. Then he
     must discard any one card from his hand.'"""
+    own_list(state, "draw")
     drawn = [c for c in (draw_card(state, events), draw_card(state, events)) if c is not None]
-    state.hands[seat].extend(drawn)
+    own_row(state, "hands", seat).extend(drawn)
     events.append(public("cards", f"{{p{seat}}} draws {len(drawn)} cards and must discard one.", seat=seat))
     if drawn:
         events.append(private(seat, "drawn", "You draw " + " and ".join(label(c) for c in drawn) + "."))
@@ -169,21 +177,24 @@ def legal_discards(state: State, seat: int) -> list[BaseModel]:
 def discard_from_hand(state: State, seat: int, card: int) -> None:
     if card not in state.hands[seat]:
         raise RuleError(f"{label(card)} is not in your hand.")
-    state.hands[seat].remove(card)
+    own_row(state, "hands", seat).remove(card)
 
 
-def apply_privilege_discard(state: State, seat: int, card: int, events: list[Event]) -> None:
+def apply_privilege_discard(state: State, seat: int, action: DiscardCard, events: list[Event]) -> Step:
+    try:
+        card = parse(action.card)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
     discard_from_hand(state, seat, card)
-    state.discard.append(card)
+    own_list(state, "discard").append(card)
     events.append(public("discard", f"{{p{seat}}} discards {label(card)}.", seat=seat, card=label(card)))
-    resume(state, events)
+    return resume(state, events)
 
 
-def apply_builder_build(state: State, seat: int, building: str, events: list[Event]) -> None:
+def apply_builder_build(state: State, seat: int, action: BuilderBuild, events: list[Event]) -> Step:
     """'Being Builder allows the player to build the most expensive Church or Cathedral available
     in addition to any two privileges from a Privilege card.'"""
-    if state.phase != "privileges":
-        raise RuleError("You can build as Builder only while using a privilege card.")
+    building = action.building
     if building not in _builder_may_build(state, seat):
         if not state.rights[seat]["builder"]:
             raise RuleError("Only a player with the Builder tile may build as an extra privilege.")
@@ -193,22 +204,23 @@ def apply_builder_build(state: State, seat: int, building: str, events: list[Eve
     state.builder_used = True
     text = _build(state, seat, building)
     events.append(public("privilege", text + " (Builder)", seat=seat, use=building))
-    maybe_finish(state, events)
+    return maybe_finish(state, events)
 
 
-def resume(state: State, events: list[Event]) -> None:
+def resume(state: State, events: list[Event]) -> Step:
     """Back to the privilege card after a step in between (discard, taking a tile)."""
     state.phase = "privileges"
-    maybe_finish(state, events)
+    return maybe_finish(state, events)
 
 
-def maybe_finish(state: State, events: list[Event]) -> None:
+def maybe_finish(state: State, events: list[Event]) -> Step:
     """The turn ends by itself once two privileges are used and the Builder has nothing to add."""
     if sum(state.slots_used) >= data.PRIVILEGES_PER_CARD and not _builder_may_build(state, state.winner):
-        finish(state, events)
+        return finish(state, events)
+    return None
 
 
-def finish(state: State, events: list[Event]) -> None:
+def finish(state: State, events: list[Event]) -> Step:
     """'A player may decide not to execute one or both privileges, in which case the player will
     gain 2 Prestige points for each privilege forfeited.'"""
     seat = state.winner
@@ -222,10 +234,8 @@ def finish(state: State, events: list[Event]) -> None:
     state.used_privileges = [*state.used_privileges, state.card_in_use]
     state.card_in_use = 0
     state.slots_used = [False, False, False]
-    flow.after_auction(state, events)
+    return AUCTION_OVER
 
 
-def apply_end(state: State, seat: int, events: list[Event]) -> None:
-    if state.phase != "privileges":
-        raise RuleError("You are not using a privilege card now.")
-    finish(state, events)
+def apply_end(state: State, seat: int, action: EndPrivileges, events: list[Event]) -> Step:
+    return finish(state, events)

@@ -1,11 +1,11 @@
-"""The options, the game state and the actions of Augsburg 1520."""
+"""The options and the game state of Augsburg 1520."""
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Annotated, Any, Literal, Union
+from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+from pydantic.dataclasses import dataclass
 
 from games.core import Rng
 
@@ -21,7 +21,12 @@ class Options(BaseModel):
 # the bid), "reveal" (tied finalists pick their cards secretly), "privilege_card", "privileges",
 # "privilege_discard" (after the cards privilege), "choose_victim" (whose level tile to take),
 # "consolation" (the player who lost a tile chooses), "shortage" (too few cards to deal), "over".
-class State(BaseModel):
+@dataclass(kw_only=True)
+class State:
+    """Everything about a game. A pydantic dataclass rather than a BaseModel: the rules read and
+    write many fields per move, and plain attributes cost a fraction of a BaseModel's. It is
+    validated where data comes in (construction, GameSpec.load_state)."""
+
     seats: int
     open_money: bool
     rng: Rng
@@ -70,108 +75,10 @@ class State(BaseModel):
     victim: int  # player choosing a consolation, -1 none
     shortage: bool  # the too-few-cards rule was applied before this deal
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        # Plain assignment: the rules code assigns already-valid values many times per move,
-        # and pydantic's checked assignment (no validation is configured) only adds cost.
-        if name not in self.__dict__:
-            raise AttributeError(f"State has no field {name!r}")
-        self.__dict__[name] = value
-
-
-class Move(BaseModel):
-    """An action. Frozen, so the engine can hand out the same object again (see `make`)."""
-
-    model_config = ConfigDict(frozen=True)
-
-
-@cache
-def make(cls: type[Move], **fields: Any) -> Move:
-    """A shared instance of an action: legal_actions builds the same few actions very often."""
-    return cls(**fields)
-
-
-class Bid(Move):
-    kind: Literal["bid"] = "bid"
-    cards: int
-
-
-class Pass(Move):
-    kind: Literal["pass"] = "pass"
-
-
-class PickNoble(Move):
-    """First step of a long card choice: list only this noble's cards."""
-
-    kind: Literal["pick_noble"] = "pick_noble"
-    noble: str
-
-
-class DiscardBidCard(Move):
-    kind: Literal["discard_bid_card"] = "discard_bid_card"
-    card: str
-
-
-class RevealCard(Move):
-    kind: Literal["reveal_card"] = "reveal_card"
-    card: str
-
-
-class BuyCard(Move):
-    kind: Literal["buy_card"] = "buy_card"
-    card: str
-
-
-class FinishBuying(Move):
-    kind: Literal["finish_buying"] = "finish_buying"
-
-
-class TakePrivilegeCard(Move):
-    kind: Literal["take_privilege_card"] = "take_privilege_card"
-    number: int
-
-
-# Uses of a privilege: "money", "prestige", "cards", "level", "agency_money", "weapon", "patent",
-# "mintmaster", "builder", "church", "cathedral".
-class UsePrivilege(Move):
-    kind: Literal["use_privilege"] = "use_privilege"
-    slot: int
-    use: str
-
-
-class BuilderBuild(Move):
-    kind: Literal["builder_build"] = "builder_build"
-    building: Literal["church", "cathedral"]
-
-
-class EndPrivileges(Move):
-    kind: Literal["end_privileges"] = "end_privileges"
-
-
-class DiscardCard(Move):
-    kind: Literal["discard_card"] = "discard_card"
-    card: str
-
-
-class TakeTileFrom(Move):
-    kind: Literal["take_tile_from"] = "take_tile_from"
-    target: int
-
-
-class Consolation(Move):
-    kind: Literal["consolation"] = "consolation"
-    choice: Literal["money", "prestige"]
-
-
-Action = Annotated[
-    Union[
-        Bid, Pass, PickNoble, DiscardBidCard, RevealCard, BuyCard, FinishBuying, TakePrivilegeCard,
-        UsePrivilege, BuilderBuild, EndPrivileges, DiscardCard, TakeTileFrom, Consolation,
-    ],
-    Field(discriminator="kind"),
-]
-
-ACTION_KINDS: tuple[str, ...] = (
-    "bid", "pass", "pick_noble", "discard_bid_card", "reveal_card", "buy_card", "finish_buying",
-    "take_privilege_card", "use_privilege", "builder_build", "end_privileges", "discard_card",
-    "take_tile_from", "consolation",
-)
+    # A copy (games.core.copy_state) shares every field with the state it was made from: rule code
+    # takes its own copy of a field before changing it in place (common.own_list, own_row, own).
+    SHARED_ON_COPY: ClassVar[tuple[str, ...]] = (
+        "rng", "draw", "discard", "hands", "offers", "picks", "done", "noble_filter", "money", "score",
+        "levels", "pool", "stacks", "rights", "bids", "passed", "shown", "display", "reserve",
+        "used_privileges", "slots_used",
+    )

@@ -18,7 +18,7 @@ from games.baumeister.data import (
     COINS, CORNER_TOWER, GATE, SAFE_INCOME, TOWN_HALL, TYPE, VALUE,
 )
 from games.baumeister.flow import sabotage_targets
-from games.baumeister.models import Phase, State
+from games.baumeister.state import Phase, State
 from games.core import GameSpec, Policy, RandomPolicy
 
 AVERAGE_VALUE = sum(VALUE) / len(VALUE)
@@ -70,8 +70,8 @@ class HeuristicPolicy:
         if phase == Phase.INCOME:
             roll = state.saboteurs[seat] == 0 and state.reserve > 0
             return moves.ROLL if roll or moves.TAKE_THREE not in actions else moves.TAKE_THREE
-        if phase == Phase.STEAL:
-            return max(actions, key=lambda a: state.saboteurs[a.seat])
+        if phase == Phase.STEAL:  # a saboteur is always worth having: take one from the richest in them
+            return max((a for a in actions if a.kind == "steal"), key=lambda a: state.saboteurs[a.seat])
         if phase == Phase.LOT:
             return self._lot(state, seat, actions)
         if phase in (Phase.OPENING, Phase.BIDDING):
@@ -85,8 +85,7 @@ class HeuristicPolicy:
         if phase == Phase.OFFER:
             return self._offer(state, seat, actions)
         if phase == Phase.ANSWER:
-            fair = _attack_odds(state) * VALUE[state.cities[state.victim][state.target]]
-            return moves.ACCEPT if state.offer >= 0.7 * fair else moves.REFUSE
+            return self._answer(state, seat, actions)
         return self.rng.choice(actions)
 
     # -- auctions ------------------------------------------------------------------
@@ -169,11 +168,27 @@ class HeuristicPolicy:
         return max(actions, key=lambda a: VALUE[city[a.slot]] + COINS[city[a.slot]])
 
     def _offer(self, state: State, seat: int, actions: list) -> Any:
-        fair = _attack_odds(state) * VALUE[state.cities[seat][state.target]]
+        fair = _fair_pay_off(state)
         offers = [a for a in actions if a.kind == "offer" and a.amount <= fair]
         if fair < SAFE_INCOME or not offers:
             return moves.NO_OFFER
         return max(offers, key=lambda a: a.amount)
+
+    def _answer(self, state: State, seat: int, actions: list) -> Any:
+        """The attacker takes an offer near the damage the die would likely do and otherwise asks
+        for about that much; the victim pays a demand up to that damage and otherwise offers
+        about that much. Without a counter left (or a fitting one), the die decides."""
+        fair = _fair_pay_off(state)
+        counters = [a for a in actions if a.kind == "offer"]
+        if seat == state.current:
+            if state.offer >= 0.7 * fair:
+                return moves.ACCEPT
+            asks = [a for a in counters if a.amount >= fair]
+            return min(asks, key=lambda a: a.amount) if asks else moves.REFUSE
+        if moves.ACCEPT in actions and state.offer <= fair:
+            return moves.ACCEPT
+        offers = [a for a in counters if a.amount <= fair]
+        return max(offers, key=lambda a: a.amount) if offers and fair >= SAFE_INCOME else moves.REFUSE
 
 
 def _success_odds(defence: int) -> float:
@@ -183,6 +198,11 @@ def _success_odds(defence: int) -> float:
 
 def _attack_odds(state: State) -> float:
     return _success_odds(shields(state.cities[state.victim]))
+
+
+def _fair_pay_off(state: State) -> float:
+    """What the attacked building is likely to lose to the die, in points (about thalers)."""
+    return _attack_odds(state) * VALUE[state.cities[state.victim][state.target]]
 
 
 __all__ = ["HeuristicPolicy", "card_worth", "make_policy"]

@@ -12,7 +12,7 @@ from games.baumeister.common import (
 )
 from games.baumeister.data import IDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE, TYPE_KEYS, TYPE_NAMES
 from games.baumeister.flow import begin_build
-from games.baumeister.models import Phase, State
+from games.baumeister.state import Phase, State
 from games.core import AmountChoice, Event, RuleError, private, public
 
 # ---------------------------------------------------------------- 1. income
@@ -85,11 +85,8 @@ def _roll_income(state: State, seat: int, gates: int, events: list[Event]) -> No
         events.append(event("saboteur", "{p%d} takes a saboteur from the reserve." % seat, seat=seat))
         return
     # rulebook: "If no more saboteurs lie in the reserve, he/she may take away a saboteur
-    # from any player."
-    candidates = steal_candidates(state, seat)
-    if len(candidates) == 1:
-        _take_saboteur(state, seat, candidates[0], events)
-    elif candidates:
+    # from any player." The player chooses from whom, or to take none.
+    if steal_candidates(state, seat):
         state.phase = Phase.STEAL
     else:
         events.append(event("saboteur", "No saboteur is left to take.", seat=seat))
@@ -105,15 +102,18 @@ def _take_saboteur(state: State, seat: int, victim: int, events: list[Event]) ->
 
 
 def steal_actions(state: State, seat: int) -> list:
-    return [moves.STEALS[s] for s in steal_candidates(state, state.current)]
+    return [moves.STEALS[s] for s in steal_candidates(state, state.current)] + [moves.NO_STEAL]
 
 
 def apply_steal(state: State, seat: int, action, events: list[Event]) -> None:
     candidates = steal_candidates(state, seat)
-    if action.kind != "steal" or action.seat not in candidates:
+    if action.kind == "no_steal":
+        events.append(event("saboteur", "{p%d} takes no saboteur from another player." % seat, seat=seat))
+    elif action.kind == "steal" and action.seat in candidates:
+        _take_saboteur(state, seat, action.seat, events)
+    else:
         names = ", ".join("{p%d}" % s for s in candidates)
-        raise RuleError(f"Choose the player you take a saboteur from: {names}.")
-    _take_saboteur(state, seat, action.seat, events)
+        raise RuleError(f"Choose the player you take a saboteur from ({names}), or take none.")
     state.phase = Phase.LOT
 
 # ---------------------------------------------------------------- 2. the auction

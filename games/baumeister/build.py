@@ -14,7 +14,7 @@ from games.baumeister.city import REPRESENTATIVE, can_extend, fitting_types, pla
 from games.baumeister.common import card_from_id, event, name, remove_from_hand, replace_at
 from games.baumeister.data import IDS, KIND, TYPE
 from games.baumeister.flow import finish_step, sabotage_targets
-from games.baumeister.models import Phase, State
+from games.baumeister.state import Phase, State
 from games.core import Event, RuleError, public
 
 BUILD_PHASES = (Phase.BUILD, Phase.FINAL)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.baumeister.data import CARD_BY_ID, DIE_FACES, NAMES, TIE_STACK
-from games.baumeister.models import State
+from games.baumeister.state import State
 from games.core import Event, Rng, RuleError, public
 
 

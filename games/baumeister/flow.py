@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from games.baumeister.data import CARDS_PER_TURN, FIRST_BUILD, HAND_ATTACK_MIN, NUM_CARDS
-from games.baumeister.models import Phase, State
+from games.baumeister.state import Phase, State
 from games.baumeister.common import event
 from games.core import Event
 
 
 _NEW_TURN = dict(
     phase=Phase.INCOME, swapped=False, placed=0, picked=-1, lot=-1, lot_hidden=False, high_bid=0,
-    high_bidder=-1, passed=0, type_named=False, bids=(), victim=-1, target=-1, offer=0,
+    high_bidder=-1, passed=0, type_named=False, bids=(), victim=-1, target=-1, offer=0, counters=0,
 )
 
 

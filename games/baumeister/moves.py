@@ -3,11 +3,11 @@ frozen instances instead of building new models on every call."""
 
 from __future__ import annotations
 
-from games.baumeister.data import CARDS, COIN_SUPPLY, MENU_LIMIT, NUM_CARDS
-from games.baumeister.models import (
-    Accept, Aim, Auction, Bid, Done, Grab, NoOffer, Offer, Pass, Pick, Place, Refuse, Roll,
+from games.baumeister.actions import (
+    Accept, Aim, Auction, Bid, Done, Grab, NoOffer, NoSteal, Offer, Pass, Pick, Place, Refuse, Roll,
     Sabotage, Steal, Swap, TakeThree, Unpick,
 )
+from games.baumeister.data import CARDS, COIN_SUPPLY, MENU_LIMIT, NUM_CARDS
 
 ROLL = Roll()
 TAKE_THREE = TakeThree()
@@ -17,6 +17,7 @@ AUCTION_HIDDEN = Auction(stack="hidden")
 PASS = Pass()
 UNPICK = Unpick()
 NO_OFFER = NoOffer()
+NO_STEAL = NoSteal()
 ACCEPT = Accept()
 REFUSE = Refuse()
 DONE = Done()

@@ -1,4 +1,4 @@
-"""Step 3 of a turn, sabotage: against a building (with a pay-off offer and a die roll)
+"""Step 3 of a turn, sabotage: against a building (with a pay-off negotiation and a die roll)
 or against a hand of five or more cards (a face-down card is taken)."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from games.baumeister.common import (
     amount_choices, event, face_text, fresh_rng, name, remove_from_hand, replace_at, roll_die, transfer,
     under_smaller_stack,
 )
-from games.baumeister.data import CARDS, MENU_LIMIT
+from games.baumeister.data import CARDS, COIN_SUPPLY, MENU_LIMIT, PAYOFF_COUNTERS
 from games.baumeister.flow import end_turn, sabotage_targets
-from games.baumeister.models import Phase, State
-from games.core import AmountChoice, Event, RuleError
+from games.baumeister.state import Phase, State
+from games.core import AmountChoice, Event, RuleError, private
 
 
 def _use_saboteur(state: State, seat: int) -> None:
@@ -51,8 +51,8 @@ def apply_aim(state: State, seat: int, action, events: list[Event]) -> None:
     city = state.cities[state.victim]
     if action.kind != "aim" or not 0 <= action.slot < len(city) or city[action.slot] < 0:
         raise RuleError("Choose one of the buildings in that player's city.")
-    # rulebook: "The player puts down his/her own saboteur on the building that he/she
-    # would like to attack. The victim and saboteur may then negotiate a pay-off".
+    # rulebook: "The player puts down his/her own saboteur on the building that he/she would
+    # like to attack. The victim and saboteur may then negotiate a pay-off".
     _use_saboteur(state, seat)
     state.target = action.slot
     state.phase = Phase.OFFER
@@ -63,13 +63,18 @@ def apply_aim(state: State, seat: int, action, events: list[Event]) -> None:
                          seat=seat, victim=state.victim, card=CARDS[card].id))
 
 
+# -- the pay-off negotiation ---------------------------------------------------------------
+# The victim opens with an offer (or lets the die decide). The other side then accepts, refuses
+# (the die decides) or counters with an amount of its own, and so on, at most PAYOFF_COUNTERS
+# counter-proposals. Every step is seen by the two players only; the table sees that they
+# negotiate and how it ends.
 def offer_actions(state: State, seat: int) -> list:
     amounts = amount_choices(1, state.money[state.victim], MENU_LIMIT - 1)
     return [moves.OFFERS[a] for a in amounts] + [moves.NO_OFFER]
 
 
 def offer_range(state: State, seat: int) -> AmountChoice | None:
-    """Every pay-off the victim may offer (the menu lists at most 24 of them)."""
+    """Every pay-off the victim may open with (the menu lists at most 24 of them)."""
     money = state.money[seat]
     return AmountChoice("Pay-off offer (thalers)", 1, money, moves.OFFERS.__getitem__) if money else None
 
@@ -83,27 +88,87 @@ def apply_offer(state: State, seat: int, action, events: list[Event]) -> None:
     if action.kind != "offer" or not 1 <= action.amount <= money:
         raise RuleError(f"Offer between 1 and {money} thalers, or make no offer." if money
                         else "You have no thalers to offer: make no offer.")
-    state.offer = action.amount
+    events.append(event("negotiation", "{p%d} and {p%d} negotiate a pay-off." % (seat, state.current),
+                        seat=seat, attacker=state.current))
+    _propose(state, seat, action.amount, events)
+
+
+def _propose(state: State, seat: int, amount: int, events: list[Event]) -> None:
+    """`seat` puts an amount on the table; the other side of the negotiation answers it."""
+    attacker, victim = state.current, state.victim
+    state.offer = amount
     state.phase = Phase.ANSWER
-    state.actor = state.current
-    events.append(event("offer", "{p%d} offers {p%d} %d thalers to call the saboteur off."
-                         % (seat, state.current, action.amount), seat=seat, amount=action.amount))
+    state.actor = attacker if seat == victim else victim
+    if seat == victim:
+        text = "{p%d} offers {p%d} %s to call the saboteur off." % (victim, attacker, thalers(amount))
+    else:
+        text = "{p%d} asks {p%d} for %s to call the saboteur off." % (attacker, victim, thalers(amount))
+    events.append(private((attacker, victim), "offer", text, seat=seat, amount=amount))
+
+
+def thalers(amount: int) -> str:
+    return "1 thaler" if amount == 1 else f"{amount} thalers"
+
+
+def can_accept(state: State, seat: int) -> bool:
+    """The attacker may always accept; the victim only an amount it can pay."""
+    return seat == state.current or state.money[seat] >= state.offer
+
+
+def counter_range(state: State, seat: int) -> AmountChoice | None:
+    """The amounts `seat` may counter with, or None (no counter-proposal is left, or none fits).
+    The attacker asks for more than the offer, up to what the other players hold together (the
+    cash supply is public, so this bound reveals nobody's money); the victim offers less than
+    was asked, up to its own money."""
+    if state.counters >= PAYOFF_COUNTERS:
+        return None
+    if seat == state.current:
+        low, high, what = state.offer + 1, COIN_SUPPLY - state.bank - state.money[seat], "Ask for (thalers)"
+    else:
+        low, high, what = 1, min(state.offer - 1, state.money[seat]), "Counter-offer (thalers)"
+    return AmountChoice(what, low, high, moves.OFFERS.__getitem__) if low <= high else None
+
+
+def answer_actions(state: State, seat: int) -> list:
+    actions = [moves.ACCEPT] if can_accept(state, seat) else []
+    counter = counter_range(state, seat)
+    if counter is not None:
+        actions += [moves.OFFERS[a] for a in amount_choices(counter.low, counter.high, MENU_LIMIT - 1)]
+    return actions + [moves.REFUSE]
 
 
 def apply_answer(state: State, seat: int, action, events: list[Event]) -> None:
-    if action.kind == "accept":
+    attacker, victim, amount = state.current, state.victim, state.offer
+    kind = action.kind
+    if kind == "accept" and can_accept(state, seat):
         # rulebook: "If an agreement is made then the money is handed over and the saboteur
         # is discarded with no further effect."
-        transfer(state, state.victim, seat, state.offer)
+        transfer(state, victim, attacker, amount)
         _return_saboteur(state)
-        events.append(event("payoff", "{p%d} accepts %d thalers from {p%d}; the saboteur goes back to the reserve."
-                             % (seat, state.offer, state.victim), seat=seat, victim=state.victim, amount=state.offer))
+        events.append(event("payoff", "{p%d} and {p%d} agree on a pay-off; the saboteur goes back to the reserve."
+                            % (victim, attacker), seat=seat, victim=victim, attacker=attacker))
+        events.append(private((attacker, victim), "payoff_amount", "{p%d} pays {p%d} %s."
+                              % (victim, attacker, thalers(amount)), amount=amount))
         end_turn(state, events)
-    elif action.kind == "refuse":
-        events.append(event("refuse", "{p%d} refuses the offer." % seat, seat=seat))
+    elif kind == "refuse":
+        events.append(event("refuse", "No pay-off is agreed: {p%d} breaks off the negotiation." % seat, seat=seat))
         _attack(state, events)
+    elif kind == "offer":
+        counter = counter_range(state, seat)
+        if counter is None:
+            raise RuleError("No more counter-proposals: accept or refuse.")
+        counter.action(action.amount)  # refuses an amount outside the range, saying which fit
+        state.counters += 1
+        _propose(state, seat, action.amount, events)
     else:
-        raise RuleError("Accept or refuse the offered pay-off.")
+        raise RuleError(_answer_text(state, seat))
+
+
+def _answer_text(state: State, seat: int) -> str:
+    accept = "accept" if can_accept(state, seat) else f"(you cannot pay the {state.offer} thalers asked)"
+    counter = counter_range(state, seat)
+    other = f", counter with {counter.low} to {counter.high} thalers," if counter is not None else ""
+    return f"Answer the pay-off: {accept}{other} or refuse and let the die decide."
 
 
 def _attack(state: State, events: list[Event]) -> None:

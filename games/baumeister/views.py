@@ -9,8 +9,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from games.baumeister.city import coins, is_complete, shields
-from games.baumeister.data import CARDS, TYPE_KEYS, VALUE
-from games.baumeister.models import Options, Phase, State
+from games.baumeister.data import CARDS, PAYOFF_COUNTERS, TYPE_KEYS, VALUE
+from games.baumeister.state import Options, Phase, State
 
 
 class CardView(BaseModel):
@@ -64,7 +64,11 @@ class SabotageView(BaseModel):
     slot: int | None  # the attacked building's position in the victim's city
     building: CardView | None
     shields: int  # the victim's city: the roll must beat this
-    offer: int | None  # pay-off on the table
+    negotiating: bool  # a pay-off is being negotiated (everyone sees that, not the amounts)
+    # Only in the views of the attacker and the victim, during the negotiation:
+    offer: int | None  # the amount on the table
+    proposer: int | None  # who put it there
+    counters_left: int | None  # counter-proposals still allowed
 
 
 class BaumeisterView(BaseModel):
@@ -130,7 +134,7 @@ def build_view(state: State, seat: int | None) -> BaumeisterView:
         final_queue=list(state.final_queue),
         players=[_player_view(state, p, seat) for p in range(state.seats)],
         auction=_auction_view(state, seat) if state.phase in AUCTION_PHASES else None,
-        sabotage=_sabotage_view(state) if state.phase in SABOTAGE_PHASES else None,
+        sabotage=_sabotage_view(state, seat) if state.phase in SABOTAGE_PHASES else None,
         picked=card_view(state.picked) if own and state.picked >= 0 else None,
         placed=state.placed,
         min_place=state.min_place,
@@ -180,11 +184,14 @@ def _auction_view(state: State, seat: int | None) -> AuctionView:
     )
 
 
-def _sabotage_view(state: State) -> SabotageView:
+def _sabotage_view(state: State, seat: int | None) -> SabotageView:
     victim = state.victim
     city = state.cities[victim]
     on_city = state.phase != Phase.GRAB
     slot = state.target if on_city and state.target >= 0 else None
+    negotiating = state.phase == Phase.ANSWER
+    # The negotiation's steps are private to the two players until it is settled.
+    private = negotiating and seat in (state.current, victim)
     return SabotageView(
         attacker=state.current,
         victim=victim,
@@ -192,5 +199,8 @@ def _sabotage_view(state: State) -> SabotageView:
         slot=slot,
         building=card_view(city[slot]) if slot is not None else None,
         shields=shields(city),
-        offer=state.offer if state.phase == Phase.ANSWER else None,
+        negotiating=negotiating,
+        offer=state.offer if private else None,
+        proposer=(victim if state.actor == state.current else state.current) if private else None,
+        counters_left=PAYOFF_COUNTERS - state.counters if private else None,
     )

@@ -1,12 +1,13 @@
-"""Wettstreit der Baumeister through the bot: a saboteur on a building and the pay-off talk in DMs,
-answered by the players or settled when the time limit runs out (also across a restart)."""
+"""Wettstreit der Baumeister through the bot: a saboteur on a building and the pay-off negotiation in
+DMs (offers, counter-offers, a break-off), private to the two players until it is settled, answered
+by the players or settled when the time limit runs out (also across a restart)."""
 
 from __future__ import annotations
 
 from games import registry
 from games.baumeister import moves
-from tests.bot.driver import (thread_text, fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm,
-                              play_until, start)
+from tests.bot.driver import (fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm, play_until,
+                              request_cursor, shown_to, start, text_of, thread_text)
 
 SPEC = registry.get("baumeister")
 
@@ -56,6 +57,7 @@ async def test_a_pay_off_offered_and_accepted_by_dm_calls_the_saboteur_off(simco
     assert offered.phase == "answer" and offered.actor == attacker
     answer = await dm_panel(table, attacker)
     assert f"Accept {amount} thalers" in labels(answer) and "Refuse and roll the die" in labels(answer)
+    assert f"Ask for {amount + 1} thalers" in menu_options(answer)
     assert await play_turn_by_dm(table, lambda st, seat: moves.ACCEPT)
 
     after = await table.state()
@@ -64,7 +66,10 @@ async def test_a_pay_off_offered_and_accepted_by_dm_calls_the_saboteur_off(simco
     assert after.reserve == state.reserve + 1  # the saboteur is back in the reserve
     assert after.saboteurs[attacker] == state.saboteurs[attacker]  # it was taken from the attacker on aiming
     assert after.cities[victim] == state.cities[victim]  # the building stands
-    assert f"{names[attacker]} accepts {amount} thalers from {names[victim]}" in thread_text(table)
+    text = thread_text(table)
+    assert f"{names[victim]} and {names[attacker]} negotiate a pay-off." in text
+    assert f"{names[victim]} and {names[attacker]} agree on a pay-off" in text
+    assert f"offers {names[attacker]} {amount} thalers" not in text, "the amount stays between the two"
     # The time limits of the answered decisions run out later and change nothing.
     row = await table.row()
     await simcord_env.advance_time(settings.decision_timeout + 60)
@@ -117,6 +122,71 @@ async def test_the_time_limit_of_an_unanswered_offer_survives_a_restart(simcord_
     assert (seat, SPEC.parse_action(action)) == (attacker, moves.REFUSE)
     after = await table.state()
     assert after.money[victim] == state.money[victim]  # a refused offer is not paid
-    assert f"{names[attacker]} refuses the offer." in thread_text(table)
+    assert f"No pay-off is agreed: {names[attacker]} breaks off the negotiation." in thread_text(table)
     # The game goes on by DM after the restart.
     assert await play_turn_by_dm(table, saboteurs_first())
+
+
+async def test_a_counter_offer_round_by_dm_stays_private_until_agreed(simcord_env, monkeypatch):
+    """rulebook: "The victim and saboteur may then negotiate a pay-off": the victim offers, the
+    attacker asks for more, the victim offers less, the attacker accepts. Each step reaches the
+    other side's DM panel; the thread and the third player see only that they negotiate and
+    that they agreed."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = state.current, state.victim
+    third = next(s for s in range(3) if s not in (attacker, victim))
+    names = {s.seat: s.display_name for s in await table.seats()}
+    watcher = await table.actor_of_seat(third)
+    mark = request_cursor(simcord_env)
+    money = state.money[victim]
+    demand = money + 2  # more than the victim has: it cannot simply pay, it must counter or refuse
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])
+    panel = await dm_panel(table, attacker)
+    assert f"{names[victim]} offers {names[attacker]} 1 thaler to call the saboteur off." in text_of(panel)
+    assert f"Ask for {demand} thalers" in menu_options(panel)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[demand])
+
+    panel = await dm_panel(table, victim)
+    assert f"{names[attacker]} asks {names[victim]} for {demand} thalers" in text_of(panel)
+    assert f"asks for **{demand}** thalers" in text_of(panel)
+    assert f"Pay the {demand} thalers asked" not in labels(panel)  # the victim cannot pay that much
+    assert "Refuse and let the die decide" in labels(panel)
+    counter = min(money, demand - 1)
+    assert f"Offer {counter} thalers instead" in menu_options(panel)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[counter])
+
+    panel = await dm_panel(table, attacker)
+    assert f"Accept {counter} thalers" in labels(panel)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.ACCEPT)
+    after = await table.state()
+    assert after.money[attacker] == state.money[attacker] + counter
+    assert after.money[victim] == money - counter
+    assert after.cities[victim] == state.cities[victim] and after.reserve == state.reserve + 1
+
+    text = thread_text(table)
+    assert f"{names[victim]} and {names[attacker]} agree on a pay-off" in text
+    seen_by_third = "\n".join(shown_to(simcord_env, watcher.id, since=mark))
+    assert f"{names[victim]} and {names[attacker]} negotiate a pay-off." in seen_by_third
+    for secret in (f"{names[victim]} offers {names[attacker]} 1 thaler", f"asks {names[victim]} for {demand} thalers",
+                   f"offers {names[attacker]} {counter} thalers", f"asks for **{demand}**", f"pays {names[attacker]}"):
+        assert secret not in text and secret not in seen_by_third
+
+
+async def test_a_negotiation_broken_off_by_dm_lets_the_die_decide(simcord_env, monkeypatch):
+    """rulebook: "If no agreement is reached then the attacker rolls the dice": the victim
+    answers the attacker's demand by breaking off."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = state.current, state.victim
+    names = {s.seat: s.display_name for s in await table.seats()}
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[3])
+    panel = await dm_panel(table, victim)
+    assert "Refuse and let the die decide" in labels(panel)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.REFUSE)
+
+    after = await table.state()
+    assert after.money[victim] == state.money[victim] and after.money[attacker] == state.money[attacker]
+    assert after.reserve == state.reserve + 1 and after.phase not in ("offer", "answer")
+    text = thread_text(table)
+    assert f"No pay-off is agreed: {names[victim]} breaks off the negotiation." in text
+    assert f"{names[attacker]} rolls" in text

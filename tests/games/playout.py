@@ -18,9 +18,10 @@ class Playout:
 
 
 def random_playout(spec: GameSpec, seats: int, seed: int, options: Any = None, *, check=None,
-                   max_steps: int = 200_000) -> Playout:
+                   untouched: bool = False, max_steps: int = 200_000) -> Playout:
     """Play random legal actions until the game ends. `check(before, seat, action, after, events)`
-    runs after every step when given."""
+    runs after every step when given. With `untouched`, every step also asserts that `apply` left
+    the state it was given as it was (its dump is the same before and after)."""
     rng = random.Random(seed)
     state = spec.setup(seats, seed, options)
     result = Playout(state)
@@ -32,7 +33,10 @@ def random_playout(spec: GameSpec, seats: int, seed: int, options: Any = None, *
         assert actions, f"seat {seat} is to act but has no legal action (step {result.steps})"
         action = rng.choice(actions)
         before = state
+        text = spec.dump_state(before) if untouched else ""
         state, events = spec.apply(state, seat, action)
+        if untouched:
+            assert spec.dump_state(before) == text, f"{spec.name}: apply changed the state it was given ({action!r})"
         if check is not None:
             check(before, seat, action, state, events)
         result.log.append((seat, action))

@@ -1,4 +1,5 @@
-"""Random games of every registered game: they end, round-trip, replay and keep secrets."""
+"""Random games of every registered game: they end, leave the states given to `apply` untouched,
+round-trip, replay and keep secrets."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ def make_checker(spec, seats: int, step_every: int):
         if counter["n"] % step_every:
             return
         check_amount_choice(spec, before, seat)
+        again_after, again_events = spec.apply(before, seat, action)  # dice and shuffles included
+        assert spec.dump_state(again_after) == spec.dump_state(after), "the same move gave another state"
+        assert again_events == events, "the same move gave other events"
         text = spec.dump_state(after)
         again = spec.load_state(text)
         assert spec.dump_state(again) == text, "state does not round-trip through JSON"
@@ -70,8 +74,10 @@ def check_amount_choice(spec, state, seat: int) -> None:
     for amount in (choice.low - 1, choice.high + 1):
         with pytest.raises(RuleError):
             choice.action(amount)
-    listed = [a for a in spec.legal_actions(state, seat) if hasattr(a, "amount")]
-    assert all(choice.low <= a.amount <= choice.high for a in listed)
+    amounts = [choice.make(n) for n in range(choice.low, choice.high + 1)]
+    kind = type(choice.make(choice.low))
+    listed = [a for a in spec.legal_actions(state, seat) if type(a) is kind]
+    assert listed and all(a in amounts for a in listed), "the menu lists amounts of the range only"
 
 
 @pytest.mark.parametrize("name,seats,option_index", list(cases()))
@@ -81,7 +87,7 @@ def test_random_games(name: str, seats: int, option_index: int) -> None:
     for game in range(GAMES_PER_CASE):
         seed = 1000 * seats + game
         check = make_checker(spec, seats, step_every=7 if game < 3 else 50)
-        played = random_playout(spec, seats, seed, options, check=check)
+        played = random_playout(spec, seats, seed, options, check=check, untouched=True)
         outcome = spec.outcome(played.state)
         assert outcome is not None
         ranked = sorted(s for group in outcome.ranking for s in group)

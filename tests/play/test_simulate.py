@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from play.simulate import main, simulate, table_lines
+from play.simulate import SeatTotals, Summary, main, simulate, table_lines
 
 
 def _rows(text: str) -> tuple[float, list[str], list[list[str]]]:
     lines = text.strip().splitlines()
-    expected = float(lines[1].split(": ")[1].split(",")[0])
+    expected = 0.0 if lines[1].startswith("no winner") else float(lines[1].split(": ")[1].split(",")[0])
     header = lines[2].split()
     return expected, header, [line.split() for line in lines[3:]]
 
@@ -52,6 +52,14 @@ def test_standard_error_measures_chance_around_the_expected_share(capsys) -> Non
     share = summary.expected_share()
     assert abs(summary.standard_error() - (share * (1 - share) / 4) ** 0.5) < 1e-12
     assert f"standard error: {summary.standard_error():.3f}" in table_lines(summary)[1]
+
+
+def test_games_without_a_winner_say_so_instead_of_a_share_of_zero() -> None:
+    nobody = Summary(game="aelderman", title="Aelderman", players=2, games=5, ai=["random", "random"],
+                     seed=0, seats=[SeatTotals(), SeatTotals()], steps=500)
+    assert table_lines(nobody)[1] == "no winner in 5 games"
+    nobody.seats[1].wins = 2
+    assert table_lines(nobody)[1] == "expected share (equal seats): 0.200, standard error: 0.179"
 
 
 def test_mixed_computer_players_and_bad_input(capsys) -> None:

@@ -178,3 +178,29 @@ def test_long_card_choice_fits_the_controls():
     actions = SPEC.legal_actions(state, 0)
     check_controls(actions, view)
     assert "Show Maria 9" in [RENDERER.action_label(a, view) for a in actions]
+
+
+async def test_a_bid_beyond_the_menu_is_typed_with_other_amount():
+    """'If bidding he announces any number of suitable Promissory cards': with more suitable cards
+    than the bid menu lists, the panel says how to bid more, and its controls offer "Other
+    amount…" for the typed bid."""
+    from bot.ui.panels import controls
+    from tests.games.augsburg1520.states import after_first_purchase, joker_ids, set_hand, start_auction
+
+    state = after_first_purchase(2, 3)
+    set_hand(state, 0, [f"philipp-{v}" for v in range(1, 18)] + joker_ids(10))  # 27 suitable cards
+    start_auction(state, 0, opener=0)
+    info, view = table(2), SPEC.view(state, 0)
+    assert "To bid more than 24 cards (up to 27), use **Other amount…**" in RENDERER.panel(info, view, 0).description
+    ui = controls(7, 1, SPEC.legal_actions(state, 0), view, RENDERER, info, SPEC.amount_choice(state, 0))
+    assert "Other amount…" in control_labels(ui)
+
+    set_hand(state, 0, [f"philipp-{v}" for v in range(1, 10)])  # 9 cards: every bid is listed
+    view = SPEC.view(state, 0)
+    assert "Other amount" not in RENDERER.panel(info, view, 0).description
+    ui = controls(7, 1, SPEC.legal_actions(state, 0), view, RENDERER, info, SPEC.amount_choice(state, 0))
+    assert "Other amount…" not in control_labels(ui)
+
+
+def control_labels(ui) -> list[str]:
+    return [getattr(getattr(item, "item", item), "label", None) for item in ui.children]

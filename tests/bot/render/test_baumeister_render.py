@@ -10,7 +10,7 @@ import pytest
 from bot.render import get_renderer
 from bot.render.base import TableInfo
 from games.baumeister import SPEC
-from games.baumeister.models import Options
+from games.baumeister.state import Options
 
 RENDERER = get_renderer("baumeister")
 INFO = TableInfo(table_id=1, title=SPEC.title, names={0: "Alice", 1: "Bob", 2: "Carol", 3: "Dave"},
@@ -165,8 +165,63 @@ def test_build_and_sabotage_labels():
     state, _ = SPEC.apply(state, 2, {"kind": "offer", "amount": 3})
     view = SPEC.view(state, 0)
     answers = [RENDERER.action_label(a, view) for a in SPEC.legal_actions(state, 0)]
-    assert answers == ["Accept 3 thalers", "Refuse and roll the die"]
-    assert "Carol offers **3** thalers" in embed_text(RENDERER.board(INFO, SPEC.view(state, None)))
+    assert answers[0] == "Accept 3 thalers" and answers[1] == "Ask for 4 thalers"
+    assert answers[-1] == "Refuse and roll the die"
+
+
+def negotiation():
+    """Alice's saboteur on Carol's Church 7: Carol offered 3, Alice asked for 8."""
+    from games.baumeister.flow import begin_build
+    from tests.games.baumeister.helpers import give, new_game
+
+    state = new_game()
+    give(state, 0, saboteurs=1)
+    give(state, 2, city=("church-7a", "tower-2a"), money=9)
+    begin_build(state, 0, False, [])
+    for seat, action in ((0, {"kind": "sabotage", "seat": 2, "target": "city"}), (0, {"kind": "aim", "slot": 0}),
+                         (2, {"kind": "offer", "amount": 3}), (0, {"kind": "offer", "amount": 8})):
+        state, _ = SPEC.apply(state, seat, action)
+    return state
+
+
+def test_the_pay_off_negotiation_is_shown_to_the_two_players_only():
+    """rulebook: "The victim and saboteur may then negotiate a pay-off": each side's panel shows
+    the amount on the table and its choices; the board shows only that they negotiate."""
+    state = negotiation()
+    carol = SPEC.view(state, 2)
+    labels = [INFO.fill(RENDERER.action_label(a, carol)) for a in SPEC.legal_actions(state, 2)]
+    assert labels[0] == "Pay the 8 thalers asked" and labels[1] == "Offer 1 thaler instead"
+    assert labels[-1] == "Refuse and let the die decide"
+    groups = {RENDERER.action_group(a, carol) for a in SPEC.legal_actions(state, 2)}
+    assert "Offer less (thalers)" in groups
+    panel = RENDERER.panel(INFO, carol, 2).description
+    assert "Alice asks for **8** thalers" in panel and "Counter-proposals left: 3." in panel
+    alice = RENDERER.panel(INFO, SPEC.view(state, 0), 0).description
+    assert "you asked for **8** thalers; Carol answers" in alice and "Waiting for Carol" in alice
+    board = embed_text(RENDERER.board(INFO, SPEC.view(state, None)))
+    assert "Carol and Alice are negotiating a pay-off" in board
+    for seat in (None, 1, 3):
+        shown = embed_text(RENDERER.board(INFO, SPEC.view(state, seat)))
+        if seat is not None:
+            shown += RENDERER.panel(INFO, SPEC.view(state, seat), seat).description
+        assert "**8**" not in shown and "**3**" not in shown and "asks for" not in shown
+
+
+def test_an_empty_reserve_offers_each_holder_or_no_saboteur():
+    """rulebook: "If no more saboteurs lie in the reserve, he/she may take away a saboteur from
+    any player." """
+    from tests.games.baumeister.helpers import give, new_game, rig_die
+
+    state = new_game()
+    give(state, 1, saboteurs=3)
+    give(state, 3, saboteurs=2)
+    rig_die(state, 0)
+    state, _ = SPEC.apply(state, 0, {"kind": "roll"})
+    view = SPEC.view(state, 0)
+    labels = [INFO.fill(RENDERER.action_label(a, view)) for a in SPEC.legal_actions(state, 0)]
+    assert labels == ["Take a saboteur from Bob", "Take a saboteur from Dave", "Take no saboteur"]
+    assert "you may take a saboteur from a player, or none" in RENDERER.panel(INFO, view, 0).description
+    assert "may take a saboteur from another player" in embed_text(RENDERER.board(INFO, SPEC.view(state, None)))
 
 
 def test_rules_and_options():

@@ -7,7 +7,7 @@ import pytest
 from games import RuleError
 from games.augsburg1520 import SPEC, data
 from games.augsburg1520.cards import CARD_ID
-from games.augsburg1520.state import Pass
+from games.augsburg1520.actions import Pass
 
 from .states import PASS, after_first_purchase, bid, card, joker_ids, kinds, play, play_all, set_hand, start_auction
 
@@ -131,17 +131,35 @@ def test_maximilian_takes_any_notes_but_not_jokers_alone():
     assert kinds(SPEC.legal_actions(state, 1)) == ["pass"]
 
 
-def test_bid_choices_fit_one_menu():
-    """'Raise means that the player will bid at least one card more': the amounts are offered as
-    concrete choices, at most 25 with Pass (a larger legal bid is still accepted)."""
+def test_every_bid_up_to_all_suitable_cards_can_be_made_also_beyond_the_menu():
+    """'If bidding he announces any number of suitable Promissory cards': a menu holds Pass and 24
+    bids, and every other bid up to all the bidder's suitable cards is an amount to type (the
+    bot's "Other amount…")."""
     state = after_first_purchase(2, 3)
-    hand = [f"{n}-{v}" for n in data.NOBLES for v in range(1, 10)]
-    set_hand(state, 0, hand)
+    set_hand(state, 0, [f"{n}-{v}" for n in data.NOBLES for v in range(1, 10)])  # 36 notes
+    set_hand(state, 1, [f"{n}-{v}" for n in data.NOBLES for v in range(10, 18)] + joker_ids(3))  # 35
     start_auction(state, 4, opener=0)
     actions = SPEC.legal_actions(state, 0)
-    assert len(actions) == 25
-    state, _ = play(state, 0, bid(30))  # a larger bid is still accepted when typed
-    assert state.high == 30
+    assert len(actions) == 25 and bids_offered(state, 0) == list(range(1, 25))
+    choice = SPEC.amount_choice(state, 0)
+    assert (choice.low, choice.high) == (1, 36)
+    for cards in range(1, 37):
+        assert play(state, 0, choice.action(cards))[0].high == cards
+    with pytest.raises(RuleError, match="from 1 to 36"):
+        choice.action(37)
+    state, _ = play(state, 0, choice.action(30))
+    assert SPEC.amount_choice(state, 0) is None, "only the bidder to act has a bid to make"
+    answer = SPEC.amount_choice(state, 1)
+    assert (answer.low, answer.high) == (30, 35), "hold at 30 or raise with up to all 35 cards"
+    assert bids_offered(state, 1) == list(range(30, 36))
+
+
+def test_without_a_suitable_note_there_is_no_bid_to_type():
+    """'A bid consisting of Jokers only is not allowed.'"""
+    state = after_first_purchase(3, 3)
+    set_hand(state, 0, joker_ids(2) + ["leo-4"])
+    start_auction(state, 0, opener=0)
+    assert SPEC.amount_choice(state, 0) is None and SPEC.legal_actions(state, 0) == [Pass()]
 
 
 def example_one():

@@ -8,7 +8,8 @@ import pytest
 
 from games import RuleError, registry
 from games.augsburg1520 import SPEC, data
-from games.augsburg1520.cards import CARD_COST, CARD_ID, CARD_NOBLE, is_joker
+from games.augsburg1520.cards import CARD_COST, CARD_ID, CARD_NOBLE, JOKER_IDS, NOTE_COUNT, is_joker
+from games.core import Rng
 from tests.games.playout import strings_in
 
 from .states import after_first_purchase, card, kinds, play, set_offer
@@ -68,20 +69,37 @@ def test_money_jokers_and_seven_cards_each():
     assert state.round == 0 and state.phase == "buy"
 
 
-def test_cards_dealt_one_at_a_time_from_the_start_player():
-    """'beginning with the Start player are the cards dealt one at a time'."""
-    probe = SPEC.setup(3, 12)
-    start = probe.start_player
-    # Rebuild the pile as it was before dealing: the last card dealt was on top last.
-    order = [(start + i) % 3 for i in range(3)]
-    dealt = []
-    for round_ in range(7):
-        for seat in order:
-            dealt.append(probe.offers[seat][round_])
-    pile_before = probe.draw + list(reversed(dealt))
-    assert pile_before[-1] == probe.offers[start][0]
-    assert pile_before[-2] == probe.offers[order[1]][0]
-    assert pile_before[-4] == probe.offers[start][1]
+def deal(deck: list[int], order: list[int], one_at_a_time: bool) -> tuple[dict[int, list[int]], list[int]]:
+    """Seven cards each from the top (the end) of `deck`, in seat `order`: one card per player in
+    turn, or seven to a player at once. Returns the cards dealt and what is left of the deck."""
+    pile, dealt = list(deck), {seat: [] for seat in order}
+    turns = [seat for _ in range(data.START_CARDS) for seat in order] if one_at_a_time else \
+        [seat for seat in order for _ in range(data.START_CARDS)]
+    for seat in turns:
+        dealt[seat].append(pile.pop())
+    return dealt, pile
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_cards_dealt_one_at_a_time_from_the_start_player(seats):
+    """'7 Cards from this deck (beginning with the Start player are the cards dealt one at a time
+    until everybody has received 7 cards).'"""
+    state = SPEC.setup(seats, 12)
+    # The deck as setup shuffled it: the seeded generator first draws the start player, then
+    # shuffles the notes with the jokers left after two went to each player.
+    rng = Rng(seed=12)
+    assert rng.below(seats) == state.start_player
+    deck = list(range(NOTE_COUNT)) + list(JOKER_IDS)[data.START_JOKERS * seats:]
+    rng.shuffle(deck)
+    order = [(state.start_player + i) % seats for i in range(seats)]
+    one_by_one, rest = deal(deck, order, one_at_a_time=True)
+    assert {seat: state.offers[seat] for seat in order} == one_by_one
+    assert state.draw == rest
+    # Seven at a time (or any other start player) would have dealt other cards.
+    seven_at_once, _ = deal(deck, order, one_at_a_time=False)
+    assert all(set(seven_at_once[seat]) != set(one_by_one[seat]) for seat in order)
+    other_start, _ = deal(deck, order[1:] + order[:1], one_at_a_time=True)
+    assert all(set(other_start[seat]) != set(one_by_one[seat]) for seat in order)
 
 
 def test_first_purchase_is_secret_and_simultaneous():

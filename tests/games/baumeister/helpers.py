@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.baumeister import SPEC
 from games.baumeister.data import CARD_BY_ID, DIE_FACES
-from games.baumeister.models import Options, State
+from games.baumeister.state import Options, State
 from games.core import Rng
 
 

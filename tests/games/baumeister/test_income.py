@@ -64,8 +64,9 @@ def test_empty_reserve_take_from_a_player_of_your_choice():
     rig_die(state, 0)
     state, _ = play(state, 0, {"kind": "roll"})
     assert state.phase == "steal"
-    assert SPEC.legal_actions(state, 0) == [SPEC.parse_action({"kind": "steal", "seat": s}) for s in (1, 3)]
-    with pytest.raises(RuleError):
+    assert SPEC.legal_actions(state, 0) == [
+        *(SPEC.parse_action({"kind": "steal", "seat": s}) for s in (1, 3)), SPEC.parse_action({"kind": "no_steal"})]
+    with pytest.raises(RuleError, match="or take none"):
         SPEC.apply(state, 0, {"kind": "steal", "seat": 2})  # seat 2 has none
     state, events = play(state, 0, {"kind": "steal", "seat": 3})
     assert state.saboteurs == (1, 3, 0, 1)
@@ -73,12 +74,24 @@ def test_empty_reserve_take_from_a_player_of_your_choice():
     assert "{p0} takes a saboteur away from {p3}" in events[-1].text
 
 
-def test_empty_reserve_with_one_holder_takes_from_them():
+@pytest.mark.parametrize("holders", [1, 2])
+def test_empty_reserve_the_player_may_take_no_saboteur(holders):
+    """rulebook: "If no more saboteurs lie in the reserve, he/she *may* take away a saboteur
+    from any player": the player is asked, also when only one player has saboteurs, and may
+    take none."""
     state = new_game()
-    give(state, 2, saboteurs=5)
+    give(state, 2, saboteurs=5 if holders == 1 else 3)
+    if holders == 2:
+        give(state, 1, saboteurs=2)
     rig_die(state, 0)
     state, _ = play(state, 0, {"kind": "roll"})
-    assert state.saboteurs == (1, 0, 4, 0) and state.phase == "lot"
+    assert state.phase == "steal" and kinds(SPEC.legal_actions(state, 0)) == ["steal"] * holders + ["no_steal"]
+    before = state.saboteurs
+    kept, events = play(state, 0, {"kind": "no_steal"})
+    assert kept.saboteurs == before and kept.reserve == 0 and kept.phase == "lot"
+    assert events[-1].seats is None and "{p0} takes no saboteur" in events[-1].text
+    taken, _ = play(state, 0, {"kind": "steal", "seat": 2})
+    assert taken.saboteurs[0] == 1 and taken.saboteurs[2] == before[2] - 1
 
 
 def test_short_cash_supply_pays_what_is_left():

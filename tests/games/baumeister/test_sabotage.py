@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import RuleError
 from games.baumeister import SPEC
+from games.baumeister.data import PAYOFF_COUNTERS
 from games.baumeister.flow import begin_build
+from games.core import DECISION_SECONDS
 from tests.games.baumeister.helpers import card, give, ids, kinds, new_game, play, rig_die
 
 
@@ -40,22 +44,137 @@ def test_saboteur_targets_and_aim():
     SPEC.check_invariants(state)
 
 
+def at_the_table(**money):
+    """Seat 0's saboteur stands on seat 2's Church 7; seat 2 may offer a pay-off."""
+    state = attack_ready(**money)
+    state, _ = play(state, 0, SABOTAGE_CITY, aim(0))
+    return state
+
+
+def offer(amount):
+    return {"kind": "offer", "amount": amount}
+
+
 def test_pay_off_accepted_calls_the_saboteur_off():
     """rulebook: "The victim and saboteur may then negotiate a pay-off, a payment in Thalers
     paid by the victim to persuade the saboteaur not to act. If an agreement is made then the
     money is handed over and the saboteur is discarded with no further effect."""
-    state = attack_ready()
-    state, _ = play(state, 0, SABOTAGE_CITY, aim(0))
+    state = at_the_table()
     offers = SPEC.legal_actions(state, 2)
     assert kinds(offers)[-1] == "no_offer" and [a.amount for a in offers[:-1]] == list(range(1, 11))
-    state, _ = play(state, 2, {"kind": "offer", "amount": 4})
-    assert SPEC.to_act(state) == {0} and kinds(SPEC.legal_actions(state, 0)) == ["accept", "refuse"]
-    assert SPEC.view(state, None).sabotage.offer == 4
-    state, _ = play(state, 0, {"kind": "accept"})
+    state, _ = play(state, 2, offer(4))
+    assert SPEC.to_act(state) == {0}
+    answers = SPEC.legal_actions(state, 0)
+    assert kinds(answers)[0] == "accept" and kinds(answers)[-1] == "refuse"
+    assert SPEC.view(state, 0).sabotage.offer == 4 and SPEC.view(state, 0).sabotage.proposer == 2
+    state, events = play(state, 0, {"kind": "accept"})
     assert state.money[0] == 14 and state.money[2] == 6
     assert ids(state.cities[2]) == ["church-7a", "tower-1a"]
     assert state.reserve == 5 and state.actor == 1  # the turn is over
     SPEC.check_invariants(state)
+
+
+def test_either_side_may_counter_until_one_accepts():
+    """rulebook: "The victim and saboteur may then negotiate a pay-off": the attacker answers an
+    offer by asking for more, the victim answers that by offering less, and so on; the amount
+    accepted is what is handed over."""
+    state = at_the_table()
+    state, _ = play(state, 2, offer(2))
+    state, _ = play(state, 0, offer(6))  # the attacker asks for 6
+    assert SPEC.to_act(state) == {2} and state.phase == "answer"
+    assert SPEC.view(state, 2).sabotage.offer == 6 and SPEC.view(state, 2).sabotage.proposer == 0
+    assert kinds(SPEC.legal_actions(state, 2))[0] == "accept"
+    state, _ = play(state, 2, offer(4))  # the victim offers 4 instead
+    assert SPEC.to_act(state) == {0} and state.offer == 4
+    state, _ = play(state, 0, {"kind": "accept"})
+    assert (state.money[0], state.money[2]) == (14, 6) and state.reserve == 5
+    SPEC.check_invariants(state)
+
+
+def test_a_demand_may_be_paid_by_the_victim():
+    state = at_the_table()
+    state, _ = play(state, 2, offer(1))
+    state, _ = play(state, 0, offer(5))
+    state, _ = play(state, 2, {"kind": "accept"})
+    assert (state.money[0], state.money[2]) == (15, 5) and state.actor == 1
+
+
+def test_counters_go_the_right_way_and_ask_no_more_than_others_hold():
+    """The attacker asks for more than was offered, at most what the other players hold together
+    (the cash supply is public, so the bound reveals nobody's money); the victim offers less
+    than was asked, at most what it has, and cannot accept a demand it cannot pay."""
+    state = at_the_table(victim_money=10)
+    state, _ = play(state, 2, offer(3))
+    others = sum(state.money) - state.money[0]
+    ask = SPEC.amount_choice(state, 0)
+    assert (ask.low, ask.high) == (4, others)
+    with pytest.raises(RuleError, match=f"from 4 to {others}"):
+        SPEC.apply(state, 0, offer(3))
+    state, _ = play(state, 0, offer(12))  # more than the victim has
+    assert "accept" not in kinds(SPEC.legal_actions(state, 2))
+    with pytest.raises(RuleError, match="cannot pay the 12 thalers"):
+        SPEC.apply(state, 2, {"kind": "accept"})
+    back = SPEC.amount_choice(state, 2)
+    assert (back.low, back.high) == (1, 10)
+    state, _ = play(state, 2, offer(10))
+    assert state.offer == 10
+
+
+@pytest.mark.parametrize("who", [0, 2])
+def test_either_side_may_break_off_and_the_die_decides(who):
+    """rulebook: "If no agreement is reached then the attacker rolls the dice." """
+    state = at_the_table(victim_city=("church-7a", "tower-2a"))
+    state, _ = play(state, 2, offer(2))
+    if who == 2:
+        state, _ = play(state, 0, offer(7))
+    rig_die(state, 5)
+    state, events = play(state, who, {"kind": "refuse"})
+    assert [e.text for e in events if e.kind == "refuse"] == [
+        "No pay-off is agreed: {p%d} breaks off the negotiation." % who]
+    assert [e.data["success"] for e in events if e.kind == "attack"] == [True]
+    assert state.money[0] == 10 and state.money[2] == 10 and state.reserve == 5
+
+
+def test_counter_proposals_are_limited_so_a_negotiation_ends():
+    """chosen (data.PAYOFF_COUNTERS): the rulebook sets no end to "negotiate a pay-off"; after
+    this many counter-proposals the side to answer may only accept or refuse."""
+    assert PAYOFF_COUNTERS == 4
+    state = at_the_table(victim_money=10)
+    state, _ = play(state, 2, offer(1))
+    asks, bids = iter([9, 8, 7]), iter([2, 3])
+    for counter in range(PAYOFF_COUNTERS):
+        seat = state.actor
+        assert SPEC.view(state, seat).sabotage.counters_left == PAYOFF_COUNTERS - counter
+        state, _ = play(state, seat, offer(next(asks) if seat == 0 else next(bids, 4)))
+    assert SPEC.amount_choice(state, state.actor) is None
+    assert kinds(SPEC.legal_actions(state, state.actor)) == ["accept", "refuse"]
+    with pytest.raises(RuleError, match="No more counter-proposals"):
+        SPEC.apply(state, state.actor, offer(5))
+
+
+def words(text: str) -> list[str]:
+    return re.sub(r"\{p\d\}", "", text).replace(".", " ").split()
+
+
+def test_every_step_is_private_until_the_negotiation_is_settled():
+    """The two players see the amounts; the table sees that they negotiate and how it ends."""
+    state = at_the_table()
+    state, opened = play(state, 2, offer(2))
+    state, countered = play(state, 0, offer(6))
+    for event in opened + countered:
+        if event.kind == "offer":
+            assert event.seats == {0, 2}
+        else:
+            assert event.seats is None and not {"2", "6"} & set(words(event.text)) and "amount" not in event.data
+    assert [e.kind for e in opened if e.seats is None] == ["negotiation"]
+    for seat in (None, 1, 3):
+        sabotage = SPEC.view(state, seat).sabotage
+        assert sabotage.negotiating and sabotage.offer is None and sabotage.proposer is None
+        assert sabotage.counters_left is None
+    state, settled = play(state, 2, {"kind": "accept"})
+    public = [e for e in settled if e.seats is None and e.kind == "payoff"]
+    assert public and "6" not in words(public[0].text) and "amount" not in public[0].data
+    assert [e.text for e in settled if e.seats == {0, 2}] == ["{p2} pays {p0} 6 thalers."]
 
 
 def test_any_pay_off_up_to_own_money_can_be_offered():
@@ -67,7 +186,7 @@ def test_any_pay_off_up_to_own_money_can_be_offered():
     assert (offer.low, offer.high) == (1, 40)
     assert 33 not in {a.amount for a in SPEC.legal_actions(state, 2) if a.kind == "offer"}
     state, _ = play(state, 2, offer.action(33))
-    assert SPEC.view(state, None).sabotage.offer == 33
+    assert SPEC.view(state, 2).sabotage.offer == 33
     poor = attack_ready(victim_money=0)
     poor, _ = play(poor, 0, SABOTAGE_CITY, aim(0))
     assert SPEC.amount_choice(poor, 2) is None
@@ -133,13 +252,18 @@ def test_corner_tower_torn_down_reopens_its_end():
 
 
 def test_timeouts_keep_the_negotiation_moving():
-    """The victim's time runs out: no offer. The attacker's time runs out: refuse."""
-    state = attack_ready()
-    state, _ = play(state, 0, SABOTAGE_CITY, aim(0))
+    """The victim's time runs out before an offer: no offer. Whoever must answer an amount and
+    runs out of time refuses it, and the die decides."""
+    state = at_the_table()
+    assert SPEC.time_limit(state, 2) == DECISION_SECONDS and SPEC.time_limit(state, 0) is None
     assert SPEC.timeout_action(state, 2).kind == "no_offer"
     assert SPEC.timeout_action(state, 0) is None  # not the attacker's decision now
     state, _ = play(state, 2, {"kind": "offer", "amount": 2})
+    assert SPEC.time_limit(state, 0) == DECISION_SECONDS
     assert SPEC.timeout_action(state, 0).kind == "refuse"
+    state, _ = play(state, 0, {"kind": "offer", "amount": 5})
+    assert SPEC.time_limit(state, 2) == DECISION_SECONDS
+    assert SPEC.timeout_action(state, 2).kind == "refuse" and SPEC.timeout_action(state, 0) is None
 
 
 def test_hand_of_five_can_be_attacked_without_defence():

@@ -9,7 +9,7 @@ import pytest
 from games import RuleError, registry
 from games.baumeister import SPEC
 from games.baumeister.data import CARDS, COIN_SUPPLY, DIE_FACES, SABOTEUR_FACE, TYPE_KEYS
-from games.baumeister.models import Options
+from games.baumeister.state import Options
 from tests.games.baumeister.helpers import play
 
 

@@ -1,14 +1,14 @@
-"""Options, state and actions of Wettstreit der Baumeister.
+"""Options and state of Wettstreit der Baumeister.
 
 The state keeps only immutable values (ints, strings, tuples, frozen models), so a copy
-is a shallow copy of its fields; this keeps `apply` fast. Cards are ints 0..39 (see data).
+shares its fields; this keeps `apply` fast. Cards are ints 0..39 (see data).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
 from games.core import Rng
@@ -37,8 +37,8 @@ class Phase:
     BUILD = "build"  # pick a card to build, sabotage, or end the turn
     PLACE = "place"  # choose where the picked card goes
     AIM = "aim"  # choose the building to sabotage
-    OFFER = "offer"  # the victim may offer a pay-off
-    ANSWER = "answer"  # the attacker accepts or refuses the pay-off
+    OFFER = "offer"  # the victim may open a pay-off negotiation with an offer
+    ANSWER = "answer"  # the other side accepts, refuses (the die decides) or counters the amount
     GRAB = "grab"  # the attacker picks a face-down card from the victim's hand
     FINAL = "final"  # final round: lay out up to three cards
     FINAL_PLACE = "final_place"
@@ -53,7 +53,7 @@ class State:
     A pydantic dataclass rather than a BaseModel: rule code reads and writes dozens of
     fields per move, and plain attributes cost a fraction of a BaseModel's (whose
     assignment hook runs on every write). Validation happens where data comes in: when a
-    stored state is loaded (see `STATE_JSON`)."""
+    stored state is loaded (GameSpec.load_state)."""
 
     seats: int
     options: Options
@@ -95,121 +95,16 @@ class State:
     # the current sabotage
     victim: int = -1
     target: int = -1  # slot of the attacked building
-    offer: int = 0
+    offer: int = 0  # the pay-off amount proposed last (by the victim, or by the attacker when the victim answers)
+    counters: int = 0  # counter-proposals made in the pay-off negotiation
     # the end
     last_turn: bool = False  # the last card of a stack has been auctioned
     final_queue: Ints = ()  # seats still to lay out cards in the final round
 
+    # Every other field is immutable, so a copy (games.core.copy_state) shares them all; the
+    # generator is replaced before it draws (common.fresh_rng).
+    SHARED_ON_COPY: ClassVar[tuple[str, ...]] = ("rng",)
+
     def update(self, **fields: object) -> None:
         """Assign several fields at once."""
         self.__dict__.update(fields)
-
-
-STATE_JSON: TypeAdapter[State] = TypeAdapter(State)
-_new = object.__new__
-
-
-def copy_of(state: State) -> State:
-    """A copy sharing the field values: a full copy, since they are all immutable."""
-    copy = _new(State)
-    copy.__dict__ = state.__dict__.copy()
-    return copy
-
-
-class _Act(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-
-class Roll(_Act):
-    kind: Literal["roll"] = "roll"
-
-
-class TakeThree(_Act):
-    kind: Literal["take_three"] = "take_three"
-
-
-class Steal(_Act):
-    kind: Literal["steal"] = "steal"
-    seat: int
-
-
-class Swap(_Act):
-    kind: Literal["swap"] = "swap"
-
-
-class Auction(_Act):
-    kind: Literal["auction"] = "auction"
-    stack: Literal["open", "hidden"]
-
-
-class Bid(_Act):
-    """The opening bid (0 or more) or a raise: `amount` is the new total bid."""
-
-    kind: Literal["bid"] = "bid"
-    amount: int
-
-
-class Pass(_Act):
-    kind: Literal["pass"] = "pass"
-
-
-class Pick(_Act):
-    kind: Literal["pick"] = "pick"
-    card: str
-
-
-class Place(_Act):
-    """-1 = new left end; len(city) = new right end; anything else = the gap at that slot."""
-
-    kind: Literal["place"] = "place"
-    slot: int
-
-
-class Unpick(_Act):
-    kind: Literal["unpick"] = "unpick"
-
-
-class Sabotage(_Act):
-    kind: Literal["sabotage"] = "sabotage"
-    seat: int
-    target: Literal["city", "hand"]
-
-
-class Aim(_Act):
-    kind: Literal["aim"] = "aim"
-    slot: int
-
-
-class Offer(_Act):
-    kind: Literal["offer"] = "offer"
-    amount: int
-
-
-class NoOffer(_Act):
-    kind: Literal["no_offer"] = "no_offer"
-
-
-class Accept(_Act):
-    kind: Literal["accept"] = "accept"
-
-
-class Refuse(_Act):
-    kind: Literal["refuse"] = "refuse"
-
-
-class Grab(_Act):
-    kind: Literal["grab"] = "grab"
-    position: int
-
-
-class Done(_Act):
-    kind: Literal["done"] = "done"
-
-
-Action = Annotated[
-    Union[
-        Roll, TakeThree, Steal, Swap, Auction, Bid, Pass, Pick, Place, Unpick,
-        Sabotage, Aim, Offer, NoOffer, Accept, Refuse, Grab, Done,
-    ],
-    Field(discriminator="kind"),
-]

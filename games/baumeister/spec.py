@@ -1,4 +1,4 @@
-"""Wettstreit der Baumeister: the game spec tying the phases together."""
+"""Wettstreit der Baumeister: the game spec (SPEC) tying the phases together."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ from collections import Counter
 from typing import Any
 
 from games.baumeister import auction, build, moves, sabotage
+from games.baumeister.actions import Action
+from games.baumeister.ai import make_policy
 from games.baumeister.city import is_complete, score
-from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
 from games.baumeister.common import roll_die
+from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
 from games.baumeister.flow import start_turn
-from games.baumeister.models import STATE_JSON, Action, Options, Phase, State, copy_of
+from games.baumeister.state import Options, Phase, State
 from games.baumeister.views import BaumeisterView, build_view
 from games.core import DECISION_SECONDS, AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
 
@@ -57,26 +59,6 @@ class BaumeisterSpec(GameSpec[State, Any]):
         start_turn(state, state.start_player)
         return state
 
-    copy_state = staticmethod(copy_of)  # no method in between: apply copies on every move
-
-    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        # The common case, a ready-made action of the seat to act, skips straight to the
-        # rules; everything else (another seat, a finished game, an action still to be
-        # parsed) takes the shared checks of GameSpec.apply.
-        if seat != state.actor or type(action) not in self._action_models:
-            return super().apply(state, seat, action)
-        # _apply's body, inlined: this runs on every move. The seat to act always has a handler.
-        state = copy_of(state)
-        events: list[Event] = []
-        _HANDLERS[state.phase](state, seat, action, events)
-        return state, events
-
-    def dump_state(self, state: State) -> str:
-        return STATE_JSON.dump_json(state).decode()
-
-    def load_state(self, data: str) -> State:
-        return STATE_JSON.validate_json(data)
-
     # -- whose turn, what is legal ----------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         return _TO_ACT[state.actor]
@@ -93,14 +75,16 @@ class BaumeisterSpec(GameSpec[State, Any]):
             return auction.bid_range(state, seat)
         if state.phase == Phase.OFFER:
             return sabotage.offer_range(state, seat)
+        if state.phase == Phase.ANSWER:
+            return sabotage.counter_range(state, seat)
         return None
 
+    check_action = None  # nothing to check before copying: each handler refuses what is not allowed
+
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        # The seat to act always has a handler (the game is over when nobody is to act).
         events: list[Event] = []
-        handler = _HANDLERS.get(state.phase)
-        if handler is None:
-            raise RuleError("Nothing can be done now.")
-        handler(state, seat, action, events)
+        _HANDLERS[state.phase](state, seat, action, events)
         return state, events
 
     # -- what players see ------------------------------------------------------------
@@ -154,8 +138,6 @@ class BaumeisterSpec(GameSpec[State, Any]):
         ]
 
     def policy(self, kind: str, seed: int = 0) -> Policy:
-        from games.baumeister.ai import make_policy
-
         return make_policy(self, kind, seed)
 
     def time_limit(self, state: State, seat: int) -> int | None:
@@ -166,7 +148,8 @@ class BaumeisterSpec(GameSpec[State, Any]):
         return None
 
     def timeout_action(self, state: State, seat: int) -> Any:
-        """A victim out of time makes no offer, an attacker out of time refuses."""
+        """A victim out of time makes no offer; whoever must answer a pay-off amount and runs out of
+        time refuses it: the negotiation ends and the die decides."""
         if seat != state.actor:
             return None
         if state.phase == Phase.OFFER:
@@ -216,10 +199,6 @@ def _no_actions(state: State, seat: int) -> list:
     return []
 
 
-def _answer_actions(state: State, seat: int) -> list:
-    return [moves.ACCEPT, moves.REFUSE]
-
-
 _LEGAL = {
     Phase.INCOME: auction.income_actions,
     Phase.STEAL: auction.steal_actions,
@@ -232,7 +211,7 @@ _LEGAL = {
     Phase.FINAL_PLACE: build.place_actions,
     Phase.AIM: sabotage.aim_actions,
     Phase.OFFER: sabotage.offer_actions,
-    Phase.ANSWER: _answer_actions,
+    Phase.ANSWER: sabotage.answer_actions,
     Phase.GRAB: sabotage.grab_actions,
     Phase.OVER: _no_actions,
 }
@@ -252,3 +231,6 @@ _HANDLERS = {
     Phase.ANSWER: sabotage.apply_answer,
     Phase.GRAB: sabotage.apply_grab,
 }
+
+
+SPEC = BaumeisterSpec()

@@ -1,0 +1,88 @@
+"""The Augsburg 1520 game spec (SPEC): who acts, what they may do, and applying it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.augsburg1520 import ai, auction, flow, scoring, views
+from games.augsburg1520.actions import Action
+from games.augsburg1520.state import Options, State
+from games.core import AmountChoice, Event, GameSpec, Outcome, Policy
+
+SIMULTANEOUS = ("buy", "reveal", "shortage")
+SINGLE = {
+    "bid": "bidder", "discard_bid": "winner", "privilege_card": "winner", "privileges": "winner",
+    "privilege_discard": "winner", "choose_victim": "winner", "consolation": "victim",
+}
+_ONLY = tuple(frozenset((seat,)) for seat in range(8))  # to_act of one seat, built once
+
+
+class Augsburg1520(GameSpec[State, Any]):
+    name = "augsburg1520"
+    title = "Augsburg 1520"
+    min_seats = 2
+    max_seats = 5
+    Options = Options
+    State = State
+    Action = Action
+
+    def _setup(self, seats: int, seed: int, options: Options) -> State:
+        state, _ = flow.setup(seats, seed, options)
+        return state
+
+    def to_act(self, state: State) -> frozenset[int]:
+        field = SINGLE.get(state.phase)
+        if field is not None:
+            return _ONLY[state.__dict__[field]]
+        if state.phase in SIMULTANEOUS:
+            done = state.done
+            return frozenset([s for s in range(state.seats) if not done[s]])
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> list[Any]:
+        if seat not in self.to_act(state):
+            return []
+        return flow.legal(state, seat)
+
+    def amount_choice(self, state: State, seat: int) -> AmountChoice | None:
+        if state.phase != "bid" or seat != state.bidder:
+            return None
+        return auction.bid_range(state, seat)
+
+    check_action = None  # nothing to check before copying: flow.play refuses what is not allowed
+
+    def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        flow.play(state, seat, action, events)
+        return state, events
+
+    def view(self, state: State, seat: int | None) -> BaseModel:
+        return views.build(state, seat, self.to_act(state))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return scoring.outcome(state)
+
+    def secret_tokens(self, state: State) -> dict[int, set[str]]:
+        return views.secret_tokens(state)
+
+    def check_invariants(self, state: State) -> None:
+        scoring.check_invariants(state)
+
+    def policy(self, kind: str, seed: int = 0) -> Policy:
+        return ai.make_policy(self, kind, seed)
+
+    def option_variants(self) -> list[BaseModel]:
+        return [Options(), Options(open_money=True)]
+
+    def stats(self, state: State) -> dict[int, dict[str, float]]:
+        return {s: {"prestige": float(state.score[s]), "money": float(state.money[s]),
+                    "church": float(bool(state.rights[s]["church"])),
+                    "cathedral": float(bool(state.rights[s]["cathedral"]))}
+                for s in range(state.seats)}
+
+
+SPEC = Augsburg1520()
