@@ -6,6 +6,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field
 
+from games.aelderman.state import make_model
+
 
 class WheelStart(BaseModel):
     """Setup: the resource wheel's starting position (0 or 5)."""
@@ -171,8 +173,6 @@ _DEFAULTS: dict[type, dict] = {}
 def quick(cls: type[BaseModel], **fields) -> BaseModel:
     """Build an action the engine itself offers without validating it again (hot path: the
     legal moves are rebuilt on every step). Defaults fill the fields not given."""
-    from games.aelderman.state import make_model
-
     defaults = _DEFAULTS.get(cls)
     if defaults is None:
         defaults = _DEFAULTS[cls] = {name: f.default for name, f in cls.model_fields.items()

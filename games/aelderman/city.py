@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.actions import Ability, Build
+from games.aelderman.council import draw_council_cards
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import (building_cost, check_storage, gain, gain_influence,
                                    has_goods, pay_goods, property_cost, say)
@@ -26,6 +27,8 @@ def can_feast(state: State, seat: int, size: str) -> bool:
     feast = feast_cost(state, size)
     if turn is None or turn.feasted or feast is None or state.feasts >= feast_limit(state):
         return False
+    if state.players[seat].general < 1:  # the feast's marker comes from the general supply
+        return False
     return has_goods(state.players[seat], feast[0])
 
 
@@ -33,6 +36,9 @@ def celebrate(state: State, seat: int, size: str, events: list[Event]) -> None:
     goods, influence = feast_cost(state, size) or ({}, 0)
     player = state.players[seat]
     pay_goods(player, goods)
+    # Rulebook: "place one of your influence markers from the general supply on the round indicator".
+    player.general -= 1
+    player.feast_markers += 1
     got = gain_influence(player, influence)
     state.feasts += 1
     if state.turn is not None:
@@ -105,8 +111,6 @@ def building_effect(state: State, seat: int, index: int, events: list[Event], at
 
 
 def draw_tavern(state: State, seat: int) -> None:
-    from games.aelderman.council import draw_council_cards
-
     cards = draw_council_cards(state, 2)
     if cards:
         state.pending.append(Pending(kind="tavern", seat=seat, data={"cards": cards}))
@@ -116,8 +120,8 @@ def ability_choices(player: Player, index: int) -> list[str]:
     """What a Carpentry, Lighthouse or Deli Market can do now (empty: nothing possible)."""
     name = player.buildings[index]
     ability = D.BUILDINGS[name].ability
-    if player.uses[index] >= D.ABILITY_USES:
-        return []
+    if player.uses[index] >= D.ABILITY_USES or player.general < 1:
+        return []  # each use puts a marker from the general supply on the building
     if ability == "carpentry" and player.goods["wood"] >= D.CARPENTRY_WOOD:
         return ["use"]
     if ability == "lighthouse" and player.goods["stone"] >= 2 and player.uses[index] < D.LIGHTHOUSE_MAX - 1:
@@ -138,6 +142,7 @@ def use_ability(state: State, seat: int, action: Ability, events: list[Event]) -
         return
     player = state.players[seat]
     player.uses[action.index] += 1
+    player.general -= 1  # the marker that counts the use
     ability = D.BUILDINGS[action.building].ability
     if ability == "carpentry":
         player.goods["wood"] -= D.CARPENTRY_WOOD

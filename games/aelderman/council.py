@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.aelderman import data as D
 from games.aelderman.actions import Bid, Pass, TakeCard
 from games.aelderman.placement import push_placement
-from games.aelderman.rules import gain, say
+from games.aelderman.rules import cut_operating_costs, gain, say
 from games.aelderman.state import Council, Pending, State
 from games.core import AmountChoice, Event
 
@@ -158,8 +158,10 @@ def apply_card(state: State, seat: int, card: int, events: list[Event]) -> None:
         gain(state, seat, info.gain)
     if info.kind == "place":
         push_placement(state, seat, None, optional=False)
-    elif info.kind in ("prod_ap", "prod_influence", "prod_stone"):
+    elif info.kind in D.PRODUCTION_CARDS:
         player.production[info.kind[5:]] += 1
+    elif info.kind == "less_costs":
+        cut_operating_costs(player)
 
 
 def finish_row(state: State) -> bool:

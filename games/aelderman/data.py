@@ -13,6 +13,7 @@ from games.aelderman.data_city import (ABILITY_USES, BOOSTERS_DRAWN, BOOSTERS_KE
                                        CARPENTRY_WOOD, COUNCIL_CARDS, DELI_COINS,
                                        GUARD_HOUSE_VOTES, INFLUENCE_MARKERS, LIGHTHOUSE_MAX,
                                        MAX_AP_PER_TURN, PERIOD_TILES_SHORT, PERIODS_PER_ROUND,
+                                       PRODUCTION_CARDS, LESS_COSTS,
                                        PERMANENT_KINDS, PLAYER_STORAGE, PROPERTY_TILES, ROUNDS,
                                        SALES, SHORT_COUNCIL_PILE, SHORT_ROUNDS, SOLO_CARD_PRICE,
                                        SOLO_DRAW, SOLO_VOTES3_PRICE, START_BOOSTERS, START_COINS,

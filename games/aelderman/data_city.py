@@ -120,6 +120,8 @@ COUNCIL_CARDS: dict[int, CouncilCard] = {c.number: c for c in (
     *(CouncilCard(n, "votes3", {"votes": 3}, text="3 council votes.", chosen=True)
       for n in range(131, 136)),
 )}
+PRODUCTION_CARDS = frozenset({"prod_ap", "prod_influence", "prod_stone"})
+LESS_COSTS = 4  # card 124 (rulebook)
 SHORT_COUNCIL_PILE: tuple[int, ...] = tuple(range(101, 128))
 VOTES3_CARDS: tuple[int, ...] = tuple(range(131, 136))
 PERMANENT_KINDS = frozenset({"storage", "cost_wood_I", "cost_stone_I", "cost_wood_II",

@@ -20,8 +20,8 @@ def draw_periods(state: State) -> None:
 def prepare_round(state: State, events: list[Event]) -> None:
     state.order = new_order(state)
     for player in state.players:
-        player.general += player.held
-        player.held = 0
+        player.general += player.held + player.feast_markers  # the old round indicator goes
+        player.held = player.feast_markers = 0
         player.bid_total = 0
     state.round += 1
     state.period = 0

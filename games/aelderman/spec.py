@@ -8,9 +8,10 @@ from pydantic import BaseModel, Field
 
 from games.aelderman import data as D
 from games.aelderman.actions import Action
+from games.aelderman.ai import HeuristicPolicy, RandomLegalPolicy
 from games.aelderman.council import bid_options, bid_range, bidders, submit_bid
 from games.aelderman.flow import advance
-from games.aelderman.rules import INFLUENCE_TOTAL_CHECK
+from games.aelderman.rules import INFLUENCE_TOTAL_CHECK, markers_on_buildings
 from games.aelderman.scoring import outcome, stats
 from games.aelderman.setup import new_game
 from games.aelderman.state import State, clone
@@ -125,8 +126,6 @@ class AeldermanSpec(GameSpec[State, Any]):
         return secrets
 
     def policy(self, kind: str, seed: int = 0):
-        from games.aelderman.ai import HeuristicPolicy, RandomLegalPolicy
-
         if kind == "random":
             return RandomLegalPolicy(self, seed)
         if kind == "heuristic":
@@ -138,8 +137,6 @@ class AeldermanSpec(GameSpec[State, Any]):
         return DECISION_SECONDS if seat in self.to_act(state) else None
 
     def timeout_action(self, state: State, seat: int) -> Any | None:
-        from games.aelderman.ai import HeuristicPolicy
-
         if seat not in self.to_act(state):
             return None
         return HeuristicPolicy(self, 0).choose(state, seat)
@@ -148,7 +145,8 @@ class AeldermanSpec(GameSpec[State, Any]):
         for seat, player in enumerate(state.players):
             on_map = sum(b.count(seat) for b in state.banners.values())
             on_map += sum(1 for s in state.subsidiary.values() if s == seat)
-            total = player.general + player.influence + player.held + on_map
+            total = (player.general + player.influence + player.held + on_map
+                     + player.feast_markers + markers_on_buildings(player))
             assert total == INFLUENCE_TOTAL_CHECK, f"seat {seat} has {total} influence markers"
             assert player.coins >= 0 and player.influence >= 0 and player.ap >= 0
             assert all(n >= 0 for n in player.goods.values()), f"seat {seat} has negative goods"

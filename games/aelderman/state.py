@@ -61,6 +61,8 @@ class Player(BaseModel):
     big_feasts: int = 0
     held: int = 0  # influence markers lying on Council Hall spots
     bid_total: int = 0  # influence bid this round (sets the next player order)
+    feast_markers: int = 0  # markers on the round indicator, one per feast this round
+    cost_cut: int = 0  # operating costs taken off by card 124 (at most what the marker showed)
     drawn: list[str] = Field(default_factory=list)  # start boosters drawn (secret), not yet chosen
     boosters: list[str] = Field(default_factory=list)  # start boosters kept (public)
 

@@ -12,16 +12,16 @@ from games.aelderman import data as D
 from games.aelderman.actions import (Cancel, ChooseBooster, Discard, PickCity, SellCount,
                                      SplitGood, Stop, TakeCard, WheelStart, WheelSteps, Pass)
 from games.aelderman.city import ability_options, build_options, construct, use_ability
-from games.aelderman.council import (draw_council_cards, solo_buy, solo_draw_options,
+from games.aelderman.council import (apply_card, draw_council_cards, solo_buy, solo_draw_options,
                                      solo_votes3_options, take_card, take_options)
 from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
-from games.aelderman.rules import capacity, gain, say, spend_ap, stored
-from games.aelderman.sea import swap_cards, swappable, turn_wheel
+from games.aelderman.rules import capacity, describe, gain, say, spend_ap, stored
+from games.aelderman.sea import card_of, swap_cards, swappable, turn_wheel
 from games.aelderman.state import Pending, State
 from games.aelderman.trading import (buy_options, do_split, pay_options, resolve_pay,
                                      split_options, splittable, start_sale, take_yield,
                                      upgrade_options)
-from games.aelderman.turn import trade_options
+from games.aelderman.turn import card_actions, may_end, trade_options
 from games.core import Event
 
 Options = Callable[[State, Pending], list[Any]]
@@ -55,7 +55,6 @@ def _booster(state: State, p: Pending, a: ChooseBooster, events: list[Event]) ->
 
 
 def _items(items: dict[str, int]) -> str:
-    from games.aelderman.rules import describe
     return describe(items)
 
 
@@ -87,7 +86,6 @@ def _pick_city(state: State, p: Pending, a, events: list[Event]) -> None:
 # -- goods -----------------------------------------------------------------------------------------
 def _sell_count(state: State, p: Pending, a: SellCount, events: list[Event]) -> None:
     player = state.players[p.seat]
-    from games.aelderman.sea import card_of
     start_sale(state, p.seat, card_of(state, player.location).demand, a.count, events)
 
 
@@ -143,8 +141,6 @@ def _trade(state: State, p: Pending, a, events: list[Event]) -> None:
 
 def _trade_options(state: State, p: Pending) -> list[Any]:
     """Cancelling is offered unless this trade is the only sea action left that is still due."""
-    from games.aelderman.turn import card_actions, may_end
-
     options: list[Any] = trade_options(state, p.seat)
     if may_end(state) or card_actions(state):
         options.append(Cancel())
@@ -173,7 +169,6 @@ def _take(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
 
 
 def _tavern(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
-    from games.aelderman.council import apply_card
     state.council_discard.extend(c for c in p.data["cards"] if c != a.card)
     say(events, "tavern", f"{{p{p.seat}}}'s Tavern gives Council Hall card {a.card}.", seat=p.seat)
     apply_card(state, p.seat, a.card, events)

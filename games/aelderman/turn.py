@@ -7,7 +7,6 @@ from games.aelderman import data as D
 from games.aelderman.actions import (AltTrade, BuildMenu, BuyProperty, CardAction, EndTurn, Feast,
                                      Move, Trade, quick)
 from games.aelderman.city import buy_property, can_build, can_buy_property, can_feast, celebrate
-from games.aelderman.flow import end_turn
 from games.aelderman.rules import ap_available, capacity, property_cost, say, spend_ap, stored
 from games.aelderman.sea import action_allowed, card_of, perform
 from games.aelderman.state import Pending, State, Turn
@@ -157,6 +156,15 @@ def resolve_turn(state: State, seat: int, action, events: list[Event]) -> None:
         end_turn(state, events)
     else:
         raise RuleError("That move does not belong to a turn.")
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    """The turn is over; the order of play (flow.advance) seats the next player."""
+    turn = state.turn
+    assert turn is not None
+    say(events, "turn_end", f"{{p{turn.seat}}} ends the turn in {turn.visit.city}.", seat=turn.seat)
+    state.turn = None
+    state.turn_index += 1
 
 
 def _move(state: State, turn: Turn, city: str, events: list[Event]) -> None:
