@@ -155,6 +155,32 @@ class TakeCard(BaseModel):
     price: int = 0
 
 
+class Develop(BaseModel):
+    """Main version: take the improvement at display position `slot` (0 is the far left)."""
+    kind: Literal["develop"] = "develop"
+    slot: int
+    improvement: int
+
+
+class Activate(BaseModel):
+    """Main version: activate an own improvement (it is flipped until the next round)."""
+    kind: Literal["activate"] = "activate"
+    improvement: int
+
+
+class FulfilOrder(BaseModel):
+    """Main version: fulfil a Council order (a city action)."""
+    kind: Literal["fulfil"] = "fulfil"
+    order: int
+
+
+class PickSite(BaseModel):
+    """Main version: a building site in Lübeck (for a property tile, or the lot to build on)."""
+    kind: Literal["site"] = "site"
+    site: int
+    district: str
+
+
 class Pass(BaseModel):
     kind: Literal["pass"] = "pass"
 
@@ -162,7 +188,8 @@ class Pass(BaseModel):
 Action = Annotated[
     Union[WheelStart, ChooseBooster, Move, CardAction, AltTrade, Trade, BuyProperty, BuildMenu,
           Build, Feast, EndTurn, Cancel, GoodsOption, SellCount, Pay, Upgrade, Stop, SplitGood,
-          SplitInto, Place, PickCity, WheelSteps, Discard, Ability, Bid, TakeCard, Pass],
+          SplitInto, Place, PickCity, WheelSteps, Discard, Ability, Bid, TakeCard, Develop,
+          Activate, FulfilOrder, PickSite, Pass],
     Field(discriminator="kind"),
 ]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
+from games.aelderman.dummy import dummy_markers, is_solo_dummy
 from games.aelderman.council import finish_row, reveal_row, start_council
 from games.aelderman.production import pay_operating_costs, prepare_round, produce
 from games.aelderman.rules import say
@@ -59,6 +60,8 @@ def begin_period(state: State, events: list[Event]) -> None:
         for seat in reversed(state.order):
             turn_wheel(state, seat, 1, events)
     state.turn_index = 0
+    if state.period == 2 and is_solo_dummy(state):
+        dummy_markers(state, events)  # rulebook: "before the third period indicator is revealed"
     say(events, "period", f"Period {state.period + 1} of round {state.round}: "
         f"{state.periods[state.period]} action points.", period=state.period,
         ap=state.periods[state.period])
@@ -96,9 +99,12 @@ def _council_step(state: State, events: list[Event]) -> bool:
 
 
 def end_round(state: State, events: list[Event]) -> None:
-    if state.round >= D.SHORT_ROUNDS:
+    if state.round >= D.ROUNDS_OF[state.version]:
         state.phase = "over"
-        say(events, "game_over", "The second Council Hall phase is over: the missions are scored.")
+        if state.version == "main":
+            say(events, "game_over", "The fifth Council Hall phase is over: the Aelderman is elected.")
+        else:
+            say(events, "game_over", "The second Council Hall phase is over: the missions are scored.")
         return
     prepare_round(state, events)
     produce(state, events)

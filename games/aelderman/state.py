@@ -18,6 +18,7 @@ class Visit(BaseModel):
     alt: bool = False  # an alternative trade was made (then nothing else from the card)
     blocked: bool = False  # the card was exchanged or swapped in: no more sea actions here
     city_actions: bool = False
+    improved: bool = False  # an improvement (502-504) was used here: a regular action is still due
 
 
 class Turn(BaseModel):
@@ -28,6 +29,7 @@ class Turn(BaseModel):
     start: str
     moved: bool = False
     feasted: bool = False
+    passes: int = 0  # improvement 501: cities still passable without an action
     visit: Visit
 
 
@@ -65,6 +67,20 @@ class Player(BaseModel):
     cost_cut: int = 0  # operating costs taken off by card 124 (at most what the marker showed)
     drawn: list[str] = Field(default_factory=list)  # start boosters drawn (secret), not yet chosen
     boosters: list[str] = Field(default_factory=list)  # start boosters kept (public)
+    # Main version only.
+    sites: list[int] = Field(default_factory=list)  # Lübeck site of each building (same index)
+    lots: list[int] = Field(default_factory=list)  # sites of own property not built on yet
+    improvements: list[int] = Field(default_factory=list)
+    activated: list[bool] = Field(default_factory=list)  # flipped this round (same index)
+    zones: list[str] = Field(default_factory=list)  # zones controlled (+1 influence production)
+    orders: list[int] = Field(default_factory=list)  # Council orders fulfilled
+
+
+class Spare(BaseModel):
+    """The spare colour of a 2-player game or the solo dummy: its seat number is `state.seats`."""
+
+    lots: list[list[int]] = Field(default_factory=list)  # [site, strength] of its buildings
+    sheet: str = ""  # solo: the dummy description (difficulty); "" for the 2-player spare colour
 
 
 class Council(BaseModel):
@@ -77,7 +93,8 @@ class Council(BaseModel):
 
 class State(BaseModel):
     seats: int
-    version: Literal["short"] = "short"
+    version: Literal["short", "main"] = "short"
+    setup_option: int = 0  # 2-player setup of the spare colour (0: none)
     rng: Rng
     phase: Literal["setup", "trade", "production", "council", "over"] = "setup"
     round: int = 1
@@ -100,6 +117,13 @@ class State(BaseModel):
     council: Council | None = None
     feasts: int = 0  # feasts celebrated this round
     built: dict[str, int] = Field(default_factory=dict)  # building tiles used per type
+    # Main version only.
+    display: list[int] = Field(default_factory=list)  # improvements face up, left to right
+    improvement_pile: list[int] = Field(default_factory=list)
+    orders: list[int] = Field(default_factory=list)  # Council orders by position, 0 = gone
+    site_owner: list[int] = Field(default_factory=list)  # Lübeck sites: seat, or -1 when free
+    votes10_pile: list[int] = Field(default_factory=list)
+    spare: Spare | None = None
     steps: int = 0
 
 
@@ -138,7 +162,8 @@ def clone(state: State) -> State:
     if turn is not None:
         v = turn.visit
         visit = make_model(Visit, dict(city=v.city, rows=list(v.rows), spent=v.spent, alt=v.alt,
-                                      blocked=v.blocked, city_actions=v.city_actions))
+                                      blocked=v.blocked, city_actions=v.city_actions,
+                                      improved=v.improved))
         new_turn = make_model(Turn, {**turn.__dict__, "visit": visit})
     council = state.council
     new_council = None
@@ -151,7 +176,8 @@ def clone(state: State) -> State:
         fields = dict(p.__dict__)
         for key in ("goods", "production"):
             fields[key] = dict(fields[key])
-        for key in ("buildings", "uses", "cards", "drawn", "boosters"):
+        for key in ("buildings", "uses", "cards", "drawn", "boosters", "sites", "lots",
+                    "improvements", "activated", "zones", "orders"):
             fields[key] = list(fields[key])
         players.append(make_model(Player, fields))
     fields = dict(state.__dict__)
@@ -165,6 +191,9 @@ def clone(state: State) -> State:
         banners={k: list(v) for k, v in state.banners.items()}, subsidiary=dict(state.subsidiary),
         council_pile=list(state.council_pile), council_discard=list(state.council_discard),
         votes3_pile=list(state.votes3_pile), council_rows=[list(r) for r in state.council_rows],
-        council=new_council, built=dict(state.built),
+        council=new_council, built=dict(state.built), display=list(state.display),
+        improvement_pile=list(state.improvement_pile), orders=list(state.orders),
+        site_owner=list(state.site_owner), votes10_pile=list(state.votes10_pile),
+        spare=None if state.spare is None else state.spare.model_copy(deep=True),
     )
     return make_model(State, fields)

@@ -11,7 +11,10 @@ from typing import Any, Callable
 from games.aelderman import data as D
 from games.aelderman.actions import (Cancel, ChooseBooster, Discard, PickCity, SellCount,
                                      SplitGood, Stop, TakeCard, WheelStart, WheelSteps, Pass)
-from games.aelderman.city import ability_options, build_options, construct, use_ability
+from games.aelderman.city import (ability_options, build_options, pick_site, site_options,
+                                  start_build, use_ability)
+from games.aelderman.improvements import (develop, develop_options, offered_options, push_develop,
+                                          use_offered)
 from games.aelderman.council import (apply_card, draw_council_cards, solo_buy, solo_draw_options,
                                      solo_votes3_options, take_card, take_options)
 from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
@@ -48,10 +51,16 @@ def _booster(state: State, p: Pending, a: ChooseBooster, events: list[Event]) ->
         _again(state, p)
     else:
         player.drawn = []  # the other tiles go back to the box unseen
-    items = D.START_BOOSTERS[a.tile]
+    items = D.ALL_BOOSTERS[a.tile]
     say(events, "booster", f"{{p{p.seat}}} takes a start booster: {_items(items)}.", seat=p.seat,
         tile=a.tile)
     gain(state, p.seat, items)
+    # Rulebook: "If you are to perform the action developing improvement, choose one from the
+    # display and replace it immediately." A property tile is placed on a site at once.
+    if items.get("improvement"):
+        push_develop(state, p.seat)
+    if items.get("property"):
+        state.pending.append(Pending(kind="site", seat=p.seat, data={"purpose": "free"}))
 
 
 def _items(items: dict[str, int]) -> str:
@@ -152,7 +161,7 @@ def _build(state: State, p: Pending, a, events: list[Event]) -> None:
         return
     assert state.turn is not None
     state.turn.visit.city_actions = True
-    construct(state, p.seat, a.building, events)
+    start_build(state, p.seat, a.building, events)
 
 
 def _discard(state: State, p: Pending, a: Discard, events: list[Event]) -> None:
@@ -165,6 +174,8 @@ def _discard(state: State, p: Pending, a: Discard, events: list[Event]) -> None:
 
 # -- Council Hall ------------------------------------------------------------------------------------
 def _take(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
+    if a.kind == "pass":
+        return
     take_card(state, p.seat, a.card, p.data["row"], events)
 
 
@@ -213,6 +224,10 @@ STEPS: dict[str, tuple[Options, Resolve]] = {
     "take_card": (take_options, _take),
     "tavern": (lambda s, p: [TakeCard(card=c) for c in p.data["cards"]], _tavern),
     "solo_votes3": (lambda s, p: solo_votes3_options(s), _solo_votes3),
+    "site": (site_options, pick_site),
+    "develop": (develop_options, lambda s, p, a, e: a.kind == "develop" and develop(s, p.seat, a, e)),
+    "improvement": (offered_options,
+                    lambda s, p, a, e: a.kind == "activate" and use_offered(s, p.seat, a.improvement, e)),
     "solo_draw": (solo_draw_options, _solo_draw),
 }
 _FORCED = frozenset({"pay", "discard"})
