@@ -20,8 +20,9 @@ from games.aelderman.data_city import (ABILITY_USES, BOOSTERS_DRAWN, BOOSTERS_KE
                                        SOLO_IMPROVE_PRICE, START_BOOSTERS, START_COINS,
                                        START_INFLUENCE, STORAGE_BUILDING_SPACES,
                                        UNPAID_COIN_PENALTY, VOTES3_CARDS, Building, CouncilCard)
-from games.aelderman.data_lubeck import (ADJACENT, DISTRICT_SITES, DISTRICTS, DUMMY_SHEETS, PLAN,
+from games.aelderman.data_lubeck import (ADJACENT, DISTRICT_ORIGIN, DISTRICT_SITES, DISTRICTS, DUMMY_SHEETS, PLAN,
                                          SELECTION_CARDS, SETUP_BUILDINGS, SITE_COUNT, SITES,
+                                         SITES_PER_DISTRICT,
                                          DummySheet, Site)
 from games.aelderman.data_main import (BOOSTERS_MAIN_MAIN, BOOSTERS_MAIN_SHORT, COUNCIL_ORDERS,
                                        DISTRICT_VOTES, IMPROVE_CARD, IMPROVE_COINS,
@@ -36,7 +37,7 @@ from games.aelderman.data_goods import (BONUS_EVERY, BUY_PRICE, BY_LEVEL, CRATE,
                                         LUXURY, LUXURY_ZONES, SECTORS, SELL_PRICE, WHEEL_SIZE,
                                         WHEEL_STARTS, ZONE_SLOT, ring_options, sector_at,
                                         yield_goods)
-from games.aelderman.data_map import (BANNER_SPACES, CITIES, CITY_ZONE, DUMMY_IN_SHORT_VERSION,
+from games.aelderman.data_map import (BANNER_SPACES, CITIES, CITY_ZONE,
                                       DUMMY_SETUPS, LUBECK, NEIGHBOURS, NO_ZONE, PLACES,
                                       POSITIONS, ROUTES, SUBSIDIARY_EXTRA, ZONES)
 from games.aelderman.data_missions import LEVELS, MISSIONS, Mission, cumulative
