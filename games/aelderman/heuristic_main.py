@@ -25,7 +25,7 @@ def main_value(state: State, seat: int) -> float:
     for name in player.buildings:
         for what, count in D.BUILDINGS[name].produces.items():
             score += left * count * BUILDING_INCOME.get(what, 0.5)
-    score += 1.5 * len(player.lots) * (left > 0) + 2.0 * len(player.improvements)
+    score += 3.0 * len(player.lots) * (left > 0) + 2.0 * len(player.improvements)
     return score
 
 

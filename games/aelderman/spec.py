@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from games.aelderman import data as D
 from games.aelderman.actions import Action
@@ -33,6 +33,12 @@ class Options(BaseModel):
         1, description="2 players and solo: the spare colour's setup (1 balanced, 2 buildings, 3 markers)")
     difficulty: Literal["easy", "medium", "hard"] = Field(
         "medium", description="Solo main version: the dummy player's difficulty")
+
+    @field_validator("setup", mode="before")
+    @classmethod
+    def _setup_number(cls, value: Any) -> Any:
+        """`/table create options:setup=2` sends text; the menu and the state use the number."""
+        return int(value) if isinstance(value, str) and value.strip().isdigit() else value
 
 
 class AeldermanSpec(GameSpec[State, Any]):
