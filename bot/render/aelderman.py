@@ -205,12 +205,10 @@ class AeldermanRenderer(Renderer):
 
     def _map_embed(self, info: TableInfo, v: Any) -> discord.Embed:
         lines = []
-        for city in v.cities:
+        for city in v.cities:  # banners and subsidiaries are drawn on the map, not repeated here
             zone = f" ({city.zone})" if city.zone else ""
-            banner = " " + "".join(dot(s) for s in city.banner) if city.banner else ""
-            anchor = f" ⚓{dot(city.subsidiary)}" if city.subsidiary is not None else ""
-            lines.append(f"**{city.name}**{zone}{banner}{anchor}: {card_summary(city.card)}")
-        embed = discord.Embed(title="Sea map: banners, ⚓ subsidiaries and action cards", colour=COLOUR,
+            lines.append(f"**{city.name}**{zone}: {card_summary(city.card)}")
+        embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
                               description=fit("\n".join(lines), DESCRIPTION_LIMIT))
         embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins. "
                               "Colours: " + ", ".join(f"{dot(s)} {info.name(s)}" for s in range(v.seats)))

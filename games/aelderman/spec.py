@@ -174,6 +174,9 @@ class AeldermanSpec(GameSpec[State, Any]):
             if main:
                 assert len(player.improvements) <= slots(player), f"seat {seat} has too many improvements"
                 assert len(player.lots) == player.property
+                owned = [*player.lots, *(site for site in player.sites if site >= 0)]
+                assert sorted(owned) == [i for i, o in enumerate(state.site_owner) if o == seat], \
+                    f"seat {seat}'s sites in Lübeck do not match its property tiles"
         cards = [*state.cards.values(), *state.card_pile, *state.card_discard]
         fixed, draw = (D.MAIN_FIXED_CARDS, D.MAIN_DRAW_CARDS) if main else (D.FIXED_CARDS, D.DRAW_CARDS)
         assert sorted(cards) == sorted([*fixed.values(), *draw]), "action cards lost"

@@ -129,3 +129,67 @@ def test_506_turns_the_wheel_after_building():
     state, _ = act(state, 0, "activate", improvement=506)
     state, _ = act(state, 0, "wheel_steps", steps=2)
     assert state.players[0].rotation == (rotation + 2) % 10
+
+
+def test_505_swaps_action_cards_after_a_sale():
+    """505: 'Whenever you sell goods by using the action selling goods, you may use the improvement
+    to perform the action swapping action cards.'"""
+    state = _with(new_main(2, 4), 0, 505)
+    clear_player(state, 0, coins=0)
+    state.cards["Aalborg"] = 7  # sells wood wheat wheat meat first
+    state.players[0].goods.update(wood=1, wheat=2, meat=1)
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="sell1")
+    state, _ = act(state, 0, "activate", improvement=505)
+    london, oslo = state.cards["London"], state.cards["Oslo"]
+    state, _ = act(state, 0, "pick_city", city="London")
+    state, _ = act(state, 0, "pick_city", city="Oslo")
+    assert (state.cards["London"], state.cards["Oslo"]) == (oslo, london)
+
+
+def test_507_buys_a_second_spices_after_the_wheel_gave_one():
+    """507: 'Whenever you receive 1x spices through the resource wheel, you may use the improvement
+    to pay four coins to get another token spices.'"""
+    state = _with(new_main(2, 4), 0, 507)
+    clear_player(state, 0, coins=6)
+    state.players[0].rotation = 3  # purple looks at sector 5: outer ring spices + stone
+    state.cards["Hamburg"] = 12  # buy1 buy2 buy3
+    start_turn(state, 0, "Lübeck", ap=3)
+    state, _ = act(state, 0, "move", city="Hamburg")
+    state, _ = act(state, 0, "card_action", action="buy3")
+    state, _ = act(state, 0, "goods_option", option=0)
+    state, _ = act(state, 0, "activate", improvement=507)
+    assert state.players[0].goods["spices"] == 2 and state.players[0].coins == 2
+
+
+def test_509_places_a_marker_with_three_level_four_goods():
+    """509: 'Whenever you store 3x level IV goods in your storage, you may use the improvement to
+    perform the action placing influence marker in the city where you activate the improvement.'"""
+    state = _with(new_main(2, 4), 0, 509)
+    clear_player(state, 0, coins=5)
+    state.players[0].goods.update(glass=2)
+    start_turn(state, 0, "Lübeck", ap=3)
+    state, _ = act(state, 0, "move", city="Danzig")
+    assert "activate" not in kinds(state, 0)
+    state.players[0].goods["meat"] = 1
+    state, _ = act(state, 0, "activate", improvement=509)
+    state, _ = act(state, 0, "place", where="banner")
+    assert 0 in state.banners["Danzig"] and state.players[0].coins == 0
+    assert state.players[0].goods["glass"] == 2  # the goods are only shown, not spent
+
+
+def test_511_places_a_marker_after_buying_two_level_three_goods():
+    """511: 'Whenever you buy 2x level III goods with a single buying goods action (there is only one
+    possibility on the resource wheel that allows this!), you may use the improvement to perform the
+    action placing influence marker in the city where you activate the improvement.'"""
+    state = _with(new_main(2, 4), 0, 511)
+    clear_player(state, 0, coins=5)
+    state.players[0].rotation = 7  # blue looks at sector 7: middle ring tools + beer
+    state.cards["Aalborg"] = 7  # buy1 buy2 buy3
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="buy2")
+    state, _ = act(state, 0, "activate", improvement=511)
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.banners["Aalborg"][-1] == 0 and state.players[0].goods["tools"] == 1

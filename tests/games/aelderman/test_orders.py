@@ -102,3 +102,44 @@ def test_lighthouse_reaches_strength_five():
     give_building(state, 0, "Lighthouse", 0, uses=4)
     assert district_strengths(state)["St. Johannis"][0] == 5
     assert operating_costs(state.players[0]) == 1
+
+
+def test_main_auction_example_anna_settles_for_the_monopoly():
+    """'Marc first places six influence markers and is the first to choose the Council Hall card –
+    he decides for the ten council votes. Anna has also speculated on the ten council votes with her
+    five influence markers and must now settle for the monopoly on goods.'"""
+    state = new_main(4, 4)
+    ten = next(c for c in state.council_rows[0] if D.COUNCIL_CARDS[c].kind == "votes10")
+    state.council_rows[0][-1] = 154  # a monopoly card in the top row
+    state.council = Council(bids=[None] * 4, stage="choose", revealed=[[1, 1, 5, 6]],
+                            taken=[[-1] * len(state.council_rows[0])])
+    marc, anna = 3, 2
+    state.pending = [Pending(kind="take_card", seat=anna, data={"row": 0}),
+                     Pending(kind="take_card", seat=marc, data={"row": 0})]
+    state, _ = act(state, marc, "take_card", card=ten)
+    assert state.players[marc].votes == 10
+    assert ten not in [a.card for a in SPEC.legal_actions(state, anna)]
+    state, _ = act(state, anna, "take_card", card=154)
+    assert 154 in state.players[anna].cards
+
+
+def test_property_on_a_chosen_site_and_building_on_a_chosen_lot():
+    """'Place one of your property tiles on a free building site in one of Lübeck's five city
+    districts' 'Each building must be constructed on its own property tile.'"""
+    state = new_main(2, 4)
+    clear_player(state, 0, coins=20)
+    state.players[0].goods.update(stone=2, tools=1)
+    start_turn(state, 0, "Malmö", ap=3)
+    state, _ = act(state, 0, "move", city="Lübeck")
+    free = [s for s, owner in enumerate(state.site_owner) if owner < 0]
+    state, _ = act(state, 0, "property")
+    assert [a.site for a in SPEC.legal_actions(state, 0)] == free
+    state, _ = act(state, 0, "site", site=free[0])
+    state, _ = act(state, 0, "property")
+    state, _ = act(state, 0, "site", site=free[-1])
+    assert state.players[0].lots == [free[0], free[-1]] and state.site_owner[free[-1]] == 0
+    state, _ = act(state, 0, "build_menu")
+    state, _ = act(state, 0, "build", building="Fountain")
+    assert [a.site for a in SPEC.legal_actions(state, 0)] == [free[0], free[-1]]
+    state, _ = act(state, 0, "site", site=free[-1])
+    assert state.players[0].sites == [free[-1]] and state.players[0].lots == [free[0]]
