@@ -103,7 +103,8 @@ def _turn_ready(state: State, number: int) -> bool:
         return (D.CITY_ZONE.get(city) == D.IMPROVEMENT_ZONE[number] and not turn.visit.blocked
                 and not turn.visit.improved and ap_available(state) >= 1 and placeable)
     if number == 509:
-        return placeable and player.goods["glass"] + player.goods["meat"] >= 3
+        return (placeable and not turn.visit.blocked and not turn.visit.improved
+                and player.goods["glass"] + player.goods["meat"] >= 3)
     return False
 
 
@@ -116,7 +117,9 @@ def use_turn_improvement(state: State, seat: int, number: int, events: list[Even
         return
     if number in D.IMPROVEMENT_ZONE:
         spend_ap(state, 1)
-        turn.visit.improved = True  # "You still need to perform a regular action there as well."
+    # Rulebook: "you still have to perform an action for at least one action point in the city,
+    # even if you activate an improvement there."
+    turn.visit.improved = True
     _place_here(state, seat)
 
 

@@ -177,6 +177,9 @@ def test_509_places_a_marker_with_three_level_four_goods():
     state, _ = act(state, 0, "place", where="banner")
     assert 0 in state.banners["Danzig"] and state.players[0].coins == 0
     assert state.players[0].goods["glass"] == 2  # the goods are only shown, not spent
+    # "you still have to perform an action for at least one action point in the city, even if
+    # you activate an improvement there."
+    assert "end_turn" not in kinds(state, 0) and "move" not in kinds(state, 0)
 
 
 def test_511_places_a_marker_after_buying_two_level_three_goods():
