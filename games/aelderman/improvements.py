@@ -10,7 +10,8 @@ from games.aelderman.rules import ap_available, gain, say, spend_ap
 from games.aelderman.state import Pending, Player, State
 from games.core import Event
 
-PLACE_COINS = 5  # "perform the action placing influence marker": one marker costs 5 coins
+# "perform the action placing influence marker": one marker at the action's price (5 coins).
+PLACE_COINS = D.SEA_ACTIONS["place1"].coins
 
 
 def slots(player: Player) -> int:

@@ -1,4 +1,4 @@
-"""The Aelderman game spec: the engine protocol of games/core.py for the short version."""
+"""The Aelderman game spec: the engine protocol of games/core.py for both versions."""
 
 from __future__ import annotations
 

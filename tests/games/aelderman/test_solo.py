@@ -113,3 +113,21 @@ def test_the_result_says_whether_the_player_beat_the_dummy():
                                            else "it is not beaten.")
     state.players[0].votes += 1000
     assert SPEC.outcome(state).winners == [0]
+
+
+def test_the_dummy_places_its_markers_as_the_third_period_begins_each_round():
+    """'The right column shows how many influence markers the dummy player places on the sea map in
+    each round before the third period indicator tile is revealed.'"""
+    import random
+    rng = random.Random(3)
+    state = SPEC.setup(1, 3, {"version": "main", "difficulty": "hard"})
+    placed_in_round: dict[int, int] = {}
+    while SPEC.to_act(state):
+        state, events = SPEC.apply(state, 0, rng.choice(SPEC.legal_actions(state, 0)))
+        kinds = [e.kind for e in events]
+        if "dummy_marker" in kinds:
+            third = next(e for e in events if e.kind == "period")
+            assert third.data["period"] == 2
+            assert kinds.index("dummy_marker") < kinds.index("period")
+            placed_in_round[state.round] = kinds.count("dummy_marker")
+    assert placed_in_round == dict(enumerate(D.DUMMY_SHEETS["hard"].markers, start=1))
