@@ -84,7 +84,6 @@ def turn_improvements(state: State) -> list[Activate]:
     if state.version != "main" or turn is None or not turn.moved:
         return []
     player = state.players[turn.seat]
-    visit = turn.visit
     result = []
     for number in dict.fromkeys(player.improvements):
         if ready(player, number) is not None and _turn_ready(state, number):

@@ -6,7 +6,7 @@ import json
 
 from games.aelderman import SPEC
 from games.aelderman import data as D
-from tests.games.aelderman.helpers import act, new_game
+from tests.games.aelderman.helpers import act
 
 
 def test_action_cards_of_the_short_version():
