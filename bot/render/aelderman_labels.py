@@ -22,7 +22,7 @@ SHORT_ACTION = {
     "prod_influence1": "+1 infl. prod. (6c)", "prod_influence2": "+2 infl. prod. (8c)",
     "prod_fish": "+fish prod. (5c)", "prod_stone": "+stone prod. (5c)",
     "prod_wood": "+wood prod. (3c)", "prod_wheat": "+wheat prod. (3c)",
-    "votes": "10 votes (18c)", "swap": "Swap cards (3c)",
+    "votes": "10 votes (18c)", "swap": "Swap cards (3c)", "improve": "Improvement (3c, 1 infl.)",
 }
 COLUMNS = ("left", "middle", "right")
 ABILITY_TEXT = {
