@@ -131,3 +131,19 @@ def test_the_dummy_places_its_markers_as_the_third_period_begins_each_round():
             assert kinds.index("dummy_marker") < kinds.index("period")
             placed_in_round[state.round] = kinds.count("dummy_marker")
     assert placed_in_round == dict(enumerate(D.DUMMY_SHEETS["hard"].markers, start=1))
+
+
+def test_the_location_plan_gives_the_site_and_an_occupied_one_is_passed():
+    """'The randomly drawn placement card determines that this is built in the district St.
+    Johannis and the location plan specifies the exact position.' 'If a property is already
+    occupied, you use the next free spot following the direction of the arrows.'"""
+    from games.aelderman.dummy import build_spare
+    state = new_main(1, 2)
+    plan = [s for s in D.PLAN["St. Johannis"] if state.site_owner[s] < 0]
+    state.site_owner[plan[0]] = 0  # the player owns the plan's first free site
+    lots = len(state.spare.lots)
+    assert build_spare(state, "St. Johannis", 2)
+    assert state.spare.lots[lots] == [plan[1], 2] and state.site_owner[plan[1]] == DUMMY
+    for site in D.PLAN["St. Johannis"]:
+        state.site_owner[site] = 0
+    assert not build_spare(state, "St. Johannis", 1)  # a full district: a new card is drawn
