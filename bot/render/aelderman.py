@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
+from bot.render.aelderman_lubeck import draw_panel, panel_key
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, status_text
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
 from bot.render.base import Renderer, Style, TableInfo
@@ -113,9 +114,10 @@ class AeldermanRenderer(Renderer):
                 name = "Council Hall, top row" if row == 0 else "Council Hall, second row (pays the bonus)"
                 main.add_field(name=name, value=fit("\n".join(council_row_lines(info, v, row)), FIELD_LIMIT),
                                inline=False)
-        lubeck = "\n".join(f"{named(info, p.seat)}: {buildings_text(p)}" for p in v.players)
-        main.add_field(name="Lübeck: properties and buildings (any district in the short version)",
-                       value=fit(lubeck, FIELD_LIMIT), inline=False)
+        if v.version == "short":  # the main version draws Lübeck under the sea map
+            lubeck = "\n".join(f"{named(info, p.seat)}: {buildings_text(p)}" for p in v.players)
+            main.add_field(name="Lübeck: properties and buildings (any district in the short version)",
+                           value=fit(lubeck, FIELD_LIMIT), inline=False)
         for player in v.players:
             main.add_field(name=fit(self._player_heading(info, v, player), 256),
                            value=fit("\n".join(player_lines(player)), FIELD_LIMIT), inline=False)
@@ -131,11 +133,21 @@ class AeldermanRenderer(Renderer):
         return f"round{v.round}-{v.phase}"
 
     def board_image_key(self, info: TableInfo, view: BaseModel) -> str | None:
+        """The sea map's markers, ships and legend; in the main version also Lübeck, the majorities,
+        the improvement display and the Council orders drawn under it."""
         v: Any = view
         drawn = [(c.name, c.subsidiary, list(c.banner), list(c.ships)) for c in v.cities]
-        return repr((v.seats, sorted(info.names.items()), drawn, status_text(v)))
+        strip = panel_key(v) if v.version == "main" else ()
+        return repr((v.seats, v.spare, v.difficulty, sorted(info.names.items()), drawn, status_text(v),
+                     strip))
 
     def board_image(self, info: TableInfo, view: BaseModel) -> discord.File | None:
+        v: Any = view
+        if v.version == "main":
+            png = draw_map(view, dict(info.names), below=draw_panel)
+            return discord.File(io.BytesIO(png), filename="aelderman-board.png",
+                                description="The sea map, Lübeck's districts, the majorities so far, "
+                                            "the improvements and the Council orders")
         png = draw_map(view, dict(info.names))
         return discord.File(io.BytesIO(png), filename="aelderman-sea-map.png",
                             description="The sea map: routes, banners, subsidiaries and ships")
@@ -143,14 +155,15 @@ class AeldermanRenderer(Renderer):
     def _title(self, v: Any) -> str:
         solo = " (solo)" if v.solo else ""
         if v.phase == "over":
-            return f"Aelderman{solo} — game over: the missions are scored"
+            scored = "the Aelderman is elected" if v.version == "main" else "the missions are scored"
+            return f"Aelderman{solo} — game over: {scored}"
         if v.phase == "setup":
             return f"Aelderman{solo} — setting up"
         if v.phase == "council":
-            return f"Aelderman{solo} — round {v.round} of {D.SHORT_ROUNDS}: Council Hall"
+            return f"Aelderman{solo} — round {v.round} of {v.rounds}: Council Hall"
         if v.phase == "production":
-            return f"Aelderman{solo} — round {v.round} of {D.SHORT_ROUNDS}: production"
-        return (f"Aelderman{solo} — round {v.round} of {D.SHORT_ROUNDS} · period {v.period + 1} of "
+            return f"Aelderman{solo} — round {v.round} of {v.rounds}: production"
+        return (f"Aelderman{solo} — round {v.round} of {v.rounds} · period {v.period + 1} of "
                 f"{D.PERIODS_PER_ROUND}")
 
     def _status(self, info: TableInfo, v: Any) -> list[str]:
@@ -168,6 +181,9 @@ class AeldermanRenderer(Renderer):
 
     def _now_lines(self, info: TableInfo, v: Any) -> list[str]:
         if v.phase == "over":
+            if v.version == "main":
+                return ["The fifth Council Hall phase is over: the election below counts each "
+                        "player's council votes line by line."]
             return ["The second Council Hall phase is over: the final standings below show each "
                     "player's mission and what it required."]
         lines = []
@@ -189,12 +205,10 @@ class AeldermanRenderer(Renderer):
 
     def _map_embed(self, info: TableInfo, v: Any) -> discord.Embed:
         lines = []
-        for city in v.cities:
+        for city in v.cities:  # banners and subsidiaries are drawn on the map, not repeated here
             zone = f" ({city.zone})" if city.zone else ""
-            banner = " " + "".join(dot(s) for s in city.banner) if city.banner else ""
-            anchor = f" ⚓{dot(city.subsidiary)}" if city.subsidiary is not None else ""
-            lines.append(f"**{city.name}**{zone}{banner}{anchor}: {card_summary(city.card)}")
-        embed = discord.Embed(title="Sea map: banners, ⚓ subsidiaries and action cards", colour=COLOUR,
+            lines.append(f"**{city.name}**{zone}: {card_summary(city.card)}")
+        embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
                               description=fit("\n".join(lines), DESCRIPTION_LIMIT))
         embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins. "
                               "Colours: " + ", ".join(f"{dot(s)} {info.name(s)}" for s in range(v.seats)))
@@ -218,14 +232,17 @@ class AeldermanRenderer(Renderer):
                         inline=False)
         embed.add_field(name="Your property and buildings in Lübeck", value=fit(buildings_text(mine), FIELD_LIMIT),
                         inline=False)
+        if mine.improvements or v.version == "main":
+            embed.add_field(name=f"Your improvements ({len(mine.improvements)} of {mine.improvement_slots} "
+                                 "spaces)", value=fit(improvement_lines(mine), FIELD_LIMIT), inline=False)
         if mine.boosters:
-            kept = "; ".join(items_text(D.START_BOOSTERS.get(b, {})) for b in mine.boosters)
+            kept = "; ".join(items_text(D.ALL_BOOSTERS.get(b, {})) for b in mine.boosters)
             embed.add_field(name="Start boosters taken", value=fit(kept, FIELD_LIMIT), inline=False)
         if mine.mission_name:
             embed.add_field(name=fit(f"Your mission (secret until the end): {mine.mission_name}", 256),
                             value=fit("\n".join(mission_lines(mine)), FIELD_LIMIT), inline=False)
         if mine.booster_draws:
-            drawn = "\n".join(items_text(D.START_BOOSTERS.get(t, {})) for t in mine.booster_draws)
+            drawn = "\n".join(items_text(D.ALL_BOOSTERS.get(t, {})) for t in mine.booster_draws)
             embed.add_field(name="Start boosters you drew (secret)", value=fit(drawn, FIELD_LIMIT), inline=False)
         return embed
 
@@ -264,8 +281,17 @@ class AeldermanRenderer(Renderer):
 
     # -- lobby, rules and results ---------------------------------------------------------------
     def options_lines(self, options: BaseModel) -> list[str]:
-        return ["Version: short — 2 rounds, each player pursues a secret mission (basic, advanced, expert "
-                "task); several players can win. With one player: the solo Council Hall rules."]
+        o: Any = options
+        if o.version == "main":
+            lines = ["Version: main — 5 rounds; majorities, Council orders and improvements; the most "
+                     "council votes at the election is Aelderman. With one player: solo against the dummy."]
+        else:
+            lines = ["Version: short — 2 rounds, each player pursues a secret mission (basic, advanced, "
+                     "expert task); several players can win. With one player: the solo Council Hall rules."]
+        lines.append(f"Setup: {o.setup} — with 2 players (and solo, main version) a spare colour holds the "
+                     f"places of setup {o.setup} ({SETUP_NAMES[o.setup]}).")
+        lines.append(f"Difficulty: {o.difficulty} — the dummy player of a solo game in the main version.")
+        return lines
 
     def rules(self) -> list[discord.Embed]:
         embeds = [discord.Embed(title="Aelderman — rules summary (short version)", colour=COLOUR,
@@ -276,6 +302,8 @@ class AeldermanRenderer(Renderer):
         return embeds
 
     def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
+        if not any(RESULT_HEAD.match(lines[0]) for lines in outcome.details.values() if lines):
+            return election_lines(info, outcome)  # the main version: no missions
         if outcome.winners:
             lines = ["🏆 **Winners: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
         else:
@@ -295,6 +323,37 @@ class AeldermanRenderer(Renderer):
                 lines.extend(checks)
             place += len(group)
         return lines
+
+
+SETUP_NAMES = {1: "balanced", 2: "buildings", 3: "markers"}
+
+
+def improvement_lines(player: Any) -> str:
+    lines = [f"{imp.number} {'(used this round)' if imp.activated else '(ready)'}: {imp.when} — {imp.text}"
+             for imp in player.improvements]
+    return "\n".join(lines) or "None yet: develop one at sea (3 coins, 1 influence) or in the Council Hall."
+
+
+def election_lines(info: TableInfo, outcome: Any) -> list[str]:
+    """The final election, line by line per player as the score pad has it."""
+    solo = len(outcome.scores) == 1
+    if solo:
+        lines = ["🏆 **You beat the dummy and are elected Aelderman!**" if outcome.winners
+                 else "**The dummy is not beaten.**"]
+    else:
+        lines = ["🏆 **Elected Aelderman: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
+    place = 1
+    for group in outcome.ranking:
+        for seat in group:
+            details = outcome.details.get(seat, [])
+            lines.append(f"**{place}.** {info.name(seat)} — {int(outcome.scores.get(seat, 0))} council votes")
+            lines.extend(f"  {line}" for line in details if not line.startswith("Total:"))
+        place += len(group)
+    spare = [s for s in outcome.details if s not in outcome.scores]
+    for seat in spare:
+        lines.append("**Dummy**" if solo else "**Spare colour** (not a candidate)")
+        lines.extend(f"  {line}" for line in outcome.details[seat])
+    return lines
 
 
 def mission_lines(player: Any) -> list[str]:

@@ -22,7 +22,7 @@ SHORT_ACTION = {
     "prod_influence1": "+1 infl. prod. (6c)", "prod_influence2": "+2 infl. prod. (8c)",
     "prod_fish": "+fish prod. (5c)", "prod_stone": "+stone prod. (5c)",
     "prod_wood": "+wood prod. (3c)", "prod_wheat": "+wheat prod. (3c)",
-    "votes": "10 votes (18c)", "swap": "Swap cards (3c)",
+    "votes": "10 votes (18c)", "swap": "Swap cards (3c)", "improve": "Improvement (3c, 1 infl.)",
 }
 COLUMNS = ("left", "middle", "right")
 ABILITY_TEXT = {
@@ -169,7 +169,18 @@ def _take_card(a: Any, v: Any) -> str:
 
 
 def _booster(a: Any, v: Any) -> str:
-    return f"Start booster: {items_text(D.START_BOOSTERS.get(a.tile, {}))}"
+    return f"Start booster: {items_text(D.ALL_BOOSTERS.get(a.tile, {}))}"
+
+
+def _activate(a: Any, v: Any) -> str:
+    imp = D.IMPROVEMENTS[a.improvement]
+    return f"Improvement {a.improvement}: {imp.text}"
+
+
+def _site(a: Any, v: Any) -> str:
+    site = D.SITES[a.site]
+    column, row = site.x - D.DISTRICT_ORIGIN[site.district][0], site.y - D.DISTRICT_ORIGIN[site.district][1]
+    return f"{a.district}: row {row + 1}, place {column + 1}"
 
 
 def _feast(a: Any, v: Any) -> str:
@@ -211,6 +222,10 @@ LABELS: dict[str, Callable[[Any, Any], str]] = {
     "bid": lambda a, v: f"Bid {a.amount} influence",
     "take_card": _take_card,
     "pass": _pass,
+    "develop": lambda a, v: f"Improvement {a.improvement}: {D.IMPROVEMENTS[a.improvement].text}",
+    "activate": _activate,
+    "fulfil": lambda a, v: f"Fulfil Council order {a.order}: {items_text(D.COUNCIL_ORDERS[a.order].reward)}",
+    "site": _site,
 }
 
 
@@ -249,6 +264,10 @@ GROUPS: dict[str, Callable[[Any, dict], str | None]] = {
     "discard": lambda a, p: "Your storage is full: remove which good?",
     "bid": lambda a, p: "Your sealed bid (influence markers)…",
     "take_card": lambda a, p: "Choose a Council Hall card…",
+    "develop": lambda a, p: "Develop which improvement? (left to right)",
+    # One menu per district: a menu holds 25 choices and Lübeck has more free sites.
+    "site": lambda a, p: ("Build on which of your properties?" if p.get("purpose") == "build"
+                          else f"Place the property tile in {a.district}…"),
 }
 
 
@@ -270,6 +289,10 @@ def description(action: Any, view: Any) -> str | None:
         return "No subsidiary yet" if city is not None else None
     if kind == "build":
         return fit(D.BUILDINGS[action.building].text, 100)
+    if kind == "develop":
+        return fit(f"Position {action.slot + 1}; when: {D.IMPROVEMENTS[action.improvement].when}", 100)
+    if kind == "fulfil":
+        return fit(f"Requirement: {D.COUNCIL_ORDERS[action.order].text}", 100)
     if kind == "take_card":
         card = D.COUNCIL_CARDS[action.card]
         row = view.council.row if view.council.row is not None else 0
@@ -285,6 +308,6 @@ def style(action: Any) -> str:
     kind = getattr(action, "kind", "")
     if kind in QUIET or getattr(action, "where", None) == "skip" or getattr(action, "choice", None) == "skip":
         return "secondary"
-    if kind in ("feast", "property", "build_menu"):
+    if kind in ("feast", "property", "build_menu", "fulfil"):
         return "success"
     return "primary"

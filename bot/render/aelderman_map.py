@@ -281,13 +281,23 @@ def _ship(draw: ImageDraw.ImageDraw, spot: tuple[int, int], rgb: tuple[int, int,
 _DRAWING = threading.Lock()
 
 
-def draw_map(view: Any, names: dict[int, str]) -> bytes:
-    """The PNG of the sea map for a public view (names: seat -> display name)."""
+def draw_map(view: Any, names: dict[int, str], below: Any = None) -> bytes:
+    """The PNG of the sea map for a public view (names: seat -> display name). `below`, when given,
+    draws a strip (a PIL image of the map's width) that is added under the map."""
     with _DRAWING:
-        return _draw(view, names)
+        image = _draw(view, names)
+        if below is not None:
+            strip = below(view)
+            whole = Image.new("RGB", (image.width, image.height + strip.height))
+            whole.paste(image.convert("RGB"), (0, 0))
+            whole.paste(strip, (0, image.height))
+            image = whole  # kept in RGB: the players' colours stay exact
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
 
 
-def _draw(view: Any, names: dict[int, str]) -> bytes:
+def _draw(view: Any, names: dict[int, str]) -> Image.Image:
     image = background(layout_key(view)).copy()
     draw = ImageDraw.Draw(image)
     for city in view.cities:
@@ -304,16 +314,20 @@ def _draw(view: Any, names: dict[int, str]) -> bytes:
         for index, seat in enumerate(city.ships):
             _ship(draw, ship_spot(city.name, index, centre), colour(seat))
     _legend(draw, view, names)
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    return image
+
+
+def spare_name(view: Any) -> str:
+    """The spare colour of a 2-player game, or the solo dummy with its difficulty."""
+    return f"Dummy ({view.difficulty})" if view.difficulty else "Spare colour"
 
 
 def _legend(draw: ImageDraw.ImageDraw, view: Any, names: dict[int, str]) -> None:
     x, y = 10, MAP_HEIGHT + LEGEND_HEIGHT // 2
-    for seat in range(view.seats):
+    seats = [*range(view.seats), *([view.spare] if getattr(view, "spare", None) is not None else [])]
+    for seat in seats:
         draw.rectangle((x, y - 7, x + 14, y + 7), fill=colour(seat), outline=INK)
-        name = names.get(seat, f"Seat {seat + 1}")
+        name = names.get(seat, spare_name(view) if seat == view.seats else f"Seat {seat + 1}")
         name = name if len(name) <= 22 else name[:21] + "…"
         draw.text((x + 20, y), name, font=font(13), fill=INK, anchor="lm")
         x += 30 + round(draw.textlength(name, font=font(13)))

@@ -63,6 +63,11 @@ PROMPTS: dict[str, Any] = {
     "tavern": "Your Tavern drew two Council Hall cards: keep one.",
     "solo_votes3": "Solo Council Hall: buy the 3 council votes card for 1 influence, or skip it.",
     "solo_draw": "Solo Council Hall: buy one of the three drawn cards for 1 influence, or take none.",
+    "site": lambda d: ("Choose which of your properties the building goes on." if d.get("purpose") == "build"
+                       else "Choose a free site in one of Lübeck's districts for your property tile."),
+    "develop": ("Develop an improvement: choose one of the display (the ones to its left move right and a "
+                "new one is revealed on the far left)."),
+    "improvement": lambda d: (f"You may activate your improvement {d.get('number')} now (once per round)."),
 }
 
 PUBLIC: dict[str, str] = {
@@ -75,6 +80,8 @@ PUBLIC: dict[str, str] = {
     "discard": "removes goods from a full storage", "ability": "decides on a building's ability",
     "take_card": "chooses a Council Hall card", "tavern": "chooses a card drawn by the Tavern",
     "solo_votes3": "buys Council Hall cards", "solo_draw": "buys Council Hall cards",
+    "site": "chooses a site in Lübeck", "develop": "develops an improvement",
+    "improvement": "decides on an improvement",
 }
 
 

@@ -1,4 +1,5 @@
-"""Aelderman (short version with missions): the rules engine. See spec.py for the protocol."""
+"""Aelderman (short version with missions, main version with the election, 2-player setups and
+solo against the dummy): the rules engine. See spec.py for the protocol."""
 
 from games.aelderman.spec import SPEC, AeldermanSpec, Options
 

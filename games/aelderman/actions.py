@@ -6,6 +6,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field
 
+from games.aelderman.state import make_model
+
 
 class WheelStart(BaseModel):
     """Setup: the resource wheel's starting position (0 or 5)."""
@@ -153,6 +155,32 @@ class TakeCard(BaseModel):
     price: int = 0
 
 
+class Develop(BaseModel):
+    """Main version: take the improvement at display position `slot` (0 is the far left)."""
+    kind: Literal["develop"] = "develop"
+    slot: int
+    improvement: int
+
+
+class Activate(BaseModel):
+    """Main version: activate an own improvement (it is flipped until the next round)."""
+    kind: Literal["activate"] = "activate"
+    improvement: int
+
+
+class FulfilOrder(BaseModel):
+    """Main version: fulfil a Council order (a city action)."""
+    kind: Literal["fulfil"] = "fulfil"
+    order: int
+
+
+class PickSite(BaseModel):
+    """Main version: a building site in Lübeck (for a property tile, or the lot to build on)."""
+    kind: Literal["site"] = "site"
+    site: int
+    district: str
+
+
 class Pass(BaseModel):
     kind: Literal["pass"] = "pass"
 
@@ -160,7 +188,8 @@ class Pass(BaseModel):
 Action = Annotated[
     Union[WheelStart, ChooseBooster, Move, CardAction, AltTrade, Trade, BuyProperty, BuildMenu,
           Build, Feast, EndTurn, Cancel, GoodsOption, SellCount, Pay, Upgrade, Stop, SplitGood,
-          SplitInto, Place, PickCity, WheelSteps, Discard, Ability, Bid, TakeCard, Pass],
+          SplitInto, Place, PickCity, WheelSteps, Discard, Ability, Bid, TakeCard, Develop,
+          Activate, FulfilOrder, PickSite, Pass],
     Field(discriminator="kind"),
 ]
 
@@ -171,8 +200,6 @@ _DEFAULTS: dict[type, dict] = {}
 def quick(cls: type[BaseModel], **fields) -> BaseModel:
     """Build an action the engine itself offers without validating it again (hot path: the
     legal moves are rebuilt on every step). Defaults fill the fields not given."""
-    from games.aelderman.state import make_model
-
     defaults = _DEFAULTS.get(cls)
     if defaults is None:
         defaults = _DEFAULTS[cls] = {name: f.default for name, f in cls.model_fields.items()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
-from games.aelderman.actions import Ability, Build
+from games.aelderman.actions import Ability, Build, PickSite, quick
+from games.aelderman.council import draw_council_cards
+from games.aelderman.improvements import offer
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import (building_cost, check_storage, gain, gain_influence,
                                    has_goods, pay_goods, property_cost, say)
@@ -26,6 +28,8 @@ def can_feast(state: State, seat: int, size: str) -> bool:
     feast = feast_cost(state, size)
     if turn is None or turn.feasted or feast is None or state.feasts >= feast_limit(state):
         return False
+    if state.players[seat].general < 1:  # the feast's marker comes from the general supply
+        return False
     return has_goods(state.players[seat], feast[0])
 
 
@@ -33,6 +37,9 @@ def celebrate(state: State, seat: int, size: str, events: list[Event]) -> None:
     goods, influence = feast_cost(state, size) or ({}, 0)
     player = state.players[seat]
     pay_goods(player, goods)
+    # Rulebook: "place one of your influence markers from the general supply on the round indicator".
+    player.general -= 1
+    player.feast_markers += 1
     got = gain_influence(player, influence)
     state.feasts += 1
     if state.turn is not None:
@@ -51,12 +58,52 @@ def can_buy_property(state: State, seat: int) -> bool:
 
 
 def buy_property(state: State, seat: int, events: list[Event]) -> None:
+    """Short version: any district will do, so the tile has no site. Main version: the player
+    places it on a free site of a district (a site step), and pays then."""
+    if state.version == "main":
+        state.pending.append(Pending(kind="site", seat=seat, data={"purpose": "property"}))
+        return
     player = state.players[seat]
     cost = property_cost(state, player)
     player.coins -= cost
     player.property += 1
     player.property_supply -= 1
     say(events, "property", f"{{p{seat}}} buys a property in Lübeck for {cost} coins.", seat=seat)
+
+
+def site_options(state: State, pending: Pending) -> list[PickSite]:
+    """Free sites for a new property tile, or the player's own free lots to build on."""
+    if pending.data["purpose"] == "build":
+        sites = state.players[pending.seat].lots
+    else:
+        sites = [s for s, owner in enumerate(state.site_owner) if owner < 0]
+    return [quick(PickSite, site=s, district=D.SITES[s].district) for s in sites]
+
+
+def pick_site(state: State, pending: Pending, action: PickSite, events: list[Event]) -> None:
+    seat = pending.seat
+    player = state.players[seat]
+    if pending.data["purpose"] == "build":
+        construct(state, seat, pending.data["building"], events, action.site)
+        return
+    cost = property_cost(state, player) if pending.data["purpose"] == "property" else 0
+    player.coins -= cost
+    player.property += 1
+    player.property_supply -= 1
+    player.lots.append(action.site)
+    state.site_owner[action.site] = seat
+    say(events, "property", f"{{p{seat}}} buys a property in {action.district} for {cost} coins.",
+        seat=seat, site=action.site, district=action.district)
+
+
+def start_build(state: State, seat: int, name: str, events: list[Event]) -> None:
+    """Main version: with several free lots the player says which one the building goes on."""
+    lots = state.players[seat].lots
+    if state.version == "main" and len(lots) > 1:
+        state.pending.append(Pending(kind="site", seat=seat,
+                                     data={"purpose": "build", "building": name}))
+    else:
+        construct(state, seat, name, events, lots[0] if lots else -1)
 
 
 def can_build(state: State, seat: int, name: str) -> bool:
@@ -71,16 +118,21 @@ def build_options(state: State, seat: int) -> list[Build]:
     return [Build(building=name) for name in D.BUILDINGS if can_build(state, seat, name)]
 
 
-def construct(state: State, seat: int, name: str, events: list[Event]) -> None:
+def construct(state: State, seat: int, name: str, events: list[Event], site: int = -1) -> None:
     player = state.players[seat]
     goods, coins = building_cost(player, name)
     pay_goods(player, goods)
     player.coins -= coins
     player.property -= 1
+    if site >= 0:
+        player.lots.remove(site)
     player.buildings.append(name)
     player.uses.append(0)
+    player.sites.append(site)
     state.built[name] = state.built.get(name, 0) + 1
-    say(events, "built", f"{{p{seat}}} builds a {name}.", seat=seat, building=name)
+    where = f" in {D.SITES[site].district}" if site >= 0 else ""
+    say(events, "built", f"{{p{seat}}} builds a {name}{where}.", seat=seat, building=name, site=site)
+    offer(state, seat, "built")  # improvement 506, offered after the building's own effects
     building_effect(state, seat, len(player.buildings) - 1, events, at_once=True)
 
 
@@ -105,8 +157,6 @@ def building_effect(state: State, seat: int, index: int, events: list[Event], at
 
 
 def draw_tavern(state: State, seat: int) -> None:
-    from games.aelderman.council import draw_council_cards
-
     cards = draw_council_cards(state, 2)
     if cards:
         state.pending.append(Pending(kind="tavern", seat=seat, data={"cards": cards}))
@@ -116,8 +166,8 @@ def ability_choices(player: Player, index: int) -> list[str]:
     """What a Carpentry, Lighthouse or Deli Market can do now (empty: nothing possible)."""
     name = player.buildings[index]
     ability = D.BUILDINGS[name].ability
-    if player.uses[index] >= D.ABILITY_USES:
-        return []
+    if player.uses[index] >= D.ABILITY_USES or player.general < 1:
+        return []  # each use puts a marker from the general supply on the building
     if ability == "carpentry" and player.goods["wood"] >= D.CARPENTRY_WOOD:
         return ["use"]
     if ability == "lighthouse" and player.goods["stone"] >= 2 and player.uses[index] < D.LIGHTHOUSE_MAX - 1:
@@ -138,6 +188,7 @@ def use_ability(state: State, seat: int, action: Ability, events: list[Event]) -
         return
     player = state.players[seat]
     player.uses[action.index] += 1
+    player.general -= 1  # the marker that counts the use
     ability = D.BUILDINGS[action.building].ability
     if ability == "carpentry":
         player.goods["wood"] -= D.CARPENTRY_WOOD

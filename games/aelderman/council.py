@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.actions import Bid, Pass, TakeCard
+from games.aelderman.improvements import can_develop, push_develop
 from games.aelderman.placement import push_placement
-from games.aelderman.rules import gain, say
+from games.aelderman.rules import cut_operating_costs, gain, say
 from games.aelderman.state import Council, Pending, State
 from games.core import AmountChoice, Event
 
@@ -26,14 +27,19 @@ def draw_council_cards(state: State, count: int) -> list[int]:
 
 
 def lay_out_rows(state: State) -> None:
-    """Each row holds players + 1 cards; with 3+ players one top spot is "three council votes"."""
+    """Each row holds players + 1 cards; with 3+ players one top spot is "three council votes".
+    Main version: the top row also holds "ten council votes" and "developing improvement", which is
+    never replaced (rulebook)."""
     taken = _taken_cards(state)
     for row in state.council_rows:
         for card in row:
-            if card in taken:
+            kind = D.COUNCIL_CARDS[card].kind
+            if card in taken or kind == "improve":
                 continue
-            if D.COUNCIL_CARDS[card].kind == "votes3":
+            if kind == "votes3":
                 state.votes3_pile.append(card)
+            elif kind == "votes10":
+                state.votes10_pile.append(card)
             else:
                 state.council_discard.append(card)
     state.council_rows = []
@@ -41,6 +47,10 @@ def lay_out_rows(state: State) -> None:
         return
     size = state.seats + 1
     top: list[int] = []
+    if state.version == "main":
+        if state.votes10_pile:
+            top.append(state.votes10_pile.pop())
+        top.append(D.IMPROVE_CARD)
     if state.seats >= 3 and state.votes3_pile:
         top.append(state.votes3_pile.pop())
     top.extend(draw_council_cards(state, size - len(top)))
@@ -129,12 +139,22 @@ def choice_order(state: State, bids: list[int]) -> list[int]:
     return sorted(seats, key=lambda s: (-bids[s], -state.players[s].coins, state.order.index(s)))
 
 
-def take_options(state: State, pending: Pending) -> list[TakeCard]:
+def take_options(state: State, pending: Pending) -> list[TakeCard | Pass]:
+    """The cards still free; ten council votes only for a bid of five or more, developing an
+    improvement only with a free improvement space (rulebook)."""
     row = pending.data["row"]
     council = state.council
     assert council is not None
-    return [TakeCard(card=card) for slot, card in enumerate(state.council_rows[row])
-            if council.taken[row][slot] < 0]
+    bid = council.revealed[row][pending.seat]
+    options: list[TakeCard | Pass] = []
+    for slot, card in enumerate(state.council_rows[row]):
+        kind = D.COUNCIL_CARDS[card].kind
+        if council.taken[row][slot] >= 0 or (kind == "votes10" and bid < D.TEN_VOTES_MIN_BID):
+            continue
+        if kind == "improve" and not can_develop(state, pending.seat):
+            continue
+        options.append(TakeCard(card=card))
+    return options or [Pass()]
 
 
 def take_card(state: State, seat: int, card: int, row: int, events: list[Event]) -> None:
@@ -153,13 +173,18 @@ def take_card(state: State, seat: int, card: int, row: int, events: list[Event])
 def apply_card(state: State, seat: int, card: int, events: list[Event]) -> None:
     info = D.COUNCIL_CARDS[card]
     player = state.players[seat]
+    if info.kind == "improve":
+        push_develop(state, seat)  # "place the card back after you have chosen an improvement"
+        return
     player.cards.append(card)
     if info.gain:
         gain(state, seat, info.gain)
     if info.kind == "place":
         push_placement(state, seat, None, optional=False)
-    elif info.kind in ("prod_ap", "prod_influence", "prod_stone"):
+    elif info.kind in D.PRODUCTION_CARDS:
         player.production[info.kind[5:]] += 1
+    elif info.kind == "less_costs":
+        cut_operating_costs(player)
 
 
 def finish_row(state: State) -> bool:
@@ -177,9 +202,17 @@ def finish_row(state: State) -> bool:
 
 # -- solo ----------------------------------------------------------------------------------------
 def solo_votes3_options(state: State) -> list[TakeCard | Pass]:
+    """Rulebook: 3 council votes cost 1 influence marker; in the main version also 10 council votes
+    for 7 and developing improvement for 1."""
+    influence = state.players[0].influence
     options: list[TakeCard | Pass] = []
-    if state.players[0].influence >= D.SOLO_VOTES3_PRICE and state.votes3_pile:
+    if influence >= D.SOLO_VOTES3_PRICE and state.votes3_pile:
         options.append(TakeCard(card=state.votes3_pile[-1], price=D.SOLO_VOTES3_PRICE))
+    if state.version == "main":
+        if influence >= D.SOLO_VOTES10_PRICE and state.votes10_pile:
+            options.append(TakeCard(card=state.votes10_pile[-1], price=D.SOLO_VOTES10_PRICE))
+        if influence >= D.SOLO_IMPROVE_PRICE and can_develop(state, 0):
+            options.append(TakeCard(card=D.IMPROVE_CARD, price=D.SOLO_IMPROVE_PRICE))
     return [*options, Pass()]
 
 
@@ -195,8 +228,9 @@ def solo_buy(state: State, card: int, price: int, events: list[Event]) -> None:
     player = state.players[0]
     player.influence -= price
     player.general += price
-    if card in state.votes3_pile:
-        state.votes3_pile.remove(card)
+    for pile in (state.votes3_pile, state.votes10_pile):
+        if card in pile:
+            pile.remove(card)
     say(events, "council_card", f"{{p0}} buys Council Hall card {card} for {price} influence.",
         seat=0, card=card)
     apply_card(state, 0, card, events)

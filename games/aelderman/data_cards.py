@@ -136,18 +136,20 @@ def card_action_cost(col: int) -> int:
     return col + 1
 
 
-def _check_columns() -> None:
-    for card in ACTION_CARDS.values():
+def check_columns(cards: dict[int, ActionCard], actions: dict[str, SeaAction]) -> None:
+    """Every action sits in the column of its price; a card sells goods exactly when it has a
+    demand row of eight, whose fifth good is a luxury good."""
+    for card in cards.values():
         for row in card.rows:
             for col, name in enumerate(row):
                 if name is not None:
-                    assert SEA_ACTIONS[name].ap == card_action_cost(col), (card.number, name)
-        has_sale = any(SEA_ACTIONS[n].family == "sell" for row in card.rows for n in row if n)
+                    assert actions[name].ap == card_action_cost(col), (card.number, name)
+        has_sale = any(actions[n].family == "sell" for row in card.rows for n in row if n)
         assert has_sale == bool(card.demand), card.number
         assert not card.demand or (len(card.demand) == 8 and card.demand[4] == "luxury")
 
 
-_check_columns()
+check_columns(ACTION_CARDS, SEA_ACTIONS)
 CHOSEN = frozenset({"ACTION_CARDS", "SEA_ACTIONS.split", "SEA_ACTIONS.influence",
                     "SEA_ACTIONS.wheel", "SEA_ACTIONS.prod_stone", "SEA_ACTIONS.prod_wood",
                     "SEA_ACTIONS.prod_wheat", "SEA_ACTIONS.ap columns of luxury, votes, swap"})

@@ -120,6 +120,8 @@ COUNCIL_CARDS: dict[int, CouncilCard] = {c.number: c for c in (
     *(CouncilCard(n, "votes3", {"votes": 3}, text="3 council votes.", chosen=True)
       for n in range(131, 136)),
 )}
+PRODUCTION_CARDS = frozenset({"prod_ap", "prod_influence", "prod_stone", "prod_tools"})
+LESS_COSTS = 4  # card 124 (rulebook)
 SHORT_COUNCIL_PILE: tuple[int, ...] = tuple(range(101, 128))
 VOTES3_CARDS: tuple[int, ...] = tuple(range(131, 136))
 PERMANENT_KINDS = frozenset({"storage", "cost_wood_I", "cost_stone_I", "cost_wood_II",
@@ -128,6 +130,8 @@ PERMANENT_KINDS = frozenset({"storage", "cost_wood_I", "cost_stone_I", "cost_woo
 SOLO_VOTES3_PRICE = 1  # rulebook: 3 council votes cost 1 influence marker
 SOLO_DRAW = 3  # rulebook: draw three Council Hall cards, buy one for 1 influence marker
 SOLO_CARD_PRICE = 1
+SOLO_VOTES10_PRICE = 7  # rulebook (main version): 10 council votes cost 7 influence markers
+SOLO_IMPROVE_PRICE = 1  # rulebook (main version): developing improvement costs 1
 
 # Start boosters with the short-version symbol (16, enough for four players drawing four). Chosen.
 START_BOOSTERS: dict[str, dict[str, int]] = {

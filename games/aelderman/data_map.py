@@ -112,10 +112,8 @@ POSITIONS: dict[str, tuple[int, int]] = {
     FAR_EAST: (970, 460),
 }
 
-# Main version only: the rulebook's three 2-player dummy setups (city -> markers).
-# Short version decision: these setups are NOT used. The rulebook gives them "to balance
-# the scoring of majorities in the city districts and the sea trading zones", which the short
-# version does not score, and its solo short version plays the missions without them.
+# The rulebook's three 2-player setups of the spare colour (city -> markers), used at two players
+# in both versions and in the solo game against the dummy (their buildings: data_lubeck).
 DUMMY_SETUPS: dict[int, dict[str, int]] = {
     1: {"Edinburgh": 1, "Köln": 1, "Brügge": 1, "Hamburg": 2, "Aalborg": 1, "Stavanger": 1,
         "Visby": 1, "Malmö": 2, "Memel": 1, "Riga": 1},
@@ -124,7 +122,6 @@ DUMMY_SETUPS: dict[int, dict[str, int]] = {
     3: {"Edinburgh": 1, "London": 1, "Ribe": 1, "Hamburg": 2, "Stavanger": 1, "Oslo": 2,
         "Bergen": 1, "Visby": 1, "Stockholm": 2, "Reval": 1},
 }
-DUMMY_IN_SHORT_VERSION = False
 
 BANNER_SPACES = 10  # five rows of two
 SUBSIDIARY_EXTRA = 5  # coins on top of any placement to make it a subsidiary

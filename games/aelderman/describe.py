@@ -31,9 +31,69 @@ def summary_lines() -> list[str]:
         "Final council votes: cards and sales + 3 per three active influence + 3 per luxury good.",
         "Ranking: mission level, then council votes. Nobody wins when no one completes a basic "
         "task.",
-        "2 players: the rulebook's dummy setups serve the main version's majority scoring and "
-        "are not used in the short version.",
+        "2 players (both versions): a spare colour holds the places of the chosen setup (table "
+        "option setup 1-3); its markers count for the exchange of action cards and, in the main "
+        "version, its markers and buildings for the majorities.",
     ]
+
+
+def main_summary_lines() -> list[str]:
+    return [
+        "Main version: 5 rounds, no missions; period indicators 2-3-3-4-4-5; two start boosters of "
+        "each kind, keep two.",
+        "Improvements: four on display (moving one to the right each round); develop for 3 coins "
+        "and 1 influence at sea or with the Council Hall card; 3 spaces, +1 per Guild House (up to "
+        "5); each activated once per round, +1 coin per Guild House.",
+        "Council orders: four on display, fulfilled as a city action once the requirement holds, "
+        "never replaced.",
+        "Zone control: a marker in every city of a zone gives +1 influence production (once per "
+        "zone).",
+        "Council Hall: ten council votes (a bid of 5 or more) and developing improvement (every "
+        "round) in the top row; monopoly and individual scoring cards count at the election.",
+        "Lübeck: property is bought onto a site of a district; Lighthouse strength up to 5; a Guard "
+        "House adds 1 to every adjacent building, across districts too.",
+        "Election: zone and district majorities (1st and 2nd; a tie for first shares both, a tie "
+        "for second shares second, rounded down), 3 per three influence, 3 per luxury good, "
+        "council votes, scoring cards, Council orders, minus penalties. Most council votes is "
+        "elected; tied leaders share.",
+        "Solo (main version): the dummy builds each round preparation, removes an improvement and "
+        "perhaps a Council order by selection card, places markers before the third period, never "
+        "adds to a majority it holds unless it holds all; it is scored like a player plus its "
+        "sheet's council votes. Council Hall: 3 votes for 1, 10 votes for 7, an improvement for 1, "
+        "then one of three drawn cards for 1.",
+    ]
+
+
+def main_lines() -> list[str]:
+    lines = []
+    for imp in D.IMPROVEMENTS.values():
+        lines.append(f"Improvement {imp.number} ({imp.copies} tiles{CHOSEN_MARK}): {imp.when}: "
+                     f"{imp.text}")
+    for order in D.COUNCIL_ORDERS.values():
+        lines.append(f"Council order {order.number}: {order.text} -> {describe(order.reward)}")
+    for tile, items in D.MAIN_BOOSTERS.items():
+        lines.append(f"{tile} (main): {describe(items)}" + CHOSEN_MARK)
+    for zone, (first, second) in D.ZONE_VOTES.items():
+        lines.append(f"Zone {zone}: {first} / {second} council votes" + CHOSEN_MARK)
+    for district, (first, second) in D.DISTRICT_VOTES.items():
+        mark = "" if district == "St. Johannis" else CHOSEN_MARK
+        lines.append(f"District {district}: {first} / {second} council votes{mark}")
+    lines.append(f"Lübeck: {D.SITES_PER_DISTRICT} sites per district in two rows of four; blocks: "
+                 + ", ".join(f"{d} at {xy}" for d, xy in D.DISTRICT_ORIGIN.items()) + CHOSEN_MARK)
+    return lines
+
+
+def spare_lines() -> list[str]:
+    lines = []
+    for option, markers in D.DUMMY_SETUPS.items():
+        cities = ", ".join(f"{city} {n}" for city, n in markers.items())
+        built = ", ".join(f"{d} {s}" for d, s in D.SETUP_BUILDINGS[option])
+        lines.append(f"Setup {option}: markers {cities}; buildings (strength) {built}{CHOSEN_MARK}")
+    for sheet in D.DUMMY_SHEETS.values():
+        rounds = "; ".join(f"round {r + 1}: build {'+'.join(map(str, b)) or '-'}, {m} markers"
+                           for r, (b, m) in enumerate(zip(sheet.buildings, sheet.markers)))
+        lines.append(f"Dummy {sheet.name}: +{sheet.bonus_votes} council votes; {rounds}" + CHOSEN_MARK)
+    return lines
 
 
 def map_lines() -> list[str]:
@@ -137,5 +197,8 @@ def component_tables() -> list[tuple[str, list[str]]]:
         ("Council Hall cards", council_lines()),
         ("Setup, rounds and prices", setup_lines()),
         ("Missions", mission_lines()),
+        ("Main version", main_summary_lines()),
+        ("Main version components", main_lines()),
+        ("2 players and solo: spare colour and dummy", spare_lines()),
         ("Chosen tables", sorted(D.CHOSEN)),
     ]

@@ -3,36 +3,49 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
+from games.aelderman.dummy import dummy_markers, is_solo_dummy
 from games.aelderman.council import finish_row, reveal_row, start_council
 from games.aelderman.production import pay_operating_costs, prepare_round, produce
 from games.aelderman.rules import say
 from games.aelderman.sea import turn_wheel
 from games.aelderman.state import State, Turn, Visit
+from games.aelderman.steps import settle_forced
 from games.core import Event
 
 
 def advance(state: State, events: list[Event]) -> None:
-    """Run automatic play until a seat must decide (or the game is over)."""
-    from games.aelderman.steps import settle_forced
+    """Run automatic play until a seat must decide (or the game is over).
 
+    The one place that knows the order of the phases: each handler does its phase's automatic
+    work and returns True to go on, False when a seat must decide. Phase modules never call each
+    other; they return here.
+    """
     while True:
         if state.pending:
             if settle_forced(state, events):
                 continue
             return
-        if state.phase == "over":
+        handler = PHASES.get(state.phase)
+        if handler is None or not handler(state, events):
             return
-        if state.phase == "setup":
-            start_trade(state, events)
-        elif state.phase == "production":
-            pay_operating_costs(state, events)
-            start_trade(state, events)
-        elif state.phase == "trade":
-            if state.turn is not None:
-                return
-            _next_turn(state, events)
-        elif not _council_step(state, events):
-            return
+
+
+def _setup_done(state: State, events: list[Event]) -> bool:
+    start_trade(state, events)
+    return True
+
+
+def _production_done(state: State, events: list[Event]) -> bool:
+    pay_operating_costs(state, events)
+    start_trade(state, events)
+    return True
+
+
+def _trade(state: State, events: list[Event]) -> bool:
+    if state.turn is not None:
+        return False
+    _next_turn(state, events)
+    return True
 
 
 def start_trade(state: State, events: list[Event]) -> None:
@@ -47,6 +60,8 @@ def begin_period(state: State, events: list[Event]) -> None:
         for seat in reversed(state.order):
             turn_wheel(state, seat, 1, events)
     state.turn_index = 0
+    if state.period == 2 and is_solo_dummy(state):
+        dummy_markers(state, events)  # rulebook: "before the third period indicator is revealed"
     say(events, "period", f"Period {state.period + 1} of round {state.round}: "
         f"{state.periods[state.period]} action points.", period=state.period,
         ap=state.periods[state.period])
@@ -68,14 +83,6 @@ def _next_turn(state: State, events: list[Event]) -> None:
     start_council(state, events)
 
 
-def end_turn(state: State, events: list[Event]) -> None:
-    turn = state.turn
-    assert turn is not None
-    say(events, "turn_end", f"{{p{turn.seat}}} ends the turn in {turn.visit.city}.", seat=turn.seat)
-    state.turn = None
-    state.turn_index += 1
-
-
 def _council_step(state: State, events: list[Event]) -> bool:
     """Progress the Council Hall phase; False when seats must bid."""
     council = state.council
@@ -92,9 +99,16 @@ def _council_step(state: State, events: list[Event]) -> bool:
 
 
 def end_round(state: State, events: list[Event]) -> None:
-    if state.round >= D.SHORT_ROUNDS:
+    if state.round >= D.ROUNDS_OF[state.version]:
         state.phase = "over"
-        say(events, "game_over", "The second Council Hall phase is over: the missions are scored.")
+        if state.version == "main":
+            say(events, "game_over", "The fifth Council Hall phase is over: the Aelderman is elected.")
+        else:
+            say(events, "game_over", "The second Council Hall phase is over: the missions are scored.")
         return
     prepare_round(state, events)
     produce(state, events)
+
+
+PHASES = {"setup": _setup_done, "production": _production_done, "trade": _trade,
+          "council": _council_step}

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.aelderman import data as D
+from games.aelderman.heuristic_main import main_bid, main_value
 from games.aelderman.rules import building_cost, luxuries, property_cost
 from games.aelderman.scoring import progress
 from games.aelderman.state import State
@@ -92,6 +93,8 @@ def deficit(state: State, seat: int, level: int,
 
 
 def value(state: State, seat: int) -> float:
+    if state.version == "main":
+        return main_value(state, seat)
     player = state.players[seat]
     facts = _facts(state, seat)
     basic, need, missing, short = deficit(state, seat, 0, facts)
@@ -226,6 +229,9 @@ class HeuristicPolicy:
     def _bid(self, state: State, seat: int, actions: list[Any]) -> Any:
         """Bid spare influence. In the last round a marker is only given up when it costs no
         council votes (influence counts in threes) and the mission keeps enough."""
+        if state.version == "main":
+            amount = main_bid(state, seat)
+            return max((a for a in actions if a.amount <= amount), key=lambda a: a.amount)
         player = state.players[seat]
         reqs = _requirements(player.mission, 0)
         keep = next((count for kind, _, count in reqs if kind == "influence"), 0)

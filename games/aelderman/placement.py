@@ -69,6 +69,7 @@ def place_marker(state: State, seat: int, city: str, where: str, events: list[Ev
     guilds = player.buildings.count("Trade Guild")
     if guilds:
         player.coins += guilds  # Trade Guild: +1 coin for every marker placed
+    check_zone(state, seat, city, events)
     if where == "banner" and len(state.banners[city]) % 2 == 0:
         exchange_card(state, city, events)
 
@@ -94,3 +95,27 @@ def block_if_here(state: State, city: str) -> None:
     turn = state.turn
     if turn is not None and turn.visit.city == city:
         turn.visit.blocked = True
+
+
+def markers_in(state: State, seat: int, city: str) -> int:
+    """Influence markers of a seat in a city, its subsidiary included."""
+    return state.banners[city].count(seat) + (state.subsidiary.get(city) == seat)
+
+
+def controls(state: State, seat: int, zone: str) -> bool:
+    return all(markers_in(state, seat, city) for city, z in D.CITY_ZONE.items() if z == zone)
+
+
+def check_zone(state: State, seat: int, city: str, events: list[Event]) -> None:
+    """Rulebook: "If you manage to place at least one influence marker in each city of a trading
+    zone, you control this zone and gain an additional income of one influence marker" (once per
+    zone, main version only)."""
+    if state.version != "main" or seat >= state.seats:
+        return
+    zone = D.CITY_ZONE[city]
+    player = state.players[seat]
+    if zone not in player.zones and controls(state, seat, zone):
+        player.zones.append(zone)
+        player.production["influence"] += 1
+        say(events, "zone_control", f"{{p{seat}}} controls the {zone} zone: +1 influence production.",
+            seat=seat, zone=zone)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from games.aelderman import data as D
 from games.aelderman.city import building_effect
 from games.aelderman.council import lay_out_rows, new_order
+from games.aelderman.dummy import dummy_round, is_solo_dummy
+from games.aelderman.improvements import new_round
 from games.aelderman.rules import gain, gain_influence, operating_costs, say
 from games.aelderman.state import State
 from games.core import Event
@@ -12,7 +14,7 @@ from games.core import Event
 
 def draw_periods(state: State) -> None:
     """Four of the period indicators (the short version has no 2), one per period."""
-    tiles = list(D.PERIOD_TILES_SHORT)
+    tiles = list(D.PERIOD_TILES_MAIN if state.version == "main" else D.PERIOD_TILES_SHORT)
     state.rng.shuffle(tiles)
     state.periods = tiles[: D.PERIODS_PER_ROUND]
 
@@ -20,14 +22,18 @@ def draw_periods(state: State) -> None:
 def prepare_round(state: State, events: list[Event]) -> None:
     state.order = new_order(state)
     for player in state.players:
-        player.general += player.held
-        player.held = 0
+        player.general += player.held + player.feast_markers  # the old round indicator goes
+        player.held = player.feast_markers = 0
         player.bid_total = 0
     state.round += 1
     state.period = 0
     state.feasts = 0
     draw_periods(state)
     lay_out_rows(state)
+    if state.version == "main":
+        new_round(state)
+        if is_solo_dummy(state):
+            dummy_round(state, events)
     order = ", ".join(f"{{p{s}}}" for s in state.order)
     say(events, "round", f"Round {state.round} begins. Player order: {order}.", order=state.order,
         round=state.round)

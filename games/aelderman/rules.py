@@ -120,11 +120,27 @@ def building_cost(player: Player, name: str) -> tuple[dict[str, int], int]:
     return {g: n for g, n in goods.items() if n}, building.coins
 
 
-def operating_costs(player: Player) -> int:
+def raw_operating_costs(player: Player) -> int:
+    """Strength of the buildings plus one per production-expansion card, before card 124."""
     costs = sum(D.BUILDINGS[name].strength for name in player.buildings)
-    costs += sum(1 for card in player.cards
-                 if D.COUNCIL_CARDS[card].kind in ("prod_ap", "prod_influence", "prod_stone"))
-    return max(0, costs - 4 * has_card(player, "less_costs"))
+    return costs + sum(1 for card in player.cards if D.COUNCIL_CARDS[card].kind in D.PRODUCTION_CARDS)
+
+
+def operating_costs(player: Player) -> int:
+    return max(0, raw_operating_costs(player) - player.cost_cut)
+
+
+def cut_operating_costs(player: Player) -> int:
+    """Card 124: the marker goes down by four, to zero when it shows less; the unused part is
+    lost (the rulebook resets the marker, it keeps no credit). Returns the coins taken off."""
+    cut = min(D.LESS_COSTS, operating_costs(player))
+    player.cost_cut += cut
+    return cut
+
+
+def markers_on_buildings(player: Player) -> int:
+    """Influence markers lying on Carpentries, Lighthouses and Deli Markets (one per use)."""
+    return sum(player.uses)
 
 
 def final_votes(player: Player) -> int:

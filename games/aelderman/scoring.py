@@ -8,6 +8,7 @@ basic, none), then council votes.
 from __future__ import annotations
 
 from games.aelderman import data as D
+from games.aelderman.election import election_outcome, score_pad
 from games.aelderman.rules import final_votes, luxuries, placed_count
 from games.aelderman.state import State
 from games.core import Outcome
@@ -92,6 +93,8 @@ def details(state: State, seat: int, level: int) -> list[str]:
 def outcome(state: State) -> Outcome | None:
     if state.phase != "over":
         return None
+    if state.version == "main":
+        return election_outcome(state)
     levels = {s: mission_level(state, s) for s in range(state.seats)}
     votes = {s: final_votes(state.players[s]) for s in range(state.seats)}
     keys = sorted({(levels[s], votes[s]) for s in levels}, reverse=True)
@@ -103,6 +106,9 @@ def outcome(state: State) -> Outcome | None:
 
 
 def stats(state: State) -> dict[int, dict[str, float]]:
+    if state.version == "main":
+        pad = score_pad(state)
+        return {s: {"council_votes": float(sum(pad[s].values()))} for s in range(state.seats)}
     result = {}
     for seat in range(state.seats):
         level = mission_level(state, seat)

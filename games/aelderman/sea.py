@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
+from games.aelderman.improvements import can_develop, push_develop
 from games.aelderman.placement import push_placement, spots
 from games.aelderman.rules import gain, gain_influence, say
 from games.aelderman.state import Pending, State
@@ -40,6 +41,8 @@ def action_allowed(state: State, seat: int, action: D.SeaAction) -> bool:
         if player.general < action.amount:
             return False
         return spots(state, seat, city, spare_coins=action.coins) >= action.amount
+    if family == "improve":
+        return player.influence >= D.IMPROVE_INFLUENCE and can_develop(state, seat)
     if family == "swap":
         return True
     return True  # influence, wheel, luxury, production, votes: only the price matters
@@ -92,6 +95,10 @@ def _perform_purchase(state: State, seat: int, action: D.SeaAction, events: list
         say(events, "votes_bought", f"{{p{seat}}} buys 10 council votes.", seat=seat)
     elif action.family == "swap":
         state.pending.append(Pending(kind="pick_city", seat=seat, data={"purpose": "swap"}))
+    elif action.family == "improve":
+        player.influence -= D.IMPROVE_INFLUENCE  # back to the general supply
+        player.general += D.IMPROVE_INFLUENCE
+        push_develop(state, seat)
 
 
 def turn_wheel(state: State, seat: int, steps: int, events: list[Event]) -> None:

@@ -1,16 +1,18 @@
-"""The Aelderman game spec: the engine protocol of games/core.py for the short version."""
+"""The Aelderman game spec: the engine protocol of games/core.py for both versions."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from games.aelderman import data as D
 from games.aelderman.actions import Action
+from games.aelderman.ai import HeuristicPolicy, RandomLegalPolicy
+from games.aelderman.improvements import slots
 from games.aelderman.council import bid_options, bid_range, bidders, submit_bid
 from games.aelderman.flow import advance
-from games.aelderman.rules import INFLUENCE_TOTAL_CHECK
+from games.aelderman.rules import INFLUENCE_TOTAL_CHECK, markers_on_buildings
 from games.aelderman.scoring import outcome, stats
 from games.aelderman.setup import new_game
 from games.aelderman.state import State
@@ -22,10 +24,21 @@ from games.core import DECISION_SECONDS, AmountChoice, Event, GameSpec, Outcome,
 
 
 class Options(BaseModel):
-    """Table options. One seat plays the solo short version automatically."""
+    """Table options. Setup and difficulty matter only where the rulebook uses them: the setup
+    with two players (both versions) and in a solo main game, the difficulty in a solo main game."""
 
-    version: Literal["short"] = Field(
-        "short", description="Version: short — 2 rounds, a secret mission each; one player plays solo")
+    version: Literal["short", "main"] = Field(
+        "short", description="Version: short (2 rounds, missions) or main (5 rounds, the election)")
+    setup: Literal[1, 2, 3] = Field(
+        1, description="2 players and solo: the spare colour's setup (1 balanced, 2 buildings, 3 markers)")
+    difficulty: Literal["easy", "medium", "hard"] = Field(
+        "medium", description="Solo main version: the dummy player's difficulty")
+
+    @field_validator("setup", mode="before")
+    @classmethod
+    def _setup_number(cls, value: Any) -> Any:
+        """`/table create options:setup=2` sends text; the menu and the state use the number."""
+        return int(value) if isinstance(value, str) and value.strip().isdigit() else value
 
 
 class AeldermanSpec(GameSpec[State, Any]):
@@ -38,7 +51,7 @@ class AeldermanSpec(GameSpec[State, Any]):
     Action = Action
 
     def _setup(self, seats: int, seed: int, options: Options) -> State:
-        state = new_game(seats, seed)
+        state = new_game(seats, seed, options.version, options.setup, options.difficulty)
         advance(state, [])
         return state
 
@@ -107,7 +120,7 @@ class AeldermanSpec(GameSpec[State, Any]):
         secrets: dict[int, set[str]] = {}
         for seat, player in enumerate(state.players):
             tokens = set(player.drawn)
-            if state.phase != "over":
+            if state.phase != "over" and player.mission:
                 tokens.add(player.mission)
             council = state.council
             if council is not None and council.stage == "bid" and council.bids[seat] is not None:
@@ -116,8 +129,6 @@ class AeldermanSpec(GameSpec[State, Any]):
         return secrets
 
     def policy(self, kind: str, seed: int = 0):
-        from games.aelderman.ai import HeuristicPolicy, RandomLegalPolicy
-
         if kind == "random":
             return RandomLegalPolicy(self, seed)
         if kind == "heuristic":
@@ -129,23 +140,37 @@ class AeldermanSpec(GameSpec[State, Any]):
         return DECISION_SECONDS if seat in self.to_act(state) else None
 
     def timeout_action(self, state: State, seat: int) -> Any | None:
-        from games.aelderman.ai import HeuristicPolicy
-
         if seat not in self.to_act(state):
             return None
         return HeuristicPolicy(self, 0).choose(state, seat)
 
+    def option_variants(self) -> list[BaseModel]:
+        """Both versions, every 2-player setup and every solo difficulty (the shared random-game
+        test plays each at every seat count)."""
+        return [Options(), Options(version="main"), Options(setup=2), Options(setup=3),
+                Options(version="main", setup=2, difficulty="easy"),
+                Options(version="main", setup=3, difficulty="hard")]
+
     def check_invariants(self, state: State) -> None:
+        main = state.version == "main"
         for seat, player in enumerate(state.players):
             on_map = sum(b.count(seat) for b in state.banners.values())
             on_map += sum(1 for s in state.subsidiary.values() if s == seat)
-            total = player.general + player.influence + player.held + on_map
+            total = (player.general + player.influence + player.held + on_map
+                     + player.feast_markers + markers_on_buildings(player))
             assert total == INFLUENCE_TOTAL_CHECK, f"seat {seat} has {total} influence markers"
             assert player.coins >= 0 and player.influence >= 0 and player.ap >= 0
             assert all(n >= 0 for n in player.goods.values()), f"seat {seat} has negative goods"
             assert player.property + player.property_supply + len(player.buildings) == D.PROPERTY_TILES
+            if main:
+                assert len(player.improvements) <= slots(player), f"seat {seat} has too many improvements"
+                assert len(player.lots) == player.property
+                owned = [*player.lots, *(site for site in player.sites if site >= 0)]
+                assert sorted(owned) == [i for i, o in enumerate(state.site_owner) if o == seat], \
+                    f"seat {seat}'s sites in Lübeck do not match its property tiles"
         cards = [*state.cards.values(), *state.card_pile, *state.card_discard]
-        assert sorted(cards) == sorted([*D.FIXED_CARDS.values(), *D.DRAW_CARDS]), "action cards lost"
+        fixed, draw = (D.MAIN_FIXED_CARDS, D.MAIN_DRAW_CARDS) if main else (D.FIXED_CARDS, D.DRAW_CARDS)
+        assert sorted(cards) == sorted([*fixed.values(), *draw]), "action cards lost"
         for city, banner in state.banners.items():
             assert len(banner) <= D.BANNER_SPACES, f"{city}'s banner overflows"
 

@@ -18,6 +18,7 @@ class Visit(BaseModel):
     alt: bool = False  # an alternative trade was made (then nothing else from the card)
     blocked: bool = False  # the card was exchanged or swapped in: no more sea actions here
     city_actions: bool = False
+    improved: bool = False  # an improvement (502-504) was used here: a regular action is still due
 
 
 class Turn(BaseModel):
@@ -28,6 +29,7 @@ class Turn(BaseModel):
     start: str
     moved: bool = False
     feasted: bool = False
+    passes: int = 0  # improvement 501: cities still passable without an action
     visit: Visit
 
 
@@ -61,8 +63,24 @@ class Player(BaseModel):
     big_feasts: int = 0
     held: int = 0  # influence markers lying on Council Hall spots
     bid_total: int = 0  # influence bid this round (sets the next player order)
+    feast_markers: int = 0  # markers on the round indicator, one per feast this round
+    cost_cut: int = 0  # operating costs taken off by card 124 (at most what the marker showed)
     drawn: list[str] = Field(default_factory=list)  # start boosters drawn (secret), not yet chosen
     boosters: list[str] = Field(default_factory=list)  # start boosters kept (public)
+    # Main version only.
+    sites: list[int] = Field(default_factory=list)  # Lübeck site of each building (same index)
+    lots: list[int] = Field(default_factory=list)  # sites of own property not built on yet
+    improvements: list[int] = Field(default_factory=list)
+    activated: list[bool] = Field(default_factory=list)  # flipped this round (same index)
+    zones: list[str] = Field(default_factory=list)  # zones controlled (+1 influence production)
+    orders: list[int] = Field(default_factory=list)  # Council orders fulfilled
+
+
+class Spare(BaseModel):
+    """The spare colour of a 2-player game or the solo dummy: its seat number is `state.seats`."""
+
+    lots: list[list[int]] = Field(default_factory=list)  # [site, strength] of its buildings
+    sheet: str = ""  # solo: the dummy description (difficulty); "" for the 2-player spare colour
 
 
 class Council(BaseModel):
@@ -75,7 +93,8 @@ class Council(BaseModel):
 
 class State(BaseModel):
     seats: int
-    version: Literal["short"] = "short"
+    version: Literal["short", "main"] = "short"
+    setup_option: int = 0  # 2-player setup of the spare colour (0: none)
     rng: Rng
     phase: Literal["setup", "trade", "production", "council", "over"] = "setup"
     round: int = 1
@@ -98,6 +117,13 @@ class State(BaseModel):
     council: Council | None = None
     feasts: int = 0  # feasts celebrated this round
     built: dict[str, int] = Field(default_factory=dict)  # building tiles used per type
+    # Main version only.
+    display: list[int] = Field(default_factory=list)  # improvements face up, left to right
+    improvement_pile: list[int] = Field(default_factory=list)
+    orders: list[int] = Field(default_factory=list)  # Council orders by position, 0 = gone
+    site_owner: list[int] = Field(default_factory=list)  # Lübeck sites: seat, or -1 when free
+    votes10_pile: list[int] = Field(default_factory=list)
+    spare: Spare | None = None
     steps: int = 0
 
 

@@ -11,17 +11,20 @@ from typing import Any, Callable
 from games.aelderman import data as D
 from games.aelderman.actions import (Cancel, ChooseBooster, Discard, PickCity, SellCount,
                                      SplitGood, Stop, TakeCard, WheelStart, WheelSteps, Pass)
-from games.aelderman.city import ability_options, build_options, construct, use_ability
-from games.aelderman.council import (draw_council_cards, solo_buy, solo_draw_options,
+from games.aelderman.city import (ability_options, build_options, pick_site, site_options,
+                                  start_build, use_ability)
+from games.aelderman.improvements import (develop, develop_options, offered_options, push_develop,
+                                          use_offered)
+from games.aelderman.council import (apply_card, draw_council_cards, solo_buy, solo_draw_options,
                                      solo_votes3_options, take_card, take_options)
 from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
-from games.aelderman.rules import capacity, gain, say, spend_ap, stored
-from games.aelderman.sea import swap_cards, swappable, turn_wheel
+from games.aelderman.rules import capacity, describe, gain, say, spend_ap, stored
+from games.aelderman.sea import card_of, swap_cards, swappable, turn_wheel
 from games.aelderman.state import Pending, State
 from games.aelderman.trading import (buy_options, do_split, pay_options, resolve_pay,
                                      split_options, splittable, start_sale, take_yield,
                                      upgrade_options)
-from games.aelderman.turn import trade_options
+from games.aelderman.turn import card_actions, may_end, trade_options
 from games.core import Event
 
 Options = Callable[[State, Pending], list[Any]]
@@ -48,14 +51,19 @@ def _booster(state: State, p: Pending, a: ChooseBooster, events: list[Event]) ->
         _again(state, p)
     else:
         player.drawn = []  # the other tiles go back to the box unseen
-    items = D.START_BOOSTERS[a.tile]
+    items = D.ALL_BOOSTERS[a.tile]
     say(events, "booster", f"{{p{p.seat}}} takes a start booster: {_items(items)}.", seat=p.seat,
         tile=a.tile)
     gain(state, p.seat, items)
+    # Rulebook: "If you are to perform the action developing improvement, choose one from the
+    # display and replace it immediately." A property tile is placed on a site at once.
+    if items.get("improvement"):
+        push_develop(state, p.seat)
+    if items.get("property"):
+        state.pending.append(Pending(kind="site", seat=p.seat, data={"purpose": "free"}))
 
 
 def _items(items: dict[str, int]) -> str:
-    from games.aelderman.rules import describe
     return describe(items)
 
 
@@ -87,7 +95,6 @@ def _pick_city(state: State, p: Pending, a, events: list[Event]) -> None:
 # -- goods -----------------------------------------------------------------------------------------
 def _sell_count(state: State, p: Pending, a: SellCount, events: list[Event]) -> None:
     player = state.players[p.seat]
-    from games.aelderman.sea import card_of
     start_sale(state, p.seat, card_of(state, player.location).demand, a.count, events)
 
 
@@ -143,8 +150,6 @@ def _trade(state: State, p: Pending, a, events: list[Event]) -> None:
 
 def _trade_options(state: State, p: Pending) -> list[Any]:
     """Cancelling is offered unless this trade is the only sea action left that is still due."""
-    from games.aelderman.turn import card_actions, may_end
-
     options: list[Any] = trade_options(state, p.seat)
     if may_end(state) or card_actions(state):
         options.append(Cancel())
@@ -156,7 +161,7 @@ def _build(state: State, p: Pending, a, events: list[Event]) -> None:
         return
     assert state.turn is not None
     state.turn.visit.city_actions = True
-    construct(state, p.seat, a.building, events)
+    start_build(state, p.seat, a.building, events)
 
 
 def _discard(state: State, p: Pending, a: Discard, events: list[Event]) -> None:
@@ -169,11 +174,12 @@ def _discard(state: State, p: Pending, a: Discard, events: list[Event]) -> None:
 
 # -- Council Hall ------------------------------------------------------------------------------------
 def _take(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
+    if a.kind == "pass":
+        return
     take_card(state, p.seat, a.card, p.data["row"], events)
 
 
 def _tavern(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
-    from games.aelderman.council import apply_card
     state.council_discard.extend(c for c in p.data["cards"] if c != a.card)
     say(events, "tavern", f"{{p{p.seat}}}'s Tavern gives Council Hall card {a.card}.", seat=p.seat)
     apply_card(state, p.seat, a.card, events)
@@ -218,6 +224,10 @@ STEPS: dict[str, tuple[Options, Resolve]] = {
     "take_card": (take_options, _take),
     "tavern": (lambda s, p: [TakeCard(card=c) for c in p.data["cards"]], _tavern),
     "solo_votes3": (lambda s, p: solo_votes3_options(s), _solo_votes3),
+    "site": (site_options, pick_site),
+    "develop": (develop_options, lambda s, p, a, e: a.kind == "develop" and develop(s, p.seat, a, e)),
+    "improvement": (offered_options,
+                    lambda s, p, a, e: a.kind == "activate" and use_offered(s, p.seat, a.improvement, e)),
     "solo_draw": (solo_draw_options, _solo_draw),
 }
 _FORCED = frozenset({"pay", "discard"})

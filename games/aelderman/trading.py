@@ -7,6 +7,7 @@ from itertools import product
 
 from games.aelderman import data as D
 from games.aelderman.actions import GoodsOption, Pay, SplitInto, Upgrade, quick
+from games.aelderman.improvements import offer
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import gain, say
 from games.aelderman.state import Pending, Player, State
@@ -34,6 +35,11 @@ def take_yield(state: State, seat: int, option: GoodsOption, events: list[Event]
         + (f", {option.coins} coins" if option.coins else "")
         + (f", {option.influence} influence" if option.influence else "") + ".", seat=seat)
     gain(state, seat, items)
+    for luxury in ("spices", "pelt"):
+        if luxury in option.goods:
+            offer(state, seat, f"wheel_{luxury}")  # improvements 507 and 508
+    if sum(1 for g in option.goods if D.LEVEL.get(g) == 3) >= 2:
+        offer(state, seat, "bought_two_iii")  # improvement 511
 
 
 def start_buy(state: State, seat: int, ring: int, events: list[Event]) -> None:
@@ -99,6 +105,9 @@ def sale_reward(state: State, seat: int, count: int, events: list[Event]) -> Non
     say(events, "goods_sold", f"{{p{seat}}} sells {count} goods for {reward['coins']} coins.",
         seat=seat, count=count)
     gain(state, seat, {k: v for k, v in reward.items() if k != "placements"})
+    offer(state, seat, "sold")  # improvement 505
+    if count == 6:
+        offer(state, seat, "sold6")  # improvement 510
     placements = reward.get("placements", 0)
     if placements:
         push_placement(state, seat, state.players[seat].location, optional=True, count=placements)

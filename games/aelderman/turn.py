@@ -7,7 +7,8 @@ from games.aelderman import data as D
 from games.aelderman.actions import (AltTrade, BuildMenu, BuyProperty, CardAction, EndTurn, Feast,
                                      Move, Trade, quick)
 from games.aelderman.city import buy_property, can_build, can_buy_property, can_feast, celebrate
-from games.aelderman.flow import end_turn
+from games.aelderman.improvements import turn_improvements, use_turn_improvement
+from games.aelderman.orders import fulfil, order_options
 from games.aelderman.rules import ap_available, capacity, property_cost, say, spend_ap, stored
 from games.aelderman.sea import action_allowed, card_of, perform
 from games.aelderman.state import Pending, State, Turn
@@ -21,7 +22,9 @@ def can_move(state: State) -> bool:
     assert turn is not None
     if ap_available(state) < 1:
         return False
-    return not turn.moved or turn.visit.spent >= 1
+    if not turn.moved or turn.passes > 0:  # improvement 501 passes cities without an action
+        return True
+    return turn.visit.spent >= 1 and may_end(state)
 
 
 def card_actions(state: State) -> list[CardAction]:
@@ -86,15 +89,18 @@ def city_actions(state: State) -> list:
     if any(can_build(state, seat, name) for name in D.BUILDINGS):
         result.append(BuildMenu())
     result.extend(Feast(size=size) for size in ("small", "big") if can_feast(state, seat, size))
+    if state.version == "main":
+        result.extend(order_options(state, seat))
     return result
 
 
 def may_end(state: State) -> bool:
-    """After city actions a sea action for at least one action point is due, if one is possible."""
+    """After city actions (or improvements 502-504) a regular sea action of at least one action
+    point is due in that city, if one is possible."""
     turn = state.turn
     assert turn is not None
     visit = turn.visit
-    if not visit.city_actions or visit.spent >= 1:
+    if not (visit.city_actions or visit.improved) or visit.alt or any(visit.rows):
         return True
     return not card_actions(state) and not alt_trade_allowed(state)
 
@@ -109,6 +115,7 @@ def turn_options(state: State) -> list:
     if alt_trade_allowed(state):
         options.append(quick(AltTrade))
     options.extend(city_actions(state))
+    options.extend(turn_improvements(state))
     if may_end(state):
         options.append(quick(EndTurn))
     return options
@@ -124,8 +131,10 @@ def turn_options_of_kind(state: State, kind: str) -> list:
         return card_actions(state)
     if kind == "alt_trade":
         return [AltTrade()] if alt_trade_allowed(state) else []
-    if kind in ("property", "build_menu", "feast"):
+    if kind in ("property", "build_menu", "feast", "fulfil"):
         return city_actions(state)
+    if kind == "activate":
+        return turn_improvements(state)
     if kind == "end_turn":
         return [EndTurn()] if may_end(state) else []
     return []
@@ -153,13 +162,29 @@ def resolve_turn(state: State, seat: int, action, events: list[Event]) -> None:
     elif kind == "feast":
         turn.visit.city_actions = True
         celebrate(state, seat, action.size, events)
+    elif kind == "fulfil":
+        turn.visit.city_actions = True
+        fulfil(state, seat, action.order, events)
+    elif kind == "activate":
+        use_turn_improvement(state, seat, action.improvement, events)
     elif kind == "end_turn":
         end_turn(state, events)
     else:
         raise RuleError("That move does not belong to a turn.")
 
 
+def end_turn(state: State, events: list[Event]) -> None:
+    """The turn is over; the order of play (flow.advance) seats the next player."""
+    turn = state.turn
+    assert turn is not None
+    say(events, "turn_end", f"{{p{turn.seat}}} ends the turn in {turn.visit.city}.", seat=turn.seat)
+    state.turn = None
+    state.turn_index += 1
+
+
 def _move(state: State, turn: Turn, city: str, events: list[Event]) -> None:
+    if turn.moved and turn.visit.spent == 0:
+        turn.passes -= 1  # left without an action: one of improvement 501's passes
     turn.moved = True
     turn.visit = type(turn.visit)(city=city)
     state.players[turn.seat].location = city

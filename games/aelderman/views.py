@@ -56,6 +56,40 @@ class BuildingView(BaseModel):
     name: str
     strength: int
     uses: int
+    site: int = -1  # main version: the Lübeck site
+    district: str | None = None
+
+
+class ImprovementView(BaseModel):
+    number: int
+    when: str
+    text: str
+    activated: bool = False
+
+
+class OrderView(BaseModel):
+    number: int
+    text: str
+    reward: dict[str, int]
+
+
+class SiteView(BaseModel):
+    """A building site of Lübeck (main version): free, a property tile, or a building."""
+    number: int
+    district: str
+    x: int
+    y: int
+    owner: int | None  # a seat, the spare colour's seat, or None when free
+    building: str | None
+    strength: int  # before Guard Houses; 0 for an empty property tile
+
+
+class MajorityView(BaseModel):
+    """A scoring box: each colour's markers or strength so far, and the council votes it pays."""
+    name: str
+    first: int
+    second: int
+    standing: dict[int, int]
 
 
 class RequirementView(BaseModel):
@@ -98,6 +132,10 @@ class PlayerView(BaseModel):
     mission_name: str | None
     mission_level: int | None  # at the end: 0 none, 1 basic, 2 advanced, 3 expert
     requirements: list[RequirementView]  # own view, or everyone's at the end
+    improvements: list[ImprovementView] = []
+    improvement_slots: int = 0
+    zones: list[str] = []
+    orders: list[int] = []
 
 
 class TurnView(BaseModel):
@@ -169,6 +207,15 @@ class AeldermanView(BaseModel):
     # The viewer's building costs after Council Hall discounts (goods, and "coins"); empty for
     # spectators.
     build_costs: dict[str, dict[str, int]] = {}
+    rounds: int = 2
+    display: list[ImprovementView] = []  # main version: left to right
+    orders: list[OrderView | None] = []  # main version: by position, None once fulfilled
+    sites: list[SiteView] = []  # main version
+    zone_majorities: list[MajorityView] = []  # main version
+    district_majorities: list[MajorityView] = []
+    spare: int | None = None  # the spare colour's seat number (2 players, solo dummy)
+    setup_option: int = 0
+    difficulty: str | None = None  # solo main version
 
 
 def card_view(number: int) -> CardView:

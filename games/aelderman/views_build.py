@@ -6,10 +6,13 @@ from games.aelderman import data as D
 from games.aelderman.rules import (ap_available, building_cost, capacity, final_votes,
                                    operating_costs, placed_count, property_cost, stored,
                                    usable_tokens, describe)
+from games.aelderman.improvements import slots
+from games.aelderman.majority import building_strength, district_strengths, site_buildings, zone_counts
 from games.aelderman.scoring import mission_level
 from games.aelderman.state import State
 from games.aelderman.views import (AeldermanView, BuildingView, CouncilSlotView, CouncilView,
-                                   PendingView, PlayerView, TurnView, city_view, requirements_view,
+                                   ImprovementView, MajorityView, OrderView, PendingView,
+                                   PlayerView, SiteView, TurnView, city_view, requirements_view,
                                    wheel_view)
 
 _PRIVATE_STEPS = frozenset({"booster"})
@@ -25,14 +28,16 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     p = state.players[seat]
     over = state.phase == "over"
     shown = over or viewer == seat
-    mission = D.MISSIONS[p.mission]
+    mission = D.MISSIONS.get(p.mission)  # None in the main version
+    shown = shown and mission is not None
     return PlayerView(
         seat=seat, coins=p.coins, influence=p.influence, general=p.general, action_points=p.ap,
         goods=dict(p.goods), storage_used=stored(p), storage_capacity=capacity(p),
         location=p.location, wheel=wheel_view(p.rotation, p.wheel_turns),
         production=dict(p.production),
-        buildings=[BuildingView(name=n, strength=D.BUILDINGS[n].strength, uses=u)
-                   for n, u in zip(p.buildings, p.uses)],
+        buildings=[BuildingView(name=n, strength=building_strength(n, u), uses=u, site=site,
+                                district=D.SITES[site].district if site >= 0 else None)
+                   for n, u, site in zip(p.buildings, p.uses, p.sites)],
         property=p.property, property_supply=p.property_supply, council_cards=list(p.cards),
         council_votes=p.votes, penalty=p.penalty, final_votes=final_votes(p),
         placed=placed_count(state, seat),
@@ -41,8 +46,44 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         boosters=list(p.boosters), operating_costs=operating_costs(p),
         booster_draws=list(p.drawn) if viewer == seat else [],
         mission=p.mission if shown else None, mission_name=mission.name if shown else None,
-        mission_level=mission_level(state, seat) if over else None,
+        mission_level=mission_level(state, seat) if over and mission else None,
         requirements=requirements_view(state, seat) if shown else [],
+        improvements=[improvement_view(n, used) for n, used in zip(p.improvements, p.activated)],
+        improvement_slots=slots(p) if state.version == "main" else 0,
+        zones=list(p.zones), orders=list(p.orders),
+    )
+
+
+def improvement_view(number: int, activated: bool = False) -> ImprovementView:
+    imp = D.IMPROVEMENTS[number]
+    return ImprovementView(number=number, when=imp.when, text=imp.text, activated=activated)
+
+
+def main_fields(state: State) -> dict:
+    """The main version's display, orders, Lübeck and majorities so far."""
+    if state.version != "main":
+        return {}
+    built = site_buildings(state)
+    names = {site: name for p in state.players for name, site in zip(p.buildings, p.sites)}
+    sites = []
+    for site in D.SITES:
+        owner = state.site_owner[site.number]
+        strength = built[site.number][1] if site.number in built else 0
+        sites.append(SiteView(number=site.number, district=site.district, x=site.x, y=site.y,
+                              owner=owner if owner >= 0 else None, building=names.get(site.number),
+                              strength=strength))
+    zones, districts = zone_counts(state), district_strengths(state)
+    return dict(
+        display=[improvement_view(n) for n in state.display],
+        orders=[OrderView(number=n, text=D.COUNCIL_ORDERS[n].text, reward=D.COUNCIL_ORDERS[n].reward)
+                if n else None for n in state.orders],
+        sites=sites,
+        zone_majorities=[MajorityView(name=z, first=D.ZONE_VOTES[z][0], second=D.ZONE_VOTES[z][1],
+                                      standing=zones[z]) for z in D.ZONES],
+        district_majorities=[MajorityView(name=d, first=D.DISTRICT_VOTES[d][0],
+                                          second=D.DISTRICT_VOTES[d][1], standing=districts[d])
+                             for d in D.DISTRICTS],
+        difficulty=state.spare.sheet if state.spare is not None and state.spare.sheet else None,
     )
 
 
@@ -113,6 +154,8 @@ def build_view(state: State, viewer: int | None, to_act: list[int]) -> Aelderman
         else indicator.property_cost,
         solo=state.seats == 1,
         build_costs=build_costs(state, viewer) if viewer is not None else {},
+        rounds=D.ROUNDS_OF[state.version], spare=state.seats if state.spare is not None else None,
+        setup_option=state.setup_option, **main_fields(state),
     )
 
 

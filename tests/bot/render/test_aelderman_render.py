@@ -341,3 +341,77 @@ def test_results_show_mission_levels_requirements_and_several_winners():
 def test_options_line_explains_the_version_and_solo():
     line = RENDERER.options_lines(SPEC.Options())[0]
     assert "short" in line and "solo" in line
+
+
+# -- the main version ------------------------------------------------------------------------------
+def main_states(seats: int, seed: int, **options):
+    rng = random.Random(seed)
+    heuristic = {s: SPEC.policy("heuristic", seed=s) for s in range(seats)}
+    state = SPEC.setup(seats, seed, {"version": "main", **options})
+    yield state
+    while SPEC.outcome(state) is None:
+        seat = rng.choice(sorted(SPEC.to_act(state)))
+        policy = heuristic[seat].choose if rng.random() < 0.7 else None
+        action = policy(state, seat) if policy else rng.choice(SPEC.legal_actions(state, seat))
+        state, _ = SPEC.apply(state, seat, action)
+        yield state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", [1, 2, 4])
+def test_main_version_board_panel_and_labels(seats):
+    info = table(seats)
+    kinds = set()
+    for state in main_states(seats, 60 + seats):
+        public = SPEC.view(state, None)
+        embeds = RENDERER.board(info, public)
+        assert sum(len(e) for e in embeds) <= 6000
+        for embed in embeds:
+            check_embed(embed)
+        for seat in range(seats):
+            view = SPEC.view(state, seat)
+            check_embed(RENDERER.panel(info, view, seat))
+            actions = SPEC.legal_actions(state, seat)
+            kinds.update(a.kind for a in actions)
+            check_controls(info, actions, view)
+    assert {"develop", "card_action", "move"} <= kinds and ("site" in kinds or seats == 1)
+    lines = RENDERER.outcome_lines(info, SPEC.outcome(state))
+    assert sum(line.startswith("  Trading zones:") for line in lines) == seats + (seats <= 2)
+
+
+@pytest.mark.slow
+def test_main_board_image_draws_lubeck_and_redraws_only_when_it_changes():
+    state = SPEC.setup(2, 5, {"version": "main", "setup": 2})
+    info = table(2)
+    view = SPEC.view(state, None)
+    image = Image.open(io.BytesIO(RENDERER.board_image(info, view).fp.read()))
+    assert image.width == sea_map.WIDTH and image.height > sea_map.HEIGHT
+    key = RENDERER.board_image_key(info, view)
+    assert RENDERER.board_image_key(info, SPEC.view(state, None)) == key
+    site = next(s for s, owner in enumerate(state.site_owner) if owner < 0)
+    state.site_owner[site] = 0
+    state.players[0].buildings, state.players[0].uses, state.players[0].sites = ["Fountain"], [0], [site]
+    assert RENDERER.board_image_key(info, SPEC.view(state, None)) != key
+    state.display.reverse()
+    later = SPEC.view(state, None)
+    assert RENDERER.board_image_key(info, later) != key
+    drawn = Image.open(io.BytesIO(RENDERER.board_image(info, later).fp.read())).convert("RGB")
+    from bot.render import aelderman_lubeck as strip
+    box = strip._site_box(later.sites[site])
+    centre = (box[0] + 3, sea_map.HEIGHT + box[1] + 3)
+    assert drawn.getpixel(centre) == sea_map.colour(0)
+
+
+def test_main_version_election_lines_and_options():
+    outcome = Outcome(ranking=[[1], [0]], scores={0: 40.0, 1: 55.0}, winners=[1],
+                      tie_break="Most council votes; tied leaders share the election.",
+                      details={0: ["Trading zones: 12 (blue 12)", "Total: 40 council votes"],
+                               1: ["Lübeck districts: 14 (St. Johannis 14)", "Total: 55 council votes"],
+                               2: ["Trading zones: 10 (red 10)", "Total: 10 council votes"]})
+    lines = RENDERER.outcome_lines(table(2), outcome)
+    assert lines[0] == f"🏆 **Elected Aelderman: {LONG_NAMES[1]}**"
+    assert lines[1] == f"**1.** {LONG_NAMES[1]} — 55 council votes"
+    assert "  Lübeck districts: 14 (St. Johannis 14)" in lines
+    assert "**Spare colour** (not a candidate)" in lines
+    options = RENDERER.options_lines(SPEC.Options(version="main", setup=3, difficulty="hard"))
+    assert options[0].startswith("Version: main") and "markers" in options[1] and "hard" in options[2]

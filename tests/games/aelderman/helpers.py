@@ -52,3 +52,19 @@ def act(state: State, seat: int, kind: str, **fields: Any) -> tuple[State, list]
 
 def kinds(state: State, seat: int) -> set[str]:
     return {a.kind for a in SPEC.legal_actions(state, seat)}
+
+
+def new_main(seats: int = 4, seed: int = 1, **options: Any) -> State:
+    """A main-version game after its setup steps."""
+    return finish_setup(SPEC.setup(seats, seed, {"version": "main", **options}))
+
+
+def give_building(state: State, seat: int, name: str, site: int, uses: int = 0) -> None:
+    """Put a finished building of `seat` on a Lübeck site (main version)."""
+    player = state.players[seat]
+    player.buildings.append(name)
+    player.uses.append(uses)
+    player.sites.append(site)
+    player.property_supply -= 1
+    player.general -= uses
+    state.site_owner[site] = seat

@@ -6,7 +6,7 @@ import json
 
 from games.aelderman import SPEC
 from games.aelderman import data as D
-from tests.games.aelderman.helpers import act, new_game
+from tests.games.aelderman.helpers import act
 
 
 def test_action_cards_of_the_short_version():
@@ -85,10 +85,3 @@ def test_booster_draws_and_missions_are_private():
     assert a.mission in own and a.mission not in public and a.mission not in other
     assert all(t in own for t in a.drawn) and not any(t in other for t in a.drawn)
     assert D.MISSIONS[a.mission].name not in other
-
-
-def test_two_players_have_no_dummy_markers():
-    """Decision: the 2-player dummy setups balance the main version's majority scoring only."""
-    state = new_game(2, 6)
-    assert not D.DUMMY_IN_SHORT_VERSION
-    assert all(banner == [] for banner in state.banners.values())

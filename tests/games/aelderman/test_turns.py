@@ -102,9 +102,9 @@ def test_wheel_turns_each_period_with_a_bonus_every_fifth_turn():
     assert state.period == 1
     assert [p.rotation for p in state.players] == [1, 1]
     assert state.pending and state.pending[-1].kind == "place" and state.pending[-1].seat == 0
-    general = state.players[0].general
+    general, banner = state.players[0].general, list(state.banners["Aalborg"])
     state, _ = act(state, 0, "place", where="banner")
-    assert state.banners["Aalborg"] == [0] and state.players[0].general == general - 1
+    assert state.banners["Aalborg"] == [*banner, 0] and state.players[0].general == general - 1
     assert state.players[0].coins == 0  # free
     # Seat 1 sits in Lübeck, where no marker can be placed: its bonus is lost.
     assert state.turn is not None and not state.pending

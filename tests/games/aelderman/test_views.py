@@ -50,5 +50,11 @@ def test_rules_tables_mark_chosen_values():
     brewery = next(line for line in buildings if line.startswith("Brewery"))
     gabled = next(line for line in buildings if line.startswith("Gabled House"))
     assert brewery.endswith("(chosen)") and not gabled.endswith("(chosen)")
-    assert any("dummy" in line for line in tables["Rules summary"])
-    assert "ACTION_CARDS" in tables["Chosen tables"]
+    assert any("spare colour" in line for line in tables["Rules summary"])
+    assert "ACTION_CARDS" in tables["Chosen tables"] and "DUMMY_SHEETS" in tables["Chosen tables"]
+    sheets = [line for line in tables["2 players and solo: spare colour and dummy"]
+              if line.startswith("Dummy ")]
+    assert len(sheets) == 3 and all(line.endswith("(chosen)") for line in sheets)
+    votes = tables["Main version components"]
+    assert "District St. Johannis: 14 / 8 council votes" in votes  # the rulebook's example
+    assert any(line.startswith("District Lohberg") and line.endswith("(chosen)") for line in votes)

@@ -1,0 +1,112 @@
+"""The spare colour: the 2-player setups (markers and buildings that hold places) and the solo
+dummy that develops each round, drawing placement and selection cards.
+
+The spare colour's seat number is `state.seats`: seat 2 at two players, seat 1 in a solo game.
+"""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.majority import district_strengths, holds_majority, zone_counts
+from games.aelderman.placement import exchange_card
+from games.aelderman.rules import say
+from games.aelderman.state import Spare, State
+from games.core import Event
+
+
+def set_up_spare(state: State, option: int, sheet: str) -> None:
+    """Rulebook: "place buildings in the city districts and influence markers on the sea map in the
+    selected player color". Markers go on the banners as any marker would; placed before the game,
+    they exchange no action card (they are part of the setup, like the cards themselves)."""
+    spare = state.seats
+    state.spare = Spare(sheet=sheet)
+    state.setup_option = option
+    for city, count in D.DUMMY_SETUPS[option].items():
+        state.banners[city].extend([spare] * count)
+    if state.site_owner:  # Lübeck's sites are used in the main version only
+        for district, strength in D.SETUP_BUILDINGS[option]:
+            build_spare(state, district, strength)
+    if sheet:
+        for strength in D.DUMMY_SHEETS[sheet].buildings[0]:
+            dummy_build(state, strength, [])
+
+
+def build_spare(state: State, district: str, strength: int) -> bool:
+    """A property tile of the spare colour with `strength` markers on it, on the district's next
+    free site along its placement card's arrows. False when the district is full."""
+    site = next((s for s in D.PLAN[district] if state.site_owner[s] < 0), None)
+    if site is None:
+        return False
+    assert state.spare is not None
+    state.site_owner[site] = state.seats
+    state.spare.lots.append([site, strength])
+    return True
+
+
+def _draw(state: State, cards: list[str]) -> str | None:
+    return cards.pop(state.rng.below(len(cards))) if cards else None
+
+
+def dummy_build(state: State, strength: int, events: list[Event], used: list[str] | None = None) -> None:
+    """Rulebook: "If the dummy player already owns the majority in a city district ... do not perform
+    that action, but draw a new placement card! ... If the dummy player has the majority in all city
+    districts ..., the action is still performed." A full district also draws a new card."""
+    cards = [d for d in D.DISTRICTS if used is None or d not in used]
+    strengths = district_strengths(state)
+    held_all = all(holds_majority(strengths[d], state.seats) for d in D.DISTRICTS)
+    while (district := _draw(state, cards)) is not None:
+        if used is not None:
+            used.append(district)  # two buildings never go to one district in the same round
+        if not held_all and holds_majority(strengths[district], state.seats):
+            continue
+        if build_spare(state, district, strength):
+            say(events, "dummy_built", f"The dummy builds a building of strength {strength} in "
+                f"{district}.", district=district, strength=strength)
+            return
+
+
+def dummy_markers(state: State, events: list[Event]) -> None:
+    """Before the third period indicator: the sheet's markers, one per drawn city card (no city
+    twice in a round), skipping zones where the dummy already holds the majority unless it holds
+    all. A marker that completes a banner row exchanges the action card (rulebook)."""
+    assert state.spare is not None
+    count = D.DUMMY_SHEETS[state.spare.sheet].markers[state.round - 1]
+    cards = list(D.CITIES)
+    for _ in range(count):
+        while (city := _draw(state, cards)) is not None:
+            counts = zone_counts(state)
+            held_all = all(holds_majority(counts[z], state.seats) for z in D.ZONES)
+            if not held_all and holds_majority(counts[D.CITY_ZONE[city]], state.seats):
+                continue
+            if len(state.banners[city]) >= D.BANNER_SPACES:
+                continue
+            state.banners[city].append(state.seats)
+            say(events, "dummy_marker", f"The dummy places an influence marker in {city}.", city=city)
+            if len(state.banners[city]) % 2 == 0:
+                exchange_card(state, city, events)
+            break
+
+
+def dummy_round(state: State, events: list[Event]) -> None:
+    """Round preparation of the solo dummy: an improvement and perhaps a Council order leave the
+    display by selection card, then the sheet's buildings go up."""
+    assert state.spare is not None
+    pick = state.rng.below(D.SELECTION_CARDS)
+    if pick < len(state.display):
+        gone = state.display.pop(pick)
+        if state.improvement_pile:
+            state.display.insert(0, state.improvement_pile.pop())
+        say(events, "dummy_improvement", f"Selection card {pick + 1}: improvement {gone} leaves the "
+            "display.", improvement=gone)
+    pick = state.rng.below(D.SELECTION_CARDS)
+    if pick < len(state.orders) and state.orders[pick]:
+        say(events, "dummy_order", f"Selection card {pick + 1}: Council order {state.orders[pick]} is "
+            "removed.", order=state.orders[pick])
+        state.orders[pick] = 0
+    used: list[str] = []
+    for strength in D.DUMMY_SHEETS[state.spare.sheet].buildings[state.round - 1]:
+        dummy_build(state, strength, events, used)
+
+
+def is_solo_dummy(state: State) -> bool:
+    return state.spare is not None and bool(state.spare.sheet)

@@ -1,0 +1,175 @@
+"""Improvements of the main version: the display of four, developing one, and activating an own
+improvement once per round (flipped until the next round; +1 coin per Guild House)."""
+
+from __future__ import annotations
+
+from games.aelderman import data as D
+from games.aelderman.actions import Activate, Develop, Pass
+from games.aelderman.placement import can_place, push_placement
+from games.aelderman.rules import ap_available, gain, say, spend_ap
+from games.aelderman.state import Pending, Player, State
+from games.core import Event
+
+# "perform the action placing influence marker": one marker at the action's price (5 coins).
+PLACE_COINS = D.SEA_ACTIONS["place1"].coins
+
+
+def slots(player: Player) -> int:
+    """Three spaces; each Guild House removes one of the two barriers (rulebook)."""
+    extra = min(D.IMPROVEMENT_SLOTS - D.IMPROVEMENT_SLOTS_OPEN, player.buildings.count("Guild House"))
+    return D.IMPROVEMENT_SLOTS_OPEN + extra
+
+
+def can_develop(state: State, seat: int) -> bool:
+    return bool(state.display) and len(state.players[seat].improvements) < slots(state.players[seat])
+
+
+def develop_options(state: State, pending: Pending) -> list:
+    options: list = [Develop(slot=i, improvement=n) for i, n in enumerate(state.display)]
+    if not can_develop(state, pending.seat):
+        return [Pass()]
+    return options
+
+
+def develop(state: State, seat: int, action: Develop, events: list[Event]) -> None:
+    """Rulebook: "all improvements to the left of the vacant spot are moved to the right. On the
+    far left, a new improvement is revealed from the draw pile." """
+    player = state.players[seat]
+    state.display.pop(action.slot)
+    if state.improvement_pile:
+        state.display.insert(0, state.improvement_pile.pop())
+    player.improvements.append(action.improvement)
+    player.activated.append(False)
+    say(events, "improvement", f"{{p{seat}}} develops improvement {action.improvement}.", seat=seat,
+        improvement=action.improvement)
+
+
+def push_develop(state: State, seat: int) -> None:
+    if can_develop(state, seat):
+        state.pending.append(Pending(kind="develop", seat=seat))
+
+
+def new_round(state: State) -> None:
+    """Rulebook: all improvements move one position right, the far right one is discarded, a new
+    one is placed on the far left; own improvements are turned to the active side again."""
+    if len(state.display) >= D.IMPROVEMENT_DISPLAY:
+        state.display.pop()
+    if state.improvement_pile:
+        state.display.insert(0, state.improvement_pile.pop())
+    for player in state.players:
+        player.activated = [False] * len(player.improvements)
+
+
+def ready(player: Player, number: int) -> int | None:
+    """Index of an own, not yet activated copy of the improvement."""
+    for index, (own, used) in enumerate(zip(player.improvements, player.activated)):
+        if own == number and not used:
+            return index
+    return None
+
+
+def activate(state: State, seat: int, number: int, events: list[Event]) -> None:
+    player = state.players[seat]
+    index = ready(player, number)
+    assert index is not None
+    player.activated[index] = True
+    player.coins += player.buildings.count("Guild House")  # rulebook: +1 coin per Guild House
+    say(events, "activated", f"{{p{seat}}} activates improvement {number}.", seat=seat,
+        improvement=number)
+
+
+# -- improvements activated as a move of the turn (501-504, 509) ------------------------------------
+def turn_improvements(state: State) -> list[Activate]:
+    turn = state.turn
+    if state.version != "main" or turn is None or not turn.moved:
+        return []
+    player = state.players[turn.seat]
+    result = []
+    for number in dict.fromkeys(player.improvements):
+        if ready(player, number) is not None and _turn_ready(state, number):
+            result.append(Activate(improvement=number))
+    return result
+
+
+def _turn_ready(state: State, number: int) -> bool:
+    turn = state.turn
+    assert turn is not None
+    seat, city = turn.seat, turn.visit.city
+    player = state.players[seat]
+    if number == 501:
+        return turn.visit.spent == 0 and turn.passes == 0 and ap_available(state) >= 1
+    placeable = player.coins >= PLACE_COINS and can_place(state, seat, city)
+    if number in D.IMPROVEMENT_ZONE:
+        return (D.CITY_ZONE.get(city) == D.IMPROVEMENT_ZONE[number] and not turn.visit.blocked
+                and not turn.visit.improved and ap_available(state) >= 1 and placeable)
+    if number == 509:
+        return (placeable and not turn.visit.blocked and not turn.visit.improved
+                and player.goods["glass"] + player.goods["meat"] >= 3)
+    return False
+
+
+def use_turn_improvement(state: State, seat: int, number: int, events: list[Event]) -> None:
+    turn = state.turn
+    assert turn is not None
+    activate(state, seat, number, events)
+    if number == 501:
+        turn.passes = 2  # "pass up to two cities on the sea map once without taking an action"
+        return
+    if number in D.IMPROVEMENT_ZONE:
+        spend_ap(state, 1)
+    # Rulebook: "you still have to perform an action for at least one action point in the city,
+    # even if you activate an improvement there."
+    turn.visit.improved = True
+    _place_here(state, seat)
+
+
+def _place_here(state: State, seat: int) -> None:
+    state.players[seat].coins -= PLACE_COINS
+    push_placement(state, seat, state.players[seat].location, optional=False)
+
+
+# -- improvements offered after the event they name (505-508, 510, 511) -----------------------------
+def offer(state: State, seat: int, trigger: str) -> None:
+    """After `trigger` happened: offer each own, ready improvement of that trigger (optional)."""
+    if state.version != "main":
+        return
+    player = state.players[seat]
+    for number in dict.fromkeys(player.improvements):
+        if D.IMPROVEMENTS[number].trigger == trigger and ready(player, number) is not None:
+            if _affordable(state, seat, number):
+                state.pending.append(Pending(kind="improvement", seat=seat, data={"number": number}))
+
+
+def _affordable(state: State, seat: int, number: int) -> bool:
+    player = state.players[seat]
+    if number in (507, 508):
+        return player.coins >= D.LUXURY_PRICE_507
+    if number == 510:
+        return player.coins >= 5
+    if number == 511:
+        return player.coins >= PLACE_COINS and can_place(state, seat, player.location)
+    return True
+
+
+def offered_options(state: State, pending: Pending) -> list:
+    number = pending.data["number"]
+    if not _affordable(state, pending.seat, number):
+        return [Pass()]
+    return [Activate(improvement=number), Pass()]
+
+
+def use_offered(state: State, seat: int, number: int, events: list[Event]) -> None:
+    activate(state, seat, number, events)
+    player = state.players[seat]
+    if number == 505:
+        state.pending.append(Pending(kind="pick_city", seat=seat, data={"purpose": "swap"}))
+    elif number == 506:
+        state.pending.append(Pending(kind="wheel_steps", seat=seat))
+    elif number in (507, 508):
+        player.coins -= D.LUXURY_PRICE_507
+        gain(state, seat, {"spices" if number == 507 else "pelt": 1})
+    elif number == 510:
+        player.coins -= 5
+        player.votes += 3
+    elif number == 511:
+        _place_here(state, seat)

@@ -1,0 +1,108 @@
+"""Aelderman's main version through the bot: the lobby's option menus, a whole 2-player game with a
+spare colour up to the election, and a solo game against the dummy."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.render import aelderman_map as sea_map
+from bot.settings import Settings
+from games import Outcome, registry
+from games.aelderman import data as D
+from tests.bot.driver import (board_message, heuristic_players, open_table, play_to_the_end,
+                              play_until, start, text_of)
+
+SPEC = registry.get("aelderman")
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    """Decisions are timed; a day keeps the timers out of SimCord's settle window."""
+    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=24 * 3600)
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("play.tables.secrets.randbits", lambda bits: 20_260_602)
+
+
+def option_menu(lobby, table_id: int, key: str):
+    found = [item for c in lobby.components for item in getattr(c, "children", [c])
+             if getattr(item, "custom_id", "") == f"option:{table_id}:{key}"]
+    assert len(found) == 1, f"one lobby menu for {key}"
+    return found[0]
+
+
+async def test_lobby_menus_for_version_setup_and_difficulty(simcord_env):
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    ada, bo = table.players
+    lobby = table.thread.history()[0]
+    menus = {key: option_menu(lobby, table.table_id, key) for key in ("version", "setup", "difficulty")}
+    assert [o.label for o in menus["version"].options] == ["version: short", "version: main"]
+    assert [o.label for o in menus["setup"].options] == ["setup: 1", "setup: 2", "setup: 3"]
+    assert [o.label for o in menus["difficulty"].options] == [
+        "difficulty: easy", "difficulty: medium", "difficulty: hard"]
+    refused = await bo.select(lobby, ["main"], custom_id=menus["version"].custom_id)
+    assert "Only the table's creator" in refused.response.content
+    await ada.select(lobby, ["main"], custom_id=menus["version"].custom_id)
+    await ada.select(lobby, ["3"], custom_id=menus["setup"].custom_id)
+    await ada.select(lobby, ["hard"], custom_id=menus["difficulty"].custom_id)
+    assert (await table.row()).options == {"version": "main", "setup": 3, "difficulty": "hard"}
+    shown = text_of(table.thread.history()[0])
+    assert "Version: main" in shown and "setup 3 (markers)" in shown and "Difficulty: hard" in shown
+
+
+def _pixel_of_spare(png: bytes, city: str, spare: int) -> bool:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    centre = sea_map.place_xy(city)
+    box = sea_map.banner_box(city, centre)
+    x0, y0, x1, y1 = sea_map.banner_cell(box, 0)
+    return image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)) == sea_map.colour(spare)
+
+
+@pytest.mark.slow
+async def test_two_player_main_game_with_a_spare_colour_to_the_election(simcord_env, fixed_seed):
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main,setup=2")
+    await start(table)
+    choose = heuristic_players("aelderman", 2)
+    await play_until(table, choose, lambda state: state.phase == "trade", "the first period")
+    board = await board_message(table)
+    assert "round 1 of 5" in board.embeds[0].title
+    png = simcord_env.backend.cdn.get(board.attachments[0].url)
+    image = Image.open(io.BytesIO(png))
+    assert image.height > sea_map.HEIGHT and len(png) <= 400_000  # Lübeck and the display below
+    assert _pixel_of_spare(png, "London", 2)  # setup 2: two spare markers in London
+    assert "Lübeck: properties" not in text_of(board)  # drawn, not repeated in text
+    await play_to_the_end(table, choose, limit=3000)
+    row = await table.row()
+    assert row.status == "finished"
+    results = table.thread.last_message.embeds[0].description
+    outcome = Outcome.model_validate_json(row.outcome)
+    assert "Elected Aelderman" in results and "Trading zones:" in results
+    assert "Lübeck districts:" in results and "Spare colour" in results
+    assert {s for group in outcome.ranking for s in group} == {0, 1}
+    state = await table.state()
+    assert state.round == 5 and state.setup_option == 2
+
+
+@pytest.mark.slow
+async def test_solo_game_against_the_dummy_reaches_its_result(simcord_env, fixed_seed):
+    table = await open_table(simcord_env, "aelderman", ["ada"], options="version=main,difficulty=easy")
+    await start(table)
+    board = await board_message(table)
+    assert "(solo)" in board.embeds[0].title
+    await play_to_the_end(table, heuristic_players("aelderman", 1), limit=1500)
+    row = await table.row()
+    assert row.status == "finished"
+    results = table.thread.last_message.embeds[0].description
+    outcome = Outcome.model_validate_json(row.outcome)
+    verdict = "You beat the dummy" if outcome.winners else "The dummy is not beaten"
+    assert verdict in results and "**Dummy**" in results
+    assert results.count("Trading zones:") == 2  # the player's score pad and the dummy's
+    state = await table.state()
+    setup = sum(D.DUMMY_SETUPS[1].values())
+    placed = sum(banner.count(1) for banner in state.banners.values())
+    assert placed > setup  # the dummy placed markers each round before the third period

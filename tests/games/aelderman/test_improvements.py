@@ -1,0 +1,198 @@
+"""Improvements 501-511 (main version): the display, developing, activation once per round."""
+
+from __future__ import annotations
+
+from games.aelderman import SPEC
+from games.aelderman.improvements import new_round, slots
+from tests.games.aelderman.helpers import act, clear_player, kinds, new_main, start_turn
+
+
+def _with(state, seat: int, *numbers: int):
+    player = state.players[seat]
+    player.improvements = list(numbers)
+    player.activated = [False] * len(numbers)
+    return state
+
+
+def test_develop_at_sea_costs_three_coins_and_an_influence():
+    """'If you pay three coins and one influence marker from your active supply, you will receive
+    one improvement. You may choose any improvement from the current display. Afterwards, all
+    improvements to the left of the vacant spot are moved to the right.'"""
+    state = new_main(2, 4)
+    clear_player(state, 0, coins=10)
+    state.cards["Malmö"] = 39  # buy1 buy2 / swap improve
+    start_turn(state, 0, "Lübeck", ap=4)
+    state, _ = act(state, 0, "move", city="Malmö")
+    display, influence = list(state.display), state.players[0].influence
+    state, _ = act(state, 0, "card_action", action="improve")
+    state, _ = act(state, 0, "develop", slot=3)
+    player = state.players[0]
+    assert player.improvements == [display[3]] and player.coins == 7
+    assert player.influence == influence - 1
+    assert state.display[1:] == display[:3]
+
+
+def test_three_spaces_and_guild_houses_unlock_two_more():
+    """'At the beginning of the game, three of the five improvement slots are already available to
+    you. The last two slots can be unlocked by building Guild Houses.'"""
+    state = new_main(2, 4)
+    player = state.players[0]
+    assert slots(player) == 3
+    player.buildings = ["Guild House"] * 3
+    assert slots(player) == 5
+
+
+def test_display_moves_right_each_round_and_improvements_turn_back():
+    """'All improvements are moved one position to the right. The improvement on the far right is
+    discarded. Then a new improvement is placed on the far left position.' 'All your improvements
+    that have been activated in the last round ... will be turned to the active side again.'"""
+    state = _with(new_main(2, 4), 0, 501)
+    state.players[0].activated = [True]
+    display, top = list(state.display), state.improvement_pile[-1]
+    new_round(state)
+    assert state.display == [top, *display[:3]]
+    assert state.players[0].activated == [False]
+
+
+def test_501_passes_two_cities_without_an_action():
+    """501: 'you may pass up to two cities on the sea map once without taking an action there.'"""
+    state = _with(new_main(2, 4), 0, 501)
+    clear_player(state, 0, coins=0)
+    start_turn(state, 0, "Lübeck", ap=3)
+    state, _ = act(state, 0, "move", city="Malmö")
+    assert "move" not in kinds(state, 0)
+    state, _ = act(state, 0, "activate", improvement=501)
+    state, _ = act(state, 0, "move", city="Visby")
+    state, _ = act(state, 0, "move", city="Riga")
+    assert "move" not in kinds(state, 0) and "activate" not in kinds(state, 0)
+
+
+def test_502_places_a_marker_for_one_action_point_and_a_regular_action_is_still_due():
+    """502: 'Whenever your ship is in the purple trading zone, you may use the improvement to spend
+    1 action point and perform the action placing influence marker ... You still need to perform a
+    regular action there as well.'"""
+    state = _with(new_main(2, 4), 0, 502)
+    clear_player(state, 0, coins=8)
+    state.players[0].buildings, state.players[0].uses, state.players[0].sites = ["Guild House"], [0], [-1]
+    start_turn(state, 0, "Lübeck", ap=3)
+    state, _ = act(state, 0, "move", city="Hamburg")
+    banner = list(state.banners["Hamburg"])
+    state, _ = act(state, 0, "activate", improvement=502)
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.banners["Hamburg"] == [*banner, 0]
+    assert state.players[0].coins == 8 - 5 + 1 + 0  # 5 for the marker, 1 from the Guild House
+    assert state.turn.base_left == 2
+    assert "end_turn" not in kinds(state, 0) and "move" not in kinds(state, 0)
+    assert "activate" not in kinds(state, 0)  # once per round
+
+
+def test_510_exchanges_coins_after_selling_exactly_six():
+    """510: 'Whenever you sell exactly six goods, you may use the improvement to exchange 5 coins for
+    3 council votes.'"""
+    state = _with(new_main(2, 4), 0, 510)
+    clear_player(state, 0, coins=0)
+    state.cards["Aalborg"] = 7  # sells wood wheat wheat meat luxury stone
+    state.players[0].goods.update(wood=1, wheat=2, meat=1, pelt=1, stone=1)
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="sell1")
+    assert state.pending == []  # four goods sold: nothing offered
+    state = _with(new_main(2, 4), 0, 510)
+    clear_player(state, 0, coins=0)
+    state.cards["Aalborg"] = 26  # prod_fish sell2: wood wheat any any luxury fish
+    state.players[0].goods.update(wood=1, wheat=1, stone=2, pelt=1, fish=1)
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="sell2")
+    state, _ = act(state, 0, "sell_count", count=6)
+    while state.pending and state.pending[-1].kind != "improvement":
+        state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[-1])
+    state, _ = act(state, 0, "activate", improvement=510)
+    assert state.players[0].votes == 3 and state.players[0].coins == 15 - 5
+
+
+def test_506_turns_the_wheel_after_building():
+    """506: 'Whenever you construct a building, you may use the improvement to turn your resource
+    wheel up to two positions clockwise.'"""
+    state = _with(new_main(2, 4), 0, 506)
+    clear_player(state, 0, coins=10)
+    state.players[0].goods.update(stone=3)
+    start_turn(state, 0, "Hamburg", ap=3)
+    state, _ = act(state, 0, "move", city="Lübeck")
+    state, _ = act(state, 0, "property")
+    state, _ = act(state, 0, "site", site=0)
+    state, _ = act(state, 0, "build_menu")
+    rotation = state.players[0].rotation
+    state, _ = act(state, 0, "build", building="Lighthouse")
+    while state.pending[-1].kind != "improvement":
+        state, _ = act(state, 0, "ability", choice="skip")
+    state, _ = act(state, 0, "activate", improvement=506)
+    state, _ = act(state, 0, "wheel_steps", steps=2)
+    assert state.players[0].rotation == (rotation + 2) % 10
+
+
+def test_505_swaps_action_cards_after_a_sale():
+    """505: 'Whenever you sell goods by using the action selling goods, you may use the improvement
+    to perform the action swapping action cards.'"""
+    state = _with(new_main(2, 4), 0, 505)
+    clear_player(state, 0, coins=0)
+    state.cards["Aalborg"] = 7  # sells wood wheat wheat meat first
+    state.players[0].goods.update(wood=1, wheat=2, meat=1)
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="sell1")
+    state, _ = act(state, 0, "activate", improvement=505)
+    london, oslo = state.cards["London"], state.cards["Oslo"]
+    state, _ = act(state, 0, "pick_city", city="London")
+    state, _ = act(state, 0, "pick_city", city="Oslo")
+    assert (state.cards["London"], state.cards["Oslo"]) == (oslo, london)
+
+
+def test_507_buys_a_second_spices_after_the_wheel_gave_one():
+    """507: 'Whenever you receive 1x spices through the resource wheel, you may use the improvement
+    to pay four coins to get another token spices.'"""
+    state = _with(new_main(2, 4), 0, 507)
+    clear_player(state, 0, coins=6)
+    state.players[0].rotation = 3  # purple looks at sector 5: outer ring spices + stone
+    state.cards["Hamburg"] = 12  # buy1 buy2 buy3
+    start_turn(state, 0, "Lübeck", ap=3)
+    state, _ = act(state, 0, "move", city="Hamburg")
+    state, _ = act(state, 0, "card_action", action="buy3")
+    state, _ = act(state, 0, "goods_option", option=0)
+    state, _ = act(state, 0, "activate", improvement=507)
+    assert state.players[0].goods["spices"] == 2 and state.players[0].coins == 2
+
+
+def test_509_places_a_marker_with_three_level_four_goods():
+    """509: 'Whenever you store 3x level IV goods in your storage, you may use the improvement to
+    perform the action placing influence marker in the city where you activate the improvement.'"""
+    state = _with(new_main(2, 4), 0, 509)
+    clear_player(state, 0, coins=5)
+    state.players[0].goods.update(glass=2)
+    start_turn(state, 0, "Lübeck", ap=3)
+    state, _ = act(state, 0, "move", city="Danzig")
+    assert "activate" not in kinds(state, 0)
+    state.players[0].goods["meat"] = 1
+    state, _ = act(state, 0, "activate", improvement=509)
+    state, _ = act(state, 0, "place", where="banner")
+    assert 0 in state.banners["Danzig"] and state.players[0].coins == 0
+    assert state.players[0].goods["glass"] == 2  # the goods are only shown, not spent
+    # "you still have to perform an action for at least one action point in the city, even if
+    # you activate an improvement there."
+    assert "end_turn" not in kinds(state, 0) and "move" not in kinds(state, 0)
+
+
+def test_511_places_a_marker_after_buying_two_level_three_goods():
+    """511: 'Whenever you buy 2x level III goods with a single buying goods action (there is only one
+    possibility on the resource wheel that allows this!), you may use the improvement to perform the
+    action placing influence marker in the city where you activate the improvement.'"""
+    state = _with(new_main(2, 4), 0, 511)
+    clear_player(state, 0, coins=5)
+    state.players[0].rotation = 7  # blue looks at sector 7: middle ring tools + beer
+    state.cards["Aalborg"] = 7  # buy1 buy2 buy3
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="buy2")
+    state, _ = act(state, 0, "activate", improvement=511)
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.banners["Aalborg"][-1] == 0 and state.players[0].goods["tools"] == 1

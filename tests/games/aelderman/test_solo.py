@@ -1,0 +1,149 @@
+"""Solo against the dummy player (main version, five rounds)."""
+
+from __future__ import annotations
+
+from games.aelderman import SPEC
+from games.aelderman import data as D
+from games.aelderman.dummy import dummy_build, dummy_markers, dummy_round
+from games.aelderman.majority import district_strengths, holds_majority, zone_counts
+from tests.games.aelderman.helpers import new_main
+
+DUMMY = 1
+
+
+def test_solo_uses_the_two_player_setup_and_the_first_round_building():
+    """'place influence markers on the sea map and buildings in the city districts as in the
+    2-player version' 'During the round preparation in the first round, a building of strength 2 is
+    placed for the dummy player according to the dummy description.'"""
+    state = SPEC.setup(1, 4, {"version": "main", "difficulty": "hard", "setup": 3})
+    placed = {city: banner.count(DUMMY) for city, banner in state.banners.items() if banner}
+    assert placed == D.DUMMY_SETUPS[3]
+    strengths = sorted(strength for _, strength in state.spare.lots)
+    assert strengths == sorted([s for _, s in D.SETUP_BUILDINGS[3]] + [2])
+    assert state.spare.sheet == "hard"
+
+
+def test_short_solo_has_no_dummy():
+    state = SPEC.setup(1, 4, {"version": "short"})
+    assert state.spare is None and not any(state.banners.values())
+
+
+def test_markers_before_the_third_period():
+    """'the dummy player places four influence markers according to the dummy description. This
+    happens before the third period indicator tile is revealed.' 'two influence markers can never be
+    placed in the same city in one round.'"""
+    state = new_main(1, 6, difficulty="medium")
+    for banner in state.banners.values():
+        banner.clear()
+    dummy_markers(state, [])
+    cities = [c for c, b in state.banners.items() if DUMMY in b]
+    assert len(cities) == 4 and all(state.banners[c] == [DUMMY] for c in cities)
+
+
+def test_the_dummy_never_adds_to_a_majority_it_holds_unless_it_holds_all():
+    """'If the dummy player already owns the majority in a city district or in a trading zone, do
+    not perform that action, but draw a new placement card! ... If the dummy player has the majority
+    in all city districts or trading zones, the action is still performed.'"""
+    for seed in range(10):
+        state = new_main(1, seed)
+        # The player builds in two districts, so the dummy does not hold every majority.
+        for district in ("Lohberg", "St. Jakobi"):
+            site = D.PLAN[district][-1]
+            state.players[0].buildings.append("Guard House")
+            state.players[0].uses.append(0)
+            state.players[0].sites.append(site)
+            state.site_owner[site] = 0
+        held = {d for d, s in district_strengths(state).items() if holds_majority(s, DUMMY)}
+        before = district_strengths(state)
+        dummy_build(state, 1, [], [])
+        after = district_strengths(state)
+        grown = [d for d in D.DISTRICTS if after[d].get(DUMMY, 0) > before[d].get(DUMMY, 0)]
+        assert len(grown) == 1 and grown[0] not in held
+    state = new_main(1, 3)
+    for district in D.DISTRICTS:
+        state.spare.lots.append([D.PLAN[district][-1], 2])
+        state.site_owner[D.PLAN[district][-1]] = DUMMY
+    assert all(holds_majority(s, DUMMY) for s in district_strengths(state).values())
+    lots = len(state.spare.lots)
+    dummy_build(state, 1, [], [])
+    assert len(state.spare.lots) == lots + 1
+    counts = zone_counts(state)
+    assert any(holds_majority(counts[z], DUMMY) for z in D.ZONES)
+
+
+def test_round_preparation_removes_an_improvement_and_perhaps_an_order():
+    """'draw one of the selection cards numbered 1 to 4 and remove the corresponding improvement,
+    counting from left to right. After all remaining improvements have been moved to the right, a
+    new improvement is revealed on the far left.' 'If the corresponding place is still occupied by a
+    Council order, it is removed without replacement.'"""
+    state = new_main(1, 9)
+    state.round = 2
+    display, pile_top = list(state.display), state.improvement_pile[-1]
+    orders = list(state.orders)
+    dummy_round(state, [])
+    assert state.display[0] == pile_top and len(state.display) == 4
+    removed = [x for x in display if display.count(x) > state.display[1:].count(x)]
+    assert len(removed) == 1
+    assert sum(1 for o in state.orders if o == 0) == sum(1 for o in orders if o == 0) + (
+        state.orders != orders)
+
+
+def test_solo_council_hall_of_the_main_version():
+    """'3 council votes cost 1 influence marker - 10 council votes cost 7 influence markers -
+    developing improvement costs 1 influence marker'."""
+    from games.aelderman.council import solo_votes3_options
+    state = new_main(1, 9)
+    state.players[0].influence = 7
+    prices = sorted((a.price, D.COUNCIL_CARDS[a.card].kind) for a in solo_votes3_options(state)
+                    if a.kind == "take_card")
+    assert prices == [(1, "improve"), (1, "votes3"), (7, "votes10")]
+
+
+def test_the_result_says_whether_the_player_beat_the_dummy():
+    """'A dummy player acts as the actual opponent, against whom the final scores are counted after
+    five rounds.' 'the dummy player receives a certain number of council votes, depending on the
+    difficulty level.'"""
+    from tests.games.playout import random_playout
+    state = random_playout(SPEC, 1, 2, {"version": "main", "difficulty": "easy"}).state
+    outcome = SPEC.outcome(state)
+    dummy = outcome.details[DUMMY]
+    assert dummy[-1].startswith("Total:")
+    beat = outcome.winners == [0]
+    assert outcome.details[0][-1].endswith("you beat it and are elected Aelderman." if beat
+                                           else "it is not beaten.")
+    state.players[0].votes += 1000
+    assert SPEC.outcome(state).winners == [0]
+
+
+def test_the_dummy_places_its_markers_as_the_third_period_begins_each_round():
+    """'The right column shows how many influence markers the dummy player places on the sea map in
+    each round before the third period indicator tile is revealed.'"""
+    import random
+    rng = random.Random(3)
+    state = SPEC.setup(1, 3, {"version": "main", "difficulty": "hard"})
+    placed_in_round: dict[int, int] = {}
+    while SPEC.to_act(state):
+        state, events = SPEC.apply(state, 0, rng.choice(SPEC.legal_actions(state, 0)))
+        kinds = [e.kind for e in events]
+        if "dummy_marker" in kinds:
+            third = next(e for e in events if e.kind == "period")
+            assert third.data["period"] == 2
+            assert kinds.index("dummy_marker") < kinds.index("period")
+            placed_in_round[state.round] = kinds.count("dummy_marker")
+    assert placed_in_round == dict(enumerate(D.DUMMY_SHEETS["hard"].markers, start=1))
+
+
+def test_the_location_plan_gives_the_site_and_an_occupied_one_is_passed():
+    """'The randomly drawn placement card determines that this is built in the district St.
+    Johannis and the location plan specifies the exact position.' 'If a property is already
+    occupied, you use the next free spot following the direction of the arrows.'"""
+    from games.aelderman.dummy import build_spare
+    state = new_main(1, 2)
+    plan = [s for s in D.PLAN["St. Johannis"] if state.site_owner[s] < 0]
+    state.site_owner[plan[0]] = 0  # the player owns the plan's first free site
+    lots = len(state.spare.lots)
+    assert build_spare(state, "St. Johannis", 2)
+    assert state.spare.lots[lots] == [plan[1], 2] and state.site_owner[plan[1]] == DUMMY
+    for site in D.PLAN["St. Johannis"]:
+        state.site_owner[site] = 0
+    assert not build_spare(state, "St. Johannis", 1)  # a full district: a new card is drawn

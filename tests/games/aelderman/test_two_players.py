@@ -1,0 +1,69 @@
+"""The 2-player setups: a spare colour holds places on the sea map and in Lübeck."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.aelderman import SPEC
+from games.aelderman import data as D
+from games.aelderman.majority import district_strengths
+from tests.games.aelderman.helpers import act, clear_player, new_game, new_main, start_turn
+
+SPARE = 2
+
+
+@pytest.mark.parametrize("version", ["short", "main"])
+@pytest.mark.parametrize("option", [1, 2, 3])
+def test_each_setup_places_the_listed_markers(version: str, option: int):
+    """'Option 1: ... Place: one influence marker in Edinburgh, one influence marker in Köln, ...
+    two influence markers in Hamburg, ... two influence markers in Malmö, ...' (options 2 and 3
+    likewise)."""
+    state = SPEC.setup(2, 3, {"version": version, "setup": option})
+    placed = {city: banner.count(SPARE) for city, banner in state.banners.items() if banner}
+    assert placed == D.DUMMY_SETUPS[option]
+    assert state.setup_option == option
+
+
+def test_setup_one_is_the_default_and_more_players_have_no_spare_colour():
+    assert SPEC.setup(2, 3).setup_option == 1
+    state = SPEC.setup(3, 3, {"setup": 2})
+    assert state.spare is None and all(not b for b in state.banners.values())
+
+
+def test_the_spare_markers_count_for_the_exchange_of_action_cards():
+    """'be aware that those influence markers are also taken into account when it comes to an
+    exchange of an action card.' (Option 1: two markers in Malmö fill its first row.)"""
+    state = new_game(2, 8)
+    clear_player(state, 0, coins=20)
+    state.cards["Malmö"] = 13  # place1 place2 / buy1 - buy3
+    start_turn(state, 0, "Lübeck", ap=4)
+    state, _ = act(state, 0, "move", city="Malmö")
+    state, _ = act(state, 0, "card_action", action="place2")
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.cards["Malmö"] == 13
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.banners["Malmö"] == [SPARE, SPARE, 0, 0] and state.cards["Malmö"] != 13
+
+
+def test_the_spare_buildings_count_for_the_district_majorities():
+    """'the buildings constructed and the influence markers placed in that spare color are relevant
+    for scoring the majorities in the sea trading zones and the city districts'. 'you place
+    influence markers of the chosen player color on the property tiles to mark their respective
+    strength'."""
+    state = new_main(2, 8, setup=2)
+    expected: dict[str, int] = {}
+    for district, strength in D.SETUP_BUILDINGS[2]:
+        expected[district] = expected.get(district, 0) + strength
+    got = {d: s[SPARE] for d, s in district_strengths(state).items() if SPARE in s}
+    assert got == expected
+    assert sum(1 for owner in state.site_owner if owner == SPARE) == len(D.SETUP_BUILDINGS[2])
+    from games.aelderman.election import score_pad
+    pad = score_pad(state)
+    assert SPARE in pad and pad[SPARE]["districts"] > 0
+
+
+def test_the_spare_colour_is_not_a_candidate():
+    """It takes majority votes like a third player but is no player: the ranking lists the two."""
+    from tests.games.playout import random_playout
+    outcome = SPEC.outcome(random_playout(SPEC, 2, 5, {"version": "main"}).state)
+    assert sorted(s for group in outcome.ranking for s in group) == [0, 1]
