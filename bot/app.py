@@ -39,7 +39,7 @@ class BoardBot(commands.Bot):
         self.settings = settings
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database)
+        self.store = await Store.open(self.settings.database, self.settings.database_sync)
         self.service = TableService(self.store, clock=time_now, decision_seconds=self.settings.decision_timeout)
         self.scheduler = Scheduler(self.store, time_now)
         self.presenter = Presenter(self, self.service)

@@ -21,6 +21,9 @@ class Settings(BaseModel):
 
     token: str = Field("", description="The bot token; DISCORD_TOKEN in the environment wins.")
     database: Path = Field(Path("./boardbot.sqlite3"), description="Path of the SQLite file.")
+    database_sync: Literal["normal", "full"] = Field(
+        "normal", description="normal: a stored move survives the bot crashing or being killed; "
+        "full: it also survives a power cut, at one disk flush per move.")
     dev_guild_id: int | None = Field(
         None, description="Sync commands to this server only (instant; for development).")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"

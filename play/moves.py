@@ -186,7 +186,7 @@ class MovesMixin:
             actions=[(m.seat, spec.dump_action(m.action)) for m in moves], state=spec.dump_state(state),
             prompts=prompts, outcome=outcome_json, computer_due=more,
             recent_events=recent_events(table.recent_events, table.version, moves),
-            timer_seats=sorted(changed), timers=timers, seat_updates=updates)
+            timer_seats=self._timed_before(loaded, changed), timers=timers, seat_updates=updates)
         try:
             await self.store.tables.save_move(write)
         except StaleVersion:
@@ -199,6 +199,15 @@ class MovesMixin:
         seats = [s.model_copy(update=updates[s.seat]) if s.seat in updates else s for s in seats]
         return TableNews(stored, seats, state, moves, changed, dict(table.prompts), table.version,
                          more_computers=more and outcome is None, timers=[t.due_at for t in timers])
+
+    @staticmethod
+    def _timed_before(loaded: Loaded, changed: set[int]) -> list[int]:
+        """Seats whose decision changed and was timed: their old timers are now stale."""
+        spec, state = loaded.spec, loaded.state
+        if state is None:
+            return []
+        due = spec.to_act(state)
+        return sorted(s for s in changed if s in due and spec.time_limit(state, s) is not None)
 
     def _decision_timers(self: TableService, loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]],
                          changed: set[int]) -> list[NewTimer]:

@@ -129,10 +129,21 @@ class TableService(MovesMixin):
         self._notes.put(table_id, notes)
 
     def _noted(self, table_id: int, seats: list[SeatRow]) -> list[SeatRow]:
+        """The stored seats with the notes not stored yet. Notes that only repeat what is stored
+        (a DM panel answered in place keeps its ids) are dropped: nothing to write for them."""
         notes = self._notes.get(table_id)
         if not notes:
             return seats
-        return [s.model_copy(update=notes[s.user_id]) if s.user_id in notes else s for s in seats]
+        noted = []
+        for seat in seats:
+            fields = {k: v for k, v in notes.pop(seat.user_id, {}).items() if getattr(seat, k) != v}
+            if fields:
+                notes[seat.user_id] = fields
+                seat = seat.model_copy(update=fields)
+            noted.append(seat)
+        if not notes:
+            self._notes.pop(table_id)
+        return noted
 
     def _take_notes(self, table_id: int, seats: list[SeatRow]) -> dict[int, dict[str, Any]]:
         """The noted fields by seat number, to store now (they are forgotten once taken)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from storage.db import Database
+from storage.db import Database, Sync
 from storage.ratings import HistoryRow, RatedResult, RatingRow, RatingStore
 from storage.db import NewerSchema
 from storage.tables import MoveWrite, NewTimer, SeatRow, StaleVersion, TableRow, TableStore, TimerRow
@@ -24,8 +24,8 @@ class Store:
         self.ratings = RatingStore(db)
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
-        return cls(await Database.open(path))
+    async def open(cls, path: str | Path, sync: Sync = "normal") -> "Store":
+        return cls(await Database.open(path, sync))
 
     def transaction(self):  # type: ignore[no-untyped-def]
         """One transaction around several store calls (they join it): one commit for all."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from storage.db import Database, execute, utcnow
+from storage.db import Database, execute, run, utcnow
 
 # The display rating (OpenSkill's ordinal, mu - 3 sigma) used for ordering.
 _ORDINAL = "(mu - 3 * sigma)"
@@ -84,14 +84,14 @@ class RatingStore:
                 if await cursor.fetchone() is not None:
                     return False
             for r in results:
-                await execute(conn,
+                await run(conn,
                     "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, games, wins,"
                     " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
                     " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET display_name = excluded.display_name,"
                     " mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
                     " wins = wins + excluded.wins, updated_at = excluded.updated_at",
                     (guild_id, game, r.user_id, r.display_name, r.mu_after, r.sigma_after, int(r.won), now))
-                await execute(conn,
+                await run(conn,
                     "INSERT INTO rating_history (guild_id, game, user_id, table_id, place, seats, forfeited,"
                     " mu_before, sigma_before, mu_after, sigma_after, created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

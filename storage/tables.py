@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from storage.db import Database, execute, utcnow
+from storage.db import Database, execute, run, utcnow
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
 
@@ -162,7 +162,7 @@ class TableStore:
 
     async def finish_done(self, table_id: int) -> None:
         async with self.db.transaction() as conn:
-            await execute(conn, "UPDATE game_tables SET finish_due = 0 WHERE id = ?", (table_id,))
+            await run(conn, "UPDATE game_tables SET finish_due = 0 WHERE id = ?", (table_id,))
 
     async def by_thread(self, thread_id: int) -> TableRow | None:
         row = await self.db.fetchone(
@@ -183,7 +183,7 @@ class TableStore:
     async def set_messages(self, table_id: int, *, thread_id: int | None = None,
                            lobby_message_id: int | None = None) -> None:
         async with self.db.transaction() as conn:
-            await execute(conn,
+            await run(conn,
                 "UPDATE game_tables SET thread_id = COALESCE(?, thread_id),"
                 " lobby_message_id = COALESCE(?, lobby_message_id), updated_at = ? WHERE id = ?",
                 (thread_id, lobby_message_id, utcnow(), table_id),
@@ -192,7 +192,7 @@ class TableStore:
     async def set_board(self, table_id: int, message_id: int | None, key: str | None, version: int = 0) -> None:
         """Record a newly posted board message, its key and the table version it starts at."""
         async with self.db.transaction() as conn:
-            await execute(conn,
+            await run(conn,
                 "UPDATE game_tables SET board_message_id = ?, board_key = ?, board_version = ? WHERE id = ?",
                 (message_id, key, version, table_id),
             )
@@ -203,12 +203,12 @@ class TableStore:
 
     async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
         async with self.db.transaction() as conn:
-            await execute(conn, "UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
+            await run(conn, "UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(options), utcnow(), table_id))
 
     async def set_rated(self, table_id: int, rated: bool) -> None:
         async with self.db.transaction() as conn:
-            await execute(conn, "UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
+            await run(conn, "UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
                                (int(rated), utcnow(), table_id))
 
     async def start(self, table_id: int, *, state: str, prompts: dict[int, tuple[int, str]],
@@ -225,9 +225,9 @@ class TableStore:
                 raise StaleVersion(f"table {table_id} is no longer in its lobby")
             # Two passes so the primary key never collides while renumbering.
             for new, old in enumerate(seat_order):
-                await execute(conn, "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
+                await run(conn, "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
                                    (-1 - new, table_id, old))
-            await execute(conn, "UPDATE seats SET seat = -1 - seat WHERE table_id = ? AND seat < 0",
+            await run(conn, "UPDATE seats SET seat = -1 - seat WHERE table_id = ? AND seat < 0",
                                (table_id,))
 
     async def save_move(self, move: MoveWrite) -> int:
@@ -238,19 +238,19 @@ class TableStore:
         now = utcnow()
         finished = move.outcome is not None
         async with self.db.transaction() as conn:
-            rowcount, _ = await execute(conn,
+            changed = await run(conn,
                 "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
                 " computer_due = ?, finish_due = ?, recent_events = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'running'",
+                " WHERE id = ? AND version = ? AND status = 'running' RETURNING id",
                 (move.state, move.new_version, json.dumps(move.prompts), move.outcome,
                  "finished" if finished else "running", int(move.computer_due and not finished), int(finished),
                  json.dumps(move.recent_events), now, move.table_id, move.expected_version))
-            if rowcount != 1:
+            if not changed:
                 raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}")
             if move.actions:
                 rows = [(move.table_id, move.expected_version + i + 1, seat, action, now)
                         for i, (seat, action) in enumerate(move.actions)]
-                await execute(conn, "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES "
+                await run(conn, "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES "
                               + ", ".join("(?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row])
             await self._replace_timers(conn, move, finished)
             for seat, fields in move.seat_updates.items():
@@ -259,16 +259,16 @@ class TableStore:
 
     async def _replace_timers(self, conn: Any, move: MoveWrite, finished: bool) -> None:
         if finished:
-            await execute(conn, "DELETE FROM timers WHERE table_id = ?", (move.table_id,))
+            await run(conn, "DELETE FROM timers WHERE table_id = ?", (move.table_id,))
             return
         if move.timer_seats:
             marks = ", ".join("?" for _ in move.timer_seats)
-            await execute(conn, f"DELETE FROM timers WHERE table_id = ? AND kind = ? AND seat IN ({marks})",
+            await run(conn, f"DELETE FROM timers WHERE table_id = ? AND kind = ? AND seat IN ({marks})",
                           (move.table_id, DECISION_TIMER, *move.timer_seats))
         if move.timers:
             now = utcnow()
             rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]
-            await execute(conn, "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
+            await run(conn, "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
                           + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row])
 
     async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
@@ -296,7 +296,7 @@ class TableStore:
             if row is None or row["status"] != "lobby" or row["taken"] >= max_seats or row["mine"]:
                 return None
             seat = int(row["last"]) + 1
-            await execute(conn,
+            await run(conn,
                 "INSERT INTO seats (table_id, seat, user_id, display_name, ai, joined_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, seat, user_id, display_name, ai, utcnow()),
@@ -317,7 +317,7 @@ class TableStore:
         assignments = ", ".join(f"{name} = ?" for name in fields)
         values = [int(v) if isinstance(v, bool) else v for v in fields.values()]
         async with self.db.transaction() as conn:
-            await execute(conn, f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
+            await run(conn, f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
                                (*values, table_id, seat))
 
     async def tables_of_user(self, user_id: int, *statuses: Status) -> list[TableRow]:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from storage.db import Database, execute, utcnow
+from storage.db import Database, execute, run, utcnow
 
 TournamentStatus = Literal["registration", "running", "finished", "cancelled"]
 RoundStatus = Literal["running", "finished"]
@@ -122,7 +122,7 @@ class TournamentStore:
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         async with self.db.transaction() as conn:
-            await execute(conn, "UPDATE tournaments SET message_id = ?, updated_at = ? WHERE id = ?",
+            await run(conn, "UPDATE tournaments SET message_id = ?, updated_at = ? WHERE id = ?",
                           (message_id, utcnow(), tournament_id))
 
     async def set_status(self, tournament_id: int, status: TournamentStatus, *,
@@ -172,7 +172,7 @@ class TournamentStore:
             if rowcount != 1:
                 return False
             for user_id, rating in ratings.items():
-                await execute(conn,
+                await run(conn,
                     "UPDATE tournament_players SET rating = ? WHERE tournament_id = ? AND user_id = ?",
                     (rating, tournament_id, user_id))
             return True
@@ -189,11 +189,11 @@ class TournamentStore:
             if rowcount != 1:
                 return False
             for game in games:
-                await execute(conn,
+                await run(conn,
                     "INSERT INTO tournament_games (tournament_id, round_no, board, table_id, players)"
                     " VALUES (?, ?, ?, ?, ?)",
                     (tournament_id, round_no, game.board, game.table_id, json.dumps(game.players)))
-            await execute(conn, "UPDATE tournaments SET current_round = ?, updated_at = ? WHERE id = ?",
+            await run(conn, "UPDATE tournaments SET current_round = ?, updated_at = ? WHERE id = ?",
                           (round_no, utcnow(), tournament_id))
             return True
 

@@ -38,11 +38,16 @@ async def test_migrations_are_recorded_and_reapplying_is_a_no_op(tmp_path):
     await second.close()
 
 
-async def test_pragmas_make_writes_durable(store):
+async def test_pragmas_make_writes_durable(store, tmp_path):
+    """WAL: a commit is in the log before the bot answers (it survives the process being killed);
+    `database_sync = "full"` also flushes every commit to the disk."""
     mode = await store.db.fetchone("PRAGMA journal_mode")
     sync = await store.db.fetchone("PRAGMA synchronous")
     assert mode[0] == "wal"
-    assert sync[0] == 2  # FULL
+    assert sync[0] == 1  # NORMAL
+    full = await Store.open(tmp_path / "full.sqlite3", "full")
+    assert (await full.db.fetchone("PRAGMA synchronous"))[0] == 2  # FULL
+    await full.close()
 
 
 async def test_lobby_seats_join_leave_and_limits(store):
