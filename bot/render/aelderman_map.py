@@ -293,7 +293,8 @@ def draw_map(view: Any, names: dict[int, str], below: Any = None) -> bytes:
             whole.paste(strip, (0, image.height))
             image = whole  # kept in RGB: the players' colours stay exact
         out = io.BytesIO()
-        image.save(out, format="PNG")
+        # Fast compression: half the encoding time of the default for a file about a sixth larger.
+        image.save(out, format="PNG", compress_level=1)
         return out.getvalue()
 
 

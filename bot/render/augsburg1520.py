@@ -196,9 +196,7 @@ class Augsburg1520Renderer(Renderer):
             return "over"
         if v.round == 0:
             return "setup"
-        if v.noble:
-            return f"round{v.round}-visit{v.auction + 1}"
-        return f"round{v.round}-end"
+        return f"round{v.round}"  # one board per round: its log tells the round's auctions
 
     def _title(self, v: Any) -> str:
         if v.phase == "over":

@@ -3,6 +3,7 @@ its sealed Council Hall bid and its start-booster draws, which only that seat se
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -218,6 +219,7 @@ class AeldermanView(BaseModel):
     difficulty: str | None = None  # solo main version
 
 
+@cache  # a card's view depends on its number alone; views are read, never changed
 def card_view(number: int) -> CardView:
     card = D.ACTION_CARDS[number]
     rows = []
@@ -241,6 +243,7 @@ def city_view(state: State, name: str) -> CityView:
                     ships=[s for s, p in enumerate(state.players) if p.location == name])
 
 
+@cache  # depends on its arguments alone
 def wheel_view(rotation: int, turns: int) -> WheelView:
     sectors, rings = {}, {}
     for zone in D.ZONES:

@@ -91,24 +91,26 @@ async def test_abandon_hands_the_seat_to_a_computer_and_ranks_the_player_last(si
     assert "Abandoned (ranked last): bo" in table.thread.last_message.embeds[0].footer.text
 
 
-async def test_board_is_new_at_each_auction_and_edited_within_it(simcord_env):
+async def test_board_is_new_at_each_round_and_edited_within_it(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await start(table)
     spec = registry.get("augsburg1520")
     policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
-    seen: dict[int, set[str]] = {}  # board message id -> the auctions it showed
+    seen: dict[int, set[int]] = {}  # board message id -> the rounds it showed
+    auctions: dict[int, set[int]] = {}  # board message id -> the auctions it showed
     texts: dict[int, set[str]] = {}  # board message id -> the different contents it had
-    for _ in range(60):
-        state = await table.state()
+    while (state := await table.state()).round < 3:
         board = await board_message(table)
-        seen.setdefault(board.id, set()).add(f"{state.round}-{state.auction}-{state.phase == 'buy'}")
+        seen.setdefault(board.id, set()).add(state.round)
+        auctions.setdefault(board.id, set()).add(state.auction)
         texts.setdefault(board.id, set()).add(str([e.to_dict() for e in board.embeds]))
         await play_turn_by_dm(table, lambda st, s: policies[s].choose(st, s))
-    # several board messages were posted, each one covering a single auction (or the first purchase)...
-    assert len(seen) >= 3
-    assert all(len(keys) == 1 for keys in seen.values())
-    # ...and within an auction the same message was edited as bids came in
-    assert any(len(contents) >= 2 for contents in texts.values())
+    # a board message for the purchase before the first round, then one per round...
+    assert len(seen) == 3
+    assert all(len(rounds) == 1 for rounds in seen.values())
+    # ...edited as the round's auctions went by, the log telling them
+    assert max(len(a) for a in auctions.values()) >= 3
+    assert any(len(contents) >= 5 for contents in texts.values())
     # /table hand in the thread shows the private panel, like the board's button
     hand = await table.players[0].slash(table.thread, "table hand")
     assert hand.ephemeral and "your hand" in hand.response.embeds[0].title
