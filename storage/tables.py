@@ -253,8 +253,7 @@ class TableStore:
                 await run(conn, "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES "
                               + ", ".join("(?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row])
             await self._replace_timers(conn, move, finished)
-            for seat, fields in move.seat_updates.items():
-                await self.update_seat(move.table_id, seat, **fields)
+            await self._update_seats(conn, move.table_id, move.seat_updates)
         return move.new_version
 
     async def _replace_timers(self, conn: Any, move: MoveWrite, finished: bool) -> None:
@@ -270,6 +269,22 @@ class TableStore:
             rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]
             await run(conn, "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
                           + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row])
+
+    async def _update_seats(self, conn: Any, table_id: int, updates: dict[int, dict[str, Any]]) -> None:
+        """Several seats' fields in one statement for each set of fields changed (usually one:
+        the DM panels sent since the last write)."""
+        by_fields: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
+        for seat, fields in sorted(updates.items()):
+            unknown = set(fields) - _SEAT_FIELDS
+            if unknown:
+                raise ValueError(f"unknown seat fields {sorted(unknown)}")
+            by_fields.setdefault(tuple(sorted(fields)), []).append((seat, fields))
+        for names, rows in by_fields.items():
+            columns = ", ".join(["? AS seat", *(f"? AS {name}" for name in names)])
+            values = " UNION ALL ".join(f"SELECT {columns}" for _ in rows)
+            params = [v for seat, fields in rows for v in (seat, *(_sql_value(fields[n]) for n in names))]
+            await run(conn, f"UPDATE seats SET {', '.join(f'{n} = v.{n}' for n in names)} FROM ({values}) AS v"
+                            " WHERE seats.table_id = ? AND seats.seat = v.seat", (*params, table_id))
 
     async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
         """(version, seat, action JSON) of every accepted action, in order."""
@@ -315,7 +330,7 @@ class TableStore:
         if unknown:
             raise ValueError(f"unknown seat fields {sorted(unknown)}")
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        values = [int(v) if isinstance(v, bool) else v for v in fields.values()]
+        values = [_sql_value(v) for v in fields.values()]
         async with self.db.transaction() as conn:
             await run(conn, f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
                                (*values, table_id, seat))
@@ -369,3 +384,7 @@ def _timer(row: Any) -> TimerRow:
     data["payload"] = json.loads(data["payload"])
     data.pop("created_at", None)
     return TimerRow.model_validate(data)
+
+
+def _sql_value(value: Any) -> Any:
+    return int(value) if isinstance(value, bool) else value

@@ -43,6 +43,7 @@ async def board_png(env, table) -> bytes:
     return env.backend.cdn.get(board.attachments[0].url)
 
 
+@pytest.mark.slow
 async def test_two_player_short_game_from_create_to_mission_results(simcord_env, fixed_seed):
     table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
     lobby = table.thread.history()[0]
@@ -142,6 +143,7 @@ async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_orde
     assert first_take < log.index(f"{names[order[1]]} takes Council Hall card")
 
 
+@pytest.mark.slow
 async def test_solo_game_reaches_its_mission_result(simcord_env, fixed_seed):
     table = await open_table(simcord_env, "aelderman", ["ada"])
     await start(table)

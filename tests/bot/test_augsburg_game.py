@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games import Outcome, registry
 from tests.bot.driver import board_message, open_table, play_to_the_end, play_turn_by_dm, play_until, start
 
 
+@pytest.mark.slow
 async def test_complete_two_player_game_from_create_to_final_standings(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await start(table)

@@ -3,6 +3,8 @@ and money that stays secret."""
 
 from __future__ import annotations
 
+import pytest
+
 import re
 
 from games import registry
@@ -25,6 +27,7 @@ def points_of(line: str) -> int:
     return int(bonus.group(1)) if bonus else 0
 
 
+@pytest.mark.slow
 async def test_complete_three_player_game_shows_every_scoring_line(simcord_env, monkeypatch):
     fix_deal(monkeypatch, DEAL)
     table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from play.tournaments.ratings import new_rating, ordinal, update
@@ -29,6 +31,7 @@ async def casual_table(env, channel, people, *, rated: bool, computers: int = 0,
     return await env.bot.store.tables.get(table.id)
 
 
+@pytest.mark.slow
 async def test_leaderboard_and_profile_show_openskill_ratings(simcord_env):
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")

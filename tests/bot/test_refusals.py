@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games import registry
 from tests.bot.driver import (board_message, choice_target, clicker, labels, open_table, play_to_the_end,
                               play_turn_by_dm, start)
@@ -83,6 +85,7 @@ async def test_stale_double_foreign_and_out_of_turn_clicks_change_nothing(simcor
     assert not labels(hand.response.message)
 
 
+@pytest.mark.slow
 async def test_closed_dms_the_game_goes_on_through_my_hand(simcord_env):
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")

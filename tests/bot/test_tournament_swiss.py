@@ -12,6 +12,7 @@ from tests.bot.tournament_driver import (answer, create, last_embed_titled, new_
                                          tournament_message)
 
 
+@pytest.mark.slow
 async def test_swiss_tournament_from_registration_to_final_standings(simcord_env, settings):
     event = new_event(simcord_env, 9)
     bot = event.bot

@@ -18,7 +18,11 @@ def cases():
         spec = registry.get(name)
         for index, options in enumerate(spec.option_variants()):
             for seats in range(spec.min_seats, spec.max_seats + 1):
-                yield pytest.param(name, seats, index, id=f"{name}-{seats}p-opt{index}")
+                # The fast loop plays the default options at every seat count and each other
+                # option at its fewest seats; `-m slow` adds the rest.
+                quick = index == 0 or seats == spec.min_seats
+                yield pytest.param(name, seats, index, id=f"{name}-{seats}p-opt{index}",
+                                   marks=() if quick else pytest.mark.slow)
 
 
 def make_checker(spec, seats: int, step_every: int):

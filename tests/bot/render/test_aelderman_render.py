@@ -84,6 +84,7 @@ def random_states(seats: int, seed: int):
         yield state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_board_panel_and_labels_over_random_games(seats):
     info = table(seats)
@@ -237,6 +238,7 @@ def ship_colour(png: bytes, city: str, index: int) -> tuple[int, int, int]:
     return image.getpixel(sea_map.ship_spot(city, index, sea_map.place_xy(city)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_sea_map_image_shows_ships_banners_and_subsidiaries(seats):
     state = play_to_end(seats, seed=11 + seats, kind="heuristic" if seats <= 2 else "random")
@@ -264,6 +266,7 @@ def test_sea_map_image_shows_ships_banners_and_subsidiaries(seats):
     assert sum(len(c.ships) for c in view.cities) == seats, "every player's ship is drawn"
 
 
+@pytest.mark.slow
 def test_ships_move_on_the_map():
     state = new_game(2, seed=2)
     start_turn(state, 0, "Lübeck", ap=4)
