@@ -23,6 +23,11 @@ async def test_complete_two_player_game_from_create_to_final_standings(simcord_e
     # the stored game replays exactly from its seed and action log
     replayed = await simcord_env.bot.service.replay(table.table_id)
     assert spec.dump_state(replayed) == row.state
+    # nothing is kept in memory for the ended table: locks, board and seat notes are dropped
+    bot = simcord_env.bot
+    assert len(bot.service.locks) == 0 and len(bot.presenter.boards.locks) == 0
+    assert bot.presenter.boards.shown.get(table.table_id) is None
+    assert bot.service._notes.get(table.table_id) is None
 
 
 def holding_policy(spec):
