@@ -38,10 +38,8 @@ class Table:
         table = await self.row()
         return self.bot.service.state(table)
 
-    def spec(self):
-        from games import registry
-
-        return registry.get(self.bot_game)
+    async def spec(self):
+        return registry.get((await self.row()).game)
 
     async def actor_of_seat(self, seat: int):
         row = next(s for s in await self.seats() if s.seat == seat)
