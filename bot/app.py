@@ -51,6 +51,8 @@ class BoardBot(commands.Bot):
         # Finish work, in this order: a round's summary is posted after its games are rated.
         self.service.on_finish.extend([self.ratings.on_finished, self.tournaments.record])
         self.presenter.finish_listeners.append(self.tournament_ui.on_finish_reports)
+        self.service.on_damaged.append(
+            lambda damage: self.controller.spawn(self.presenter.tell_damaged(damage), f"damaged-{damage.table_id}"))
         self.scheduler.on(DECISION_TIMER, self._decision_timeout)
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS)
@@ -73,6 +75,10 @@ class BoardBot(commands.Bot):
     async def _resume(self) -> None:
         """After a start, in the background: the work that was due when the bot stopped."""
         await self.wait_until_ready()
+        damaged = await self.service.damaged_tables()
+        if damaged:
+            log.warning("%d damaged table(s), not served (their stored game cannot be read): %s",
+                        len(damaged), ", ".join(f"#{n}" for n in damaged))
         await self.controller.resume()
         await self.tournament_ui.resume()
 

@@ -12,6 +12,7 @@ from typing import Any, AsyncIterator, Generic, Hashable, TypeVar
 # Ids are stored as SQLite INTEGERs (and PostgreSQL BIGINTs): anything above does not exist.
 MAX_ID = 2**63 - 1
 QUOTE_LIMIT = 40  # characters of user input an error message repeats
+OTHER_SERVER = "Table #{id} is not a table of this server."
 
 
 class TableError(Exception):

@@ -16,15 +16,16 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from games import GameSpec, RuleError, registry
-from play.common import BoundedCache, Caller, KeyedLocks, TableError, check_id
+from play import damage
+from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
 from play.moves import MovesMixin
 from play.results import TableNews
 from storage import SeatRow, Store, TableRow
+from storage.tables import DamagedRow
 
 log = logging.getLogger(__name__)
 
 COMPUTER_KINDS = ("heuristic", "random")
-OTHER_SERVER = "Table #{id} is not a table of this server."
 FinishHook = Callable[[TableRow, list[SeatRow], Any], Awaitable[Any]]
 
 
@@ -60,6 +61,7 @@ class TableService(MovesMixin):
         self.decision_seconds = decision_seconds  # replaces the engines' time limits when set
         self.locks = KeyedLocks()
         self.on_finish: list[FinishHook] = []  # ratings, tournament results (see finish_work)
+        self.on_damaged: list[damage.DamageHook] = []  # tells a damaged table's thread and players
         # Seat facts learnt between moves (where a player's DM panel is); stored with the next write.
         self._notes: BoundedCache[int, dict[int, dict[str, Any]]] = BoundedCache(10_000)
         self._policies: BoundedCache[tuple[int, int, str], Any] = BoundedCache(1_000)
@@ -79,15 +81,30 @@ class TableService(MovesMixin):
 
     async def load(self, table_id: int, caller: Caller | None = None) -> Loaded:
         """The table, its seats and its state in one read, checked against the caller's server."""
-        found = await self.store.tables.load(check_id(table_id))
+        try:
+            found = await self.store.tables.load(check_id(table_id))
+        except DamagedRow as row:
+            damage.check_server(caller, table_id, row.guild_id, row.user_ids)
+            raise await damage.mark(self.store, self.on_damaged,
+                                    damage.Damage(table_id, row.thread_id, row.user_ids), str(row)) from None
         if found is None:
             raise TableError(f"Table #{table_id} does not exist.")
         table, seats = found
         authorize(caller, table, seats)
+        if table.damaged is not None:
+            raise damage.refuse_damaged(table_id)
         seats = self._noted(table.id, seats)
-        spec = self.spec(table)
-        state = spec.load_state(table.state) if table.state is not None else None
+        try:
+            spec = self.spec(table)
+            state = spec.load_state(table.state) if table.state is not None else None
+        except Exception as exc:  # a state this version cannot read: the table is damaged, not the bot
+            users = [s.user_id for s in seats if s.user_id is not None]
+            raise await damage.mark(self.store, self.on_damaged, damage.Damage(table_id, table.thread_id, users),
+                                    f"{type(exc).__name__}: {exc}") from None
         return Loaded(table, seats, spec, state)
+
+    async def damaged_tables(self) -> list[int]:
+        return await self.store.tables.damaged()
 
     async def get(self, table_id: int, caller: Caller | None = None) -> TableRow:
         return (await self.load(table_id, caller)).table
@@ -106,9 +123,9 @@ class TableService(MovesMixin):
         if table_id is not None:
             return (await self.get(table_id, caller)).id
         if channel_id is not None:
-            here = await self.store.tables.by_thread(channel_id)
-            if here is not None and here.guild_id == caller.guild_id:
-                return here.id
+            here = await self.store.tables.in_thread(channel_id)
+            if here is not None and here[1] == caller.guild_id:
+                return here[0]
         mine = [t for t in await self.store.tables.tables_of_user(caller.user_id, "lobby", "running")
                 if t.guild_id == caller.guild_id]
         if len(mine) == 1:

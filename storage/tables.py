@@ -16,6 +16,16 @@ class StaleVersion(Exception):
     """The table moved on since the caller loaded it: someone else acted first."""
 
 
+class DamagedRow(Exception):
+    """A stored table row that cannot be read. Carries what is needed to tell its server and
+    players (read straight from the row's columns)."""
+
+    def __init__(self, table_id: int, guild_id: int | None, thread_id: int | None, user_ids: list[int],
+                 reason: str) -> None:
+        super().__init__(reason)
+        self.table_id, self.guild_id, self.thread_id, self.user_ids = table_id, guild_id, thread_id, user_ids
+
+
 class TableRow(BaseModel):
     id: int
     guild_id: int
@@ -40,6 +50,7 @@ class TableRow(BaseModel):
     finish_due: bool = False
     recent_events: list[tuple[int, str]] = []
     board_version: int = 0
+    damaged: str | None = None  # why the stored game could not be read; such a table is not served
 
 
 class SeatRow(BaseModel):
@@ -110,6 +121,28 @@ def _table(row: Any) -> TableRow:
     return TableRow.model_validate(data)
 
 
+def _readable(rows: list[Any]) -> list[TableRow]:
+    """The rows that can be read, undamaged; a damaged one is left out of lists (it is reported
+    when it is loaded by itself)."""
+    tables = []
+    for row in rows:
+        try:
+            table = _table(row)
+        except (ValueError, TypeError, KeyError):
+            continue
+        if table.damaged is None:
+            tables.append(table)
+    return tables
+
+
+def _damaged_row(row: Any, exc: Exception) -> DamagedRow:
+    try:
+        user_ids = [s["user_id"] for s in json.loads(row["seats_json"] or "[]") if s.get("user_id")]
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        user_ids = []
+    return DamagedRow(row["id"], row["guild_id"], row["thread_id"], user_ids, f"{type(exc).__name__}: {exc}")
+
+
 # The table row and its seats in one statement (seats as a JSON array).
 _SEAT_JSON = ("json_object('table_id', table_id, 'seat', seat, 'user_id', user_id, 'display_name', display_name,"
               " 'ai', ai, 'forfeited', forfeited, 'dm_ok', dm_ok, 'dm_channel_id', dm_channel_id,"
@@ -150,8 +183,22 @@ class TableStore:
         row = await self.db.fetchone(_LOAD, (table_id,))
         if row is None:
             return None
-        seats = [SeatRow.model_validate(s) for s in json.loads(row["seats_json"] or "[]")]
-        return _table(row), sorted(seats, key=lambda s: s.seat)
+        try:
+            seats = [SeatRow.model_validate(s) for s in json.loads(row["seats_json"] or "[]")]
+            return _table(row), sorted(seats, key=lambda s: s.seat)
+        except (ValueError, TypeError, KeyError) as exc:  # pydantic's and json's errors are ValueErrors
+            raise _damaged_row(row, exc) from exc
+
+    async def mark_damaged(self, table_id: int, reason: str) -> bool:
+        """Mark a table damaged (only that column is written). True the first time."""
+        async with self.db.transaction() as conn:
+            return bool(await run(conn, "UPDATE game_tables SET damaged = ? WHERE id = ? AND damaged IS NULL"
+                                        " RETURNING id", (reason, table_id)))
+
+    async def damaged(self) -> list[int]:
+        """Ids of the tables marked damaged (through a small index)."""
+        rows = await self.db.fetchall("SELECT id FROM game_tables WHERE damaged IS NOT NULL ORDER BY id")
+        return [r["id"] for r in rows]
 
     async def due(self) -> tuple[list[int], list[int]]:
         """Ids of tables whose computer seats are due to move, and of finished tables whose finish
@@ -167,18 +214,25 @@ class TableStore:
     async def by_thread(self, thread_id: int) -> TableRow | None:
         row = await self.db.fetchone(
             "SELECT * FROM game_tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,))
-        return _table(row) if row else None
+        readable = _readable([row] if row else [])
+        return readable[0] if readable else None
+
+    async def in_thread(self, thread_id: int) -> tuple[int, int] | None:
+        """(table id, server id) of the table whose thread this is, without reading the table."""
+        row = await self.db.fetchone(
+            "SELECT id, guild_id FROM game_tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,))
+        return (row["id"], row["guild_id"]) if row else None
 
     async def with_status(self, *statuses: Status) -> list[TableRow]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self.db.fetchall(
             f"SELECT * FROM game_tables WHERE status IN ({marks}) ORDER BY id", statuses)
-        return [_table(r) for r in rows]
+        return _readable(rows)
 
     async def of_tournament(self, tournament_id: int) -> list[TableRow]:
         rows = await self.db.fetchall(
             "SELECT * FROM game_tables WHERE tournament_id = ? ORDER BY id", (tournament_id,))
-        return [_table(r) for r in rows]
+        return _readable(rows)
 
     async def set_messages(self, table_id: int, *, thread_id: int | None = None,
                            lobby_message_id: int | None = None) -> None:
@@ -241,7 +295,7 @@ class TableStore:
             changed = await run(conn,
                 "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
                 " computer_due = ?, finish_due = ?, recent_events = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'running' RETURNING id",
+                " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
                 (move.state, move.new_version, json.dumps(move.prompts), move.outcome,
                  "finished" if finished else "running", int(move.computer_due and not finished), int(finished),
                  json.dumps(move.recent_events), now, move.table_id, move.expected_version))
@@ -340,7 +394,7 @@ class TableStore:
         rows = await self.db.fetchall(
             "SELECT t.* FROM game_tables t JOIN seats s ON s.table_id = t.id"
             f" WHERE s.user_id = ? AND t.status IN ({marks}) ORDER BY t.id", (user_id, *statuses))
-        return [_table(r) for r in rows]
+        return _readable(rows)
 
     # -- timers ------------------------------------------------------------------
     async def add_timer(self, kind: str, due_at: float, *, table_id: int | None = None,

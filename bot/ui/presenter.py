@@ -15,6 +15,7 @@ import discord
 from bot.render import get_renderer
 from bot.ui import panels
 from bot.ui.board import Boards
+from play.damage import Damage
 from play.results import NO_CHOICES, TableNews, seat_choices
 from play.tables import TableService
 from storage import SeatRow
@@ -180,6 +181,19 @@ class Presenter:
         for row in news.seats:
             if row.user_id is not None and news.table.prompts.get(row.seat, (0, NO_CHOICES))[1] != NO_CHOICES:
                 await self.retire_dm_panel(news, row)
+
+    async def tell_damaged(self, damage: Damage) -> None:
+        """A table's stored game could not be read: its thread is told once, its players privately."""
+        text = (f"Table #{damage.table_id} cannot go on: its stored game could not be read, so nothing more "
+                "can be played at it. The bot's operator finds the details in the bot's log under table "
+                f"#{damage.table_id}.")
+        await self.post(damage.thread_id, text)
+        for user_id in damage.user_ids:
+            await safely(f"damage notice to {user_id}", self._dm_user(user_id, text))
+
+    async def _dm_user(self, user_id: int, text: str) -> None:
+        channel = await self.bot.create_dm(discord.Object(user_id))
+        await channel.send(text, allowed_mentions=NO_MENTIONS)
 
     # -- results ---------------------------------------------------------------------------
     async def announce_result(self, news: TableNews, thread: Any) -> None:

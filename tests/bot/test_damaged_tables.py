@@ -1,0 +1,89 @@
+"""A table whose stored game cannot be read is marked damaged: its row is never written again, its
+players are told privately and its thread once, the operator finds it in the log, every request
+naming it is refused privately, and the rest of the bot goes on serving."""
+
+from __future__ import annotations
+
+import logging
+
+from bot import create_bot
+from tests.bot.driver import (board_message, heuristic_players, open_table, panel_message, play_turn_by_dm,
+                              start, choice_target, clicker)
+
+BROKEN_STATE = '{"seats": "three", "not": "a game"}'
+
+
+async def corrupt(table, column: str, value: str) -> None:
+    async with table.bot.store.db.transaction() as conn:
+        await conn.execute(f"UPDATE game_tables SET {column} = ? WHERE id = ?", (value, table.table_id))
+
+
+async def click_first_choice(table, actor):
+    seats = await table.bot.store.tables.seats(table.table_id)  # as stored: the service refuses
+    seat = next(s for s in seats if s.user_id == actor.id)
+    message = await panel_message(table, actor, seat)
+    how, custom_id = choice_target(message, 0)
+    if how == "click":
+        return await clicker(actor, message).click(message, custom_id=custom_id)
+    return await clicker(actor, message).select(message, ["0"], custom_id=custom_id)
+
+
+def damage_notices(messages) -> list:
+    return [m for m in messages if "could not be read" in (m.content or "")]
+
+
+async def test_a_table_that_cannot_be_read_is_refused_and_told_once(simcord_env, settings, caplog):
+    caplog.set_level(logging.INFO)
+    broken = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(broken)
+    other = await open_table(simcord_env, "augsburg1520", ["cy", "dee"])
+    await start(other)
+    await corrupt(broken, "state", BROKEN_STATE)
+    ada, bo = broken.players
+
+    refused = await click_first_choice(broken, ada)
+    assert refused.ephemeral and "cannot be played any more" in refused.response.content
+    assert f"#{broken.table_id}" in refused.response.content
+    assert "seats" not in refused.response.content  # the stored data is not shown to players
+    row = await broken.row()
+    assert row.state == BROKEN_STATE and row.damaged  # marked, its game left as it was
+    # The operator's log names the table and the reason, once.
+    logged = [r for r in caplog.records if r.levelno == logging.ERROR and "damaged" in r.getMessage()]
+    assert len(logged) == 1 and f"table {broken.table_id}" in logged[0].getMessage()
+    # The thread is told once; each player privately.
+    assert len(damage_notices(broken.thread.history())) == 1
+    for player in broken.players:
+        assert damage_notices(player.user.dm_channel.history())
+
+    # Another request naming it: refused again, nobody told twice.
+    again = await bo.click(await board_message(broken), label="My hand")
+    assert again.ephemeral and "cannot be played any more" in again.response.content
+    assert len(damage_notices(broken.thread.history())) == 1
+    assert (await broken.row()).state == BROKEN_STATE
+
+    # The other table of the same server plays on.
+    version = (await other.row()).version
+    assert await play_turn_by_dm(other, heuristic_players("augsburg1520", 2))
+    assert (await other.row()).version == version + 1
+
+    # At the next start, one line lists the damaged tables.
+    caplog.clear()
+    await simcord_env.restart_bot(create_bot(settings))
+    lines = [r.getMessage() for r in caplog.records if "damaged table" in r.getMessage()]
+    assert len(lines) == 1 and f"#{broken.table_id}" in lines[0]
+
+
+async def test_a_row_that_cannot_be_read_is_refused_in_its_own_server_only(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    await corrupt(table, "prompts", "not json at all")
+    ada = table.players[0]
+    hand = await ada.slash(table.thread, "table hand")
+    assert hand.ephemeral and "cannot be played any more" in hand.response.content
+    assert len(damage_notices(table.thread.history())) == 1
+    # From another server the table is just not theirs: no word of its damage.
+    elsewhere = simcord_env.create_guild()
+    channel = elsewhere.create_text_channel("games")
+    stranger = elsewhere.add_member(simcord_env.create_user("eve"))
+    answer = await stranger.slash(channel, "table hand", table=table.table_id)
+    assert answer.ephemeral and "not a table of this server" in answer.response.content
