@@ -40,7 +40,10 @@ class BoardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database, self.settings.database_sync)
-        self.service = TableService(self.store, clock=time_now, decision_seconds=self.settings.decision_timeout)
+        settings = self.settings
+        self.service = TableService(
+            self.store, clock=time_now, decision_seconds=settings.decision_timeout,
+            open_limits=(settings.max_open_tables_per_member, settings.max_open_tables_per_server))
         self.scheduler = Scheduler(self.store, time_now)
         self.presenter = Presenter(self, self.service)
         self.controller = TablesController(self.service, self.presenter)

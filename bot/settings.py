@@ -30,6 +30,10 @@ class Settings(BaseModel):
     decision_timeout: int = Field(
         300, ge=10, le=86_400,
         description="Seconds a timed decision (e.g. a Baumeister pay-off offer) may take.")
+    max_open_tables_per_member: int = Field(
+        3, ge=1, le=1000, description="Open casual tables (lobby or running) one member may have opened in a server.")
+    max_open_tables_per_server: int = Field(
+        50, ge=1, le=100_000, description="Open casual tables a server may have at once (each has a thread).")
     organiser_role: str = Field(
         "Tournament Organiser", description="Members with this role (or Manage Server) run tournaments.")
 

@@ -55,8 +55,10 @@ def authorize(caller: Caller | None, table: TableRow, seats: list[SeatRow]) -> N
 
 
 class TableService(MovesMixin):
-    def __init__(self, store: Store, *, clock: Callable[[], float], decision_seconds: int | None = None) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float], decision_seconds: int | None = None,
+                 open_limits: tuple[int, int] = (3, 50)) -> None:
         self.store = store
+        self.open_limits = open_limits  # open casual tables per member, and per server
         self.clock = clock
         self.decision_seconds = decision_seconds  # replaces the engines' time limits when set
         self.locks = KeyedLocks()
@@ -185,7 +187,9 @@ class TableService(MovesMixin):
             parsed = spec.parse_options(options)
         except RuleError as exc:
             raise TableError(str(exc)) from None
-        async with self.store.transaction():
+        async with self.store.transaction():  # counted and created in one transaction: no race
+            if tournament_id is None:
+                await self._check_open_limits(guild_id, creator_id)
             table_id = await self.store.tables.create_table(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=parsed.model_dump(mode="json"),
                 seed=secrets.randbits(62) if seed is None else seed, creator_id=creator_id, rated=rated,
@@ -194,6 +198,17 @@ class TableService(MovesMixin):
                 await self.store.tables.add_seat(table_id, user_id=creator_id, display_name=creator_name,
                                                  max_seats=spec.max_seats)
         return await self.get(table_id)
+
+    async def _check_open_limits(self, guild_id: int, creator_id: int) -> None:
+        mine, server = await self.store.tables.open_casual(guild_id, creator_id)
+        per_member, per_server = self.open_limits
+        if len(mine) >= per_member:
+            numbers = ", ".join(f"#{n}" for n in mine[:10])
+            raise TableError(f"You already have {len(mine)} open tables in this server ({numbers}); one member "
+                             f"may have {per_member} open at once. Finish or cancel one (`/table cancel`) first.")
+        if server >= per_server:
+            raise TableError(f"This server already has {server} open tables, the most it allows ({per_server}). "
+                             "Open one when another has ended, or ask an admin to cancel an abandoned one.")
 
     async def opened(self, table_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:
         """Record the thread and lobby message the Discord layer opened for a table."""

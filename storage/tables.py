@@ -174,6 +174,14 @@ class TableStore:
             )
             return int(lastrowid)
 
+    async def open_casual(self, guild_id: int, creator_id: int) -> tuple[list[int], int]:
+        """Ids of the open (lobby or running) casual tables `creator_id` opened in a server, and how
+        many the server has. Tournament tables and damaged ones do not count."""
+        rows = await self.db.fetchall(
+            "SELECT id, creator_id FROM game_tables WHERE guild_id = ? AND status IN ('lobby', 'running')"
+            " AND tournament_id IS NULL AND damaged IS NULL ORDER BY id", (guild_id,))
+        return [r["id"] for r in rows if r["creator_id"] == creator_id], len(rows)
+
     async def get(self, table_id: int) -> TableRow | None:
         row = await self.db.fetchone("SELECT * FROM game_tables WHERE id = ?", (table_id,))
         return _table(row) if row else None

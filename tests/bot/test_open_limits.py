@@ -1,0 +1,51 @@
+"""Open casual tables are limited per member and per server (each one opens a thread); one more
+is refused privately with what is open, and no thread is opened for it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.settings import Settings
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=3600,
+                    max_open_tables_per_member=2, max_open_tables_per_server=3)
+
+
+async def create(member, channel):
+    return await member.slash(channel, "table create", game="augsburg1520")
+
+
+def opened(result) -> bool:
+    return "is open in" in result.response.content
+
+
+async def test_open_tables_are_limited_per_member_and_per_server(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bo, cy = (guild.add_member(simcord_env.create_user(n)) for n in ("ada", "bo", "cy"))
+    for _ in range(2):
+        assert opened(await create(ada, channel))
+    threads = len(channel.threads)
+    refused = await create(ada, channel)
+    assert refused.ephemeral and "one member may have 2 open at once" in refused.response.content
+    assert "#1, #2" in refused.response.content
+    assert len(channel.threads) == threads  # no thread for a refused table
+
+    assert opened(await create(bo, channel))  # the server's third table
+    full = await create(cy, channel)
+    assert full.ephemeral and "the most it allows (3)" in full.response.content
+    assert len(channel.threads) == threads + 1
+
+    # Another server has its own count.
+    other = simcord_env.create_guild()
+    elsewhere = other.create_text_channel("games")
+    assert opened(await create(other.add_member(simcord_env.create_user("dee")), elsewhere))
+
+    # Once one of ada's tables is cancelled, she and the server have room again.
+    lobby = channel.threads[0]
+    cancelled = await ada.slash(lobby, "table cancel")
+    assert cancelled.response is not None
+    assert opened(await create(ada, channel))
