@@ -25,12 +25,11 @@ def main(argv: list[str]) -> int:
     if not settings.token:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
-    from bot.app import create_bot
+    from bot.startup import run
 
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    create_bot(settings).run(settings.token, log_handler=None)
-    return 0
+    return run(settings)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,52 @@
+"""Running the bot from the command line: a start-up that fails ends with one line saying what to
+check and a non-zero exit; the traceback goes to the log at DEBUG only."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import sys
+
+import aiohttp
+import discord
+
+from bot.settings import Settings
+from storage import NewerSchema
+
+log = logging.getLogger(__name__)
+
+
+def failure_line(exc: BaseException, settings: Settings) -> str | None:
+    """What to tell the operator about a start-up failure, or None for an unexpected error."""
+    if isinstance(exc, discord.LoginFailure):
+        return ("Discord rejected the bot token. Check `token` in the config file or DISCORD_TOKEN "
+                "(Developer Portal > your application > Bot > Reset Token gives a new one).")
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return "Discord refused the gateway intents the bot asked for; it needs no privileged intent."
+    if isinstance(exc, NewerSchema):
+        return str(exc)
+    if isinstance(exc, sqlite3.Error):
+        return f"Cannot open the database {settings.database}: {exc}. Check the path and its permissions."
+    if isinstance(exc, discord.DiscordServerError) or (isinstance(exc, discord.HTTPException) and exc.status >= 500):
+        return ("Discord is not answering properly right now (server error). Try again in a few minutes; "
+                "https://discordstatus.com shows outages.")
+    if isinstance(exc, (aiohttp.ClientError, discord.GatewayNotFound, OSError, asyncio.TimeoutError)):
+        return ("Cannot reach Discord. Check this machine's network connection, DNS, and any proxy or "
+                f"firewall between it and discord.com ({type(exc).__name__}: {exc}).")
+    return None
+
+
+def run(settings: Settings) -> int:
+    from bot.app import create_bot
+
+    try:
+        create_bot(settings).run(settings.token, log_handler=None)
+    except Exception as exc:
+        line = failure_line(exc, settings)
+        if line is None:
+            raise
+        log.debug("start-up failed", exc_info=exc)
+        print(f"Cannot start: {line}", file=sys.stderr)
+        return 1
+    return 0
