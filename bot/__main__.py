@@ -11,9 +11,15 @@ def main(argv: list[str]) -> int:
         from play.simulate import main as simulate
 
         return simulate(argv[1:])
+    if argv and argv[0] in ("replay", "verify"):
+        from play.record import main as record
+
+        return record(argv[0], argv[1:])
     if argv and argv[0] in ("-h", "--help"):
-        print("usage: python -m bot                 run the bot (config.toml or DISCORD_TOKEN)\n"
-              "       python -m bot simulate --help play computer games and print statistics")
+        print("usage: python -m bot                   run the bot (config.toml or DISCORD_TOKEN)\n"
+              "       python -m bot simulate --help   play computer games and print statistics\n"
+              "       python -m bot replay <file>     replay an exported game, print its standings\n"
+              "       python -m bot verify <file>     check an exported game's seed and every action")
         return 0
     from bot.settings import NO_TOKEN_HELP, SettingsError, load_settings
 

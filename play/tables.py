@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from games import GameSpec, RuleError, registry
-from play import damage
+from play import damage, record
 from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
 from play.moves import MovesMixin
 from play.results import TableNews
@@ -193,7 +193,7 @@ class TableService(MovesMixin):
             table_id = await self.store.tables.create_table(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=parsed.model_dump(mode="json"),
                 seed=secrets.randbits(62) if seed is None else seed, creator_id=creator_id, rated=rated,
-                tournament_id=tournament_id)
+                tournament_id=tournament_id, seed_salt=record.new_salt())
             if creator_name is not None:
                 await self.store.tables.add_seat(table_id, user_id=creator_id, display_name=creator_name,
                                                  max_seats=spec.max_seats)
@@ -333,6 +333,21 @@ class TableService(MovesMixin):
             for seat, fields in self._take_notes(table_id, seats).items():
                 await self.store.tables.update_seat(table_id, seat, **fields)
         self.forget(table_id)
+
+    async def export(self, table_id: int, caller: Caller) -> dict[str, Any]:
+        """The record of a table (play/record.py): anyone in its server once the game has ended;
+        a server admin at any time, unless seated at it (the seed decides the hidden cards)."""
+        loaded = await self.load(table_id, caller)
+        table = loaded.table
+        if table.status == "lobby":
+            raise TableError(f"Table #{table_id} has not started; there is nothing to export yet.")
+        if table.status == "running":
+            if not caller.can_manage:
+                raise TableError("A game's record can be exported once it has ended (server admins: at any time).")
+            if loaded.seat_of(caller.user_id) is not None:
+                raise TableError("You play at this table: its record holds the seed, which decides the hidden "
+                                 "cards. Export it once the game has ended.")
+        return record.build(table, loaded.seats, await self.store.tables.timed_actions(table_id))
 
     async def replay(self, table_id: int) -> Any:
         """Rebuild the state from the seed and the action log (for checks and tools)."""

@@ -51,6 +51,7 @@ class TableRow(BaseModel):
     recent_events: list[tuple[int, str]] = []
     board_version: int = 0
     damaged: str | None = None  # why the stored game could not be read; such a table is not served
+    seed_salt: str | None = None  # the salt of the deal commitment (play/record.py)
 
 
 class SeatRow(BaseModel):
@@ -163,13 +164,13 @@ class TableStore:
     # -- tables ------------------------------------------------------------------
     async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
                            seed: int, creator_id: int, rated: bool = False,
-                           tournament_id: int | None = None) -> int:
+                           tournament_id: int | None = None, seed_salt: str | None = None) -> int:
         now = utcnow()
         async with self.db.transaction() as conn:
             rowcount, lastrowid = await execute(conn,
-                "INSERT INTO game_tables (guild_id, channel_id, game, options, status, seed, creator_id,"
-                " rated, tournament_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, int(rated),
+                "INSERT INTO game_tables (guild_id, channel_id, game, options, status, seed, seed_salt, creator_id,"
+                " rated, tournament_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), seed, seed_salt, creator_id, int(rated),
                  tournament_id, now, now),
             )
             return int(lastrowid)
@@ -347,6 +348,12 @@ class TableStore:
             params = [v for seat, fields in rows for v in (seat, *(_sql_value(fields[n]) for n in names))]
             await run(conn, f"UPDATE seats SET {', '.join(f'{n} = v.{n}' for n in names)} FROM ({values}) AS v"
                             " WHERE seats.table_id = ? AND seats.seat = v.seat", (*params, table_id))
+
+    async def timed_actions(self, table_id: int) -> list[tuple[int, int, str, str]]:
+        """(version, seat, action JSON, time) of every accepted action, in order."""
+        rows = await self.db.fetchall(
+            "SELECT version, seat, action, created_at FROM actions WHERE table_id = ? ORDER BY version", (table_id,))
+        return [(r["version"], r["seat"], r["action"], r["created_at"]) for r in rows]
 
     async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
         """(version, seat, action JSON) of every accepted action, in order."""

@@ -1,7 +1,9 @@
-"""Slash commands: /table create|hand|leave|abandon|cancel and /rules."""
+"""Slash commands: /table create|hand|leave|abandon|cancel|export and /rules."""
 
 from __future__ import annotations
 
+import io
+import json
 from typing import Any
 
 import discord
@@ -138,6 +140,21 @@ class TablesCog(commands.Cog):
             await self.controller.cancel(interaction, table_id)
         except TableError as exc:
             await reply(interaction, str(exc))
+
+    @table.command(name="export", description="The game's record as a JSON file: seed, every action "
+                   "(once it has ended; admins at any time)")
+    @app_commands.describe(table="Table number (default: this thread's table)")
+    async def export(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
+        try:
+            table_id = await self.resolve(interaction, table)
+            data = await self.service.export(table_id, caller_of(interaction))
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        payload = json.dumps(data, indent=1).encode()
+        file = discord.File(io.BytesIO(payload), filename=f"table-{table_id}-{data['game']}.json")
+        await reply(interaction, f"The record of table #{table_id}. `python -m bot verify <file>` checks its "
+                    "seed and replays every action; `python -m bot replay <file>` prints the standings.", file=file)
 
     @app_commands.command(name="rules", description="Rules summary and component values of a game")
     @app_commands.describe(game="The game", public="Post it for everyone in the channel (default: only you)")

@@ -19,6 +19,7 @@ import discord
 from bot.render import get_renderer
 from bot.ui import panels
 from play.common import BoundedCache, KeyedLocks
+from play.record import commitment
 from play.results import TableNews
 from play.tables import TableService
 
@@ -92,6 +93,11 @@ class Boards:
 
     def _embeds(self, news: TableNews, info: Any, public: Any, since: int) -> list[discord.Embed]:
         embeds = get_renderer(news.table.game).board(info, public)
+        if news.table.seed_salt and embeds:
+            # The deal is fixed before anyone sees a card: shown now, checked at the end (play/record.py).
+            fair = f"Fair deal: SHA-256 of salt:seed = {commitment(news.table.seed, news.table.seed_salt)}"
+            footer = embeds[-1].footer.text
+            embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
         lines = [info.fill(text) for version, text in news.table.recent_events if version > since]
         room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50
         log_part = log_embed(lines, room) if len(embeds) < 10 else None

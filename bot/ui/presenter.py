@@ -206,6 +206,11 @@ class Presenter:
         embed = discord.Embed(title=f"{info.title} — table #{table.id}: final standings"[:256],
                               description="\n".join(renderer.outcome_lines(info, outcome))[:4096],
                               colour=discord.Colour.gold())
+        if table.seed_salt:
+            embed.add_field(name="Fair deal", value=(
+                f"Seed `{table.seed}`, salt `{table.seed_salt}`: their SHA-256 (salt:seed) is the commitment the "
+                "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),
+                inline=False)
         forfeited = [s.display_name for s in news.seats if s.forfeited]
         if forfeited:
             embed.set_footer(text=("Abandoned (ranked last): " + ", ".join(forfeited))[:2048])

@@ -1,0 +1,165 @@
+"""A table's record: the export file, replaying it through the engine, and checking that its deal
+was fair.
+
+Every shuffle and roll of a game follows from the table's seed and the players' actions (the
+engines are deterministic). When a table is created the bot draws the seed and a random salt, and
+the board shows the SHA-256 of `salt:seed` from the start: the seed is fixed before anyone sees a
+card, yet nobody can work the cards out from the hash. At the end both are revealed; `verify` checks
+the hash and replays every action from the seed, comparing the game after each action with the
+record, so a deck that did not follow from the seed, or an altered action, is found.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from games import RuleError, registry
+from games.core import Outcome
+from play.results import final_outcome
+
+FORMAT = "boardbot-game/1"
+
+
+def new_salt() -> str:
+    return secrets.token_hex(16)
+
+
+def commitment(seed: int, salt: str) -> str:
+    """What the board shows from the start: SHA-256 of `salt:seed`, in hex."""
+    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
+def state_digest(dumped_state: str) -> str:
+    """A short fingerprint of the game after an action (the record keeps one per action)."""
+    return hashlib.sha256(dumped_state.encode()).hexdigest()[:16]
+
+
+def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]) -> dict[str, Any]:
+    """The record of a table: game, options, seats, seed and salt, every action with its time and
+    the fingerprint of the game after it, and the stored result. `actions` are (version, seat,
+    action JSON, time) in order."""
+    spec = registry.get(table.game)
+    state = spec.setup(len(seats), table.seed, table.options)
+    steps = []
+    for version, seat, action_json, created_at in actions:
+        action = json.loads(action_json)
+        state, _ = spec.apply(state, seat, action)
+        steps.append({"version": version, "seat": seat, "action": action, "time": created_at,
+                      "after": state_digest(spec.dump_state(state))})
+    return {
+        "format": FORMAT, "game": table.game, "table": table.id, "status": table.status,
+        "options": table.options,
+        "seats": [{"seat": s.seat, "name": s.display_name, "computer": s.ai, "forfeited": s.forfeited}
+                  for s in seats],
+        "seed": table.seed, "salt": table.seed_salt,
+        "commitment": commitment(table.seed, table.seed_salt) if table.seed_salt else None,
+        "actions": steps,
+        "result": json.loads(table.outcome) if table.outcome else None,
+    }
+
+
+@dataclass
+class Replayed:
+    outcome: Outcome | None  # the replayed game's result (with forfeits ranked last), None if unfinished
+    actions: int  # actions replayed before the end or the first difference
+    problem: str | None  # the first difference from the record, or None
+
+
+class RecordError(ValueError):
+    """A file that is not a game record this version can read."""
+
+
+def replay(record: dict[str, Any]) -> Replayed:
+    """Play the record's actions from its seed, comparing the game after each with the record."""
+    try:
+        if record.get("format") != FORMAT:
+            raise RecordError(f"not a game record of this bot (format {record.get('format')!r}, expected {FORMAT})")
+        spec = registry.get(record["game"])
+        seats, steps = record["seats"], record["actions"]
+        state = spec.setup(len(seats), int(record["seed"]), record["options"])
+    except (KeyError, TypeError, ValueError, RuleError) as exc:
+        raise RecordError(f"the record cannot be read: {exc}") from None
+    for count, step in enumerate(steps):
+        where = f"action {count + 1} (version {step.get('version')}, seat {step.get('seat')})"
+        try:
+            state, _ = spec.apply(state, step["seat"], step["action"])
+        except (RuleError, KeyError, TypeError, ValueError) as exc:
+            return Replayed(None, count, f"{where} is not legal at that point of the game: {exc}")
+        if step.get("after") != state_digest(spec.dump_state(state)):
+            return Replayed(None, count + 1, f"the game differs from the record after {where}")
+    outcome = spec.outcome(state)
+    if outcome is not None:
+        outcome = final_outcome(outcome, {s["seat"] for s in seats if s.get("forfeited")})
+    stored = record.get("result")
+    if stored is not None and (outcome is None or _standing(outcome) != _standing(Outcome.model_validate(stored))):
+        return Replayed(outcome, len(steps), "the replayed result differs from the recorded result")
+    return Replayed(outcome, len(steps), None)
+
+
+def _standing(outcome: Outcome) -> tuple[Any, ...]:
+    return (outcome.ranking, {int(k): v for k, v in outcome.scores.items()}, sorted(outcome.winners))
+
+
+def verify(record: dict[str, Any]) -> list[str]:
+    """What does not check out in a record: an empty list means the seed matches the commitment
+    shown at the start and every action replays to the recorded game."""
+    problems = []
+    salt, seed, shown = record.get("salt"), record.get("seed"), record.get("commitment")
+    if not salt or shown is None:
+        problems.append("the record has no salt or commitment, so its seed cannot be checked")
+    elif commitment(int(seed), str(salt)) != shown:
+        problems.append("SHA-256 of salt:seed is not the commitment shown at the start: the seed was changed")
+    replayed = replay(record)
+    if replayed.problem:
+        problems.append(replayed.problem)
+    return problems
+
+
+def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
+    names = {s["seat"]: s["name"] for s in record["seats"]}
+    lines = []
+    for place, group in enumerate(outcome.ranking, start=1):
+        for seat in group:
+            score = outcome.scores.get(seat, outcome.scores.get(str(seat), 0))  # type: ignore[call-overload]
+            lines.append(f"{place}. {names.get(seat, f'seat {seat}')}: {score:g}")
+    return lines
+
+
+def main(command: str, argv: list[str]) -> int:
+    """`python -m bot replay <file>` and `python -m bot verify <file>`."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog=f"python -m bot {command}", description=(
+        "Replay an exported game through the engine and print its final standings." if command == "replay" else
+        "Check an exported game: its seed against the commitment shown at the start, and every action."))
+    parser.add_argument("file", help="a JSON file from /table export")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            data = json.load(handle)
+        replayed = replay(data)
+    except (OSError, ValueError) as exc:
+        print(f"Cannot read {args.file}: {exc}")
+        return 2
+    if command == "verify":
+        problems = verify(data)
+        for problem in problems:
+            print(f"FAILED: {problem}")
+        if problems:
+            return 1
+        print(f"Verified: SHA-256 of salt:seed is the commitment shown at the start, and all "
+              f"{replayed.actions} actions replay to the recorded game.")
+        return 0
+    if replayed.problem:
+        print(f"Mismatch after {replayed.actions} actions: {replayed.problem}")
+        return 1
+    if replayed.outcome is None:
+        print(f"Replayed {replayed.actions} actions; the game has not ended.")
+        return 0
+    print(f"Replayed {replayed.actions} actions. Final standings:")
+    print("\n".join(standings_lines(data, replayed.outcome)))
+    return 0

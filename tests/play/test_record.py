@@ -1,0 +1,110 @@
+"""The record of a game: export, replay through the engine, and the fair-deal check. A record is
+checked action by action, so a changed seed, action or result is found and named."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from games import registry
+from play import record
+from play.common import Caller, TableError
+from play.tables import TableService
+from storage import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = [Caller(user_id=100 + n, guild_id=10, name=f"p{n}") for n in range(2)]
+ADMIN = Caller(user_id=999, guild_id=10, name="admin", can_manage=True)
+
+
+async def played(tmp_path, *, to_the_end: bool) -> tuple[TableService, int]:
+    """A two-player Augsburg 1520 table whose players always take the first choice."""
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=time.time)
+    table = await service.create_table(guild_id=10, channel_id=20, game="augsburg1520", options={},
+                                       creator_id=100, creator_name="p0")
+    await service.join(table.id, PLAYERS[1])
+    news = await service.start(table.id, PLAYERS[0])
+    spec = registry.get("augsburg1520")
+    for _ in range(3000 if to_the_end else 20):
+        if news.table.status != "running":
+            break
+        seat = min(spec.to_act(news.state))
+        news = await service.act(table.id, PLAYERS[seat], news.table.prompts[seat][0], 0)
+    return service, table.id
+
+
+async def test_an_ended_game_exports_replays_and_verifies(tmp_path):
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        data = json.loads(json.dumps(await service.export(table_id, PLAYERS[1])))  # as a file holds it
+        table = await service.store.tables.get(table_id)
+    finally:
+        await service.store.close()
+    assert data["commitment"] == record.commitment(table.seed, table.seed_salt)
+    assert len(data["actions"]) == table.version and all(a["time"] for a in data["actions"])
+    replayed = record.replay(data)
+    assert replayed.problem is None and replayed.outcome is not None
+    assert replayed.outcome.ranking == json.loads(table.outcome)["ranking"]
+    assert record.verify(data) == []
+
+    changed_seed = dict(data, seed=data["seed"] + 1)
+    assert any("commitment" in p for p in record.verify(changed_seed))
+    changed_action = copy.deepcopy(data)
+    changed_action["actions"][5]["seat"] = 1 - changed_action["actions"][5]["seat"]
+    problems = record.verify(changed_action)
+    assert problems and "action 6 " in problems[0]
+    changed_result = copy.deepcopy(data)
+    scores = changed_result["result"]["scores"]
+    scores["0"] = scores["0"] + 7
+    assert record.verify(changed_result) == ["the replayed result differs from the recorded result"]
+
+
+async def test_a_running_game_is_exported_by_an_admin_who_does_not_play_only(tmp_path):
+    service, table_id = await played(tmp_path, to_the_end=False)
+    try:
+        with pytest.raises(TableError, match="once it has ended"):
+            await service.export(table_id, PLAYERS[0])
+        seated_admin = Caller(user_id=100, guild_id=10, name="p0", can_manage=True)
+        with pytest.raises(TableError, match="You play at this table"):
+            await service.export(table_id, seated_admin)
+        with pytest.raises(TableError, match="not a table of this server"):
+            await service.export(table_id, Caller(user_id=999, guild_id=11, can_manage=True))
+        data = await service.export(table_id, ADMIN)
+    finally:
+        await service.store.close()
+    assert data["status"] == "running" and data["result"] is None
+    assert record.verify(data) == [] and record.replay(data).outcome is None
+
+
+async def test_python_m_bot_replay_and_verify(tmp_path):
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        data = await service.export(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(data))
+    data["actions"][3]["action"] = {"kind": "no such move"}
+    bad.write_text(json.dumps(data))
+
+    def bot(*args):
+        return subprocess.run([sys.executable, "-m", "bot", *args], cwd=ROOT, capture_output=True, text=True,
+                              timeout=120)
+
+    replayed = bot("replay", str(good))
+    assert replayed.returncode == 0 and "Final standings" in replayed.stdout and "1. p" in replayed.stdout
+    assert bot("verify", str(good)).returncode == 0
+    tampered = bot("verify", str(bad))
+    assert tampered.returncode == 1 and "action 4 " in tampered.stdout
+    mismatch = bot("replay", str(bad))
+    assert mismatch.returncode == 1 and "Mismatch" in mismatch.stdout
+    not_json = tmp_path / "x.json"
+    not_json.write_text("{")
+    assert bot("verify", str(not_json)).returncode == 2
