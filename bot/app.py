@@ -12,6 +12,7 @@ from bot.cogs.tables import TablesCog
 from bot.cogs.tournaments import TournamentsCog
 from bot.settings import Settings
 from bot.ui.components import DYNAMIC_ITEMS, amount_form_target
+from bot.ui.log import LogPage
 from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter
 from bot.ui.tournament_controller import TournamentController
@@ -58,7 +59,7 @@ class BoardBot(commands.Bot):
             lambda damage: self.controller.spawn(self.presenter.tell_damaged(damage), f"damaged-{damage.table_id}"))
         self.scheduler.on(DECISION_TIMER, self._decision_timeout)
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)
         await self.add_cog(TablesCog(self.controller))
         await self.add_cog(TournamentsCog(self.tournament_ui))
         self.ratings_ui = RatingsCog(self.ratings)

@@ -38,6 +38,7 @@ class TableNews:
     more_computers: bool = False  # computer seats still have moves to make (done in the background)
     timers: list[float] = field(default_factory=list)  # due times of the timers the request started
     finish: list[Any] = field(default_factory=list)  # what the finish work reported (ratings, rounds)
+    log: list[tuple[int, str]] = field(default_factory=list)  # (version, event text) for /table log
 
     @property
     def outcome(self) -> Outcome | None:

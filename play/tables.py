@@ -349,6 +349,18 @@ class TableService(MovesMixin):
                                  "cards. Export it once the game has ended.")
         return record.build(table, loaded.seats, await self.store.tables.timed_actions(table_id))
 
+    async def log(self, table_id: int, caller: Caller) -> TableNews:
+        """The table with its game's events as the caller may see them (others' secrets hidden until
+        the game ends), in `TableNews.log`."""
+        loaded = await self.load(table_id, caller)
+        if loaded.table.status == "lobby":
+            raise TableError(f"Table #{table_id} has not started; its log is empty.")
+        seat = loaded.seat_of(caller.user_id)
+        actions = await self.store.tables.timed_actions(table_id)
+        news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
+        news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None)
+        return news
+
     async def replay(self, table_id: int) -> Any:
         """Rebuild the state from the seed and the action log (for checks and tools)."""
         loaded = await self.load(table_id)

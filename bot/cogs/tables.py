@@ -1,4 +1,4 @@
-"""Slash commands: /table create|hand|leave|abandon|cancel|export and /rules."""
+"""Slash commands: /table create|hand|leave|abandon|cancel|log|export and /rules."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.render import get_renderer
 from bot.ui.controller import TablesController
+from bot.ui.log import show_log
 from bot.ui.requests import caller_of, reply
 from play.common import TableError, quote
 from bot.ui.panels import option_choices
@@ -140,6 +141,18 @@ class TablesCog(commands.Cog):
             await self.controller.cancel(interaction, table_id)
         except TableError as exc:
             await reply(interaction, str(exc))
+
+    @table.command(name="log", description="The game's events so far, as you may see them (only you see it)")
+    @app_commands.describe(table="Table number (default: this thread's table)",
+                           page="Page number (default: the latest)")
+    async def log(self, interaction: discord.Interaction, table: TableNumber | None = None,
+                  page: app_commands.Range[int, 1, 100_000] | None = None) -> None:
+        try:
+            table_id = await self.resolve(interaction, table)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await show_log(interaction, table_id, None if page is None else page - 1, in_place=False)
 
     @table.command(name="export", description="The game's record as a JSON file: seed, every action "
                    "(once it has ended; admins at any time)")

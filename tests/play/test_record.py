@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -108,3 +110,27 @@ async def test_python_m_bot_replay_and_verify(tmp_path):
     not_json = tmp_path / "x.json"
     not_json.write_text("{")
     assert bot("verify", str(not_json)).returncode == 2
+
+
+def test_the_log_shows_a_player_their_own_secrets_and_everyone_everything_at_the_end():
+    spec = registry.get("baumeister")
+    state = spec.setup(3, 4, {})
+    actions, private = [], None
+    rng = random.Random(4)
+    while private is None and spec.to_act(state):
+        seat = min(spec.to_act(state))
+        action = rng.choice(spec.legal_actions(state, seat))
+        state, events = spec.apply(state, seat, action)
+        actions.append((len(actions) + 1, seat, spec.dump_action(action), "t"))
+        private = next((e for e in events if e.seats is not None and len(e.seats) == 1), None)
+    assert private is not None, "the game made a private event"
+    (owner,) = private.seats
+    table = SimpleNamespace(game="baumeister", seed=4, options={}, status="running")
+    seats = [SimpleNamespace(seat=n) for n in range(3)]
+    mine = [text for _, text in record.visible_events(table, seats, actions, owner)]
+    other = [text for _, text in record.visible_events(table, seats, actions, (owner + 1) % 3)]
+    spectator = [text for _, text in record.visible_events(table, seats, actions, None)]
+    assert private.text in mine and private.text not in other and private.text not in spectator
+    assert len(other) == len(spectator) < len(mine)
+    table.status = "finished"
+    assert private.text in [text for _, text in record.visible_events(table, seats, actions, None)]

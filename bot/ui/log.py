@@ -1,0 +1,68 @@
+"""`/table log`: a table's events as the asker may see them, a page at a time, with buttons
+(`log:<table>:<page>`) that keep working after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ui import panels
+from bot.ui.requests import caller_of, reply
+from play.common import TableError
+from play.results import TableNews
+
+LINES_PER_PAGE = 20
+
+
+def log_pages(news: TableNews, info: Any) -> list[list[str]]:
+    lines = [f"`{version:>4}` {info.fill(text)}"[:190] for version, text in news.log]
+    return [lines[i:i + LINES_PER_PAGE] for i in range(0, len(lines), LINES_PER_PAGE)] or [[]]
+
+
+def log_message(news: TableNews, info: Any, page: int | None) -> dict[str, Any]:
+    """One page of the log (the last one when `page` is None), with paging buttons."""
+    pages = log_pages(news, info)
+    page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
+    hidden = "" if news.table.status in ("finished", "cancelled") else \
+        " · others' secret choices stay hidden until the game ends"
+    embed = discord.Embed(title=f"{info.title} — table #{news.table.id}: game log"[:256],
+                          description="\n".join(pages[page]) or "Nothing has happened yet.",
+                          colour=discord.Colour.dark_grey())
+    embed.set_footer(text=f"Page {page + 1} of {len(pages)} · the number is the move{hidden}")
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogPage(news.table.id, max(page - 1, 0), label="◀ Earlier", disabled=page == 0))
+    view.add_item(LogPage(news.table.id, page + 1, label="Later ▶", disabled=page + 1 >= len(pages)))
+    return {"embed": embed, "view": view}
+
+
+async def show_log(interaction: discord.Interaction, table_id: int, page: int | None, *, in_place: bool) -> None:
+    service = interaction.client.service  # type: ignore[attr-defined]
+    try:
+        news = await service.log(table_id, caller_of(interaction))
+    except TableError as exc:
+        await reply(interaction, str(exc))
+        return
+    info = panels.table_info(news.table, news.seats, service.spec(news.table), panels.thread_url(news.table))
+    message = log_message(news, info, page)
+    if in_place:
+        await interaction.response.edit_message(**message)
+    else:
+        await reply(interaction, **message)
+
+
+class LogPage(discord.ui.DynamicItem[discord.ui.Button],
+              template=r"log:(?P<table>[0-9]{1,18}):(?P<page>[0-9]{1,6})"):
+    """Shows page `page` (0-based) of a table's log in place, as the presser may see it."""
+
+    def __init__(self, table_id: int, page: int, *, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"log:{table_id}:{page}", disabled=disabled))
+        self.table_id, self.page = table_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> "LogPage":
+        return cls(int(match["table"]), int(match["page"]), label=getattr(item, "label", None) or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_log(interaction, self.table_id, self.page, in_place=True)
