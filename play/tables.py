@@ -177,8 +177,12 @@ class TableService(MovesMixin):
     # -- lobby -------------------------------------------------------------------------
     async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
                            creator_id: int, creator_name: str | None, rated: bool = False,
-                           tournament_id: int | None = None, seed: int | None = None) -> TableRow:
-        """Open a lobby. The creator takes the first seat unless `creator_name` is None."""
+                           tournament_id: int | None = None, seed: int | None = None,
+                           chosen_seed: int | None = None) -> TableRow:
+        """Open a lobby. The creator takes the first seat unless `creator_name` is None. `seed` is a
+        tournament's deal; `chosen_seed` an admin's (the table is then never rated)."""
+        if chosen_seed is not None and rated:
+            raise TableError("A table dealt from a chosen seed is never rated: leave `rated` off.")
         try:
             spec = registry.get(game)
         except KeyError as exc:
@@ -192,8 +196,9 @@ class TableService(MovesMixin):
                 await self._check_open_limits(guild_id, creator_id)
             table_id = await self.store.tables.create_table(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=parsed.model_dump(mode="json"),
-                seed=secrets.randbits(62) if seed is None else seed, creator_id=creator_id, rated=rated,
-                tournament_id=tournament_id, seed_salt=record.new_salt())
+                seed=_deal_seed(seed, chosen_seed), creator_id=creator_id, rated=rated,
+                tournament_id=tournament_id, seed_salt=None if chosen_seed is not None else record.new_salt(),
+                seed_chosen=chosen_seed is not None)
             if creator_name is not None:
                 await self.store.tables.add_seat(table_id, user_id=creator_id, display_name=creator_name,
                                                  max_seats=spec.max_seats)
@@ -300,6 +305,8 @@ class TableService(MovesMixin):
             if loaded.table.status != "lobby":
                 raise TableError("The game has started; whether it is rated can no longer change.")
             self._creator_only(loaded, caller, "change whether the table is rated")
+            if loaded.table.seed_chosen:
+                raise TableError("This table is dealt from a chosen seed, so it is never rated.")
             await self.store.tables.set_rated(table_id, not loaded.table.rated)
             return await self.news(table_id)
 
@@ -369,3 +376,9 @@ class TableService(MovesMixin):
         for _, seat, action in await self.store.tables.actions(table_id):
             state, _ = spec.apply(state, seat, json.loads(action))
         return state
+
+
+def _deal_seed(seed: int | None, chosen_seed: int | None) -> int:
+    if chosen_seed is not None:
+        return chosen_seed
+    return secrets.randbits(62) if seed is None else seed

@@ -52,6 +52,7 @@ class TableRow(BaseModel):
     board_version: int = 0
     damaged: str | None = None  # why the stored game could not be read; such a table is not served
     seed_salt: str | None = None  # the salt of the deal commitment (play/record.py)
+    seed_chosen: bool = False  # dealt from a seed an admin chose: never rated, no commitment
 
 
 class SeatRow(BaseModel):
@@ -164,14 +165,16 @@ class TableStore:
     # -- tables ------------------------------------------------------------------
     async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
                            seed: int, creator_id: int, rated: bool = False,
-                           tournament_id: int | None = None, seed_salt: str | None = None) -> int:
+                           tournament_id: int | None = None, seed_salt: str | None = None,
+                           seed_chosen: bool = False) -> int:
         now = utcnow()
         async with self.db.transaction() as conn:
             rowcount, lastrowid = await execute(conn,
-                "INSERT INTO game_tables (guild_id, channel_id, game, options, status, seed, seed_salt, creator_id,"
-                " rated, tournament_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), seed, seed_salt, creator_id, int(rated),
-                 tournament_id, now, now),
+                "INSERT INTO game_tables (guild_id, channel_id, game, options, status, seed, seed_salt, seed_chosen,"
+                " creator_id, rated, tournament_id, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), seed, seed_salt, int(seed_chosen), creator_id,
+                 int(rated), tournament_id, now, now),
             )
             return int(lastrowid)
 

@@ -21,6 +21,7 @@ from games import registry
 TRUE_WORDS = {"true", "on", "yes", "1"}
 COMMAND_ID_MAX = 2**53  # the largest whole number a slash command option carries exactly
 TableNumber = app_commands.Range[int, 1, COMMAND_ID_MAX]
+SEED_MAX = 2**53  # a seed a command carries exactly (drawn seeds are below 2**62)
 FALSE_WORDS = {"false", "off", "no", "0"}
 
 
@@ -91,16 +92,19 @@ class TablesCog(commands.Cog):
     @table.command(name="create", description="Open a table for a game in a new thread of this channel")
     @app_commands.describe(game="The game to play",
                            options="Game options as key=value pairs, e.g. open_money=true",
-                           rated="Whether the result counts for ratings (never with computer players)")
+                           rated="Whether the result counts for ratings (never with computer players)",
+                           seed="Admins: deal this seed (for bug reports and teaching; never rated)")
     @app_commands.choices(game=game_choices())
     async def create(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                     rated: bool = False) -> None:
+                     rated: bool = False, seed: app_commands.Range[int, 0, SEED_MAX] | None = None) -> None:
         try:
             parsed = parse_options(game, options)
+            if seed is not None and not caller_of(interaction).can_manage:
+                raise TableError("Only members with Manage Server may choose a table's seed.")
         except TableError as exc:
             await reply(interaction, str(exc))
             return
-        await self.controller.create(interaction, game, parsed, rated)
+        await self.controller.create(interaction, game, parsed, rated, seed)
 
     @table.command(name="hand", description="Show your hand and choices at a table (only you see it)")
     @app_commands.describe(table="Table number (default: this thread's table)")

@@ -93,9 +93,10 @@ class Boards:
 
     def _embeds(self, news: TableNews, info: Any, public: Any, since: int) -> list[discord.Embed]:
         embeds = get_renderer(news.table.game).board(info, public)
-        if news.table.seed_salt and embeds:
+        if (news.table.seed_salt or news.table.seed_chosen) and embeds:
             # The deal is fixed before anyone sees a card: shown now, checked at the end (play/record.py).
-            fair = f"Fair deal: SHA-256 of salt:seed = {commitment(news.table.seed, news.table.seed_salt)}"
+            fair = (f"Fair deal: SHA-256 of salt:seed = {commitment(news.table.seed, news.table.seed_salt)}"
+                    if news.table.seed_salt else f"Dealt from the seed {news.table.seed}, chosen by an admin: not rated")
             footer = embeds[-1].footer.text
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
         lines = [info.fill(text) for version, text in news.table.recent_events if version > since]

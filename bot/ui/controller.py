@@ -45,7 +45,7 @@ class TablesController:
 
     # -- creating ------------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any],
-                     rated: bool) -> None:
+                     rated: bool, seed: int | None = None) -> None:
         channel = interaction.channel
         if interaction.guild is None or channel is None:
             await reply(interaction, "Tables live in server channels: use `/table create` in a server.")
@@ -58,7 +58,8 @@ class TablesController:
         try:
             table = await self.service.create_table(
                 guild_id=interaction.guild.id, channel_id=parent.id, game=game, options=options,
-                creator_id=interaction.user.id, creator_name=interaction.user.display_name, rated=rated)
+                creator_id=interaction.user.id, creator_name=interaction.user.display_name, rated=rated,
+                chosen_seed=seed)
         except TableError as exc:
             await reply(interaction, str(exc))
             return

@@ -47,7 +47,10 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
                     inline=False)
     options = renderer.options_lines(spec.parse_options(table.options))
     embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
-    embed.add_field(name="Rated", value="Yes (if no computer players)" if table.rated else "No", inline=False)
+    rated = "Yes (if no computer players)" if table.rated else "No"
+    if table.seed_chosen:
+        rated = f"No: dealt from the seed {table.seed}, chosen by an admin"
+    embed.add_field(name="Rated", value=rated, inline=False)
     if table.status == "lobby":
         embed.set_footer(text=f"Join to play. The creator starts the game when {spec.min_seats}-"
                               f"{spec.max_seats} players are seated and can change options below.")
@@ -60,8 +63,9 @@ def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     buttons = [("join", "Join", "success"), ("leave", "Leave", "secondary"), ("start", "Start", "primary"),
                ("cancel", "Cancel", "danger"), ("addai", "Add computer", "secondary"),
-               ("rmai", "Remove computer", "secondary"),
-               ("rated", "Rated: on" if table.rated else "Rated: off", "secondary")]
+               ("rmai", "Remove computer", "secondary")]
+    if not table.seed_chosen:  # a chosen deal is never rated
+        buttons.append(("rated", "Rated: on" if table.rated else "Rated: off", "secondary"))
     for action, label, style in buttons:
         view.add_item(LobbyButton(action, table.id, label=label, style=STYLES[style]))
     for key, select in list(option_selects(table, spec).items())[:3]:
