@@ -174,11 +174,21 @@ def _fit(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: str | None) -> str:
-    """The text above a private panel: which table, recent happenings, and what is awaited."""
-    link = thread_url(table)
-    parts = [f"**{info.title} — table #{table.id}**" + (f" · {link}" if link else "")]
-    parts.extend(lines[-8:])
+def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: str | None,
+                  turn: str | None = None) -> str:
+    """The text above a private panel: what is asked (its first line is what a phone's notification
+    shows), recent happenings, what is awaited, and the link to the table's thread."""
+    where = f"{info.title} (table #{table.id})"
+    if turn == "sealed":
+        first = f"**Choose your sealed choice in {where}**: the others choose at the same time."
+    elif turn == "turn":
+        first = f"**Your turn in {where}**"
+    else:
+        first = f"**{where}**"
+    parts = [first, *lines[-8:]]
     if waiting:
         parts.append(waiting)
+    link = thread_url(table)
+    if link:
+        parts.append(f"Table: {link}")
     return _fit("\n".join(parts), 2000)

@@ -107,8 +107,11 @@ class Presenter:
             waiting = f"Nothing to do for you right now — waiting for {others}." if others else None
         elif table.status != "running":
             waiting = f"This game is {table.status}."
+        turn = None
+        if actions:
+            turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
         return {
-            "content": panels.panel_content(info, table, list(lines), waiting),
+            "content": panels.panel_content(info, table, list(lines), waiting, turn),
             "embed": renderer.panel(info, view, seat),
             "view": panels.controls(table.id, prompt_version, actions, view, renderer, info,
                                     spec.amount_choice(state, seat) if actions else None) if actions else None,

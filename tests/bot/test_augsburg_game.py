@@ -122,3 +122,21 @@ async def test_board_is_new_at_each_round_and_edited_within_it(simcord_env):
     # /table hand in the thread shows the private panel, like the board's button
     hand = await table.players[0].slash(table.thread, "table hand")
     assert hand.ephemeral and "your hand" in hand.response.embeds[0].title
+
+
+async def test_a_dm_panel_says_first_what_is_asked(simcord_env):
+    """The first line of a DM is what a phone's notification shows: what is asked, not a link."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada = table.players[0]
+    first_dm = ada.user.dm_channel.history()[-1].content.splitlines()
+    # The secret purchase at the start: both choose at once.
+    assert first_dm[0] == "**Choose your sealed choice in Augsburg 1520 (table #1)**: the others choose at the same time."
+    assert first_dm[-1].startswith("Table: https://discord.com/channels/")
+    spec = registry.get("augsburg1520")
+    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
+    state = await play_until(table, lambda st, s: policies[s].choose(st, s),
+                             lambda st: st.phase == "bid", "the first auction")
+    bidder = await table.actor_of_seat(state.bidder)
+    panel = bidder.user.dm_channel.history()[-1]
+    assert panel.content.splitlines()[0] == "**Your turn in Augsburg 1520 (table #1)**"
