@@ -21,4 +21,4 @@ def logged_exceptions(records: list[logging.LogRecord]) -> list[str]:
 def no_logged_exceptions(caplog):
     yield
     found = logged_exceptions(caplog.get_records("setup") + caplog.get_records("call"))
-    assert not found, f"the bot logged exceptions: {found}"
+    assert not found, f"the bot logged {len(found)} exception(s), first: {found[:3]}"

@@ -15,6 +15,8 @@ from simcord.backend import serializers
 from simcord.builders import ChannelHandle, UserHandle
 from simcord.enums import ComponentType, InteractionType
 
+EPHEMERAL = 64
+
 
 def _channel(actor: Any, channel_id: int) -> ChannelHandle:
     backend = actor._env.backend
@@ -59,10 +61,12 @@ async def stored_rows(bot: Any) -> dict[str, list[tuple]]:
 
 
 def messages_of(env: Any, channel_ids: Sequence[int]) -> dict[int, list[tuple]]:
-    """What the given channels hold: each message's id, text, embeds and controls."""
+    """What the given channels show everyone: each message's id, text, embeds and controls
+    (private answers to interactions left out)."""
     backend = env.backend
     return {cid: [(m.id, m.content, repr(m.embeds), repr(m.components), m.edited_timestamp)
-                  for m in backend.messages.get(cid, {}).values()] for cid in channel_ids}
+                  for m in backend.messages.get(cid, {}).values() if not m.flags & EPHEMERAL]
+            for cid in channel_ids}
 
 
 def guild_channel_ids(env: Any, guild_id: int) -> list[int]:
