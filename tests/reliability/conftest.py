@@ -11,6 +11,7 @@ import logging
 import pytest
 
 from tests.bot.conftest import settings, simcord_bot, simcord_env  # noqa: F401
+from tests.reliability.forge import FIGURES
 
 
 def logged_exceptions(records: list[logging.LogRecord]) -> list[str]:
@@ -22,3 +23,11 @@ def no_logged_exceptions(caplog):
     yield
     found = logged_exceptions(caplog.get_records("setup") + caplog.get_records("call"))
     assert not found, f"the bot logged {len(found)} exception(s), first: {found[:3]}"
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if FIGURES:
+        terminalreporter.write_sep("-", "reliability figures")
+        for name in ("forged inputs tried", "forged inputs refused privately", "dropped by discord.py", "faults injected",
+                     "games that went on after a fault"):
+            terminalreporter.write_line(f"{name}: {FIGURES[name]}")

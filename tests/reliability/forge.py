@@ -8,6 +8,7 @@ SimCord's own dispatch, from a message the forger can see.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Sequence
 
 from simcord.actors import _channel_id_of, _dispatch_actor_interaction
@@ -16,6 +17,9 @@ from simcord.builders import ChannelHandle, UserHandle
 from simcord.enums import ComponentType, InteractionType
 
 EPHEMERAL = 64
+# Printed at the end of a run (see conftest.py): forged inputs sent and how they were answered,
+# Discord faults injected and games that went on after one.
+FIGURES: Counter[str] = Counter()
 
 
 def _channel(actor: Any, channel_id: int) -> ChannelHandle:
@@ -37,6 +41,7 @@ async def forge_component(actor: Any, message: Any, custom_id: str, values: Sequ
                      "options": [{"label": value or "-", "value": value} for value in values]}
     # The message as the forger shows it: carrying the forged control, so discord.py finds the
     # custom_id on it (as it would on a message the bot really sent).
+    FIGURES["forged inputs tried"] += 1
     shown = dict(serializers.message_payload(env.backend, stored))
     shown["components"] = [{"type": int(ComponentType.ACTION_ROW), "components": [component]}]
     return await _dispatch_actor_interaction(actor, InteractionType.MESSAGE_COMPONENT, _channel(actor, channel_id),
@@ -45,6 +50,7 @@ async def forge_component(actor: Any, message: Any, custom_id: str, values: Sequ
 
 async def forge_modal(actor: Any, channel: Any, custom_id: str, fields: dict[str, str]) -> Any:
     """A form answer sent from `channel` with `custom_id` and text inputs `fields`."""
+    FIGURES["forged inputs tried"] += 1
     rows = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
             for key, value in fields.items()]
     return await _dispatch_actor_interaction(actor, InteractionType.MODAL_SUBMIT, _channel(actor, channel.id),
@@ -83,3 +89,10 @@ def private_answer(result: Any) -> str:
     for message in messages:
         assert message.ephemeral, f"a public message in the answer: {message.content!r}"
     return "\n".join(m.content or "" for m in messages)
+
+
+def refused(result: Any) -> str:
+    """`private_answer` of a forged input, counted as refused."""
+    text = private_answer(result)
+    FIGURES["forged inputs refused privately"] += 1
+    return text

@@ -19,6 +19,7 @@ from play.results import seat_choices
 from tests.bot.driver import (board_message, buttons, choose, heuristic_players, labels, open_table,
                               panel_message, play_to_the_end, play_turn_by_dm, start, table_control,
                               text_of)
+from tests.reliability.forge import FIGURES
 
 GAME, PLAYERS = "augsburg1520", ["ada", "bo"]
 MORE_MOVES = 6  # moves played after a fault in the fast tests
@@ -56,9 +57,15 @@ async def play_on(table, policy, moves: int | None) -> None:
     if moves is None:
         await play_to_the_end(table, policy)
         assert (await table.row()).status == "finished"
-        return
-    for _ in range(moves):
-        assert await play_turn_by_dm(table, policy), "the game stopped"
+    else:
+        for _ in range(moves):
+            assert await play_turn_by_dm(table, policy), "the game stopped"
+    FIGURES["games that went on after a fault"] += 1
+
+
+def inject(env, method: str, path: str, **fault: Any) -> None:
+    FIGURES["faults injected"] += 1
+    env.inject_error(method, path, **fault)
 
 
 def controls_for(actor, table_id: int) -> list[discord.Message]:
@@ -71,7 +78,7 @@ async def board_fault_then_play(env, caplog, fault: tuple[int, int, str], moves:
     policy = heuristic_players(GAME, len(PLAYERS))
     old = (await table.row()).board_message_id
     status, code, message = fault
-    env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{old}", status=status, code=code,
+    inject(env, "PATCH", f"/channels/{table.thread.id}/messages/{old}", status=status, code=code,
                      message=message)
     for _ in range(20):  # the fault waits for the first edit of the board (a move within its round)
         version = (await table.row()).version
@@ -106,6 +113,7 @@ async def deleted_board_then_play(env, caplog, moves: int | None) -> None:
     mod = table.guild.add_member(env.create_user("mod"), roles=[mods])
     old = await board_message(table)
     await mod.delete(old)
+    FIGURES["faults injected"] += 1
     version = (await table.row()).version
     await play_turn_by_dm(table, policy)
     row = await table.row()
@@ -138,7 +146,7 @@ async def expired_answer_then_play(env, caplog, moves: int | None) -> None:
         await play_turn_by_dm(table, policy)
     version, board = row.version, await board_message(table)
     before = {p.id: len(p.user.dm_channel.history()) for p in table.players}
-    env.inject_error("POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction")
+    inject(env, "POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction")
     mover, result = await one_move(table, policy)
     assert not result.acknowledged and not env.backend.faults
     row = await table.row()
@@ -170,7 +178,7 @@ async def closed_dms_then_play(env, caplog, moves: int | None) -> None:
     policy = heuristic_players(GAME, len(PLAYERS))
     ada = table.players[0]
     dm = ada.user.dm_channel.id
-    env.inject_error("POST", f"/channels/{dm}/messages", status=403, code=50007,
+    inject(env, "POST", f"/channels/{dm}/messages", status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
     start_at = len(env.http_requests)
     for _ in range(60):  # until the bot next needs to send her a DM

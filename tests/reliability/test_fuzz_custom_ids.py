@@ -24,8 +24,8 @@ from bot.ui.tournament_items import TOURNAMENT_ITEMS
 from play.results import seat_choices
 from tests.bot.driver import choose, heuristic_players, open_table, panel_message, start
 from tests.bot.tournament_driver import ORGANISER_ROLE, Event, create
-from tests.reliability.forge import (forge_component, forge_modal, guild_channel_ids, messages_of,
-                                     private_answer, stored_rows)
+from tests.reliability.forge import (FIGURES, forge_component, forge_modal, guild_channel_ids, messages_of,
+                                     refused, stored_rows)
 
 FUZZ = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -137,9 +137,10 @@ def check_answer(result: Any, handled: bool, custom_id: str) -> None:
     if not result.acknowledged:
         assert not handled, f"{custom_id!r} matches a handler but got no answer"
         event("dropped by discord.py")
+        FIGURES["dropped by discord.py"] += 1
         return
     event("refused privately")
-    text = private_answer(result)
+    text = refused(result)
     assert len(text) <= 2000
 
 
@@ -203,7 +204,7 @@ async def test_a_button_id_on_a_menu_and_a_page_id_on_the_board(simcord_env):
     before = await observe(arena)
     for custom_id in (f"lobby:join:{table_id}", f"act:{table_id}:1:0", f"tourney:register:{tournament_id}"):
         result = await forge_component(admin, home, custom_id, ["0"])
-        assert "of this server" in private_answer(result), custom_id
+        assert "of this server" in refused(result), custom_id
     page = await forge_component(bo, board, "rank:augsburg1520:0")
     assert "leaderboard" in page.response.embeds[0].title and page.ephemeral
     assert await observe(arena) == before
@@ -218,6 +219,6 @@ async def test_an_odd_option_value_from_someone_else_edits_nothing(simcord_env):
     mark = len(simcord_env.http_requests)
     for values in (["nonsense"], ["x" * 100], []):
         result = await forge_component(bo, board, f"option:{lobby_id}:first_build", values)
-        assert "not offered" in private_answer(result)
+        assert "not offered" in refused(result)
     edits = [r for r in simcord_env.http_requests[mark:] if r.method == "PATCH"]
     assert not edits, [r.path for r in edits]
