@@ -33,6 +33,16 @@ def history_line(row: HistoryRow) -> str:
             f"{ordinal_text(after)} ({after - before:+.1f})")
 
 
+def is_leaderboard(message: discord.Message | None) -> bool:
+    """Whether a message is a leaderboard page: a leaderboard embed whose only controls are
+    paging buttons."""
+    if message is None or not any((embed.title or "").endswith(" leaderboard") for embed in message.embeds):
+        return False
+    ids = [getattr(child, "custom_id", None) or "" for row in message.components
+           for child in getattr(row, "children", [row])]
+    return all(custom_id.startswith("rank:") for custom_id in ids)
+
+
 class RatingsCog(commands.Cog):
     def __init__(self, ratings: RatingService) -> None:
         self.ratings = ratings
@@ -62,7 +72,11 @@ class RatingsCog(commands.Cog):
         if interaction.guild is None or game not in registry.names():
             await reply(interaction, "This leaderboard is not available any more; use `/leaderboard`.")
             return
-        await interaction.response.edit_message(**await self.page(interaction.guild.id, game, page))
+        shown = await self.page(interaction.guild.id, game, page)
+        if not is_leaderboard(interaction.message):  # a forged id on another message: leave it alone
+            await reply(interaction, **shown)
+            return
+        await interaction.response.edit_message(**shown)
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
     @app_commands.describe(game="The game", public="Post it for everyone (default: only you)")

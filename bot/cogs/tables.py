@@ -15,7 +15,7 @@ from bot.ui.controller import TablesController
 from bot.ui.log import show_log
 from bot.ui.requests import caller_of, reply
 from play.common import TableError, quote
-from bot.ui.panels import option_choices
+from bot.ui.panels import encode_choice, option_choices
 from games import registry
 
 TRUE_WORDS = {"true", "on", "yes", "1"}
@@ -60,6 +60,9 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
                 raise TableError(f"Option `{key}` is on or off (true/false), not `{quote(value)}`.")
             parsed[key] = value.lower() in TRUE_WORDS
         else:
+            allowed = [encode_choice(c) for c in option_choices(info.annotation) or []]
+            if allowed and value not in allowed:
+                raise TableError(f"Option `{key}` is one of {', '.join(allowed)}; not `{quote(value)}`.")
             parsed[key] = value
     return parsed
 

@@ -21,6 +21,16 @@ def _controller(interaction: discord.Interaction) -> Any:
     return interaction.client.controller  # type: ignore[attr-defined]
 
 
+def button_label(item: discord.ui.Item[Any]) -> str:
+    """The label of the clicked button. A forged interaction can carry a button's custom_id on a
+    select menu, which has none."""
+    return getattr(item, "label", None) or "…"
+
+
+def button_style(item: discord.ui.Item[Any]) -> discord.ButtonStyle:
+    return getattr(item, "style", None) or discord.ButtonStyle.secondary
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"lobby:(?P<action>[a-z]+):(?P<table>[0-9]{1,18})"):
     def __init__(self, action: str, table_id: int, *, label: str = "…",
@@ -31,7 +41,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: Any) -> "LobbyButton":
-        return cls(match["action"], int(match["table"]), label=item.label or "…", style=item.style)
+        return cls(match["action"], int(match["table"]), label=button_label(item), style=button_style(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controller(interaction).lobby_button(interaction, self.table_id, self.action)
@@ -83,7 +93,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: Any) -> "ActButton":
         return cls(int(match["table"]), int(match["pv"]), int(match["idx"]),
-                   label=item.label or "…", style=item.style)
+                   label=button_label(item), style=button_style(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controller(interaction).act(interaction, self.table_id, self.pv, self.idx)

@@ -137,7 +137,8 @@ class TablesController:
             news = await self.service.news(table_id, caller)
             value = panels.decode_choice(self.service.spec(news.table), key, values[0] if values else "")
             if value is None:
-                await self.presenter.refresh_lobby(news)  # put the menu back to the stored value
+                if caller.user_id == news.table.creator_id and news.table.status == "lobby":
+                    await self.presenter.refresh_lobby(news)  # put the menu back to the stored value
                 raise TableError("That option value is not offered; pick one from the menu.")
             news = await self.service.set_option(table_id, caller, key, value)
         except TableError as exc:

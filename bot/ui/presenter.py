@@ -161,7 +161,10 @@ class Presenter:
             else:
                 channel = await self.bot.create_dm(discord.Object(row.user_id))
             sent = await channel.send(**message)
-        except discord.Forbidden:
+        except discord.Forbidden as exc:
+            if row.dm_ok is not False:  # said once: the seat is not sent DMs again
+                log.info("DMs to %s (table %s) are refused (%s); they play through My hand", row.user_id,
+                         table_id, exc.text or exc.status)
             self.service.note_seat(table_id, row.user_id, dm_ok=False)
             return None
         except discord.HTTPException as exc:

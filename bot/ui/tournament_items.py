@@ -11,6 +11,8 @@ from typing import Any
 
 import discord
 
+from bot.ui.components import button_label, button_style
+
 TOURNAMENT_ACTIONS = ("register", "withdraw", "start", "next", "status", "standings")
 
 
@@ -29,7 +31,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: Any) -> "TournamentButton":
-        return cls(match["action"], int(match["tournament"]), label=item.label or "…", style=item.style)
+        return cls(match["action"], int(match["tournament"]), label=button_label(item), style=button_style(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controller(interaction).button(interaction, self.tournament_id, self.action)
@@ -47,7 +49,7 @@ class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: Any) -> "LeaderboardPage":
-        return cls(match["game"], int(match["page"]), label=item.label or "…")
+        return cls(match["game"], int(match["page"]), label=button_label(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.ratings_ui.show_page(interaction, self.game, self.page)  # type: ignore[attr-defined]
