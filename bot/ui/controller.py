@@ -231,7 +231,11 @@ class TablesController:
             await interaction.response.edit_message(**panel)
         except discord.HTTPException as exc:  # e.g. the interaction expired: the move is stored anyway
             log.warning("answer to a move at table %s failed (%s); the panel goes by DM", table_id, exc)
-            await safely(f"panel of table {table_id} seat {number}", self.presenter.dm_panel(news, number))
+            sent = await safely(f"panel of table {table_id} seat {number}", self.presenter.dm_panel(news, number))
+            if not sent:  # DMs closed too: the thread tells the player their move stands
+                await self.presenter.post(news.table.thread_id, f"<@{interaction.user.id}>, your move was "
+                                          "stored; press **My hand** on the board for your next choices.",
+                                          allowed_mentions=discord.AllowedMentions(users=True))
             await self.after(news, answered=number)
             return
         if in_dm and interaction.message is not None:

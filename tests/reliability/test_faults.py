@@ -172,6 +172,24 @@ async def test_an_expired_answer_and_the_game_is_finished(simcord_env, caplog):
     await expired_answer_then_play(simcord_env, caplog, None)
 
 
+async def test_an_expired_answer_with_closed_dms_is_told_in_the_thread(simcord_env, caplog):
+    """The answer to a move expires and the player's DMs are closed: the thread tells them their
+    move stands and where their next choices are."""
+    table = await new_game(simcord_env, caplog)
+    policy = heuristic_players(GAME, len(PLAYERS))
+    for player in table.players:  # every DM refused from now on
+        inject(simcord_env, "POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
+               message="Cannot send messages to this user", times=None)
+    inject(simcord_env, "POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction")
+    version = (await table.row()).version
+    mover, result = await one_move(table, policy)
+    assert not result.acknowledged
+    assert (await table.row()).version > version
+    told = [m for m in table.thread.history() if mover.mention in m.content and "your move was stored" in m.content]
+    assert len(told) == 1 and "My hand" in told[0].content
+    await play_on(table, policy, MORE_MOVES)
+
+
 async def closed_dms_then_play(env, caplog, moves: int | None) -> None:
     """Ada closes her DMs in the middle of the game: she plays on through "My hand"."""
     table = await new_game(env, caplog)
