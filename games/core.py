@@ -339,6 +339,21 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         made when time runs out (`timeout_action`) is computed only then."""
         return None
 
+    def undo_refusal(self, before: StateT, after: StateT, events: list[Event]) -> str | None:
+        """Why the action that led from `before` to `after` (making `events`) may not be taken back,
+        or None when it may. By default it may not when something was drawn at random (the state's
+        generator moved on), anything was shown to only some players, or something hidden was
+        revealed (an event whose kind says so). Games whose hidden information works otherwise
+        override this."""
+        if getattr(before, "rng", None) != getattr(after, "rng", None):
+            return "something was drawn at random since (a card or a roll), so the game cannot go back"
+        for event in events:
+            if event.seats is not None:
+                return "it showed hidden information to a player"
+            if "reveal" in event.kind:
+                return "it revealed hidden cards or choices"
+        return None
+
     def timeout_action(self, state: StateT, seat: int) -> ActionT | None:
         """The action taken for a seat whose time ran out on its current decision (asked only
         when `time_limit` gave a limit and it passed), or None to keep waiting."""

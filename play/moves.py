@@ -17,6 +17,7 @@ from games import AmountChoice, RuleError
 from games.core import RandomPolicy
 from play.common import Caller, TableError
 from play.results import Move, TableNews, final_outcome, next_prompts, recent_events, seat_choices
+from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
 from storage.tables import DECISION_TIMER
 
@@ -197,8 +198,10 @@ class MovesMixin:
             "status": "finished" if outcome is not None else "running", "computer_due": more and outcome is None,
             "finish_due": outcome is not None, "recent_events": write.recent_events})
         seats = [s.model_copy(update=updates[s.seat]) if s.seat in updates else s for s in seats]
+        humans = {s.seat for s in seats if s.user_id is not None and not s.forfeited}
         return TableNews(stored, seats, state, moves, changed, dict(table.prompts), table.version,
-                         more_computers=more and outcome is None, timers=[t.due_at for t in timers])
+                         more_computers=more and outcome is None, timers=[t.due_at for t in timers],
+                         undo_seat=undoable_by(spec, loaded.state, state, moves, humans))
 
     @staticmethod
     def _timed_before(loaded: Loaded, changed: set[int]) -> list[int]:

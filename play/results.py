@@ -39,6 +39,7 @@ class TableNews:
     timers: list[float] = field(default_factory=list)  # due times of the timers the request started
     finish: list[Any] = field(default_factory=list)  # what the finish work reported (ratings, rounds)
     log: list[tuple[int, str]] = field(default_factory=list)  # (version, event text) for /table log
+    undo_seat: int | None = None  # the seat that may take back the move just stored (play/undo.py)
 
     @property
     def outcome(self) -> Outcome | None:

@@ -322,6 +322,28 @@ class TableStore:
             await self._update_seats(conn, move.table_id, move.seat_updates)
         return move.new_version
 
+    async def take_back(self, move: MoveWrite, undone_version: int) -> int:
+        """Undo the last action (the one that made `undone_version`): its log row is deleted and the
+        table stores the state before it, at a new version (versions only grow, so every panel shown
+        before is out of date). `move` carries that state, prompts, events and timers."""
+        async with self.db.transaction() as conn:
+            changed = await run(conn,
+                "UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
+                (move.state, move.expected_version + 1, json.dumps(move.prompts), json.dumps(move.recent_events),
+                 utcnow(), move.table_id, move.expected_version))
+            if not changed:
+                raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}")
+            await run(conn, "DELETE FROM actions WHERE table_id = ? AND version = ?", (move.table_id, undone_version))
+            await self._replace_timers(conn, move, False)
+        return move.expected_version + 1
+
+    async def last_action(self, table_id: int) -> tuple[int, int] | None:
+        """(version, seat) of the table's latest action."""
+        row = await self.db.fetchone(
+            "SELECT version, seat FROM actions WHERE table_id = ? ORDER BY version DESC LIMIT 1", (table_id,))
+        return (row["version"], row["seat"]) if row else None
+
     async def _replace_timers(self, conn: Any, move: MoveWrite, finished: bool) -> None:
         if finished:
             await run(conn, "DELETE FROM timers WHERE table_id = ?", (move.table_id,))

@@ -1,4 +1,4 @@
-"""Slash commands: /table create|hand|leave|abandon|cancel|log|export and /rules."""
+"""Slash commands: /table create|hand|leave|abandon|cancel|undo|log|export and /rules."""
 
 from __future__ import annotations
 
@@ -148,6 +148,17 @@ class TablesCog(commands.Cog):
             await self.controller.cancel(interaction, table_id)
         except TableError as exc:
             await reply(interaction, str(exc))
+
+    @table.command(name="undo", description="Take back your last action (while nobody has acted since "
+                   "and nothing hidden was shown)")
+    @app_commands.describe(table="Table number (default: this thread's table)")
+    async def undo(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
+        try:
+            table_id = await self.resolve(interaction, table)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await self.controller.undo(interaction, table_id, None)
 
     @table.command(name="log", description="The game's events so far, as you may see them (only you see it)")
     @app_commands.describe(table="Table number (default: this thread's table)",

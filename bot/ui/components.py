@@ -138,6 +138,23 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).ask_amount(interaction, self.table_id, self.pv)
 
 
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"undo:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18})"):
+    """Takes back the presser's own last action, made at table version `version`."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label="↩ Take back", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"undo:{table_id}:{version}"))
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> "UndoButton":
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).undo(interaction, self.table_id, self.version)
+
+
 AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})")
 AMOUNT_FIELD = "amount"
 
@@ -173,4 +190,4 @@ def amount_form_target(interaction: discord.Interaction) -> tuple[int, int, str]
     return int(match["table"]), int(match["pv"]), typed
 
 
-DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect, AmountButton)
+DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect, AmountButton, UndoButton)

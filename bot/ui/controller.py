@@ -244,6 +244,30 @@ class TablesController:
                                    dm_channel_id=interaction.message.channel.id)
         await self.after(news, answered=number, in_dm=in_dm)
 
+    async def undo(self, interaction: discord.Interaction, table_id: int, version: int | None) -> None:
+        """Take back the presser's last action; their panel shows the decision again, in place when
+        the button was pressed on it."""
+        try:
+            if version is not None and version != (await self.service.get(table_id, caller_of(interaction))).version:
+                raise TableError("This take-back button is out of date: the game has moved on.")
+            news = await self.service.undo(table_id, caller_of(interaction))
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        seat = news.seat_of(interaction.user.id)
+        panel = self.presenter.panel(news, seat.seat) if seat is not None else None
+        in_dm = interaction.message is not None and interaction.message.guild is None
+        if version is not None and panel is not None:
+            await interaction.response.edit_message(**panel)
+            if in_dm and interaction.message is not None:
+                self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
+                                       dm_channel_id=interaction.message.channel.id)
+        elif panel is not None:
+            await reply(interaction, **{**panel, "content": "Your last action is taken back.\n" + panel["content"]})
+        else:
+            await reply(interaction, "The last action is taken back.")
+        await self.after(news, answered=seat.seat if seat else None, in_dm=in_dm)
+
     async def reject(self, interaction: discord.Interaction, table_id: int, message: str) -> None:
         """Explain a refused choice and, for a seated player, show the current panel again."""
         extra: dict[str, Any] = {}

@@ -10,7 +10,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.render import Renderer, TableInfo
-from bot.ui.components import ActButton, ActSelect, AmountButton, HandButton, LobbyButton, OptionSelect
+from bot.ui.components import ActButton, ActSelect, AmountButton, HandButton, LobbyButton, OptionSelect, UndoButton
 from games import AmountChoice, GameSpec
 from storage import SeatRow, TableRow
 
@@ -192,3 +192,13 @@ def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: s
     if link:
         parts.append(f"Table: {link}")
     return _fit("\n".join(parts), 2000)
+
+
+def with_take_back(view: discord.ui.View | None, table_id: int, version: int) -> discord.ui.View | None:
+    """The panel's controls with "Take back" for the action just made (when there is room)."""
+    view = view or discord.ui.View(timeout=None)
+    try:
+        view.add_item(UndoButton(table_id, version))
+    except ValueError:  # the panel's five rows are full
+        pass
+    return view

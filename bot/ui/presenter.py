@@ -110,11 +110,14 @@ class Presenter:
         turn = None
         if actions:
             turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
+        controls = panels.controls(table.id, prompt_version, actions, view, renderer, info,
+                                   spec.amount_choice(state, seat) if actions else None) if actions else None
+        if news.undo_seat == seat and table.status == "running":
+            controls = panels.with_take_back(controls, table.id, table.version)
         return {
             "content": panels.panel_content(info, table, list(lines), waiting, turn),
             "embed": renderer.panel(info, view, seat),
-            "view": panels.controls(table.id, prompt_version, actions, view, renderer, info,
-                                    spec.amount_choice(state, seat) if actions else None) if actions else None,
+            "view": controls,
         }
 
     def private_lines(self, news: TableNews, seat: int) -> list[str]:

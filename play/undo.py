@@ -1,0 +1,83 @@
+"""Taking back one's own last action, as Board Game Arena allows it: while no other player has
+acted since, and the action neither revealed anything hidden nor drew anything at random (the
+engine says which: `GameSpec.undo_refusal`). Done once for every game, on the action log and the
+seed: the game is replayed without the last action, whose log row is deleted."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from play.common import Caller, TableError
+from play.results import TableNews, next_prompts
+from storage import MoveWrite
+from storage.tables import StaleVersion
+
+if TYPE_CHECKING:
+    from play.tables import Loaded, TableService
+
+TAKEN_BACK = "{p%d} took back their last action."
+
+
+async def take_back(service: TableService, table_id: int, caller: Caller) -> TableNews:
+    async with service.lock(table_id):
+        loaded = await service.load(table_id, caller)
+        seat = _checked_seat(loaded, caller)
+        actions = await service.store.tables.actions(table_id)
+        if not actions or actions[-1][0] != loaded.table.version:
+            raise TableError("There is nothing to take back: the last change at this table was not an action.")
+        version, last_seat, last_action = actions[-1]
+        if last_seat != seat:
+            who = next((s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
+            raise TableError(f"Only your own last action can be taken back, and {who} has acted since.")
+        before = _replayed(loaded, actions[:-1])
+        after, events = loaded.spec.apply(before, seat, json.loads(last_action))
+        if loaded.spec.dump_state(after) != loaded.table.state:
+            raise TableError("This table's record does not replay to its game, so nothing can be taken back.")
+        reason = loaded.spec.undo_refusal(before, after, events)
+        if reason:
+            raise TableError(f"That action cannot be taken back: {reason}.")
+        return await _store(service, loaded, before, seat, version)
+
+
+def _checked_seat(loaded: Loaded, caller: Caller) -> int:
+    seat = loaded.seat_of(caller.user_id)
+    if seat is None:
+        raise TableError("You are not seated at this table, so there is nothing of yours to take back.")
+    if loaded.table.status != "running":
+        raise TableError(f"This game is {loaded.table.status}; nothing can be taken back.")
+    return seat.seat
+
+
+def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
+    spec, table = loaded.spec, loaded.table
+    state = spec.setup(len(loaded.seats), table.seed, table.options)
+    for _, seat, action in actions:
+        state, _ = spec.apply(state, seat, json.loads(action))
+    return state
+
+
+async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int) -> TableNews:
+    table, spec = loaded.table, loaded.spec
+    version = table.version + 1
+    prompts, changed = next_prompts(spec, before, table.prompts, version, len(loaded.seats))
+    timers = service._decision_timers(loaded, before, prompts, changed)
+    events = [e for e in table.recent_events if e[0] != undone] + [(version, TAKEN_BACK % seat)]
+    write = MoveWrite(table_id=table.id, expected_version=table.version, state=spec.dump_state(before),
+                      prompts=prompts, recent_events=events, timer_seats=service._timed_before(loaded, changed),
+                      timers=timers)
+    try:
+        await service.store.tables.take_back(write, undone)
+    except StaleVersion:
+        raise TableError("Someone moved at the same moment; nothing was taken back.") from None
+    stored = table.model_copy(update={"version": version, "prompts": prompts, "state": write.state,
+                                      "recent_events": events})
+    return TableNews(stored, loaded.seats, before, [], changed, dict(table.prompts), table.version,
+                     timers=[t.due_at for t in timers])
+
+
+def undoable_by(spec: Any, before: Any, after: Any, moves: list[Any], humans: set[int]) -> int | None:
+    """The seat that may take back the move just stored, if any (checked again when asked)."""
+    if len(moves) != 1 or moves[0].seat not in humans or before is None or spec.outcome(after) is not None:
+        return None
+    return None if spec.undo_refusal(before, after, moves[0].events) else moves[0].seat

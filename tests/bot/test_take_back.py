@@ -1,0 +1,52 @@
+"""Taking back one's last action through Discord: the "Take back" button on the answered panel and
+/table undo; a refusal says why and changes nothing."""
+
+from __future__ import annotations
+
+from tests.bot.driver import heuristic_players, labels, open_table, play_turn_by_dm, start
+
+TAKE_BACK = "↩ Take back"
+
+
+async def test_take_back_from_the_answered_panel_then_refused_once_done(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    panel, actor = None, None
+    for _ in range(80):  # until a move leaves its player's panel with "Take back"
+        row = await table.row()
+        assert await play_turn_by_dm(table, policy)
+        for player in table.players:
+            last = player.user.dm_channel.history()[-1]
+            if TAKE_BACK in labels(last) and (await table.row()).version == row.version + 1:
+                panel, actor = last, player
+        if panel is not None:
+            break
+    assert panel is not None, "no move could be taken back"
+    version = (await table.row()).version
+    seat = await table.seat_of(actor)
+    back = await actor.user.click(panel, label=TAKE_BACK)
+    assert back.acknowledged and not back.ephemeral  # the panel shows the decision again, in place
+    row = await table.row()
+    assert row.version == version + 1
+    assert seat in table.bot.service.spec(row).to_act(await table.state())
+    assert TAKE_BACK not in labels(back.response.message)
+    board = next(m for m in table.thread.history() if m.id == row.board_message_id)
+    assert "took back their last action" in str([e.to_dict() for e in board.embeds])
+
+    refused = await actor.slash(table.thread, "table undo")
+    assert refused.ephemeral and "nothing to take back" in refused.response.content
+    assert (await table.row()).version == version + 1
+
+
+async def test_undo_of_someone_who_did_not_move_last_is_refused(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada, bo = table.players
+    assert await play_turn_by_dm(table, heuristic_players("augsburg1520", 2))
+    last_seat = (await table.bot.store.tables.last_action(table.table_id))[1]
+    other = bo if last_seat == await table.seat_of(ada) else ada
+    version = (await table.row()).version
+    refused = await other.slash(table.thread, "table undo")
+    assert refused.ephemeral and "has acted since" in refused.response.content
+    assert (await table.row()).version == version

@@ -1,0 +1,101 @@
+"""Taking back one's own last action (BGA's policy): allowed while no other player has acted since
+and nothing hidden was revealed or drawn at random; every other case is refused with the reason."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from games import registry
+from play.common import Caller, TableError
+from play.tables import TableService
+from storage import Store
+
+PLAYERS = [Caller(user_id=100 + n, guild_id=10, name=f"p{n}") for n in range(3)]
+
+
+async def new_table(tmp_path, game: str, seats: int, seed: int = 5) -> tuple[TableService, int, object]:
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=time.time)
+    table = await service.create_table(guild_id=10, channel_id=20, game=game, options={}, creator_id=100,
+                                       creator_name="p0", chosen_seed=seed)
+    for caller in PLAYERS[1:seats]:
+        await service.join(table.id, caller)
+    news = await service.start(table.id, PLAYERS[0])
+    return service, table.id, news
+
+
+async def play_until(service, table_id, news, wanted, limit=400):
+    """Players take choices until `wanted(spec, state, news)` holds after a move; returns (the
+    table before that move, after it)."""
+    spec = registry.get(news.table.game)
+    for _ in range(limit):
+        previous = news
+        seat = min(spec.to_act(news.state))
+        choices = spec.legal_actions(news.state, seat)
+        policy = spec.policy("heuristic", seed=seat)
+        index = choices.index(policy.choose(news.state, seat))
+        news = await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], index)
+        if wanted(spec, news.state, news):
+            return previous, news
+    raise AssertionError("the situation never came")
+
+
+async def test_an_auction_bid_is_taken_back_and_the_game_replays_without_it(tmp_path):
+    service, table_id, news = await new_table(tmp_path, "augsburg1520", 2)
+    try:
+        _, news = await play_until(service, table_id, news,
+                                   lambda spec, st, n: n.moves[-1].action.kind == "bid" and n.undo_seat is not None)
+        bidder = news.moves[-1].seat
+        before_bid = await service.store.tables.actions(table_id)
+        version = news.table.version
+        undone = await service.undo(table_id, PLAYERS[bidder])
+        assert undone.table.version == version + 1  # versions only grow: every older panel is out of date
+        assert bidder in registry.get("augsburg1520").to_act(undone.state)  # the bid is the bidder's to make again
+        log = await service.store.tables.actions(table_id)
+        assert log == before_bid[:-1]  # the taken-back action left the record
+        assert undone.table.recent_events[-1][1] == f"{{p{bidder}}} took back their last action."
+        replayed = await service.replay(table_id)
+        assert registry.get("augsburg1520").dump_state(replayed) == (await service.store.tables.get(table_id)).state
+        with pytest.raises(TableError, match="nothing to take back"):
+            await service.undo(table_id, PLAYERS[bidder])  # one step only
+    finally:
+        await service.store.close()
+
+
+async def test_every_other_case_is_refused_with_its_reason(tmp_path):
+    service, table_id, news = await new_table(tmp_path, "augsburg1520", 2)
+    spec = registry.get("augsburg1520")
+    try:
+        with pytest.raises(TableError, match="not seated"):
+            await service.undo(table_id, Caller(user_id=7, guild_id=10))
+        # a card drawn at random: the purchase ends with cards dealt from the shuffled deck
+        _, news = await play_until(service, table_id, news,
+                                   lambda spec, st, n: n.undo_seat is None and len(n.moves) == 1)
+        mover = news.moves[-1].seat
+        state_before = (await service.store.tables.get(table_id)).state
+        with pytest.raises(TableError, match="cannot be taken back: "):
+            await service.undo(table_id, PLAYERS[mover])
+        assert (await service.store.tables.get(table_id)).state == state_before  # nothing changed
+        # another player has acted since
+        other = 1 - mover
+        if other in spec.to_act(news.state):
+            news = await service.act(table_id, PLAYERS[other], news.table.prompts[other][0], 0)
+            with pytest.raises(TableError, match="has acted since"):
+                await service.undo(table_id, PLAYERS[mover])
+    finally:
+        await service.store.close()
+
+
+@pytest.mark.parametrize("game, seats", [("augsburg1520", 2), ("baumeister", 3), ("aelderman", 2)])
+async def test_one_accepted_undo_per_game(tmp_path, game, seats):
+    service, table_id, news = await new_table(tmp_path, game, seats)
+    try:
+        before, news = await play_until(service, table_id, news, lambda spec, st, n: n.undo_seat is not None)
+        seat = news.undo_seat
+        undone = await service.undo(table_id, PLAYERS[seat])
+        assert seat in registry.get(game).to_act(undone.state)
+        assert undone.table.state == before.table.state  # exactly the game before the action
+    finally:
+        await service.store.close()
