@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from games import GameSpec, RuleError, registry
-from play import damage, record, undo
+from play import damage, record, rematch, undo
 from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
 from play.moves import MovesMixin
 from play.results import TableNews
@@ -367,6 +367,10 @@ class TableService(MovesMixin):
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
         news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None)
         return news
+
+    async def rematch(self, table_id: int, caller: Caller) -> TableRow:
+        """A new lobby with the same players and options (play/rematch.py)."""
+        return await rematch.rematch(self, table_id, caller)
 
     async def undo(self, table_id: int, caller: Caller) -> TableNews:
         """Take back the caller's own last action (play/undo.py)."""

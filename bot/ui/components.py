@@ -155,6 +155,22 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).undo(interaction, self.table_id, self.version)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<table>[0-9]{1,18})"):
+    """On a finished table's standings: a new table with the same players and options."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
+                                           custom_id=f"rematch:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> "RematchButton":
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).rematch(interaction, self.table_id)
+
+
 AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})")
 AMOUNT_FIELD = "amount"
 
@@ -190,4 +206,5 @@ def amount_form_target(interaction: discord.Interaction) -> tuple[int, int, str]
     return int(match["table"]), int(match["pv"]), typed
 
 
-DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect, AmountButton, UndoButton)
+DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect, AmountButton, UndoButton,
+                 RematchButton)

@@ -63,6 +63,25 @@ class TablesController:
         except TableError as exc:
             await reply(interaction, str(exc))
             return
+        await self._open_lobby(interaction, parent, table)
+
+    async def rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The standings' Rematch button: a new table with the same players and options."""
+        try:
+            old = await self.service.get(table_id, caller_of(interaction))
+            parent = await self.presenter.channel(old.channel_id)
+            if not isinstance(parent, discord.TextChannel):
+                raise TableError("The channel of this game is gone; open a new table with `/table create`.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await self.service.rematch(table_id, caller_of(interaction))
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await self._open_lobby(interaction, parent, table)
+
+    async def _open_lobby(self, interaction: discord.Interaction, parent: discord.TextChannel,
+                          table: TableRow) -> None:
+        """A new table's thread and lobby message; the creator is told where it is."""
         try:
             thread = await self.open_thread(parent, table)
         except discord.HTTPException as exc:
@@ -345,5 +364,4 @@ class TablesController:
     async def _resume_finish(self, table_id: int) -> None:
         news = await self.service.news(table_id)
         await self.presenter.publish(news)  # the last board and the result may not have been posted
-        await self.presenter.announce_result(news, await self.presenter.channel(news.table.thread_id))
         await self.presenter.finished(news)

@@ -13,7 +13,8 @@ from typing import Any, Awaitable, Callable
 import discord
 
 from bot.render import get_renderer
-from bot.ui import panels
+from bot.ui import panels, results
+from bot.ui.results import rated_lines
 from bot.ui.board import Boards
 from play.damage import Damage
 from play.results import NO_CHOICES, TableNews, seat_choices
@@ -80,8 +81,8 @@ class Presenter:
 
     # -- after a change ------------------------------------------------------------------
     async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> None:
-        """Refresh the board, tell the seats whose choices changed (not `answered`, whose panel was
-        just answered in place) and announce the end of the game."""
+        """Refresh the board and tell the seats whose choices changed (not `answered`, whose panel
+        was just answered in place). The end of a game follows in `finished`."""
         table = news.table
         thread = await self.channel(table.thread_id)
         await safely(f"board of table {table.id}", self.boards.refresh(news, thread))
@@ -89,8 +90,6 @@ class Presenter:
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead
         for seat in sorted(news.changed - {answered}):
             await safely(f"panel of table {table.id} seat {seat}", self.notify_seat(news, seat, thread))
-        if news.finished:
-            await self.announce_result(news, thread)
 
     # -- private panels ------------------------------------------------------------------
     def panel(self, news: TableNews, seat: int, lines: list[str] = ()) -> dict[str, Any]:
@@ -204,30 +203,23 @@ class Presenter:
         channel = await self.bot.create_dm(discord.Object(user_id))
         await channel.send(text, allowed_mentions=NO_MENTIONS)
 
-    # -- results ---------------------------------------------------------------------------
-    async def announce_result(self, news: TableNews, thread: Any) -> None:
-        table, outcome = news.table, news.outcome
-        self.boards.forget(table.id)
-        if outcome is None:
-            return
-        info = self.info(news)
-        renderer = get_renderer(table.game)
-        embed = discord.Embed(title=f"{info.title} — table #{table.id}: final standings"[:256],
-                              description="\n".join(renderer.outcome_lines(info, outcome))[:4096],
-                              colour=discord.Colour.gold())
-        if table.seed_salt:
-            embed.add_field(name="Fair deal", value=(
-                f"Seed `{table.seed}`, salt `{table.seed_salt}`: their SHA-256 (salt:seed) is the commitment the "
-                "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),
-                inline=False)
-        forfeited = [s.display_name for s in news.seats if s.forfeited]
-        if forfeited:
-            embed.set_footer(text=("Abandoned (ranked last): " + ", ".join(forfeited))[:2048])
-        if thread is not None:
-            await safely(f"result of table {table.id}", thread.send(embed=embed, allowed_mentions=NO_MENTIONS))
-
+    # -- the end -----------------------------------------------------------------------------
     async def finished(self, news: TableNews) -> None:
-        """The end of a game was published: store its finish work, then tell who listens."""
+        """The end of a game was published: store its finish work (ratings, the tournament result),
+        post the standings with the rating changes, turn each player's last DM panel into their
+        result, then tell who listens (a tournament's round summary comes after its games)."""
         reports = await self.service.finish_work(news.table.id)
+        self.boards.forget(news.table.id)
+        thread = await self.channel(news.table.thread_id)
+        standings = await safely(f"result of table {news.table.id}",
+                                 results.announce(thread, news, self.info(news), rated_lines(reports)))
+        for seat in news.seats:
+            if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
+                await safely(f"last panel of {seat.user_id}", self._end_panel(news, seat, standings))
         for listener in self.finish_listeners:
             await safely(f"finish of table {news.table.id}", listener(reports))
+
+    async def _end_panel(self, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> None:
+        channel = self.bot.get_partial_messageable(seat.dm_channel_id or 0, type=discord.ChannelType.private)
+        content = results.end_note(news, self.info(news), seat.seat, standings.jump_url if standings else None)
+        await channel.get_partial_message(seat.dm_message_id).edit(content=content, view=None)

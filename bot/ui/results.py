@@ -1,0 +1,72 @@
+"""The end of a game in Discord: the standings (every score line, the rating changes of a rated
+game, the fair-deal reveal and a Rematch button) and each player's last panel turned into their
+result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.render import get_renderer
+from bot.ui.components import RematchButton
+from play.results import TableNews
+from play.tournaments.ratings import Rating, ordinal
+from storage import RatedResult
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def rated_lines(reports: list[Any]) -> list[str]:
+    """"name: 12.3 → 14.1 (+1.8)" for each player of a game the finish work rated."""
+    lines = []
+    for report in reports:
+        for result in report if isinstance(report, list) else []:
+            if isinstance(result, RatedResult):
+                before = ordinal(Rating(mu=result.mu_before, sigma=result.sigma_before))
+                after = ordinal(Rating(mu=result.mu_after, sigma=result.sigma_after))
+                lines.append(f"{result.display_name}: {before:.1f} → {after:.1f} ({after - before:+.1f})")
+    return lines
+
+
+async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str]) -> discord.Message | None:
+    """Post the final standings in the table's thread; returns the message."""
+    table, outcome = news.table, news.outcome
+    if outcome is None or thread is None:
+        return None
+    embed = discord.Embed(title=f"{info.title} — table #{table.id}: final standings"[:256],
+                          description="\n".join(get_renderer(table.game).outcome_lines(info, outcome))[:4096],
+                          colour=discord.Colour.gold())
+    if ratings:
+        embed.add_field(name="Rating changes", value="\n".join(ratings)[:1024], inline=False)
+    if table.seed_salt:
+        embed.add_field(name="Fair deal", value=(
+            f"Seed `{table.seed}`, salt `{table.seed_salt}`: their SHA-256 (salt:seed) is the commitment the "
+            "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),
+            inline=False)
+    forfeited = [s.display_name for s in news.seats if s.forfeited]
+    if forfeited:
+        embed.set_footer(text=("Abandoned (ranked last): " + ", ".join(forfeited))[:2048])
+    view = None
+    if table.tournament_id is None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(table.id))
+    return await thread.send(embed=embed, allowed_mentions=NO_MENTIONS, **({"view": view} if view else {}))
+
+
+def end_note(news: TableNews, info: Any, seat: int, standings_url: str | None) -> str:
+    """What a player's last DM panel says once the game is over."""
+    outcome = news.outcome
+    place = outcome.place_of(seat) if outcome is not None else None
+    players = len(news.seats)
+    text = f"**Game over in {info.title} (table #{news.table.id})**"
+    if place is not None:
+        text += f": you placed {_ordinal(place)} of {players}."
+    if standings_url:
+        text += f"\nStandings: {standings_url}"
+    return text
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,45 @@
+"""The end of a game: the standings show every score line and, in a rated game, each rating change;
+each player's last DM panel says the game is over with their place and a link to the standings; a
+Rematch button opens a new table with the same players and options."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.driver import heuristic_players, labels, open_table, play_to_the_end, start
+
+
+@pytest.mark.slow
+async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematch(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"], options="open_money=true")
+    lobby = table.thread.history()[0]
+    await table.players[0].click(lobby, label="Rated: off")
+    await start(table)
+    await play_to_the_end(table, heuristic_players("augsburg1520", 2))
+    row = await table.row()
+    assert row.status == "finished" and row.rated
+    standings = next(m for m in reversed(table.thread.history()) if m.embeds and "final standings" in m.embeds[0].title)
+    changes = next(f for f in standings.embeds[0].fields if f.name == "Rating changes")
+    assert "ada: " in changes.value and "bo: " in changes.value and "→" in changes.value
+    assert "Rematch" in labels(standings)
+
+    seats = {s.user_id: s for s in await table.seats()}
+    for player in table.players:
+        panel = next(m for m in player.user.dm_channel.history() if m.id == seats[player.id].dm_message_id)
+        first = panel.content.splitlines()[0]
+        assert first.startswith("**Game over in Augsburg 1520 (table #") and "you placed " in first
+        assert standings.jump_url in panel.content and not labels(panel)
+
+    # A rematch: same players, same options, a new lobby; someone who did not play cannot ask.
+    stranger = table.guild.add_member(simcord_env.create_user("cy"))
+    refused = await stranger.click(standings, label="Rematch")
+    assert refused.ephemeral and "Only the players of this game" in refused.response.content
+    threads = len(table.channel.threads)
+    asked = await table.players[1].click(standings, label="Rematch")
+    assert asked.ephemeral or asked.followups
+    assert len(table.channel.threads) == threads + 1
+    new = await simcord_env.bot.store.tables.by_thread(table.channel.threads[-1].id)
+    assert new.id != row.id and new.status == "lobby" and new.options == row.options and new.rated
+    assert new.creator_id == table.players[1].id
+    seated = {s.user_id for s in await simcord_env.bot.store.tables.seats(new.id)}
+    assert seated == {p.id for p in table.players}
