@@ -22,7 +22,7 @@ from play.tables import TableService
 from play.tournaments.rating_service import RatingService
 from play.tournaments.service import ROUND_TIMER, TournamentService
 from storage import Store, TimerRow
-from storage.tables import DECISION_TIMER
+from storage.timers import DECISION_TIMER
 
 log = logging.getLogger(__name__)
 

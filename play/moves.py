@@ -19,7 +19,7 @@ from play.common import Caller, TableError
 from play.results import Move, TableNews, final_outcome, next_prompts, recent_events, seat_choices
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
-from storage.tables import DECISION_TIMER
+from storage.timers import DECISION_TIMER
 
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService

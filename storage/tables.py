@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from storage.db import Database, execute, run, utcnow
+from storage.timers import DECISION_TIMER, NewTimer, TimerRow, TimerStore
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
 
@@ -71,24 +72,6 @@ class SeatRow(BaseModel):
         return self.user_id is None
 
 
-class TimerRow(BaseModel):
-    id: int
-    kind: str
-    due_at: float
-    table_id: int | None
-    seat: int | None = None
-    payload: dict[str, Any]
-
-
-class NewTimer(BaseModel):
-    """A timer a move starts (a decision's time limit)."""
-
-    kind: str
-    due_at: float
-    seat: int | None = None
-    payload: dict[str, Any] = {}
-
-
 class MoveWrite(BaseModel):
     """Everything one request changes at a running table, written in one transaction: the
     actions it accepted (the requester's and the computer seats' after it), the new state and
@@ -109,9 +92,6 @@ class MoveWrite(BaseModel):
     @property
     def new_version(self) -> int:
         return self.expected_version + len(self.actions)
-
-
-DECISION_TIMER = "decision"
 
 
 def _table(row: Any) -> TableRow:
@@ -156,7 +136,7 @@ _LOAD = (f"SELECT t.*, (SELECT json_group_array({_SEAT_JSON}) FROM seats WHERE t
 _SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id"}
 
 
-class TableStore:
+class TableStore(TimerStore):
     """Typed access to the tables of games. Every SQL statement about tables lives here."""
 
     def __init__(self, db: Database) -> None:
@@ -435,49 +415,6 @@ class TableStore:
             "SELECT t.* FROM game_tables t JOIN seats s ON s.table_id = t.id"
             f" WHERE s.user_id = ? AND t.status IN ({marks}) ORDER BY t.id", (user_id, *statuses))
         return _readable(rows)
-
-    # -- timers ------------------------------------------------------------------
-    async def add_timer(self, kind: str, due_at: float, *, table_id: int | None = None,
-                        payload: dict[str, Any] | None = None, seat: int | None = None) -> int:
-        async with self.db.transaction() as conn:
-            rowcount, lastrowid = await execute(conn,
-                "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (kind, due_at, table_id, seat, json.dumps(payload or {}), utcnow()),
-            )
-            return int(lastrowid)
-
-    async def next_timer(self) -> TimerRow | None:
-        row = await self.db.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
-        return _timer(row) if row else None
-
-    async def timers(self, *, table_id: int | None = None, kind: str | None = None) -> list[TimerRow]:
-        sql, params = "SELECT * FROM timers WHERE 1 = 1", []
-        if table_id is not None:
-            sql, params = sql + " AND table_id = ?", [*params, table_id]
-        if kind is not None:
-            sql, params = sql + " AND kind = ?", [*params, kind]
-        rows = await self.db.fetchall(sql + " ORDER BY due_at, id", params)
-        return [_timer(r) for r in rows]
-
-    async def delete_timer(self, timer_id: int) -> bool:
-        async with self.db.transaction() as conn:
-            rowcount, lastrowid = await execute(conn, "DELETE FROM timers WHERE id = ?", (timer_id,))
-            return rowcount == 1
-
-    async def delete_timers(self, *, table_id: int, kind: str | None = None) -> int:
-        sql, params = "DELETE FROM timers WHERE table_id = ?", [table_id]
-        if kind is not None:
-            sql, params = sql + " AND kind = ?", [*params, kind]
-        async with self.db.transaction() as conn:
-            rowcount, lastrowid = await execute(conn, sql, params)
-            return rowcount
-
-
-def _timer(row: Any) -> TimerRow:
-    data = dict(row)
-    data["payload"] = json.loads(data["payload"])
-    data.pop("created_at", None)
-    return TimerRow.model_validate(data)
 
 
 def _sql_value(value: Any) -> Any:

@@ -1,0 +1,82 @@
+"""Durable timers (a decision's time limit, a table's deadlines and reminders, a tournament
+round's deadline): rows the scheduler (play/scheduler.py) sleeps on."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel
+
+from storage.db import Database, execute, utcnow
+
+DECISION_TIMER = "decision"  # an engine's time limit on a decision (GameSpec.time_limit)
+DEADLINE_TIMER = "deadline"  # the table's pace: a seat's decision is due
+REMINDER_TIMER = "reminder"  # the table's pace: a reminder before the deadline
+SEAT_TIMERS = (DECISION_TIMER, DEADLINE_TIMER, REMINDER_TIMER)  # replaced when a seat's decision changes
+
+
+class TimerRow(BaseModel):
+    id: int
+    kind: str
+    due_at: float
+    table_id: int | None
+    seat: int | None = None
+    payload: dict[str, Any]
+
+
+class NewTimer(BaseModel):
+    """A timer a move starts (a decision's time limit)."""
+
+    kind: str
+    due_at: float
+    seat: int | None = None
+    payload: dict[str, Any] = {}
+
+
+class TimerStore:
+    """Timer rows; TableStore has these methods."""
+
+    db: Database
+
+    async def add_timer(self, kind: str, due_at: float, *, table_id: int | None = None,
+                        payload: dict[str, Any] | None = None, seat: int | None = None) -> int:
+        async with self.db.transaction() as conn:
+            rowcount, lastrowid = await execute(conn,
+                "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (kind, due_at, table_id, seat, json.dumps(payload or {}), utcnow()),
+            )
+            return int(lastrowid)
+
+    async def next_timer(self) -> TimerRow | None:
+        row = await self.db.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+        return _timer(row) if row else None
+
+    async def timers(self, *, table_id: int | None = None, kind: str | None = None) -> list[TimerRow]:
+        sql, params = "SELECT * FROM timers WHERE 1 = 1", []
+        if table_id is not None:
+            sql, params = sql + " AND table_id = ?", [*params, table_id]
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", [*params, kind]
+        rows = await self.db.fetchall(sql + " ORDER BY due_at, id", params)
+        return [_timer(r) for r in rows]
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        async with self.db.transaction() as conn:
+            rowcount, lastrowid = await execute(conn, "DELETE FROM timers WHERE id = ?", (timer_id,))
+            return rowcount == 1
+
+    async def delete_timers(self, *, table_id: int, kind: str | None = None) -> int:
+        sql, params = "DELETE FROM timers WHERE table_id = ?", [table_id]
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", [*params, kind]
+        async with self.db.transaction() as conn:
+            rowcount, lastrowid = await execute(conn, sql, params)
+            return rowcount
+
+
+def _timer(row: Any) -> TimerRow:
+    data = dict(row)
+    data["payload"] = json.loads(data["payload"])
+    data.pop("created_at", None)
+    return TimerRow.model_validate(data)
