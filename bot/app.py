@@ -22,7 +22,7 @@ from play.tables import TableService
 from play.tournaments.rating_service import RatingService
 from play.tournaments.service import ROUND_TIMER, TournamentService
 from storage import Store, TimerRow
-from storage.timers import DECISION_TIMER
+from storage.timers import DEADLINE_TIMER, DECISION_TIMER, REMINDER_TIMER
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,11 @@ class BoardBot(commands.Bot):
         self.service.on_damaged.append(
             lambda damage: self.controller.spawn(self.presenter.tell_damaged(damage), f"damaged-{damage.table_id}"))
         self.scheduler.on(DECISION_TIMER, self._decision_timeout)
+        self.scheduler.on(DEADLINE_TIMER, lambda timer: self.controller.on_deadline(
+            timer.table_id, int(timer.payload["seat"]), int(timer.payload["prompt_version"])))
+        self.scheduler.on(REMINDER_TIMER, lambda timer: self.controller.on_reminder(
+            timer.table_id, int(timer.payload["seat"]), int(timer.payload["prompt_version"]),
+            str(timer.payload.get("when", "half"))))
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)
         await self.add_cog(TablesCog(self.controller))

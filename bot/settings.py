@@ -29,7 +29,7 @@ class Settings(BaseModel):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     decision_timeout: int = Field(
         300, ge=10, le=86_400,
-        description="Seconds a timed decision (e.g. a Baumeister pay-off offer) may take.")
+        description="Seconds each step of a Baumeister pay-off negotiation may take.")
     max_open_tables_per_member: int = Field(
         3, ge=1, le=1000, description="Open casual tables (lobby or running) one member may have opened in a server.")
     max_open_tables_per_server: int = Field(

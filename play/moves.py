@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from games import AmountChoice, RuleError
 from games.core import RandomPolicy
+from play import pace
 from play.common import Caller, TableError
 from play.results import Move, TableNews, final_outcome, next_prompts, recent_events, seat_choices
 from play.undo import undoable_by
@@ -141,7 +142,7 @@ class MovesMixin:
         """Computer (and forfeited) seats play until a person must act, the game ends, or this
         request's share of thinking is used up (then True: more are due)."""
         spec = loaded.spec
-        computers = {s.seat: s.ai for s in loaded.seats if s.ai}
+        computers = {s.seat: s.ai or "heuristic" for s in loaded.seats if s.ai or s.away}
         if not computers:
             return state, False
         started = time.perf_counter()
@@ -179,6 +180,9 @@ class MovesMixin:
         if outcome is not None:
             outcome_json = final_outcome(outcome, {s.seat for s in seats if s.forfeited}).model_dump_json()
         timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed)
+        paced, deadlines = pace.timers(loaded, state, prompts, changed, self.clock())
+        timers += paced
+        timer_seats = sorted(set(self._timed_before(loaded, changed)) | pace.stale(loaded, changed))
         updates = self._take_notes(table.id, seats)
         for seat, fields in seat_updates.items():
             updates.setdefault(seat, {}).update(fields)
@@ -187,7 +191,7 @@ class MovesMixin:
             actions=[(m.seat, spec.dump_action(m.action)) for m in moves], state=spec.dump_state(state),
             prompts=prompts, outcome=outcome_json, computer_due=more,
             recent_events=recent_events(table.recent_events, table.version, moves),
-            timer_seats=self._timed_before(loaded, changed), timers=timers, seat_updates=updates)
+            timer_seats=timer_seats, timers=timers, deadlines=deadlines, seat_updates=updates)
         try:
             await self.store.tables.save_move(write)
         except StaleVersion:
@@ -196,7 +200,7 @@ class MovesMixin:
         stored = table.model_copy(update={
             "version": version, "prompts": prompts, "outcome": outcome_json, "state": write.state,
             "status": "finished" if outcome is not None else "running", "computer_due": more and outcome is None,
-            "finish_due": outcome is not None, "recent_events": write.recent_events})
+            "finish_due": outcome is not None, "recent_events": write.recent_events, "deadlines": deadlines})
         seats = [s.model_copy(update=updates[s.seat]) if s.seat in updates else s for s in seats]
         humans = {s.seat for s in seats if s.user_id is not None and not s.forfeited}
         return TableNews(stored, seats, state, moves, changed, dict(table.prompts), table.version,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from play.common import Caller, TableError
+from play.pace import pace_name
 from storage import TableRow
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ async def rematch(service: TableService, table_id: int, caller: Caller) -> Table
     table = await service.create_table(
         guild_id=old.table.guild_id, channel_id=old.table.channel_id, game=old.table.game,
         options=old.table.options, creator_id=caller.user_id, creator_name=caller.name or mine.display_name,
-        rated=old.table.rated)
+        rated=old.table.rated, pace_name=pace_name(old.table))
     async with service.store.transaction():  # everyone seated at once: one commit
         for seat in old.seats:
             if seat.user_id == caller.user_id:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from games import GameSpec, RuleError, registry
-from play import damage, record, rematch, undo
+from play import damage, pace, record, rematch, undo
 from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
 from play.moves import MovesMixin
 from play.results import TableNews
@@ -178,7 +178,7 @@ class TableService(MovesMixin):
     async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
                            creator_id: int, creator_name: str | None, rated: bool = False,
                            tournament_id: int | None = None, seed: int | None = None,
-                           chosen_seed: int | None = None) -> TableRow:
+                           chosen_seed: int | None = None, pace_name: str | None = None) -> TableRow:
         """Open a lobby. The creator takes the first seat unless `creator_name` is None. `seed` is a
         tournament's deal; `chosen_seed` an admin's (the table is then never rated)."""
         if chosen_seed is not None and rated:
@@ -194,11 +194,12 @@ class TableService(MovesMixin):
         async with self.store.transaction():  # counted and created in one transaction: no race
             if tournament_id is None:
                 await self._check_open_limits(guild_id, creator_id)
+            kind, seconds = pace.parse(pace_name or ("off" if tournament_id is not None else pace.CASUAL_PACE))
             table_id = await self.store.tables.create_table(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=parsed.model_dump(mode="json"),
                 seed=_deal_seed(seed, chosen_seed), creator_id=creator_id, rated=rated,
                 tournament_id=tournament_id, seed_salt=None if chosen_seed is not None else record.new_salt(),
-                seed_chosen=chosen_seed is not None)
+                seed_chosen=chosen_seed is not None, pace=kind, pace_seconds=seconds)
             if creator_name is not None:
                 await self.store.tables.add_seat(table_id, user_id=creator_id, display_name=creator_name,
                                                  max_seats=spec.max_seats)
@@ -367,6 +368,25 @@ class TableService(MovesMixin):
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
         news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None)
         return news
+
+    async def set_pace(self, table_id: int, caller: Caller, name: str | None = None) -> TableNews:
+        """The creator sets the table's pace in its lobby (play/pace.py); without a name, the next
+        one of the list (the lobby's Pace button goes round them)."""
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            self._creator_only(loaded, caller, "change the table's pace")
+            kind, seconds = pace.parse(name or pace.following(loaded.table))
+            await self.store.tables.set_pace(table_id, kind, seconds)
+            return await self.news(table_id)
+
+    async def deadline_passed(self, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
+        return await pace.deadline_passed(self, table_id, seat, prompt_version)
+
+    async def reminder_due(self, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
+        return await pace.reminder_due(self, table_id, seat, prompt_version)
+
+    async def back(self, table_id: int, caller: Caller) -> TableNews:
+        return await pace.back(self, table_id, caller)
 
     async def rematch(self, table_id: int, caller: Caller) -> TableRow:
         """A new lobby with the same players and options (play/rematch.py)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from play import pace
 from play.common import Caller, TableError
 from play.results import TableNews, next_prompts
 from storage import MoveWrite
@@ -62,18 +63,20 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
     version = table.version + 1
     prompts, changed = next_prompts(spec, before, table.prompts, version, len(loaded.seats))
     timers = service._decision_timers(loaded, before, prompts, changed)
+    paced, deadlines = pace.timers(loaded, before, prompts, changed, service.clock())
+    timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
     events = [e for e in table.recent_events if e[0] != undone] + [(version, TAKEN_BACK % seat)]
     write = MoveWrite(table_id=table.id, expected_version=table.version, state=spec.dump_state(before),
-                      prompts=prompts, recent_events=events, timer_seats=service._timed_before(loaded, changed),
-                      timers=timers)
+                      prompts=prompts, recent_events=events, timer_seats=timer_seats, timers=timers + paced,
+                      deadlines=deadlines)
     try:
         await service.store.tables.take_back(write, undone)
     except StaleVersion:
         raise TableError("Someone moved at the same moment; nothing was taken back.") from None
     stored = table.model_copy(update={"version": version, "prompts": prompts, "state": write.state,
-                                      "recent_events": events})
+                                      "recent_events": events, "deadlines": deadlines})
     return TableNews(stored, loaded.seats, before, [], changed, dict(table.prompts), table.version,
-                     timers=[t.due_at for t in timers])
+                     timers=[t.due_at for t in write.timers])
 
 
 def undoable_by(spec: Any, before: Any, after: Any, moves: list[Any], humans: set[int]) -> int | None:

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from storage.db import Database, execute, run, utcnow
-from storage.timers import DECISION_TIMER, NewTimer, TimerRow, TimerStore
+from storage.timers import SEAT_TIMERS, NewTimer, TimerRow, TimerStore
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
 
@@ -54,6 +54,9 @@ class TableRow(BaseModel):
     damaged: str | None = None  # why the stored game could not be read; such a table is not served
     seed_salt: str | None = None  # the salt of the deal commitment (play/record.py)
     seed_chosen: bool = False  # dealt from a seed an admin chose: never rated, no commitment
+    pace: Literal["off", "live", "async"] = "off"  # deadlines on decisions (play/pace.py)
+    pace_seconds: int = 0
+    deadlines: dict[int, float] = {}  # seat -> when its current decision is due
 
 
 class SeatRow(BaseModel):
@@ -66,6 +69,8 @@ class SeatRow(BaseModel):
     dm_ok: bool | None
     dm_channel_id: int | None
     dm_message_id: int | None
+    away: bool = False  # missed a deadline: a computer player plays the seat until they are back
+    missed: int = 0  # deadlines missed in this game
 
     @property
     def is_computer(self) -> bool:
@@ -87,6 +92,7 @@ class MoveWrite(BaseModel):
     recent_events: list[tuple[int, str]] = []
     timer_seats: list[int] = []  # seats whose decision timers are replaced by `timers`
     timers: list[NewTimer] = []
+    deadlines: dict[int, float] = {}  # seat -> due time of its decision under the table's pace
     seat_updates: dict[int, dict[str, Any]] = {}  # seat -> fields (see TableStore.update_seat)
 
     @property
@@ -100,6 +106,7 @@ def _table(row: Any) -> TableRow:
     data["options"] = json.loads(data["options"])
     data["prompts"] = {int(k): tuple(v) for k, v in json.loads(data["prompts"]).items()}
     data["recent_events"] = [tuple(e) for e in json.loads(data.get("recent_events") or "[]")]
+    data["deadlines"] = {int(k): v for k, v in json.loads(data.get("deadlines") or "{}").items()}
     return TableRow.model_validate(data)
 
 
@@ -128,12 +135,13 @@ def _damaged_row(row: Any, exc: Exception) -> DamagedRow:
 # The table row and its seats in one statement (seats as a JSON array).
 _SEAT_JSON = ("json_object('table_id', table_id, 'seat', seat, 'user_id', user_id, 'display_name', display_name,"
               " 'ai', ai, 'forfeited', forfeited, 'dm_ok', dm_ok, 'dm_channel_id', dm_channel_id,"
-              " 'dm_message_id', dm_message_id)")
+              " 'dm_message_id', dm_message_id, 'away', away, 'missed', missed)")
 _LOAD = (f"SELECT t.*, (SELECT json_group_array({_SEAT_JSON}) FROM seats WHERE table_id = t.id) AS seats_json"
          " FROM game_tables t WHERE t.id = ?")
 
 
-_SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id"}
+_SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id", "away",
+                "missed"}
 
 
 class TableStore(TimerStore):
@@ -146,15 +154,15 @@ class TableStore(TimerStore):
     async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
                            seed: int, creator_id: int, rated: bool = False,
                            tournament_id: int | None = None, seed_salt: str | None = None,
-                           seed_chosen: bool = False) -> int:
+                           seed_chosen: bool = False, pace: str = "off", pace_seconds: int = 0) -> int:
         now = utcnow()
         async with self.db.transaction() as conn:
             rowcount, lastrowid = await execute(conn,
                 "INSERT INTO game_tables (guild_id, channel_id, game, options, status, seed, seed_salt, seed_chosen,"
-                " creator_id, rated, tournament_id, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                " creator_id, rated, tournament_id, pace, pace_seconds, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game, json.dumps(options), seed, seed_salt, int(seed_chosen), creator_id,
-                 int(rated), tournament_id, now, now),
+                 int(rated), tournament_id, pace, pace_seconds, now, now),
             )
             return int(lastrowid)
 
@@ -252,6 +260,11 @@ class TableStore(TimerStore):
             await run(conn, "UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(options), utcnow(), table_id))
 
+    async def set_pace(self, table_id: int, pace: str, seconds: int) -> None:
+        async with self.db.transaction() as conn:
+            await run(conn, "UPDATE game_tables SET pace = ?, pace_seconds = ?, updated_at = ? WHERE id = ?",
+                      (pace, seconds, utcnow(), table_id))
+
     async def set_rated(self, table_id: int, rated: bool) -> None:
         async with self.db.transaction() as conn:
             await run(conn, "UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
@@ -286,11 +299,12 @@ class TableStore(TimerStore):
         async with self.db.transaction() as conn:
             changed = await run(conn,
                 "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
-                " computer_due = ?, finish_due = ?, recent_events = ?, updated_at = ?"
+                " computer_due = ?, finish_due = ?, recent_events = ?, deadlines = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
                 (move.state, move.new_version, json.dumps(move.prompts), move.outcome,
                  "finished" if finished else "running", int(move.computer_due and not finished), int(finished),
-                 json.dumps(move.recent_events), now, move.table_id, move.expected_version))
+                 json.dumps(move.recent_events), json.dumps({} if finished else move.deadlines), now,
+                 move.table_id, move.expected_version))
             if not changed:
                 raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}")
             if move.actions:
@@ -308,10 +322,10 @@ class TableStore(TimerStore):
         before is out of date). `move` carries that state, prompts, events and timers."""
         async with self.db.transaction() as conn:
             changed = await run(conn,
-                "UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
+                "UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
+                " updated_at = ? WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
                 (move.state, move.expected_version + 1, json.dumps(move.prompts), json.dumps(move.recent_events),
-                 utcnow(), move.table_id, move.expected_version))
+                 json.dumps(move.deadlines), utcnow(), move.table_id, move.expected_version))
             if not changed:
                 raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}")
             await run(conn, "DELETE FROM actions WHERE table_id = ? AND version = ?", (move.table_id, undone_version))
@@ -330,8 +344,8 @@ class TableStore(TimerStore):
             return
         if move.timer_seats:
             marks = ", ".join("?" for _ in move.timer_seats)
-            await run(conn, f"DELETE FROM timers WHERE table_id = ? AND kind = ? AND seat IN ({marks})",
-                          (move.table_id, DECISION_TIMER, *move.timer_seats))
+            await run(conn, f"DELETE FROM timers WHERE table_id = ? AND kind IN (?, ?, ?) AND seat IN ({marks})",
+                          (move.table_id, *SEAT_TIMERS, *move.timer_seats))
         if move.timers:
             now = utcnow()
             rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]

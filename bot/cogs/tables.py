@@ -15,6 +15,7 @@ from bot.ui.controller import TablesController
 from bot.ui.log import show_log
 from bot.ui.requests import caller_of, reply
 from play.common import TableError, quote
+from play.pace import PACES
 from bot.ui.panels import encode_choice, option_choices
 from games import registry
 
@@ -96,10 +97,13 @@ class TablesCog(commands.Cog):
     @app_commands.describe(game="The game to play",
                            options="Game options as key=value pairs, e.g. open_money=true",
                            rated="Whether the result counts for ratings (never with computer players)",
-                           seed="Admins: deal this seed (for bug reports and teaching; never rated)")
-    @app_commands.choices(game=game_choices())
+                           seed="Admins: deal this seed (for bug reports and teaching; never rated)",
+                           pace="Deadlines on decisions (default: async, 24 hours a decision)")
+    @app_commands.choices(game=game_choices(), pace=[app_commands.Choice(name=text, value=name)
+                                                     for name, (_, _, text) in PACES.items()])
     async def create(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                     rated: bool = False, seed: app_commands.Range[int, 0, SEED_MAX] | None = None) -> None:
+                     rated: bool = False, seed: app_commands.Range[int, 0, SEED_MAX] | None = None,
+                     pace: str | None = None) -> None:
         try:
             parsed = parse_options(game, options)
             if seed is not None and not caller_of(interaction).can_manage:
@@ -107,7 +111,7 @@ class TablesCog(commands.Cog):
         except TableError as exc:
             await reply(interaction, str(exc))
             return
-        await self.controller.create(interaction, game, parsed, rated, seed)
+        await self.controller.create(interaction, game, parsed, rated, seed, pace)
 
     @table.command(name="hand", description="Show your hand and choices at a table (only you see it)")
     @app_commands.describe(table="Table number (default: this thread's table)")

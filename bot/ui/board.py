@@ -100,8 +100,13 @@ class Boards:
             footer = embeds[-1].footer.text
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
         lines = [info.fill(text) for version, text in news.table.recent_events if version > since]
-        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50
+        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - 40 * len(news.table.deadlines)
         log_part = log_embed(lines, room) if len(embeds) < 10 else None
+        target = log_part or (embeds[-1] if embeds else None)
+        if news.table.deadlines and target is not None and len(target.fields) < 25:
+            # Whose decision is awaited and when it falls due (Discord shows the time left).
+            due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(news.table.deadlines.items()))
+            target.add_field(name="Waiting for", value=due[:1024], inline=False)
         return embeds + ([log_part] if log_part else [])
 
     async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:

@@ -171,6 +171,22 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematc
         await _controller(interaction).rematch(interaction, self.table_id)
 
 
+class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"back:(?P<table>[0-9]{1,18})"):
+    """"I'm back": a player whose seat a computer plays after a missed deadline takes it back."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label="I'm back", style=discord.ButtonStyle.success,
+                                           custom_id=f"back:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> "BackButton":
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).back(interaction, self.table_id)
+
+
 AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})")
 AMOUNT_FIELD = "amount"
 
@@ -207,4 +223,4 @@ def amount_form_target(interaction: discord.Interaction) -> tuple[int, int, str]
 
 
 DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect, AmountButton, UndoButton,
-                 RematchButton)
+                 RematchButton, BackButton)

@@ -18,6 +18,7 @@ from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, reply
+from play import pace
 from play.common import TableError, quote
 from play.results import TableNews
 from play.tables import COMPUTER_KINDS, TableService
@@ -45,7 +46,7 @@ class TablesController:
 
     # -- creating ------------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any],
-                     rated: bool, seed: int | None = None) -> None:
+                     rated: bool, seed: int | None = None, pace_name: str | None = None) -> None:
         channel = interaction.channel
         if interaction.guild is None or channel is None:
             await reply(interaction, "Tables live in server channels: use `/table create` in a server.")
@@ -59,7 +60,7 @@ class TablesController:
             table = await self.service.create_table(
                 guild_id=interaction.guild.id, channel_id=parent.id, game=game, options=options,
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name, rated=rated,
-                chosen_seed=seed)
+                chosen_seed=seed, pace_name=pace_name)
         except TableError as exc:
             await reply(interaction, str(exc))
             return
@@ -133,6 +134,7 @@ class TablesController:
                 "addai": (lambda t, c: self.service.add_computer(t, c, COMPUTER_KINDS[0]), "Computer player added."),
                 "rmai": (self.service.remove_computer, "Computer player removed."),
                 "rated": (self.service.toggle_rated, None),
+                "pace": (self.service.set_pace, None),
             }
             if action not in handlers:
                 raise TableError("That button is not known any more; use the table's current lobby.")
@@ -147,6 +149,8 @@ class TablesController:
             answer = f"{answer}\n\n{note}" if note else answer
         if action == "rated":
             answer = "This table is now rated." if news.table.rated else "This table is now casual."
+        if action == "pace":
+            answer = f"Pace: {pace.describe(news.table)}. Press again for the next one."
         await reply(interaction, answer)
 
     async def option_select(self, interaction: discord.Interaction, table_id: int, key: str,
@@ -346,6 +350,30 @@ class TablesController:
         await self.presenter.post(news.table.thread_id, f"{name} abandoned the game. A computer player takes "
                                   f"over the seat; {name} will be ranked last.")
         await self.after(news)
+
+    async def on_deadline(self, table_id: int, seat: int, prompt_version: int) -> None:
+        """A seat's deadline passed: the computer moved for it; its player is told how to come back."""
+        news = await self.service.deadline_passed(table_id, seat, prompt_version)
+        if news is not None:
+            await self.after(news)
+            await safely(f"away notice of table {table_id} seat {seat}", self.presenter.away_notice(news, seat))
+
+    async def on_reminder(self, table_id: int, seat: int, prompt_version: int, when: str) -> None:
+        news = await self.service.reminder_due(table_id, seat, prompt_version)
+        if news is not None:
+            await safely(f"reminder of table {table_id} seat {seat}", self.presenter.remind(news, seat, when))
+
+    async def back(self, interaction: discord.Interaction, table_id: int) -> None:
+        """"I'm back": the player plays their seat again from their next decision."""
+        try:
+            news = await self.service.back(table_id, caller_of(interaction))
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await reply(interaction, "Welcome back: your next decisions come to you again.")
+        seat = news.seat_of(interaction.user.id)
+        if seat is not None and seat.seat in self.service.spec(news.table).to_act(news.state):
+            await safely(f"panel of table {table_id}", self.presenter.dm_panel(news, seat.seat))
 
     async def on_timeout(self, table_id: int, seat: int, prompt_version: int) -> None:
         news = await self.service.timeout(table_id, seat, prompt_version)

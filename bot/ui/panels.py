@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from bot.render import Renderer, TableInfo
 from bot.ui.components import ActButton, ActSelect, AmountButton, HandButton, LobbyButton, OptionSelect, UndoButton
 from games import AmountChoice, GameSpec
+from play import pace
 from storage import SeatRow, TableRow
 
 STYLES = {
@@ -51,6 +52,9 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
     if table.seed_chosen:
         rated = f"No: dealt from the seed {table.seed}, chosen by an admin"
     embed.add_field(name="Rated", value=rated, inline=False)
+    embed.add_field(name="Pace", value=pace.describe(table) + (
+        " (when a deadline passes, a computer player moves for the seat until its player is back)"
+        if table.pace != "off" else ""), inline=False)
     if table.status == "lobby":
         embed.set_footer(text=f"Join to play. The creator starts the game when {spec.min_seats}-"
                               f"{spec.max_seats} players are seated and can change options below.")
@@ -66,6 +70,8 @@ def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
                ("rmai", "Remove computer", "secondary")]
     if not table.seed_chosen:  # a chosen deal is never rated
         buttons.append(("rated", "Rated: on" if table.rated else "Rated: off", "secondary"))
+    if table.tournament_id is None:
+        buttons.append(("pace", f"Pace: {pace.pace_name(table)}", "secondary"))
     for action, label, style in buttons:
         view.add_item(LobbyButton(action, table.id, label=label, style=STYLES[style]))
     for key, select in list(option_selects(table, spec).items())[:3]:

@@ -14,6 +14,7 @@ import discord
 
 from bot.render import get_renderer
 from bot.ui import panels, results
+from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
 from bot.ui.board import Boards
 from play.damage import Damage
@@ -202,6 +203,32 @@ class Presenter:
     async def _dm_user(self, user_id: int, text: str) -> None:
         channel = await self.bot.create_dm(discord.Object(user_id))
         await channel.send(text, allowed_mentions=NO_MENTIONS)
+
+    # -- deadlines -----------------------------------------------------------------------------
+    async def away_notice(self, news: TableNews, seat: int) -> None:
+        """Tell a player who missed a deadline that a computer plays for them, with "I'm back"."""
+        row = news.seats[seat]
+        info = self.info(news)
+        text = (f"**Time ran out in {info.title} (table #{news.table.id})**: a computer player made your move "
+                "and plays your seat until you press **I'm back**.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(BackButton(news.table.id))
+        if await self.send_dm(news.table.id, row, content=text, view=view) is None:
+            await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
+                            allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def remind(self, news: TableNews, seat: int, when: str) -> None:
+        """A reminder of an open decision: by DM, or a mention in the thread when DMs are closed."""
+        row, info = news.seats[seat], self.info(news)
+        due = news.table.deadlines.get(seat)
+        soon = f" It is due <t:{int(due)}:R>." if due else ""
+        first = "Still your turn" if when == "half" else "Last call: your turn"
+        text = f"**{first} in {info.title} (table #{news.table.id})**.{soon}"
+        link = panels.thread_url(news.table)
+        if row.dm_ok is not False and await self.send_dm(news.table.id, row, content=text + (f"\nTable: {link}" if link else "")):
+            return
+        await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
+                        allowed_mentions=discord.AllowedMentions(users=True))
 
     # -- the end -----------------------------------------------------------------------------
     async def finished(self, news: TableNews) -> None:

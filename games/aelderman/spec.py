@@ -20,7 +20,7 @@ from games.aelderman.steps import resolve_step, step_options
 from games.aelderman.turn import resolve_turn, turn_options, turn_options_of_kind
 from games.aelderman.views import AeldermanView
 from games.aelderman.views_build import bid_token, build_view
-from games.core import DECISION_SECONDS, AmountChoice, Event, GameSpec, Outcome, RuleError
+from games.core import AmountChoice, Event, GameSpec, Outcome, RuleError
 
 
 class Options(BaseModel):
@@ -134,15 +134,6 @@ class AeldermanSpec(GameSpec[State, Any]):
         if kind == "heuristic":
             return HeuristicPolicy(self, seed)
         raise KeyError(f"{self.name} has no computer player called {kind!r}")
-
-    def time_limit(self, state: State, seat: int) -> int | None:
-        """Every decision is timed: the heuristic player decides for a seat whose time ran out."""
-        return DECISION_SECONDS if seat in self.to_act(state) else None
-
-    def timeout_action(self, state: State, seat: int) -> Any | None:
-        if seat not in self.to_act(state):
-            return None
-        return HeuristicPolicy(self, 0).choose(state, seat)
 
     def option_variants(self) -> list[BaseModel]:
         """Both versions, every 2-player setup and every solo difficulty (the shared random-game

@@ -35,7 +35,8 @@ CHILD = textwrap.dedent("""
         service = TableService(store, clock=time.time)
         players = [Caller(user_id=100 + n, guild_id=10, name=f"p{n}") for n in range(3)]
         table = await service.create_table(guild_id=10, channel_id=20, game=game, options={},
-                                           creator_id=100, creator_name="p0", rated=True, seed=7)
+                                           creator_id=100, creator_name="p0", rated=True, seed=7,
+                                           pace_name="off")
         for caller in players[1:]:
             await service.join(table.id, caller)
         news = await service.start(table.id, players[0])
@@ -98,5 +99,25 @@ async def test_a_rating_due_at_a_kill_is_completed_at_the_next_start(tmp_path):
         rated = await store.db.fetchall("SELECT user_id FROM rating_history WHERE table_id = 1")
         assert sorted(r["user_id"] for r in rated) == [p.user_id for p in PLAYERS]
         assert await service.due_tables() == ([], [])
+    finally:
+        await store.close()
+
+
+@pytest.mark.slow
+async def test_a_deadline_written_with_its_move_survives_a_kill(tmp_path):
+    """With a pace, the move that starts a decision stores its deadline and reminders."""
+    path = tmp_path / "bot.sqlite3"
+    child = CHILD.replace('pace_name="off"', 'pace_name="live-5m"')
+    root = Path(__file__).resolve().parents[2]
+    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", child, str(path), "augsburg1520", "timer"],
+                                   cwd=root, capture_output=True, text=True, timeout=300)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    store = await Store.open(path)
+    try:
+        table = await store.tables.get(1)
+        assert table.version == int(done.stdout.split()[-1])
+        kinds = sorted(t["kind"] for t in await store.db.fetchall("SELECT kind FROM timers WHERE table_id = 1"))
+        assert "deadline" in kinds and "reminder" in kinds
+        assert set(table.deadlines) and all(due > time.time() for due in table.deadlines.values())
     finally:
         await store.close()

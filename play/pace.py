@@ -1,0 +1,130 @@
+"""A table's pace: every decision of a person has a deadline (`live`: minutes, `async`: hours) or
+none (`off`). Deadlines are timers stored with the move that starts them, so they fire after a
+restart too (also those that fell due while the bot was down). A reminder comes at half the time
+and again near the end; when the deadline passes, a computer player makes the seat's move and keeps
+playing it until its player says they are back. Choices made at once (sealed bids) share one
+deadline: they start with the same move."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.core import public
+from play.common import Caller, TableError
+from play.results import Move, TableNews
+from storage import NewTimer
+from storage.timers import DEADLINE_TIMER, REMINDER_TIMER
+
+if TYPE_CHECKING:
+    from play.tables import Loaded, TableService
+
+# name -> (pace, seconds a decision may take, how it reads)
+PACES: dict[str, tuple[str, int, str]] = {
+    "off": ("off", 0, "no deadlines"),
+    "live-2m": ("live", 120, "live, 2 minutes a decision"),
+    "live-5m": ("live", 300, "live, 5 minutes a decision"),
+    "live-15m": ("live", 900, "live, 15 minutes a decision"),
+    "async-12h": ("async", 12 * 3600, "async, 12 hours a decision"),
+    "async-24h": ("async", 24 * 3600, "async, 24 hours a decision"),
+    "async-72h": ("async", 72 * 3600, "async, 3 days a decision"),
+}
+CASUAL_PACE = "async-24h"  # the default of a casual table (a tournament's rounds have their own deadline)
+REMINDERS = (("half", 0.5), ("late", 0.9))  # reminders at these shares of the time
+
+
+def pace_name(table: Any) -> str:
+    return next((name for name, (pace, seconds, _) in PACES.items()
+                 if pace == table.pace and seconds == table.pace_seconds), "off")
+
+
+def describe(table: Any) -> str:
+    if table.pace == "off":
+        return PACES["off"][2]
+    return PACES.get(pace_name(table), ("", 0, f"{table.pace}, {table.pace_seconds} seconds a decision"))[2]
+
+
+def following(table: Any) -> str:
+    """The pace after the table's in the list (round to the first)."""
+    names = list(PACES)
+    return names[(names.index(pace_name(table)) + 1) % len(names)]
+
+
+def parse(name: str) -> tuple[str, int]:
+    if name not in PACES:
+        raise TableError(f"Unknown pace `{name[:20]}`; choose one of: {', '.join(PACES)}.")
+    pace, seconds, _ = PACES[name]
+    return pace, seconds
+
+
+def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], changed: set[int],
+           now: float) -> tuple[list[NewTimer], dict[int, float]]:
+    """The deadline and reminders of each person whose decision starts with this move, and every
+    open deadline (for the board)."""
+    table, spec = loaded.table, loaded.spec
+    if table.pace == "off" or spec.outcome(state) is not None:
+        return [], {}
+    due = spec.to_act(state)
+    people = {s.seat for s in loaded.seats if s.user_id is not None and not s.forfeited and not s.away}
+    deadlines = {seat: at for seat, at in table.deadlines.items() if seat in due and seat not in changed}
+    new = []
+    for seat in sorted(changed & due & people):
+        payload = {"seat": seat, "prompt_version": prompts[seat][0]}
+        deadlines[seat] = now + table.pace_seconds
+        new.append(NewTimer(kind=DEADLINE_TIMER, due_at=deadlines[seat], seat=seat, payload=payload))
+        new.extend(NewTimer(kind=REMINDER_TIMER, due_at=now + table.pace_seconds * share, seat=seat,
+                            payload={**payload, "when": when}) for when, share in REMINDERS)
+    return new, deadlines
+
+
+def stale(loaded: Loaded, changed: set[int]) -> set[int]:
+    """Seats whose deadline timers the move makes stale: their open decision changed."""
+    if loaded.table.pace == "off" or loaded.state is None:
+        return set()
+    return changed & set(loaded.spec.to_act(loaded.state))
+
+
+def current(loaded: Loaded, seat: int, prompt_version: int) -> bool:
+    """Whether the seat's decision of `prompt_version` is still open and its person plays it."""
+    table = loaded.table
+    row = next((s for s in loaded.seats if s.seat == seat), None)
+    return (table.status == "running" and table.prompts.get(seat, (None,))[0] == prompt_version
+            and seat in loaded.spec.to_act(loaded.state) and row is not None and row.user_id is not None
+            and not row.forfeited and not row.away)
+
+
+async def deadline_passed(service: TableService, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
+    """The seat's time ran out: the computer moves for it, and plays it until its player is back."""
+    async with service.lock(table_id):
+        loaded = await service.load(table_id)
+        if not current(loaded, seat, prompt_version):
+            return None
+        row = next(s for s in loaded.seats if s.seat == seat)
+        update = {"away": True, "missed": row.missed + 1}
+        loaded.seats = [s.model_copy(update=update) if s.seat == seat else s for s in loaded.seats]
+        action = service._computer_choice(loaded, loaded.state, seat, "heuristic")
+        state, events = loaded.spec.apply(loaded.state, seat, action)
+        note = public("away", f"{{p{seat}}} ran out of time: a computer player moves for them until they are back.")
+        return await service._continue(loaded, state, [Move(seat, action, [note, *events])], {seat: update})
+
+
+async def reminder_due(service: TableService, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
+    """The table, if the seat's decision of `prompt_version` is still waiting for its player."""
+    loaded = await service.load(table_id)
+    if not current(loaded, seat, prompt_version):
+        return None
+    return TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
+
+
+async def back(service: TableService, table_id: int, caller: Caller) -> TableNews:
+    """A player whose seat the computer plays after a missed deadline takes it back."""
+    async with service.lock(table_id):
+        loaded = await service.load(table_id, caller)
+        seat = loaded.seat_of(caller.user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table.")
+        if loaded.table.status != "running":
+            raise TableError(f"This game is {loaded.table.status}.")
+        if not seat.away:
+            raise TableError("You are playing your seat already: nothing to come back to.")
+        await service.store.tables.update_seat(table_id, seat.seat, away=False)
+        return await service.news(table_id)

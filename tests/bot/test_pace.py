@@ -1,0 +1,97 @@
+"""A table's pace: every decision has a deadline, shown on the board; reminders at half time and
+near the end; when it passes, a computer player moves for the seat until its player presses
+"I'm back". Deadlines are stored with the move that starts them and fire after a restart, also
+those that fell due while the bot was down."""
+
+from __future__ import annotations
+
+from bot import create_bot
+from play.results import seat_choices
+from tests.bot.driver import (board_message, choose, heuristic_players, labels, open_table, panel_message,
+                              thread_text)
+
+LIVE = 900  # pace live-15m. SimCord runs the bot's timers that fall due within its settling window
+# (a minute) at once, so the steps below stay more than a minute apart.
+
+
+async def live_table(env):
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    ada = table.players[0]
+    while "Pace: live-15m" not in labels(table.thread.history()[0]):  # the lobby's Pace button goes round
+        answer = await ada.click(lobby, label=next(label for label in labels(lobby) if label.startswith("Pace")))
+        assert answer.ephemeral and answer.response.content.startswith("Pace: ")
+        lobby = table.thread.history()[0]
+    assert "live, 15 minutes a decision" in str([e.to_dict() for e in lobby.embeds])
+    await ada.click(lobby, label="Start")
+    return table
+
+
+async def play_seat(table, player, policy) -> None:
+    """`player` makes choices until they have none."""
+    for _ in range(30):
+        row = await table.row()
+        state, spec = await table.state(), await table.spec()
+        seat = next(s for s in await table.seats() if s.user_id == player.id)
+        if seat.seat not in spec.to_act(state):
+            return
+        index = seat_choices(spec, state, seat.seat).index(policy(state, seat.seat))
+        await choose(player, await panel_message(table, player, seat), index)
+        assert (await table.row()).version > row.version
+
+
+def dms_with(player, text: str) -> list:
+    return [m for m in player.user.dm_channel.history() if text in (m.content or "")]
+
+
+async def test_reminders_then_a_computer_move_then_back(simcord_env):
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    row = await table.row()
+    assert set(row.deadlines) == {0, 1}  # the opening purchase: both choose at once, one deadline
+    assert len(set(row.deadlines.values())) == 1
+    board = await board_message(table)
+    assert f"<t:{int(row.deadlines[0])}:R>" in str([e.to_dict() for e in board.embeds])
+
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))  # ada chooses in time, bo does not
+    assert set((await table.row()).deadlines) == {1}
+    await simcord_env.advance_time(LIVE // 2 + 1)
+    assert dms_with(bo, "Still your turn in Augsburg 1520 (table #") and not dms_with(ada, "Still your turn")
+    await simcord_env.advance_time(LIVE * 4 // 10)
+    assert dms_with(bo, "Last call: your turn in Augsburg 1520")
+    version = (await table.row()).version
+    await simcord_env.advance_time(LIVE // 10)  # past the deadline: the computer buys for bo
+    row = await table.row()
+    assert row.version > version
+    seats = {s.user_id: s for s in await table.seats()}
+    assert seats[bo.id].away and seats[bo.id].missed == 1 and not seats[ada.id].away
+    assert "bo ran out of time: a computer player moves for them until they are back" in thread_text(table)
+    notice = dms_with(bo, "Time ran out in Augsburg 1520")[-1]
+    assert "I'm back" in labels(notice)
+
+    back = await bo.user.click(notice, label="I'm back")
+    assert back.ephemeral and "Welcome back" in back.response.content
+    assert not next(s for s in await table.seats() if s.user_id == bo.id).away
+    again = await bo.user.click(notice, label="I'm back")
+    assert again.ephemeral and "nothing to come back to" in again.response.content
+
+
+async def test_a_deadline_fires_after_a_restart_and_one_that_fell_due_while_down(simcord_env, settings):
+    table = await live_table(simcord_env)
+    policy = heuristic_players("augsburg1520", 2)
+    await play_seat(table, table.players[0], policy)  # ada buys; bo's deadline is pending
+    await simcord_env.restart_bot(create_bot(settings))
+    before = await table.row()
+    await simcord_env.advance_time(LIVE + 1)  # due after the restart: fires
+    after = await table.row()
+    assert after.version > before.version
+    assert any(s.away for s in await table.seats())
+
+    # The bot is down while the next deadline falls due; it fires as soon as the bot is back.
+    row = await table.row()
+    assert row.deadlines, "a person's decision with a deadline is open"
+    await simcord_env.bot.scheduler.stop()  # the process is down: nothing fires
+    await simcord_env.advance_time(LIVE + 1)
+    assert (await table.row()).version == row.version
+    await simcord_env.restart_bot(create_bot(settings))
+    assert (await table.row()).version > row.version
