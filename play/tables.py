@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from games import GameSpec, RuleError, registry
-from play import damage, pace, record, rematch, undo
+from play import damage, pace, record, rematch, undo, votes
 from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
 from play.moves import MovesMixin
 from play.results import TableNews
@@ -318,8 +318,8 @@ class TableService(MovesMixin):
             if table.status in ("finished", "cancelled"):
                 raise TableError(f"Table #{table_id} is already {table.status}.")
             if table.status == "running" and not caller.can_manage:
-                raise TableError("A running game can only be cancelled by someone with Manage Server; "
-                                 "players can use `/table abandon` to forfeit.")
+                raise TableError("A running game is cancelled by someone with Manage Server, or by its creator "
+                                 "when every other player agrees; players can use `/table abandon` to forfeit.")
             if caller.user_id != table.creator_id and not caller.can_manage:
                 raise TableError("Only the table's creator or someone with Manage Server can cancel it.")
             await self._close(table_id)
@@ -387,6 +387,13 @@ class TableService(MovesMixin):
 
     async def back(self, table_id: int, caller: Caller) -> TableNews:
         return await pace.back(self, table_id, caller)
+
+    async def ask_vote(self, table_id: int, caller: Caller, kind: str) -> votes.VoteNews:
+        """Open a vote of the other players: "cancel" or "handover:<seat>" (play/votes.py)."""
+        return await votes.ask(self, table_id, caller, kind)
+
+    async def answer_vote(self, table_id: int, caller: Caller, kind: str, agree: bool, at: int) -> votes.VoteNews:
+        return await votes.answer(self, table_id, caller, kind, agree, at)
 
     async def rematch(self, table_id: int, caller: Caller) -> TableRow:
         """A new lobby with the same players and options (play/rematch.py)."""

@@ -57,6 +57,7 @@ class TableRow(BaseModel):
     pace: Literal["off", "live", "async"] = "off"  # deadlines on decisions (play/pace.py)
     pace_seconds: int = 0
     deadlines: dict[int, float] = {}  # seat -> when its current decision is due
+    votes: dict[str, dict[str, Any]] = {}  # open votes of the players (play/votes.py)
 
 
 class SeatRow(BaseModel):
@@ -107,6 +108,7 @@ def _table(row: Any) -> TableRow:
     data["prompts"] = {int(k): tuple(v) for k, v in json.loads(data["prompts"]).items()}
     data["recent_events"] = [tuple(e) for e in json.loads(data.get("recent_events") or "[]")]
     data["deadlines"] = {int(k): v for k, v in json.loads(data.get("deadlines") or "{}").items()}
+    data["votes"] = json.loads(data.get("votes") or "{}")
     return TableRow.model_validate(data)
 
 
@@ -264,6 +266,10 @@ class TableStore(TimerStore):
         async with self.db.transaction() as conn:
             await run(conn, "UPDATE game_tables SET pace = ?, pace_seconds = ?, updated_at = ? WHERE id = ?",
                       (pace, seconds, utcnow(), table_id))
+
+    async def set_votes(self, table_id: int, votes: dict[str, Any]) -> None:
+        async with self.db.transaction() as conn:
+            await run(conn, "UPDATE game_tables SET votes = ? WHERE id = ?", (json.dumps(votes), table_id))
 
     async def set_rated(self, table_id: int, rated: bool) -> None:
         async with self.db.transaction() as conn:

@@ -153,6 +153,22 @@ class TablesCog(commands.Cog):
         except TableError as exc:
             await reply(interaction, str(exc))
 
+    @table.command(name="handover", description="Ask the other players to hand an absent player's seat "
+                   "to a computer player for good")
+    @app_commands.describe(player="The absent player", table="Table number (default: this thread's table)")
+    async def handover(self, interaction: discord.Interaction, player: discord.Member,
+                       table: TableNumber | None = None) -> None:
+        try:
+            table_id = await self.resolve(interaction, table)
+            seats = await self.service.seats(table_id)
+            seat = next((s.seat for s in seats if s.user_id == player.id), None)
+            if seat is None:
+                raise TableError(f"{quote(player.display_name)} is not seated at table #{table_id}.")
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await self.controller.ask_vote(interaction, table_id, f"handover:{seat}")
+
     @table.command(name="undo", description="Take back your last action (while nobody has acted since "
                    "and nothing hidden was shown)")
     @app_commands.describe(table="Table number (default: this thread's table)")

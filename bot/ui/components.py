@@ -187,6 +187,27 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"back:(?P<
         await _controller(interaction).back(interaction, self.table_id)
 
 
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"vote:(?P<table>[0-9]{1,18}):(?P<kind>cancel|handover-[0-9]{1,2}):(?P<answer>yes|no)"
+                          r":(?P<at>[0-9]{1,18})"):
+    """Agree or refuse in a vote of a table's players (play/votes.py) opened at table version `at`."""
+
+    def __init__(self, table_id: int, kind: str, agree: bool, at: int) -> None:
+        answer = "yes" if agree else "no"
+        super().__init__(discord.ui.Button(
+            label="Agree" if agree else "Refuse",
+            style=discord.ButtonStyle.success if agree else discord.ButtonStyle.danger,
+            custom_id=f"vote:{table_id}:{kind.replace(':', '-')}:{answer}:{at}"))
+        self.table_id, self.kind, self.agree, self.at = table_id, kind, agree, at
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> "VoteButton":
+        return cls(int(match["table"]), match["kind"].replace("-", ":"), match["answer"] == "yes", int(match["at"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).answer_vote(interaction, self.table_id, self.kind, self.agree, self.at)
+
+
 AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})")
 AMOUNT_FIELD = "amount"
 
@@ -223,4 +244,4 @@ def amount_form_target(interaction: discord.Interaction) -> tuple[int, int, str]
 
 
 DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect, AmountButton, UndoButton,
-                 RematchButton, BackButton)
+                 RematchButton, BackButton, VoteButton)

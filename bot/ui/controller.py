@@ -18,6 +18,7 @@ from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, reply
+from bot.ui.votes import VotesMixin
 from play import pace
 from play.common import TableError, quote
 from play.results import TableNews
@@ -38,7 +39,7 @@ def thread_failure(exc: discord.HTTPException) -> str:
             "Create Public Threads and Send Messages in Threads in this channel.")
 
 
-class TablesController:
+class TablesController(VotesMixin):
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
         self.presenter = presenter
@@ -178,7 +179,13 @@ class TablesController:
         await self.after(news)
 
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
-        news = await self.service.cancel(table_id, caller_of(interaction))
+        caller = caller_of(interaction)
+        table = await self.service.get(table_id, caller)
+        if table.status == "running" and not caller.can_manage and caller.user_id == table.creator_id \
+                and table.tournament_id is None:
+            await self.ask_vote(interaction, table_id, "cancel")  # the other players must agree
+            return
+        news = await self.service.cancel(table_id, caller)
         await reply(interaction, f"Table #{table_id} is cancelled.")
         await self.closed(news, f"Table #{table_id} was cancelled by {interaction.user.display_name}.")
 

@@ -1,0 +1,84 @@
+"""Votes of a table's players in Discord: the question in the thread with Agree / Refuse buttons
+that mention who must answer, and what follows the answer (play/votes.py has the rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ui.components import VoteButton
+from bot.ui.presenter import safely
+from bot.ui.requests import caller_of, reply
+from play.common import TableError
+from play.votes import VoteNews
+
+
+def question(kind: str, asker: str, subject: str | None) -> str:
+    if kind == "cancel":
+        return f"{asker} asks to cancel this game."
+    return f"{asker} asks to hand {subject}'s seat to a computer player for good (the game is then unrated for it)."
+
+
+class VotesMixin:
+    """The vote requests of TablesController."""
+
+    service: Any
+    presenter: Any
+
+    async def ask_vote(self, interaction: discord.Interaction, table_id: int, kind: str) -> None:
+        try:
+            voted = await self.service.ask_vote(table_id, caller_of(interaction), kind)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        if voted.outcome == "agreed":  # nobody else had to agree
+            await reply(interaction, "Done: no other player had to agree.")
+            await self._carried_out(voted, interaction.user.display_name)
+            return
+        subject = _subject(voted)
+        users = [s.user_id for s in voted.news.seats if s.display_name in voted.waiting and s.user_id]
+        view = discord.ui.View(timeout=None)
+        at = voted.news.table.votes[kind]["at"]
+        view.add_item(VoteButton(table_id, kind, True, at))
+        view.add_item(VoteButton(table_id, kind, False, at))
+        mentions = " ".join(f"<@{u}>" for u in users)
+        await self.presenter.post(voted.news.table.thread_id,
+                                  f"{question(kind, interaction.user.display_name, subject)} {mentions}: agree?",
+                                  view=view, allowed_mentions=discord.AllowedMentions(users=True))
+        await reply(interaction, "The other players are asked in the thread; it happens when all agree.")
+
+    async def answer_vote(self, interaction: discord.Interaction, table_id: int, kind: str, agree: bool,
+                          at: int) -> None:
+        try:
+            voted = await self.service.answer_vote(table_id, caller_of(interaction), kind, agree, at)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        name = interaction.user.display_name
+        if voted.outcome == "open":
+            await reply(interaction, f"Noted. Still waiting for {', '.join(voted.waiting)}.")
+            return
+        await reply(interaction, "Noted.")
+        if interaction.message is not None:
+            await safely("vote message", interaction.message.edit(view=None))
+        if voted.outcome == "refused":
+            await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")
+            return
+        await self._carried_out(voted, name)
+
+    async def _carried_out(self, voted: VoteNews, name: str) -> None:
+        news = voted.news
+        if voted.kind == "cancel":
+            await self.closed(news, f"Everyone agreed: table #{news.table.id} is cancelled.")  # type: ignore[attr-defined]
+            return
+        await self.presenter.post(news.table.thread_id, f"Everyone agreed: a computer player plays {_subject(voted)}'s "
+                                  "seat for the rest of the game.")
+        await self.after(news)  # type: ignore[attr-defined]
+
+
+def _subject(voted: VoteNews) -> str | None:
+    if not voted.kind.startswith("handover:"):
+        return None
+    seat = int(voted.kind.split(":")[1])
+    return next((s.display_name for s in voted.news.seats if s.seat == seat), None)

@@ -1,0 +1,108 @@
+"""Votes of a table's players: the creator may cancel a running casual game when every other
+seated player agrees, and a seat whose player keeps missing deadlines may be handed to a computer
+player for good when every other seated player agrees (as /tournament replace does). A vote is
+stored with the table; one refusal ends it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from play.common import Caller, TableError
+from play.results import TableNews
+
+if TYPE_CHECKING:
+    from play.tables import Loaded, TableService
+
+MISSED_FOR_HANDOVER = 2  # deadlines a player must have missed before the others may vote them out
+
+
+@dataclass
+class VoteNews:
+    news: TableNews
+    kind: str  # "cancel" or "handover:<seat>"
+    outcome: str  # "open", "agreed" (and carried out), "refused"
+    waiting: list[str]  # names of the players who have not answered yet
+
+
+def _voters(loaded: Loaded, kind: str, asker: int) -> list[int]:
+    """The people who must agree: every other seated person (not the asker, not the seat voted on)."""
+    subject = int(kind.split(":")[1]) if kind.startswith("handover:") else None
+    return [s.user_id for s in loaded.seats if s.user_id is not None and not s.forfeited
+            and s.user_id != asker and s.seat != subject]
+
+
+def _names(loaded: Loaded, users: list[int]) -> list[str]:
+    return [s.display_name for s in loaded.seats if s.user_id in users]
+
+
+async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -> VoteNews:
+    async with service.lock(table_id):
+        loaded = await service.load(table_id, caller)
+        _check_asker(loaded, caller, kind)
+        if kind in loaded.table.votes:
+            raise TableError("That vote is already open; its buttons are in the thread.")
+        voters = _voters(loaded, kind, caller.user_id)
+        if not voters:
+            return await _carry_out(service, loaded, kind)
+        votes = {**loaded.table.votes, kind: {"by": caller.user_id, "yes": [], "at": loaded.table.version}}
+        await service.store.tables.set_votes(table_id, votes)
+        news = await service.news(table_id)
+        return VoteNews(news, kind, "open", _names(loaded, voters))
+
+
+def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
+    table = loaded.table
+    if table.status != "running":
+        raise TableError(f"This game is {table.status}; there is nothing to vote on.")
+    if table.tournament_id is not None:
+        raise TableError("Tournament games are cancelled or replaced by the tournament's organisers.")
+    seat = loaded.seat_of(caller.user_id)
+    if kind == "cancel":
+        if caller.user_id != table.creator_id:
+            raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")
+        return
+    subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
+    if seat is None or seat.forfeited:
+        raise TableError("Only the players of this game can ask for that.")
+    if subject is None or subject.user_id is None or subject.forfeited:
+        raise TableError("That seat is not played by a person.")
+    if subject.user_id == caller.user_id:
+        raise TableError("You can abandon your own seat with `/table abandon`.")
+    if subject.missed < MISSED_FOR_HANDOVER:
+        raise TableError(f"{subject.display_name} has missed {subject.missed} deadline(s); the others may vote to "
+                         f"hand the seat to a computer player after {MISSED_FOR_HANDOVER}.")
+
+
+async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,
+                 at: int) -> VoteNews:
+    async with service.lock(table_id):
+        loaded = await service.load(table_id, caller)
+        vote = loaded.table.votes.get(kind)
+        if vote is None or vote.get("at") != at or loaded.table.status != "running":
+            raise TableError("This vote is over.")
+        voters = _voters(loaded, kind, vote["by"])
+        if caller.user_id not in voters:
+            raise TableError("This vote is for the other seated players.")
+        if not agree:
+            await service.store.tables.set_votes(table_id, {k: v for k, v in loaded.table.votes.items() if k != kind})
+            return VoteNews(await service.news(table_id), kind, "refused", [])
+        yes = sorted(set(vote["yes"]) | {caller.user_id})
+        waiting = [user for user in voters if user not in yes]
+        if waiting:
+            await service.store.tables.set_votes(table_id, {**loaded.table.votes, kind: {**vote, "yes": yes}})
+            return VoteNews(await service.news(table_id), kind, "open", _names(loaded, waiting))
+        return await _carry_out(service, loaded, kind)
+
+
+async def _carry_out(service: TableService, loaded: Loaded, kind: str) -> VoteNews:
+    table_id = loaded.table.id
+    async with service.store.transaction():
+        await service.store.tables.set_votes(table_id, {k: v for k, v in loaded.table.votes.items() if k != kind})
+        if kind == "cancel":
+            await service._close(table_id)
+    if kind == "cancel":
+        return VoteNews(await service.news(table_id), kind, "agreed", [])
+    seat = int(kind.split(":")[1])
+    reloaded = await service.load(table_id)
+    return VoteNews(await service._hand_over(reloaded, seat, forfeit=False), kind, "agreed", [])

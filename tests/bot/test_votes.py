@@ -1,0 +1,58 @@
+"""Votes of the players: the creator may cancel a running casual game when every other seated
+player agrees; a seat whose player keeps missing deadlines goes to a computer player for good when
+every other seated player agrees. One refusal ends a vote."""
+
+from __future__ import annotations
+
+from tests.bot.driver import labels, open_table, start
+
+
+def vote_messages(table) -> list:
+    return [m for m in table.thread.history() if "agree?" in (m.content or "")]
+
+
+async def test_the_creator_cancels_a_running_game_when_everyone_agrees(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    asked = await ada.slash(table.thread, "table cancel")
+    assert asked.ephemeral and "asked in the thread" in asked.response.content
+    (vote,) = vote_messages(table)
+    assert "ada asks to cancel this game." in vote.content and bo.mention in vote.content and cy.mention in vote.content
+    assert labels(vote) == ["Agree", "Refuse"]
+    outsider = await ada.click(vote, label="Agree")
+    assert outsider.ephemeral and "for the other seated players" in outsider.response.content
+    first = await bo.click(vote, label="Agree")
+    assert first.ephemeral and "Still waiting for cy" in first.response.content
+    refused = await cy.click(vote, label="Refuse")
+    assert refused.ephemeral
+    assert "cy refused: the game goes on." in table.thread.last_message.content
+    assert (await table.row()).status == "running"
+
+    again = await ada.slash(table.thread, "table cancel")
+    assert "asked in the thread" in again.response.content, again.response.content
+    vote = vote_messages(table)[-1]
+    assert labels(vote) == ["Agree", "Refuse"], vote.content
+    await bo.click(vote, label="Agree")
+    await cy.click(vote, label="Agree")
+    assert (await table.row()).status == "cancelled"
+    assert "Everyone agreed: table #" in table.thread.last_message.content
+    assert not labels(next(m for m in table.thread.history() if m.id == vote.id))  # the vote is over
+
+
+async def test_a_seat_that_keeps_missing_deadlines_is_handed_over_when_the_others_agree(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    early = await bo.slash(table.thread, "table handover", player=cy)
+    assert early.ephemeral and "missed 0 deadline(s)" in early.response.content
+    seat = await table.seat_of(cy)
+    await table.bot.store.tables.update_seat(table.table_id, seat, missed=2, away=True)
+    await bo.slash(table.thread, "table handover", player=cy)
+    (vote,) = vote_messages(table)
+    assert ada.mention in vote.content and cy.mention not in vote.content  # cy has no say
+    await ada.click(vote, label="Agree")
+    row = next(s for s in await table.seats() if s.user_id == cy.id)
+    assert row.ai == "heuristic" and not row.forfeited
+    assert any("a computer player plays cy's seat for the rest of the game" in (m.content or "")
+               for m in table.thread.history())
