@@ -91,6 +91,9 @@ class Presenter:
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead
         for seat in sorted(news.changed - {answered}):
             await safely(f"panel of table {table.id} seat {seat}", self.notify_seat(news, seat, thread))
+        last = last_to_choose(news)
+        if last is not None:
+            await safely(f"last chooser of table {table.id}", self.tell_last(news, last))
 
     # -- private panels ------------------------------------------------------------------
     def panel(self, news: TableNews, seat: int, lines: list[str] = ()) -> dict[str, Any]:
@@ -204,6 +207,14 @@ class Presenter:
         channel = await self.bot.create_dm(discord.Object(user_id))
         await channel.send(text, allowed_mentions=NO_MENTIONS)
 
+    async def tell_last(self, news: TableNews, seat: int) -> None:
+        """In a choice made at once, the last player still to choose is told so."""
+        row, info = news.seats[seat], self.info(news)
+        text = f"**You are the last to choose in {info.title} (table #{news.table.id})**: the others have chosen."
+        if row.dm_ok is False or await self.send_dm(news.table.id, row, content=text) is None:
+            await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
+                            allowed_mentions=discord.AllowedMentions(users=True))
+
     # -- deadlines -----------------------------------------------------------------------------
     async def away_notice(self, news: TableNews, seat: int) -> None:
         """Tell a player who missed a deadline that a computer plays for them, with "I'm back"."""
@@ -250,3 +261,16 @@ class Presenter:
         channel = self.bot.get_partial_messageable(seat.dm_channel_id or 0, type=discord.ChannelType.private)
         content = results.end_note(news, self.info(news), seat.seat, standings.jump_url if standings else None)
         await channel.get_partial_message(seat.dm_message_id).edit(content=content, view=None)
+
+
+def last_to_choose(news: TableNews) -> int | None:
+    """The one person left to choose in a choice several made at once (their choices unchanged)."""
+    def choosing(prompts: dict[int, tuple[int, str]]) -> set[int]:
+        return {seat for seat, (_, digest) in prompts.items() if digest != NO_CHOICES}
+
+    before, now = choosing(news.previous_prompts), choosing(news.table.prompts)
+    if len(before) < 2 or len(now) != 1 or not now <= before or now & news.changed:
+        return None
+    (seat,) = now
+    row = next((s for s in news.seats if s.seat == seat), None)
+    return seat if row is not None and row.user_id is not None and not row.away else None

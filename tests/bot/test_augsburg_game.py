@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games import Outcome, registry
-from tests.bot.driver import board_message, open_table, play_to_the_end, play_turn_by_dm, play_until, start
+from play.results import seat_choices
+from tests.bot.driver import (board_message, choose, open_table, panel_message, play_to_the_end, play_turn_by_dm,
+                              play_until, start)
 
 
 @pytest.mark.slow
@@ -140,3 +142,20 @@ async def test_a_dm_panel_says_first_what_is_asked(simcord_env):
     bidder = await table.actor_of_seat(state.bidder)
     panel = bidder.user.dm_channel.history()[-1]
     assert panel.content.splitlines()[0] == "**Your turn in Augsburg 1520 (table #1)**"
+
+
+async def test_the_last_player_still_to_choose_in_a_sealed_choice_is_told(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada, bo = table.players
+    spec = registry.get("augsburg1520")
+    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
+    ada_seat = await table.seat_of(ada)
+    while ada_seat in spec.to_act(await table.state()):  # ada finishes the opening purchase first
+        state = await table.state()
+        seat = next(s for s in await table.seats() if s.user_id == ada.id)
+        index = seat_choices(spec, state, seat.seat).index(policies[seat.seat].choose(state, seat.seat))
+        await choose(ada, await panel_message(table, ada, seat), index)
+    told = [m for m in bo.user.dm_channel.history() if "You are the last to choose" in (m.content or "")]
+    assert len(told) == 1 and "Augsburg 1520 (table #1)" in told[0].content
+    assert not [m for m in ada.user.dm_channel.history() if "last to choose" in (m.content or "")]
