@@ -140,7 +140,8 @@ async def test_a_dm_panel_says_first_what_is_asked(simcord_env):
     state = await play_until(table, lambda st, s: policies[s].choose(st, s),
                              lambda st: st.phase == "bid", "the first auction")
     bidder = await table.actor_of_seat(state.bidder)
-    panel = bidder.user.dm_channel.history()[-1]
+    seat = next(s for s in await table.seats() if s.user_id == bidder.id)
+    panel = await panel_message(table, bidder, seat)
     assert panel.content.splitlines()[0] == "**Your turn in Augsburg 1520 (table #1)**"
 
 

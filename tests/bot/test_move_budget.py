@@ -1,7 +1,8 @@
 """A move's I/O budget, counted through the real bot: one load, one transaction and a few Discord
 calls. A typical move (the board is edited, not posted anew) is at most 8 SQL statements counting
 BEGIN and COMMIT, exactly one commit, and the REST calls are the answer, the board edit and one
-DM to each other player whose choices changed (at most 3 when one other player is next)."""
+DM to each other player whose choices changed, or who is the last to choose in a sealed choice
+(at most 3 when one other player is next)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from play.results import seat_choices
+from play.results import NO_CHOICES, seat_choices
 from tests.bot.driver import choose, heuristic_players, open_table, panel_message, start
 
 
@@ -50,10 +51,19 @@ async def counted_moves(env, game: str, names: list[str], moves: int) -> list[Mo
         clicked = await table.seat_of(click[0])
         others = sum(1 for s in await table.seats() if s.user_id is not None and s.seat != clicked
                      and after.get(s.seat) != prompts.get(s.seat) and after.get(s.seat) is not None)
+        others += last_to_choose(prompts, after)
         board_posts = [r for r in rest if r == f"POST /channels/{table.thread.id}/messages"]
         counted.append(MoveCount(done, rest, bool(board_posts), others))
     await table.bot.store.db.conn.set_trace_callback(None)
     return counted
+
+
+def last_to_choose(before: dict, after: dict) -> int:
+    """1 when the move left one person still to choose in a choice several made at once (they are
+    told so by DM), else 0."""
+    choosing = lambda prompts: {seat for seat, (_, digest) in prompts.items() if digest != NO_CHOICES}  # noqa: E731
+    was, now = choosing(before), choosing(after)
+    return int(len(was) >= 2 and len(now) == 1 and now <= was and all(after[s] == before[s] for s in now))
 
 
 async def next_click(table, policy):
