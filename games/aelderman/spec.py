@@ -144,6 +144,12 @@ class AeldermanSpec(GameSpec[State, Any]):
             return None
         return HeuristicPolicy(self, 0).choose(state, seat)
 
+    def solo_goal(self, options: Any) -> str:
+        options = self.parse_options(options)
+        if options.version == "main":
+            return f"beating the {options.difficulty} dummy"
+        return "the mission's basic task"
+
     def option_variants(self) -> list[BaseModel]:
         """Both versions, every 2-player setup and every solo difficulty (the shared random-game
         test plays each at every seat count)."""
