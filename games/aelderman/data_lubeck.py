@@ -80,7 +80,7 @@ class DummySheet:
 # city (rulebook: placement cards used in a round go back only at its end). Round 1 of every sheet
 # builds a strength-2 building and places four markers, as the rulebook's two examples do.
 DUMMY_SHEETS: dict[str, DummySheet] = {s.name: s for s in (
-    DummySheet("easy", 0, ((2,), (), (1,), (), (1,)), (4, 1, 2, 1, 2)),
+    DummySheet("easy", 0, ((2,), (), (), (), ()), (4, 0, 1, 0, 1)),
     DummySheet("medium", 8, ((2,), (1,), (1,), (2,), (1,)), (4, 2, 2, 3, 3)),
     DummySheet("hard", 16, ((2,), (1, 1), (2,), (2, 1), (2,)), (4, 3, 4, 4, 4)),
 )}
