@@ -175,13 +175,19 @@ def table_lines(summary: Summary) -> list[str]:
     keys = summary.stat_keys()
     games = summary.games
     spec = registry.get(summary.game)
-    lines = [f"{summary.title}: {games} games, {summary.players} players, computer players "
+    players = f"{summary.players} player" + ("s" if summary.players != 1 else "")
+    lines = [f"{summary.title}: {games} games, {players}, computer players "
              f"{','.join(summary.ai)}, seed {summary.seed}, options "
              f"{describe_options(spec, summary.options)}, {summary.steps / games:.0f} moves a game",
-             chance_line(summary), "  ".join(["seat", "ai", "wins", "win_rate", "avg_score", *keys])]
+             chance_line(summary)]
+    # How many standard errors each seat's win rate lies from the equal share (balance: within 2).
+    off = summary.players > 1 and summary.standard_error() > 0
+    lines.append("  ".join(["seat", "ai", "wins", "win_rate", "avg_score", *keys, *(["se_off"] if off else [])]))
     for seat, totals in enumerate(summary.seats):
         row = [f"{seat}", summary.ai[seat], f"{totals.wins}", f"{totals.wins / games:.3f}",
                f"{totals.score / games:.2f}", *(f"{totals.stats.get(k, 0.0) / games:.3f}" for k in keys)]
+        if off:
+            row.append(f"{(summary.win_rate(seat) - summary.expected_share()) / summary.standard_error():+.1f}")
         lines.append("  ".join(row))
     return lines
 
