@@ -42,16 +42,13 @@ def main_value(state: State, seat: int) -> float:
             score += left * count * BUILDING_INCOME.get(what, 0.5)
     score += 2.0 * len(player.lots) * (left > 0) + 2.0 * len(player.improvements)
     if left:
-        score -= UNPAID_WEIGHT * _unpaid(player)
+        score -= D.UNPAID_COIN_PENALTY * _unpaid(player)
     return score + (_contest(state, seat, solo) if left else 0.0)
-
-
-UNPAID_WEIGHT = 2.0  # council votes lost per coin of operating costs left unpaid
 
 
 def _unpaid(player) -> int:
     """Coins of the next operating costs that the coins in hand and the buildings' coin income
-    would not cover (each costs two council votes)."""
+    would not cover (each costs UNPAID_COIN_PENALTY council votes)."""
     income = sum(D.BUILDINGS[name].produces.get("coins", 0) for name in player.buildings)
     return max(0, operating_costs(player) - player.coins - income)
 
