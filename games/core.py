@@ -364,6 +364,10 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         (for example whether a mission was fulfilled). Optional."""
         return {}
 
+    def solo_goal(self, options: Any) -> str:
+        """What a win means in a one-player game with these options (the simulator's report)."""
+        return "the solo goal"
+
     def option_variants(self) -> list[BaseModel]:
         """Option sets the shared random-game test plays (the default first)."""
         return [self.Options()]

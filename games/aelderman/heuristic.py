@@ -15,6 +15,7 @@ from games.aelderman.scoring import progress
 from games.aelderman.state import State
 from games.core import GameSpec, RuleError
 
+MENUS = frozenset({"build_menu", "alt_trade"})  # moves that only open a menu of further choices
 FULL_WEIGHT = 0.2  # how much the advanced and expert tasks count next to the basic task
 
 
@@ -193,10 +194,9 @@ class HeuristicPolicy:
         return best
 
     def _judge(self, state: State, seat: int, action: Any) -> float:
+        if action.kind in MENUS:
+            return self._judge_menu(state, seat, action)
         after = self._play(state, seat, action)
-        if action.kind in ("build_menu", "alt_trade") and after.steps == state.steps + 2 \
-                and not after.pending and after.turn == state.turn:
-            return float("-inf")  # the menu would only be opened and closed again
         if action.kind == "end_turn":
             return value(after, seat) - 0.2
         if action.kind == "property":
@@ -209,6 +209,20 @@ class HeuristicPolicy:
             best = max((value(self._play(after, seat, a), seat) for a in follow), default=base)
             return max(base, best - 0.3)
         return value(after, seat)
+
+    def _judge_menu(self, state: State, seat: int, action: Any) -> float:
+        """A menu is worth its best entry, judged as `choose` will judge it once the menu is
+        open; a menu whose best entry is to cancel would only be opened and closed again."""
+        menu, _ = self.spec.apply(state, seat, action)
+        if not (menu.pending and menu.pending[-1].seat == seat):
+            return value(menu, seat)
+        options = self.spec.legal_actions(menu, seat)
+        best = max((self._judge(menu, seat, a) for a in options if a.kind != "cancel"),
+                   default=float("-inf"))
+        cancel = next((a for a in options if a.kind == "cancel"), None)
+        if cancel is not None and best <= self._judge(menu, seat, cancel) + 0.05:
+            return float("-inf")
+        return best
 
     def _best_build(self, state: State, seat: int) -> float | None:
         if not any(a.kind == "build_menu" for a in self.spec.legal_actions(state, seat)):

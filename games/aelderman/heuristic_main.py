@@ -9,8 +9,8 @@ from collections import Counter
 
 from games.aelderman import data as D
 from games.aelderman.election import score_pad
-from games.aelderman.majority import district_strengths, zone_counts
-from games.aelderman.rules import building_cost
+from games.aelderman.majority import district_strengths, split_votes, zone_counts
+from games.aelderman.rules import building_cost, operating_costs
 from games.aelderman.state import State
 
 BUILDING_INCOME = {"coins": 0.35, "influence": 2.0, "ap": 0.8, "beer": 1.2, "glass": 1.6}
@@ -18,10 +18,13 @@ BUILDING_INCOME = {"coins": 0.35, "influence": 2.0, "ap": 0.8, "beer": 1.2, "gla
 
 def main_value(state: State, seat: int) -> float:
     player = state.players[seat]
-    pad = score_pad(state)[seat]
+    pads = score_pad(state)
     left = D.ROUNDS_MAIN - state.round  # production phases still to come
-    score = float(sum(pad.values()))
-    score += 0.3 * player.coins + 0.8 * (player.influence % 3) + 0.5 * player.ap
+    score = float(sum(pads[seat].values()))
+    solo = state.seats == 1 and state.spare is not None
+    if solo:  # the solo player wins by beating the dummy: its council votes count against it
+        score -= sum(pads[state.seats].values())
+    score += (0.3 + 0.08 * left) * player.coins + 0.8 * (player.influence % 3) + 0.5 * player.ap
     # Goods are worth what they build or sell for, less as the end nears (they score nothing);
     # those the next buildings need are worth more.
     worth = 0.3 * (0.3 + left / 4)
@@ -38,7 +41,16 @@ def main_value(state: State, seat: int) -> float:
         for what, count in D.BUILDINGS[name].produces.items():
             score += left * count * BUILDING_INCOME.get(what, 0.5)
     score += 2.0 * len(player.lots) * (left > 0) + 2.0 * len(player.improvements)
-    return score + (_contest(state, seat) if left else 0.0)
+    if left:
+        score -= D.UNPAID_COIN_PENALTY * _unpaid(player)
+    return score + (_contest(state, seat, solo) if left else 0.0)
+
+
+def _unpaid(player) -> int:
+    """Coins of the next operating costs that the coins in hand and the buildings' coin income
+    would not cover (each costs UNPAID_COIN_PENALTY council votes)."""
+    income = sum(D.BUILDINGS[name].produces.get("coins", 0) for name in player.buildings)
+    return max(0, operating_costs(player) - player.coins - income)
 
 
 TARGETS = ("Fountain", "Gabled House", "Merchant House", "Lighthouse", "Brewery", "Guard House",
@@ -54,17 +66,27 @@ def _building_needs(player) -> Counter:
     return need
 
 
-def _contest(state: State, seat: int) -> float:
-    """Progress towards majorities not yet won: one step at a time counts, not only overtaking
-    (a greedy player would otherwise never start a race it cannot win in one move)."""
+CONTEST_WEIGHT = 1.2  # share of a majority's gain counted per step still missing (see _contest)
+
+
+def _contest(state: State, seat: int, solo: bool) -> float:
+    """Progress towards majorities not yet won: what taking the lead would add, counted more the
+    fewer markers or strength the lead still needs (a greedy player would otherwise never start a
+    race it cannot win in one move). Alone against the dummy, the dummy's loss counts too."""
     total = 0.0
     boxes = [(zone_counts(state), D.ZONE_VOTES), (district_strengths(state), D.DISTRICT_VOTES)]
     for standings, votes in boxes:
         for name, standing in standings.items():
             mine = standing.get(seat, 0)
             best = max((v for s, v in standing.items() if s != seat), default=0)
-            if 0 < mine <= best:
-                total += 0.5 * (votes[name][0] - votes[name][1]) * mine / (best + 1)
+            if not 0 < mine <= best:
+                continue
+            first, second = votes[name]
+            now = split_votes(first, second, standing)
+            gain = first - now.get(seat, 0)
+            if solo:
+                gain += now.get(state.seats, 0) - second
+            total += CONTEST_WEIGHT * gain / (best - mine + 2)
     return total
 
 

@@ -108,7 +108,10 @@ def outcome(state: State) -> Outcome | None:
 def stats(state: State) -> dict[int, dict[str, float]]:
     if state.version == "main":
         pad = score_pad(state)
-        return {s: {"council_votes": float(sum(pad[s].values()))} for s in range(state.seats)}
+        result = {s: {"council_votes": float(sum(pad[s].values()))} for s in range(state.seats)}
+        if state.seats == 1 and state.spare is not None:  # solo: how close the dummy came
+            result[0]["dummy_votes"] = float(sum(pad[1].values()))
+        return result
     result = {}
     for seat in range(state.seats):
         level = mission_level(state, seat)

@@ -135,6 +135,12 @@ class AeldermanSpec(GameSpec[State, Any]):
             return HeuristicPolicy(self, seed)
         raise KeyError(f"{self.name} has no computer player called {kind!r}")
 
+    def solo_goal(self, options: Any) -> str:
+        options = self.parse_options(options)
+        if options.version == "main":
+            return f"beating the {options.difficulty} dummy"
+        return "the mission's basic task"
+
     def option_variants(self) -> list[BaseModel]:
         """Both versions, every 2-player setup and every solo difficulty (the shared random-game
         test plays each at every seat count)."""

@@ -81,3 +81,19 @@ def test_aelderman_wins_are_the_basic_missions(capsys) -> None:
     (row,) = rows
     assert float(row[3]) == float(row[header.index("mission_basic")])
     assert expected == float(row[3])
+
+
+def test_each_seat_shows_how_many_standard_errors_it_lies_from_the_share() -> None:
+    seats = [SeatTotals(wins=9), SeatTotals(wins=1)]
+    summary = Summary(game="aelderman", title="Aelderman", players=2, games=10, ai=["heuristic", "random"],
+                      seed=0, seats=seats, steps=100)
+    header, first, second = (line.split() for line in table_lines(summary)[2:])
+    assert header[-1] == "se_off"
+    se = summary.standard_error()  # share 0.5 over 10 games
+    assert first[-1] == f"{(0.9 - 0.5) / se:+.1f}" and second[-1] == f"{(0.1 - 0.5) / se:+.1f}"
+    solo = Summary(game="aelderman", title="Aelderman", players=1, games=4, ai=["heuristic"], seed=0,
+                   seats=[SeatTotals(wins=1)], steps=40, options={"version": "main", "difficulty": "easy"})
+    lines = table_lines(solo)
+    assert "se_off" not in lines[2] and "1 player," in lines[0]
+    assert lines[1] == ("solo win rate (beating the easy dummy): 0.250, standard error: 0.217 "
+                        "(won 1 of 4 games)")

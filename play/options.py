@@ -1,0 +1,82 @@
+"""Game options written as `key=value` pairs (the tools' `--option version=main`), checked against
+the game's Options model as `/table create options:` checks them: an unknown key or a bad value is
+refused with a message that lists what the game allows."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, Iterable, get_args, get_origin
+
+from games.core import GameSpec, RuleError
+
+TRUE_WORDS = frozenset({"true", "on", "yes", "1"})
+FALSE_WORDS = frozenset({"false", "off", "no", "0"})
+
+
+def allowed_values(annotation: Any) -> list[Any] | None:
+    """The values an option field takes when they can be listed (bools and Literals)."""
+    if annotation is bool:
+        return [True, False]
+    if get_origin(annotation) is typing.Literal:
+        return list(get_args(annotation))
+    return None
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def options_help(spec: GameSpec) -> str:
+    """Every option of the game with its values and default, on one line."""
+    parts = []
+    for key, info in spec.Options.model_fields.items():
+        values = ", ".join(_shown(v) for v in allowed_values(info.annotation) or []) or "a value"
+        parts.append(f"{key} ({values}; default {_shown(info.default)})")
+    return "; ".join(parts) or "none"
+
+
+def parse_option_pairs(spec: GameSpec, pairs: Iterable[str]) -> dict[str, Any]:
+    """`["version=main", "difficulty=hard"]` into the checked options as a plain dict (it can be
+    sent to worker processes). Raises ValueError naming the pair and the game's options."""
+    raw: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = (part.strip() for part in pair.partition("="))
+        if not sep or not key or not value:
+            raise ValueError(f"options are written key=value, not {pair!r}; "
+                             f"{spec.title} options: {options_help(spec)}")
+        info = spec.Options.model_fields.get(key)
+        if info is None:
+            raise ValueError(f"{spec.title} has no option {key!r}; its options: {options_help(spec)}")
+        if key in raw:
+            raise ValueError(f"option {key!r} is given twice")
+        if info.annotation is bool:
+            if value.lower() not in TRUE_WORDS | FALSE_WORDS:
+                raise ValueError(f"option {key!r} is true or false, not {value!r}")
+            raw[key] = value.lower() in TRUE_WORDS
+        else:
+            raw[key] = value
+    return check_options(spec, raw)
+
+
+def check_options(spec: GameSpec, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Option values (missing ones take their defaults) checked by the game's Options model,
+    as a plain dict. Raises ValueError for an unknown key or a bad value."""
+    options = dict(options or {})
+    for key in options:
+        if key not in spec.Options.model_fields:
+            raise ValueError(f"{spec.title} has no option {key!r}; its options: {options_help(spec)}")
+    try:
+        return spec.parse_options(options).model_dump()
+    except RuleError as exc:
+        raise ValueError(f"{exc} (options: {options_help(spec)})") from None
+
+
+def changed_options(spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
+    """The options that differ from the game's defaults (what a report needs to name)."""
+    defaults = spec.Options().model_dump()
+    return {k: v for k, v in options.items() if defaults.get(k) != v}
+
+
+def describe_options(spec: GameSpec, options: dict[str, Any]) -> str:
+    changed = changed_options(spec, options)
+    return ", ".join(f"{k}={_shown(v)}" for k, v in changed.items()) or "defaults"
