@@ -109,6 +109,7 @@ class Renderer(ABC):
                 score = outcome.scores.get(seat)
                 shown = int(score) if score is not None and float(score).is_integer() else score
                 lines.append(f"**{place}.** {info.name(seat)} — {shown}")
+                lines.extend(f"  · {info.fill(line)}" for line in outcome.details.get(seat, []))
             place += len(group)
         if outcome.tie_break:
             lines.append(f"Tie-break: {info.fill(outcome.tie_break)}")
