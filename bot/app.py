@@ -44,7 +44,8 @@ class BoardBot(commands.Bot):
         settings = self.settings
         self.service = TableService(
             self.store, clock=time_now, decision_seconds=settings.decision_timeout,
-            open_limits=(settings.max_open_tables_per_member, settings.max_open_tables_per_server))
+            open_limits=(settings.max_open_tables_per_member, settings.max_open_tables_per_server),
+            missed_for_handover=settings.missed_deadlines_for_handover)
         self.scheduler = Scheduler(self.store, time_now)
         self.presenter = Presenter(self, self.service)
         self.controller = TablesController(self.service, self.presenter)

@@ -56,8 +56,9 @@ def authorize(caller: Caller | None, table: TableRow, seats: list[SeatRow]) -> N
 
 class TableService(MovesMixin):
     def __init__(self, store: Store, *, clock: Callable[[], float], decision_seconds: int | None = None,
-                 open_limits: tuple[int, int] = (3, 50)) -> None:
+                 open_limits: tuple[int, int] = (3, 50), missed_for_handover: int = votes.MISSED_FOR_HANDOVER) -> None:
         self.store = store
+        self.missed_for_handover = missed_for_handover  # before the others may vote a seat to a computer
         self.open_limits = open_limits  # open casual tables per member, and per server
         self.clock = clock
         self.decision_seconds = decision_seconds  # replaces the engines' time limits when set

@@ -14,7 +14,7 @@ from play.results import TableNews
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
 
-MISSED_FOR_HANDOVER = 2  # deadlines a player must have missed before the others may vote them out
+MISSED_FOR_HANDOVER = 2  # default: deadlines a player must have missed before the others may vote
 
 
 @dataclass
@@ -39,7 +39,7 @@ def _names(loaded: Loaded, users: list[int]) -> list[str]:
 async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -> VoteNews:
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
-        _check_asker(loaded, caller, kind)
+        _check_asker(loaded, caller, kind, service.missed_for_handover)
         if kind in loaded.table.votes:
             raise TableError("That vote is already open; its buttons are in the thread.")
         voters = _voters(loaded, kind, caller.user_id)
@@ -51,7 +51,7 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
         return VoteNews(news, kind, "open", _names(loaded, voters))
 
 
-def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
+def _check_asker(loaded: Loaded, caller: Caller, kind: str, missed_needed: int) -> None:
     table = loaded.table
     if table.status != "running":
         raise TableError(f"This game is {table.status}; there is nothing to vote on.")
@@ -69,9 +69,9 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
         raise TableError("That seat is not played by a person.")
     if subject.user_id == caller.user_id:
         raise TableError("You can abandon your own seat with `/table abandon`.")
-    if subject.missed < MISSED_FOR_HANDOVER:
+    if subject.missed < missed_needed:
         raise TableError(f"{subject.display_name} has missed {subject.missed} deadline(s); the others may vote to "
-                         f"hand the seat to a computer player after {MISSED_FOR_HANDOVER}.")
+                         f"hand the seat to a computer player after {missed_needed}.")
 
 
 async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,
