@@ -99,3 +99,15 @@ async def test_one_accepted_undo_per_game(tmp_path, game, seats):
         assert undone.table.state == before.table.state  # exactly the game before the action
     finally:
         await service.store.close()
+
+
+async def test_nothing_is_taken_back_once_the_game_has_ended(tmp_path):
+    from tests.play.test_record import PLAYERS as RECORD_PLAYERS, played
+
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        last_seat = (await service.store.tables.last_action(table_id))[1]
+        with pytest.raises(TableError, match="finished; nothing can be taken back"):
+            await service.undo(table_id, RECORD_PLAYERS[last_seat])
+    finally:
+        await service.store.close()
