@@ -89,6 +89,23 @@ async def test_two_player_main_game_with_a_spare_colour_to_the_election(simcord_
 
 
 @pytest.mark.slow
+async def test_three_player_main_game_to_the_election(simcord_env, fixed_seed):
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy"], options="version=main")
+    await start(table)
+    await play_to_the_end(table, heuristic_players("aelderman", 3), limit=4000)
+    row = await table.row()
+    assert row.status == "finished"
+    standings = table.thread.last_message.embeds[0]
+    assert "final standings" in standings.title
+    assert "Elected Aelderman" in standings.description and "Trading zones:" in standings.description
+    assert "Spare colour" not in standings.description  # three players: no spare colour
+    outcome = Outcome.model_validate_json(row.outcome)
+    assert {s for group in outcome.ranking for s in group} == {0, 1, 2}
+    state = await table.state()
+    assert state.round == 5
+
+
+@pytest.mark.slow
 async def test_solo_game_against_the_dummy_reaches_its_result(simcord_env, fixed_seed):
     table = await open_table(simcord_env, "aelderman", ["ada"], options="version=main,difficulty=easy")
     await start(table)
