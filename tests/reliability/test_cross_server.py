@@ -19,11 +19,12 @@ from tests.bot.tournament_driver import ORGANISER_ROLE, Event, answer, create, r
 from tests.reliability.forge import (FIGURES, forge_component, forge_modal, guild_channel_ids, messages_of,
                                      private_answer, refused, stored_rows)
 
-TABLE_COMMANDS = ("table hand", "table leave", "table abandon", "table cancel")
+TABLE_COMMANDS = ("table hand", "table leave", "table abandon", "table cancel", "table undo", "table log",
+                  "table export")
 TOURNAMENT_COMMANDS = ("tournament start", "tournament next", "tournament status", "tournament standings",
                        "tournament extend", "tournament replace", "tournament forfeit", "tournament finish",
                        "tournament cancel")
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai", "rated")
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai", "rated", "pace")
 TOURNAMENT_ACTIONS = ("register", "withdraw", "start", "next", "status", "standings")
 REFUSED_TABLE = "is not a table of this server"
 REFUSED_TOURNAMENT = "is not a tournament of this server"
@@ -95,7 +96,13 @@ def forged_ids(first: FirstServer, prompt_version: int) -> list[tuple[str, list[
         ids += [(f"option:{table_id}:open_money", ["true"], REFUSED_TABLE), (f"hand:{table_id}", None, REFUSED_TABLE)]
     ids += [(f"act:{running}:{prompt_version}:0", None, REFUSED_TABLE),
             (f"pick:{running}:{prompt_version}:0", ["0"], REFUSED_TABLE),
-            (f"amount:{running}:{prompt_version}", None, REFUSED_TABLE)]
+            (f"amount:{running}:{prompt_version}", None, REFUSED_TABLE),
+            (f"undo:{running}:{prompt_version}", None, REFUSED_TABLE),
+            (f"log:{running}:0", None, REFUSED_TABLE),
+            (f"back:{running}", None, REFUSED_TABLE),
+            (f"rematch:{running}", None, REFUSED_TABLE),
+            (f"vote:{running}:cancel:yes:{prompt_version}", None, REFUSED_TABLE),
+            (f"vote:{running}:handover-1:no:{prompt_version}", None, REFUSED_TABLE)]
     for tournament_id in first.tournaments:
         ids += [(f"tourney:{action}:{tournament_id}", None, REFUSED_TOURNAMENT) for action in TOURNAMENT_ACTIONS]
     return ids
@@ -133,7 +140,7 @@ async def test_another_server_cannot_touch_tables_or_tournaments(simcord_env):
                                  {"amount": "1"})
         assert REFUSED_TABLE in refused(form)
         tried += 1
-    assert tried == 2 * (4 * 2 + 9 * 2 + len(forged_ids(first, prompt_version)) + 1)
+    assert tried == 2 * (len(TABLE_COMMANDS) * 2 + len(TOURNAMENT_COMMANDS) * 2 + len(forged_ids(first, prompt_version)) + 1)
     assert await observed(env, first) == before
 
 

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, assume, event, given, settings, strategies a
 from bot.ui.components import AMOUNT_FORM, DYNAMIC_ITEMS
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
 from play.results import seat_choices
+from bot.ui.log import LogPage
 from tests.bot.driver import choose, heuristic_players, open_table, panel_message, start
 from tests.bot.tournament_driver import ORGANISER_ROLE, Event, create
 from tests.reliability.forge import (FIGURES, forge_component, forge_modal, guild_channel_ids, messages_of,
@@ -29,11 +30,13 @@ from tests.reliability.forge import (FIGURES, forge_component, forge_modal, guil
 
 FUZZ = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-TEMPLATES = [item.__discord_ui_compiled_template__ for item in (*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS)]
+TEMPLATES = [item.__discord_ui_compiled_template__ for item in (*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)]
 FAMILIES = ["lobby:{w}:{n}", "option:{n}:{w}", "hand:{n}", "act:{n}:{n}:{n}", "pick:{n}:{n}:{n}", "amount:{n}:{n}",
-            "tourney:{w}:{n}", "rank:{w}:{n}", "amountform:{n}:{n}"]
-WORDS = ["join", "leave", "start", "cancel", "addai", "rmai", "rated", "register", "withdraw", "next", "status",
-         "standings", "open_money", "augsburg1520", "baumeister", "JOIN", "", "x" * 60, "ünï", "../"]
+            "tourney:{w}:{n}", "rank:{w}:{n}", "amountform:{n}:{n}", "undo:{n}:{n}", "log:{n}:{n}", "back:{n}",
+            "rematch:{n}", "vote:{n}:cancel:{w}:{n}", "vote:{n}:{w}:no:{n}"]
+WORDS = ["join", "leave", "start", "cancel", "addai", "rmai", "rated", "pace", "register", "withdraw", "next",
+         "status", "standings", "open_money", "augsburg1520", "baumeister", "yes", "no", "handover-1", "JOIN", "",
+         "x" * 60, "ünï", "../"]
 ODD_NUMBERS = ["0", "-1", "00", "9" * 18, "9" * 19, "9" * 20, str(2**63 - 1), str(2**63), str(2**64), "1e3", "0x1f",
                "１２", "٣", "1_0", " 1", "+1", "", "NaN"]
 
