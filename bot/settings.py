@@ -35,8 +35,8 @@ class Settings(BaseModel):
     max_open_tables_per_server: int = Field(
         50, ge=1, le=100_000, description="Open casual tables a server may have at once (each has a thread).")
     missed_deadlines_for_handover: int = Field(
-        2, ge=1, le=100, description="Deadlines a player must have missed before the other players may "
-        "vote to hand their seat to a computer player for good.")
+        2, ge=1, le=100, description="For new tables: deadlines a player must have missed before the other "
+        "players may vote to hand their seat to a computer player for good.")
     organiser_role: str = Field(
         "Tournament Organiser", description="Members with this role (or Manage Server) run tournaments.")
 

@@ -200,7 +200,8 @@ class TableService(MovesMixin):
                 guild_id=guild_id, channel_id=channel_id, game=game, options=parsed.model_dump(mode="json"),
                 seed=_deal_seed(seed, chosen_seed), creator_id=creator_id, rated=rated,
                 tournament_id=tournament_id, seed_salt=None if chosen_seed is not None else record.new_salt(),
-                seed_chosen=chosen_seed is not None, pace=kind, pace_seconds=seconds)
+                seed_chosen=chosen_seed is not None, pace=kind, pace_seconds=seconds,
+                handover_after=self.missed_for_handover)
             if creator_name is not None:
                 await self.store.tables.add_seat(table_id, user_id=creator_id, display_name=creator_name,
                                                  max_seats=spec.max_seats)
@@ -378,6 +379,17 @@ class TableService(MovesMixin):
             self._creator_only(loaded, caller, "change the table's pace")
             kind, seconds = pace.parse(name or pace.following(loaded.table))
             await self.store.tables.set_pace(table_id, kind, seconds)
+            return await self.news(table_id)
+
+    async def next_handover_after(self, table_id: int, caller: Caller) -> TableNews:
+        """The lobby's "Vote out after" button: the next number of missed deadlines in the list."""
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            self._creator_only(loaded, caller, "change after how many missed deadlines a seat may be voted out")
+            steps = votes.HANDOVER_STEPS
+            current = loaded.table.handover_after
+            following = next((n for n in steps if n > current), steps[0])
+            await self.store.tables.set_handover_after(table_id, following)
             return await self.news(table_id)
 
     async def deadline_passed(self, table_id: int, seat: int, prompt_version: int) -> TableNews | None:

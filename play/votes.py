@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from play.tables import Loaded, TableService
 
 MISSED_FOR_HANDOVER = 2  # default: deadlines a player must have missed before the others may vote
+HANDOVER_STEPS = (1, 2, 3, 5)  # what the lobby's button goes round
 
 
 @dataclass
@@ -39,7 +40,7 @@ def _names(loaded: Loaded, users: list[int]) -> list[str]:
 async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -> VoteNews:
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
-        _check_asker(loaded, caller, kind, service.missed_for_handover)
+        _check_asker(loaded, caller, kind, loaded.table.handover_after)
         if kind in loaded.table.votes:
             raise TableError("That vote is already open; its buttons are in the thread.")
         voters = _voters(loaded, kind, caller.user_id)

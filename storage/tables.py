@@ -58,6 +58,7 @@ class TableRow(BaseModel):
     pace_seconds: int = 0
     deadlines: dict[int, float] = {}  # seat -> when its current decision is due
     votes: dict[str, dict[str, Any]] = {}  # open votes of the players (play/votes.py)
+    handover_after: int = 2  # missed deadlines before the others may vote a seat to a computer
 
 
 class SeatRow(BaseModel):
@@ -156,15 +157,16 @@ class TableStore(TimerStore):
     async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
                            seed: int, creator_id: int, rated: bool = False,
                            tournament_id: int | None = None, seed_salt: str | None = None,
-                           seed_chosen: bool = False, pace: str = "off", pace_seconds: int = 0) -> int:
+                           seed_chosen: bool = False, pace: str = "off", pace_seconds: int = 0,
+                           handover_after: int = 2) -> int:
         now = utcnow()
         async with self.db.transaction() as conn:
             rowcount, lastrowid = await execute(conn,
                 "INSERT INTO game_tables (guild_id, channel_id, game, options, status, seed, seed_salt, seed_chosen,"
-                " creator_id, rated, tournament_id, pace, pace_seconds, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " creator_id, rated, tournament_id, pace, pace_seconds, handover_after, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game, json.dumps(options), seed, seed_salt, int(seed_chosen), creator_id,
-                 int(rated), tournament_id, pace, pace_seconds, now, now),
+                 int(rated), tournament_id, pace, pace_seconds, handover_after, now, now),
             )
             return int(lastrowid)
 
@@ -261,6 +263,11 @@ class TableStore(TimerStore):
         async with self.db.transaction() as conn:
             await run(conn, "UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(options), utcnow(), table_id))
+
+    async def set_handover_after(self, table_id: int, missed: int) -> None:
+        async with self.db.transaction() as conn:
+            await run(conn, "UPDATE game_tables SET handover_after = ?, updated_at = ? WHERE id = ?",
+                      (missed, utcnow(), table_id))
 
     async def set_pace(self, table_id: int, pace: str, seconds: int) -> None:
         async with self.db.transaction() as conn:

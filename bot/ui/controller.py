@@ -136,6 +136,7 @@ class TablesController(VotesMixin):
                 "rmai": (self.service.remove_computer, "Computer player removed."),
                 "rated": (self.service.toggle_rated, None),
                 "pace": (self.service.set_pace, None),
+                "handover": (self.service.next_handover_after, None),
             }
             if action not in handlers:
                 raise TableError("That button is not known any more; use the table's current lobby.")
@@ -152,6 +153,9 @@ class TablesController(VotesMixin):
             answer = "This table is now rated." if news.table.rated else "This table is now casual."
         if action == "pace":
             answer = f"Pace: {pace.describe(news.table)}. Press again for the next one."
+        if action == "handover":
+            answer = (f"The others may vote to hand a seat to a computer player after {news.table.handover_after} "
+                      "missed deadline(s). Press again for the next number.")
         await reply(interaction, answer)
 
     async def option_select(self, interaction: discord.Interaction, table_id: int, key: str,

@@ -55,6 +55,10 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
     embed.add_field(name="Pace", value=pace.describe(table) + (
         " (when a deadline passes, a computer player moves for the seat until its player is back)"
         if table.pace != "off" else ""), inline=False)
+    if table.pace != "off":
+        embed.add_field(name="Absent players", value=f"After {table.handover_after} missed deadline(s) the other "
+                        "players may vote to hand the seat to a computer player for good (`/table handover`).",
+                        inline=False)
     if table.status == "lobby":
         embed.set_footer(text=f"Join to play. The creator starts the game when {spec.min_seats}-"
                               f"{spec.max_seats} players are seated and can change options below.")
@@ -72,6 +76,7 @@ def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
         buttons.append(("rated", "Rated: on" if table.rated else "Rated: off", "secondary"))
     if table.tournament_id is None:
         buttons.append(("pace", f"Pace: {pace.pace_name(table)}", "secondary"))
+        buttons.append(("handover", f"Vote out after: {table.handover_after} missed", "secondary"))
     for action, label, style in buttons:
         view.add_item(LobbyButton(action, table.id, label=label, style=STYLES[style]))
     for key, select in list(option_selects(table, spec).items())[:3]:

@@ -56,3 +56,20 @@ async def test_a_seat_that_keeps_missing_deadlines_is_handed_over_when_the_other
     assert row.ai == "heuristic" and not row.forfeited
     assert any("a computer player plays cy's seat for the rest of the game" in (m.content or "")
                for m in table.thread.history())
+
+
+async def test_the_creator_sets_after_how_many_missed_deadlines_a_seat_may_be_voted_out(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    lobby = table.thread.history()[0]
+    assert "Vote out after: 2 missed" in labels(lobby)
+    refused = await bo.click(lobby, label="Vote out after: 2 missed")
+    assert refused.ephemeral and "Only the table's creator" in refused.response.content
+    answer = await ada.click(lobby, label="Vote out after: 2 missed")
+    assert "after 3 missed deadline(s)" in answer.response.content
+    assert "Vote out after: 3 missed" in labels(table.thread.history()[0])
+    await start(table)
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
+    early = await bo.slash(table.thread, "table handover", player=cy)
+    assert early.ephemeral and "after 3" in early.response.content
+    assert not vote_messages(table)

@@ -24,7 +24,7 @@ TABLE_COMMANDS = ("table hand", "table leave", "table abandon", "table cancel", 
 TOURNAMENT_COMMANDS = ("tournament start", "tournament next", "tournament status", "tournament standings",
                        "tournament extend", "tournament replace", "tournament forfeit", "tournament finish",
                        "tournament cancel")
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai", "rated", "pace")
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai", "rated", "pace", "handover")
 TOURNAMENT_ACTIONS = ("register", "withdraw", "start", "next", "status", "standings")
 REFUSED_TABLE = "is not a table of this server"
 REFUSED_TOURNAMENT = "is not a tournament of this server"
