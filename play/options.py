@@ -8,6 +8,7 @@ import typing
 from typing import Any, Iterable, get_args, get_origin
 
 from games.core import GameSpec, RuleError
+from play.common import quote
 
 TRUE_WORDS = frozenset({"true", "on", "yes", "1"})
 FALSE_WORDS = frozenset({"false", "off", "no", "0"})
@@ -35,27 +36,42 @@ def options_help(spec: GameSpec) -> str:
     return "; ".join(parts) or "none"
 
 
-def parse_option_pairs(spec: GameSpec, pairs: Iterable[str]) -> dict[str, Any]:
-    """`["version=main", "difficulty=hard"]` into the checked options as a plain dict (it can be
-    sent to worker processes). Raises ValueError naming the pair and the game's options."""
+def read_pairs(spec: GameSpec, pairs: Iterable[str], mark: str = "'") -> dict[str, Any]:
+    """`["version=main", "take_three=off"]` into option values, each key known, each bool one of the
+    bot's words and each listed value one of its values; the rest is left to `check_options`.
+    Raises ValueError saying what is wrong and what is allowed, quoting input (between `mark`s)
+    cut to a few dozen characters. The one reader of typed options: slash commands and tools."""
     raw: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = (part.strip() for part in pair.partition("="))
         if not sep or not key or not value:
-            raise ValueError(f"options are written key=value, not {pair!r}; "
+            raise ValueError(f"options are written key=value, not {mark}{quote(pair)}{mark}; "
                              f"{spec.title} options: {options_help(spec)}")
         info = spec.Options.model_fields.get(key)
         if info is None:
-            raise ValueError(f"{spec.title} has no option {key!r}; its options: {options_help(spec)}")
+            raise ValueError(f"{spec.title} has no option {mark}{quote(key)}{mark}; its options: {options_help(spec)}")
         if key in raw:
-            raise ValueError(f"option {key!r} is given twice")
-        if info.annotation is bool:
-            if value.lower() not in TRUE_WORDS | FALSE_WORDS:
-                raise ValueError(f"option {key!r} is true or false, not {value!r}")
-            raw[key] = value.lower() in TRUE_WORDS
-        else:
-            raw[key] = value
-    return check_options(spec, raw)
+            raise ValueError(f"option {mark}{key}{mark} is given twice")
+        raw[key] = _read_value(key, value, info.annotation, mark)
+    return raw
+
+
+def _read_value(key: str, value: str, annotation: Any, mark: str) -> Any:
+    if annotation is bool:
+        if value.lower() not in TRUE_WORDS | FALSE_WORDS:
+            raise ValueError(f"option {mark}{key}{mark} is on or off (true or false), not {mark}{quote(value)}{mark}")
+        return value.lower() in TRUE_WORDS
+    shown = [_shown(v) for v in allowed_values(annotation) or []]
+    if shown and value not in shown:
+        listed = ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else shown[0]
+        raise ValueError(f"option {mark}{key}{mark} is {listed}, not {mark}{quote(value)}{mark}")
+    return value
+
+
+def parse_option_pairs(spec: GameSpec, pairs: Iterable[str]) -> dict[str, Any]:
+    """`["version=main", "difficulty=hard"]` into the checked options as a plain dict (it can be
+    sent to worker processes). Raises ValueError naming the pair and the game's options."""
+    return check_options(spec, read_pairs(spec, pairs))
 
 
 def check_options(spec: GameSpec, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -15,57 +15,29 @@ from bot.ui.controller import TablesController
 from bot.ui.log import show_log
 from bot.ui.requests import caller_of, reply
 from play.common import TableError, quote
+from play.options import read_pairs
 from play.pace import PACES
-from bot.ui.panels import encode_choice, option_choices
 from games import registry
 
-TRUE_WORDS = {"true", "on", "yes", "1"}
 COMMAND_ID_MAX = 2**53  # the largest whole number a slash command option carries exactly
 TableNumber = app_commands.Range[int, 1, COMMAND_ID_MAX]
 SEED_MAX = 2**53  # a seed a command carries exactly (drawn seeds are below 2**62)
-FALSE_WORDS = {"false", "off", "no", "0"}
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=registry.get(n).title, value=n) for n in registry.names()]
 
 
-def options_help(game: str) -> str:
-    spec = registry.get(game)
-    lines = []
-    for key, info in spec.Options.model_fields.items():
-        choices = option_choices(info.annotation)
-        allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices or []) or "a value"
-        lines.append(f"`{key}` ({allowed}; default {str(info.default).lower()})")
-    return "; ".join(lines) or "this game has no options"
-
-
 def parse_options(game: str, text: str | None) -> dict[str, Any]:
-    """`key=value, key=value` from the slash command into a dict; TableError says what is allowed."""
+    """`key=value, key=value` from a slash command into a dict; TableError says what is allowed."""
     if not text or not text.strip():
         return {}
-    spec = registry.get(game)
-    parsed: dict[str, Any] = {}
-    for part in text.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        key, sep, value = (p.strip() for p in part.partition("="))
-        if not sep or not key or not value:
-            raise TableError(f"Options are written key=value, separated by commas; `{quote(part)}` is not. "
-                             f"{spec.title} options: {options_help(game)}.")
-        info = spec.Options.model_fields.get(key)
-        if info is None:
-            raise TableError(f"{spec.title} has no option `{quote(key)}`. Its options: {options_help(game)}.")
-        if info.annotation is bool:
-            if value.lower() not in TRUE_WORDS | FALSE_WORDS:
-                raise TableError(f"Option `{key}` is on or off (true/false), not `{quote(value)}`.")
-            parsed[key] = value.lower() in TRUE_WORDS
-        else:
-            allowed = [encode_choice(c) for c in option_choices(info.annotation) or []]
-            if allowed and value not in allowed:
-                raise TableError(f"Option `{key}` is one of {', '.join(allowed)}; not `{quote(value)}`.")
-            parsed[key] = value
-    return parsed
+    pairs = [part for part in text.replace(";", ",").split(",") if part.strip()]
+    try:
+        return read_pairs(registry.get(game), pairs, mark="`")
+    except ValueError as exc:
+        message = str(exc)
+        raise TableError(message[0].upper() + message[1:] + ".") from None
 
 
 def embed_batches(embeds: list[discord.Embed], *, count: int = 10, size: int = 6000) -> list[list[discord.Embed]]:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import math
-import typing
-from typing import Any, get_args, get_origin
+from typing import Any
 
 import discord
 from pydantic import BaseModel
@@ -13,6 +12,7 @@ from bot.render import Renderer, TableInfo
 from bot.ui.components import ActButton, ActSelect, AmountButton, HandButton, LobbyButton, OptionSelect, UndoButton
 from games import AmountChoice, GameSpec
 from play import pace
+from play.options import allowed_values as option_choices  # the values a lobby menu offers
 from storage import SeatRow, TableRow
 
 STYLES = {
@@ -82,15 +82,6 @@ def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
     for key, select in list(option_selects(table, spec).items())[:3]:
         view.add_item(OptionSelect(table.id, key, select))
     return view
-
-
-def option_choices(annotation: Any) -> list[Any] | None:
-    """The values a lobby select can offer for an option field (bools and Literals)."""
-    if annotation is bool:
-        return [True, False]
-    if get_origin(annotation) is typing.Literal:
-        return list(get_args(annotation))
-    return None
 
 
 def encode_choice(value: Any) -> str:

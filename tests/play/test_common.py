@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from play.common import BoundedCache, KeyedLocks
 
 
@@ -28,11 +30,9 @@ async def test_a_lock_is_dropped_when_nobody_holds_or_waits_for_it():
 
 async def test_a_lock_is_dropped_after_an_error_inside_it():
     locks = KeyedLocks()
-    try:
+    with pytest.raises(ValueError):
         async with locks.hold("table"):
             raise ValueError("refused")
-    except ValueError:
-        pass
     assert len(locks) == 0
 
 
