@@ -8,7 +8,7 @@ import logging
 from dataclasses import dataclass
 from typing import Callable
 
-from play.common import OTHER_SERVER, Caller, TableError
+from play.common import TableError
 
 log = logging.getLogger(__name__)
 
@@ -30,17 +30,6 @@ DamageHook = Callable[[Damage], None]  # called once per table, must not block (
 
 def refuse_damaged(table_id: int) -> TableError:
     return TableError(DAMAGED.format(id=table_id))
-
-
-def check_server(caller: Caller | None, table_id: int, guild_id: int | None, user_ids: list[int]) -> None:
-    """`authorize` for a row too damaged to read as a table: its server (or, in a DM, its seats)."""
-    if caller is None:
-        return
-    if caller.guild_id is None:
-        if caller.user_id not in user_ids:
-            raise TableError("You are not seated at this table, so you cannot act in it.")
-    elif caller.guild_id != guild_id:
-        raise TableError(OTHER_SERVER.format(id=table_id))
 
 
 async def mark(store, hooks: list[DamageHook], damage: Damage, reason: str) -> TableError:

@@ -45,13 +45,18 @@ class Loaded:
 def authorize(caller: Caller | None, table: TableRow, seats: list[SeatRow]) -> None:
     """The one rule for every request that names a table: it comes from the table's own server
     (a click in a direct message: from a player seated at it). `None` is the bot itself."""
+    authorize_ids(caller, table.id, table.guild_id, [s.user_id for s in seats if s.user_id is not None])
+
+
+def authorize_ids(caller: Caller | None, table_id: int, guild_id: int | None, user_ids: list[int]) -> None:
+    """`authorize` from the ids alone (also for a row too damaged to read as a table)."""
     if caller is None:
         return
     if caller.guild_id is None:
-        if not any(s.user_id == caller.user_id for s in seats):
+        if caller.user_id not in user_ids:
             raise TableError("You are not seated at this table, so you cannot act in it.")
-    elif caller.guild_id != table.guild_id:
-        raise TableError(OTHER_SERVER.format(id=table.id))
+    elif caller.guild_id != guild_id:
+        raise TableError(OTHER_SERVER.format(id=table_id))
 
 
 class TableService(MovesMixin):
@@ -87,7 +92,7 @@ class TableService(MovesMixin):
         try:
             found = await self.store.tables.load(check_id(table_id))
         except DamagedRow as row:
-            damage.check_server(caller, table_id, row.guild_id, row.user_ids)
+            authorize_ids(caller, table_id, row.guild_id, row.user_ids)
             raise await damage.mark(self.store, self.on_damaged,
                                     damage.Damage(table_id, row.thread_id, row.user_ids), str(row)) from None
         if found is None:
@@ -412,9 +417,9 @@ class TableService(MovesMixin):
         """A new lobby with the same players and options (play/rematch.py)."""
         return await rematch.rematch(self, table_id, caller)
 
-    async def undo(self, table_id: int, caller: Caller) -> TableNews:
+    async def undo(self, table_id: int, caller: Caller, version: int | None = None) -> TableNews:
         """Take back the caller's own last action (play/undo.py)."""
-        return await undo.take_back(self, table_id, caller)
+        return await undo.take_back(self, table_id, caller, version)
 
     async def replay(self, table_id: int) -> Any:
         """Rebuild the state from the seed and the action log (for checks and tools)."""

@@ -20,10 +20,13 @@ if TYPE_CHECKING:
 TAKEN_BACK = "{p%d} took back their last action."
 
 
-async def take_back(service: TableService, table_id: int, caller: Caller) -> TableNews:
+async def take_back(service: TableService, table_id: int, caller: Caller, version: int | None = None) -> TableNews:
+    """`version`: the table version a Take back button was shown at (None from /table undo)."""
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         seat = _checked_seat(loaded, caller)
+        if version is not None and version != loaded.table.version:
+            raise TableError("This take-back button is out of date: the game has moved on.")
         actions = await service.store.tables.actions(table_id)
         if not actions or actions[-1][0] != loaded.table.version:
             raise TableError("There is nothing to take back: the last change at this table was not an action.")

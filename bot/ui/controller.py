@@ -262,7 +262,10 @@ class TablesController(VotesMixin):
         in_dm = interaction.message is not None and interaction.message.guild is None
         panel = self.presenter.panel(news, number, self.presenter.private_lines(news, number))
         try:
-            await interaction.response.edit_message(**panel)
+            if private_panel(interaction.message):
+                await interaction.response.edit_message(**panel)
+            else:  # a control forged onto a public message (the board): that message stays as it is
+                await reply(interaction, **panel)
         except discord.HTTPException as exc:  # e.g. the interaction expired: the move is stored anyway
             log.warning("answer to a move at table %s failed (%s); the panel goes by DM", table_id, exc)
             sent = await safely(f"panel of table {table_id} seat {number}", self.presenter.dm_panel(news, number))
@@ -282,16 +285,14 @@ class TablesController(VotesMixin):
         """Take back the presser's last action; their panel shows the decision again, in place when
         the button was pressed on it."""
         try:
-            if version is not None and version != (await self.service.get(table_id, caller_of(interaction))).version:
-                raise TableError("This take-back button is out of date: the game has moved on.")
-            news = await self.service.undo(table_id, caller_of(interaction))
+            news = await self.service.undo(table_id, caller_of(interaction), version)
         except TableError as exc:
             await reply(interaction, str(exc))
             return
         seat = news.seat_of(interaction.user.id)
         panel = self.presenter.panel(news, seat.seat) if seat is not None else None
         in_dm = interaction.message is not None and interaction.message.guild is None
-        if version is not None and panel is not None:
+        if version is not None and panel is not None and private_panel(interaction.message):
             await interaction.response.edit_message(**panel)
             if in_dm and interaction.message is not None:
                 self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
@@ -404,3 +405,9 @@ class TablesController(VotesMixin):
         news = await self.service.news(table_id)
         await self.presenter.publish(news)  # the last board and the result may not have been posted
         await self.presenter.finished(news)
+
+
+def private_panel(message: discord.Message | None) -> bool:
+    """Whether a control was pressed on a private panel (a DM or an ephemeral "My hand"), which
+    its answer replaces in place; never a public message such as the board."""
+    return message is not None and (message.guild is None or message.flags.ephemeral)

@@ -65,4 +65,10 @@ class LogPage(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["table"]), int(match["page"]), label=getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show_log(interaction, self.table_id, self.page, in_place=True)
+        # In place only on a log page; a page button forged onto another message (a board) must
+        # not replace it: the page is then shown privately.
+        await show_log(interaction, self.table_id, self.page, in_place=is_log(interaction.message))
+
+
+def is_log(message: discord.Message | None) -> bool:
+    return message is not None and bool(message.embeds) and (message.embeds[0].title or "").endswith(": game log")

@@ -1,0 +1,24 @@
+"""A player's own, valid control forged onto the public board: the choice counts, but its answer is
+private and the board stays the board (an answer edits only a private panel in place)."""
+
+from __future__ import annotations
+
+from tests.bot.driver import board_message, labels, open_table, panel_message, start
+from tests.reliability.forge import forge_component
+
+
+async def test_a_valid_choice_sent_from_the_board_leaves_the_board_as_it_is(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada = table.players[0]
+    seat = next(s for s in await table.seats() if s.user_id == ada.id)
+    panel = await panel_message(table, ada, seat)
+    custom_id = next(c.custom_id for row in panel.components for c in getattr(row, "children", [row])
+                     if (getattr(c, "custom_id", "") or "").startswith("act:"))
+    board = await board_message(table)
+    version = (await table.row()).version
+    result = await forge_component(ada, board, custom_id)
+    assert result.ephemeral  # the new panel came privately
+    assert (await table.row()).version == version + 1
+    shown = next(m for m in table.thread.history() if m.id == board.id)
+    assert "My hand" in labels(shown) and shown.embeds  # still the board, not a panel
