@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable, Literal
+from typing import Any, AsyncIterator, Iterable, Literal, Sequence
 
 import aiosqlite
 
@@ -27,6 +27,13 @@ _IN_TRANSACTION: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.
 # "full": every commit also waits for the disk (fsync): it survives a power cut too, at the
 # cost of one disk flush per move (several milliseconds on many disks).
 Sync = Literal["normal", "full"]
+
+
+Statement = tuple[str, Sequence[Any]]
+
+
+class NothingChanged(Exception):
+    """A write that had to change a row changed none; its transaction was rolled back."""
 
 
 class NewerSchema(RuntimeError):
@@ -101,6 +108,18 @@ class Database:
             finally:
                 _IN_TRANSACTION.reset(token)
 
+    async def write(self, statements: Sequence[Statement], *, must_change: int | None = None) -> list[list[Any]]:
+        """Run `statements` as one transaction in one trip to the database thread, and return
+        each one's rows. A move's write is several small statements; a trip per statement costs
+        more than the statements themselves. If statement number `must_change` returns no row
+        (say `RETURNING`), everything is rolled back and NothingChanged is raised. Inside an open
+        transaction of the same task, the statements join it (the outer block commits)."""
+        task = asyncio.current_task()
+        if task is not None and _IN_TRANSACTION.get() is task:
+            return await _in_thread(self.conn, _run_all, self.conn, statements, must_change, False)
+        async with self._write_lock:
+            return await _in_thread(self.conn, _run_all, self.conn, statements, must_change, True)
+
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         rows = await run(self.conn, sql, params)
         return rows[0] if rows else None
@@ -163,6 +182,34 @@ async def execute(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = 
     Returns (rowcount, lastrowid); when neither is needed, `run` is one trip cheaper."""
     async with conn.execute(sql, tuple(params)) as cursor:
         return cursor.rowcount, cursor.lastrowid or 0
+
+
+async def _in_thread(conn: aiosqlite.Connection, function: Any, *args: Any) -> Any:
+    """Call `function` on the connection's own thread (aiosqlite runs every statement there;
+    `_execute` is how its own methods do it)."""
+    return await conn._execute(function, *args)
+
+
+def _run_all(conn: aiosqlite.Connection, statements: Sequence[Statement], must_change: int | None,
+             own_transaction: bool) -> list[list[Any]]:
+    """On the database thread: the statements of Database.write, in order."""
+    sqlite = conn._conn
+    if own_transaction:
+        sqlite.execute("BEGIN IMMEDIATE")
+    try:
+        results = []
+        for number, (sql, params) in enumerate(statements):
+            rows = sqlite.execute(sql, tuple(params)).fetchall()
+            if number == must_change and not rows:
+                raise NothingChanged(sql.split(None, 2)[:2])
+            results.append(rows)
+        if own_transaction:
+            sqlite.execute("COMMIT")
+        return results
+    except BaseException:
+        if own_transaction and sqlite.in_transaction:
+            sqlite.execute("ROLLBACK")
+        raise
 
 
 def _split_sql(sql: str) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from storage.db import Database, execute, run, utcnow
+from storage.db import Database, NothingChanged, Statement, execute, run, utcnow
 from storage.timers import SEAT_TIMERS, NewTimer, TimerRow, TimerStore
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
@@ -303,83 +303,56 @@ class TableStore(TimerStore):
                                (table_id,))
 
     async def save_move(self, move: MoveWrite) -> int:
-        """Commit what one request changed at a running table, in one transaction.
+        """Commit what one request changed at a running table, in one transaction (and one trip
+        to the database thread).
 
         Raises StaleVersion (and changes nothing) if the stored version is not the expected one:
         someone else moved first. Returns the new version."""
         now = utcnow()
         finished = move.outcome is not None
-        async with self.db.transaction() as conn:
-            changed = await run(conn,
-                "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
-                " computer_due = ?, finish_due = ?, recent_events = ?, deadlines = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
-                (move.state, move.new_version, json.dumps(move.prompts), move.outcome,
-                 "finished" if finished else "running", int(move.computer_due and not finished), int(finished),
-                 json.dumps(move.recent_events), json.dumps({} if finished else move.deadlines), now,
-                 move.table_id, move.expected_version))
-            if not changed:
-                raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}")
-            if move.actions:
-                rows = [(move.table_id, move.expected_version + i + 1, seat, action, now)
-                        for i, (seat, action) in enumerate(move.actions)]
-                await run(conn, "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES "
-                              + ", ".join("(?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row])
-            await self._replace_timers(conn, move, finished)
-            await self._update_seats(conn, move.table_id, move.seat_updates)
+        statements: list[Statement] = [(
+            "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
+            " computer_due = ?, finish_due = ?, recent_events = ?, deadlines = ?, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
+            (move.state, move.new_version, json.dumps(move.prompts), move.outcome,
+             "finished" if finished else "running", int(move.computer_due and not finished), int(finished),
+             json.dumps(move.recent_events), json.dumps({} if finished else move.deadlines), now,
+             move.table_id, move.expected_version))]
+        if move.actions:
+            rows = [(move.table_id, move.expected_version + i + 1, seat, action, now)
+                    for i, (seat, action) in enumerate(move.actions)]
+            statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at) VALUES "
+                               + ", ".join("(?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
+        statements += _timer_statements(move, finished) + _seat_statements(move.table_id, move.seat_updates)
+        await self._write_version(move, statements)
         return move.new_version
 
     async def take_back(self, move: MoveWrite, undone_version: int) -> int:
         """Undo the last action (the one that made `undone_version`): its log row is deleted and the
         table stores the state before it, at a new version (versions only grow, so every panel shown
         before is out of date). `move` carries that state, prompts, events and timers."""
-        async with self.db.transaction() as conn:
-            changed = await run(conn,
-                "UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
-                (move.state, move.expected_version + 1, json.dumps(move.prompts), json.dumps(move.recent_events),
-                 json.dumps(move.deadlines), utcnow(), move.table_id, move.expected_version))
-            if not changed:
-                raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}")
-            await run(conn, "DELETE FROM actions WHERE table_id = ? AND version = ?", (move.table_id, undone_version))
-            await self._replace_timers(conn, move, False)
+        statements: list[Statement] = [(
+            "UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
+            " updated_at = ? WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
+            (move.state, move.expected_version + 1, json.dumps(move.prompts), json.dumps(move.recent_events),
+             json.dumps(move.deadlines), utcnow(), move.table_id, move.expected_version)),
+            ("DELETE FROM actions WHERE table_id = ? AND version = ?", (move.table_id, undone_version)),
+            *_timer_statements(move, False)]
+        await self._write_version(move, statements)
         return move.expected_version + 1
+
+    async def _write_version(self, move: MoveWrite, statements: list[Statement]) -> None:
+        """Write a move whose first statement changes the table only at the expected version."""
+        try:
+            await self.db.write(statements, must_change=0)
+        except NothingChanged:
+            raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}") from None
 
     async def last_action(self, table_id: int) -> tuple[int, int] | None:
         """(version, seat) of the table's latest action."""
         row = await self.db.fetchone(
             "SELECT version, seat FROM actions WHERE table_id = ? ORDER BY version DESC LIMIT 1", (table_id,))
         return (row["version"], row["seat"]) if row else None
-
-    async def _replace_timers(self, conn: Any, move: MoveWrite, finished: bool) -> None:
-        if finished:
-            await run(conn, "DELETE FROM timers WHERE table_id = ?", (move.table_id,))
-            return
-        if move.timer_seats:
-            marks = ", ".join("?" for _ in move.timer_seats)
-            await run(conn, f"DELETE FROM timers WHERE table_id = ? AND kind IN (?, ?, ?) AND seat IN ({marks})",
-                          (move.table_id, *SEAT_TIMERS, *move.timer_seats))
-        if move.timers:
-            now = utcnow()
-            rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]
-            await run(conn, "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
-                          + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row])
-
-    async def _update_seats(self, conn: Any, table_id: int, updates: dict[int, dict[str, Any]]) -> None:
-        """Several seats' fields in one statement for each set of fields changed (usually one:
-        the DM panels sent since the last write)."""
-        by_fields: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
-        for seat, fields in sorted(updates.items()):
-            unknown = set(fields) - _SEAT_FIELDS
-            if unknown:
-                raise ValueError(f"unknown seat fields {sorted(unknown)}")
-            by_fields.setdefault(tuple(sorted(fields)), []).append((seat, fields))
-        for names, rows in by_fields.items():
-            columns = ", ".join(["? AS seat", *(f"? AS {name}" for name in names)])
-            values = " UNION ALL ".join(f"SELECT {columns}" for _ in rows)
-            params = [v for seat, fields in rows for v in (seat, *(_sql_value(fields[n]) for n in names))]
-            await run(conn, f"UPDATE seats SET {', '.join(f'{n} = v.{n}' for n in names)} FROM ({values}) AS v"
-                            " WHERE seats.table_id = ? AND seats.seat = v.seat", (*params, table_id))
 
     async def timed_actions(self, table_id: int) -> list[tuple[int, int, str, str]]:
         """(version, seat, action JSON, time) of every accepted action, in order."""
@@ -446,3 +419,39 @@ class TableStore(TimerStore):
 
 def _sql_value(value: Any) -> Any:
     return int(value) if isinstance(value, bool) else value
+
+
+def _timer_statements(move: MoveWrite, finished: bool) -> list[Statement]:
+    """Replace the timers the move made stale with the ones it needs (all of them at the end)."""
+    if finished:
+        return [("DELETE FROM timers WHERE table_id = ?", (move.table_id,))]
+    statements: list[Statement] = []
+    if move.timer_seats:
+        marks = ", ".join("?" for _ in move.timer_seats)
+        statements.append((f"DELETE FROM timers WHERE table_id = ? AND kind IN (?, ?, ?) AND seat IN ({marks})",
+                           (move.table_id, *SEAT_TIMERS, *move.timer_seats)))
+    if move.timers:
+        now = utcnow()
+        rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]
+        statements.append(("INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
+                           + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
+    return statements
+
+
+def _seat_statements(table_id: int, updates: dict[int, dict[str, Any]]) -> list[Statement]:
+    """Several seats' fields in one statement for each set of fields changed (usually one:
+    the DM panels sent since the last write)."""
+    by_fields: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
+    for seat, fields in sorted(updates.items()):
+        unknown = set(fields) - _SEAT_FIELDS
+        if unknown:
+            raise ValueError(f"unknown seat fields {sorted(unknown)}")
+        by_fields.setdefault(tuple(sorted(fields)), []).append((seat, fields))
+    statements: list[Statement] = []
+    for names, rows in by_fields.items():
+        columns = ", ".join(["? AS seat", *(f"? AS {name}" for name in names)])
+        values = " UNION ALL ".join(f"SELECT {columns}" for _ in rows)
+        params = [v for seat, fields in rows for v in (seat, *(_sql_value(fields[n]) for n in names))]
+        statements.append((f"UPDATE seats SET {', '.join(f'{n} = v.{n}' for n in names)} FROM ({values}) AS v"
+                           " WHERE seats.table_id = ? AND seats.seat = v.seat", (*params, table_id)))
+    return statements
