@@ -56,6 +56,22 @@ def log_embed(lines: list[str], room: int) -> discord.Embed | None:
     return discord.Embed(title=LOG_TITLE, description="\n".join(reversed(shown)), colour=discord.Colour.dark_grey())
 
 
+def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, discord.AllowedMentions]:
+    """The board's first line: the players whose move it is, mentioned (highlighted for them).
+    Discord pings for a mention in a new board, not in an edited one; the ping of a turn in
+    the middle of a round is its DM (or a thread mention when DMs are closed)."""
+    if news.table.status != "running":
+        return None, discord.AllowedMentions.none()
+    users = [s.user_id for s in news.seats
+             if s.seat in to_act and s.user_id is not None and not (s.ai or s.away or s.forfeited)]
+    if not users:
+        return None, discord.AllowedMentions.none()
+    mentions = ", ".join(f"<@{user}>" for user in users)
+    line = f"Your move, {mentions}." if len(users) == 1 else f"Waiting for {mentions}: choose on your panels."
+    return line, discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                         users=[discord.Object(user) for user in users])
+
+
 class Boards:
     def __init__(self, bot: discord.Client, service: TableService) -> None:
         self.bot = bot
@@ -114,7 +130,9 @@ class Boards:
 
     async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None) -> bool:
-        message: dict[str, Any] = {"embeds": self._embeds(news, info, public, shown.since),
+        content, mentions = turn_line(news, self.service.spec(news.table).to_act(news.state))
+        message: dict[str, Any] = {"content": content, "allowed_mentions": mentions,
+                                   "embeds": self._embeds(news, info, public, shown.since),
                                    "view": panels.board_view(news.table)}
         if image_key != shown.image_key:
             image = await self._image(news, info, public) if image_key is not None else None
@@ -130,12 +148,14 @@ class Boards:
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None, since: int) -> None:
         image = await self._image(news, info, public) if image_key is not None else None
-        message = await thread.send(embeds=self._embeds(news, info, public, since), view=panels.board_view(news.table),
-                                    files=[image] if image else [], allowed_mentions=discord.AllowedMentions.none())
+        content, mentions = turn_line(news, self.service.spec(news.table).to_act(news.state))
+        message = await thread.send(content, embeds=self._embeds(news, info, public, since),
+                                    view=panels.board_view(news.table), files=[image] if image else [],
+                                    allowed_mentions=mentions)
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since))
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
-            try:  # the replaced board keeps its content but loses its buttons
-                await thread.get_partial_message(old.message_id).edit(view=None)
+            try:  # the replaced board keeps its embeds but loses its buttons and its turn line
+                await thread.get_partial_message(old.message_id).edit(content=None, view=None)
             except discord.HTTPException:
                 pass

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.driver import heuristic_players, labels, open_table, play_to_the_end, start
+from tests.bot.driver import board_message, heuristic_players, labels, open_table, play_to_the_end, start
 
 
 @pytest.mark.slow
@@ -22,6 +22,8 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
     changes = next(f for f in standings.embeds[0].fields if f.name == "Rating changes")
     assert "ada: " in changes.value and "bo: " in changes.value and "→" in changes.value
     assert "Rematch" in labels(standings)
+    board = await board_message(table)
+    assert not board.content and not board.mentions  # nobody's move any more
 
     seats = {s.user_id: s for s in await table.seats()}
     for player in table.players:
