@@ -1,0 +1,56 @@
+"""Database.write: a transaction's statements in one trip to the database thread."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from storage import Store
+from storage.db import NothingChanged
+
+
+@pytest.fixture
+async def db(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    await store.db.fetchall("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+    yield store.db
+    await store.close()
+
+
+async def texts(db) -> list[str]:
+    return [r["text"] for r in await db.fetchall("SELECT text FROM notes ORDER BY id")]
+
+
+async def test_all_statements_commit_together_and_return_their_rows(db):
+    rows = await db.write([("INSERT INTO notes (text) VALUES (?) RETURNING id", ("a",)),
+                           ("INSERT INTO notes (text) VALUES (?), (?)", ("b", "c"))])
+    assert [r["id"] for r in rows[0]] == [1] and rows[1] == []
+    assert await texts(db) == ["a", "b", "c"]
+    assert not db.conn.in_transaction
+
+
+async def test_a_required_change_that_did_not_happen_rolls_everything_back(db):
+    with pytest.raises(NothingChanged):
+        await db.write([("INSERT INTO notes (text) VALUES ('kept?')", ()),
+                        ("UPDATE notes SET text = 'x' WHERE id = 99 RETURNING id", ()),
+                        ("INSERT INTO notes (text) VALUES ('never')", ())], must_change=1)
+    assert await texts(db) == [] and not db.conn.in_transaction
+
+
+async def test_a_failing_statement_rolls_everything_back(db):
+    with pytest.raises(sqlite3.IntegrityError):
+        await db.write([("INSERT INTO notes (text) VALUES ('kept?')", ()),
+                        ("INSERT INTO notes (text) VALUES (NULL)", ())])
+    assert await texts(db) == [] and not db.conn.in_transaction
+    await db.write([("INSERT INTO notes (text) VALUES ('next')", ())])  # the connection still works
+    assert await texts(db) == ["next"]
+
+
+async def test_inside_a_transaction_the_statements_join_it(db):
+    with pytest.raises(RuntimeError):
+        async with db.transaction():
+            await db.write([("INSERT INTO notes (text) VALUES ('joined')", ())])
+            assert db.conn.in_transaction  # not committed on its own
+            raise RuntimeError("the outer block fails")
+    assert await texts(db) == []
