@@ -97,11 +97,11 @@ async def game_round(game: str, names: list[str], moves: Moves) -> None:
             table = await open_table(env, game, names)
             await start(table)
             statements: list[str] = []
-            await bot.store.db.conn.set_trace_callback(statements.append)
+            await bot.store.db.trace(statements.append)
             policy = heuristic_players(game, len(names))
             while await timed_turn(env, table, policy, statements, moves):
                 pass
-            await bot.store.db.conn.set_trace_callback(None)
+            await bot.store.db.trace(None)
             await bot.store.close()
 
 

@@ -184,7 +184,7 @@ class TableStore(TimerStore):
 
     async def load(self, table_id: int) -> tuple[TableRow, list[SeatRow]] | None:
         """The table and its seats (in seat order), in one statement."""
-        row = await self.db.fetchone(_LOAD, (table_id,))
+        row = await self.db.read_point(_LOAD, (table_id,))
         if row is None:
             return None
         try:

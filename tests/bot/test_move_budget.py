@@ -35,7 +35,7 @@ async def counted_moves(env, game: str, names: list[str], moves: int) -> list[Mo
     await start(table)
     policy = heuristic_players(game, len(names))
     statements: list[str] = []
-    await table.bot.store.db.conn.set_trace_callback(statements.append)
+    await table.bot.store.db.trace(statements.append)
     counted = []
     for _ in range(moves):
         click = await next_click(table, policy)
@@ -54,7 +54,7 @@ async def counted_moves(env, game: str, names: list[str], moves: int) -> list[Mo
         others += last_to_choose(prompts, after)
         board_posts = [r for r in rest if r == f"POST /channels/{table.thread.id}/messages"]
         counted.append(MoveCount(done, rest, bool(board_posts), others))
-    await table.bot.store.db.conn.set_trace_callback(None)
+    await table.bot.store.db.trace(None)
     return counted
 
 

@@ -24,7 +24,7 @@ async def statements_of_restart_and_click(settings, monkeypatch, copies: int) ->
 
         async def traced_open(*args, **kwargs):
             store = await opened(*args, **kwargs)
-            await store.db.conn.set_trace_callback(statements.append)
+            await store.db.trace(statements.append)
             return store
 
         with monkeypatch.context() as patch:

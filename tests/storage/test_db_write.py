@@ -1,7 +1,8 @@
-"""Database.write: a transaction's statements in one trip to the database thread."""
+"""Database.write (a transaction in one trip to the database thread) and Database.read_point."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -53,4 +54,23 @@ async def test_inside_a_transaction_the_statements_join_it(db):
             await db.write([("INSERT INTO notes (text) VALUES ('joined')", ())])
             assert db.conn.in_transaction  # not committed on its own
             raise RuntimeError("the outer block fails")
+    assert await texts(db) == []
+
+
+async def test_a_point_read_sees_what_is_committed_and_its_own_transaction(db):
+    await db.write([("INSERT INTO notes (text) VALUES ('first')", ())])
+    assert (await db.read_point("SELECT text FROM notes WHERE id = 1"))["text"] == "first"
+    async with db.transaction():
+        await db.write([("UPDATE notes SET text = 'changing' WHERE id = 1", ())])
+        # the task writing reads its own change; another task sees the last commit
+        assert (await db.read_point("SELECT text FROM notes WHERE id = 1"))["text"] == "changing"
+        other = await asyncio.create_task(db.read_point("SELECT text FROM notes WHERE id = 1"))
+        assert other["text"] == "first"
+    assert (await db.read_point("SELECT text FROM notes WHERE id = 1"))["text"] == "changing"
+    assert await db.read_point("SELECT text FROM notes WHERE id = 2") is None
+
+
+async def test_the_point_reader_cannot_write(db):
+    with pytest.raises(sqlite3.OperationalError):
+        await db.read_point("INSERT INTO notes (text) VALUES ('no') RETURNING id")
     assert await texts(db) == []

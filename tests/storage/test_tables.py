@@ -155,9 +155,9 @@ async def running_table(store: Store, seats: int = 2) -> int:
 async def test_load_reads_the_table_and_its_seats_in_one_statement(store):
     table_id = await running_table(store, seats=3)
     statements: list[str] = []
-    await store.db.conn.set_trace_callback(statements.append)
+    await store.db.trace(statements.append)
     table, seats = await store.tables.load(table_id)
-    await store.db.conn.set_trace_callback(None)
+    await store.db.trace(None)
     assert len(statements) == 1
     assert table.id == table_id and [(s.seat, s.user_id) for s in seats] == [(0, 10), (1, 11), (2, 12)]
     assert await store.tables.load(table_id + 1) is None
@@ -168,13 +168,13 @@ async def test_a_move_writes_actions_timers_and_seats_in_one_commit(store):
     await store.tables.add_timer("decision", 50.0, table_id=table_id, seat=0, payload={"seat": 0})
     await store.tables.add_timer("decision", 60.0, table_id=table_id, seat=1, payload={"seat": 1})
     statements: list[str] = []
-    await store.db.conn.set_trace_callback(statements.append)
+    await store.db.trace(statements.append)
     await store.tables.save_move(MoveWrite(
         table_id=table_id, expected_version=0, actions=[(0, '{"a": 1}'), (1, '{"a": 2}')], state='{"n": 2}',
         prompts={0: (2, "x")}, computer_due=True, recent_events=[(1, "{p0} bids")], timer_seats=[0],
         timers=[NewTimer(kind="decision", due_at=99.0, seat=0, payload={"seat": 0})],
         seat_updates={1: {"dm_message_id": 77}}))
-    await store.db.conn.set_trace_callback(None)
+    await store.db.trace(None)
     assert sum(s.startswith("COMMIT") for s in statements) == 1
     assert len(statements) <= 8
     table, seats = await store.tables.load(table_id)
