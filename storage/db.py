@@ -85,7 +85,8 @@ class Database:
             await conn.close()
             raise
         if str(path) != ":memory:":
-            db._reader = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True, isolation_level=None)
+            db._reader = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True,
+                                         isolation_level=None)
             db._reader.row_factory = sqlite3.Row
         return db
 

@@ -74,3 +74,13 @@ async def test_the_point_reader_cannot_write(db):
     with pytest.raises(sqlite3.OperationalError):
         await db.read_point("INSERT INTO notes (text) VALUES ('no') RETURNING id")
     assert await texts(db) == []
+
+
+async def test_the_point_reader_opens_a_path_with_uri_characters(tmp_path):
+    folder = tmp_path / "odd ?#% name"
+    store = await Store.open(folder / "bot.sqlite3")
+    try:
+        assert (await store.db.read_point("SELECT COUNT(*) AS n FROM game_tables"))["n"] == 0
+        assert store.db._reader is not None  # the read went through the point reader
+    finally:
+        await store.close()
