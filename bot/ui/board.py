@@ -132,8 +132,9 @@ class Boards:
                     image_key: str | None) -> bool:
         content, mentions = turn_line(news, self.service.spec(news.table).to_act(news.state))
         message: dict[str, Any] = {"content": content, "allowed_mentions": mentions,
-                                   "embeds": self._embeds(news, info, public, shown.since),
-                                   "view": panels.board_view(news.table)}
+                                   "embeds": self._embeds(news, info, public, shown.since)}
+        if news.table.status != "running":  # while it runs, the board keeps the buttons it was posted with
+            message["view"] = panels.board_view(news.table)
         if image_key != shown.image_key:
             image = await self._image(news, info, public) if image_key is not None else None
             message["attachments"] = [image] if image else []
