@@ -33,6 +33,9 @@ Sync = Literal["normal", "full"]
 Statement = tuple[str, Sequence[Any]]
 
 
+READER_WAIT = 0.02  # seconds the point reader may wait for a lock on the event loop's thread
+
+
 class NothingChanged(Exception):
     """A write that had to change a row changed none; its transaction was rolled back."""
 
@@ -85,8 +88,9 @@ class Database:
             await conn.close()
             raise
         if str(path) != ":memory:":
+            # A short busy wait: the event loop must not stall; a busy read goes by the thread instead.
             db._reader = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True,
-                                         isolation_level=None)
+                                         isolation_level=None, timeout=READER_WAIT)
             db._reader.row_factory = sqlite3.Row
         return db
 
@@ -114,7 +118,12 @@ class Database:
         where it is being written. Never use it for reads that scan many rows."""
         if self._reader is None or self._in_own_transaction():
             return await self.fetchone(sql, params)
-        return self._reader.execute(sql, tuple(params)).fetchone()
+        try:
+            return self._reader.execute(sql, tuple(params)).fetchone()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            return await self.fetchone(sql, params)  # waits on the database thread, not the loop
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -84,3 +84,27 @@ async def test_the_point_reader_opens_a_path_with_uri_characters(tmp_path):
         assert store.db._reader is not None  # the read went through the point reader
     finally:
         await store.close()
+
+
+async def test_a_point_read_that_finds_the_database_locked_waits_on_the_database_thread(db):
+    """A WAL reader is rarely refused (a tool holding the file in exclusive mode, a recovery);
+    then the read waits on the database thread instead of stalling the event loop."""
+    await db.write([("INSERT INTO notes (text) VALUES ('first')", ())])
+
+    class Locked:
+        def execute(self, *args):
+            raise sqlite3.OperationalError("database is locked")
+
+    reader, db._reader = db._reader, Locked()
+    writer_reads: list[str] = []
+    await db.conn.set_trace_callback(writer_reads.append)
+    row = await db.read_point("SELECT text FROM notes WHERE id = ?", (1,))
+    await db.conn.set_trace_callback(None)
+    db._reader = reader
+    assert row["text"] == "first"
+    assert any("SELECT text FROM notes" in sql for sql in writer_reads)  # read by the database thread
+
+
+async def test_a_point_read_of_a_wrong_statement_still_fails(db):
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        await db.read_point("SELECT * FROM missing WHERE id = 1")
