@@ -101,6 +101,7 @@ def check_money_lines(env, people, money, cursor) -> None:
                         f"{person.user.name} was shown {line!r}; their money is {money[seat]}")
 
 
+@pytest.mark.slow  # a whole game, every message checked
 async def test_money_is_shown_to_its_owner_only(simcord_env, monkeypatch):
     """rulebook: "During the entire game, everyone keeps secret his/her money supply behind
     his/her building tent." The board and the thread never show money; each private panel shows

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 
 from tests.bot.driver import Table, choose, open_table, start
 from tests.bot.tournament_driver import ORGANISER_ROLE, Event, answer, create, register_all
@@ -108,6 +109,7 @@ def forged_ids(first: FirstServer, prompt_version: int) -> list[tuple[str, list[
     return ids
 
 
+@pytest.mark.slow  # every command and control of every game, from another server
 async def test_another_server_cannot_touch_tables_or_tournaments(simcord_env):
     env = simcord_env
     first = await first_server(env)

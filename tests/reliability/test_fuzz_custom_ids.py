@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
 from bot.ui.components import AMOUNT_FORM, DYNAMIC_ITEMS
@@ -156,6 +157,7 @@ def sender(arena: Arena, name: str, custom_id: str) -> tuple[Any, discord.Messag
 SENDERS = st.sampled_from(["foreign admin", "seated player", "seated player by DM"])
 
 
+@pytest.mark.slow  # long random exploration
 @FUZZ
 @given(data=st.data(), who=SENDERS)
 async def test_forged_button_clicks(simcord_env, data, who):
@@ -168,6 +170,7 @@ async def test_forged_button_clicks(simcord_env, data, who):
     assert await observe(arena) == before
 
 
+@pytest.mark.slow  # long random exploration
 @FUZZ
 @given(data=st.data(), who=SENDERS)
 async def test_forged_select_choices(simcord_env, data, who):
@@ -182,6 +185,7 @@ async def test_forged_select_choices(simcord_env, data, who):
     assert await observe(arena) == before
 
 
+@pytest.mark.slow  # long random exploration
 @FUZZ
 @given(data=st.data(), who=SENDERS)
 async def test_forged_amount_forms(simcord_env, data, who):
