@@ -34,8 +34,10 @@ def time_now() -> float:
 
 class BoardBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
-        # Default intents only: slash commands and components need no privileged intent.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+        # Slash commands, buttons and forms reach the bot whatever its intents; it asks only for the
+        # servers, channels and threads. Without the message and typing intents, Discord does not
+        # stream every message of every channel the bot can see (nor its own edits) to it.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None)
         self.settings = settings
 

@@ -82,7 +82,7 @@ No bot token is configured, so the bot cannot log in.
 To get one:
   1. Open https://discord.com/developers/applications and click "New Application".
   2. In "Bot", click "Reset Token" and copy the token. Under "Privileged Gateway Intents"
-     nothing extra is needed: the bot uses the default intents only (no message content,
+     nothing is needed: the bot asks only for the Guilds intent (no message content,
      no members list).
   3. In "OAuth2" > "URL Generator", tick the scopes "bot" and "applications.commands" and
      the permissions: View Channels, Send Messages, Send Messages in Threads,
