@@ -1,6 +1,6 @@
 """Durable timers: rows in the timers table, one task sleeping until the soonest is due.
 
-Timers survive restarts because they live in the database; the task is rebuilt at start-up.
+Timers survive restarts because they live in the database; the wait is set again at start-up.
 A timer is claimed (deleted) before its handler runs, so it fires once.
 """
 
@@ -17,30 +17,37 @@ log = logging.getLogger(__name__)
 Handler = Callable[[TimerRow], Awaitable[None]]
 
 IDLE_SLEEP = 24 * 3600  # with no timer due, look again daily (adding a timer wakes it sooner)
+RETRY_SECONDS = 60  # after a failed look at the timers
 
 
 class Scheduler:
-    """Sleeps until the soonest timer is due. `wake(due_at)` restarts the sleep (never a running
-    handler) only when the new timer is due before the one it sleeps for, so a move that adds a
-    timer costs no query here; the pattern of RoboDanny's reminder cog."""
+    """Waits for the soonest timer with one timer callback of the event loop (no task sleeps in
+    the background). When it falls due, a short task fires what is due, finds the next timer and
+    sets the callback for it. `wake(due_at)` moves the callback only when the new timer is due
+    before the one it waits for, so a move that adds a timer costs no query here; the pattern of
+    RoboDanny's reminder cog."""
 
     def __init__(self, store: Store, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
         self.handlers: dict[str, Handler] = {}
-        self._task: asyncio.Task[None] | None = None
-        self._sleeping = False
+        self._handle: asyncio.TimerHandle | None = None  # the callback for the soonest timer
+        self._task: asyncio.Task[None] | None = None  # a check in progress
         self._recheck = False
-        self._target = math.inf  # when the current sleep ends
+        self._target = math.inf  # when the callback is due
+        self._started = False
 
     def on(self, kind: str, handler: Handler) -> None:
         self.handlers[kind] = handler
 
     def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="timer-scheduler")
+        if not self._started:
+            self._started = True
+            self._check_now()
 
     async def stop(self) -> None:
+        self._started = False
+        self._cancel_wait()
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -51,33 +58,49 @@ class Scheduler:
 
     def wake(self, due_at: float | None = None) -> None:
         """Call after adding a timer (due at `due_at`) so a sooner one is not slept through."""
-        if due_at is not None and due_at >= self._target:
+        if not self._started or (due_at is not None and due_at >= self._target):
             return
-        if self._task is not None and self._sleeping:
-            self._task.cancel()
-            self._task = None
-            self.start()
+        if self._task is not None:
+            self._recheck = True  # the check in progress looks again before it waits
+        elif due_at is None:
+            self._check_now()
         else:
-            self._recheck = True
+            self._wait_until(due_at)
 
-    async def _run(self) -> None:
-        while True:
-            self._recheck = False
-            timer = await self.store.tables.next_timer()
-            delay = IDLE_SLEEP if timer is None else timer.due_at - self.clock()
-            if delay > 0:
-                if self._recheck:
-                    continue
-                self._sleeping = True
-                self._target = self.clock() + min(delay, IDLE_SLEEP)
-                try:
-                    await asyncio.sleep(min(delay, IDLE_SLEEP))
-                finally:
-                    self._sleeping = False
-                    self._target = math.inf
-                continue
-            if await self.store.tables.delete_timer(timer.id):
-                await self._fire(timer)
+    def _wait_until(self, due_at: float) -> None:
+        self._cancel_wait()
+        self._target = due_at
+        delay = max(0.0, min(due_at - self.clock(), IDLE_SLEEP))
+        self._handle = asyncio.get_running_loop().call_later(delay, self._check_now)
+
+    def _cancel_wait(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+        self._handle, self._target = None, math.inf
+
+    def _check_now(self) -> None:
+        self._cancel_wait()
+        self._task = asyncio.get_running_loop().create_task(self._check(), name="timer-scheduler")
+
+    async def _check(self) -> None:
+        """Fire every timer that is due, then wait for the next one."""
+        try:
+            while True:
+                self._recheck = False
+                timer = await self.store.tables.next_timer()
+                delay = IDLE_SLEEP if timer is None else timer.due_at - self.clock()
+                if delay > 0:
+                    if self._recheck:
+                        continue
+                    self._task = None
+                    self._wait_until(self.clock() + min(delay, IDLE_SLEEP))
+                    return
+                if await self.store.tables.delete_timer(timer.id):
+                    await self._fire(timer)
+        except Exception:  # the database failed: try again later rather than never
+            log.exception("the timer scheduler failed; it tries again in %s s", RETRY_SECONDS)
+            self._task = None
+            self._wait_until(self.clock() + RETRY_SECONDS)
 
     async def _fire(self, timer: TimerRow) -> None:
         handler = self.handlers.get(timer.kind)

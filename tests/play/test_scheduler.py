@@ -1,0 +1,85 @@
+"""The durable timer scheduler: one event-loop callback waits for the soonest stored timer; a
+timer added sooner moves it without a query; a failing database is tried again later."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+import play.scheduler as scheduler_module
+from play.scheduler import Scheduler
+from storage import Store
+
+
+@pytest.fixture
+async def store(tmp_path):
+    opened = await Store.open(tmp_path / "bot.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def until(condition, seconds: float = 3.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+async def test_timers_fire_once_in_order_and_a_sooner_one_moves_the_wait_without_a_query(store, monkeypatch):
+    fired: list[str] = []
+    queries = {"n": 0}
+    next_timer = store.tables.next_timer
+
+    async def counted():
+        queries["n"] += 1
+        return await next_timer()
+
+    monkeypatch.setattr(store.tables, "next_timer", counted)
+    scheduler = Scheduler(store, time.time)
+
+    async def handler(timer):
+        fired.append(timer.payload["name"])
+
+    scheduler.on("test", handler)
+    await store.tables.add_timer("test", time.time() + 30, payload={"name": "late"})
+    scheduler.start()
+    await until(lambda: queries["n"] == 1 and scheduler._task is None)
+    looked = queries["n"]
+
+    await store.tables.add_timer("test", time.time() + 0.1, payload={"name": "soon"})
+    scheduler.wake(time.time() + 0.1)
+    assert queries["n"] == looked  # the new due time is known: no query until it falls due
+    scheduler.wake(time.time() + 60)  # a later timer changes nothing
+    await until(lambda: fired == ["soon"])
+    await asyncio.sleep(0.1)
+    assert fired == ["soon"]  # once, and the late one is not due yet
+    assert [t.payload["name"] for t in await store.tables.timers()] == ["late"]
+    await scheduler.stop()
+
+
+async def test_a_failing_database_is_tried_again(store, monkeypatch, caplog):
+    monkeypatch.setattr(scheduler_module, "RETRY_SECONDS", 0.1)
+    fired: list[int] = []
+    next_timer = store.tables.next_timer
+    failures = {"left": 1}
+
+    async def flaky():
+        if failures["left"]:
+            failures["left"] -= 1
+            raise OSError("disk I/O error")
+        return await next_timer()
+
+    monkeypatch.setattr(store.tables, "next_timer", flaky)
+    scheduler = Scheduler(store, time.time)
+
+    async def handler(timer):
+        fired.append(timer.id)
+
+    scheduler.on("test", handler)
+    await store.tables.add_timer("test", time.time() - 1)
+    scheduler.start()
+    await until(lambda: len(fired) == 1)
+    assert "tries again" in caplog.text
+    await scheduler.stop()
