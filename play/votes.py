@@ -40,7 +40,7 @@ def _names(loaded: Loaded, users: list[int]) -> list[str]:
 async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -> VoteNews:
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
-        _check_asker(loaded, caller, kind, loaded.table.handover_after)
+        _check_asker(loaded, caller, kind)
         if kind in loaded.table.votes:
             raise TableError("That vote is already open; its buttons are in the thread.")
         voters = _voters(loaded, kind, caller.user_id)
@@ -52,8 +52,9 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
         return VoteNews(news, kind, "open", _names(loaded, voters))
 
 
-def _check_asker(loaded: Loaded, caller: Caller, kind: str, missed_needed: int) -> None:
+def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     table = loaded.table
+    missed_needed = table.handover_after
     if table.status != "running":
         raise TableError(f"This game is {table.status}; there is nothing to vote on.")
     if table.tournament_id is not None:

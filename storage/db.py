@@ -121,7 +121,8 @@ class Database:
         try:
             return self._reader.execute(sql, tuple(params)).fetchone()
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+            primary = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # extended codes keep it low
+            if primary not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 raise
             return await self.fetchone(sql, params)  # waits on the database thread, not the loop
 

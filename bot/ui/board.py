@@ -107,6 +107,11 @@ class Boards:
     def service_info(self, news: TableNews) -> Any:
         return panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
 
+    def _text(self, news: TableNews, info: Any, public: Any, since: int) -> dict[str, Any]:
+        """The board's turn line (with who it may mention) and embeds, for a new board or an edit."""
+        content, mentions = turn_line(news, self.service.spec(news.table).to_act(news.state))
+        return {"content": content, "allowed_mentions": mentions, "embeds": self._embeds(news, info, public, since)}
+
     def _embeds(self, news: TableNews, info: Any, public: Any, since: int) -> list[discord.Embed]:
         embeds = get_renderer(news.table.game).board(info, public)
         if (news.table.seed_salt or news.table.seed_chosen) and embeds:
@@ -130,9 +135,7 @@ class Boards:
 
     async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None) -> bool:
-        content, mentions = turn_line(news, self.service.spec(news.table).to_act(news.state))
-        message: dict[str, Any] = {"content": content, "allowed_mentions": mentions,
-                                   "embeds": self._embeds(news, info, public, shown.since)}
+        message = self._text(news, info, public, shown.since)
         if news.table.status != "running":  # while it runs, the board keeps the buttons it was posted with
             message["view"] = panels.board_view(news.table)
         if image_key != shown.image_key:
@@ -149,10 +152,8 @@ class Boards:
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None, since: int) -> None:
         image = await self._image(news, info, public) if image_key is not None else None
-        content, mentions = turn_line(news, self.service.spec(news.table).to_act(news.state))
-        message = await thread.send(content, embeds=self._embeds(news, info, public, since),
-                                    view=panels.board_view(news.table), files=[image] if image else [],
-                                    allowed_mentions=mentions)
+        message = await thread.send(**self._text(news, info, public, since), view=panels.board_view(news.table),
+                                    files=[image] if image else [])
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since))
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:

@@ -93,7 +93,9 @@ async def test_a_point_read_that_finds_the_database_locked_waits_on_the_database
 
     class Locked:
         def execute(self, *args):
-            raise sqlite3.OperationalError("database is locked")
+            error = sqlite3.OperationalError("database is locked")
+            error.sqlite_errorcode = sqlite3.SQLITE_BUSY  # as SQLite reports it
+            raise error
 
     reader, db._reader = db._reader, Locked()
     writer_reads: list[str] = []
