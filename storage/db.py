@@ -34,6 +34,11 @@ Statement = tuple[str, Sequence[Any]]
 
 
 READER_WAIT = 0.02  # seconds the point reader may wait for a lock on the event loop's thread
+WRITER_WAIT = 0.02  # the same for a write on the event loop's thread (see Database.write)
+# The event loop's writer never checkpoints the write-ahead log itself (a checkpoint copies pages
+# to the database file and flushes it: milliseconds the loop must not stall); after this many of
+# its commits, a passive checkpoint runs on the database thread instead.
+CHECKPOINT_EVERY = 200
 
 
 class NothingChanged(Exception):
@@ -70,6 +75,9 @@ class Database:
         self.conn = conn
         self._write_lock = asyncio.Lock()
         self._reader: sqlite3.Connection | None = None  # see read_point
+        self._writer: sqlite3.Connection | None = None  # see write
+        self._unchecked_commits = 0
+        self._checkpoint: asyncio.Task[Any] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, sync: Sync = "normal") -> "Database":
@@ -88,23 +96,35 @@ class Database:
             await conn.close()
             raise
         if str(path) != ":memory:":
-            # A short busy wait: the event loop must not stall; a busy read goes by the thread instead.
-            db._reader = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True,
-                                         isolation_level=None, timeout=READER_WAIT)
-            db._reader.row_factory = sqlite3.Row
+            db._open_loop_connections(Path(path).resolve(), sync)
         return db
 
+    def _open_loop_connections(self, path: Path, sync: Sync) -> None:
+        """The point reader and the writer used on the event loop's own thread. Their busy wait is
+        short: the loop must not stall; what they are refused goes by the database thread."""
+        self._reader = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True, isolation_level=None,
+                                       timeout=READER_WAIT)
+        self._reader.row_factory = sqlite3.Row
+        self._writer = sqlite3.connect(path, isolation_level=None, timeout=WRITER_WAIT)
+        self._writer.row_factory = sqlite3.Row
+        for pragma in (f"synchronous={sync.upper()}", "foreign_keys=ON", "wal_autocheckpoint=0"):
+            self._writer.execute(f"PRAGMA {pragma}")
+
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.close()
-            self._reader = None
-        await self.conn.close()
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
+        for loop_connection in (self._reader, self._writer):
+            if loop_connection is not None:
+                loop_connection.close()
+        self._reader = self._writer = None
+        await self.conn.close()  # the last connection to close checkpoints the whole log
 
     async def trace(self, callback: Any) -> None:
-        """Call `callback` with every statement either connection runs (None: stop)."""
+        """Call `callback` with every statement any connection runs (None: stop)."""
         await self.conn.set_trace_callback(callback)
-        if self._reader is not None:
-            self._reader.set_trace_callback(callback)
+        for loop_connection in (self._reader, self._writer):
+            if loop_connection is not None:
+                loop_connection.set_trace_callback(callback)
 
     def _in_own_transaction(self) -> bool:
         task = asyncio.current_task()
@@ -121,8 +141,7 @@ class Database:
         try:
             return self._reader.execute(sql, tuple(params)).fetchone()
         except sqlite3.OperationalError as exc:
-            primary = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # extended codes keep it low
-            if primary not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            if not _busy(exc):
                 raise
             return await self.fetchone(sql, params)  # waits on the database thread, not the loop
 
@@ -148,15 +167,49 @@ class Database:
                 _IN_TRANSACTION.reset(token)
 
     async def write(self, statements: Sequence[Statement], *, must_change: int | None = None) -> list[list[Any]]:
-        """Run `statements` as one transaction in one trip to the database thread, and return
-        each one's rows. A move's write is several small statements; a trip per statement costs
-        more than the statements themselves. If statement number `must_change` returns no row
-        (say `RETURNING`), everything is rolled back and NothingChanged is raised. Inside an open
-        transaction of the same task, the statements join it (the outer block commits)."""
+        """Run `statements` as one transaction and return each one's rows. If statement number
+        `must_change` returns no row (say `RETURNING`), everything is rolled back and
+        NothingChanged is raised. Inside an open transaction of the same task, the statements
+        join it (the outer block commits).
+
+        A move's write is a few small statements: together they take tens of microseconds, less
+        than a trip to the database thread and back. So they run on the event loop's thread,
+        which never waits long: the write lock keeps this process's own transactions apart, the
+        log is checkpointed on the database thread, and a database locked by another process
+        sends the write to the database thread, which may wait for it."""
         if self._in_own_transaction():
-            return await _in_thread(self.conn, _run_all, self.conn, statements, must_change, False)
+            return await _in_thread(self.conn, _run_all, self.conn._conn, statements, must_change, False)
         async with self._write_lock:
-            return await _in_thread(self.conn, _run_all, self.conn, statements, must_change, True)
+            if self._writer is not None:
+                try:
+                    self._writer.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if not _busy(exc):
+                        raise
+                else:
+                    results = _run_all(self._writer, statements, must_change, True, begun=True)
+                    self._committed_on_loop()
+                    # Still a point where other tasks run, as the trip to the thread was: a burst
+                    # of writes (computer seats playing on) lets other tables' clicks in between.
+                    await asyncio.sleep(0)
+                    return results
+            return await _in_thread(self.conn, _run_all, self.conn._conn, statements, must_change, True)
+
+    def _committed_on_loop(self) -> None:
+        self._unchecked_commits += 1
+        if self._unchecked_commits >= CHECKPOINT_EVERY and self._checkpoint is None:
+            self._unchecked_commits = 0
+            self._checkpoint = asyncio.get_running_loop().create_task(self._checkpoint_log())
+
+    async def _checkpoint_log(self) -> None:
+        """Copy the log into the database file, on the database thread. Passive: it never makes
+        a writer or a reader wait, and what it cannot copy yet is copied next time."""
+        try:
+            await run(self.conn, "PRAGMA wal_checkpoint(PASSIVE)")
+        except (sqlite3.Error, ValueError):  # closed, or busy: the next checkpoint catches up
+            pass
+        finally:
+            self._checkpoint = None
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         rows = await run(self.conn, sql, params)
@@ -228,11 +281,17 @@ async def _in_thread(conn: aiosqlite.Connection, function: Any, *args: Any) -> A
     return await conn._execute(function, *args)
 
 
-def _run_all(conn: aiosqlite.Connection, statements: Sequence[Statement], must_change: int | None,
-             own_transaction: bool) -> list[list[Any]]:
-    """On the database thread: the statements of Database.write, in order."""
-    sqlite = conn._conn
-    if own_transaction:
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """SQLite refused for a lock another connection holds (not for a wrong statement)."""
+    primary = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # extended codes keep it low
+    return primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _run_all(sqlite: sqlite3.Connection, statements: Sequence[Statement], must_change: int | None,
+             own_transaction: bool, begun: bool = False) -> list[list[Any]]:
+    """The statements of Database.write, in order, on the thread that owns `sqlite`; with
+    `own_transaction`, in a transaction of their own (`begun`: already opened)."""
+    if own_transaction and not begun:
         sqlite.execute("BEGIN IMMEDIATE")
     try:
         results = []

@@ -1,4 +1,5 @@
-"""Database.write (a transaction in one trip to the database thread) and Database.read_point."""
+"""Database.write (a transaction on the event loop's thread, or in one trip to the database thread) and
+Database.read_point."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sqlite3
 import pytest
 
 from storage import Store
+import storage.db as db_module
 from storage.db import NothingChanged
 
 
@@ -110,3 +112,57 @@ async def test_a_point_read_that_finds_the_database_locked_waits_on_the_database
 async def test_a_point_read_of_a_wrong_statement_still_fails(db):
     with pytest.raises(sqlite3.OperationalError, match="no such table"):
         await db.read_point("SELECT * FROM missing WHERE id = 1")
+
+
+async def test_a_write_runs_on_the_event_loops_thread_and_the_database_thread_sees_it(db):
+    thread_statements: list[str] = []
+    await db.conn.set_trace_callback(thread_statements.append)
+    await db.write([("INSERT INTO notes (text) VALUES ('here')", ())])
+    await db.conn.set_trace_callback(None)
+    assert thread_statements == []  # nothing went by the database thread
+    assert await texts(db) == ["here"]  # committed: the thread's connection reads it
+
+
+async def test_the_loop_writer_keeps_the_promised_durability_and_foreign_keys(tmp_path):
+    store = await Store.open(tmp_path / "full.sqlite3", sync="full")
+    try:
+        writer = store.db._writer
+        assert writer.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert writer.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert writer.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0  # see the next test
+    finally:
+        await store.close()
+
+
+async def test_the_log_is_checkpointed_on_the_database_thread_after_many_loop_commits(db, monkeypatch):
+    """The loop's writer never copies the log into the database file itself (that flushes the
+    disk on the event loop); every CHECKPOINT_EVERY commits the database thread does it."""
+    monkeypatch.setattr(db_module, "CHECKPOINT_EVERY", 5)
+    checkpoints: list[str] = []
+    await db.conn.set_trace_callback(lambda sql: checkpoints.append(sql) if "checkpoint" in sql else None)
+    for number in range(12):
+        await db.write([("INSERT INTO notes (text) VALUES (?)", (str(number),))])
+        await asyncio.sleep(0.01)  # let a started checkpoint finish
+    await db.conn.set_trace_callback(None)
+    assert checkpoints == ["PRAGMA wal_checkpoint(PASSIVE)"] * 2
+    busy, logged, copied = (await db.fetchone("PRAGMA wal_checkpoint(PASSIVE)"))
+    assert busy == 0 and copied == logged  # nothing was left behind
+
+
+async def test_a_database_locked_by_another_program_sends_the_write_to_the_database_thread(db, tmp_path):
+    """Another program (a backup, an admin's sqlite3 shell) holding the write lock must not stall
+    the event loop: the loop's writer gives up after WRITER_WAIT and the database thread waits."""
+    other = sqlite3.connect(tmp_path / "bot.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    write = asyncio.create_task(db.write([("INSERT INTO notes (text) VALUES ('after the lock')", ())]))
+    began = asyncio.get_running_loop().time()
+    ticks = 0
+    while not write.done() and ticks < 20:  # the loop keeps turning while the write waits
+        await asyncio.sleep(0.01)
+        ticks += 1
+    assert not write.done() and ticks == 20
+    assert asyncio.get_running_loop().time() - began < 1.0
+    other.execute("COMMIT")
+    other.close()
+    await write
+    assert await texts(db) == ["after the lock"]
