@@ -1,0 +1,106 @@
+"""PNG files that reuse the compressed rows an earlier picture had in common with this one.
+
+A board picture changes in a few places per move (a ship, a banner, the legend); most of its rows
+are as they were. So the picture is cut into bands of rows, and each band is compressed as its own
+piece of the one zlib stream PNG keeps its pixels in: a full flush ends each piece, so no piece
+refers back into another, and pieces can be put together in any combination. A band compressed
+before (found by a SHA-256 of its bytes) is taken from a cache; only the bands that changed are
+compressed again. Pillow writes the same format but compresses every row of every picture: for a
+960 x 636 map that is most of the time a board update takes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+from typing import NamedTuple
+
+from PIL import Image
+
+BAND_ROWS = 32
+LEVEL = 1  # zlib's fastest level: the file is a little larger, compressing takes half the time
+CACHE_BYTES = 16 * 1024 * 1024  # compressed pieces kept, across every table's pictures
+COLOUR_TYPES = {"P": (3, 1), "RGB": (2, 3), "RGBA": (6, 4), "L": (0, 1)}  # mode: (PNG colour type, bytes/pixel)
+ADLER_BASE = 65521
+_LAST_PIECE = b"\x03\x00"  # an empty final block (fixed Huffman codes): ends the deflate stream
+
+
+class BandCache:
+    """Compressed bands by the SHA-256 of their rows, least recently used dropped first."""
+
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self.limit = limit
+        self.size = 0
+        self._pieces: OrderedDict[bytes, Piece] = OrderedDict()
+        self._lock = threading.Lock()  # pictures of several tables are drawn at once in worker threads
+
+    def piece(self, rows: bytes, stride: int) -> Piece:
+        """The compressed piece of `rows` (each `stride` bytes long)."""
+        digest = hashlib.sha256(stride.to_bytes(4, "big"))
+        digest.update(rows)
+        key = digest.digest()
+        with self._lock:
+            found = self._pieces.get(key)
+            if found is not None:
+                self._pieces.move_to_end(key)
+                return found
+        found = compress(rows, stride)
+        with self._lock:
+            if key not in self._pieces:
+                self._pieces[key] = found
+                self.size += len(found.data)
+            while self.size > self.limit and self._pieces:
+                self.size -= len(self._pieces.popitem(last=False)[1].data)
+        return found
+
+
+class Piece(NamedTuple):
+    data: bytes  # raw deflate, ending in a full flush
+    adler: int  # Adler-32 of the uncompressed bytes
+    length: int  # how many uncompressed bytes
+
+
+def compress(rows: bytes, stride: int) -> Piece:
+    """Rows as PNG stores them (each after a filter-type byte, 0: none), compressed on their own."""
+    filtered = b"".join(b"\x00" + rows[start:start + stride] for start in range(0, len(rows), stride))
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)  # raw deflate: the zlib header comes once
+    data = compressor.compress(filtered) + compressor.flush(zlib.Z_FULL_FLUSH)
+    return Piece(data, zlib.adler32(filtered), len(filtered))
+
+
+def adler32_join(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from theirs (zlib's C library has
+    this as adler32_combine; Python's zlib module does not offer it)."""
+    a1, b1, a2, b2 = first & 0xFFFF, first >> 16, second & 0xFFFF, second >> 16
+    a = (a1 + a2 - 1) % ADLER_BASE
+    b = (b1 + b2 + second_length * (a1 - 1)) % ADLER_BASE
+    return (b << 16) | a
+
+
+_SHARED = BandCache()
+
+
+def encode(image: Image.Image, cache: BandCache = _SHARED) -> bytes:
+    """The PNG file of `image` (mode P, RGB, RGBA or L, 8 bits per channel, no transparency key)."""
+    colour_type, channels = COLOUR_TYPES[image.mode]
+    width, height = image.size
+    stride = width * channels
+    pixels = image.tobytes()
+    pieces, checksum = [b"\x78\x01"], 1  # the zlib header (deflate, fastest); Adler-32 of nothing
+    for top in range(0, len(pixels), stride * BAND_ROWS):
+        piece = cache.piece(pixels[top:top + stride * BAND_ROWS], stride)
+        pieces.append(piece.data)
+        checksum = adler32_join(checksum, piece.adler, piece.length)
+    pieces += [_LAST_PIECE, struct.pack(">I", checksum)]
+    chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))]
+    if image.mode == "P":
+        chunks.append(_chunk(b"PLTE", bytes((image.getpalette() or [0, 0, 0])[:3 * 256])))
+    chunks += [_chunk(b"IDAT", b"".join(pieces)), _chunk(b"IEND", b"")]
+    return b"\x89PNG\r\n\x1a\n" + b"".join(chunks)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
