@@ -2,7 +2,9 @@
 
 Usage: python bench/bot.py [--rounds R] [--floor-clicks N] [--game G]
 
-The floor is a minimal discord.py bot whose button sends one DM and one reply. Our bot plays
+The floor is a minimal discord.py bot whose button sends one DM and one reply (bench/floors.py,
+which also has a bot with no game that makes the same two message edits as a typical move, with
+payloads of a move's size: what the simulated Discord and discord.py take for them). Our bot plays
 complete games: heuristic players choose, and every choice reaches the bot as a click on the
 player's DM panel. A click is timed until the simulated Discord is idle again (SimCord settles
 after every action, so the time covers everything the bot does for the move: the answer, the
@@ -25,10 +27,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import discord  # noqa: E402
 import simcord  # noqa: E402
-from discord.ext import commands  # noqa: E402
 
+from bench.floors import edits_round, floor_round  # noqa: E402
 from bot import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from play.results import seat_choices  # noqa: E402
@@ -36,48 +37,6 @@ from tests.bot.driver import choose, heuristic_players, open_table, panel_messag
 
 GAMES = {"augsburg1520": ["ada", "bo", "cy"], "baumeister": ["ada", "bo", "cy"], "aelderman": ["ada", "bo"]}
 TARGETS = {"median": 3.0, "p99": 5.0, "rest": 3, "sql": 8, "commits": 1}
-
-
-# -- the floor: one button, one DM and one reply ------------------------------------------
-class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<n>[0-9]+)"):
-    def __init__(self, n: int = 0) -> None:
-        super().__init__(discord.ui.Button(label="Go", custom_id=f"floor:{n}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> FloorButton:
-        return cls(int(match["n"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.user.send("Your move was made.")
-        await interaction.response.send_message("Done.", ephemeral=True)
-
-
-class FloorBot(commands.Bot):
-    def __init__(self) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.default())
-
-        @self.tree.command(name="floor", description="A button")
-        async def floor(interaction: discord.Interaction) -> None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(FloorButton())
-            await interaction.response.send_message("Press", view=view)
-
-    async def setup_hook(self) -> None:
-        self.add_dynamic_items(FloorButton)
-        await self.tree.sync()
-
-
-async def floor_round(clicks: int) -> list[float]:
-    async with simcord.run(FloorBot()) as env:
-        channel = env.create_guild().create_text_channel("floor")
-        member = env.guild.add_member(env.create_user("ada"))
-        message = (await member.slash(channel, "floor")).response.message
-        times = []
-        for _ in range(clicks):
-            began = time.perf_counter()
-            await member.click(message, label="Go")
-            times.append(time.perf_counter() - began)
-        return times
 
 
 # -- our bot: complete games ------------------------------------------------------------
@@ -135,10 +94,13 @@ def p99(values: list[float]) -> float:
     return ordered[max(0, int(len(ordered) * 0.99) - 1)]
 
 
-def report(floor: list[float], results: dict[str, Moves]) -> None:
+def report(floor: list[float], edits: list[float], results: dict[str, Moves]) -> None:
     floor_median, floor_p99 = statistics.median(floor), p99(floor)
     print(f"floor (one DM and one reply): {len(floor)} clicks, median {floor_median * 1e3:.2f} ms, "
           f"p99 {floor_p99 * 1e3:.2f} ms")
+    print(f"a move's two edits without a game (panel in place, board): median "
+          f"{statistics.median(edits) / floor_median:.1f}x the floor, p99 {p99(edits) / floor_p99:.1f}x "
+          "(the simulated Discord's and discord.py's share of a move)")
     for game, moves in results.items():
         median = statistics.median(moves.seconds) / floor_median
         tail = p99(moves.seconds) / floor_p99
@@ -161,13 +123,15 @@ def report(floor: list[float], results: dict[str, Moves]) -> None:
 
 async def main_async(rounds: int, floor_clicks: int, games: list[str]) -> None:
     floor: list[float] = []
+    edits: list[float] = []
     results = {game: Moves() for game in games}
     for number in range(rounds):
         floor.extend(await floor_round(floor_clicks))
+        edits.extend(await edits_round(floor_clicks))
         for game in games:
             await game_round(game, GAMES[game], results[game])
         print(f"round {number + 1} of {rounds} done", file=sys.stderr)
-    report(floor, results)
+    report(floor, edits, results)
 
 
 def main() -> None:

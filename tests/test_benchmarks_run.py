@@ -35,6 +35,7 @@ def test_engine_pairing_and_restart_benches_run():
 @pytest.mark.slow
 def test_bot_bench_plays_a_game_and_prints_every_figure():
     out = run("bot.py", "--rounds", "1", "--floor-clicks", "20", "--game", "baumeister")
-    for figure in ("click to done, median", "click to done, p99", "REST calls per move",
+    for figure in ("floor (one DM and one reply)", "a move's two edits without a game",
+                   "click to done, median", "click to done, p99", "REST calls per move",
                    "SQL statements / move", "commits per move"):
         assert figure in out
