@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import threading
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
@@ -214,7 +214,10 @@ def background(key: tuple) -> Image.Image:
     draw.rectangle([0, MAP_HEIGHT * s, WIDTH * s, HEIGHT * s], fill=PAPER)
     small = image.resize((WIDTH, HEIGHT), Image.LANCZOS)
     # A palette image: small PNGs, quick to compress; room is left for the exact player colours.
-    return small.quantize(PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    quantized = small.quantize(PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    for rgb in (INK, PAPER, *ZONE_RGB.values(), NO_ZONE_RGB, *(c[2] for c in PLAYER_COLOURS)):
+        quantized.palette.getcolor(rgb, quantized)  # the same index in every picture (see _legend)
+    return quantized
 
 
 def _scaled(box: Sequence[float], s: int) -> list[float]:
@@ -312,7 +315,7 @@ def _draw(view: Any, names: dict[int, str]) -> Image.Image:
         centre = place_xy(city.name, (city.x, city.y))
         for index, seat in enumerate(city.ships):
             _ship(draw, ship_spot(city.name, index, centre), colour(seat))
-    _legend(draw, view, names)
+    image.paste(_legend(layout_key(view), legend_entries(view, names), status_text(view)), (0, MAP_HEIGHT))
     return image
 
 
@@ -321,17 +324,30 @@ def spare_name(view: Any) -> str:
     return f"Dummy ({view.difficulty})" if view.difficulty else "Spare colour"
 
 
-def _legend(draw: ImageDraw.ImageDraw, view: Any, names: dict[int, str]) -> None:
-    x, y = 10, MAP_HEIGHT + LEGEND_HEIGHT // 2
+def legend_entries(view: Any, names: dict[int, str]) -> tuple[tuple[int, str], ...]:
+    """(seat, name) of every colour in the legend: the players, then a spare colour or the dummy."""
     seats = [*range(view.seats), *([view.spare] if getattr(view, "spare", None) is not None else [])]
+    entries = []
     for seat in seats:
-        draw.rectangle((x, y - 7, x + 14, y + 7), fill=colour(seat), outline=INK)
         name = names.get(seat, spare_name(view) if seat == view.seats else f"Seat {seat + 1}")
-        name = name if len(name) <= 22 else name[:21] + "…"
+        entries.append((seat, name if len(name) <= 22 else name[:21] + "…"))
+    return tuple(entries)
+
+
+@lru_cache(maxsize=512)
+def _legend(key: tuple, entries: tuple[tuple[int, str], ...], status: str) -> Image.Image:
+    """The band under the map: a colour and a name per seat, the round at the right. Drawn on the
+    background's own band (same palette, every ink at a fixed index) once per set of names and
+    round: drawing text is most of a picture's drawing time, and these seldom change."""
+    band = background(key).crop((0, MAP_HEIGHT, WIDTH, HEIGHT))
+    draw = ImageDraw.Draw(band)
+    x, y = 10, LEGEND_HEIGHT // 2
+    for seat, name in entries:
+        draw.rectangle((x, y - 7, x + 14, y + 7), fill=colour(seat), outline=INK)
         draw.text((x + 20, y), name, font=font(13), fill=INK, anchor="lm")
         x += 30 + round(draw.textlength(name, font=font(13)))
-    status = status_text(view)
     draw.text((WIDTH - 10, y), status, font=font(13, True), fill=INK, anchor="rm")
+    return band
 
 
 def status_text(view: Any) -> str:

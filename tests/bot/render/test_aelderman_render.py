@@ -9,7 +9,7 @@ import random
 
 import discord
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.cogs.tables import embed_batches
 from bot.render import get_renderer
@@ -276,6 +276,29 @@ def test_ships_move_on_the_map():
     after = RENDERER.board_image(table(2), SPEC.view(state, None)).fp.read()
     assert ship_colour(after, "Hamburg", 0) == sea_map.colour(0)
     assert ship_colour(after, "Lübeck", 0) == sea_map.colour(1), "the other ship moves up in Lübeck"
+
+
+@pytest.mark.slow
+def test_the_legend_is_drawn_once_per_names_and_round(monkeypatch):
+    view = SPEC.view(new_game(2, seed=2), None)
+    names = table(2).names
+    sea_map._legend.cache_clear()
+    first = sea_map._draw(view, names)
+    drawn: list[str] = []
+    real_text = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, text, *a, **k: drawn.append(text) or real_text(self, xy, text, *a, **k))
+    assert sea_map._draw(view, names).tobytes() == first.tobytes() and drawn == []  # the band is reused
+    next_round = view.model_copy(update={"round": view.round + 1})
+    later = sea_map._draw(next_round, names)
+    shown = [name for _, name in sea_map.legend_entries(view, names)]  # the players and the spare colour
+    assert drawn == [*shown, sea_map.status_text(next_round)] and len(shown) == 3
+    band = (0, sea_map.MAP_HEIGHT, sea_map.WIDTH, sea_map.HEIGHT)
+    assert later.crop(band).tobytes() != first.crop(band).tobytes()
+    assert later.crop((0, 0, sea_map.WIDTH, sea_map.MAP_HEIGHT)).tobytes() == \
+        first.crop((0, 0, sea_map.WIDTH, sea_map.MAP_HEIGHT)).tobytes()
+    square = (17, sea_map.MAP_HEIGHT + sea_map.LEGEND_HEIGHT // 2)  # the first seat's colour, exact
+    assert later.convert("RGB").getpixel(square) == sea_map.colour(0)
 
 
 def test_cities_follow_real_geography():
