@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
-from bot.render.aelderman_lubeck import draw_panel, panel_key
+from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, status_text
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
 from bot.render.base import Renderer, Style, TableInfo
@@ -144,7 +144,7 @@ class AeldermanRenderer(Renderer):
     def board_image(self, info: TableInfo, view: BaseModel) -> discord.File | None:
         v: Any = view
         if v.version == "main":
-            png = draw_map(view, dict(info.names), below=draw_panel)
+            png = draw_map(view, dict(info.names), below=strip_for)
             return discord.File(io.BytesIO(png), filename="aelderman-board.png",
                                 description="The sea map, Lübeck's districts, the majorities so far, "
                                             "the improvements and the Council orders")

@@ -7,6 +7,8 @@ Drawn only for the main version, from the public view's `sites`, `zone_majoritie
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -14,6 +16,7 @@ from PIL import Image, ImageDraw
 from bot.render.aelderman_map import INK, PAPER, WIDTH, ZONE_RGB, colour, font
 
 PANEL_HEIGHT = 300
+STRIPS_KEPT = 16  # drawn strips kept (about 0.9 MB each), across tables
 CELL_W, CELL_H = 46, 36  # one building site
 GRID_X, GRID_Y = 12, 44
 GAP = 14  # between the blocks of districts (rows of blocks), where their names go
@@ -38,6 +41,27 @@ def panel_key(view: Any) -> tuple:
             tuple(tuple(sorted(m.standing.items())) for m in view.zone_majorities),
             tuple(i.number for i in view.display),
             tuple(o.number if o else 0 for o in view.orders))
+
+
+_strips: OrderedDict[tuple, Image.Image] = OrderedDict()
+_strips_lock = threading.Lock()  # pictures of several tables are drawn at once in worker threads
+
+
+def strip_for(view: Any) -> Image.Image:
+    """The strip of a view, drawn once for what it shows (`panel_key`): most moves change the map
+    but not the strip, whose text takes several milliseconds to draw. The strip is not to be changed."""
+    key = panel_key(view)
+    with _strips_lock:
+        strip = _strips.get(key)
+        if strip is not None:
+            _strips.move_to_end(key)
+            return strip
+    strip = draw_panel(view)
+    with _strips_lock:
+        _strips[key] = strip
+        while len(_strips) > STRIPS_KEPT:
+            _strips.popitem(last=False)
+    return strip
 
 
 def draw_panel(view: Any) -> Image.Image:

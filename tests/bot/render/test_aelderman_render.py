@@ -426,6 +426,11 @@ def test_main_board_image_draws_lubeck_and_redraws_only_when_it_changes():
     box = strip._site_box(later.sites[site])
     centre = (box[0] + 3, sea_map.HEIGHT + box[1] + 3)
     assert drawn.getpixel(centre) == sea_map.colour(0)
+    # the strip is drawn once for what it shows: a move of a ship alone reuses it, as it was drawn
+    state.players[1].location = next(c for c in D.PLACES if c != state.players[1].location)
+    moved = SPEC.view(state, None)
+    assert strip.strip_for(moved) is strip.strip_for(later)
+    assert strip.strip_for(moved).tobytes() == strip.draw_panel(moved).tobytes()
 
 
 def test_main_version_election_lines_and_options():
