@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 import discord
@@ -33,10 +34,17 @@ class TableInfo:
     def mention(self, seat: int) -> str:
         return self.mentions.get(seat) or self.name(seat)
 
+    @cached_property
+    def _placeholders(self) -> tuple[tuple[str, str], ...]:
+        return tuple((f"{{p{seat}}}", self.name(seat)) for seat in sorted(self.names, reverse=True))
+
     def fill(self, text: str) -> str:
-        """Replace the engine's {p0}, {p1}... placeholders with names."""
-        for seat in sorted(self.names, reverse=True):
-            text = text.replace(f"{{p{seat}}}", self.name(seat))
+        """Replace the engine's {p0}, {p1}... placeholders with names (every line of the game log
+        goes through here on every board edit)."""
+        if "{p" not in text:
+            return text
+        for placeholder, name in self._placeholders:
+            text = text.replace(placeholder, name)
         return text
 
 
