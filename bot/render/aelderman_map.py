@@ -334,7 +334,7 @@ def legend_entries(view: Any, names: dict[int, str]) -> tuple[tuple[int, str], .
     return tuple(entries)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)  # about 35 kB a band
 def _legend(key: tuple, entries: tuple[tuple[int, str], ...], status: str) -> Image.Image:
     """The band under the map: a colour and a name per seat, the round at the right. Drawn on the
     background's own band (same palette, every ink at a fixed index) once per set of names and
