@@ -303,8 +303,7 @@ class TableStore(TimerStore):
                                (table_id,))
 
     async def save_move(self, move: MoveWrite) -> int:
-        """Commit what one request changed at a running table, in one transaction (and one trip
-        to the database thread).
+        """Commit what one request changed at a running table, in one transaction (Database.write).
 
         Raises StaleVersion (and changes nothing) if the stored version is not the expected one:
         someone else moved first. Returns the new version."""

@@ -1,5 +1,5 @@
-"""Database.write (a transaction on the event loop's thread, or in one trip to the database thread) and
-Database.read_point."""
+"""Database.write (a transaction on the event loop's thread, or in one trip to the database thread)
+and Database.read_point."""
 
 from __future__ import annotations
 
