@@ -6,11 +6,12 @@ The floor is a minimal discord.py bot whose button sends one DM and one reply (b
 which also has a bot with no game that makes the same two message edits as a typical move, with
 payloads of an Augsburg 1520 move's size: what the simulated Discord and discord.py take for
 them). Our bot plays complete games: heuristic players choose, and every choice reaches the bot
-as a click on the player's DM panel. A click is timed until the simulated Discord is idle again (SimCord settles
-after every action, so the time covers everything the bot does for the move: the answer, the
-board, the panels, computer seats). Rounds alternate floor clicks and one game of each game, so
-both see the same machine. Printed per game: the median and p99 of click to done as multiples of
-the floor's, and REST calls, SQL statements (BEGIN and COMMIT included) and commits per move.
+as a click on the player's DM panel. A click is timed until the simulated Discord is idle again
+(SimCord settles after every action, so the time covers everything the bot does for the move: the
+answer, the board, the panels, computer seats). Rounds alternate floor clicks and one game of each
+game, so both see the same machine. Printed per game: the median and p99 of click to done as
+multiples of the floor's, and REST calls, SQL statements (BEGIN and COMMIT included) and commits
+per move.
 """
 
 from __future__ import annotations
