@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import logging
 import re
 import sqlite3
 from contextlib import asynccontextmanager
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Iterable, Literal, Sequence
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
 
 _MIGRATION_NAME = re.compile(r"^V(\d+)__[\w-]+\.sql$")
 
@@ -206,8 +209,8 @@ class Database:
         a writer or a reader wait, and what it cannot copy yet is copied next time."""
         try:
             await run(self.conn, "PRAGMA wal_checkpoint(PASSIVE)")
-        except (sqlite3.Error, ValueError):  # closed, or busy: the next checkpoint catches up
-            pass
+        except (sqlite3.Error, ValueError) as exc:  # closed, or busy: the next checkpoint catches up
+            log.info("write-ahead log checkpoint skipped (%s); the next one catches up", exc)
         finally:
             self._checkpoint = None
 

@@ -8,12 +8,12 @@ Drawn only for the main version, from the public view's `sites`, `zone_majoritie
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.render.aelderman_map import INK, PAPER, WIDTH, ZONE_RGB, colour, font
+from play.common import BoundedCache
 
 PANEL_HEIGHT = 300
 STRIPS_KEPT = 16  # drawn strips kept (about 0.9 MB each), across tables
@@ -43,7 +43,7 @@ def panel_key(view: Any) -> tuple:
             tuple(o.number if o else 0 for o in view.orders))
 
 
-_strips: OrderedDict[tuple, Image.Image] = OrderedDict()
+_strips: BoundedCache[tuple, Image.Image] = BoundedCache(STRIPS_KEPT)
 _strips_lock = threading.Lock()  # pictures of several tables are drawn at once in worker threads
 
 
@@ -53,14 +53,10 @@ def strip_for(view: Any) -> Image.Image:
     key = panel_key(view)
     with _strips_lock:
         strip = _strips.get(key)
-        if strip is not None:
-            _strips.move_to_end(key)
-            return strip
-    strip = draw_panel(view)
-    with _strips_lock:
-        _strips[key] = strip
-        while len(_strips) > STRIPS_KEPT:
-            _strips.popitem(last=False)
+    if strip is None:
+        strip = draw_panel(view)
+        with _strips_lock:
+            _strips.put(key, strip)
     return strip
 
 
