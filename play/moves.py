@@ -189,7 +189,7 @@ class MovesMixin:
         write = MoveWrite(
             table_id=table.id, expected_version=table.version,
             actions=[(m.seat, spec.dump_action(m.action)) for m in moves], state=spec.dump_state(state),
-            prompts=prompts, outcome=outcome_json, computer_due=more,
+            prompts=prompts, outcome=outcome_json, computer_due=more, was_computer_due=table.computer_due,
             recent_events=recent_events(table.recent_events, table.version, moves),
             timer_seats=timer_seats, timers=timers, deadlines=deadlines, seat_updates=updates)
         try:
@@ -197,6 +197,7 @@ class MovesMixin:
         except StaleVersion:
             raise TableError("Someone else moved at the same moment; nothing was changed. "
                              "Look at the current panel and choose again.") from None
+        self.keep_state(table.id, write.state, state)
         stored = table.model_copy(update={
             "version": version, "prompts": prompts, "outcome": outcome_json, "state": write.state,
             "status": "finished" if outcome is not None else "running", "computer_due": more and outcome is None,

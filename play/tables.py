@@ -73,6 +73,9 @@ class TableService(MovesMixin):
         # Seat facts learnt between moves (where a player's DM panel is); stored with the next write.
         self._notes: BoundedCache[int, dict[int, dict[str, Any]]] = BoundedCache(10_000)
         self._policies: BoundedCache[tuple[int, int, str], Any] = BoundedCache(1_000)
+        # The last state read or written per table, with its JSON: a load whose stored text is the
+        # same reuses it instead of parsing again (states are never changed in place).
+        self._states: BoundedCache[int, tuple[str, Any]] = BoundedCache(2_000)
 
     # -- loading -----------------------------------------------------------------------
     def lock(self, table_id: int) -> Any:
@@ -85,7 +88,21 @@ class TableService(MovesMixin):
     def state(self, table: TableRow) -> Any:
         if table.state is None:
             raise TableError(f"Table #{table.id} has not started yet.")
-        return self.spec(table).load_state(table.state)
+        return self._state_of(table, self.spec(table))
+
+    def _state_of(self, table: TableRow, spec: GameSpec) -> Any:
+        """The table's state from its stored JSON, parsed once for as long as the text is the same."""
+        text = table.state
+        kept = self._states.get(table.id)
+        if kept is not None and kept[0] == text:
+            return kept[1]
+        state = spec.load_state(text)
+        self._states.put(table.id, (text, state))
+        return state
+
+    def keep_state(self, table_id: int, text: str, state: Any) -> None:
+        """Remember a state just stored as `text`, so the next load need not parse it."""
+        self._states.put(table_id, (text, state))
 
     async def load(self, table_id: int, caller: Caller | None = None) -> Loaded:
         """The table, its seats and its state in one read, checked against the caller's server."""
@@ -104,7 +121,7 @@ class TableService(MovesMixin):
         seats = self._noted(table.id, seats)
         try:
             spec = self.spec(table)
-            state = spec.load_state(table.state) if table.state is not None else None
+            state = self._state_of(table, spec) if table.state is not None else None
         except Exception as exc:  # a state this version cannot read: the table is damaged, not the bot
             users = [s.user_id for s in seats if s.user_id is not None]
             raise await damage.mark(self.store, self.on_damaged, damage.Damage(table_id, table.thread_id, users),
@@ -178,6 +195,7 @@ class TableService(MovesMixin):
     def forget(self, table_id: int) -> None:
         """Drop what is kept in memory for a table that ended."""
         self._notes.pop(table_id)
+        self._states.pop(table_id)
         self._policies.drop(lambda key: key[0] == table_id)
 
     # -- lobby -------------------------------------------------------------------------

@@ -91,6 +91,7 @@ class MoveWrite(BaseModel):
     prompts: dict[int, tuple[int, str]]
     outcome: str | None = None  # set when the game ended: the table is finished, finish work due
     computer_due: bool = False
+    was_computer_due: bool = True  # as loaded; False with computer_due False: the flags stay as they are
     recent_events: list[tuple[int, str]] = []
     timer_seats: list[int] = []  # seats whose decision timers are replaced by `timers`
     timers: list[NewTimer] = []
@@ -308,21 +309,14 @@ class TableStore(TimerStore):
         Raises StaleVersion (and changes nothing) if the stored version is not the expected one:
         someone else moved first. Returns the new version."""
         now = utcnow()
-        finished = move.outcome is not None
-        statements: list[Statement] = [(
-            "UPDATE game_tables SET state = ?, version = ?, prompts = ?, outcome = ?, status = ?,"
-            " computer_due = ?, finish_due = ?, recent_events = ?, deadlines = ?, updated_at = ?"
-            " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
-            (move.state, move.new_version, json.dumps(move.prompts), move.outcome,
-             "finished" if finished else "running", int(move.computer_due and not finished), int(finished),
-             json.dumps(move.recent_events), json.dumps({} if finished else move.deadlines), now,
-             move.table_id, move.expected_version))]
+        statements: list[Statement] = [_table_update(move, now)]
         if move.actions:
             rows = [(move.table_id, move.expected_version + i + 1, seat, action, now)
                     for i, (seat, action) in enumerate(move.actions)]
             statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at) VALUES "
                                + ", ".join("(?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
-        statements += _timer_statements(move, finished) + _seat_statements(move.table_id, move.seat_updates)
+        statements += _timer_statements(move, move.outcome is not None)
+        statements += _seat_statements(move.table_id, move.seat_updates)
         await self._write_version(move, statements)
         return move.new_version
 
@@ -414,6 +408,23 @@ class TableStore(TimerStore):
             "SELECT t.* FROM game_tables t JOIN seats s ON s.table_id = t.id"
             f" WHERE s.user_id = ? AND t.status IN ({marks}) ORDER BY t.id", (user_id, *statuses))
         return _readable(rows)
+
+
+def _table_update(move: MoveWrite, now: str) -> Statement:
+    """The table row of a move, changed only at the expected version. A move that neither ends
+    the game nor changes whether computer seats are due leaves the status columns alone, so
+    their indexes are not rewritten."""
+    finished = move.outcome is not None
+    common = (move.state, move.new_version, json.dumps(move.prompts), json.dumps(move.recent_events),
+              json.dumps({} if finished else move.deadlines), now)
+    where = " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id"
+    if not (finished or move.computer_due or move.was_computer_due):
+        return ("UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
+                " updated_at = ?" + where, (*common, move.table_id, move.expected_version))
+    return ("UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
+            " updated_at = ?, outcome = ?, status = ?, computer_due = ?, finish_due = ?" + where,
+            (*common, move.outcome, "finished" if finished else "running", int(move.computer_due and not finished),
+             int(finished), move.table_id, move.expected_version))
 
 
 def _sql_value(value: Any) -> Any:

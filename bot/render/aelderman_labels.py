@@ -62,9 +62,16 @@ def yield_text(goods: list[str], coins: int = 0, influence: int = 0) -> str:
 
 def card_summary(card: Any) -> str:
     """An action card in one line, columns kept: 'Buy I · Buy II · – / Sell 4 · Place 2 (9c) · –'."""
-    rows = [" · ".join("–" if s is None else SHORT_ACTION.get(s.action, s.text) for s in row)
-            for row in card.rows]
-    return " / ".join(rows)
+    summary = _CARD_SUMMARIES.get(card.number)
+    if summary is None:
+        rows = [" · ".join("–" if s is None else SHORT_ACTION.get(s.action, s.text) for s in row)
+                for row in card.rows]
+        summary = _CARD_SUMMARIES[card.number] = " / ".join(rows)
+    return summary
+
+
+# A card's face depends on its number alone (games/aelderman/views.card_view); one line per card.
+_CARD_SUMMARIES: dict[int, str] = {}
 
 
 def me(view: Any) -> Any:

@@ -139,12 +139,26 @@ def wheel_field(view: Any) -> tuple[str, str] | None:
     if player is None:
         return None
     here = next((c.zone for c in view.cities if c.name == player.location), None)
-    zones = sorted(player.wheel.rings, key=lambda zone: zone != here)
+    wheel = player.wheel
+    key = (wheel.rotation, wheel.turns_to_bonus, here)
+    field = _WHEEL_FIELDS.get(key)
+    if field is None:
+        field = _WHEEL_FIELDS[key] = _wheel_field(wheel, here)
+    return field
+
+
+# The wheel's view depends on its rotation and turns alone (games/aelderman/views.wheel_view), so
+# this holds at most rotations x turns to the bonus x zones entries.
+_WHEEL_FIELDS: dict[tuple[int, int, str | None], tuple[str, str]] = {}
+
+
+def _wheel_field(wheel: Any, here: str | None) -> tuple[str, str]:
+    zones = sorted(wheel.rings, key=lambda zone: zone != here)
     lines = []
     for zone in zones:
         rings = " | ".join(" or ".join(yield_text(o.goods, o.coins, o.influence) for o in options)
-                           for options in player.wheel.rings[zone])
+                           for options in wheel.rings[zone])
         mark = " (here)" if zone == here else ""
         lines.append(f"**{zone}**{mark}: {rings}")
-    lines.append(f"Wheel turns until the free marker: {player.wheel.turns_to_bonus}")
+    lines.append(f"Wheel turns until the free marker: {wheel.turns_to_bonus}")
     return "Buying goods now, by zone: inner | middle | outer ring (1 | 2 | 3 AP)", "\n".join(lines)

@@ -11,6 +11,7 @@ small_feast.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 Requirement = tuple[str, str, int]
 LEVELS: tuple[str, ...] = ("basic", "advanced", "expert")
@@ -55,10 +56,11 @@ MISSIONS: dict[str, Mission] = {m.id: m for m in (
 )}
 
 
-def cumulative(mission: Mission, level: int) -> list[Requirement]:
+@cache  # missions are fixed data
+def cumulative(mission: Mission, level: int) -> tuple[Requirement, ...]:
     """All requirements of a level (0 basic, 1 advanced, 2 expert), lower levels included."""
     totals: dict[tuple[str, str], int] = {}
     for items in mission.levels[: level + 1]:
         for kind, subject, count in items:
             totals[(kind, subject)] = totals.get((kind, subject), 0) + count
-    return [(kind, subject, count) for (kind, subject), count in totals.items()]
+    return tuple((kind, subject, count) for (kind, subject), count in totals.items())

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Iterable
+
 from games.aelderman import data as D
 from games.aelderman.state import Pending, Player, State
 from games.core import Event
@@ -102,7 +105,11 @@ def spend_ap(state: State, cost: int) -> None:
 
 # -- costs -------------------------------------------------------------------------------------
 def has_card(player: Player, kind: str) -> int:
-    return sum(1 for card in player.cards if D.COUNCIL_CARDS[card].kind == kind)
+    return cards_of_kind(player.cards, kind)
+
+
+def cards_of_kind(cards: Iterable[int], kind: str) -> int:
+    return sum(1 for card in cards if D.COUNCIL_CARDS[card].kind == kind)
 
 
 def property_cost(state: State, player: Player) -> int:
@@ -110,11 +117,18 @@ def property_cost(state: State, player: Player) -> int:
 
 
 def building_cost(player: Player, name: str) -> tuple[dict[str, int], int]:
+    goods, coins = building_cost_with(tuple(player.cards), name)
+    return dict(goods), coins  # the caller's own copy: the cached one is shared
+
+
+@lru_cache(maxsize=1024)  # depends on the Council Hall cards held alone
+def building_cost_with(cards: tuple[int, ...], name: str) -> tuple[dict[str, int], int]:
+    """Goods and coins a building costs a holder of these Council Hall cards (cost cuts)."""
     building = D.BUILDINGS[name]
     goods = dict(building.goods)
     roman = "I" if building.strength == 1 else "II"
     for good, less in (("wood", 2), ("stone", 1)):
-        cut = less * has_card(player, f"cost_{good}_{roman}")
+        cut = less * cards_of_kind(cards, f"cost_{good}_{roman}")
         if cut and good in goods:
             goods[good] = max(0, goods[good] - cut)
     return {g: n for g, n in goods.items() if n}, building.coins

@@ -43,21 +43,23 @@ def progress(state: State, seat: int, kind: str, subject: str) -> int:
     raise KeyError(kind)
 
 
+REQUIREMENT_TEXTS = {
+    "influence": "{count} influence in the active supply",
+    "placed": "{count} influence markers placed",
+    "placed_in": "{count} influence marker(s) in {subject}",
+    "placed_zone": "{count} influence markers in the {subject} zone",
+    "subsidiary": "{count} subsidiary",
+    "building": "{count}x {subject}",
+    "coins": "{count} coins",
+    "goods": "{count}x {subject} in storage",
+    "luxury": "{count}x pelt or spices in storage",
+    "votes": "{count} council votes",
+    "small_feast": "{count} small feast",
+}
+
+
 def requirement_text(kind: str, subject: str, count: int) -> str:
-    texts = {
-        "influence": f"{count} influence in the active supply",
-        "placed": f"{count} influence markers placed",
-        "placed_in": f"{count} influence marker(s) in {subject}",
-        "placed_zone": f"{count} influence markers in the {subject} zone",
-        "subsidiary": f"{count} subsidiary",
-        "building": f"{count}x {subject}",
-        "coins": f"{count} coins",
-        "goods": f"{count}x {subject} in storage",
-        "luxury": f"{count}x pelt or spices in storage",
-        "votes": f"{count} council votes",
-        "small_feast": f"{count} small feast",
-    }
-    return texts[kind]
+    return REQUIREMENT_TEXTS[kind].format(count=count, subject=subject)
 
 
 def checklist(state: State, seat: int, level: int) -> list[tuple[str, bool, int, int]]:

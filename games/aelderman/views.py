@@ -3,7 +3,7 @@ its sealed Council Hall bid and its start-booster draws, which only that seat se
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -236,11 +236,16 @@ def card_view(number: int) -> CardView:
 
 
 def city_view(state: State, name: str) -> CityView:
+    ships = tuple(s for s, p in enumerate(state.players) if p.location == name)
+    return _city_view(name, state.cards[name], tuple(state.banners.get(name, ())), state.subsidiary.get(name), ships)
+
+
+@lru_cache(maxsize=4096)  # views are read, never changed: a city that looks the same is built once
+def _city_view(name: str, card: int, banner: tuple[int, ...], subsidiary: int | None,
+               ships: tuple[int, ...]) -> CityView:
     x, y = D.POSITIONS[name]
-    return CityView(name=name, zone=D.CITY_ZONE.get(name), x=x, y=y,
-                    neighbours=list(D.NEIGHBOURS[name]), card=card_view(state.cards[name]),
-                    banner=list(state.banners.get(name, [])), subsidiary=state.subsidiary.get(name),
-                    ships=[s for s, p in enumerate(state.players) if p.location == name])
+    return CityView(name=name, zone=D.CITY_ZONE.get(name), x=x, y=y, neighbours=list(D.NEIGHBOURS[name]),
+                    card=card_view(card), banner=list(banner), subsidiary=subsidiary, ships=list(ships))
 
 
 @cache  # depends on its arguments alone
@@ -257,8 +262,5 @@ def wheel_view(rotation: int, turns: int) -> WheelView:
 
 
 def requirements_view(state: State, seat: int) -> list[RequirementView]:
-    result = []
-    for level, name in enumerate(D.LEVELS):
-        for text, ok, have, need in checklist(state, seat, level):
-            result.append(RequirementView(level=name, text=text, met=ok, have=have, need=need))
-    return result
+    return [RequirementView(level=name, text=text, met=ok, have=have, need=need)
+            for level, name in enumerate(D.LEVELS) for text, ok, have, need in checklist(state, seat, level)]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.aelderman import data as D
-from games.aelderman.rules import (ap_available, building_cost, capacity, final_votes,
+from games.aelderman.rules import (ap_available, building_cost_with, capacity, final_votes,
                                    operating_costs, placed_count, property_cost, stored,
                                    usable_tokens, describe)
 from games.aelderman.improvements import slots
@@ -160,9 +162,13 @@ def build_view(state: State, viewer: int | None, to_act: list[int]) -> Aelderman
 
 
 def build_costs(state: State, seat: int) -> dict[str, dict[str, int]]:
-    player = state.players[seat]
+    return dict(_build_costs(tuple(state.players[seat].cards)))
+
+
+@lru_cache(maxsize=256)  # the costs depend on the Council Hall cards alone (rules.building_cost)
+def _build_costs(cards: tuple[int, ...]) -> dict[str, dict[str, int]]:
     costs = {}
     for name in D.BUILDINGS:
-        goods, coins = building_cost(player, name)
+        goods, coins = building_cost_with(cards, name)
         costs[name] = {**goods, **({"coins": coins} if coins else {})}
     return costs

@@ -101,3 +101,22 @@ def test_random_games(name: str, seats: int, option_index: int) -> None:
         if game < 5:
             replayed = replay(spec, seats, seed, options, played.log)
             assert spec.dump_state(replayed) == spec.dump_state(played.state), "replay differs"
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_computer_players_leave_the_state_untouched(name: str) -> None:
+    """The table service keeps a loaded state for the next request (play/tables.py): a computer
+    player that thinks by changing the state it is shown would change the stored game."""
+    spec = registry.get(name)
+    for options in spec.option_variants():
+        seats = spec.min_seats
+        state = spec.setup(seats, 7, options)
+        players = {seat: spec.policy("heuristic", seed=seat) for seat in range(seats)}
+        for _ in range(150):
+            if spec.outcome(state) is not None:
+                break
+            seat = min(spec.to_act(state))
+            before = spec.dump_state(state)
+            action = players[seat].choose(state, seat)
+            assert spec.dump_state(state) == before, f"the {name} computer player changed the state"
+            state, _ = spec.apply(state, seat, action)
