@@ -168,6 +168,9 @@ def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseM
 
 
 def lists_every_amount(amount: AmountChoice, actions: list[Any]) -> bool:
+    kind = type(amount.make(amount.low))
+    if sum(type(action) is kind for action in actions) <= amount.high - amount.low:
+        return False  # fewer choices of this kind than amounts: the menu cannot list them all
     return all(amount.make(value) in actions for value in range(amount.low, amount.high + 1))
 
 

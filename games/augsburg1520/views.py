@@ -7,6 +7,8 @@ owner's view. Money is shown to others only with the `open_money` option.
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel
 
 from games.augsburg1520 import data
@@ -96,10 +98,12 @@ class AugsburgView(BaseModel):
     noble_filter: str
 
 
+@cache  # a card's face depends on the card alone; views are read, never changed
 def face(card: int) -> CardFace:
     return CardFace(noble=CARD_NOBLE[card], value=CARD_VALUE[card], cost=CARD_COST[card])
 
 
+@cache
 def own_card(card: int) -> HandCard:
     return HandCard(id=CARD_ID[card], noble=CARD_NOBLE[card], value=CARD_VALUE[card], cost=CARD_COST[card])
 
@@ -132,6 +136,7 @@ def _shown(state: State) -> list[ShownBid]:
             for place, entry in enumerate(state.shown, start=1)]
 
 
+@cache
 def _privilege(number: int) -> PrivilegeCardView:
     return PrivilegeCardView(number=number, privileges=list(data.PRIVILEGE_CARDS[number]))
 

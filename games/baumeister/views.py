@@ -4,6 +4,7 @@ everybody has seen (bought from the open stack) or whose type was named."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel
@@ -101,6 +102,7 @@ class BaumeisterView(BaseModel):
     swapped: bool
 
 
+@cache  # a card's view depends on the card alone; views are read, never changed
 def card_view(card: int) -> CardView:
     c = CARDS[card]
     return CardView(id=c.id, type=c.type_key, name=c.name, value=c.value, shields=c.shields, coins=c.coins)
