@@ -185,6 +185,29 @@ async def test_a_move_writes_actions_timers_and_seats_in_one_commit(store):
     assert await store.tables.due() == ([table_id], [])
 
 
+async def test_a_move_leaves_the_status_columns_alone_unless_they_change(store):
+    """Computer seats become due, stop being due, and the game ends: the flags follow each move,
+    and a move that changes none of them does not write them (nor their indexes)."""
+    table_id = await running_table(store)
+    statements: list[str] = []
+    await store.db.trace(statements.append)
+    steps = [({"computer_due": False, "was_computer_due": False}, ([], []), False),
+             ({"computer_due": True, "was_computer_due": False}, ([table_id], []), True),
+             ({"computer_due": True, "was_computer_due": True}, ([table_id], []), True),
+             ({"computer_due": False, "was_computer_due": True}, ([], []), True),
+             ({"computer_due": False, "was_computer_due": False, "outcome": '{"ranking": [[0], [1]]}'},
+              ([], [table_id]), True)]
+    for version, (flags, due, written) in enumerate(steps):
+        statements.clear()
+        await store.tables.save_move(move(table_id, version, **flags))
+        update = next(s for s in statements if s.startswith("UPDATE game_tables"))
+        assert ("computer_due" in update) is written
+        assert await store.tables.due() == due
+    await store.db.trace(None)
+    table = await store.tables.get(table_id)
+    assert (table.status, table.version, table.computer_due, table.finish_due) == ("finished", 5, False, True)
+
+
 async def test_store_calls_inside_a_transaction_join_it_and_roll_back_together(store):
     table_id = await running_table(store)
     with pytest.raises(RuntimeError):

@@ -1,0 +1,74 @@
+"""The table service keeps the state it last read or wrote per table and reuses it while the stored
+JSON is the same: a move's load parses nothing new, and a state another process stored is read."""
+
+from __future__ import annotations
+
+import time
+
+from games import registry
+from play.common import Caller
+from play.tables import TableService
+from storage import Store
+
+PLAYERS = [Caller(user_id=100 + n, guild_id=10, name=f"p{n}") for n in range(2)]
+GAME = "augsburg1520"
+
+
+async def started(service: TableService) -> tuple[int, object]:
+    table = await service.create_table(guild_id=10, channel_id=20, game=GAME, options={}, creator_id=100,
+                                       creator_name="p0", chosen_seed=3)
+    await service.join(table.id, PLAYERS[1])
+    return table.id, await service.start(table.id, PLAYERS[0])
+
+
+async def first_choice(service: TableService, table_id: int, news) -> object:
+    spec = registry.get(GAME)
+    seat = min(spec.to_act(news.state))
+    return await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], 0)
+
+
+async def test_the_load_after_a_move_reuses_the_state_the_move_stored(tmp_path, monkeypatch):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=time.time)
+    try:
+        table_id, news = await started(service)
+        news = await first_choice(service, table_id, news)
+        spec = registry.get(GAME)
+        parsed = []
+        monkeypatch.setattr(type(spec), "load_state", lambda self, text: parsed.append(text) or None)
+        loaded = await service.load(table_id)
+        assert parsed == []  # the stored JSON is the one just written: nothing is parsed again
+        assert loaded.state is news.state
+        assert spec.dump_state(loaded.state) == (await store.tables.get(table_id)).state
+    finally:
+        await store.close()
+
+
+async def test_a_state_another_process_stored_is_read_not_the_kept_one(tmp_path):
+    here = await Store.open(tmp_path / "bot.sqlite3")
+    there = await Store.open(tmp_path / "bot.sqlite3")  # say, another shard's process
+    ours, theirs = TableService(here, clock=time.time), TableService(there, clock=time.time)
+    try:
+        table_id, news = await started(ours)
+        news = await first_choice(ours, table_id, news)
+        elsewhere = await first_choice(theirs, table_id, await theirs.news(table_id))
+        loaded = await ours.load(table_id)
+        spec = registry.get(GAME)
+        assert loaded.table.version == elsewhere.table.version == news.table.version + 1
+        assert spec.dump_state(loaded.state) == spec.dump_state(elsewhere.state)
+        assert spec.dump_state(loaded.state) != spec.dump_state(news.state)
+    finally:
+        await here.close()
+        await there.close()
+
+
+async def test_a_table_that_ended_is_forgotten(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=time.time)
+    try:
+        table_id, _ = await started(service)
+        assert service._states.get(table_id) is not None
+        service.forget(table_id)
+        assert service._states.get(table_id) is None
+    finally:
+        await store.close()
