@@ -62,11 +62,17 @@ def requirement_text(kind: str, subject: str, count: int) -> str:
     return REQUIREMENT_TEXTS[kind].format(count=count, subject=subject)
 
 
-def checklist(state: State, seat: int, level: int) -> list[tuple[str, bool, int, int]]:
+def checklist(state: State, seat: int, level: int,
+              known: dict[tuple[str, str], int] | None = None) -> list[tuple[str, bool, int, int]]:
+    """Each requirement of the level (lower levels included): text, met, what the seat has, needed.
+    `known` keeps the progress already counted, for several levels of one state."""
     mission = D.MISSIONS[state.players[seat].mission]
+    known = {} if known is None else known
     result = []
     for kind, subject, count in D.cumulative(mission, level):
-        have = progress(state, seat, kind, subject)
+        have = known.get((kind, subject))
+        if have is None:
+            have = known[(kind, subject)] = progress(state, seat, kind, subject)
         result.append((requirement_text(kind, subject, count), have >= count, have, count))
     return result
 
@@ -74,8 +80,9 @@ def checklist(state: State, seat: int, level: int) -> list[tuple[str, bool, int,
 def mission_level(state: State, seat: int) -> int:
     """0 none, 1 basic, 2 advanced, 3 expert."""
     reached = 0
+    known: dict[tuple[str, str], int] = {}
     for level in range(3):
-        if all(ok for _, ok, _, _ in checklist(state, seat, level)):
+        if all(ok for _, ok, _, _ in checklist(state, seat, level, known)):
             reached = level + 1
         else:
             break

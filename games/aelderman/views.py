@@ -262,5 +262,6 @@ def wheel_view(rotation: int, turns: int) -> WheelView:
 
 
 def requirements_view(state: State, seat: int) -> list[RequirementView]:
+    known: dict[tuple[str, str], int] = {}  # each requirement's progress, counted once for the three levels
     return [RequirementView(level=name, text=text, met=ok, have=have, need=need)
-            for level, name in enumerate(D.LEVELS) for text, ok, have, need in checklist(state, seat, level)]
+            for level, name in enumerate(D.LEVELS) for text, ok, have, need in checklist(state, seat, level, known)]
