@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import statistics
 import sys
 import tempfile
@@ -53,6 +54,7 @@ async def game_round(game: str, names: list[str], moves: Moves) -> None:
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(token="", database=Path(folder) / "bench.sqlite3", decision_timeout=3600)
         bot = create_bot(settings)
+        bot.freeze_after_ready = True  # as `python -m bot` runs it
         async with simcord.run(bot, settle_timeout=120) as env:
             table = await open_table(env, game, names)
             await start(table)
@@ -63,6 +65,7 @@ async def game_round(game: str, names: list[str], moves: Moves) -> None:
                 pass
             await bot.store.db.trace(None)
             await bot.store.close()
+        gc.unfreeze()  # the next round's bot starts as in a new process
 
 
 async def timed_turn(env: Any, table: Any, policy: Any, statements: list[str], moves: Moves) -> bool:

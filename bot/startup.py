@@ -41,7 +41,9 @@ def run(settings: Settings) -> int:
     from bot.app import create_bot
 
     try:
-        create_bot(settings).run(settings.token, log_handler=None)
+        bot = create_bot(settings)
+        bot.freeze_after_ready = True
+        bot.run(settings.token, log_handler=None)
     except Exception as exc:
         line = failure_line(exc, settings)
         if line is None:
