@@ -174,7 +174,7 @@ class MovesMixin:
                     seat_updates: dict[int, dict[str, Any]], more: bool) -> TableNews:
         table, spec, seats = loaded.table, loaded.spec, loaded.seats
         version = table.version + len(moves)
-        prompts, changed = next_prompts(spec, state, table.prompts, version, len(seats))
+        prompts, changed, choices = next_prompts(spec, state, table.prompts, version, len(seats))
         outcome = spec.outcome(state)
         outcome_json = None
         if outcome is not None:
@@ -206,7 +206,8 @@ class MovesMixin:
         humans = {s.seat for s in seats if s.user_id is not None and not s.forfeited}
         return TableNews(stored, seats, state, moves, changed, dict(table.prompts), table.version,
                          more_computers=more and outcome is None, timers=[t.due_at for t in timers],
-                         undo_seat=undoable_by(spec, loaded.state, state, moves, humans))
+                         undo_seat=undoable_by(spec, loaded.state, state, moves, humans),
+                         choices=choices if outcome is None else {})
 
     @staticmethod
     def _timed_before(loaded: Loaded, changed: set[int]) -> list[int]:

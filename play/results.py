@@ -40,6 +40,13 @@ class TableNews:
     finish: list[Any] = field(default_factory=list)  # what the finish work reported (ratings, rounds)
     log: list[tuple[int, str]] = field(default_factory=list)  # (version, event text) for /table log
     undo_seat: int | None = None  # the seat that may take back the move just stored (play/undo.py)
+    choices: dict[int, list[Any]] | None = None  # each seat's choices in `state`, when already known
+
+    def choices_of(self, spec: GameSpec, seat: int) -> list[Any]:
+        """The choices the seat has now (what its panel offers)."""
+        if self.choices is not None:
+            return self.choices.get(seat, [])
+        return seat_choices(spec, self.state, seat)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -72,19 +79,23 @@ def seat_choices(spec: GameSpec, state: Any, seat: int) -> list[Any]:
 
 
 def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], version: int,
-                 seats: int) -> tuple[dict[int, tuple[int, str]], set[int]]:
+                 seats: int) -> tuple[dict[int, tuple[int, str]], set[int], dict[int, list[Any]]]:
     """Each seat's prompt version changes only when its choices change, so one player's sealed
-    choice does not make another player's open panel out of date."""
-    prompts, changed = {}, set()
+    choice does not make another player's open panel out of date. Also returns the choices of the
+    seats that have some (for the panels shown next)."""
+    prompts, changed, choices = {}, set(), {}
     due = spec.to_act(state)
     for seat in range(seats):
-        digest = choices_digest(spec, spec.legal_actions(state, seat)) if seat in due else NO_CHOICES
+        digest = NO_CHOICES
+        if seat in due:
+            choices[seat] = spec.legal_actions(state, seat)
+            digest = choices_digest(spec, choices[seat])
         if seat in old and old[seat][1] == digest:
             prompts[seat] = old[seat]
         else:
             prompts[seat] = (version, digest)
             changed.add(seat)
-    return prompts, changed
+    return prompts, changed, choices
 
 
 def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:

@@ -64,7 +64,7 @@ def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
 async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int) -> TableNews:
     table, spec = loaded.table, loaded.spec
     version = table.version + 1
-    prompts, changed = next_prompts(spec, before, table.prompts, version, len(loaded.seats))
+    prompts, changed, choices = next_prompts(spec, before, table.prompts, version, len(loaded.seats))
     timers = service._decision_timers(loaded, before, prompts, changed)
     paced, deadlines = pace.timers(loaded, before, prompts, changed, service.clock())
     timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
@@ -79,7 +79,7 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
     stored = table.model_copy(update={"version": version, "prompts": prompts, "state": write.state,
                                       "recent_events": events, "deadlines": deadlines})
     return TableNews(stored, loaded.seats, before, [], changed, dict(table.prompts), table.version,
-                     timers=[t.due_at for t in write.timers])
+                     timers=[t.due_at for t in write.timers], choices=choices)
 
 
 def undoable_by(spec: Any, before: Any, after: Any, moves: list[Any], humans: set[int]) -> int | None:

@@ -18,7 +18,7 @@ from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
 from bot.ui.board import Boards
 from play.damage import Damage
-from play.results import NO_CHOICES, TableNews, seat_choices
+from play.results import NO_CHOICES, TableNews
 from play.tables import TableService
 from storage import SeatRow
 
@@ -102,7 +102,7 @@ class Presenter:
         spec, renderer = self.service.spec(table), get_renderer(table.game)
         info = self.info(news)
         view = spec.view(state, seat)
-        actions = seat_choices(spec, state, seat) if table.status == "running" else []
+        actions = news.choices_of(spec, seat) if table.status == "running" else []
         prompt_version = table.prompts.get(seat, (table.version, ""))[0]
         waiting = None
         if table.status == "running" and not actions:
@@ -135,7 +135,7 @@ class Presenter:
         row = news.seats[seat]
         if row.user_id is None or row.forfeited:
             return
-        if news.table.status != "running" or not seat_choices(self.service.spec(news.table), news.state, seat):
+        if news.table.status != "running" or not news.choices_of(self.service.spec(news.table), seat):
             if news.had_controls(seat):
                 await self.retire_dm_panel(news, row)
             return
