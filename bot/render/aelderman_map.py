@@ -296,7 +296,9 @@ def draw_map(view: Any, names: dict[int, str], below: Any = None) -> bytes:
             whole.paste(image.convert("RGB"), (0, 0))
             whole.paste(strip, (0, image.height))
             image = whole  # kept in RGB: the players' colours stay exact
-    return png_bands.encode(image)  # only the rows that changed since an earlier picture are compressed
+    # Only the rows that changed since an earlier picture are compressed; the previous map of the
+    # same players is compared band by band first.
+    return png_bands.encode(image, series=("aelderman map", tuple(sorted(names.items()))))
 
 
 def _draw(view: Any, names: dict[int, str]) -> Image.Image:

@@ -5,8 +5,10 @@ are as they were. So the picture is cut into bands of rows, and each band is com
 piece of the one zlib stream PNG keeps its pixels in: a full flush ends each piece, so no piece
 refers back into another, and pieces can be put together in any combination. A band compressed
 before (found by a SHA-256 of its bytes) is taken from a cache; only the bands that changed are
-compressed again. Pillow writes the same format but compresses every row of every picture: for a
-960 x 636 map that is most of the time a board update takes.
+compressed again. A band equal to the same band of the previous picture of the same series (the
+caller names it, say a table's map) is taken from that picture without even hashing it. Pillow
+writes the same format but compresses every row of every picture: for a 960 x 636 map that is most
+of the time a board update takes.
 """
 
 from __future__ import annotations
@@ -16,26 +18,55 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
-from typing import NamedTuple
+from typing import Hashable, NamedTuple
 
 from PIL import Image
 
 BAND_ROWS = 32
 LEVEL = 1  # zlib's fastest level: the file is a little larger, compressing takes half the time
 CACHE_BYTES = 16 * 1024 * 1024  # compressed pieces kept, across every table's pictures
+PREVIOUS_BYTES = 12 * 1024 * 1024  # rows of the series' previous pictures kept (a short map: 0.6 MB)
 COLOUR_TYPES = {"P": (3, 1), "RGB": (2, 3), "RGBA": (6, 4), "L": (0, 1)}  # mode: (PNG colour type, bytes/pixel)
 ADLER_BASE = 65521
 _LAST_PIECE = b"\x03\x00"  # an empty final block (fixed Huffman codes): ends the deflate stream
 
 
 class BandCache:
-    """Compressed bands by the SHA-256 of their rows, least recently used dropped first."""
+    """Compressed bands by the SHA-256 of their rows, and the bands of each series' previous
+    picture; least recently used dropped first."""
 
-    def __init__(self, limit: int = CACHE_BYTES) -> None:
+    def __init__(self, limit: int = CACHE_BYTES, previous_limit: int = PREVIOUS_BYTES) -> None:
         self.limit = limit
         self.size = 0
         self._pieces: OrderedDict[bytes, Piece] = OrderedDict()
+        self.previous_limit, self.previous_size = previous_limit, 0
+        self._previous: OrderedDict[Hashable, tuple[list[tuple[bytes, Piece]], int]] = OrderedDict()
         self._lock = threading.Lock()  # pictures of several tables are drawn at once in worker threads
+
+    def pieces(self, pixels: bytes, stride: int, series: Hashable | None = None) -> list[Piece]:
+        """The compressed pieces of a picture's rows, band by band. A band that is byte for byte
+        the band of the series' previous picture is that picture's piece (comparing costs less
+        than hashing); any other band is looked up by its hash."""
+        with self._lock:
+            previous = self._previous.get(series, ([], 0))[0] if series is not None else []
+        bands = []
+        for number, top in enumerate(range(0, len(pixels), stride * BAND_ROWS)):
+            rows = pixels[top:top + stride * BAND_ROWS]
+            same = number < len(previous) and previous[number][0] == rows
+            bands.append((rows, previous[number][1] if same else self.piece(rows, stride)))
+        if series is not None:
+            self._keep(series, bands, len(pixels))
+        return [piece for _, piece in bands]
+
+    def _keep(self, series: Hashable, bands: list[tuple[bytes, Piece]], size: int) -> None:
+        """Remember a series' picture, forgetting the least recently drawn series beyond the limit."""
+        with self._lock:
+            old = self._previous.pop(series, None)
+            self.previous_size -= old[1] if old else 0
+            self._previous[series] = (bands, size)
+            self.previous_size += size
+            while self.previous_size > self.previous_limit and len(self._previous) > 1:
+                self.previous_size -= self._previous.popitem(last=False)[1][1]
 
     def piece(self, rows: bytes, stride: int) -> Piece:
         """The compressed piece of `rows` (each `stride` bytes long)."""
@@ -83,15 +114,15 @@ def adler32_join(first: int, second: int, second_length: int) -> int:
 _SHARED = BandCache()
 
 
-def encode(image: Image.Image, cache: BandCache = _SHARED) -> bytes:
-    """The PNG file of `image` (mode P, RGB, RGBA or L, 8 bits per channel, no transparency key)."""
+def encode(image: Image.Image, cache: BandCache = _SHARED, series: Hashable | None = None) -> bytes:
+    """The PNG file of `image` (mode P, RGB, RGBA or L, 8 bits per channel, no transparency key).
+    `series` names the pictures this one follows (see BandCache.pieces)."""
     colour_type, channels = COLOUR_TYPES[image.mode]
     width, height = image.size
     stride = width * channels
-    pixels = image.tobytes()
     pieces, checksum = [b"\x78\x01"], 1  # the zlib header (deflate, fastest); Adler-32 of nothing
-    for top in range(0, len(pixels), stride * BAND_ROWS):
-        piece = cache.piece(pixels[top:top + stride * BAND_ROWS], stride)
+    drawn = None if series is None else (series, image.mode, width, height)
+    for piece in cache.pieces(image.tobytes(), stride, drawn):
         pieces.append(piece.data)
         checksum = adler32_join(checksum, piece.adler, piece.length)
     pieces += [_LAST_PIECE, struct.pack(">I", checksum)]

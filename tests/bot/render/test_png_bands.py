@@ -90,6 +90,36 @@ def test_the_cache_keeps_to_its_size_dropping_the_least_recently_used(monkeypatc
     assert compressed == []  # the newest picture's pieces are still there
 
 
+def test_a_series_takes_unchanged_bands_from_its_previous_picture_without_hashing(monkeypatch):
+    cache = BandCache()
+    first = picture("P", size=(200, png_bands.BAND_ROWS * 4))
+    encode(first, cache, series="table 1")
+    hashed: list[int] = []
+    real = png_bands.BandCache.piece
+    monkeypatch.setattr(png_bands.BandCache, "piece",
+                        lambda self, rows, stride: hashed.append(1) or real(self, rows, stride))
+    second = first.copy()
+    second.putpixel((10, png_bands.BAND_ROWS * 2 + 3), (second.getpixel((0, 0)) + 1) % 64)  # band 3 changes
+    png = encode(second, cache, series="table 1")
+    assert hashed == [1]  # only the changed band was looked up
+    assert png == encode(second, BandCache())  # the same file as without a series
+    assert Image.open(io.BytesIO(png)).tobytes() == second.tobytes()
+    hashed.clear()
+    taller = picture("P", size=(200, png_bands.BAND_ROWS * 5))  # another size: nothing to compare with
+    assert Image.open(io.BytesIO(encode(taller, cache, series="table 1"))).tobytes() == taller.tobytes()
+    assert len(hashed) == 5
+
+
+def test_the_previous_pictures_kept_keep_to_their_size():
+    cache = BandCache(previous_limit=300 * 200 * 4)  # four pictures of 300 x 200 in mode L
+    for number in range(7):
+        encode(picture("L", seed=number), cache, series=number)
+        assert cache.previous_size <= 300 * 200 * 4
+    assert list(cache._previous) == [(n, "L", 300, 200) for n in range(3, 7)]  # the latest four
+    encode(picture("L", seed=3), cache, series=3)  # drawn again: the most recent, and counted once
+    assert list(cache._previous)[-1] == (3, "L", 300, 200) and cache.previous_size == 300 * 200 * 4
+
+
 def test_adler32_of_two_strings_joined_is_computed_from_their_own():
     for first, second in [(b"", b""), (b"a", b""), (b"", b"xyz"), (os.urandom(70_000), os.urandom(123_457))]:
         joined = adler32_join(zlib.adler32(first), zlib.adler32(second), len(second))
