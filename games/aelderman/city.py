@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
-from games.aelderman.actions import Ability, Build, PickSite, quick
+from games.aelderman.actions import Ability, PickSite, quick
 from games.aelderman.council import draw_council_cards
 from games.aelderman.improvements import offer
 from games.aelderman.placement import push_placement
@@ -112,10 +112,6 @@ def can_build(state: State, seat: int, name: str) -> bool:
         return False
     goods, coins = building_cost(player, name)
     return player.coins >= coins and has_goods(player, goods)
-
-
-def build_options(state: State, seat: int) -> list[Build]:
-    return [Build(building=name) for name in D.BUILDINGS if can_build(state, seat, name)]
 
 
 def construct(state: State, seat: int, name: str, events: list[Event], site: int = -1) -> None:

@@ -19,10 +19,12 @@ LUXURY_ZONES: dict[str, tuple[str, ...]] = {"pelt": ("blue", "red"), "spices": (
 
 # Alternative trade, one good for one action point. Rulebook: beer is bought for 3 coins.
 # The other prices are chosen: buying costs the level in coins, selling pays a little less.
-BUY_PRICE: dict[str, int] = {**LEVEL, "pelt": 9, "spices": 9}
+# Luxury goods are not on the price list ("All other goods are categorized into four different
+# price levels ... (see price list on the player board)"; luxury goods "can only be purchased
+# under difficult conditions"), so the alternative trade neither buys nor sells them.
+BUY_PRICE: dict[str, int] = dict(LEVEL)
 SELL_PRICE: dict[str, int] = {
-    "wood": 1, "wheat": 1, "stone": 1, "fish": 1, "tools": 2, "beer": 2,
-    "glass": 3, "meat": 3, "pelt": 5, "spices": 5,
+    "wood": 1, "wheat": 1, "stone": 1, "fish": 1, "tools": 2, "beer": 2, "glass": 3, "meat": 3,
 }
 
 # The wooden crate on the wheel stands for the zone's surplus goods (printed on the zone border).

@@ -17,6 +17,9 @@ from games.core import GameSpec, RuleError
 
 MENUS = frozenset({"build_menu", "alt_trade"})  # moves that only open a menu of further choices
 FULL_WEIGHT = 0.2  # how much the advanced and expert tasks count next to the basic task
+# What one more good costs to get: the alternative trade's price, or for a luxury good the
+# 7 coins of an action card's "Buy 1 pelt/spices" and the trip to a city offering it.
+GOOD_COST: dict[str, int] = {**D.BUY_PRICE, **dict.fromkeys(D.LUXURY, 9)}
 
 
 def _distances() -> dict[str, dict[str, int]]:
@@ -88,7 +91,7 @@ def deficit(state: State, seat: int, level: int,
         cost += 10
     coins_need += property_cost(state, player) * max(0, len(missing_buildings) - player.property)
     for good, need in goods_need.items():
-        cost += max(0, need - player.goods[good]) * (D.BUY_PRICE[good] + 1.5)
+        cost += max(0, need - player.goods[good]) * (GOOD_COST[good] + 1.5)
     short = max(0.0, coins_need - player.coins)
     return cost + short, goods_need, missing_buildings, short
 
@@ -166,7 +169,7 @@ def _ready(state: State, seat: int, name: str) -> bool:
     short = [(g, n - player.goods[g]) for g, n in goods.items() if player.goods[g] < n]
     if len(short) > 1 or (short and short[0][1] > 1):
         return False
-    coins += sum(D.BUY_PRICE[g] for g, _ in short)
+    coins += sum(GOOD_COST[g] for g, _ in short)
     return player.coins >= coins + (0 if player.property else property_cost(state, player))
 
 

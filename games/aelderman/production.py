@@ -47,7 +47,9 @@ def produce(state: State, events: list[Event]) -> None:
         prod = player.production
         player.ap += prod["ap"]
         gain_influence(player, prod["influence"])
-        goods = {g: prod[g] for g in ("wood", "wheat", "stone", "fish") if prod[g]}
+        # Every good on the production bar is produced (wood to fish from the start, tools from
+        # Council Hall card 128 or a start booster); action points and influence are not goods.
+        goods = {g: n for g, n in prod.items() if n and g in D.LEVEL}
         gain(state, seat, goods)
         for index in range(len(player.buildings)):
             building_effect(state, seat, index, events, at_once=False)

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from games.aelderman import data as D
 from games.aelderman.actions import (Cancel, ChooseBooster, Discard, PickCity, SellCount,
                                      SplitGood, Stop, TakeCard, WheelStart, WheelSteps, Pass)
-from games.aelderman.city import (ability_options, build_options, pick_site, site_options,
+from games.aelderman.city import (ability_options, pick_site, site_options,
                                   start_build, use_ability)
 from games.aelderman.improvements import (develop, develop_options, offered_options, push_develop,
                                           use_offered)
@@ -24,7 +24,7 @@ from games.aelderman.state import Pending, State
 from games.aelderman.trading import (buy_options, do_split, pay_options, resolve_pay,
                                      split_options, splittable, start_sale, take_yield,
                                      upgrade_options)
-from games.aelderman.turn import card_actions, may_end, trade_options
+from games.aelderman.turn import build_options, card_actions, may_end, trade_options
 from games.core import Event
 
 Options = Callable[[State, Pending], list[Any]]

@@ -3,16 +3,18 @@ city actions and ending the turn."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from games.aelderman import data as D
-from games.aelderman.actions import (AltTrade, BuildMenu, BuyProperty, CardAction, EndTurn, Feast,
+from games.aelderman.actions import (AltTrade, Build, BuildMenu, BuyProperty, CardAction, EndTurn, Feast,
                                      Move, Trade, quick)
-from games.aelderman.city import buy_property, can_build, can_buy_property, can_feast, celebrate
+from games.aelderman.city import buy_property, can_build, can_buy_property, can_feast, celebrate, construct
 from games.aelderman.improvements import turn_improvements, use_turn_improvement
 from games.aelderman.orders import fulfil, order_options
 from games.aelderman.rules import ap_available, capacity, property_cost, say, spend_ap, stored
 from games.aelderman.sea import action_allowed, card_of, perform
 from games.aelderman.state import Pending, State, Turn
-from games.core import Event, RuleError
+from games.core import Event, RuleError, copy_state
 
 
 def can_move(state: State) -> bool:
@@ -51,9 +53,9 @@ def trade_options(state: State, seat: int) -> list[Trade]:
     player = state.players[seat]
     options = []
     if stored(player) < capacity(player):
-        options.extend(quick(Trade, side="buy", good=g, coins=D.BUY_PRICE[g]) for g in D.GOODS
-                       if player.coins >= D.BUY_PRICE[g])
-    options.extend(quick(Trade, side="sell", good=g, coins=D.SELL_PRICE[g]) for g in D.GOODS
+        options.extend(quick(Trade, side="buy", good=g, coins=price) for g, price in D.BUY_PRICE.items()
+                       if player.coins >= price)
+    options.extend(quick(Trade, side="sell", good=g, coins=price) for g, price in D.SELL_PRICE.items()
                    if player.goods[g] > 0)
     return options
 
@@ -68,7 +70,8 @@ def alt_trade_allowed(state: State) -> bool:
         return False
     player = state.players[turn.seat]
     room = stored(player) < capacity(player)
-    return stored(player) > 0 or (room and player.coins >= min(D.BUY_PRICE.values()))
+    sellable = any(player.goods[g] for g in D.SELL_PRICE)
+    return sellable or (room and player.coins >= min(D.BUY_PRICE.values()))
 
 
 def in_own_city(state: State) -> bool:
@@ -86,17 +89,56 @@ def city_actions(state: State) -> list:
     result: list = []
     if can_buy_property(state, seat):
         result.append(BuyProperty(coins=property_cost(state, state.players[seat])))
-    if any(can_build(state, seat, name) for name in D.BUILDINGS):
+    if build_options(state, seat):
         result.append(BuildMenu())
     result.extend(Feast(size=size) for size in ("small", "big") if can_feast(state, seat, size))
     if state.version == "main":
         result.extend(order_options(state, seat))
+    if sea_action_due(state):
+        result = [a for a in result
+                  if a.kind == "build_menu" or keeps_a_sea_action(state, lambda s, a=a: resolve_turn(s, seat, a, []))]
     return result
+
+
+def build_options(state: State, seat: int) -> list[Build]:
+    """The buildings the build menu offers now."""
+    names = [name for name in D.BUILDINGS if can_build(state, seat, name)]
+    if names and sea_action_due(state):
+        names = [name for name in names if keeps_a_sea_action(state, lambda s, name=name: build_now(s, seat, name))]
+    return [Build(building=name) for name in names]
+
+
+def build_now(state: State, seat: int, name: str) -> None:
+    """Construct `name` (on any free lot: which one changes nothing a sea action needs)."""
+    assert state.turn is not None
+    state.turn.visit.city_actions = True
+    lots = state.players[seat].lots
+    construct(state, seat, name, [], lots[0] if lots else -1)
+
+
+def sea_action_due(state: State) -> bool:
+    """No sea action made in this city yet, and one is possible: the rulebook's 'Even if you
+    perform one or more city actions, you must spend at least one action point on a sea trading
+    action' still has to be met."""
+    turn = state.turn
+    assert turn is not None
+    visit = turn.visit
+    return not (visit.alt or any(visit.rows)) and bool(card_actions(state) or alt_trade_allowed(state))
+
+
+def keeps_a_sea_action(state: State, change: Callable[[State], Any]) -> bool:
+    """Whether a sea action is still possible after `change` (tried on a copy). A city action that
+    would spend what the only possible sea actions need is not offered: the player could then end
+    the turn without one. A change that asks a further choice first is judged at that choice."""
+    trial = copy_state(state)
+    change(trial)
+    return len(trial.pending) > len(state.pending) or bool(card_actions(trial) or alt_trade_allowed(trial))
 
 
 def may_end(state: State) -> bool:
     """After city actions (or improvements 502-504) a regular sea action of at least one action
-    point is due in that city, if one is possible."""
+    point is due in that city, if one is possible (city actions that would make it impossible
+    are not offered: keeps_a_sea_action)."""
     turn = state.turn
     assert turn is not None
     visit = turn.visit

@@ -42,6 +42,19 @@ def test_city_actions_need_a_sea_action_in_that_city():
     assert "end_turn" in kinds(state, 0)
 
 
+def test_no_city_action_that_leaves_no_sea_action_possible():
+    """'Even if you perform one or more city actions, you must spend at least one action point on a
+    sea trading action.' A feast that would use up the only goods a sea action could trade (with no
+    coins left to buy any) is not offered until a sea action has been made."""
+    feast = dict(D.ROUNDS[1].small_feast[0])
+    state = in_lubeck(coins=0, **feast)
+    assert {"card_action", "alt_trade"} & kinds(state, 0) and "feast" not in kinds(state, 0)
+    richer = in_lubeck(coins=1, **feast)  # one coin still buys a good by alternative trade
+    assert "feast" in kinds(richer, 0)
+    richer, _ = act(richer, 0, "feast", size="small")
+    assert "end_turn" not in kinds(richer, 0) and "alt_trade" in kinds(richer, 0)
+
+
 def test_city_actions_only_in_lubeck_or_own_subsidiary():
     """'City actions ... can only be performed in Lübeck or in one of your subsidiaries.'"""
     state = new_game(2, seed=21)

@@ -150,3 +150,23 @@ def test_game_ends_after_the_second_council_hall():
     advance(state, [])
     assert state.phase == "over" and SPEC.outcome(state) is not None
     assert SPEC.to_act(state) == frozenset()
+
+
+def test_every_good_on_the_production_bar_is_produced():
+    """'Your resource income depends on the production bar on the right side of the player board.'
+    Card 121's kind: 'From the next production phase onwards, you will permanently produce 1x ...
+    per round ... Your operating costs are also increased by one coin.' The tools production of
+    Council Hall card 128 pays tools each production phase, as stone production pays stone."""
+    from games.aelderman.council import apply_card
+    from games.aelderman.production import produce
+    from games.aelderman.rules import operating_costs
+    from tests.games.aelderman.helpers import new_main
+
+    state = new_main(2, seed=3)
+    player = state.players[0]
+    player.goods = {g: 0 for g in player.goods}
+    apply_card(state, 0, D.TOOLS_CARD, [])
+    assert player.production["tools"] == 1 and operating_costs(player) == 1
+    player.production["stone"] = 1
+    produce(state, [])
+    assert player.goods["tools"] == 1 and player.goods["stone"] == 1

@@ -166,3 +166,33 @@ def test_illegal_moves_are_refused_with_a_reason():
         SPEC.apply(state, 0, Move(city="London"))
     with pytest.raises(RuleError, match="not your turn"):
         SPEC.apply(state, 1, EndTurn())
+
+
+def test_alternative_trade_deals_in_goods_of_the_price_list_only():
+    """'Unlike all other goods, luxury goods cannot be produced and can only be purchased under
+    difficult conditions ... All other goods are categorized into four different price levels
+    according to their value (see price list on the player board).' The alternative trade 'allows
+    you to buy or sell one good at the most favorable conditions (see the price list on the player
+    board)': pelt and spices are neither bought nor sold by it."""
+    state = board()
+    state.players[0].coins = 30
+    state.players[0].goods.update(pelt=1, spices=1, wood=1)
+    start_turn(state, 0, "Ribe", ap=4)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "alt_trade")
+    offered = {(a.side, a.good) for a in SPEC.legal_actions(state, 0) if a.kind == "trade"}
+    assert ("buy", "beer") in offered and ("sell", "wood") in offered
+    assert not {good for _, good in offered} & {"pelt", "spices"}
+    with pytest.raises(RuleError):
+        SPEC.apply(state, 0, next(a for a in SPEC.legal_actions(state, 0) if a.kind == "trade")
+                   .model_copy(update={"side": "buy", "good": "pelt", "coins": 9}))
+
+
+def test_no_alternative_trade_with_only_luxury_goods_and_no_coins():
+    """A player with only luxury goods and no coins has nothing the alternative trade can sell or
+    buy, so it is not offered (it would open an empty choice)."""
+    state = board()
+    state.players[0].goods.update(pelt=2)
+    start_turn(state, 0, "Ribe", ap=4)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    assert "alt_trade" not in kinds(state, 0)
