@@ -48,6 +48,7 @@ class Arena:
     ids: list[str]  # the real ids and prompt versions of the first server
     senders: dict[str, tuple[Any, discord.Message]]  # name -> (actor, message to forge on)
     watched: list[int]  # the first server's channels and its players' DMs
+    take_back: tuple[int, int]  # (table, version) of Bo's own take-back, which he may press
 
 
 async def arena_of(env) -> Arena:
@@ -77,7 +78,7 @@ async def arena_of(env) -> Arena:
     senders = {"foreign admin": (admin, home.history()[-1]), "seated player": (bo, board),
                "seated player by DM": (bo.user, bo.user.dm_channel.history()[-1])}
     watched = guild_channel_ids(env, table.guild.id) + [ada.user.dm_channel.id, bo.user.dm_channel.id]
-    env.fuzz_arena = Arena(env, ids, senders, watched)
+    env.fuzz_arena = Arena(env, ids, senders, watched, (table.table_id, row.version))
     return env.fuzz_arena
 
 
@@ -149,8 +150,12 @@ def check_answer(result: Any, handled: bool, custom_id: str) -> None:
 
 
 def sender(arena: Arena, name: str, custom_id: str) -> tuple[Any, discord.Message]:
-    # The seated player may legitimately register for his own server's open tournament.
+    # The seated player may legitimately register for his own server's open tournament, and take
+    # back his own last move (Bo moved last; leading zeros name the same table and version).
     assume(not (name == "seated player" and custom_id.startswith("tourney:")))
+    take_back = re.fullmatch(r"undo:([0-9]{1,18}):([0-9]{1,18})", custom_id)
+    assume(not (name.startswith("seated player") and take_back is not None
+                and (int(take_back[1]), int(take_back[2])) == arena.take_back))
     return arena.senders[name]
 
 
