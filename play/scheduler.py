@@ -1,7 +1,10 @@
 """Durable timers: rows in the timers table, one task sleeping until the soonest is due.
 
 Timers survive restarts because they live in the database; the wait is set again at start-up.
-A timer is claimed (deleted) before its handler runs, so it fires once.
+A due timer is claimed for a while before its handler runs (its due time moved on), and deleted
+once the handler is done: a handler that fails, or a process that dies while it runs, leaves the
+timer to fire again when the claim runs out. Handlers check that what they act on is still
+current (a move's prompt version), so firing again after the work was done changes nothing.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import logging
 import math
 from typing import Awaitable, Callable
 
+from play.common import BoundedCache
 from storage import Store, TimerRow
 
 log = logging.getLogger(__name__)
@@ -18,6 +22,8 @@ Handler = Callable[[TimerRow], Awaitable[None]]
 
 IDLE_SLEEP = 24 * 3600  # with no timer due, look again daily (adding a timer wakes it sooner)
 RETRY_SECONDS = 60  # after a failed look at the timers
+CLAIM_SECONDS = 120  # a claimed timer fires again after this long unless its handler finished
+GIVE_UP_AFTER = 5  # a handler that failed this many times in a row: its timer is dropped
 
 
 class Scheduler:
@@ -36,6 +42,7 @@ class Scheduler:
         self._recheck = False
         self._target = math.inf  # when the callback is due
         self._started = False
+        self._failures: BoundedCache[int, int] = BoundedCache(1_000)  # timer id: failed runs in a row
 
     def on(self, kind: str, handler: Handler) -> None:
         self.handlers[kind] = handler
@@ -95,19 +102,29 @@ class Scheduler:
                     self._task = None
                     self._wait_until(self.clock() + min(delay, IDLE_SLEEP))
                     return
-                if await self.store.tables.delete_timer(timer.id):
-                    await self._fire(timer)
+                until = self.clock() + CLAIM_SECONDS
+                if await self.store.tables.claim_timer(timer, until):
+                    await self._fire(timer, until)
         except Exception:  # the database failed: try again later rather than never
             log.exception("the timer scheduler failed; it tries again in %s s", RETRY_SECONDS)
             self._task = None
             self._wait_until(self.clock() + RETRY_SECONDS)
 
-    async def _fire(self, timer: TimerRow) -> None:
+    async def _fire(self, timer: TimerRow, claimed_until: float) -> None:
+        """Run a claimed timer's handler; delete the timer when it is done (or given up)."""
         handler = self.handlers.get(timer.kind)
         if handler is None:
             log.warning("no handler for timer kind %r; dropped", timer.kind)
-            return
-        try:
-            await handler(timer)
-        except Exception:  # one failing timer must not stop the others
-            log.exception("timer %s (%s) failed", timer.id, timer.kind)
+        else:
+            try:
+                await handler(timer)
+            except Exception:  # one failing timer must not stop the others
+                failures = (self._failures.get(timer.id) or 0) + 1
+                if failures < GIVE_UP_AFTER:
+                    self._failures.put(timer.id, failures)
+                    log.exception("timer %s (%s) failed; it fires again in %s s", timer.id, timer.kind,
+                                  CLAIM_SECONDS)
+                    return
+                log.exception("timer %s (%s) failed %s times; dropped", timer.id, timer.kind, failures)
+        self._failures.pop(timer.id)
+        await self.store.tables.delete_claimed_timer(timer, claimed_until)

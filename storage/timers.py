@@ -61,6 +61,24 @@ class TimerStore:
         rows = await self.db.fetchall(sql + " ORDER BY due_at, id", params)
         return [_timer(r) for r in rows]
 
+    async def claim_timer(self, timer: TimerRow, until: float) -> bool:
+        """Take a due timer until `until`: no other look at the timers (this process's or another's)
+        fires it meanwhile. Its handler deletes it when done; if the handler fails or the process
+        dies first, the timer falls due again at `until`. False if it was taken or changed since
+        it was read."""
+        async with self.db.transaction() as conn:
+            rowcount, _ = await execute(conn, "UPDATE timers SET due_at = ? WHERE id = ? AND due_at = ?",
+                                        (until, timer.id, timer.due_at))
+            return rowcount == 1
+
+    async def delete_claimed_timer(self, timer: TimerRow, claimed_until: float) -> bool:
+        """Delete a timer whose handler is done, if it is still the row claimed (the handler's own
+        move may have replaced it, and a new row can reuse its id)."""
+        async with self.db.transaction() as conn:
+            rowcount, _ = await execute(conn, "DELETE FROM timers WHERE id = ? AND kind = ? AND due_at = ?",
+                                        (timer.id, timer.kind, claimed_until))
+            return rowcount == 1
+
     async def delete_timer(self, timer_id: int) -> bool:
         async with self.db.transaction() as conn:
             rowcount, lastrowid = await execute(conn, "DELETE FROM timers WHERE id = ?", (timer_id,))

@@ -5,7 +5,10 @@ those that fell due while the bot was down."""
 
 from __future__ import annotations
 
+import sqlite3
+
 from bot import create_bot
+from play.scheduler import CLAIM_SECONDS
 from play.results import seat_choices
 from tests.bot.driver import (board_message, choose, heuristic_players, labels, open_table, panel_message,
                               thread_text)
@@ -95,3 +98,50 @@ async def test_a_deadline_fires_after_a_restart_and_one_that_fell_due_while_down
     assert (await table.row()).version == row.version
     await simcord_env.restart_bot(create_bot(settings))
     assert (await table.row()).version > row.version
+
+
+async def test_a_deadline_whose_move_failed_fires_again(simcord_env):
+    """A deadline is deleted only once its computer move is stored: a failed write leaves it to
+    fire again a little later, rather than leaving the table waiting for the away seat forever."""
+    table = await live_table(simcord_env)
+    await play_seat(table, table.players[0], heuristic_players("augsburg1520", 2))  # bo's deadline is pending
+    row = await table.row()
+    store = simcord_env.bot.store.tables
+    save_move, calls = store.save_move, []
+
+    async def fails_once(move):
+        calls.append(move)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        return await save_move(move)
+
+    store.save_move = fails_once
+    simcord_env.check_errors = False  # the failed write is logged as an error
+    await simcord_env.advance_time(LIVE + 1)
+    assert len(calls) == 1 and (await table.row()).version == row.version
+    await simcord_env.advance_time(CLAIM_SECONDS + 61)
+    assert (await table.row()).version > row.version
+    assert next(s for s in await table.seats() if s.seat == 1).away
+
+
+async def test_a_deadline_interrupted_by_a_crash_fires_after_the_restart(simcord_env, settings):
+    table = await live_table(simcord_env)
+    await play_seat(table, table.players[0], heuristic_players("augsburg1520", 2))
+    row = await table.row()
+
+    class Killed(BaseException):  # the process dies while storing the computer's move
+        pass
+
+    async def killed(move):
+        raise Killed()
+
+    simcord_env.bot.store.tables.save_move = killed
+    simcord_env.check_errors = False
+    try:
+        await simcord_env.advance_time(LIVE + 1)
+    except Killed:
+        pass
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.advance_time(CLAIM_SECONDS + 61)
+    assert (await table.row()).version > row.version
+    assert next(s for s in await table.seats() if s.seat == 1).away

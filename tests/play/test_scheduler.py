@@ -83,3 +83,41 @@ async def test_a_failing_database_is_tried_again(store, monkeypatch, caplog):
     await until(lambda: len(fired) == 1)
     assert "tries again" in caplog.text
     await scheduler.stop()
+
+
+async def test_a_timer_is_deleted_only_after_its_handler_and_a_failed_one_fires_again(store, monkeypatch):
+    monkeypatch.setattr(scheduler_module, "CLAIM_SECONDS", 0.2)
+    runs: list[int] = []
+    scheduler = Scheduler(store, time.time)
+
+    async def fails_once(timer):
+        runs.append(timer.id)
+        assert [t.id for t in await store.tables.timers()] == [timer.id]  # still stored while it runs
+        if len(runs) == 1:
+            raise RuntimeError("the move could not be stored")
+
+    scheduler.on("test", fails_once)
+    await store.tables.add_timer("test", time.time() - 1)
+    scheduler.start()
+    await until(lambda: len(runs) == 2)
+    await until(lambda: scheduler._task is None)
+    assert await store.tables.timers() == []
+    await scheduler.stop()
+
+
+async def test_a_timer_its_handler_replaced_is_kept(store):
+    """A move replaces its table's timers; SQLite may give the new row the old one's id."""
+    scheduler = Scheduler(store, time.time)
+    replaced: list[int] = []
+
+    async def replaces(timer):
+        await store.tables.delete_timers(table_id=7)
+        replaced.append(await store.tables.add_timer("test", time.time() + 3600, table_id=7, payload={"n": 2}))
+
+    scheduler.on("test", replaces)
+    first = await store.tables.add_timer("test", time.time() - 1, table_id=7)
+    scheduler.start()
+    await until(lambda: replaced and scheduler._task is None)
+    assert replaced == [first]  # the id was reused
+    assert [t.payload for t in await store.tables.timers()] == [{"n": 2}]
+    await scheduler.stop()
