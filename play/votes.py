@@ -24,6 +24,7 @@ class VoteNews:
     kind: str  # "cancel" or "handover:<seat>"
     outcome: str  # "open", "agreed" (and carried out), "refused"
     waiting: list[str]  # names of the players who have not answered yet
+    asked_before: bool = False  # the vote was already open: its question is asked again
 
 
 def _voters(loaded: Loaded, kind: str, asker: int) -> list[int]:
@@ -41,8 +42,12 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         _check_asker(loaded, caller, kind)
-        if kind in loaded.table.votes:
-            raise TableError("That vote is already open; its buttons are in the thread.")
+        open_vote = loaded.table.votes.get(kind)
+        if open_vote is not None:  # asked again (say its question never reached the thread)
+            voters = _voters(loaded, kind, open_vote["by"])
+            waiting = [user for user in voters if user not in open_vote["yes"]]
+            return VoteNews(TableNews(loaded.table, loaded.seats, loaded.state), kind, "open",
+                            _names(loaded, waiting), asked_before=True)
         voters = _voters(loaded, kind, caller.user_id)
         if not voters:
             return await _carry_out(service, loaded, kind)

@@ -57,12 +57,13 @@ class Presenter:
                 return None
         return found
 
-    async def post(self, channel_id: int | None, content: str, **kwargs: Any) -> None:
-        """A line in a table's thread (no mentions unless asked)."""
+    async def post(self, channel_id: int | None, content: str, **kwargs: Any) -> discord.Message | None:
+        """A line in a table's thread (no mentions unless asked); None if it could not be posted."""
         channel = await self.channel(channel_id)
-        if channel is not None:
-            kwargs.setdefault("allowed_mentions", NO_MENTIONS)
-            await safely(f"post in {channel_id}", channel.send(content[:2000], **kwargs))
+        if channel is None:
+            return None
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        return await safely(f"post in {channel_id}", channel.send(content[:2000], **kwargs))
 
     def info(self, news: TableNews) -> Any:
         return self.boards.service_info(news)

@@ -39,14 +39,23 @@ class VotesMixin:
         subject = _subject(voted)
         users = [s.user_id for s in voted.news.seats if s.display_name in voted.waiting and s.user_id]
         view = discord.ui.View(timeout=None)
-        at = voted.news.table.votes[kind]["at"]
-        view.add_item(VoteButton(table_id, kind, True, at))
-        view.add_item(VoteButton(table_id, kind, False, at))
+        vote = voted.news.table.votes[kind]
+        view.add_item(VoteButton(table_id, kind, True, vote["at"]))
+        view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
-        await self.presenter.post(voted.news.table.thread_id,
-                                  f"{question(kind, interaction.user.display_name, subject)} {mentions}: agree?",
-                                  view=view, allowed_mentions=discord.AllowedMentions(users=True))
-        await reply(interaction, "The other players are asked in the thread; it happens when all agree.")
+        asker = next((s.display_name for s in voted.news.seats if s.user_id == vote["by"]),
+                     interaction.user.display_name)
+        posted = await self.presenter.post(voted.news.table.thread_id,
+                                           f"{question(kind, asker, subject)} {mentions}: agree?", view=view,
+                                           allowed_mentions=discord.AllowedMentions(users=True))
+        if not posted:
+            await reply(interaction, "The question could not be posted in the thread (Discord refused it). "
+                                     "The vote stays open: run the command again to ask again.")
+        elif voted.asked_before:
+            await reply(interaction, "That vote was already open: its question is asked again in the thread, "
+                                     f"waiting for {', '.join(voted.waiting)}.")
+        else:
+            await reply(interaction, "The other players are asked in the thread; it happens when all agree.")
 
     async def answer_vote(self, interaction: discord.Interaction, table_id: int, kind: str, agree: bool,
                           at: int) -> None:

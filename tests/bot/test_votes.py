@@ -73,3 +73,28 @@ async def test_the_creator_sets_after_how_many_missed_deadlines_a_seat_may_be_vo
     early = await bo.slash(table.thread, "table handover", player=cy)
     assert early.ephemeral and "after 3" in early.response.content
     assert not vote_messages(table)
+
+
+async def test_a_vote_whose_question_failed_to_post_is_asked_again(simcord_env):
+    """The vote is stored before its question is posted: when Discord refuses the post, the asker
+    is told so, and asking again posts the question of the open vote (its answers so far kept)."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500,
+                             message="Internal Server Error")
+    failed = await ada.slash(table.thread, "table cancel")
+    assert failed.ephemeral and "could not be posted" in failed.response.content
+    assert not vote_messages(table) and "cancel" in (await table.row()).votes
+
+    again = await ada.slash(table.thread, "table cancel")
+    assert again.ephemeral and "asked again" in again.response.content
+    (vote,) = vote_messages(table)
+    assert "ada asks to cancel this game." in vote.content and labels(vote) == ["Agree", "Refuse"]
+    await bo.click(vote, label="Agree")
+    once_more = await ada.slash(table.thread, "table cancel")
+    assert "waiting for cy" in once_more.response.content
+    latest = vote_messages(table)[-1]
+    assert cy.mention in latest.content and bo.mention not in latest.content  # bo has agreed already
+    await cy.click(latest, label="Agree")
+    assert (await table.row()).status == "cancelled"
