@@ -23,7 +23,7 @@ from play.tables import TableService
 from play.tournaments.rating_service import RatingService
 from play.tournaments.service import ROUND_TIMER, TournamentService
 from storage import Store, TimerRow
-from storage.timers import DEADLINE_TIMER, DECISION_TIMER, REMINDER_TIMER
+from storage.timers import AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, REMINDER_TIMER
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +69,8 @@ class BoardBot(commands.Bot):
         self.scheduler.on(REMINDER_TIMER, lambda timer: self.controller.on_reminder(
             timer.table_id, int(timer.payload["seat"]), int(timer.payload["prompt_version"]),
             str(timer.payload.get("when", "half"))))
+        self.scheduler.on(AWAY_TIMER, lambda timer: self.service.still_away(
+            timer.table_id, int(timer.payload["seat"]), int(timer.payload["missed"])))
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)
         await self.add_cog(TablesCog(self.controller))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from games import AmountChoice, RuleError
 from games.core import RandomPolicy
@@ -133,10 +133,12 @@ class MovesMixin:
         return await self._continue(loaded, state, [Move(seat, spec.parse_action(action), events)])
 
     async def _continue(self: TableService, loaded: Loaded, state: Any, moves: list[Move],
-                        seat_updates: dict[int, dict[str, Any]] | None = None) -> TableNews:
-        """Let computer seats move after `moves`, then store everything in one transaction."""
+                        seat_updates: dict[int, dict[str, Any]] | None = None,
+                        timers: list[NewTimer] | None = None) -> TableNews:
+        """Let computer seats move after `moves`, then store everything (with `timers`) in one
+        transaction."""
         state, more = self._computer_moves(loaded, state, moves)
-        return await self._save(loaded, state, moves, seat_updates or {}, more)
+        return await self._save(loaded, state, moves, seat_updates or {}, more, timers or [])
 
     def _computer_moves(self: TableService, loaded: Loaded, state: Any, moves: list[Move]) -> tuple[Any, bool]:
         """Computer (and forfeited) seats play until a person must act, the game ends, or this
@@ -171,7 +173,8 @@ class MovesMixin:
             return RandomPolicy(loaded.spec, loaded.table.version).choose(state, seat)
 
     async def _save(self: TableService, loaded: Loaded, state: Any, moves: list[Move],
-                    seat_updates: dict[int, dict[str, Any]], more: bool) -> TableNews:
+                    seat_updates: dict[int, dict[str, Any]], more: bool,
+                    extra_timers: Sequence[NewTimer] = ()) -> TableNews:
         table, spec, seats = loaded.table, loaded.spec, loaded.seats
         version = table.version + len(moves)
         prompts, changed, choices = next_prompts(spec, state, table.prompts, version, len(seats))
@@ -182,6 +185,7 @@ class MovesMixin:
         timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed)
         paced, deadlines = pace.timers(loaded, state, prompts, changed, self.clock())
         timers += paced
+        timers += [] if outcome is not None else list(extra_timers)
         timer_seats = sorted(set(self._timed_before(loaded, changed)) | pace.stale(loaded, changed))
         updates = self._take_notes(table.id, seats)
         for seat, fields in seat_updates.items():

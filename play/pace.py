@@ -3,7 +3,9 @@ none (`off`). Deadlines are timers stored with the move that starts them, so the
 restart too (also those that fell due while the bot was down). A reminder comes at half the time
 and again near the end; when the deadline passes, a computer player makes the seat's move and keeps
 playing it until its player says they are back. Choices made at once (sealed bids) share one
-deadline: they start with the same move."""
+deadline: they start with the same move. While the computer plays a seat, each further stretch
+of the pace's time counts as another missed deadline (an away timer), so a player who never comes
+back can be voted out however many missed deadlines the table asks for."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from games.core import public
 from play.common import Caller, TableError
 from play.results import Move, TableNews
 from storage import NewTimer
-from storage.timers import DEADLINE_TIMER, REMINDER_TIMER
+from storage.timers import AWAY_TIMER, DEADLINE_TIMER, REMINDER_TIMER
 
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
@@ -104,7 +106,30 @@ async def deadline_passed(service: TableService, table_id: int, seat: int, promp
         action = service._computer_choice(loaded, loaded.state, seat, "heuristic")
         state, events = loaded.spec.apply(loaded.state, seat, action)
         note = public("away", f"{{p{seat}}} ran out of time: a computer player moves for them until they are back.")
-        return await service._continue(loaded, state, [Move(seat, action, [note, *events])], {seat: update})
+        return await service._continue(loaded, state, [Move(seat, action, [note, *events])], {seat: update},
+                                       [away_timer(loaded.table, seat, update["missed"], service.clock())])
+
+
+def away_timer(table: Any, seat: int, missed: int, now: float) -> NewTimer:
+    """When an away seat misses its next deadline; `missed` is its count now, so a timer of an
+    earlier absence (the player came back and went away again) finds it changed and stops."""
+    return NewTimer(kind=AWAY_TIMER, due_at=now + table.pace_seconds, seat=seat,
+                    payload={"seat": seat, "missed": missed})
+
+
+async def still_away(service: TableService, table_id: int, seat: int, missed: int) -> None:
+    """An away seat's player missed another deadline: count it, and look again one pace later."""
+    async with service.lock(table_id):
+        loaded = await service.load(table_id)
+        row = next((s for s in loaded.seats if s.seat == seat), None)
+        if (loaded.table.status != "running" or loaded.table.pace == "off" or row is None
+                or not row.away or row.forfeited or row.user_id is None or row.missed != missed):
+            return
+        timer = away_timer(loaded.table, seat, missed + 1, service.clock())
+        async with service.store.transaction():
+            await service.store.tables.update_seat(table_id, seat, missed=missed + 1)
+            await service.store.tables.add_timer(AWAY_TIMER, timer.due_at, table_id=table_id, seat=seat,
+                                                 payload=timer.payload)
 
 
 async def reminder_due(service: TableService, table_id: int, seat: int, prompt_version: int) -> TableNews | None:

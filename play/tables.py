@@ -418,6 +418,9 @@ class TableService(MovesMixin):
     async def deadline_passed(self, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
         return await pace.deadline_passed(self, table_id, seat, prompt_version)
 
+    async def still_away(self, table_id: int, seat: int, missed: int) -> None:
+        await pace.still_away(self, table_id, seat, missed)
+
     async def reminder_due(self, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
         return await pace.reminder_due(self, table_id, seat, prompt_version)
 

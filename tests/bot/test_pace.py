@@ -17,8 +17,8 @@ LIVE = 900  # pace live-15m. SimCord runs the bot's timers that fall due within 
 # (a minute) at once, so the steps below stay more than a minute apart.
 
 
-async def live_table(env):
-    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+async def live_table(env, seats: int = 2):
+    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"][:seats])
     lobby = table.thread.history()[0]
     ada = table.players[0]
     while "Pace: live-15m" not in labels(table.thread.history()[0]):  # the lobby's Pace button goes round
@@ -145,3 +145,43 @@ async def test_a_deadline_interrupted_by_a_crash_fires_after_the_restart(simcord
     await simcord_env.advance_time(CLAIM_SECONDS + 61)
     assert (await table.row()).version > row.version
     assert next(s for s in await table.seats() if s.seat == 1).away
+
+
+async def test_a_player_who_stays_away_keeps_missing_deadlines_and_can_be_voted_out(simcord_env, settings):
+    """Once the computer plays an away seat, each further stretch of the pace's time counts as
+    another missed deadline (also across a restart), so a player who never comes back reaches the
+    table's "Vote out after" number; one who comes back stops the count."""
+    table = await live_table(simcord_env, seats=3)
+    ada, bo, cy = table.players
+    policy = heuristic_players("augsburg1520", 3)
+
+    async def play_on(players, seconds: int) -> None:
+        """Time passes in steps shorter than a deadline; `players` make their choices in each."""
+        for _ in range(2):
+            await simcord_env.advance_time(seconds // 2)
+            for player in players:
+                await play_seat(table, player, policy)
+
+    def missed(player):
+        return next(s for s in seats if s.user_id == player.id).missed
+
+    await play_seat(table, ada, policy)
+    await play_seat(table, bo, policy)
+    await simcord_env.advance_time(LIVE + 1)  # cy misses the opening purchase's deadline: away
+    seats = await table.seats()
+    assert missed(cy) == 1 and next(s for s in seats if s.user_id == cy.id).away
+    early = await ada.slash(table.thread, "table handover", player=cy)
+    assert "missed 1 deadline(s)" in early.response.content
+    await play_on([ada, bo], LIVE // 2)
+    await simcord_env.restart_bot(create_bot(settings))
+    await play_on([ada, bo], LIVE // 2 + 200)  # cy stayed away a whole pace more
+    seats = await table.seats()
+    assert missed(cy) == 2 and missed(ada) == 0 and missed(bo) == 0
+    asked = await ada.slash(table.thread, "table handover", player=cy)
+    assert "asked in the thread" in asked.response.content, asked.response.content
+
+    notice = dms_with(cy, "Time ran out in Augsburg 1520")[-1]
+    await cy.user.click(notice, label="I'm back")
+    await play_on([ada, bo, cy], 2 * LIVE)
+    seats = await table.seats()
+    assert missed(cy) == 2  # back and playing: no more missed deadlines
