@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 COMPUTER_STEPS = 300  # computer moves stored with one request; more go on in the background
 COMPUTER_SECONDS = 0.3  # ... or after this much thinking, so the requester's answer is not held up
+LAST_MOVES_SECONDS = 120  # after a start, tables that moved this close to the last stored move are shown again
 OUT_OF_DATE = ("These buttons are out of date: the game has moved on since they were shown. "
                "Use the current panel.")
 
@@ -329,3 +330,8 @@ class MovesMixin:
     async def due_tables(self: TableService) -> tuple[list[int], list[int]]:
         """Tables with computer moves due, and finished tables whose finish work is due."""
         return await self.store.tables.due()
+
+    async def last_moved_tables(self: TableService) -> list[int]:
+        """Tables that moved just before the bot stopped: their board and panels may not have been
+        sent (the move is stored before Discord hears of it)."""
+        return await self.store.tables.last_moved(LAST_MOVES_SECONDS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -211,6 +212,18 @@ class TableStore(TimerStore):
         computers = await self.db.fetchall("SELECT id FROM game_tables WHERE computer_due = 1 ORDER BY id")
         finishes = await self.db.fetchall("SELECT id FROM game_tables WHERE finish_due = 1 ORDER BY id")
         return [r["id"] for r in computers], [r["id"] for r in finishes]
+
+    async def last_moved(self, window: float, limit: int = 200) -> list[int]:
+        """Tables with a move stored within `window` seconds of the newest stored move (the moves
+        a stop may have cut off before Discord heard of them). Reads the newest `limit` actions by
+        their row order, so the work does not grow with the stored tables."""
+        rows = await self.db.fetchall(
+            "SELECT table_id, created_at FROM actions ORDER BY rowid DESC LIMIT ?", (limit,))
+        if not rows:
+            return []
+        newest = datetime.fromisoformat(rows[0]["created_at"])
+        return sorted({r["table_id"] for r in rows
+                       if (newest - datetime.fromisoformat(r["created_at"])).total_seconds() <= window})
 
     async def finish_done(self, table_id: int) -> None:
         async with self.db.transaction() as conn:

@@ -400,6 +400,23 @@ class TablesController(VotesMixin):
             await safely(f"finish of table {table_id}", self._resume_finish(table_id))
         for table_id in computers:
             await safely(f"computer moves of table {table_id}", self.play_computers(table_id))
+        for table_id in await self.service.last_moved_tables():
+            await safely(f"board and panels of table {table_id}", self._resume_publish(table_id))
+
+    async def _resume_publish(self, table_id: int) -> None:
+        """The board again, and a panel for each player due to act whose DMs do not end with the
+        panel of their current decision: a stop between storing a move and telling Discord would
+        leave them showing the move before. A panel sent before the stop keeps working."""
+        news = await self.service.news(table_id)
+        if news.state is None or news.table.status != "running":
+            return
+        due = self.service.spec(news.table).to_act(news.state)
+        news.changed = set()
+        for row in news.seats:
+            if row.seat in due and row.user_id is not None and not (row.ai or row.away or row.forfeited):
+                if not await self.presenter.shows_current_panel(news, row):
+                    news.changed.add(row.seat)
+        await self.presenter.publish(news)
 
     async def _resume_finish(self, table_id: int) -> None:
         news = await self.service.news(table_id)

@@ -146,6 +146,22 @@ class Presenter:
             await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** on the board to play.",
                               allowed_mentions=discord.AllowedMentions(users=True))
 
+    async def shows_current_panel(self, news: TableNews, row: SeatRow) -> bool:
+        """Whether the player's latest DM is the panel of their current decision (its controls
+        carry the decision's prompt version). False when it cannot be read."""
+        if row.dm_channel_id is None:
+            return False
+        version = news.table.prompts.get(row.seat, (None,))[0]
+        marks = (f"act:{news.table.id}:{version}:", f"pick:{news.table.id}:{version}:",
+                 f"amount:{news.table.id}:{version}")
+        try:
+            async for message in self.bot.get_partial_messageable(row.dm_channel_id).history(limit=1):
+                return any(getattr(child, "custom_id", None) and child.custom_id.startswith(marks)
+                           for component in message.components for child in getattr(component, "children", ()))
+        except discord.HTTPException:
+            return False
+        return False
+
     async def dm_panel(self, news: TableNews, seat: int) -> bool:
         """Send a seat its panel by DM in place of its previous one; False if the DM failed."""
         row = news.seats[seat]

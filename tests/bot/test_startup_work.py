@@ -8,7 +8,7 @@ import simcord
 from bot import create_bot
 from storage import Store
 from tests.bot.conftest import SETTLE_TIMEOUT, close_store
-from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, start
+from tests.bot.driver import board_message, heuristic_players, open_table, play_turn_by_dm, start
 from tests.bot.stored import store_copies
 
 
@@ -45,3 +45,46 @@ async def test_a_restart_reads_the_same_with_many_idle_tables(settings, monkeypa
     assert any("computer_due = 1" in s for s in many)  # the resume sweep ran, through its index
     # Nothing in it reads the tables by status (every running table).
     assert not [s for s in many if s.startswith("SELECT") and "game_tables" in s and "status" in s]
+
+
+class Stopped(BaseException):
+    """The process stops (nothing in the bot catches this)."""
+
+
+async def test_a_move_stored_just_before_a_stop_is_shown_after_the_start(simcord_env, settings):
+    """A move is stored before Discord hears of it: after a stop in between, the start shows the
+    board again and sends the player due to act their panel."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 3)
+    for _ in range(60):  # up to a move that hands the turn to another player
+        row = await table.row()
+        spec, state = table.bot.service.spec(row), table.bot.service.state(row)
+        mover = next(s.seat for s in await table.seats() if s.seat in spec.to_act(state) and s.user_id)
+        after, _ = spec.apply(state, mover, policy(state, mover))
+        if spec.to_act(after) - spec.to_act(state) - {mover}:
+            break
+        assert await play_turn_by_dm(table, policy)
+
+    async def stopped(*args, **kwargs):
+        raise Stopped()
+
+    simcord_env.bot.presenter.publish = stopped
+    simcord_env.check_errors = False
+    before = await table.row()
+    try:
+        await play_turn_by_dm(table, policy)
+    except Stopped:
+        pass
+    row = await table.row()
+    assert row.version > before.version  # stored; the board and the next panel were not sent
+    due = [s for s in await table.seats() if s.seat in table.bot.service.spec(row).to_act(table.bot.service.state(row))]
+    new_decision = {s.user_id for s in due if row.prompts[s.seat][0] > before.version}
+    assert new_decision, "the stopped move started someone's decision"
+    dms = {p.id: len(p.user.dm_channel.history()) for p in table.players}
+    await simcord_env.restart_bot(create_bot(settings))
+    board = await board_message(table)
+    for player in table.players:  # a panel for each new decision; a panel still current is kept
+        assert len(player.user.dm_channel.history()) == dms[player.id] + (player.id in new_decision)
+    assert all(f"<@{s.user_id}>" in (board.content or "") for s in due)
+    assert await play_turn_by_dm(table, policy)  # the panels work
