@@ -305,15 +305,16 @@ class MovesMixin:
         return await self._continue(handed, loaded.state, [], {seat: update})
 
     # -- finishing -------------------------------------------------------------------------
-    async def finish_work(self: TableService, table_id: int) -> list[Any]:
+    async def finish_work(self: TableService, table_id: int, *, again: bool = False) -> list[Any]:
         """Store what follows a finished game (ratings, the tournament result) through the
         `on_finish` hooks; each is safe to repeat. Called once the game's end is published (and by
         the start-up sweep). Returns what the hooks reported; the table is marked done only when all
-        of them succeeded, so a failure is retried at the next start."""
+        of them succeeded, so a failure is retried at the next start. `again`: run the hooks of a
+        table marked done, for what they report (its standings were never posted)."""
         async with self.lock(table_id):
             loaded = await self.load(table_id)
             table = loaded.table
-            if not table.finish_due or table.outcome is None:
+            if not (table.finish_due or again) or table.outcome is None:
                 return []
             outcome = TableNews(table, loaded.seats, None).outcome
             reports = []

@@ -99,6 +99,11 @@ class RatingStore:
                      r.sigma_before, r.mu_after, r.sigma_after, now))
             return True
 
+    async def history_of_table(self, table_id: int) -> list[HistoryRow]:
+        """The rated lines of one game (empty when it was not rated)."""
+        rows = await self.db.fetchall("SELECT * FROM rating_history WHERE table_id = ? ORDER BY id", (table_id,))
+        return [_history(r) for r in rows]
+
     async def is_rated(self, table_id: int) -> bool:
         row = await self.db.fetchone("SELECT 1 FROM rating_history WHERE table_id = ? LIMIT 1", (table_id,))
         return row is not None

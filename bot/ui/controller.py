@@ -401,13 +401,20 @@ class TablesController(VotesMixin):
         for table_id in computers:
             await safely(f"computer moves of table {table_id}", self.play_computers(table_id))
         for table_id in await self.service.last_moved_tables():
-            await safely(f"board and panels of table {table_id}", self._resume_publish(table_id))
+            if table_id not in computers and table_id not in finishes:  # those were shown just now
+                await safely(f"board and panels of table {table_id}", self._resume_publish(table_id))
 
     async def _resume_publish(self, table_id: int) -> None:
         """The board again, and a panel for each player due to act whose DMs do not end with the
         panel of their current decision: a stop between storing a move and telling Discord would
-        leave them showing the move before. A panel sent before the stop keeps working."""
+        leave them showing the move before. A panel sent before the stop keeps working. A game
+        that ended without its standings in the thread gets them."""
         news = await self.service.news(table_id)
+        if news.table.status == "finished" and not news.table.finish_due:
+            if not await self.presenter.standings_posted(news):  # stopped after its finish work
+                await self.presenter.publish(news)
+                await self.presenter.finished(news, again=True)
+            return
         if news.state is None or news.table.status != "running":
             return
         due = self.service.spec(news.table).to_act(news.state)

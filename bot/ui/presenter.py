@@ -24,6 +24,7 @@ from storage import SeatRow
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
+STANDINGS_LOOKBACK = 20  # messages of a thread searched for a game's final standings after a stop
 
 
 async def safely(what: str, call: Awaitable[Any]) -> Any:
@@ -259,11 +260,12 @@ class Presenter:
                         allowed_mentions=discord.AllowedMentions(users=True))
 
     # -- the end -----------------------------------------------------------------------------
-    async def finished(self, news: TableNews) -> None:
+    async def finished(self, news: TableNews, *, again: bool = False) -> None:
         """The end of a game was published: store its finish work (ratings, the tournament result),
         post the standings with the rating changes, turn each player's last DM panel into their
-        result, then tell who listens (a tournament's round summary comes after its games)."""
-        reports = await self.service.finish_work(news.table.id)
+        result, then tell who listens (a tournament's round summary comes after its games).
+        `again`: the finish work was stored before a stop, the standings were not posted."""
+        reports = await self.service.finish_work(news.table.id, again=again)
         self.boards.forget(news.table.id)
         thread = await self.channel(news.table.thread_id)
         standings = await safely(f"result of table {news.table.id}",
@@ -273,6 +275,20 @@ class Presenter:
                 await safely(f"last panel of {seat.user_id}", self._end_panel(news, seat, standings))
         for listener in self.finish_listeners:
             await safely(f"finish of table {news.table.id}", listener(reports))
+
+    async def standings_posted(self, news: TableNews) -> bool:
+        """Whether the table's thread shows its final standings among its latest messages."""
+        thread = await self.channel(news.table.thread_id)
+        if thread is None:
+            return True  # nowhere to post them
+        title = results.standings_title(self.info(news), news.table.id)
+        try:
+            async for message in thread.history(limit=STANDINGS_LOOKBACK):
+                if any(embed.title == title for embed in message.embeds):
+                    return True
+        except discord.HTTPException:
+            return True  # cannot tell: better no standings twice
+        return False
 
     async def _end_panel(self, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> None:
         channel = self.bot.get_partial_messageable(seat.dm_channel_id or 0, type=discord.ChannelType.private)

@@ -29,12 +29,16 @@ def rated_lines(reports: list[Any]) -> list[str]:
     return lines
 
 
+def standings_title(info: Any, table_id: int) -> str:
+    return f"{info.title} — table #{table_id}: final standings"[:256]
+
+
 async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str]) -> discord.Message | None:
     """Post the final standings in the table's thread; returns the message."""
     table, outcome = news.table, news.outcome
     if outcome is None or thread is None:
         return None
-    embed = discord.Embed(title=f"{info.title} — table #{table.id}: final standings"[:256],
+    embed = discord.Embed(title=standings_title(info, table.id),
                           description="\n".join(get_renderer(table.game).outcome_lines(info, outcome))[:4096],
                           colour=discord.Colour.gold())
     if ratings:

@@ -46,9 +46,14 @@ class RatingService:
         self.store = store
 
     async def on_finished(self, table: TableRow, seats: list[SeatRow], outcome: Outcome) -> list[RatedResult]:
-        """Rate a finished table if it counts; returns the lines stored (empty when not rated)."""
-        if not counts_for_rating(table, seats) or await self.store.ratings.is_rated(table.id):
+        """Rate a finished table if it counts; returns its rated lines (empty when not rated). A
+        table rated before (the finish work repeated after a stop) is not rated again: its stored
+        lines are returned, so the standings still show the rating changes."""
+        if not counts_for_rating(table, seats):
             return []
+        stored = await self.store.ratings.history_of_table(table.id)
+        if stored:
+            return _stored_results(stored, seats, outcome)
         user_of = {seat.seat: seat.user_id for seat in seats}
         groups = [[user_of[s] for s in group] for group in outcome.ranking]
         current = await self.store.ratings.of_players(table.guild_id, table.game, list(user_of.values()))
@@ -86,3 +91,13 @@ class RatingService:
         games = [(row, await self.store.ratings.position(guild_id, row.game, user_id))
                  for row in await self.store.ratings.of_user(guild_id, user_id)]
         return games, await self.store.ratings.history(guild_id, user_id, limit=recent)
+
+
+def _stored_results(stored: list[HistoryRow], seats: list[SeatRow], outcome: Outcome) -> list[RatedResult]:
+    by_user = {seat.user_id: seat for seat in seats}
+    return [RatedResult(user_id=h.user_id, display_name=by_user[h.user_id].display_name if h.user_id in by_user
+                        else str(h.user_id), place=h.place, seats=h.seats, forfeited=h.forfeited,
+                        won=h.user_id in by_user and by_user[h.user_id].seat in outcome.winners and not h.forfeited,
+                        mu_before=h.mu_before, sigma_before=h.sigma_before, mu_after=h.mu_after,
+                        sigma_after=h.sigma_after)
+            for h in stored]

@@ -45,3 +45,42 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
     assert new.creator_id == table.players[1].id
     seated = {s.user_id for s in await simcord_env.bot.store.tables.seats(new.id)}
     assert seated == {p.id for p in table.players}
+
+
+class Stopped(BaseException):
+    """The process stops (nothing in the bot catches this)."""
+
+
+@pytest.mark.slow
+async def test_standings_cut_off_by_a_stop_are_posted_with_the_rating_changes_at_the_next_start(
+        simcord_env, settings, monkeypatch):
+    """The ratings are stored, then the standings posted: a stop in between posts them (with the
+    rating changes, the game rated once) when the bot starts again."""
+    from bot import create_bot
+    from bot.ui import results
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"], options="open_money=true")
+    await table.players[0].click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+
+    async def stopped(*args, **kwargs):
+        raise Stopped()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(results, "announce", stopped)
+        simcord_env.check_errors = False
+        try:
+            await play_to_the_end(table, heuristic_players("augsburg1520", 2))
+        except Stopped:
+            pass
+    row = await table.row()
+    assert row.status == "finished" and not row.finish_due  # rated, then stopped before the standings
+    assert not [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
+    rated = await simcord_env.bot.store.ratings.history_of_table(row.id)
+    await simcord_env.restart_bot(create_bot(settings))
+    (standings,) = [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
+    changes = next(f for f in standings.embeds[0].fields if f.name == "Rating changes")
+    assert "ada: " in changes.value and "bo: " in changes.value
+    assert await simcord_env.bot.store.ratings.history_of_table(row.id) == rated  # rated once
+    await simcord_env.restart_bot(create_bot(settings))  # posted: not again
+    assert len([m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]) == 1
