@@ -105,6 +105,11 @@ class MovesMixin:
             raise TableError("You are not seated at this table, so you cannot act in it.")
         if loaded.table.status != "running":
             raise TableError(f"This game is {loaded.table.status}; nothing can be played any more.")
+        if seat.forfeited or seat.ai:
+            raise TableError("A computer player plays your seat for the rest of this game.")
+        if seat.away:
+            raise TableError("A computer player plays your seat since you missed a deadline: press **I'm back** "
+                             "on the notice that told you so, then play on.")
         actions = seat_choices(loaded.spec, loaded.state, seat.seat)
         if not actions:
             raise TableError(loaded.spec.not_your_turn(loaded.state, seat.seat))

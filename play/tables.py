@@ -282,8 +282,18 @@ class TableService(MovesMixin):
                 raise TableError("You are not seated at this table.")
             if loaded.table.status == "running":
                 raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
-            if loaded.table.status != "lobby" or not await self.store.tables.remove_seat(table_id, seat.seat):
+            if loaded.table.status != "lobby":
                 raise TableError(f"Table #{table_id} is {loaded.table.status}; there is nothing to leave.")
+            successor = None
+            if caller.user_id == loaded.table.creator_id:  # the lobby passes to the next person seated
+                successor = next((s for s in loaded.seats if s.user_id not in (None, caller.user_id)), None)
+                if successor is None:
+                    raise TableError("You are the only player at this table: press **Cancel** to close it.")
+            async with self.store.transaction():
+                if not await self.store.tables.remove_seat(table_id, seat.seat):
+                    raise TableError(f"You are not seated at table #{table_id}.")
+                if successor is not None:
+                    await self.store.tables.set_creator(table_id, successor.user_id)
             return await self.news(table_id)
 
     async def add_computer(self, table_id: int, caller: Caller, kind: str = "heuristic") -> TableNews:
@@ -374,6 +384,8 @@ class TableService(MovesMixin):
         table = loaded.table
         if table.status == "lobby":
             raise TableError(f"Table #{table_id} has not started; there is nothing to export yet.")
+        if table.state is None:
+            raise TableError(f"Table #{table_id} was {table.status} before its game started: there is no record.")
         if table.status == "running":
             if not caller.can_manage:
                 raise TableError("A game's record can be exported once it has ended (server admins: at any time).")
@@ -388,6 +400,8 @@ class TableService(MovesMixin):
         loaded = await self.load(table_id, caller)
         if loaded.table.status == "lobby":
             raise TableError(f"Table #{table_id} has not started; its log is empty.")
+        if loaded.table.state is None:
+            raise TableError(f"Table #{table_id} was {loaded.table.status} before its game started: its log is empty.")
         seat = loaded.seat_of(caller.user_id)
         actions = await self.store.tables.timed_actions(table_id)
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)

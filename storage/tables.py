@@ -292,6 +292,11 @@ class TableStore(TimerStore):
         async with self.db.transaction() as conn:
             await run(conn, "UPDATE game_tables SET votes = ? WHERE id = ?", (json.dumps(votes), table_id))
 
+    async def set_creator(self, table_id: int, user_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await run(conn, "UPDATE game_tables SET creator_id = ?, updated_at = ? WHERE id = ?",
+                      (user_id, utcnow(), table_id))
+
     async def set_rated(self, table_id: int, rated: bool) -> None:
         async with self.db.transaction() as conn:
             await run(conn, "UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",

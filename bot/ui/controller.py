@@ -141,11 +141,15 @@ class TablesController(VotesMixin):
             if action not in handlers:
                 raise TableError("That button is not known any more; use the table's current lobby.")
             request, answer = handlers[action]
+            creator = (await self.service.get(table_id, caller)).creator_id if action == "leave" else None
             news = await request(table_id, caller)
         except TableError as exc:
             await reply(interaction, str(exc))
             return
         await self.presenter.refresh_lobby(news)
+        if action == "leave" and creator == caller.user_id:
+            successor = next((s.display_name for s in news.seats if s.user_id == news.table.creator_id), "")
+            answer = f"You left the table; {successor} now runs its lobby (starts it, adds computers, sets options)."
         if action == "join":
             note = await self._probe_dm(news, caller.user_id)
             answer = f"{answer}\n\n{note}" if note else answer

@@ -211,6 +211,9 @@ class TournamentService(OrganiserMixin):
             running = await self._running_table_of(tournament, caller.user_id)
         if running is None:
             return []
+        seat = next((s for s in await self.store.tables.seats(running.id) if s.user_id == caller.user_id), None)
+        if seat is None or seat.forfeited:  # abandoned already: the computer plays it, ranked last
+            return []
         return [await self.tables.hand_to_computer(running.id, caller.user_id, forfeit=True)]
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:

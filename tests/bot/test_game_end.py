@@ -84,3 +84,17 @@ async def test_standings_cut_off_by_a_stop_are_posted_with_the_rating_changes_at
     assert await simcord_env.bot.store.ratings.history_of_table(row.id) == rated  # rated once
     await simcord_env.restart_bot(create_bot(settings))  # posted: not again
     assert len([m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]) == 1
+
+
+@pytest.mark.slow
+async def test_a_rematch_does_not_seat_a_player_who_abandoned(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    assert "abandoned" in (await cy.slash(table.thread, "table abandon")).response.content
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    standings = next(m for m in reversed(table.thread.history()) if "Rematch" in labels(m))
+    await ada.click(standings, label="Rematch")
+    new = await simcord_env.bot.store.tables.by_thread(table.channel.threads[-1].id)
+    seats = await simcord_env.bot.store.tables.seats(new.id)
+    assert [(s.user_id, s.ai) for s in seats] == [(ada.id, None), (bo.id, None)]

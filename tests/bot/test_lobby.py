@@ -128,3 +128,32 @@ async def test_cancelling_a_running_game_takes_the_controls_away(simcord_env):
     assert not board.components  # no "My hand" on a cancelled table's board
     hand = await ada.slash(table.thread, "table hand")
     assert "cancelled" in hand.response.content
+
+
+async def test_a_creator_who_leaves_hands_the_lobby_to_the_next_player(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    lobby = table.thread.history()[0]
+    left = await ada.click(lobby, label="Leave")
+    assert left.ephemeral and "bo now runs its lobby" in left.response.content
+    row = await table.row()
+    assert row.creator_id == bo.id and ada.id not in [s.user_id for s in await table.seats()]
+    refused = await ada.click(table.thread.history()[0], label="Start")
+    assert refused.ephemeral and "Only the table's creator" in refused.response.content
+    assert (await table.row()).status == "lobby"
+    await cy.click(table.thread.history()[0], label="Leave")
+    alone = await bo.click(table.thread.history()[0], label="Leave")
+    assert alone.ephemeral and "only player" in alone.response.content and "Cancel" in alone.response.content
+    started = await bo.click(table.thread.history()[0], label="Add computer")
+    assert started.ephemeral and (await table.row()).creator_id == bo.id
+
+
+async def test_a_lobby_cancelled_before_its_game_has_no_log_or_record(simcord_env):
+    table = await open_table(simcord_env, "baumeister", ["bo"])
+    bo = table.players[0]
+    await bo.click(table.thread.history()[0], label="Cancel")
+    assert (await table.row()).status == "cancelled"
+    cy = table.guild.add_member(simcord_env.create_user("cy"))
+    for command in ("table export", "table log"):
+        answer = await cy.slash(table.channel, command, table=table.table_id)
+        assert answer.ephemeral and "before its game started" in answer.response.content, command

@@ -172,6 +172,9 @@ async def test_a_player_who_stays_away_keeps_missing_deadlines_and_can_be_voted_
     assert missed(cy) == 1 and next(s for s in seats if s.user_id == cy.id).away
     early = await ada.slash(table.thread, "table handover", player=cy)
     assert "missed 1 deadline(s)" in early.response.content
+    version = (await table.row()).version
+    undo = await cy.slash(table.thread, "table undo")  # the computer's move for cy is not cy's to take back
+    assert undo.ephemeral and "I'm back" in undo.response.content and (await table.row()).version == version
     await play_on([ada, bo], LIVE // 2)
     await simcord_env.restart_bot(create_bot(settings))
     await play_on([ada, bo], LIVE // 2 + 200)  # cy stayed away a whole pace more

@@ -50,3 +50,26 @@ async def test_undo_of_someone_who_did_not_move_last_is_refused(simcord_env):
     refused = await other.slash(table.thread, "table undo")
     assert refused.ephemeral and "has acted since" in refused.response.content
     assert (await table.row()).version == version
+
+
+async def test_a_move_the_computer_made_for_an_abandoned_seat_is_not_taken_back(simcord_env):
+    """Only a player's own action can be taken back: after /table abandon the computer plays the
+    seat, and neither /table undo nor the seat's old controls touch the game."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada = table.players[0]
+    policy = heuristic_players("augsburg1520", 3)
+    for _ in range(3):
+        assert await play_turn_by_dm(table, policy)
+    assert "abandoned" in (await ada.slash(table.thread, "table abandon")).response.content
+    seat = await table.seat_of(ada)
+    for _ in range(200):  # until the computer's move for ada's seat is the last action
+        row = await table.row()
+        actions = await table.bot.store.tables.actions(table.table_id)
+        if row.status != "running" or (actions[-1][0] == row.version and actions[-1][1] == seat):
+            break
+        assert await play_turn_by_dm(table, policy)
+    assert row.status == "running", "the computer never moved last for the abandoned seat"
+    refused = await ada.slash(table.thread, "table undo")
+    assert refused.ephemeral and "A computer player plays your seat" in refused.response.content
+    assert (await table.row()).version == row.version

@@ -74,3 +74,22 @@ async def test_replace_and_forfeit_absent_players(simcord_env):
     (line,) = await bot.store.ratings.history(event.guild.id, quitter.id)
     assert (line.table_id, line.place, line.forfeited) == (second.table_id, 3, True)
     assert (await bot.store.tournaments.get(tid)).status == "finished"
+
+
+async def test_withdrawing_after_abandoning_the_round_table(simcord_env):
+    """A player who abandoned their round's table and then withdraws is told they withdrew (their
+    seat stays forfeited), not an error about the table."""
+    event = new_event(simcord_env, 4)
+    bot = event.bot
+    tid = await create(event, rounds=2)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    game = (await bot.store.tournaments.games(tid, 1))[0]
+    player = event.by_id(game.players[0])
+    thread_id = (await bot.store.tables.get(game.table_id)).thread_id
+    thread = next(t for t in event.channel.threads if t.id == thread_id)
+    assert "abandoned" in answer(await player.slash(thread, "table abandon"))
+    withdrew = await player.click(tournament_message(event, tid), label="Withdraw")
+    assert "You withdrew from the tournament" in answer(withdrew)
+    assert "already forfeited" not in answer(withdrew)
+    assert next(e for e in await bot.tournaments.entrants(tid) if e.user_id == player.id).withdrawn
