@@ -306,8 +306,17 @@ class MovesMixin:
                 await self.store.tables.update_seat(loaded.table.id, seat, **update)
                 await self._close(loaded.table.id)
             return await self.news(loaded.table.id)
-        handed = self._running(loaded, loaded.table, seats, loaded.state)
-        return await self._continue(handed, loaded.state, [], {seat: update})
+        replaced = next(s for s in loaded.seats if s.seat == seat).ai is not None
+        if not (loaded.table.rated and (not forfeit or replaced)):
+            return await self._continue(self._running(loaded, loaded.table, seats, loaded.state), loaded.state,
+                                        [], {seat: update})
+        # A computer that plays an absent player's seat on their behalf makes the game unrated for
+        # good, also when that player forfeits or withdraws afterwards: stored with the hand-over.
+        table = loaded.table.model_copy(update={"rated": False})
+        async with self.store.transaction():
+            await self.store.tables.set_rated(table.id, False)
+            return await self._continue(self._running(loaded, table, seats, loaded.state), loaded.state,
+                                        [], {seat: update})
 
     # -- finishing -------------------------------------------------------------------------
     async def finish_work(self: TableService, table_id: int, *, again: bool = False) -> list[Any]:

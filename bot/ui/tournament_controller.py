@@ -214,9 +214,10 @@ class TournamentController:
         names = await self.names(tournament.id)
         if end.final:
             embed = views.standings_embed(tournament, end.standings, names, "final standings")
-            winner = next((r for r in end.standings if r.rank == 1), None)
-            text = f"Tournament #{tournament.id} is over." + (
-                f" Congratulations, <@{winner.player_id}>!" if winner else "")
+            active = [r for r in end.standings if not r.withdrawn]  # a player who withdrew is not its winner
+            best = min((r.rank for r in active), default=None)
+            winners = " and ".join(f"<@{r.player_id}>" for r in active if r.rank == best)
+            text = f"Tournament #{tournament.id} is over." + (f" Congratulations, {winners}!" if winners else "")
             await self.post(tournament.id, text, embed=embed)
         else:
             embed = views.standings_embed(tournament, end.standings, names, f"standings after round {end.round_no}")

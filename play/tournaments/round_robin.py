@@ -24,9 +24,9 @@ which every pair could meet once.
 
 `pair_round_robin` serves `pairing.pair_round`: the roster is the active players
 plus everyone who already played; round r of its schedule is used with withdrawn
-players removed. If a withdrawal leaves a table below the game's minimum, that
-round is reseated among the active players with the same weights, taken from the
-games actually played.
+players removed. If withdrawals leave that round with other table sizes (or byes)
+than the active players' own plan, that round is reseated among the active players
+with the same weights, taken from the games actually played.
 """
 
 from __future__ import annotations
@@ -95,9 +95,11 @@ def pair_round_robin(
     scheduled = round_robin_schedule(roster, table_size, min_seats, max_seats, seed, round_no)[-1]
     tables = [[player for player in table if player in active] for table in scheduled.tables]
     byes = [player for player in scheduled.byes if player in active]
-    if all(len(table) >= min_seats for table in tables):
-        return Pairing(round_no=round_no, tables=tables, byes=byes)
     plan = plan_round_tables(len(active), table_size, min_seats, max_seats)
+    if sorted(map(len, tables)) == sorted(plan.sizes) and len(byes) == plan.byes:
+        return Pairing(round_no=round_no, tables=tables, byes=byes)
+    # Withdrawals left the schedule's round with other table sizes (or a bye) than the active
+    # players need: seat them afresh, spreading meetings and byes.
     bye_counts = {player: 0 for player in active}
     for record in history:
         for player in record.byes:

@@ -16,7 +16,7 @@ each table opens with the best-placed free player and each further seat takes th
 best-placed free player with the least penalty against those already seated), then
 players are swapped between tables while that lowers the cost. No step accepts a
 higher cost, so the result is never worse than the greedy start. Medium fields also
-get a fixed number of seeded perturb-and-improve restarts. Everything is
+get seeded perturb-and-improve restarts while repeat meetings remain (more for smaller fields). Everything is
 deterministic for a given `rng` seed.
 """
 
@@ -34,7 +34,8 @@ EXACT_LIMIT = 20000
 _EPS = 1e-9
 _NEAR_TABLES = 2  # polish swaps between tables this close on the board list
 _PERTURB_UP_TO = 150  # players; larger fields skip the restarts
-_RESTARTS = 12
+_RESTARTS = 12  # at least, while repeat meetings remain ...
+_RESTART_WORK = 4000  # ... and up to this many player-restarts (400 for 10 players, 26 for 150)
 
 Cost = tuple[int, float, int]
 
@@ -63,7 +64,7 @@ def solve(problem: SeatingProblem, rng: random.Random) -> list[list[int]]:
         search = _LocalSearch(problem, greedy_seating(problem))
         search.improve()
         if problem.size <= _PERTURB_UP_TO:
-            search.restarts(rng, _RESTARTS)
+            search.restarts(rng, max(_RESTARTS, _RESTART_WORK // problem.size))
         tables = search.best_tables
     return sorted((sorted(table) for table in tables), key=lambda table: table[0])
 

@@ -93,3 +93,39 @@ async def test_withdrawing_after_abandoning_the_round_table(simcord_env):
     assert "You withdrew from the tournament" in answer(withdrew)
     assert "already forfeited" not in answer(withdrew)
     assert next(e for e in await bot.tournaments.entrants(tid) if e.user_id == player.id).withdrawn
+
+
+async def test_a_replaced_player_who_then_forfeits_or_withdraws_leaves_the_game_unrated(simcord_env):
+    """README: a computer 'that replaced an absent player, makes it unrated for everyone' — also
+    when the replaced player is forfeited or withdraws afterwards."""
+    event = new_event(simcord_env, 6)
+    bot = event.bot
+    tid = await create(event, rounds=1)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    first, second = await bot.store.tournaments.games(tid, 1)
+    absent, leaver = event.by_id(first.players[0]), event.by_id(second.players[0])
+    for player in (absent, leaver):
+        assert "not rated" in answer(await event.organiser.slash(event.channel, "tournament replace", player=player))
+    assert "forfeits this game" in answer(await event.organiser.slash(event.channel, "tournament forfeit",
+                                                                      player=absent))
+    assert "withdrew" in answer(await leaver.click(tournament_message(event, tid), label="Withdraw"))
+    await play_round(event, tid, 1)
+    assert not await bot.store.ratings.is_rated(first.table_id)
+    assert not await bot.store.ratings.is_rated(second.table_id)
+
+
+async def test_the_end_congratulates_the_best_player_still_in_the_tournament(simcord_env):
+    event = new_event(simcord_env, 6)
+    bot = event.bot
+    tid = await create(event, format="elimination", advance=1)
+    await register_all(event, tid)
+    await event.organiser.slash(event.channel, "tournament start")
+    await play_round(event, tid, 1)
+    leaders = [row.player_id for row in await bot.tournaments.standings(tid) if row.rank == 1]
+    assert len(leaders) == 2  # the two table winners
+    quitter, other = (event.by_id(player) for player in leaders)  # the first listed withdraws
+    assert "withdrew" in answer(await quitter.click(tournament_message(event, tid), label="Withdraw"))
+    await event.organiser.slash(event.channel, "tournament finish")
+    end = event.channel.last_message.content
+    assert "is over" in end and other.mention in end and quitter.mention not in end

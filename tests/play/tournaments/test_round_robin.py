@@ -147,3 +147,17 @@ def test_withdrawals_that_break_a_table_reseat_the_round():
     assert all(len(table) == 3 for table in pairing.tables)
     assert leaving not in [p for table in pairing.tables for p in table] + pairing.byes
     assert len(pairing.byes) == 2  # five players, 3-seat game: one table and two byes
+
+
+def test_a_withdrawal_that_leaves_a_bye_nobody_needs_reseats_the_round():
+    """README: 'a player sits out with a bye ... only when no mix of sizes seats everyone'. Five
+    players of a 3-4 seat game play 4 + bye; one withdraws and the four left fit one table."""
+    players = [PlayerRecord(player_id=p) for p in range(1, 6)]
+    for leaving in range(1, 6):
+        schedule = round_robin_schedule(range(1, 6), 3, 3, 4, seed=4, rounds=2)
+        first = schedule[0]
+        history = [RoundRecord(round_no=1, games=[GameResult(ranking=[[p] for p in table]) for table in first.tables],
+                               byes=first.byes)]
+        active = [p.model_copy(update={"withdrawn": p.player_id == leaving}) for p in players]
+        second = pair_round("round_robin", active, 2, 3, 3, 4, 4, history)
+        assert second.byes == [] and sorted(map(len, second.tables)) == [4], (leaving, second)

@@ -221,3 +221,16 @@ def test_pairing_does_not_depend_on_hash_randomisation():
         for hash_seed in ("1", "2")
     }
     assert len(outputs) == 1 and "tables" in outputs.pop()
+
+
+def test_thirteen_players_avoid_a_repeat_that_a_seating_without_one_avoids():
+    """README: Swiss 'avoids repeat opponents'. Round 4 of this 13-player field (tables of 3-4)
+    can be seated without a repeat meeting, so it is."""
+    rng = random.Random(213)
+    players = [PlayerRecord(player_id=i + 1, rating=rng.random() * 5) for i in range(13)]
+    history: list[RoundRecord] = []
+    for round_no in range(1, 5):
+        pairing = pair_round("swiss", players, round_no, 3, 3, 4, 2, history)
+        assert repeat_meetings(pairing.tables, history) == 0, (round_no, pairing.tables)
+        games = [GameResult.from_scores({p: rng.randint(0, 20) for p in table}) for table in pairing.tables]
+        history.append(RoundRecord(round_no=round_no, games=games, byes=pairing.byes))
