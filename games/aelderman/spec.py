@@ -116,6 +116,16 @@ class AeldermanSpec(GameSpec[State, Any]):
     def stats(self, state: State) -> dict[int, dict[str, float]]:
         return stats(state)
 
+    def undo_refusal(self, before: State, after: State, events: list[Event]) -> str | None:
+        """Besides the shared checks: the face-down piles are shuffled at setup, so a card drawn
+        from one (an action card exchanged, a Council Hall card, an improvement) or a period
+        indicator turned up reveals something without the random generator moving."""
+        reason = super().undo_refusal(before, after, events)
+        if reason is None and _seen(before) != _seen(after):
+            reason = ("it revealed hidden cards (an action card, a Council Hall card, an improvement or a "
+                      "period indicator)")
+        return reason
+
     def secret_tokens(self, state: State) -> dict[int, set[str]]:
         secrets: dict[int, set[str]] = {}
         for seat, player in enumerate(state.players):
@@ -184,3 +194,11 @@ SPEC = AeldermanSpec()
 
 def _bidding(state: State) -> bool:
     return state.council is not None and state.council.stage == "bid"
+
+
+def _seen(state: State) -> tuple:
+    """How much of what lies face down has been turned up: each pile's size, and the round's
+    period indicators shown (as views_build shows them)."""
+    revealed = state.period + 1 if state.phase in ("trade", "council", "over") else 0
+    return (len(state.card_pile), len(state.council_pile), len(state.votes3_pile), len(state.improvement_pile),
+            len(state.votes10_pile), state.round, tuple(state.periods[:revealed]))

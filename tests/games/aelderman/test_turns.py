@@ -196,3 +196,23 @@ def test_no_alternative_trade_with_only_luxury_goods_and_no_coins():
     start_turn(state, 0, "Ribe", ap=4)
     state, _ = act(state, 0, "move", city="Aalborg")
     assert "alt_trade" not in kinds(state, 0)
+
+
+def test_a_move_that_turns_up_a_hidden_card_or_period_cannot_be_taken_back():
+    """Take-backs are refused for an action that 'revealed hidden cards': the face-down action
+    card pile, Council Hall cards and period indicators are shuffled at setup, so turning one up
+    moves no random generator, yet shows what was hidden."""
+    from games.core import copy_state
+
+    state = board()
+    state.players[0].coins = 5
+    start_turn(state, 0, "Ribe", ap=4)
+    moved, _ = act(state, 0, "move", city="Aalborg")
+    traded, events = act(moved, 0, "card_action", action="buy1")
+    assert SPEC.undo_refusal(moved, traded, events) is None  # an ordinary action
+    drawn = copy_state(traded)
+    drawn.cards["Aalborg"] = drawn.card_pile.pop()  # a row completed: the card is exchanged
+    assert "revealed hidden cards" in SPEC.undo_refusal(traded, drawn, [])
+    turned = copy_state(traded)
+    turned.period += 1  # the turn order reaches the next period: its indicator is shown
+    assert "revealed hidden cards" in SPEC.undo_refusal(traded, turned, [])
