@@ -100,6 +100,14 @@ def revealed_lines(info: TableInfo, view: Any) -> list[str]:
     return lines
 
 
+def display_lines(v: Any) -> list[str]:
+    """The improvements on display and the Council orders, each with its full text."""
+    lines = [f"{index}. **{imp.number}** ({imp.when}): {imp.text}" for index, imp in enumerate(v.display, 1)]
+    lines += [f"Order {index}: **{order.number}** {order.text} → {items_text(order.reward)}" if order
+              else f"Order {index}: fulfilled or removed" for index, order in enumerate(v.orders, 1)]
+    return lines
+
+
 # -- the renderer ---------------------------------------------------------------------------------
 class AeldermanRenderer(Renderer):
     game = "aelderman"
@@ -118,6 +126,9 @@ class AeldermanRenderer(Renderer):
             lubeck = "\n".join(f"{named(info, p.seat)}: {buildings_text(p)}" for p in v.players)
             main.add_field(name="Lübeck: properties and buildings (any district in the short version)",
                            value=fit(lubeck, FIELD_LIMIT), inline=False)
+        else:  # the picture names the improvements and orders in short: here they are in full
+            main.add_field(name="Improvements on display (left to right) and Council orders",
+                           value=fit("\n".join(display_lines(v)), FIELD_LIMIT), inline=False)
         for player in v.players:
             main.add_field(name=fit(self._player_heading(info, v, player), 256),
                            value=fit("\n".join(player_lines(player)), FIELD_LIMIT), inline=False)

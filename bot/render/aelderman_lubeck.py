@@ -87,8 +87,11 @@ def _lubeck(draw: ImageDraw.ImageDraw, view: Any) -> None:
         box = _site_box(site)
         if site.owner is None:
             draw.rectangle(box, fill=FREE, outline=(190, 186, 174))
-        elif site.strength == 0:  # a property tile without a building
-            draw.rectangle(box, fill=FREE, outline=colour(site.owner), width=4)
+        elif site.strength == 0:  # a property tile without a building: a band in the owner's colour
+            draw.rectangle(box, fill=FREE, outline=INK)  # edged in ink, so a white band shows too
+            draw.rectangle((box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1), outline=colour(site.owner), width=4)
+            draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), "P", font=font(12, True), fill=INK,
+                      anchor="mm")
         else:
             draw.rectangle(box, fill=colour(site.owner), outline=INK)
             label = INITIALS.get(site.building or "", "") + str(site.strength)
@@ -141,4 +144,5 @@ def _display(draw: ImageDraw.ImageDraw, view: Any) -> None:
 
 
 def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """The text cut at a word to fit `limit` characters (the board's embed has it in full)."""
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + " …"
