@@ -61,6 +61,10 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
             data = tomllib.loads(config_path.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
             raise SettingsError(f"{config_path} is not valid TOML: {exc}") from None
+        except UnicodeDecodeError:
+            raise SettingsError(f"{config_path} is not UTF-8 text; save it as UTF-8") from None
+        except OSError as exc:  # a folder, no permission...
+            raise SettingsError(f"cannot read the config file {config_path}: {exc.strerror or exc}") from None
     elif path is not None or "BOARDBOT_CONFIG" in environ:
         raise SettingsError(f"config file {config_path} does not exist")
     if environ.get("DISCORD_TOKEN"):

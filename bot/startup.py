@@ -10,6 +10,7 @@ import sys
 
 import aiohttp
 import discord
+from discord import app_commands
 
 from bot.settings import Settings
 from storage import NewerSchema
@@ -28,6 +29,10 @@ def failure_line(exc: BaseException, settings: Settings) -> str | None:
         return str(exc)
     if isinstance(exc, sqlite3.Error):
         return f"Cannot open the database {settings.database}: {exc}. Check the path and its permissions."
+    if isinstance(exc, (discord.Forbidden, discord.NotFound, app_commands.CommandSyncFailure)):
+        where = (f"to the server dev_guild_id = {settings.dev_guild_id} (is the bot in it, invited with the "
+                 "applications.commands scope?)" if settings.dev_guild_id else "to Discord")
+        return f"Discord refused the bot's slash commands {where}: {exc.status} {exc.text or exc}."
     if isinstance(exc, discord.DiscordServerError) or (isinstance(exc, discord.HTTPException) and exc.status >= 500):
         return ("Discord is not answering properly right now (server error). Try again in a few minutes; "
                 "https://discordstatus.com shows outages.")

@@ -63,12 +63,19 @@ class Summary:
         return keys
 
 
+def _at_least_one(text: str) -> int:
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{number} is not a number of games: give 1 or more")
+    return number
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot simulate",
                                      description="Play computer games and print statistics.")
     parser.add_argument("--game", required=True, choices=registry.names())
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=_at_least_one, default=100)
     parser.add_argument("--ai", default="random",
                         help="random, heuristic, or a comma list with one per seat")
     parser.add_argument("--seed", type=int, default=0)

@@ -84,22 +84,27 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path, sync: Sync = "normal") -> "Database":
+        """Open (creating it and its folder if need be) and migrate the database. A path that
+        cannot hold one raises sqlite3.Error, with nothing left open."""
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # a file where the folder should be, no permission...
+                raise sqlite3.OperationalError(f"cannot create its folder ({exc.strerror or exc})") from exc
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        # WAL lets readers run during a write; `sync` says what a commit survives (see Sync).
-        for pragma in ("journal_mode=WAL", f"synchronous={sync.upper()}", "foreign_keys=ON",
-                       "busy_timeout=5000"):
-            await execute(conn, f"PRAGMA {pragma}")
         db = cls(conn)
         try:
+            conn.row_factory = aiosqlite.Row
+            # WAL lets readers run during a write; `sync` says what a commit survives (see Sync).
+            for pragma in ("journal_mode=WAL", f"synchronous={sync.upper()}", "foreign_keys=ON",
+                           "busy_timeout=5000"):
+                await execute(conn, f"PRAGMA {pragma}")
             await db.migrate()
+            if str(path) != ":memory:":
+                db._open_loop_connections(Path(path).resolve(), sync)
         except BaseException:
-            await conn.close()
+            await db.close()  # its worker thread too, or the process would never exit
             raise
-        if str(path) != ":memory:":
-            db._open_loop_connections(Path(path).resolve(), sync)
         return db
 
     def _open_loop_connections(self, path: Path, sync: Sync) -> None:

@@ -28,7 +28,7 @@ def test_storage_bench_saves_moves_in_both_sync_modes():
 @pytest.mark.slow
 def test_engine_pairing_and_restart_benches_run():
     assert "target >= 100/s" in run("engine.py", "--game", "augsburg1520", "--seconds", "0.2", "--rounds", "1")
-    assert "1000 players: pair_round" in run("pairing.py", "1")
+    assert "1000 players: pair_round" in run("pairing.py", "--runs", "1")
     assert "to the first answered click" in run("restart.py", "--tables", "20", "--repeat", "1")
 
 

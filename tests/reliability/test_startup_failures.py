@@ -76,3 +76,65 @@ async def test_a_database_from_a_newer_version_names_both_versions(tmp_path):
     else:
         raise AssertionError("a newer database was opened")
     assert line is not None and "schema version 99" in line and f"up to {len(migrations())}" in line
+
+
+# A login without the network: what discord.py's does before the gateway, minus Discord's answers.
+OFFLINE_LOGIN = """
+import discord, discord.client
+async def login_offline(self, token):
+    if self.loop is discord.client._loop:
+        await self._async_setup_hook()
+    self._connection.application_id = 1
+    await self.setup_hook()
+"""
+_defined: dict = {}
+exec(OFFLINE_LOGIN, _defined)
+login_offline = _defined["login_offline"]
+
+
+def forbidden() -> discord.Forbidden:
+    response = type("R", (), {"status": 403, "reason": "Forbidden"})()
+    return discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
+
+
+def test_a_refused_command_sync_names_the_dev_server(tmp_path, monkeypatch, capsys):
+    async def refuse(self, *, guild=None):
+        raise forbidden()
+
+    monkeypatch.setattr(discord.Client, "login", login_offline)
+    monkeypatch.setattr(discord.app_commands.CommandTree, "sync", refuse)
+    assert startup.run(Settings(token="x", database=tmp_path / "bot.sqlite3", dev_guild_id=123)) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "dev_guild_id = 123" in err and "applications.commands" in err
+
+
+@pytest.mark.parametrize("where, says", [
+    ("garbage", "file is not a database"),  # a file that is not a database
+    ("folder", "unable to open database file"),  # a folder where the file should be
+    ("under_a_file", "cannot create its folder"),  # a file where its folder should be
+])
+def test_a_database_path_that_cannot_hold_one_ends_with_one_line(tmp_path, capsys, where, says):
+    (tmp_path / "garbage").write_bytes(os.urandom(5000))
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "a_file").write_text("x")
+    path = {"garbage": tmp_path / "garbage", "folder": tmp_path / "folder",
+            "under_a_file": tmp_path / "a_file" / "bot.sqlite3"}[where]
+    code = (OFFLINE_LOGIN + "discord.Client.login = login_offline\nimport sys; from bot import startup; from bot.settings import Settings; "
+            f"sys.exit(startup.run(Settings(token='x', database={str(path)!r})))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and "Exception" not in done.stderr
+    assert done.stderr.startswith("Cannot start: Cannot open the database") and says in done.stderr
+
+
+@pytest.mark.parametrize("make", ["folder", "latin1"])
+def test_a_config_file_that_cannot_be_read_is_one_line(tmp_path, make):
+    from bot.settings import SettingsError, load_settings
+
+    path = tmp_path / "config.toml"
+    if make == "folder":
+        path.mkdir()
+    else:
+        path.write_bytes('token = "caf\xe9"\n'.encode("latin-1"))
+    with pytest.raises(SettingsError) as refused:
+        load_settings(path, environ={})
+    assert str(path) in str(refused.value) and ("cannot read" in str(refused.value) or "UTF-8" in str(refused.value))
