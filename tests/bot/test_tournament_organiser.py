@@ -35,13 +35,18 @@ async def test_progress_deadline_and_extension(simcord_env):
     assert deadline_notices(event.channel) == 2
 
 
-async def test_replace_and_forfeit_absent_players(simcord_env):
-    event = new_event(simcord_env, 6)
-    bot = event.bot
+async def round_one_of_two_tables(env):
+    """Six players, one round, started: the event, its id and the two games."""
+    event = new_event(env, 6)
     tid = await create(event, rounds=1)
     await register_all(event, tid)
     await event.organiser.click(tournament_message(event, tid), label="Start")
-    first, second = await bot.store.tournaments.games(tid, 1)
+    return event, tid, await event.bot.store.tournaments.games(tid, 1)
+
+
+async def test_replace_and_forfeit_absent_players(simcord_env):
+    event, tid, (first, second) = await round_one_of_two_tables(simcord_env)
+    bot = event.bot
     absent, quitter = event.by_id(first.players[0]), event.by_id(second.players[0])
 
     refused = await event.players[5].slash(event.channel, "tournament replace", player=absent)
@@ -98,12 +103,8 @@ async def test_withdrawing_after_abandoning_the_round_table(simcord_env):
 async def test_a_replaced_player_who_then_forfeits_or_withdraws_leaves_the_game_unrated(simcord_env):
     """README: a computer 'that replaced an absent player, makes it unrated for everyone' — also
     when the replaced player is forfeited or withdraws afterwards."""
-    event = new_event(simcord_env, 6)
+    event, tid, (first, second) = await round_one_of_two_tables(simcord_env)
     bot = event.bot
-    tid = await create(event, rounds=1)
-    await register_all(event, tid)
-    await event.organiser.click(tournament_message(event, tid), label="Start")
-    first, second = await bot.store.tournaments.games(tid, 1)
     absent, leaver = event.by_id(first.players[0]), event.by_id(second.players[0])
     for player in (absent, leaver):
         assert "not rated" in answer(await event.organiser.slash(event.channel, "tournament replace", player=player))
