@@ -25,20 +25,20 @@ class Settings(BaseModel):
         "normal", description="normal: a stored move survives the bot crashing or being killed; "
         "full: it also survives a power cut, at one disk flush per move.")
     dev_guild_id: int | None = Field(
-        None, description="Sync commands to this server only (instant; for development).")
+        None, strict=True, gt=0, lt=2**64, description="Sync commands to this server only (instant; for development).")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     decision_timeout: int = Field(
-        300, ge=10, le=86_400,
+        300, strict=True, ge=10, le=86_400,
         description="Seconds each step of a Baumeister pay-off negotiation may take.")
     max_open_tables_per_member: int = Field(
-        3, ge=1, le=1000, description="Open casual tables (lobby or running) one member may have opened in a server.")
+        3, strict=True, ge=1, le=1000, description="Open casual tables (lobby or running) one member may have opened in a server.")
     max_open_tables_per_server: int = Field(
-        50, ge=1, le=100_000, description="Open casual tables a server may have at once (each has a thread).")
+        50, strict=True, ge=1, le=100_000, description="Open casual tables a server may have at once (each has a thread).")
     missed_deadlines_for_handover: int = Field(
-        2, ge=1, le=100, description="For new tables: deadlines a player must have missed before the other "
+        2, strict=True, ge=1, le=100, description="For new tables: deadlines a player must have missed before the other "
         "players may vote to hand their seat to a computer player for good.")
     organiser_role: str = Field(
-        "Tournament Organiser", description="Members with this role (or Manage Server) run tournaments.")
+        "Tournament Organiser", min_length=1, max_length=100, description="Members with this role (or Manage Server) run tournaments.")
 
     @field_validator("log_level", mode="before")
     @classmethod

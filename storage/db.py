@@ -91,7 +91,14 @@ class Database:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:  # a file where the folder should be, no permission...
                 raise sqlite3.OperationalError(f"cannot create its folder ({exc.strerror or exc})") from exc
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        connecting = aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            conn = await connecting
+        except BaseException:
+            # aiosqlite stops its worker thread without waiting; the thread's last word must
+            # reach the event loop before the loop closes, or it prints a traceback.
+            await asyncio.to_thread(connecting._thread.join, 5)
+            raise
         db = cls(conn)
         try:
             conn.row_factory = aiosqlite.Row

@@ -35,6 +35,11 @@ def test_environment_token_wins_over_the_file(tmp_path):
     ("dev_guild_id = \"abc\"", "dev_guild_id"),
     ("decision_timeout = 1", "decision_timeout"),
     ("tokn = \"x\"", "tokn"),
+    ("dev_guild_id = -1", "dev_guild_id"),
+    ("dev_guild_id = 99999999999999999999", "dev_guild_id"),
+    ("max_open_tables_per_member = true", "max_open_tables_per_member"),  # a number, not a yes/no
+    ('decision_timeout = "300"', "decision_timeout"),  # a number, not text
+    ('organiser_role = ""', "organiser_role"),
 ])
 def test_a_bad_value_names_the_key(tmp_path, text, key):
     config = tmp_path / "config.toml"
