@@ -190,6 +190,8 @@ class MovesMixin:
             outcome_json = final_outcome(outcome, {s.seat for s in seats if s.forfeited}).model_dump_json()
         timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed)
         paced, deadlines = pace.timers(loaded, state, prompts, changed, self.clock())
+        for timer in timers:  # a timed decision falls due first: the board shows when
+            deadlines[timer.seat] = min(deadlines.get(timer.seat, timer.due_at), timer.due_at)
         timers += paced
         timers += [] if outcome is not None else list(extra_timers)
         timer_seats = sorted(set(self._timed_before(loaded, changed)) | pace.stale(loaded, changed))

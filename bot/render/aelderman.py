@@ -15,7 +15,7 @@ from bot.render.aelderman_labels import card_summary, council_card_text, fit, it
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, status_text
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
-from bot.render.base import Renderer, Style, TableInfo
+from bot.render.base import Renderer, Style, TableInfo, plural
 from games.aelderman import data as D
 from games.aelderman.describe import component_tables, summary_lines
 
@@ -32,8 +32,6 @@ def named(info: TableInfo, seat: int) -> str:
     return f"{dot(seat)} {info.name(seat)}"
 
 
-def plural(count: int, word: str, many: str = "") -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 # -- shared player lines ------------------------------------------------------------------------

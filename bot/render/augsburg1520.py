@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot.render.base import Renderer, Style, TableInfo
+from bot.render.base import Renderer, Style, TableInfo, plural
 from games.augsburg1520 import data
 from games.augsburg1520.auction import MAX_BID_OPTIONS
 
@@ -118,7 +118,8 @@ TURN_LINES: dict[str, Any] = {
 def _bid_label(a: Any, v: Any) -> str:
     if not v.high:
         return f"Bid {n_cards(a.cards)}"
-    return f"Hold at {a.cards} cards" if a.cards == v.high else f"Raise to {a.cards} cards"
+    cards = plural(a.cards, "card")
+    return f"Hold at {cards}" if a.cards == v.high else f"Raise to {cards}"
 
 
 def _cost(v: Any, card_id: str) -> int:

@@ -122,3 +122,7 @@ class Renderer(ABC):
         if outcome.tie_break:
             lines.append(f"Tie-break: {info.fill(outcome.tie_break)}")
         return lines
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    return f"{count} {word if count == 1 else many or word + 's'}"

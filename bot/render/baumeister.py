@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot.render.base import Renderer, Style, TableInfo
+from bot.render.base import Renderer, Style, TableInfo, plural
 from games.baumeister import data
 from games.baumeister.data import CARD_BY_ID
 from games.baumeister.views import BaumeisterView, CardView, PlayerView
@@ -221,10 +221,10 @@ class BaumeisterRenderer(Renderer):
     @staticmethod
     def _answer_text(info: TableInfo, sab: Any, seat: int) -> str:
         if seat == sab.attacker:
-            text = (f"**Now:** {info.name(sab.victim)} offers **{sab.offer}** thalers to call your saboteur off: "
+            text = (f"**Now:** {info.name(sab.victim)} offers **{sab.offer}** {_thalers(sab.offer)} to call your saboteur off: "
                     "accept, ask for more, or refuse and roll the die.")
         else:
-            text = (f"**Now:** {info.name(sab.attacker)} asks for **{sab.offer}** thalers to call the saboteur off: "
+            text = (f"**Now:** {info.name(sab.attacker)} asks for **{sab.offer}** {_thalers(sab.offer)} to call the saboteur off: "
                     f"pay, offer less, or refuse and let the die decide (it must beat {sab.shields} {SHIELD}).")
         left = sab.counters_left or 0
         text += f" Counter-proposals left: {left}." if left else " No counter-proposal is left: accept or refuse."
@@ -290,12 +290,12 @@ class BaumeisterRenderer(Renderer):
             "unpick": "Take the card back",
             "no_offer": "No offer: let the die decide",
             "accept": ("Accept the offer" if offer is None else
-                       f"Accept {offer} thalers" if attacker else f"Pay the {offer} thalers asked"),
+                       f"Accept {plural(offer, 'thaler')}" if attacker else f"Pay the {plural(offer, 'thaler')} asked"),
             "refuse": "Refuse and roll the die" if attacker else "Refuse and let the die decide",
             "done": "Finish" if view.final_round else ("End turn" if view.placed else "Build nothing, end turn"),
         }
         if kind == "offer":
-            thalers = f"{action.amount} thaler{'s' if action.amount != 1 else ''}"
+            thalers = plural(action.amount, "thaler")
             if view.phase == "answer":
                 return f"Ask for {thalers}" if attacker else f"Offer {thalers} instead"
             return f"Offer {thalers}"
@@ -357,14 +357,14 @@ class BaumeisterRenderer(Renderer):
         kind = getattr(action, "kind", "")
         if kind == "pick":
             card = CARD_BY_ID[action.card]  # type: ignore[attr-defined]
-            text = f"{data.TYPE_NAMES[card.type]}: {card.value} points" + self._extras(card.shields, card.coins)
+            text = f"{data.TYPE_NAMES[card.type]}: {plural(card.value, 'point')}" + self._extras(card.shields, card.coins)
             return _fit(text, 100)
         if kind == "bid":
             me = view.players[view.viewer] if view.viewer is not None else None
             if me is not None and me.money is not None:
-                return f"You have {me.money} thalers"
+                return f"You have {plural(me.money, 'thaler')}"
         if kind == "aim" and view.sabotage is not None:
-            return f"The city has {view.sabotage.shields} shields: the roll must beat them"
+            return f"The city has {plural(view.sabotage.shields, 'shield')}: the roll must beat it"
         return None
 
     @staticmethod
@@ -472,3 +472,7 @@ def _component_lines() -> list[str]:
 
 
 RENDERER = BaumeisterRenderer()
+
+
+def _thalers(count: int) -> str:
+    return "thaler" if count == 1 else "thalers"

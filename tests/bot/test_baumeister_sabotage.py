@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games import registry
 from games.baumeister import moves
-from tests.bot.driver import (fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm, play_until,
+from tests.bot.driver import (board_message, fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm, play_until,
                               request_cursor, shown_to, start, text_of, thread_text)
 
 SPEC = registry.get("baumeister")
@@ -47,6 +47,9 @@ async def test_a_pay_off_offered_and_accepted_by_dm_calls_the_saboteur_off(simco
     table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
     attacker, victim = state.current, state.victim
     names = {s.seat: s.display_name for s in await table.seats()}
+    (timer,) = await table.bot.store.tables.timers(table_id=table.table_id, kind="decision")
+    assert (await table.row()).deadlines[victim] == timer.due_at  # the board shows the offer's time limit
+    assert f"<t:{int(timer.due_at)}:R>" in str([e.to_dict() for e in (await board_message(table)).embeds])
     offers = menu_options(await dm_panel(table, victim))
     assert offers[0] == "Offer 1 thaler"
     assert offers[-1].startswith(f"Offer {state.money[victim]} thaler")  # at most what the victim has
