@@ -180,11 +180,14 @@ def _fit(text: str, limit: int) -> str:
 
 
 def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: str | None,
-                  turn: str | None = None) -> str:
-    """The text above a private panel: what is asked (its first line is what a phone's notification
-    shows), recent happenings, what is awaited, and the link to the table's thread."""
+                  turn: str | None = None, heading: str | None = None) -> str:
+    """The text above a private panel: what is asked (its first line, `heading` if given, is what a
+    phone's notification shows), recent happenings, what is awaited, and the link to the table's
+    thread."""
     where = f"{info.title} (table #{table.id})"
-    if turn == "sealed":
+    if heading is not None:
+        first = heading
+    elif turn == "sealed":
         first = f"**Choose your sealed choice in {where}**: the others choose at the same time."
     elif turn == "turn":
         first = f"**Your turn in {where}**"

@@ -98,8 +98,9 @@ class Presenter:
             await safely(f"last chooser of table {table.id}", self.tell_last(news, last))
 
     # -- private panels ------------------------------------------------------------------
-    def panel(self, news: TableNews, seat: int, lines: list[str] = ()) -> dict[str, Any]:
-        """The private panel of a seat: content, embed and controls."""
+    def panel(self, news: TableNews, seat: int, lines: list[str] = (),
+              heading: str | None = None) -> dict[str, Any]:
+        """The private panel of a seat: content (under `heading`, when given), embed and controls."""
         table, state = news.table, news.state
         spec, renderer = self.service.spec(table), get_renderer(table.game)
         info = self.info(news)
@@ -120,7 +121,7 @@ class Presenter:
         if news.undo_seat == seat and table.status == "running":
             controls = panels.with_take_back(controls, table.id, table.version)
         return {
-            "content": panels.panel_content(info, table, list(lines), waiting, turn),
+            "content": panels.panel_content(info, table, list(lines), waiting, turn, heading),
             "embed": renderer.panel(info, view, seat),
             "view": controls,
         }
@@ -226,10 +227,16 @@ class Presenter:
         await channel.send(text, allowed_mentions=NO_MENTIONS)
 
     async def tell_last(self, news: TableNews, seat: int) -> None:
-        """In a choice made at once, the last player still to choose is told so."""
+        """In a choice made at once, the last player still to choose is told so, on a copy of their
+        panel: their newest DM is then their panel, which the game's end turns into their result.
+        The panel they had keeps working (same choices), so this costs one call, not two."""
         row, info = news.seats[seat], self.info(news)
         text = f"**You are the last to choose in {info.title} (table #{news.table.id})**: the others have chosen."
-        if row.dm_ok is False or await self.send_dm(news.table.id, row, content=text) is None:
+        message = None if row.dm_ok is False else await self.send_dm(
+            news.table.id, row, **self.panel(news, seat, self.private_lines(news, seat), heading=text))
+        if message is not None:
+            self.service.note_seat(news.table.id, row.user_id, dm_message_id=message.id)
+        else:
             await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
                             allowed_mentions=discord.AllowedMentions(users=True))
 

@@ -6,7 +6,7 @@ import pytest
 
 from games import Outcome, registry
 from play.results import seat_choices
-from tests.bot.driver import (board_message, choose, open_table, panel_message, play_to_the_end, play_turn_by_dm,
+from tests.bot.driver import (board_message, choose, labels, open_table, panel_message, play_to_the_end, play_turn_by_dm,
                               play_until, start)
 
 
@@ -159,4 +159,6 @@ async def test_the_last_player_still_to_choose_in_a_sealed_choice_is_told(simcor
         await choose(ada, await panel_message(table, ada, seat), index)
     told = [m for m in bo.user.dm_channel.history() if "You are the last to choose" in (m.content or "")]
     assert len(told) == 1 and "Augsburg 1520 (table #1)" in told[0].content
+    assert told[0].content.startswith("**You are the last to choose")  # what the notification shows
+    assert told[0] == bo.user.dm_channel.history()[-1] and labels(told[0])  # it is bo's panel
     assert not [m for m in ada.user.dm_channel.history() if "last to choose" in (m.content or "")]

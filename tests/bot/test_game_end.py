@@ -27,6 +27,8 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
 
     seats = {s.user_id: s for s in await table.seats()}
     for player in table.players:
+        latest = player.user.dm_channel.history()[-1]  # the newest DM is the result, not a call to choose
+        assert latest.id == seats[player.id].dm_message_id, latest.content
         panel = next(m for m in player.user.dm_channel.history() if m.id == seats[player.id].dm_message_id)
         first = panel.content.splitlines()[0]
         assert first.startswith("**Game over in Augsburg 1520 (table #") and "you placed " in first
