@@ -14,7 +14,7 @@ import time
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games import AmountChoice, RuleError
-from games.core import RandomPolicy
+from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError
 from play.results import Move, TableNews, final_outcome, next_prompts, recent_events, seat_choices
@@ -270,7 +270,9 @@ class MovesMixin:
             action = loaded.spec.timeout_action(loaded.state, seat)
             if action is None:
                 return None
-            return await self._play(loaded, seat, action)
+            state, events = loaded.spec.apply(loaded.state, seat, action)
+            note = public("timeout", f"{{p{seat}}} did not decide in time; the game goes on without their choice.")
+            return await self._continue(loaded, state, [Move(seat, action, [note, *events])])
 
     async def abandon(self: TableService, table_id: int, caller: Caller) -> TableNews:
         """A seated player forfeits: a computer player takes over the seat so the others can finish,
