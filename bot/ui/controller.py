@@ -280,7 +280,11 @@ class TablesController(VotesMixin):
             await self.after(news, answered=number)
             return
         if in_dm and interaction.message is not None:
-            # The DM panel itself was answered in place: it stays this seat's current DM panel.
+            # The DM panel itself was answered in place: it stays this seat's current DM panel. A
+            # later copy of it (the last-to-choose notice) loses its now outdated controls.
+            row = news.seat_of(interaction.user.id)
+            if row is not None and row.dm_message_id not in (None, interaction.message.id):
+                await self.presenter.retire_dm_panel(news, row)
             self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
                                    dm_channel_id=interaction.message.channel.id)
         await self.after(news, answered=number, in_dm=in_dm)

@@ -162,3 +162,27 @@ async def test_the_last_player_still_to_choose_in_a_sealed_choice_is_told(simcor
     assert told[0].content.startswith("**You are the last to choose")  # what the notification shows
     assert told[0] == bo.user.dm_channel.history()[-1] and labels(told[0])  # it is bo's panel
     assert not [m for m in ada.user.dm_channel.history() if "last to choose" in (m.content or "")]
+
+
+async def test_answering_on_the_panel_before_the_last_to_choose_notice_retires_the_notice(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada, bo = table.players
+    spec = registry.get("augsburg1520")
+    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
+
+    async def choose_on(player, message) -> None:
+        state = await table.state()
+        seat = await table.seat_of(player)
+        index = seat_choices(spec, state, seat).index(policies[seat].choose(state, seat))
+        await choose(player, message, index)
+
+    older = bo.user.dm_channel.history()[-1]  # bo's panel of the opening purchase
+    ada_seat = await table.seat_of(ada)
+    while ada_seat in spec.to_act(await table.state()):
+        await choose_on(ada, await panel_message(table, ada, next(s for s in await table.seats() if s.user_id == ada.id)))
+    notice = bo.user.dm_channel.history()[-1]
+    assert "last to choose" in notice.content and labels(notice)
+    await choose_on(bo, older)  # bo answers on the panel he had, not on the notice
+    notice = next(m for m in bo.user.dm_channel.history() if m.id == notice.id)
+    assert not labels(notice)  # the notice's controls are gone: the answered panel is the current one
