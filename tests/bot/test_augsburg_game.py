@@ -145,18 +145,30 @@ async def test_a_dm_panel_says_first_what_is_asked(simcord_env):
     assert panel.content.splitlines()[0] == "**Your turn in Augsburg 1520 (table #1)**"
 
 
-async def test_the_last_player_still_to_choose_in_a_sealed_choice_is_told(simcord_env):
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+async def opening_chosen_by_ada(env):
+    """Ada and Bo at a table; Ada makes all her opening-purchase choices (Bo is then the last to
+    choose). Returns the table and a function making a heuristic choice on a given message."""
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
     await start(table)
-    ada, bo = table.players
+    ada = table.players[0]
     spec = registry.get("augsburg1520")
     policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
-    ada_seat = await table.seat_of(ada)
-    while ada_seat in spec.to_act(await table.state()):  # ada finishes the opening purchase first
+
+    async def choose_on(player, message) -> None:
         state = await table.state()
-        seat = next(s for s in await table.seats() if s.user_id == ada.id)
-        index = seat_choices(spec, state, seat.seat).index(policies[seat.seat].choose(state, seat.seat))
-        await choose(ada, await panel_message(table, ada, seat), index)
+        seat = await table.seat_of(player)
+        await choose(player, message, seat_choices(spec, state, seat).index(policies[seat].choose(state, seat)))
+
+    older = table.players[1].user.dm_channel.history()[-1]  # Bo's panel of the opening purchase
+    ada_seat = await table.seat_of(ada)
+    while ada_seat in spec.to_act(await table.state()):
+        await choose_on(ada, await panel_message(table, ada, next(s for s in await table.seats() if s.user_id == ada.id)))
+    return table, choose_on, older
+
+
+async def test_the_last_player_still_to_choose_in_a_sealed_choice_is_told(simcord_env):
+    table, _, _ = await opening_chosen_by_ada(simcord_env)
+    ada, bo = table.players
     told = [m for m in bo.user.dm_channel.history() if "You are the last to choose" in (m.content or "")]
     assert len(told) == 1 and "Augsburg 1520 (table #1)" in told[0].content
     assert told[0].content.startswith("**You are the last to choose")  # what the notification shows
@@ -165,22 +177,8 @@ async def test_the_last_player_still_to_choose_in_a_sealed_choice_is_told(simcor
 
 
 async def test_answering_on_the_panel_before_the_last_to_choose_notice_retires_the_notice(simcord_env):
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    ada, bo = table.players
-    spec = registry.get("augsburg1520")
-    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
-
-    async def choose_on(player, message) -> None:
-        state = await table.state()
-        seat = await table.seat_of(player)
-        index = seat_choices(spec, state, seat).index(policies[seat].choose(state, seat))
-        await choose(player, message, index)
-
-    older = bo.user.dm_channel.history()[-1]  # bo's panel of the opening purchase
-    ada_seat = await table.seat_of(ada)
-    while ada_seat in spec.to_act(await table.state()):
-        await choose_on(ada, await panel_message(table, ada, next(s for s in await table.seats() if s.user_id == ada.id)))
+    table, choose_on, older = await opening_chosen_by_ada(simcord_env)
+    bo = table.players[1]
     notice = bo.user.dm_channel.history()[-1]
     assert "last to choose" in notice.content and labels(notice)
     await choose_on(bo, older)  # bo answers on the panel he had, not on the notice

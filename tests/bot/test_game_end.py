@@ -4,6 +4,8 @@ Rematch button opens a new table with the same players and options."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from tests.bot.driver import board_message, heuristic_players, labels, open_table, play_to_the_end, start
@@ -71,10 +73,8 @@ async def test_standings_cut_off_by_a_stop_are_posted_with_the_rating_changes_at
     with monkeypatch.context() as patch:
         patch.setattr(results, "announce", stopped)
         simcord_env.check_errors = False
-        try:
+        with contextlib.suppress(Stopped):  # the simulated stop
             await play_to_the_end(table, heuristic_players("augsburg1520", 2))
-        except Stopped:
-            pass
     row = await table.row()
     assert row.status == "finished" and not row.finish_due  # rated, then stopped before the standings
     assert not [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]

@@ -5,6 +5,8 @@ those that fell due while the bot was down."""
 
 from __future__ import annotations
 
+import contextlib
+
 import sqlite3
 
 from bot import create_bot
@@ -129,18 +131,16 @@ async def test_a_deadline_interrupted_by_a_crash_fires_after_the_restart(simcord
     await play_seat(table, table.players[0], heuristic_players("augsburg1520", 2))
     row = await table.row()
 
-    class Killed(BaseException):  # the process dies while storing the computer's move
-        pass
+    class Killed(BaseException):
+        """The process dies while storing the computer's move."""
 
     async def killed(move):
         raise Killed()
 
     simcord_env.bot.store.tables.save_move = killed
     simcord_env.check_errors = False
-    try:
+    with contextlib.suppress(Killed):  # the simulated stop
         await simcord_env.advance_time(LIVE + 1)
-    except Killed:
-        pass
     await simcord_env.restart_bot(create_bot(settings))
     await simcord_env.advance_time(CLAIM_SECONDS + 61)
     assert (await table.row()).version > row.version
