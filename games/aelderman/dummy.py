@@ -27,8 +27,9 @@ def set_up_spare(state: State, option: int, sheet: str) -> None:
         for district, strength in D.SETUP_BUILDINGS[option]:
             build_spare(state, district, strength)
     if sheet:
+        used: list[str] = []
         for strength in D.DUMMY_SHEETS[sheet].buildings[0]:
-            dummy_build(state, strength, [])
+            dummy_build(state, strength, [], used)
 
 
 def build_spare(state: State, district: str, strength: int) -> bool:
@@ -43,6 +44,16 @@ def build_spare(state: State, district: str, strength: int) -> bool:
     return True
 
 
+def spare_supply(state: State) -> tuple[int, int]:
+    """(property tiles, influence markers) the spare colour has left. Each colour has "8 property
+    tiles, 35 influence markers"; the spare marks a building's strength with markers on its tile,
+    so those come out of the same 35."""
+    assert state.spare is not None
+    on_map = sum(banner.count(state.seats) for banner in state.banners.values())
+    on_tiles = sum(strength for _, strength in state.spare.lots)
+    return D.PROPERTY_TILES - len(state.spare.lots), D.INFLUENCE_MARKERS - on_map - on_tiles
+
+
 def _draw(state: State, cards: list[str]) -> str | None:
     return cards.pop(state.rng.below(len(cards))) if cards else None
 
@@ -50,7 +61,11 @@ def _draw(state: State, cards: list[str]) -> str | None:
 def dummy_build(state: State, strength: int, events: list[Event], used: list[str] | None = None) -> None:
     """Rulebook: "If the dummy player already owns the majority in a city district ... do not perform
     that action, but draw a new placement card! ... If the dummy player has the majority in all city
-    districts ..., the action is still performed." A full district also draws a new card."""
+    districts ..., the action is still performed." A full district also draws a new card. With
+    no property tile or too few markers left in its colour's supply, the dummy builds nothing."""
+    tiles, markers = spare_supply(state)
+    if tiles < 1 or markers < strength:
+        return
     cards = [d for d in D.DISTRICTS if used is None or d not in used]
     strengths = district_strengths(state)
     held_all = all(holds_majority(strengths[d], state.seats) for d in D.DISTRICTS)
@@ -72,7 +87,7 @@ def dummy_markers(state: State, events: list[Event]) -> None:
     assert state.spare is not None
     count = D.DUMMY_SHEETS[state.spare.sheet].markers[state.round - 1]
     cards = list(D.CITIES)
-    for _ in range(count):
+    for _ in range(min(count, spare_supply(state)[1])):
         while (city := _draw(state, cards)) is not None:
             counts = zone_counts(state)
             held_all = all(holds_majority(counts[z], state.seats) for z in D.ZONES)

@@ -79,6 +79,15 @@ def describe(items: dict[str, int]) -> str:
 
 
 # -- action points ---------------------------------------------------------------------------
+def periods_shown(state: State) -> int:
+    """How many of the round's period indicators lie face up. Rulebook: "The first tile is placed
+    face-up, all others face-down" at setup; later rounds renew them face down, and each period
+    turns its own up ("the next period indicator is revealed")."""
+    if state.phase in ("trade", "council", "over"):
+        return state.period + 1
+    return 1 if state.phase == "setup" else 0
+
+
 def usable_tokens(state: State) -> int:
     turn = state.turn
     assert turn is not None

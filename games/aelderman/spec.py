@@ -12,7 +12,7 @@ from games.aelderman.ai import HeuristicPolicy, RandomLegalPolicy
 from games.aelderman.improvements import slots
 from games.aelderman.council import bid_options, bid_range, bidders, submit_bid
 from games.aelderman.flow import advance
-from games.aelderman.rules import INFLUENCE_TOTAL_CHECK, markers_on_buildings
+from games.aelderman.rules import INFLUENCE_TOTAL_CHECK, markers_on_buildings, periods_shown
 from games.aelderman.scoring import outcome, stats
 from games.aelderman.setup import new_game
 from games.aelderman.state import State
@@ -199,6 +199,6 @@ def _bidding(state: State) -> bool:
 def _seen(state: State) -> tuple:
     """How much of what lies face down has been turned up: each pile's size, and the round's
     period indicators shown (as views_build shows them)."""
-    revealed = state.period + 1 if state.phase in ("trade", "council", "over") else 0
+    revealed = periods_shown(state)
     return (len(state.card_pile), len(state.council_pile), len(state.votes3_pile), len(state.improvement_pile),
             len(state.votes10_pile), state.round, tuple(state.periods[:revealed]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.aelderman import data as D
-from games.aelderman.rules import (ap_available, building_cost_with, capacity, final_votes,
+from games.aelderman.rules import (ap_available, periods_shown, building_cost_with, capacity, final_votes,
                                    operating_costs, placed_count, property_cost, stored,
                                    usable_tokens, describe)
 from games.aelderman.improvements import slots
@@ -139,7 +139,7 @@ def pending_view(state: State, viewer: int | None) -> PendingView | None:
 
 def build_view(state: State, viewer: int | None, to_act: list[int]) -> AeldermanView:
     indicator = D.ROUNDS[state.round]
-    revealed = state.period + 1 if state.phase in ("trade", "council", "over") else 0
+    revealed = periods_shown(state)
     small, big = indicator.small_feast, indicator.big_feast
     return AeldermanView(
         version=state.version, seats=state.seats, viewer=viewer, phase=state.phase,

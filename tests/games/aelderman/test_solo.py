@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.aelderman import SPEC
 from games.aelderman import data as D
-from games.aelderman.dummy import dummy_build, dummy_markers, dummy_round
+from games.aelderman.dummy import dummy_build, dummy_markers, dummy_round, spare_supply
 from games.aelderman.majority import district_strengths, holds_majority, zone_counts
 from tests.games.aelderman.helpers import new_main
 
@@ -60,6 +60,9 @@ def test_the_dummy_never_adds_to_a_majority_it_holds_unless_it_holds_all():
         grown = [d for d in D.DISTRICTS if after[d].get(DUMMY, 0) > before[d].get(DUMMY, 0)]
         assert len(grown) == 1 and grown[0] not in held
     state = new_main(1, 3)
+    for site, _ in state.spare.lots:  # one building in each district instead (within its 8 tiles)
+        state.site_owner[site] = -1
+    state.spare.lots.clear()
     for district in D.DISTRICTS:
         state.spare.lots.append([D.PLAN[district][-1], 2])
         state.site_owner[D.PLAN[district][-1]] = DUMMY
@@ -147,3 +150,27 @@ def test_the_location_plan_gives_the_site_and_an_occupied_one_is_passed():
     for site in D.PLAN["St. Johannis"]:
         state.site_owner[site] = 0
     assert not build_spare(state, "St. Johannis", 1)  # a full district: a new card is drawn
+
+
+def test_the_dummy_builds_and_places_only_from_its_colours_supply():
+    """Each colour has "8 property tiles, 35 influence markers"; the dummy marks a building's
+    strength with "one or two influence markers on a property tile", so those come from the same
+    supply. Setup option 2 already uses six of its tiles: the hard sheet's later buildings stop at
+    eight, and markers stop when none is left."""
+    state = new_main(1, 5, difficulty="hard", setup=2)
+    assert len(state.spare.lots) == 7  # six from the setup, the first round's strength-2 building
+    for round_number in (2, 3, 4):
+        state.round = round_number
+        dummy_round(state, [])
+    assert len(state.spare.lots) == D.PROPERTY_TILES
+    on_tiles = sum(strength for _, strength in state.spare.lots)
+    on_map = D.INFLUENCE_MARKERS - on_tiles - 1  # one marker left in the supply
+    for city, banner in state.banners.items():
+        banner[:] = [DUMMY] * min(D.BANNER_SPACES - 1, on_map)  # room for one more in every city
+        on_map -= len(banner)
+    assert on_map == 0 and spare_supply(state) == (0, 1)
+    state.round = 5
+    events: list = []
+    dummy_markers(state, events)
+    assert D.DUMMY_SHEETS["hard"].markers[4] == 2
+    assert [e.kind for e in events].count("dummy_marker") == 1 and spare_supply(state) == (0, 0)

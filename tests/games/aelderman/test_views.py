@@ -58,3 +58,14 @@ def test_rules_tables_mark_chosen_values():
     votes = tables["Main version components"]
     assert "District St. Johannis: 14 / 8 council votes" in votes  # the rulebook's example
     assert any(line.startswith("District Lohberg") and line.endswith("(chosen)") for line in votes)
+
+
+def test_first_period_indicator_is_face_up_during_setup():
+    """Setup step 4: "The first tile is placed face-up, all others face-down." The start boosters
+    (step 8) are chosen after it, so the first period's action points are shown while choosing."""
+    for options in ({}, {"version": "main"}):
+        state = SPEC.setup(3, 5, options)
+        assert state.phase == "setup"
+        view = SPEC.view(state, min(SPEC.to_act(state)))
+        assert view.periods_revealed == state.periods[:1]
+        assert view.periods_hidden == len(state.periods) - 1
