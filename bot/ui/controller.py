@@ -199,15 +199,12 @@ class TablesController(VotesMixin):
         await self.closed(news, f"Table #{table_id} was cancelled by {interaction.user.display_name}.")
 
     async def closed(self, news: TableNews, note: str) -> None:
-        """A table was cancelled: its lobby, board and panels lose their controls; the thread is told."""
+        """A table was cancelled: its lobby, board and panels lose their controls, the board says it
+        was cancelled; the thread is told."""
         await self.presenter.refresh_lobby(news)
         await self.presenter.retire_panels(news)
-        if news.table.board_message_id is not None:
-            thread = await self.presenter.channel(news.table.thread_id)
-            if thread is not None:
-                await safely(f"board of table {news.table.id}",
-                             thread.get_partial_message(news.table.board_message_id).edit(view=None))
-        self.presenter.boards.forget(news.table.id)
+        thread = await self.presenter.channel(news.table.thread_id)
+        await safely(f"board of table {news.table.id}", self.presenter.boards.close(news, thread))
         await self.presenter.post(news.table.thread_id, note)
 
     # -- playing ---------------------------------------------------------------------------

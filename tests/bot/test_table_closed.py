@@ -1,15 +1,15 @@
 """A table that ends without a finish (cancelled by a server manager, by a vote of its players, or
 when nobody is left playing) leaves nothing that looks live: its players' DM panels lose their
-controls, also the older ones among their latest DMs, and a panel older still loses them when
-clicked."""
+controls, also the older ones among their latest DMs, a panel older still loses them when
+clicked, and the board says the table was cancelled instead of whose move it was."""
 
 from __future__ import annotations
 
 import discord
 
 from bot.ui.presenter import PANEL_LOOKBACK
-from tests.bot.driver import (buttons, fix_deal, heuristic_players, labels, opening_chosen_by_ada, play_turn_by_dm,
-                              table_control)
+from tests.bot.driver import (board_message, buttons, embeds_text, fix_deal, heuristic_players, labels, open_table,
+                              opening_chosen_by_ada, play_turn_by_dm, start, table_control)
 
 
 def manager_of(table, env):
@@ -61,3 +61,34 @@ async def test_older_panels_beyond_the_ones_looked_at_say_so_when_clicked_and_lo
         clicked = next(m for m in bo.user.dm_channel.history() if m.id == message.id)
         assert clicked.content == message.content and clicked.embeds == message.embeds  # only the controls went
     assert not with_controls(bo, table)
+
+
+async def test_a_cancelled_board_says_so_and_names_nobody_to_move(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    board = await board_message(table)
+    assert board.content.startswith("Waiting for") and bo.mention in board.content
+    assert "<t:" in embeds_text(board.embeds)  # when the pace's deadlines fall due (24 hours by default)
+    await ada.slash(table.thread, "table cancel")  # the creator asks; the others agree
+    vote = next(m for m in table.thread.history() if "agree?" in (m.content or ""))
+    await bo.click(vote, label="Agree")
+    await cy.click(vote, label="Agree")
+    assert (await table.row()).status == "cancelled"
+    board = next(m for m in table.thread.history() if m.id == board.id)
+    assert board.content == f"**Table #{table.table_id} was cancelled**: nobody is to move any more."
+    shown = board.content + embeds_text(board.embeds)
+    assert "<t:" not in shown and not any(p.mention in shown for p in table.players)  # no deadline, nobody called
+    assert not board.components and "ada" in shown  # the position where the game stopped stays
+
+
+async def test_the_board_of_a_table_closed_because_nobody_is_left_says_it_was_cancelled(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada"], computers=1)
+    await start(table)
+    ada = table.players[0]
+    assert ada.mention in (await board_message(table)).content
+    await ada.slash(table.thread, "table abandon")
+    assert (await table.row()).status == "cancelled"
+    board = await board_message(table)
+    assert "was cancelled" in board.content and ada.mention not in board.content + embeds_text(board.embeds)
+    assert not with_controls(ada, table)
