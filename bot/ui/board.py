@@ -10,6 +10,7 @@ board loses its buttons.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -60,6 +61,9 @@ def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, disc
     """The board's first line: the players whose move it is, mentioned (highlighted for them).
     Discord pings for a mention in a new board, not in an edited one; the ping of a turn in
     the middle of a round is its DM (or a thread mention when DMs are closed)."""
+    if news.table.status == "cancelled":
+        return (f"**Table #{news.table.id} was cancelled**: nobody is to move any more.",
+                discord.AllowedMentions.none())
     if news.table.status != "running":
         return None, discord.AllowedMentions.none()
     users = [s.user_id for s in news.seats
@@ -104,6 +108,23 @@ class Boards:
                 return
             await self._post(thread, shown, news, info, public, key, image_key, since)
 
+    async def close(self, news: TableNews, thread: Any) -> None:
+        """The board of a cancelled table says so in place of whose move it was, names the players
+        without mentioning them, shows no deadlines and loses its buttons; its picture stays."""
+        table = news.table
+        if news.state is None or thread is None or table.board_message_id is None:
+            return
+        try:
+            async with self.locks.hold(table.id):
+                shown = self.shown.get(table.id)
+                message_id, since = (shown.message_id, shown.since) if shown else (table.board_message_id,
+                                                                                   table.board_version)
+                info = dataclasses.replace(self.service_info(news), mentions={})
+                public = self.service.spec(table).view(news.state, None)
+                await thread.get_partial_message(message_id).edit(**self._text(news, info, public, since), view=None)
+        finally:
+            self.forget(table.id)
+
     def service_info(self, news: TableNews) -> Any:
         return panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
 
@@ -121,12 +142,13 @@ class Boards:
             footer = embeds[-1].footer.text
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
         lines = [info.fill(text) for version, text in news.table.recent_events if version > since]
-        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - 40 * len(news.table.deadlines)
+        deadlines = news.table.deadlines if news.table.status == "running" else {}  # a cancel keeps them stored
+        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - 40 * len(deadlines)
         log_part = log_embed(lines, room) if len(embeds) < 10 else None
         target = log_part or (embeds[-1] if embeds else None)
-        if news.table.deadlines and target is not None and len(target.fields) < 25:
+        if deadlines and target is not None and len(target.fields) < 25:
             # Whose decision is awaited and when it falls due (Discord shows the time left).
-            due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(news.table.deadlines.items()))
+            due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
             target.add_field(name="Waiting for", value=due[:1024], inline=False)
         return embeds + ([log_part] if log_part else [])
 

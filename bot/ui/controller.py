@@ -32,6 +32,7 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
            "hand and make your choices privately. To get DMs, enable *Direct Messages* in this server's "
            "Privacy Settings.")
 AMOUNT = re.compile(r"\s*([0-9]{1,9})\s*", re.ASCII)
+ENDED = ("finished", "cancelled")
 
 
 def thread_failure(exc: discord.HTTPException) -> str:
@@ -198,15 +199,12 @@ class TablesController(VotesMixin):
         await self.closed(news, f"Table #{table_id} was cancelled by {interaction.user.display_name}.")
 
     async def closed(self, news: TableNews, note: str) -> None:
-        """A table was cancelled: its lobby, board and panels lose their controls; the thread is told."""
+        """A table was cancelled: its lobby, board and panels lose their controls, the board says it
+        was cancelled; the thread is told."""
         await self.presenter.refresh_lobby(news)
         await self.presenter.retire_panels(news)
-        if news.table.board_message_id is not None:
-            thread = await self.presenter.channel(news.table.thread_id)
-            if thread is not None:
-                await safely(f"board of table {news.table.id}",
-                             thread.get_partial_message(news.table.board_message_id).edit(view=None))
-        self.presenter.boards.forget(news.table.id)
+        thread = await self.presenter.channel(news.table.thread_id)
+        await safely(f"board of table {news.table.id}", self.presenter.boards.close(news, thread))
         await self.presenter.post(news.table.thread_id, note)
 
     # -- playing ---------------------------------------------------------------------------
@@ -295,7 +293,7 @@ class TablesController(VotesMixin):
         try:
             news = await self.service.undo(table_id, caller_of(interaction), version)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await self._refuse(interaction, table_id, str(exc))
             return
         seat = news.seat_of(interaction.user.id)
         panel = self.presenter.panel(news, seat.seat) if seat is not None else None
@@ -319,6 +317,8 @@ class TablesController(VotesMixin):
         except TableError:
             news = None  # another server's table, or none: the reason alone
         if news is not None:
+            if news.table.status in ENDED:
+                await self._retire_clicked(interaction)
             message = self.presenter.info(news).fill(message)
             seat = news.seat_of(interaction.user.id)
             if seat is not None and news.state is not None:
@@ -327,6 +327,22 @@ class TablesController(VotesMixin):
                 if panel["view"] is not None:
                     extra["view"] = panel["view"]
         await reply(interaction, message, **extra)
+
+    async def _refuse(self, interaction: discord.Interaction, table_id: int, message: str) -> None:
+        """Refuse a control that is not a game choice ("Take back", "I'm back") with its reason."""
+        try:
+            ended = (await self.service.get(table_id, caller_of(interaction))).status in ENDED
+        except TableError:
+            ended = False
+        if ended:
+            await self._retire_clicked(interaction)
+        await reply(interaction, message)
+
+    async def _retire_clicked(self, interaction: discord.Interaction) -> None:
+        """A control of a table that has ended, pressed on a private panel its end left as it was
+        (older than the ones it retired): the panel loses its controls; the reason follows."""
+        if private_panel(interaction.message) and not interaction.response.is_done():
+            await safely(f"ended panel of {interaction.user.id}", interaction.response.edit_message(view=None))
 
     async def after(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> None:
         """Publish a stored change; then the finish work of a game it ended, and the computer
@@ -388,7 +404,7 @@ class TablesController(VotesMixin):
         try:
             news = await self.service.back(table_id, caller_of(interaction))
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await self._refuse(interaction, table_id, str(exc))
             return
         await reply(interaction, "Welcome back: your next decisions come to you again.")
         seat = news.seat_of(interaction.user.id)

@@ -25,6 +25,7 @@ from storage import SeatRow
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 STANDINGS_LOOKBACK = 20  # messages of a thread searched for a game's final standings after a stop
+PANEL_LOOKBACK = 20  # latest DMs of a player searched for live controls of a table that was cancelled
 
 
 async def safely(what: str, call: Awaitable[Any]) -> Any:
@@ -208,10 +209,28 @@ class Presenter:
         await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(view=None))
 
     async def retire_panels(self, news: TableNews) -> None:
-        """Take the controls off every live DM panel of a cancelled table."""
+        """Take the controls off a cancelled table's DMs: each player's tracked panel, whatever it
+        offered (a "Take back" too), and every other DM with this table's controls among their
+        latest PANEL_LOOKBACK, which the bot keeps no record of (the panel a last-to-choose notice
+        copied, one sent before a restart, an answered panel's "Take back", an "I'm back" notice).
+        One read per player; an older one loses its controls when clicked (controller.reject)."""
         for row in news.seats:
-            if row.user_id is not None and news.table.prompts.get(row.seat, (0, NO_CHOICES))[1] != NO_CHOICES:
-                await self.retire_dm_panel(news, row)
+            if row.user_id is not None and row.dm_channel_id is not None:
+                await safely(f"old panels of {row.user_id}", self._retire_dms(news.table.id, row))
+
+    async def _retire_dms(self, table_id: int, row: SeatRow) -> None:
+        channel = self.bot.get_partial_messageable(row.dm_channel_id or 0, type=discord.ChannelType.private)
+        live = {row.dm_message_id} - {None}
+        try:
+            async for message in channel.history(limit=PANEL_LOOKBACK):
+                if has_controls_of(message, table_id):
+                    live.add(message.id)
+                elif message.id == row.dm_message_id:
+                    live.discard(message.id)  # seen without controls: nothing to edit
+        except discord.HTTPException as exc:  # the tracked panel is retired all the same
+            log.info("DMs of %s could not be read (%s)", row.user_id, exc.text or exc.status)
+        for message_id in sorted(live):
+            await safely(f"old panel of {row.user_id}", channel.get_partial_message(message_id).edit(view=None))
 
     async def tell_damaged(self, damage: Damage) -> None:
         """A table's stored game could not be read: its thread is told once, its players privately."""
@@ -301,6 +320,16 @@ class Presenter:
         channel = self.bot.get_partial_messageable(seat.dm_channel_id or 0, type=discord.ChannelType.private)
         content = results.end_note(news, self.info(news), seat.seat, standings.jump_url if standings else None)
         await channel.get_partial_message(seat.dm_message_id).edit(content=content, view=None)
+
+
+TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
+
+
+def has_controls_of(message: discord.Message, table_id: int) -> bool:
+    """Whether a DM offers a control of the table (its custom_id starts "kind:table_id")."""
+    marks = {(kind, str(table_id)) for kind in TABLE_CONTROLS}
+    return any(tuple((getattr(child, "custom_id", None) or "").split(":")[:2]) in marks
+               for component in message.components for child in getattr(component, "children", (component,)))
 
 
 def last_to_choose(news: TableNews) -> int | None:

@@ -226,6 +226,28 @@ async def board_message(table: Table) -> discord.Message:
     raise AssertionError("no board message in the thread")
 
 
+async def opening_chosen_by_ada(env):
+    """Ada and Bo at an Augsburg 1520 table; Ada makes all her opening-purchase choices (Bo is
+    then the last to choose). Returns the table, a function making a heuristic choice on a given
+    message, and Bo's panel from before he was told he is the last to choose."""
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada = table.players[0]
+    spec = registry.get("augsburg1520")
+    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
+
+    async def choose_on(player, message) -> None:
+        state = await table.state()
+        seat = await table.seat_of(player)
+        await choose(player, message, seat_choices(spec, state, seat).index(policies[seat].choose(state, seat)))
+
+    older = table.players[1].user.dm_channel.history()[-1]  # Bo's panel of the opening purchase
+    ada_seat = await table.seat_of(ada)
+    while ada_seat in spec.to_act(await table.state()):
+        await choose_on(ada, await panel_message(table, ada, next(s for s in await table.seats() if s.user_id == ada.id)))
+    return table, choose_on, older
+
+
 # -- what a person was shown ------------------------------------------------------------
 def request_cursor(env) -> int:
     """A mark in the bot's REST log: `shown_to(..., since=mark)` looks only at later requests."""

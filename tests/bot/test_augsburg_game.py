@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games import Outcome, registry
-from play.results import seat_choices
-from tests.bot.driver import (board_message, choose, labels, open_table, panel_message, play_to_the_end, play_turn_by_dm,
-                              play_until, start)
+from tests.bot.driver import (board_message, labels, open_table, opening_chosen_by_ada, panel_message, play_to_the_end,
+                              play_turn_by_dm, play_until, start)
 
 
 @pytest.mark.slow
@@ -143,27 +142,6 @@ async def test_a_dm_panel_says_first_what_is_asked(simcord_env):
     seat = next(s for s in await table.seats() if s.user_id == bidder.id)
     panel = await panel_message(table, bidder, seat)
     assert panel.content.splitlines()[0] == "**Your turn in Augsburg 1520 (table #1)**"
-
-
-async def opening_chosen_by_ada(env):
-    """Ada and Bo at a table; Ada makes all her opening-purchase choices (Bo is then the last to
-    choose). Returns the table and a function making a heuristic choice on a given message."""
-    table = await open_table(env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    ada = table.players[0]
-    spec = registry.get("augsburg1520")
-    policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}
-
-    async def choose_on(player, message) -> None:
-        state = await table.state()
-        seat = await table.seat_of(player)
-        await choose(player, message, seat_choices(spec, state, seat).index(policies[seat].choose(state, seat)))
-
-    older = table.players[1].user.dm_channel.history()[-1]  # Bo's panel of the opening purchase
-    ada_seat = await table.seat_of(ada)
-    while ada_seat in spec.to_act(await table.state()):
-        await choose_on(ada, await panel_message(table, ada, next(s for s in await table.seats() if s.user_id == ada.id)))
-    return table, choose_on, older
 
 
 async def test_the_last_player_still_to_choose_in_a_sealed_choice_is_told(simcord_env):

@@ -100,6 +100,27 @@ async def test_when_the_victim_does_not_answer_the_die_decides_at_the_time_limit
     assert after.reserve == state.reserve + 1 and after.phase != "offer"
 
 
+async def test_the_pace_reminders_of_a_timed_decision_end_with_it(simcord_env, settings, monkeypatch):
+    """The table's pace (24 hours by default) schedules reminders at 12 and 21.6 hours for the
+    offer too, but the offer's own time limit ends it first, and that move drops its pace timers:
+    the victim is never reminded of a decision that is over."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    victim = await table.actor_of_seat(state.victim)
+    row = await table.row()
+
+    async def offer_timers() -> set[str]:
+        timers = await table.bot.store.tables.timers(table_id=table.table_id)
+        return {t.kind for t in timers if t.seat == state.victim
+                and t.payload.get("prompt_version") == row.prompts[state.victim][0]}
+
+    assert await offer_timers() == {"decision", "reminder", "deadline"}
+    await simcord_env.advance_time(settings.decision_timeout + 60)  # no offer: the die decides
+    assert (await table.row()).version == row.version + 1 and not await offer_timers()
+    await simcord_env.advance_time(row.pace_seconds * 0.9 - settings.decision_timeout)  # past both reminder times
+    assert not [m for m in victim.user.dm_channel.history()
+                if "Still your turn" in (m.content or "") or "Last call" in (m.content or "")]
+
+
 async def test_the_time_limit_of_an_unanswered_offer_survives_a_restart(simcord_env, settings, monkeypatch):
     """The attacker neither accepts nor refuses; the bot restarts; when the time is up the offer
     counts as refused and the die is rolled."""

@@ -1,0 +1,94 @@
+"""A table that ends without a finish (cancelled by a server manager, by a vote of its players, or
+when nobody is left playing) leaves nothing that looks live: its players' DM panels lose their
+controls, also the older ones among their latest DMs, a panel older still loses them when
+clicked, and the board says the table was cancelled instead of whose move it was."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.ui.presenter import PANEL_LOOKBACK
+from tests.bot.driver import (board_message, buttons, embeds_text, fix_deal, heuristic_players, labels, open_table,
+                              opening_chosen_by_ada, play_turn_by_dm, start, table_control)
+
+
+def manager_of(table, env):
+    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    return table.guild.add_member(env.create_user("mod"), roles=[role])
+
+
+def with_controls(player, table) -> list[discord.Message]:
+    """The player's DMs that still offer a control of the table (a choice, "Take back", "I'm back")."""
+    kinds = ("act", "pick", "amount", "undo", "back")
+    return [m for m in player.user.dm_channel.history()
+            if any((getattr(c, "custom_id", None) or "").split(":")[:2] in [[k, str(table.table_id)] for k in kinds]
+                   for c in buttons(m))]
+
+
+async def test_cancelling_takes_the_controls_off_the_tracked_panel_and_the_older_one_it_copied(simcord_env):
+    table, _, older = await opening_chosen_by_ada(simcord_env)
+    ada, bo = table.players
+    notice = bo.user.dm_channel.history()[-1]
+    assert "last to choose" in notice.content and labels(notice) and labels(older) and notice.id != older.id
+    await manager_of(table, simcord_env).slash(table.thread, "table cancel")
+    assert not with_controls(bo, table)  # neither the notice (tracked) nor the panel it copied
+    assert not with_controls(ada, table)  # nor Ada's panel, with or without choices left on it
+
+
+async def test_older_panels_beyond_the_ones_looked_at_say_so_when_clicked_and_lose_their_controls(
+        simcord_env, monkeypatch):
+    fix_deal(monkeypatch, 7)  # a deal whose play leaves a "Take back" beyond the DMs the cancel looks at
+    table, choose_on, older = await opening_chosen_by_ada(simcord_env)
+    bo = table.players[1]
+    await choose_on(bo, bo.user.dm_channel.history()[-1])  # answered on the notice: the copied panel stays as it was
+    policy = heuristic_players("augsburg1520", 2)
+    while len([m for m in bo.user.dm_channel.history() if m.id > older.id]) < PANEL_LOOKBACK + 5:
+        assert await play_turn_by_dm(table, policy)
+    await manager_of(table, simcord_env).slash(table.thread, "table cancel")
+    left = with_controls(bo, table)
+    assert not set(left) & set(bo.user.dm_channel.history()[-PANEL_LOOKBACK:])  # the cancel looked at these
+    controls = {m.id: next(c for c in buttons(m) if table_control(c, table.table_id)
+                           or c.custom_id.startswith("undo:")) for m in left}
+    assert older.id in controls and any(c.custom_id.startswith("undo:") for c in controls.values())
+    for message in left:
+        control = controls[message.id]
+        if control.type == discord.ComponentType.select:
+            answer = await bo.user.select(message, [control.options[0].value], custom_id=control.custom_id)
+        else:
+            answer = await bo.user.click(message, custom_id=control.custom_id)
+        (said,) = answer.followups
+        assert said.ephemeral and "This game is cancelled" in said.content, said.content
+        clicked = next(m for m in bo.user.dm_channel.history() if m.id == message.id)
+        assert clicked.content == message.content and clicked.embeds == message.embeds  # only the controls went
+    assert not with_controls(bo, table)
+
+
+async def test_a_cancelled_board_says_so_and_names_nobody_to_move(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    board = await board_message(table)
+    assert board.content.startswith("Waiting for") and bo.mention in board.content
+    assert "<t:" in embeds_text(board.embeds)  # when the pace's deadlines fall due (24 hours by default)
+    await ada.slash(table.thread, "table cancel")  # the creator asks; the others agree
+    vote = next(m for m in table.thread.history() if "agree?" in (m.content or ""))
+    await bo.click(vote, label="Agree")
+    await cy.click(vote, label="Agree")
+    assert (await table.row()).status == "cancelled"
+    board = next(m for m in table.thread.history() if m.id == board.id)
+    assert board.content == f"**Table #{table.table_id} was cancelled**: nobody is to move any more."
+    shown = board.content + embeds_text(board.embeds)
+    assert "<t:" not in shown and not any(p.mention in shown for p in table.players)  # no deadline, nobody called
+    assert not board.components and "ada" in shown  # the position where the game stopped stays
+
+
+async def test_the_board_of_a_table_closed_because_nobody_is_left_says_it_was_cancelled(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada"], computers=1)
+    await start(table)
+    ada = table.players[0]
+    assert ada.mention in (await board_message(table)).content
+    await ada.slash(table.thread, "table abandon")
+    assert (await table.row()).status == "cancelled"
+    board = await board_message(table)
+    assert "was cancelled" in board.content and ada.mention not in board.content + embeds_text(board.embeds)
+    assert not with_controls(ada, table)
