@@ -16,6 +16,7 @@ SINGLE = {
     "bid": "bidder", "discard_bid": "winner", "privilege_card": "winner", "privileges": "winner",
     "privilege_discard": "winner", "choose_victim": "winner", "consolation": "victim",
 }
+_REVEALING = frozenset({"dealt", "bought", "round"})  # events that turn up what was hidden (undo_refusal)
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))  # to_act of one seat, built once
 
 
@@ -68,6 +69,16 @@ class Augsburg1520(GameSpec[State, Any]):
 
     def secret_tokens(self, state: State) -> dict[int, set[str]]:
         return views.secret_tokens(state)
+
+    def undo_refusal(self, before: State, after: State, events: list[Event]) -> str | None:
+        """Besides the shared checks: cards come off a draw pile shuffled at setup, so a deal
+        reveals cards without the random generator moving; the purchase is settled for everyone
+        at once ("simultaneously with the other players"), showing what each bought; and a new
+        round turns over the privilege cards that were "set aside face down"."""
+        reason = super().undo_refusal(before, after, events)
+        if reason is None and any(event.kind in _REVEALING for event in events):
+            reason = "it dealt new cards, settled everyone's purchase or turned up privilege cards"
+        return reason
 
     def check_invariants(self, state: State) -> None:
         scoring.check_invariants(state)

@@ -99,6 +99,17 @@ class BaumeisterSpec(GameSpec[State, Any]):
             secrets[state.current].add(CARDS[state.lot].id)
         return secrets
 
+    def undo_refusal(self, before: State, after: State, events: list[Event]) -> str | None:
+        """Besides the shared checks: "one stack is face up", so a move that takes its top card
+        (an auction from it, or the swap) shows the card beneath; and the auctioneer who "must name
+        the building type" makes public what the face-down lot is."""
+        reason = super().undo_refusal(before, after, events)
+        if reason is None and before.open_stack[-1:] != after.open_stack[-1:]:
+            reason = "it turned up the next card of the open stack"
+        if reason is None and after.type_named and not before.type_named:
+            reason = "the type of the face-down card was named"
+        return reason
+
     # -- the end -----------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != Phase.OVER:

@@ -73,3 +73,23 @@ async def test_a_move_the_computer_made_for_an_abandoned_seat_is_not_taken_back(
     refused = await ada.slash(table.thread, "table undo")
     assert refused.ephemeral and "A computer player plays your seat" in refused.response.content
     assert (await table.row()).version == row.version
+
+
+async def test_the_move_that_settles_the_sealed_purchase_is_not_taken_back(simcord_env):
+    """The last player to finish the opening purchase settles everyone's purchase in view of all
+    ("simultaneously with the other players"): their panel offers no take-back, and /table undo
+    says why and changes nothing."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(40):
+        assert await play_turn_by_dm(table, policy)
+        if (await table.state()).phase != "buy":
+            break
+    row = await table.row()
+    last_seat = (await table.bot.store.tables.last_action(table.table_id))[1]
+    last = [p for p in table.players if await table.seat_of(p) == last_seat][0]
+    assert all(TAKE_BACK not in labels(m) for m in last.user.dm_channel.history()[-2:])
+    refused = await last.slash(table.thread, "table undo")
+    assert refused.ephemeral and "settled everyone's purchase" in refused.response.content
+    assert (await table.row()).version == row.version

@@ -95,3 +95,41 @@ def test_secret_tokens_cover_hands_offers_and_picks():
     tokens = SPEC.secret_tokens(state)
     assert tokens[0] == {CARD_ID[c] for c in state.hands[0] + state.offers[0]}
     assert not tokens[0] & tokens[1]
+
+
+def _finish_all_but_one(state):
+    for seat in range(state.seats - 1):
+        state, _ = SPEC.apply(state, seat, {"kind": "finish_buying"})
+    return state
+
+
+def test_the_purchase_settled_for_everyone_cannot_be_taken_back():
+    """'Any cards the player do not want ... are discarded – simultaneously with the other players.
+    When all players have made their choices are the total amount ... paid': the last choice
+    settles every purchase in view of all, so it cannot be taken back; an earlier one can."""
+    state = SPEC.setup(3, 11)
+    first, events = SPEC.apply(state, 0, {"kind": "finish_buying"})
+    assert SPEC.undo_refusal(state, first, events) is None
+    before = _finish_all_but_one(state)
+    after, events = SPEC.apply(before, 2, {"kind": "finish_buying"})
+    assert "bought" in [e.kind for e in events]
+    assert SPEC.undo_refusal(before, after, events) is not None
+
+
+def test_a_deal_or_newly_turned_privilege_cards_cannot_be_taken_back():
+    """'Each player is dealt – face down – as many cards from the draw pile' and the next round
+    turns over the privilege cards that were 'set aside face down': the move that makes either
+    happen showed cards nobody had seen, so it cannot be taken back."""
+    rng = random.Random(3)
+    seen = set()
+    for seed in range(6):
+        state = SPEC.setup(3, seed)
+        while SPEC.outcome(state) is None and len(seen) < 2:
+            seat = rng.choice(sorted(SPEC.to_act(state)))
+            after, events = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
+            kinds = {e.kind for e in events} & {"dealt", "round"}
+            if kinds:
+                assert SPEC.undo_refusal(state, after, events) is not None
+                seen |= kinds
+            state = after
+    assert seen == {"dealt", "round"}

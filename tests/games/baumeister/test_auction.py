@@ -279,3 +279,21 @@ def test_pass_is_not_an_opening_bid():
     with pytest.raises(RuleError, match="opening bid"):
         SPEC.apply(state, 0, PASS)
     assert CARDS[state.lot].id == SPEC.view(state, 2).auction.card.id
+
+
+def test_a_move_that_shows_a_hidden_card_or_type_cannot_be_taken_back():
+    """'one stack is face up, the other is face down': auctioning the open card or paying to swap
+    it shows the card beneath, and the auctioneer who 'must name the building type' tells everyone
+    what the face-down lot is. None of these moves can be taken back; a plain bid can."""
+    state = at_lot(4)
+    for action in ({"kind": "auction", "stack": "open"}, {"kind": "swap"}):
+        after, events = SPEC.apply(state, 0, action)
+        assert after.open_stack[-1] != state.open_stack[-1]
+        assert SPEC.undo_refusal(state, after, events) == "it turned up the next card of the open stack"
+    state, _ = play(state, 0, {"kind": "auction", "stack": "hidden"}, {"kind": "bid", "amount": 0})
+    before, _ = play(state, 1, {"kind": "bid", "amount": 1})
+    assert SPEC.undo_refusal(state, before, []) is None  # a bid shows nothing
+    before, _ = play(before, 2, {"kind": "pass"})
+    after, events = SPEC.apply(before, 3, {"kind": "pass"})
+    assert after.type_named and "type_named" in [e.kind for e in events]
+    assert SPEC.undo_refusal(before, after, events) == "the type of the face-down card was named"
