@@ -61,7 +61,8 @@ def parse(name: str) -> tuple[str, int]:
 def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], changed: set[int],
            now: float) -> tuple[list[NewTimer], dict[int, float]]:
     """The deadline and reminders of each person whose decision starts with this move, and every
-    open deadline (for the board)."""
+    open deadline (for the board). A decision the game times itself (`time_limit`) has neither:
+    its own timer decides, and the board shows when (TableService._save)."""
     table, spec = loaded.table, loaded.spec
     if table.pace == "off" or spec.outcome(state) is not None:
         return [], {}
@@ -70,6 +71,8 @@ def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], chan
     deadlines = {seat: at for seat, at in table.deadlines.items() if seat in due and seat not in changed}
     new = []
     for seat in sorted(changed & due & people):
+        if spec.time_limit(state, seat) is not None:
+            continue  # a decision with its own time limit ends by it (the game's timeout move), not by the pace
         payload = {"seat": seat, "prompt_version": prompts[seat][0]}
         deadlines[seat] = now + table.pace_seconds
         new.append(NewTimer(kind=DEADLINE_TIMER, due_at=deadlines[seat], seat=seat, payload=payload))

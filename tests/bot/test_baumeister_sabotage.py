@@ -100,10 +100,11 @@ async def test_when_the_victim_does_not_answer_the_die_decides_at_the_time_limit
     assert after.reserve == state.reserve + 1 and after.phase != "offer"
 
 
-async def test_the_pace_reminders_of_a_timed_decision_end_with_it(simcord_env, settings, monkeypatch):
-    """The table's pace (24 hours by default) schedules reminders at 12 and 21.6 hours for the
-    offer too, but the offer's own time limit ends it first, and that move drops its pace timers:
-    the victim is never reminded of a decision that is over."""
+async def test_a_timed_decision_has_no_pace_deadline_or_reminders(simcord_env, settings, monkeypatch):
+    """README: `decision_timeout` is the time of each step of a pay-off negotiation; "a table's pace
+    sets the deadlines of all other decisions". The offer gets its own timer only: no pace deadline
+    (which would hand the seat to a computer) and no reminders; the board shows its time limit, and
+    when it runs out the victim makes no offer and is not marked away."""
     table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
     victim = await table.actor_of_seat(state.victim)
     row = await table.row()
@@ -113,10 +114,13 @@ async def test_the_pace_reminders_of_a_timed_decision_end_with_it(simcord_env, s
         return {t.kind for t in timers if t.seat == state.victim
                 and t.payload.get("prompt_version") == row.prompts[state.victim][0]}
 
-    assert await offer_timers() == {"decision", "reminder", "deadline"}
+    assert await offer_timers() == {"decision"}
+    assert row.deadlines[state.victim] <= table.bot.service.clock() + settings.decision_timeout + 1
     await simcord_env.advance_time(settings.decision_timeout + 60)  # no offer: the die decides
     assert (await table.row()).version == row.version + 1 and not await offer_timers()
-    await simcord_env.advance_time(row.pace_seconds * 0.9 - settings.decision_timeout)  # past both reminder times
+    seat = next(s for s in await table.seats() if s.seat == state.victim)
+    assert not seat.away and seat.missed == 0
+    await simcord_env.advance_time(row.pace_seconds)  # past every time a pace reminder could have had
     assert not [m for m in victim.user.dm_channel.history()
                 if "Still your turn" in (m.content or "") or "Last call" in (m.content or "")]
 
