@@ -38,8 +38,10 @@ class BoardBot(commands.Bot):
         # Slash commands, buttons and forms reach the bot whatever its intents; it asks only for the
         # servers, channels and threads. Without the message and typing intents, Discord does not
         # stream every message of every channel the bot can see (nor its own edits) to it.
+        # A message pings the players it names, never @everyone or a role (a display name may say so).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
-                         help_command=None)
+                         help_command=None, allowed_mentions=discord.AllowedMentions(
+                             everyone=False, roles=False, users=True, replied_user=False))
         self.settings = settings
         # Set by `python -m bot` (and the benchmarks, which measure the bot as it runs there).
         self.freeze_after_ready = False

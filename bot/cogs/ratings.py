@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord.utils import escape_markdown
 from discord import app_commands
 from discord.ext import commands
 
@@ -64,7 +65,7 @@ class RatingsCog(commands.Cog):
 
     @staticmethod
     def leaderboard_line(place: int, row: RatingRow) -> str:
-        return (f"{place}. **{row.display_name}** — {ordinal_text(display_rating(row))} "
+        return (f"{place}. **{escape_markdown(row.display_name)}** — {ordinal_text(display_rating(row))} "
                 f"({row.games} game{'s' if row.games != 1 else ''}, {row.wins} won)")
 
     async def show_page(self, interaction: discord.Interaction, game: str, page: int) -> None:

@@ -7,12 +7,14 @@ embeds and labels. Renderers never decide a rule: what is legal comes from the e
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
 import discord
+from discord.utils import escape_markdown
 from pydantic import BaseModel
 
 Style = Literal["primary", "secondary", "success", "danger"]
@@ -28,24 +30,37 @@ class TableInfo:
     mentions: dict[int, str] = field(default_factory=dict)  # seat -> "<@id>" (computer seats: name)
     jump_url: str | None = None
 
-    def name(self, seat: int) -> str:
+    def plain_name(self, seat: int) -> str:
+        """The name as typed, for button labels and menu options (which show no markdown)."""
         return self.names.get(seat, f"Seat {seat + 1}")
+
+    def name(self, seat: int) -> str:
+        """The name for message text: markdown in it is shown as typed, not applied."""
+        return self._escaped.get(seat) or escape_markdown(self.plain_name(seat))
 
     def mention(self, seat: int) -> str:
         return self.mentions.get(seat) or self.name(seat)
 
     @cached_property
-    def _placeholders(self) -> tuple[tuple[str, str], ...]:
-        return tuple((f"{{p{seat}}}", self.name(seat)) for seat in sorted(self.names, reverse=True))
+    def _escaped(self) -> dict[int, str]:
+        return {seat: escape_markdown(name) for seat, name in self.names.items()}
 
     def fill(self, text: str) -> str:
-        """Replace the engine's {p0}, {p1}... placeholders with names (every line of the game log
-        goes through here on every board edit)."""
+        """Replace the engine's {p0}, {p1}... placeholders with names, for message text (every
+        line of the game log goes through here on every board edit). One pass: a name that looks
+        like a placeholder ("{p0}") is not replaced in turn, so nobody can pass for another seat."""
         if "{p" not in text:
             return text
-        for placeholder, name in self._placeholders:
-            text = text.replace(placeholder, name)
-        return text
+        return _PLACEHOLDER.sub(lambda found: self.name(int(found[1])), text)
+
+    def fill_plain(self, text: str) -> str:
+        """`fill` for labels and menu options, with the names as typed."""
+        if "{p" not in text:
+            return text
+        return _PLACEHOLDER.sub(lambda found: self.plain_name(int(found[1])), text)
+
+
+_PLACEHOLDER = re.compile(r"\{p([0-9]{1,2})\}")
 
 
 class Renderer(ABC):

@@ -13,6 +13,7 @@ import re
 from typing import Any, Coroutine
 
 import discord
+from discord.utils import escape_markdown
 
 from bot.ui import panels
 from bot.ui.components import AmountForm
@@ -149,7 +150,8 @@ class TablesController(VotesMixin):
             return
         await self.presenter.refresh_lobby(news)
         if action == "leave" and creator == caller.user_id:
-            successor = next((s.display_name for s in news.seats if s.user_id == news.table.creator_id), "")
+            successor = escape_markdown(next((s.display_name for s in news.seats
+                                              if s.user_id == news.table.creator_id), ""))
             answer = f"You left the table; {successor} now runs its lobby (starts it, adds computers, sets options)."
         if action == "join":
             note = await self._probe_dm(news, caller.user_id)
@@ -274,7 +276,7 @@ class TablesController(VotesMixin):
             if not sent:  # DMs closed too: the thread tells the player their move stands
                 await self.presenter.post(news.table.thread_id, f"<@{interaction.user.id}>, your move was "
                                           "stored; press **My hand** on the board for your next choices.",
-                                          allowed_mentions=discord.AllowedMentions(users=True))
+                                          allowed_mentions=panels.PLAYER_MENTIONS)
             await self.after(news, answered=number)
             return
         if in_dm and interaction.message is not None:

@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 import discord
+from discord.utils import escape_markdown
 from pydantic import BaseModel
 
 from bot.render import Renderer, TableInfo
@@ -22,6 +23,10 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 MAX_BUTTONS = 10
+
+
+# Only the players named: a display name such as "@everyone" in the text pings nobody.
+PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
 def table_info(table: TableRow, seats: list[SeatRow], spec: GameSpec, jump_url: str | None = None) -> TableInfo:
@@ -42,7 +47,7 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
               "finished": "Game over", "cancelled": "Cancelled"}[table.status]
     embed = discord.Embed(title=f"{spec.title} — table #{table.id}", description=status,
                           colour=discord.Colour.blurple())
-    players = "\n".join(f"{i + 1}. {s.display_name}" + (" 🤖" if s.user_id is None else "")
+    players = "\n".join(f"{i + 1}. {escape_markdown(s.display_name)}" + (" 🤖" if s.user_id is None else "")
                         for i, s in enumerate(seats)) or "Nobody yet."
     embed.add_field(name=f"Players ({len(seats)} of {spec.min_seats}-{spec.max_seats})", value=players[:1024],
                     inline=False)
@@ -148,17 +153,17 @@ def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseM
                 break
             chunk = indices[start:start + 25]
             select = discord.ui.Select(custom_id=f"pick:{table_id}:{prompt_version}:{menu}",
-                                       placeholder=_fit(info.fill(placeholder), 150))
+                                       placeholder=_fit(info.fill_plain(placeholder), 150))
             for index in chunk:
                 description = renderer.action_description(actions[index], view)
-                select.add_option(label=_fit(info.fill(renderer.action_label(actions[index], view)), 100),
+                select.add_option(label=_fit(info.fill_plain(renderer.action_label(actions[index], view)), 100),
                                   value=str(index),
-                                  description=_fit(info.fill(description), 100) if description else None)
+                                  description=_fit(info.fill_plain(description), 100) if description else None)
             ui.add_item(ActSelect(table_id, prompt_version, menu, select))
             menu += 1
     for index in buttons:
         action = actions[index]
-        label = _fit(info.fill(renderer.action_label(action, view)), 80)
+        label = _fit(info.fill_plain(renderer.action_label(action, view)), 80)
         ui.add_item(ActButton(table_id, prompt_version, index, label=label,
                               style=STYLES[renderer.action_style(action)]))
     room = len(buttons) % 5 or menu + len(buttons) // 5 < 5  # a free place in a row of buttons

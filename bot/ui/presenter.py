@@ -147,7 +147,7 @@ class Presenter:
             return
         if thread is not None:
             await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** on the board to play.",
-                              allowed_mentions=discord.AllowedMentions(users=True))
+                              allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def shows_current_panel(self, news: TableNews, row: SeatRow) -> bool:
         """Whether the player's latest DM is the panel of their current decision (its controls
@@ -257,7 +257,7 @@ class Presenter:
             self.service.note_seat(news.table.id, row.user_id, dm_message_id=message.id)
         else:
             await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                            allowed_mentions=discord.AllowedMentions(users=True))
+                            allowed_mentions=panels.PLAYER_MENTIONS)
 
     # -- deadlines -----------------------------------------------------------------------------
     async def away_notice(self, news: TableNews, seat: int) -> None:
@@ -270,7 +270,7 @@ class Presenter:
         view.add_item(BackButton(news.table.id))
         if await self.send_dm(news.table.id, row, content=text, view=view) is None:
             await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
-                            allowed_mentions=discord.AllowedMentions(users=True))
+                            allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def remind(self, news: TableNews, seat: int, when: str) -> None:
         """A reminder of an open decision: by DM, or a mention in the thread when DMs are closed."""
@@ -283,7 +283,7 @@ class Presenter:
         if row.dm_ok is not False and await self.send_dm(news.table.id, row, content=text + (f"\nTable: {link}" if link else "")):
             return
         await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                        allowed_mentions=discord.AllowedMentions(users=True))
+                        allowed_mentions=panels.PLAYER_MENTIONS)
 
     # -- the end -----------------------------------------------------------------------------
     async def finished(self, news: TableNews, *, again: bool = False) -> None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord.utils import escape_markdown
 
 from bot.ui.components import VoteButton
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, reply
+from bot.ui import panels
 from play.common import TableError
 from play.votes import VoteNews
 
@@ -43,11 +45,11 @@ class VotesMixin:
         view.add_item(VoteButton(table_id, kind, True, vote["at"]))
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
-        asker = next((s.display_name for s in voted.news.seats if s.user_id == vote["by"]),
-                     interaction.user.display_name)
+        asker = escape_markdown(next((s.display_name for s in voted.news.seats if s.user_id == vote["by"]),
+                                     interaction.user.display_name))
         posted = await self.presenter.post(voted.news.table.thread_id,
                                            f"{question(kind, asker, subject)} {mentions}: agree?", view=view,
-                                           allowed_mentions=discord.AllowedMentions(users=True))
+                                           allowed_mentions=panels.PLAYER_MENTIONS)
         if not posted:
             await reply(interaction, "The question could not be posted in the thread (Discord refused it). "
                                      "The vote stays open: run the command again to ask again.")
@@ -90,4 +92,5 @@ def _subject(voted: VoteNews) -> str | None:
     if not voted.kind.startswith("handover:"):
         return None
     seat = int(voted.kind.split(":")[1])
-    return next((s.display_name for s in voted.news.seats if s.seat == seat), None)
+    name = next((s.display_name for s in voted.news.seats if s.seat == seat), None)
+    return escape_markdown(name) if name is not None else None

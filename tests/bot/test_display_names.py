@@ -1,0 +1,56 @@
+"""Display names are the players' own text: shown as typed wherever the bot writes them. A name
+that looks like another seat's placeholder, markdown or "@everyone" must not change what a
+message says, how it looks, or whom it pings."""
+
+from __future__ import annotations
+
+import re
+
+from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
+
+NAMES = ["ada", "*bo*", "cy", "{p0}", "@everyone"]
+SHOWN = ["ada", r"\*bo\*", "cy", "{p0}", "@everyone"]  # markdown escaped, the rest as typed
+
+
+def expected_line(event_text: str) -> str:
+    return re.sub(r"\{p([0-9])\}", lambda found: SHOWN[int(found[1])], event_text)
+
+
+async def test_names_are_shown_as_typed_and_nobody_passes_for_another_seat(simcord_env, monkeypatch):
+    fix_deal(monkeypatch, 61)
+    table = await open_table(simcord_env, "augsburg1520", NAMES)
+    lobby = str([e.to_dict() for e in table.thread.history()[0].embeds])
+    assert r"2. \\*bo\\*" in lobby  # escaped in the lobby's player list (the repr doubles backslashes)
+    await start(table)
+    policy = heuristic_players("augsburg1520", len(NAMES))
+    for _ in range(60):  # until the player named "{p0}" (seat 3) has done something
+        assert await play_turn_by_dm(table, policy)
+        row = await table.row()
+        by_seat_3 = [text for _, text in row.recent_events if "{p3}" in text]
+        if by_seat_3:
+            break
+    assert by_seat_3
+    board = "\n".join(str(e.description) for e in (await board_message(table)).embeds)
+    lines = board.splitlines()
+    for text in by_seat_3:
+        assert expected_line(text) in lines
+        as_ada = text.replace("{p3}", "{p0}")  # the same line for the first seat: only ada's own
+        assert lines.count(expected_line(as_ada)) == sum(t == as_ada for _, t in row.recent_events)
+
+
+async def test_no_message_may_ping_everyone_or_a_role(simcord_env, monkeypatch):
+    fix_deal(monkeypatch, 61)
+    table = await open_table(simcord_env, "augsburg1520", NAMES)
+    await start(table)
+    ada = table.players[0]
+    await ada.slash(table.thread, "table cancel")  # a vote question that mentions the players
+    policy = heuristic_players("augsburg1520", len(NAMES))
+    for _ in range(5):
+        assert await play_turn_by_dm(table, policy)
+    sent = [r.json for r in simcord_env.http_requests
+            if r.method in ("POST", "PATCH") and isinstance(r.json, dict) and "content" in (r.json.get("data") or r.json)]
+    assert len(sent) > 10
+    for body in sent:
+        mentions = (body.get("data") or body).get("allowed_mentions")
+        assert mentions is not None and "everyone" not in mentions.get("parse", [])
+        assert "roles" not in mentions.get("parse", []) and not mentions.get("roles")
