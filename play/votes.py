@@ -18,6 +18,10 @@ MISSED_FOR_HANDOVER = 2  # default: deadlines a player must have missed before t
 HANDOVER_STEPS = (1, 2, 3, 5)  # what the lobby's button goes round
 
 
+class VoteOver(TableError):
+    """The vote answered is no longer open (carried out, refused, asked again, or the game ended)."""
+
+
 @dataclass
 class VoteNews:
     news: TableNews
@@ -87,7 +91,7 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
         loaded = await service.load(table_id, caller)
         vote = loaded.table.votes.get(kind)
         if vote is None or vote.get("at") != at or loaded.table.status != "running":
-            raise TableError("This vote is over.")
+            raise VoteOver("This vote is over.")
         voters = _voters(loaded, kind, vote["by"])
         if caller.user_id not in voters:
             raise TableError("This vote is for the other seated players.")

@@ -25,6 +25,8 @@ from storage import SeatRow
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 STANDINGS_LOOKBACK = 20  # messages of a thread searched for a game's final standings after a stop
+ENDED = {"finished": "The game is over: the standings are in the table's thread.",
+         "cancelled": "This game was cancelled: nothing more can be played at it."}
 PANEL_LOOKBACK = 20  # latest DMs of a player searched for live controls of a table that was cancelled
 
 
@@ -121,9 +123,12 @@ class Presenter:
                                    spec.amount_choice(state, seat) if actions else None) if actions else None
         if news.undo_seat == seat and table.status == "running":
             controls = panels.with_take_back(controls, table.id, table.version)
+        embed = renderer.panel(info, view, seat)
+        if table.status != "running":  # not "waiting for ..." of a game that stopped
+            embed.description = ENDED.get(table.status, f"This game is {table.status}.")
         return {
             "content": panels.panel_content(info, table, list(lines), waiting, turn, heading),
-            "embed": renderer.panel(info, view, seat),
+            "embed": embed,
             "view": controls,
         }
 
@@ -216,21 +221,25 @@ class Presenter:
         One read per player; an older one loses its controls when clicked (controller.reject)."""
         for row in news.seats:
             if row.user_id is not None and row.dm_channel_id is not None:
-                await safely(f"old panels of {row.user_id}", self._retire_dms(news.table.id, row))
+                await safely(f"old panels of {row.user_id}", self._retire_dms(news.table.id, row, news))
 
-    async def _retire_dms(self, table_id: int, row: SeatRow) -> None:
+    async def _retire_dms(self, table_id: int, row: SeatRow, news: TableNews) -> None:
         channel = self.bot.get_partial_messageable(row.dm_channel_id or 0, type=discord.ChannelType.private)
-        live = {row.dm_message_id} - {None}
+        older: set[int] = set()
         try:
             async for message in channel.history(limit=PANEL_LOOKBACK):
-                if has_controls_of(message, table_id):
-                    live.add(message.id)
-                elif message.id == row.dm_message_id:
-                    live.discard(message.id)  # seen without controls: nothing to edit
+                if message.id != row.dm_message_id and has_controls_of(message, table_id):
+                    older.add(message.id)
         except discord.HTTPException as exc:  # the tracked panel is retired all the same
             log.info("DMs of %s could not be read (%s)", row.user_id, exc.text or exc.status)
-        for message_id in sorted(live):
+        for message_id in sorted(older):
             await safely(f"old panel of {row.user_id}", channel.get_partial_message(message_id).edit(view=None))
+        if row.dm_message_id is not None:  # the latest panel says what happened
+            cancelled = {"content": f"**Table #{table_id} ({self.info(news).title}) was cancelled.**", "view": None}
+            if news.state is not None:
+                cancelled["embed"] = self.panel(news, row.seat)["embed"]
+            await safely(f"last panel of {row.user_id}",
+                         channel.get_partial_message(row.dm_message_id).edit(**cancelled))
 
     async def tell_damaged(self, damage: Damage) -> None:
         """A table's stored game could not be read: its thread is told once, its players privately."""
@@ -319,7 +328,8 @@ class Presenter:
     async def _end_panel(self, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> None:
         channel = self.bot.get_partial_messageable(seat.dm_channel_id or 0, type=discord.ChannelType.private)
         content = results.end_note(news, self.info(news), seat.seat, standings.jump_url if standings else None)
-        await channel.get_partial_message(seat.dm_message_id).edit(content=content, view=None)
+        await channel.get_partial_message(seat.dm_message_id).edit(content=content, embed=self.panel(news, seat.seat)["embed"],
+                                                                   view=None)
 
 
 TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls

@@ -65,11 +65,22 @@ def end_note(news: TableNews, info: Any, seat: int, standings_url: str | None) -
     place = outcome.place_of(seat) if outcome is not None else None
     players = len(news.seats)
     text = f"**Game over in {info.title} (table #{news.table.id})**"
-    if place is not None:
-        text += f": you placed {_ordinal(place)} of {players}."
+    if outcome is not None and place is not None:
+        text += f": {_your_result(outcome, seat, place, players)}."
     if standings_url:
         text += f"\nStandings: {standings_url}"
     return text
+
+
+def _your_result(outcome: Any, seat: int, place: int, players: int) -> str:
+    """The player's result in words: a win, a shared win, no winner at all, or their place."""
+    if players == 1:
+        return "you won" if seat in outcome.winners else "you did not win this time"
+    if not outcome.winners:
+        return f"nobody won; you placed {_ordinal(place)} of {players}"
+    if seat in outcome.winners:
+        return "you won" if len(outcome.winners) == 1 else f"you share the win with {len(outcome.winners) - 1} more"
+    return f"you placed {_ordinal(place)} of {players}"
 
 
 def _ordinal(n: int) -> str:

@@ -13,7 +13,7 @@ from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, reply
 from bot.ui import panels
 from play.common import TableError
-from play.votes import VoteNews
+from play.votes import VoteNews, VoteOver
 
 
 def question(kind: str, asker: str, subject: str | None) -> str:
@@ -63,6 +63,11 @@ class VotesMixin:
                           at: int) -> None:
         try:
             voted = await self.service.answer_vote(table_id, caller_of(interaction), kind, agree, at)
+        except VoteOver as exc:  # its buttons go: a question nobody can answer any more
+            await reply(interaction, str(exc))
+            if interaction.message is not None:
+                await safely("vote message", interaction.message.edit(view=None))
+            return
         except TableError as exc:
             await reply(interaction, str(exc))
             return

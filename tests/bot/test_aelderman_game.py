@@ -156,7 +156,10 @@ async def test_solo_game_reaches_its_mission_result(simcord_env, fixed_seed):
     results = table.thread.last_message.embeds[0].description
     state = await table.state()
     assert D.MISSIONS[state.players[0].mission].name in results
-    assert ("Winners: ada" in results) == bool(Outcome.model_validate_json(row.outcome).winners)
+    won = bool(Outcome.model_validate_json(row.outcome).winners)
+    assert ("Winners: ada" in results) == won
+    result = table.players[0].user.dm_channel.history()[-1].content.splitlines()[0]
+    assert result.endswith(": you won." if won else ": you did not win this time.")  # not "1st of 1"
     log = thread_text(table)
     assert "Council Hall phase begins" in log
 

@@ -8,6 +8,7 @@ import contextlib
 
 import pytest
 
+from games.core import Outcome
 from tests.bot.driver import board_message, heuristic_players, labels, open_table, play_to_the_end, start
 
 
@@ -28,12 +29,16 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
     assert not board.content and not board.mentions  # nobody's move any more
 
     seats = {s.user_id: s for s in await table.seats()}
+    outcome = Outcome.model_validate_json(row.outcome)
     for player in table.players:
         latest = player.user.dm_channel.history()[-1]  # the newest DM is the result, not a call to choose
         assert latest.id == seats[player.id].dm_message_id, latest.content
         panel = next(m for m in player.user.dm_channel.history() if m.id == seats[player.id].dm_message_id)
         first = panel.content.splitlines()[0]
-        assert first.startswith("**Game over in Augsburg 1520 (table #") and "you placed " in first
+        assert first.startswith("**Game over in Augsburg 1520 (table #")
+        place = outcome.place_of(seats[player.id].seat)
+        assert first.endswith(": you won." if place == 1 else f": you placed {place}nd of 2.")
+        assert panel.embeds[0].description.startswith("The game is over")  # not "waiting for nobody"
         assert standings.jump_url in panel.content and not labels(panel)
 
     # A rematch: same players, same options, a new lobby; someone who did not play cannot ask.

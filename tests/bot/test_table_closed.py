@@ -33,6 +33,11 @@ async def test_cancelling_takes_the_controls_off_the_tracked_panel_and_the_older
     await manager_of(table, simcord_env).slash(table.thread, "table cancel")
     assert not with_controls(bo, table)  # neither the notice (tracked) nor the panel it copied
     assert not with_controls(ada, table)  # nor Ada's panel, with or without choices left on it
+    for player in (ada, bo):  # the latest panel says so, not "Your turn" or "waiting for bo"
+        seat = next(s for s in await table.seats() if s.user_id == player.id)
+        panel = next(m for m in player.user.dm_channel.history() if m.id == seat.dm_message_id)
+        assert panel.content == f"**Table #{table.table_id} (Augsburg 1520) was cancelled.**"
+        assert panel.embeds[0].description == "This game was cancelled: nothing more can be played at it."
 
 
 async def test_older_panels_beyond_the_ones_looked_at_say_so_when_clicked_and_lose_their_controls(

@@ -4,6 +4,8 @@ every other seated player agrees. One refusal ends a vote."""
 
 from __future__ import annotations
 
+import discord
+
 from tests.bot.driver import labels, open_table, start
 
 
@@ -97,4 +99,22 @@ async def test_a_vote_whose_question_failed_to_post_is_asked_again(simcord_env):
     latest = vote_messages(table)[-1]
     assert cy.mention in latest.content and bo.mention not in latest.content  # bo has agreed already
     await cy.click(latest, label="Agree")
+    assert (await table.row()).status == "cancelled"
+
+
+async def test_a_vote_overtaken_by_a_cancel_loses_its_buttons_when_answered(simcord_env):
+    """A manager cancels the game while the creator's vote is open: a player who then answers it
+    is told the vote is over, and the question's buttons go."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, _ = table.players
+    await ada.slash(table.thread, "table cancel")
+    (vote,) = vote_messages(table)
+    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    manager = table.guild.add_member(simcord_env.create_user("mod"), roles=[role])
+    await manager.slash(table.thread, "table cancel")
+    assert (await table.row()).status == "cancelled"
+    late = await bo.click(vote, label="Agree")
+    assert late.ephemeral and late.response.content == "This vote is over."
+    assert not labels(next(m for m in table.thread.history() if m.id == vote.id))
     assert (await table.row()).status == "cancelled"
