@@ -348,9 +348,14 @@ class Augsburg1520Renderer(Renderer):
         notes = [c for c in v.hand if c.noble != "joker" and (v.noble == "maximilian" or c.noble == v.noble)]
         if not notes:
             return f"Bid on **{noble}**: you hold no note for this visit, so you can only pass."
-        choice = f"pass, hold {v.high} or raise" if v.high else "pass or bid a number of cards"
-        prompt = f"Bid on **{noble}**: {choice}. {counting}; a bid of jokers only is not allowed."
         suitable = len(notes) + sum(1 for c in v.hand if c.noble == "joker")
+        if suitable < v.high:
+            return (f"Bid on **{noble}**: the bid stands at {n_cards(v.high)} and you hold only "
+                    f"{suitable} that count, so you can only pass.")
+        choice = "pass or bid a number of cards"
+        if v.high:
+            choice = f"pass or hold {v.high}" if suitable == v.high else f"pass, hold {v.high} or raise"
+        prompt = f"Bid on **{noble}**: {choice}. {counting}; a bid of jokers only is not allowed."
         listed = max(v.high, 1) + MAX_BID_OPTIONS - 1
         if suitable > listed:  # the menu stops short of the bidder's suitable cards
             prompt += f" To bid more than {n_cards(listed)} (up to {suitable}), use **Other amount…**."

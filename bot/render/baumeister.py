@@ -231,11 +231,16 @@ class BaumeisterRenderer(Renderer):
         return text + " Only the two of you see the amounts."
 
     def _build_text(self, view: BaumeisterView) -> str:
+        can = ["build up to three cards"] if view.can_build else []
+        can += ["play a saboteur"] if view.can_sabotage else []
         if view.final_round:
-            head = "**Final round:** lay out up to three cards; now a city may be completed."
+            head = ("**Final round:** lay out up to three cards; now a city may be completed." if view.can_build
+                    else "**Final round:** no card of yours fits your city: finish.")
+        elif not can:
+            head = "**Now:** no card of yours fits your city and no saboteur can be played now: end your turn."
         else:
-            head = "**Now:** build up to three cards, play a saboteur, or end your turn."
-        if view.min_place and view.placed < view.min_place:
+            head = f"**Now:** {', '.join(can)}, or end your turn."
+        if view.min_place and view.placed < view.min_place and view.can_build:
             head += f" A first build is {'exactly' if view.options.first_build == 'exactly' else 'at least'} 3 cards"
             head += f" ({view.placed} laid out)."
         elif view.placed:

@@ -9,8 +9,10 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from games.baumeister.build import BUILD_PHASES, pickable_cards
 from games.baumeister.city import coins, is_complete, shields
 from games.baumeister.data import CARDS, PAYOFF_COUNTERS, TYPE_KEYS, VALUE
+from games.baumeister.flow import sabotage_targets
 from games.baumeister.state import Options, Phase, State
 
 
@@ -100,6 +102,9 @@ class BaumeisterView(BaseModel):
     min_place: int
     max_place: int
     swapped: bool
+    # own view of the player in a build step: whether a hand card fits the city, a saboteur can be played
+    can_build: bool = False
+    can_sabotage: bool = False
 
 
 @cache  # a card's view depends on the card alone; views are read, never changed
@@ -142,6 +147,9 @@ def build_view(state: State, seat: int | None) -> BaumeisterView:
         min_place=state.min_place,
         max_place=state.max_place,
         swapped=state.swapped,
+        can_build=own and state.phase in BUILD_PHASES and bool(pickable_cards(state, seat)),
+        can_sabotage=(own and state.phase == Phase.BUILD and not state.placed
+                      and bool(sabotage_targets(state, seat))),
     )
 
 

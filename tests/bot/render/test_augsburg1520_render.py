@@ -210,3 +210,26 @@ async def test_a_bid_beyond_the_menu_is_typed_with_other_amount():
 
 def control_labels(ui) -> list[str]:
     return [getattr(getattr(item, "item", item), "label", None) for item in ui.children]
+
+
+def test_the_bid_prompt_offers_what_the_buttons_offer():
+    """The panel's words match the bidder's choices: "hold" only when they can match the bid,
+    "raise" only when they can beat it, "only pass" when they can do neither."""
+    said = set()
+    for seed in range(4):
+        for state in random_states(3, seed, Options()):
+            if state.phase != "bid":
+                continue
+            seat = state.bidder
+            text = RENDERER.panel(table(3), SPEC.view(state, seat), seat).description
+            amount = SPEC.amount_choice(state, seat)
+            high = SPEC.view(state, seat).high
+            can_bid = {n for n in range(amount.low, amount.high + 1)} if amount is not None else set()
+            if high:
+                assert ("raise" in text) == any(n > high for n in can_bid), text
+            else:  # the opening bid
+                assert ("bid a number of cards" in text) == bool(can_bid), text
+            assert (f"hold {high}" in text) == (high > 0 and high in can_bid), text
+            assert ("only pass" in text) == (not can_bid), text
+            said |= {word for word in ("raise", "hold", "only pass") if word in text}
+    assert said == {"raise", "hold", "only pass"}

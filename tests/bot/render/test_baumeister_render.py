@@ -248,3 +248,20 @@ def test_outcome_details_line_by_line():
         for detail in outcome.details[seat]:
             assert f"  · {detail}" in lines
     assert len("\n".join(lines)) <= 4096
+
+
+def test_the_build_step_says_only_what_the_player_can_do():
+    """The words of the build step match its buttons: building is offered when a hand card can go
+    into the city, a saboteur when one can be played, and with neither, only ending the turn."""
+    said = set()
+    for seed in range(8):
+        for state in random_states(3, seed):
+            if state.phase != "build":
+                continue
+            seat = state.actor
+            text = RENDERER.panel(INFO, SPEC.view(state, seat), seat).description
+            kinds = {a.kind for a in SPEC.legal_actions(state, seat)}
+            assert ("play a saboteur" in text) == bool(kinds & {"sabotage"}), (text, kinds)
+            assert ("no card of yours fits" in text) == (kinds <= {"done"}), (text, kinds)
+            said |= {part for part in ("play a saboteur", "no card of yours fits", "build up to") if part in text}
+    assert said == {"play a saboteur", "no card of yours fits", "build up to"}
