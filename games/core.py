@@ -61,6 +61,11 @@ def public(kind: str, text: str, **data: Any) -> Event:
     return Event(kind, text, None, data)
 
 
+def plural(count: int, word: str, many: str = "") -> str:
+    """ "1 card", "2 cards" (`many`: a plural not made with an s)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 def private(seats: Sequence[int] | int, kind: str, text: str, **data: Any) -> Event:
     members = frozenset([seats] if isinstance(seats, int) else seats)
     return Event(kind, text, members, data)

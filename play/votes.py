@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from games.core import plural
 from play.common import Caller, TableError
 from play.results import TableNews
 
@@ -81,7 +82,7 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     if subject.user_id == caller.user_id:
         raise TableError("You can abandon your own seat with `/table abandon`.")
     if subject.missed < missed_needed:
-        raise TableError(f"{subject.display_name} has missed {subject.missed} deadline(s); the others may vote to "
+        raise TableError(f"{subject.display_name} has missed {plural(subject.missed, 'deadline')}; the others may vote to "
                          f"hand the seat to a computer player after {missed_needed}.")
 
 

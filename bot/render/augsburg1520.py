@@ -291,7 +291,7 @@ class Augsburg1520Renderer(Renderer):
         me = v.players[seat]
         embed = discord.Embed(title=f"{info.name(seat)} — your hand", colour=COLOUR,
                               description=self._decision(info, v, seat)[:4096])
-        embed.add_field(name=f"Hand ({len(v.hand)} cards)", value=self._hand_text(v.hand)[:1024], inline=False)
+        embed.add_field(name=f"Hand ({plural(len(v.hand), 'card')})", value=self._hand_text(v.hand)[:1024], inline=False)
         if v.offer:
             chosen = {c.id for c in v.picks}
             lines = [f"{'✅ ' if c.id in chosen else ''}{card_text(c)} — {c.cost}" for c in v.offer]

@@ -17,6 +17,8 @@ import discord
 from discord.utils import escape_markdown
 from pydantic import BaseModel
 
+from games.core import plural  # noqa: F401 (renderers take it from here)
+
 Style = Literal["primary", "secondary", "success", "danger"]
 
 
@@ -139,5 +141,3 @@ class Renderer(ABC):
         return lines
 
 
-def plural(count: int, word: str, many: str = "") -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"

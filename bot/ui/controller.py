@@ -20,6 +20,7 @@ from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, reply
 from bot.ui.votes import VotesMixin
+from games.core import plural
 from play import pace
 from play.common import TableError, quote
 from play.results import TableNews
@@ -161,8 +162,8 @@ class TablesController(VotesMixin):
         if action == "pace":
             answer = f"Pace: {pace.describe(news.table)}. Press again for the next one."
         if action == "handover":
-            answer = (f"The others may vote to hand a seat to a computer player after {news.table.handover_after} "
-                      "missed deadline(s). Press again for the next number.")
+            answer = (f"The others may vote to hand a seat to a computer player after "
+                      f"{plural(news.table.handover_after, 'missed deadline')}. Press again for the next number.")
         await reply(interaction, answer)
 
     async def option_select(self, interaction: discord.Interaction, table_id: int, key: str,

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from bot.render import Renderer, TableInfo
 from bot.ui.components import ActButton, ActSelect, AmountButton, HandButton, LobbyButton, OptionSelect, UndoButton
 from games import AmountChoice, GameSpec
+from games.core import plural
 from play import pace
 from play.options import allowed_values as option_choices  # the values a lobby menu offers
 from storage import SeatRow, TableRow
@@ -61,7 +62,7 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
         " (when a deadline passes, a computer player moves for the seat until its player is back)"
         if table.pace != "off" else ""), inline=False)
     if table.pace != "off":
-        embed.add_field(name="Absent players", value=f"After {table.handover_after} missed deadline(s) the other "
+        embed.add_field(name="Absent players", value=f"After {plural(table.handover_after, 'missed deadline')} the other "
                         "players may vote to hand the seat to a computer player for good (`/table handover`).",
                         inline=False)
     if table.status == "lobby":

@@ -9,7 +9,7 @@ from games.aelderman.dummy import dummy_round, is_solo_dummy
 from games.aelderman.improvements import new_round
 from games.aelderman.rules import gain, gain_influence, operating_costs, say
 from games.aelderman.state import State
-from games.core import Event
+from games.core import Event, plural
 
 
 def draw_periods(state: State) -> None:
@@ -66,7 +66,7 @@ def pay_operating_costs(state: State, events: list[Event]) -> None:
         unpaid = costs - paid
         player.penalty += D.UNPAID_COIN_PENALTY * unpaid
         if costs:
-            text = f"{{p{seat}}} pays {paid} coins of operating costs"
+            text = f"{{p{seat}}} pays {plural(paid, 'coin')} of operating costs"
             if unpaid:
                 text += f" and loses {D.UNPAID_COIN_PENALTY * unpaid} council votes"
             say(events, "operating_costs", text + ".", seat=seat, paid=paid, unpaid=unpaid)

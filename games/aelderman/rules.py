@@ -7,7 +7,7 @@ from typing import Iterable
 
 from games.aelderman import data as D
 from games.aelderman.state import Pending, Player, State
-from games.core import Event
+from games.core import Event, plural
 
 
 def capacity(player: Player) -> int:
@@ -68,13 +68,17 @@ def check_storage(state: State, seat: int) -> None:
             state.pending.append(Pending(kind="discard", seat=seat))
 
 
+_COUNTED = {"ap": ("action point", ""), "votes": ("council vote", ""), "coins": ("coin", "")}  # word, plural
+
+
 def describe(items: dict[str, int]) -> str:
     parts = []
     for key, count in items.items():
-        name = {"ap": "action points", "votes": "council votes"}.get(key, key)
         if key.startswith("prod_"):
-            name = f"{key[5:]} production"
-        parts.append(f"{count} {name}")
+            parts.append(f"{count} {'action point' if key == 'prod_ap' else key[5:]} production")
+            continue
+        word, many = _COUNTED.get(key, (key, key))
+        parts.append(plural(count, word, many))
     return ", ".join(parts) if parts else "nothing"
 
 

@@ -46,7 +46,7 @@ def progress(state: State, seat: int, kind: str, subject: str) -> int:
 REQUIREMENT_TEXTS = {
     "influence": "{count} influence in the active supply",
     "placed": "{count} influence markers placed",
-    "placed_in": "{count} influence marker(s) in {subject}",
+    "placed_in": "{count} influence {markers} in {subject}",
     "placed_zone": "{count} influence markers in the {subject} zone",
     "subsidiary": "{count} subsidiary",
     "building": "{count}x {subject}",
@@ -59,7 +59,7 @@ REQUIREMENT_TEXTS = {
 
 
 def requirement_text(kind: str, subject: str, count: int) -> str:
-    return REQUIREMENT_TEXTS[kind].format(count=count, subject=subject)
+    return REQUIREMENT_TEXTS[kind].format(count=count, subject=subject, markers="marker" if count == 1 else "markers")
 
 
 def checklist(state: State, seat: int, level: int,

@@ -25,7 +25,7 @@ from games.aelderman.trading import (buy_options, do_split, pay_options, resolve
                                      split_options, splittable, start_sale, take_yield,
                                      upgrade_options)
 from games.aelderman.turn import build_options, card_actions, may_end, trade_options
-from games.core import Event
+from games.core import Event, plural
 
 Options = Callable[[State, Pending], list[Any]]
 Resolve = Callable[[State, Pending, Any, list[Event]], None]
@@ -140,11 +140,11 @@ def _trade(state: State, p: Pending, a, events: list[Event]) -> None:
     if a.side == "buy":
         player.coins -= a.coins
         player.goods[a.good] += 1
-        text = f"buys 1 {a.good} for {a.coins} coins"
+        text = f"buys 1 {a.good} for {plural(a.coins, 'coin')}"
     else:
         player.coins += a.coins
         player.goods[a.good] -= 1
-        text = f"sells 1 {a.good} for {a.coins} coins"
+        text = f"sells 1 {a.good} for {plural(a.coins, 'coin')}"
     say(events, "alt_trade", f"{{p{p.seat}}} {text} (alternative trade).", seat=p.seat)
 
 

@@ -11,7 +11,7 @@ from games.aelderman.improvements import offer
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import gain, say
 from games.aelderman.state import Pending, Player, State
-from games.core import Event
+from games.core import Event, plural
 
 
 # -- buying goods ------------------------------------------------------------------------------
@@ -32,7 +32,7 @@ def take_yield(state: State, seat: int, option: GoodsOption, events: list[Event]
     if option.influence:
         items["influence"] = option.influence
     say(events, "goods_bought", f"{{p{seat}}} buys goods: {', '.join(option.goods) or 'no goods'}"
-        + (f", {option.coins} coins" if option.coins else "")
+        + (f", {plural(option.coins, 'coin')}" if option.coins else "")
         + (f", {option.influence} influence" if option.influence else "") + ".", seat=seat)
     gain(state, seat, items)
     for luxury in ("spices", "pelt"):
@@ -102,7 +102,7 @@ def resolve_pay(state: State, pending: Pending, action: Pay | None, events: list
 
 def sale_reward(state: State, seat: int, count: int, events: list[Event]) -> None:
     reward = D.SALES[count]
-    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods for {reward['coins']} coins.",
+    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods for {plural(reward['coins'], 'coin')}.",
         seat=seat, count=count)
     gain(state, seat, {k: v for k, v in reward.items() if k != "placements"})
     offer(state, seat, "sold")  # improvement 505

@@ -11,7 +11,7 @@ from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_
 from games.augsburg1520.choices import DISCARD_BID_CARDS, REVEAL_CARDS, card_options, reset_filters
 from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, own_list, own_row, receive, seat_order
 from games.augsburg1520.state import State
-from games.core import AmountChoice, Event, RuleError, public
+from games.core import AmountChoice, Event, RuleError, plural, public
 
 # Bid amounts offered at once: Pass plus at most 24 amounts fill one select menu.
 MAX_BID_OPTIONS = 24
@@ -134,7 +134,7 @@ def _end_bidding(state: State, events: list[Event]) -> None:
     state.phase = "reveal"
     state.done = [s not in finalists for s in range(state.seats)]
     names = ", ".join(f"{{p{s}}}" for s in finalists)
-    events.append(public("reveal_start", f"{names} tie at {state.high} cards and each choose cards to show.",
+    events.append(public("reveal_start", f"{names} tie at {plural(state.high, 'card')} and each choose cards to show.",
                          finalists=finalists))
 
 

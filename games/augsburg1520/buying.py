@@ -13,7 +13,7 @@ from games.augsburg1520.common import (
     ROUND_START, Step, cards_available, cost_of, draw_card, own_list, own_rng, own_row, pay, seat_order,
 )
 from games.augsburg1520.state import State
-from games.core import Event, RuleError, private, public
+from games.core import Event, RuleError, plural, private, public
 
 FINISH = FinishBuying()
 
@@ -63,8 +63,8 @@ def _deal(state: State, events: list[Event]) -> Step:
                 state.shortage = False
             dealt_any = True
         own_row(state, "hands", seat).extend(got_free)
-        events.append(public("dealt", f"{{p{seat}}} receives {len(got_free)} free cards and "
-                                      f"{len(state.offers[seat])} cards to buy.", seat=seat))
+        events.append(public("dealt", f"{{p{seat}}} receives {plural(len(got_free), 'free card')} and "
+                                      f"{plural(len(state.offers[seat]), 'card')} to buy.", seat=seat))
         if got_free:
             events.append(private(seat, "free_cards", "Free cards: " + ", ".join(map(label, got_free)) + "."))
     state.shortage = False

@@ -13,7 +13,7 @@ from games.baumeister.common import (
 from games.baumeister.data import IDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE, TYPE_KEYS, TYPE_NAMES
 from games.baumeister.flow import begin_build
 from games.baumeister.state import Phase, State
-from games.core import AmountChoice, Event, RuleError, private, public
+from games.core import AmountChoice, Event, RuleError, plural, private, public
 
 # ---------------------------------------------------------------- 1. income
 
@@ -64,7 +64,7 @@ def _income_event(seat: int, gates: int, paid: int) -> Event:
 
 @lru_cache(maxsize=None)
 def _roll_event(seat: int, face: int, gates: int, paid: int) -> Event:
-    return public("roll", "{p%d} rolls %s: %d thalers%s." % (seat, face_text(face), face, _gate_text(gates)),
+    return public("roll", "{p%d} rolls %s: %s%s." % (seat, face_text(face), plural(face, "thaler"), _gate_text(gates)),
                  seat=seat, face=face, thalers=paid)
 
 
@@ -77,7 +77,7 @@ def _roll_income(state: State, seat: int, gates: int, events: list[Event]) -> No
     # rulebook: "If the saboteur appears as the die result (*), the player gets only the
     # Thalers for his/her city-gates. Instead ... he/she takes from the reserve a saboteur".
     paid = from_bank(state, seat, gates)
-    text = "{p%d} rolls the saboteur%s" % (seat, f" and takes {gates} thalers for city gates" if gates else "")
+    text = "{p%d} rolls the saboteur%s" % (seat, f" and takes {plural(gates, 'thaler')} for city gates" if gates else "")
     events.append(event("roll", text + ".", seat=seat, face=0, thalers=paid))
     if state.reserve:
         state.reserve -= 1

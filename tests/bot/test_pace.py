@@ -171,7 +171,7 @@ async def test_a_player_who_stays_away_keeps_missing_deadlines_and_can_be_voted_
     seats = await table.seats()
     assert missed(cy) == 1 and next(s for s in seats if s.user_id == cy.id).away
     early = await ada.slash(table.thread, "table handover", player=cy)
-    assert "missed 1 deadline(s)" in early.response.content
+    assert "missed 1 deadline;" in early.response.content
     version = (await table.row()).version
     undo = await cy.slash(table.thread, "table undo")  # the computer's move for cy is not cy's to take back
     assert undo.ephemeral and "I'm back" in undo.response.content and (await table.row()).version == version
