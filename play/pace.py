@@ -152,6 +152,9 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
             raise TableError("You are not seated at this table.")
         if loaded.table.status != "running":
             raise TableError(f"This game is {loaded.table.status}.")
+        if seat.forfeited or seat.ai:
+            raise TableError("A computer player plays your seat for the rest of this game (you abandoned it, or the "
+                             "other players handed it over).")
         if not seat.away:
             raise TableError("You are playing your seat already: nothing to come back to.")
         await service.store.tables.update_seat(table_id, seat.seat, away=False)

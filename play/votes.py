@@ -33,10 +33,11 @@ class VoteNews:
 
 
 def _voters(loaded: Loaded, kind: str, asker: int) -> list[int]:
-    """The people who must agree: every other seated person (not the asker, not the seat voted on)."""
+    """The people who must agree: every other person playing their seat (not the asker, not the
+    seat voted on; not a seat a computer plays, for good or while its player is away)."""
     subject = int(kind.split(":")[1]) if kind.startswith("handover:") else None
-    return [s.user_id for s in loaded.seats if s.user_id is not None and not s.forfeited
-            and s.user_id != asker and s.seat != subject]
+    return [s.user_id for s in loaded.seats if s.user_id is not None and not s.forfeited and not s.ai
+            and not s.away and s.user_id != asker and s.seat != subject]
 
 
 def _names(loaded: Loaded, users: list[int]) -> list[str]:
@@ -77,13 +78,16 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if seat is None or seat.forfeited:
         raise TableError("Only the players of this game can ask for that.")
-    if subject is None or subject.user_id is None or subject.forfeited:
+    if subject is None or subject.user_id is None or subject.forfeited or subject.ai:
         raise TableError("That seat is not played by a person.")
     if subject.user_id == caller.user_id:
         raise TableError("You can abandon your own seat with `/table abandon`.")
     if subject.missed < missed_needed:
         raise TableError(f"{subject.display_name} has missed {plural(subject.missed, 'deadline')}; the others may vote to "
                          f"hand the seat to a computer player after {missed_needed}.")
+    if not subject.away:
+        raise TableError(f"{subject.display_name} is playing their seat (they pressed I'm back): there is nothing "
+                         "to vote on.")
 
 
 async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,
@@ -91,7 +95,7 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         vote = loaded.table.votes.get(kind)
-        if vote is None or vote.get("at") != at or loaded.table.status != "running":
+        if vote is None or vote.get("at") != at or loaded.table.status != "running" or _subject_back(loaded, kind):
             raise VoteOver("This vote is over.")
         voters = _voters(loaded, kind, vote["by"])
         if caller.user_id not in voters:
@@ -105,6 +109,12 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
             await service.store.tables.set_votes(table_id, {**loaded.table.votes, kind: {**vote, "yes": yes}})
             return VoteNews(await service.news(table_id), kind, "open", _names(loaded, waiting))
         return await _carry_out(service, loaded, kind)
+
+
+def _subject_back(loaded: Loaded, kind: str) -> bool:
+    """A hand-over vote whose player came back (pressed I'm back) before it passed."""
+    subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
+    return subject is not None and not subject.away
 
 
 async def _carry_out(service: TableService, loaded: Loaded, kind: str) -> VoteNews:

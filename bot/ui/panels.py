@@ -10,7 +10,8 @@ from discord.utils import escape_markdown
 from pydantic import BaseModel
 
 from bot.render import Renderer, TableInfo
-from bot.ui.components import ActButton, ActSelect, AmountButton, HandButton, LobbyButton, OptionSelect, UndoButton
+from bot.ui.components import (ActButton, ActSelect, AmountButton, BackButton, HandButton, LobbyButton, OptionSelect,
+                               UndoButton)
 from games import AmountChoice, GameSpec
 from games.core import plural
 from play import pace
@@ -194,7 +195,7 @@ def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: s
     if heading is not None:
         first = heading
     elif turn == "sealed":
-        first = f"**Choose your sealed choice in {where}**: the others choose at the same time."
+        first = f"**Your turn in {where}**: choose secretly; the others choose at the same time."
     elif turn == "turn":
         first = f"**Your turn in {where}**"
     else:
@@ -206,6 +207,14 @@ def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: s
     if link:
         parts.append(f"Table: {link}")
     return _fit("\n".join(parts), 2000)
+
+
+def with_back(table_id: int) -> discord.ui.View:
+    """"I'm back" alone: the panel of a seat the computer plays after a missed deadline (the
+    notice that offered it may have been lost or deleted)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(BackButton(table_id))
+    return view
 
 
 def with_take_back(view: discord.ui.View | None, table_id: int, version: int) -> discord.ui.View | None:

@@ -110,12 +110,7 @@ class Presenter:
         view = spec.view(state, seat)
         actions = news.choices_of(spec, seat) if table.status == "running" else []
         prompt_version = table.prompts.get(seat, (table.version, ""))[0]
-        waiting = None
-        if table.status == "running" and not actions:
-            others = ", ".join(info.name(s) for s in sorted(spec.to_act(state)))
-            waiting = f"Nothing to do for you right now — waiting for {others}." if others else None
-        elif table.status != "running":
-            waiting = f"This game is {table.status}."
+        waiting = _waiting(news, info, spec.to_act(state), seat, bool(actions))
         turn = None
         if actions:
             turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
@@ -123,6 +118,8 @@ class Presenter:
                                    spec.amount_choice(state, seat) if actions else None) if actions else None
         if news.undo_seat == seat and table.status == "running":
             controls = panels.with_take_back(controls, table.id, table.version)
+        if _away(news, seat):
+            controls = panels.with_back(table.id)
         embed = renderer.panel(info, view, seat)
         if table.status != "running":  # not "waiting for ..." of a game that stopped
             embed.description = ENDED.get(table.status, f"This game is {table.status}.")
@@ -340,6 +337,24 @@ def has_controls_of(message: discord.Message, table_id: int) -> bool:
     marks = {(kind, str(table_id)) for kind in TABLE_CONTROLS}
     return any(tuple((getattr(child, "custom_id", None) or "").split(":")[:2]) in marks
                for component in message.components for child in getattr(component, "children", (component,)))
+
+
+def _away(news: TableNews, seat: int) -> bool:
+    """The seat's player missed a deadline and has not pressed "I'm back" yet."""
+    row = news.seats[seat] if 0 <= seat < len(news.seats) else None
+    return news.table.status == "running" and row is not None and row.away and not row.ai and not row.forfeited
+
+
+def _waiting(news: TableNews, info: Any, to_act: frozenset[int], seat: int, has_choices: bool) -> str | None:
+    """The panel's line when the seat has nothing to choose: whom the game waits for, or why."""
+    if news.table.status != "running":
+        return f"This game is {news.table.status}."
+    if _away(news, seat):
+        return "A computer player plays your seat since you missed a deadline: press **I'm back** to play on."
+    if has_choices:
+        return None
+    others = ", ".join(info.name(s) for s in sorted(to_act))
+    return f"Nothing to do for you right now — waiting for {others}." if others else None
 
 
 def last_to_choose(news: TableNews) -> int | None:

@@ -132,7 +132,7 @@ async def test_a_dm_panel_says_first_what_is_asked(simcord_env):
     ada = table.players[0]
     first_dm = ada.user.dm_channel.history()[-1].content.splitlines()
     # The secret purchase at the start: both choose at once.
-    assert first_dm[0] == "**Choose your sealed choice in Augsburg 1520 (table #1)**: the others choose at the same time."
+    assert first_dm[0] == "**Your turn in Augsburg 1520 (table #1)**: choose secretly; the others choose at the same time."
     assert first_dm[-1].startswith("Table: https://discord.com/channels/")
     spec = registry.get("augsburg1520")
     policies = {s: spec.policy("heuristic", seed=s) for s in range(2)}

@@ -188,3 +188,23 @@ async def test_a_player_who_stays_away_keeps_missing_deadlines_and_can_be_voted_
     await play_on([ada, bo, cy], 2 * LIVE)
     seats = await table.seats()
     assert missed(cy) == 2  # back and playing: no more missed deadlines
+
+
+async def test_a_lost_notice_does_not_lock_the_player_out(simcord_env):
+    """Discord fails the "Time ran out" DM and its thread fallback: the player still finds **I'm
+    back** on their panel from the board's My hand, and it gives them their seat back."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    for path in (f"/channels/{bo.user.dm_channel.id}/messages", f"/channels/{table.thread.id}/messages"):
+        simcord_env.inject_error("POST", path, status=500, message="Internal Server Error", times=None)
+    await simcord_env.advance_time(LIVE + 1)
+    simcord_env.backend.faults.clear()
+    assert next(s for s in await table.seats() if s.user_id == bo.id).away
+    assert not dms_with(bo, "Time ran out")  # the notice never arrived
+    hand = await bo.click(await board_message(table), label="My hand")
+    assert hand.ephemeral and "press **I'm back**" in hand.response.content
+    assert labels(hand.response.message) == ["I'm back"]
+    back = await bo.click(hand.response.message, label="I'm back")
+    assert back.ephemeral and "Welcome back" in back.response.content
+    assert not next(s for s in await table.seats() if s.user_id == bo.id).away

@@ -118,3 +118,39 @@ async def test_a_vote_overtaken_by_a_cancel_loses_its_buttons_when_answered(simc
     assert late.ephemeral and late.response.content == "This vote is over."
     assert not labels(next(m for m in table.thread.history() if m.id == vote.id))
     assert (await table.row()).status == "cancelled"
+
+
+async def test_only_players_playing_their_seat_vote_and_a_returned_player_is_not_voted_out(simcord_env):
+    """Votes ask the players playing their seat: a seat handed to a computer, or one whose player
+    is away, has no say (it could never answer). A hand-over vote ends when its player comes back,
+    and a seat handed over for good cannot be handed over again nor be taken back with I'm back."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy", "dee"])
+    await start(table)
+    ada, bo, cy, dee = table.players
+    for player in (cy, dee):  # both missed their deadlines and are away
+        await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(player), missed=2, away=True)
+    await bo.slash(table.thread, "table handover", player=dee)
+    vote = vote_messages(table)[-1]
+    assert ada.mention in vote.content and cy.mention not in vote.content and dee.mention not in vote.content
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(dee), away=False)  # dee is back
+    late = await ada.click(vote, label="Agree")
+    assert late.ephemeral and late.response.content == "This vote is over."
+    assert not next(s for s in await table.seats() if s.user_id == dee.id).ai
+    refused = await bo.slash(table.thread, "table handover", player=dee)
+    assert refused.ephemeral and "is playing their seat" in refused.response.content
+
+    await bo.slash(table.thread, "table handover", player=cy)
+    await ada.click(vote_messages(table)[-1], label="Agree")
+    await dee.click(vote_messages(table)[-1], label="Agree")
+    assert next(s for s in await table.seats() if s.user_id == cy.id).ai == "heuristic"
+    again = await bo.slash(table.thread, "table handover", player=cy)
+    assert again.ephemeral and "not played by a person" in again.response.content
+    back = await cy.slash(table.thread, "table hand")
+    assert "I'm back" not in labels(back.response.message)
+
+    await ada.slash(table.thread, "table cancel")  # cy's seat is the computer's: bo and dee decide
+    cancel = vote_messages(table)[-1]
+    assert cy.mention not in cancel.content
+    await bo.click(cancel, label="Agree")
+    await dee.click(cancel, label="Agree")
+    assert (await table.row()).status == "cancelled"
