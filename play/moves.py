@@ -163,7 +163,7 @@ class MovesMixin:
             seat = due[0]
             action = self._computer_choice(loaded, state, seat, computers[seat])
             state, events = spec.apply(state, seat, action)
-            moves.append(Move(seat, action, events))
+            moves.append(Move(seat, action, events, by_computer=True))
         return state, bool(set(spec.to_act(state)) & set(computers))
 
     def _computer_choice(self: TableService, loaded: Loaded, state: Any, seat: int, kind: str) -> Any:
@@ -201,6 +201,7 @@ class MovesMixin:
         write = MoveWrite(
             table_id=table.id, expected_version=table.version,
             actions=[(m.seat, spec.dump_action(m.action)) for m in moves], state=spec.dump_state(state),
+            by_computer=[i for i, m in enumerate(moves) if m.by_computer],
             prompts=prompts, outcome=outcome_json, computer_due=more, was_computer_due=table.computer_due,
             recent_events=recent_events(table.recent_events, table.version, moves),
             timer_seats=timer_seats, timers=timers, deadlines=deadlines, seat_updates=updates)
@@ -272,7 +273,7 @@ class MovesMixin:
                 return None
             state, events = loaded.spec.apply(loaded.state, seat, action)
             note = public("timeout", f"{{p{seat}}} did not decide in time; the game goes on without their choice.")
-            return await self._continue(loaded, state, [Move(seat, action, [note, *events])])
+            return await self._continue(loaded, state, [Move(seat, action, [note, *events], by_computer=True)])
 
     async def abandon(self: TableService, table_id: int, caller: Caller) -> TableNews:
         """A seated player forfeits: a computer player takes over the seat so the others can finish,

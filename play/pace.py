@@ -109,7 +109,7 @@ async def deadline_passed(service: TableService, table_id: int, seat: int, promp
         action = service._computer_choice(loaded, loaded.state, seat, "heuristic")
         state, events = loaded.spec.apply(loaded.state, seat, action)
         note = public("away", f"{{p{seat}}} ran out of time: a computer player moves for them until they are back.")
-        return await service._continue(loaded, state, [Move(seat, action, [note, *events])], {seat: update},
+        return await service._continue(loaded, state, [Move(seat, action, [note, *events], by_computer=True)], {seat: update},
                                        [away_timer(loaded.table, seat, update["missed"], service.clock())])
 
 

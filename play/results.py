@@ -21,6 +21,7 @@ class Move:
     seat: int
     action: Any
     events: list[Event]
+    by_computer: bool = False  # a computer seat's, or an away seat's made for its player
 
 
 @dataclass

@@ -6,6 +6,7 @@ seed: the game is replayed without the last action, whose log row is deleted."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from play import pace
@@ -13,6 +14,7 @@ from play.common import Caller, TableError
 from play.results import TableNews, next_prompts
 from storage import MoveWrite
 from storage.tables import StaleVersion
+from storage.timers import REMINDER_TIMER
 
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
@@ -27,13 +29,17 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         seat = _checked_seat(loaded, caller)
         if version is not None and version != loaded.table.version:
             raise TableError("This take-back button is out of date: the game has moved on.")
-        actions = await service.store.tables.actions(table_id)
+        timed = await service.store.tables.timed_actions(table_id)
+        actions = [(version, seat, action) for version, seat, action, _ in timed]
         if not actions or actions[-1][0] != loaded.table.version:
             raise TableError("There is nothing to take back: the last change at this table was not an action.")
         version, last_seat, last_action = actions[-1]
         if last_seat != seat:
             who = next((s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
             raise TableError(f"Only your own last action can be taken back, and {who} has acted since.")
+        if await service.store.tables.by_computer(table_id, version):
+            raise TableError("Your seat's last move was made by a computer player while you were away, so there is "
+                             "nothing of yours to take back.")
         before = _replayed(loaded, actions[:-1])
         after, events = loaded.spec.apply(before, seat, json.loads(last_action))
         if loaded.spec.dump_state(after) != loaded.table.state:
@@ -41,7 +47,7 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         reason = loaded.spec.undo_refusal(before, after, events)
         if reason:
             raise TableError(f"That action cannot be taken back: {reason}.")
-        return await _store(service, loaded, before, seat, version)
+        return await _store(service, loaded, before, seat, version, _clock_started(service, loaded, timed))
 
 
 def _checked_seat(loaded: Loaded, caller: Caller) -> int:
@@ -64,12 +70,27 @@ def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
     return state
 
 
-async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int) -> TableNews:
+def _clock_started(service: TableService, loaded: Loaded, timed: list[tuple[int, int, str, str]]) -> float:
+    """When the clock of the decision taken back started, so that taking back does not give a new
+    full deadline (move and take back, again and again, would stall the table): at the move
+    before, or for the game's first move, when the others' shared deadline of it started."""
+    now = service.clock()
+    if len(timed) > 1:
+        return min(now, datetime.fromisoformat(timed[-2][3]).timestamp())
+    if loaded.table.deadlines:
+        return min(now, min(loaded.table.deadlines.values()) - loaded.table.pace_seconds)
+    return now
+
+
+async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int,
+                 started: float) -> TableNews:
     table, spec = loaded.table, loaded.spec
     version = table.version + 1
     prompts, changed, choices = next_prompts(spec, before, table.prompts, version, len(loaded.seats))
     timers = service._decision_timers(loaded, before, prompts, changed)
-    paced, deadlines = pace.timers(loaded, before, prompts, changed, service.clock())
+    paced, deadlines = pace.timers(loaded, before, prompts, changed, started)
+    now = service.clock()
+    paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past
     timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
     events = [e for e in table.recent_events if e[0] != undone] + [(version, TAKEN_BACK % seat)]
     write = MoveWrite(table_id=table.id, expected_version=table.version, state=spec.dump_state(before),

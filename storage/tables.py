@@ -88,6 +88,7 @@ class MoveWrite(BaseModel):
     table_id: int
     expected_version: int
     actions: list[tuple[int, str]] = []  # (seat, action JSON), in order
+    by_computer: list[int] = []  # indexes in `actions` of the moves the computer made
     state: str
     prompts: dict[int, tuple[int, str]]
     outcome: str | None = None  # set when the game ended: the table is finished, finish work due
@@ -329,10 +330,11 @@ class TableStore(TimerStore):
         now = utcnow()
         statements: list[Statement] = [_table_update(move, now)]
         if move.actions:
-            rows = [(move.table_id, move.expected_version + i + 1, seat, action, now)
+            computer = set(move.by_computer)
+            rows = [(move.table_id, move.expected_version + i + 1, seat, action, now, int(i in computer))
                     for i, (seat, action) in enumerate(move.actions)]
-            statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at) VALUES "
-                               + ", ".join("(?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
+            statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at, by_computer) VALUES "
+                               + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
         statements += _timer_statements(move, move.outcome is not None)
         statements += _seat_statements(move.table_id, move.seat_updates)
         await self._write_version(move, statements)
@@ -364,6 +366,12 @@ class TableStore(TimerStore):
         row = await self.db.fetchone(
             "SELECT version, seat FROM actions WHERE table_id = ? ORDER BY version DESC LIMIT 1", (table_id,))
         return (row["version"], row["seat"]) if row else None
+
+    async def by_computer(self, table_id: int, version: int) -> bool:
+        """Whether the action that made `version` was the computer's."""
+        row = await self.db.fetchone(
+            "SELECT by_computer FROM actions WHERE table_id = ? AND version = ?", (table_id, version))
+        return bool(row and row["by_computer"])
 
     async def timed_actions(self, table_id: int) -> list[tuple[int, int, str, str]]:
         """(version, seat, action JSON, time) of every accepted action, in order."""

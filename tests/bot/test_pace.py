@@ -13,7 +13,7 @@ from bot import create_bot
 from play.scheduler import CLAIM_SECONDS
 from play.results import seat_choices
 from tests.bot.driver import (board_message, choose, heuristic_players, labels, open_table, panel_message,
-                              thread_text)
+                              play_turn_by_dm, thread_text)
 
 LIVE = 900  # pace live-15m. SimCord runs the bot's timers that fall due within its settling window
 # (a minute) at once, so the steps below stay more than a minute apart.
@@ -208,3 +208,39 @@ async def test_a_lost_notice_does_not_lock_the_player_out(simcord_env):
     back = await bo.click(hand.response.message, label="I'm back")
     assert back.ephemeral and "Welcome back" in back.response.content
     assert not next(s for s in await table.seats() if s.user_id == bo.id).away
+
+
+async def test_a_move_the_computer_made_while_away_is_not_taken_back_after_im_back(simcord_env):
+    """After **I'm back**, the seat's last move is still the computer's, not the player's own: it
+    cannot be taken back (README: /table undo takes back *your own* last action)."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    await simcord_env.advance_time(LIVE + 1)  # the computer buys for bo
+    last_version, last_seat = await table.bot.store.tables.last_action(table.table_id)
+    assert last_seat == await table.seat_of(bo) and last_version == (await table.row()).version
+    back = await bo.user.click(dms_with(bo, "Time ran out")[-1], label="I'm back")
+    assert "Welcome back" in back.response.content
+    refused = await bo.slash(table.thread, "table undo")
+    assert refused.ephemeral and "made by a computer player while you were away" in refused.response.content
+    assert (await table.row()).version == last_version
+
+
+async def test_taking_back_keeps_the_time_already_used(simcord_env):
+    """Move and take back does not restart the clock: the decision keeps the deadline it had, so a
+    player cannot hold a table up by moving and taking back."""
+    table = await live_table(simcord_env)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(80):  # until a move leaves its player's panel with "Take back"
+        row = await table.row()
+        assert await play_turn_by_dm(table, policy)
+        mover = next((p for p in table.players if "↩ Take back" in labels(p.user.dm_channel.history()[-1])), None)
+        if mover is not None and (await table.row()).version == row.version + 1:
+            break
+    else:
+        raise AssertionError("no move could be taken back")
+    await simcord_env.advance_time(300)  # five of the fifteen minutes pass, then the move is taken back
+    undone = await mover.slash(table.thread, "table undo")
+    assert "taken back" in undone.response.content
+    deadline = (await table.row()).deadlines[await table.seat_of(mover)]
+    assert deadline <= table.bot.service.clock() + LIVE - 290  # the five minutes stay used
