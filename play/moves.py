@@ -17,7 +17,7 @@ from games import AmountChoice, RuleError
 from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError
-from play.results import Move, TableNews, final_outcome, next_prompts, recent_events, seat_choices
+from play.results import Move, TableNews, final_outcome, next_prompts, ranked_last, recent_events, seat_choices
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
 from storage.timers import DECISION_TIMER
@@ -187,7 +187,7 @@ class MovesMixin:
         outcome = spec.outcome(state)
         outcome_json = None
         if outcome is not None:
-            outcome_json = final_outcome(outcome, {s.seat for s in seats if s.forfeited}).model_dump_json()
+            outcome_json = final_outcome(outcome, ranked_last(seats)).model_dump_json()
         timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed)
         paced, deadlines = pace.timers(loaded, state, prompts, changed, self.clock())
         for timer in timers:  # a timed decision falls due first: the board shows when

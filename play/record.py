@@ -53,7 +53,8 @@ def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]
     return {
         "format": FORMAT, "game": table.game, "table": table.id, "status": table.status,
         "options": table.options,
-        "seats": [{"seat": s.seat, "name": s.display_name, "computer": s.ai, "forfeited": s.forfeited}
+        "seats": [{"seat": s.seat, "name": s.display_name, "computer": s.ai, "forfeited": s.forfeited,
+                   "away": s.away}
                   for s in seats],
         "seed": table.seed, "salt": table.seed_salt,
         "commitment": commitment(table.seed, table.seed_salt) if table.seed_salt else None,
@@ -108,7 +109,8 @@ def replay(record: dict[str, Any]) -> Replayed:
             return Replayed(None, count + 1, f"the game differs from the record after {where}")
     outcome = spec.outcome(state)
     if outcome is not None:
-        outcome = final_outcome(outcome, {s["seat"] for s in seats if s.get("forfeited")})
+        outcome = final_outcome(outcome, {s["seat"] for s in seats
+                                          if s.get("forfeited") or (s.get("away") and not s.get("computer"))})
     stored = record.get("result")
     if stored is not None and (outcome is None or _standing(outcome) != _standing(Outcome.model_validate(stored))):
         return Replayed(outcome, len(steps), "the replayed result differs from the recorded result")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from games import Event, GameSpec, Outcome
 from storage import SeatRow, TableRow
@@ -99,8 +99,14 @@ def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], ve
     return prompts, changed, choices
 
 
+def ranked_last(seats: Sequence[Any]) -> set[int]:
+    """Seats ranked last whatever they scored: abandoned ones, and those whose player was away
+    (the computer playing after a missed deadline) when the game ended, as on Board Game Arena."""
+    return {s.seat for s in seats if s.forfeited or (s.away and not s.ai)}
+
+
 def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
-    """Seats that forfeited are ranked last (together), whatever the engine scored."""
+    """Seats that forfeited (see ranked_last) are ranked last (together), whatever the engine scored."""
     if not forfeited:
         return outcome
     ranking = [[s for s in group if s not in forfeited] for group in outcome.ranking]

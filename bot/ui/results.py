@@ -50,8 +50,11 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str]) 
             "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),
             inline=False)
     forfeited = [s.display_name for s in news.seats if s.forfeited]
-    if forfeited:
-        embed.set_footer(text=("Abandoned (ranked last): " + ", ".join(forfeited))[:2048])
+    away = [s.display_name for s in news.seats if s.away and not s.ai and not s.forfeited]
+    footer = [f"{label} (ranked last): {', '.join(names)}"
+              for label, names in (("Abandoned", forfeited), ("Away at the end", away)) if names]
+    if footer:
+        embed.set_footer(text="\n".join(footer)[:2048])
     view = None
     if table.tournament_id is None:
         view = discord.ui.View(timeout=None)

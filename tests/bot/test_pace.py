@@ -10,6 +10,7 @@ import contextlib
 import sqlite3
 
 from bot import create_bot
+from games.core import Outcome
 from play.scheduler import CLAIM_SECONDS
 from play.results import seat_choices
 from tests.bot.driver import (board_message, choose, heuristic_players, labels, open_table, panel_message,
@@ -244,3 +245,28 @@ async def test_taking_back_keeps_the_time_already_used(simcord_env):
     assert "taken back" in undone.response.content
     deadline = (await table.row()).deadlines[await table.seat_of(mover)]
     assert deadline <= table.bot.service.clock() + LIVE - 290  # the five minutes stay used
+
+
+async def test_a_player_away_when_the_game_ends_is_ranked_last(simcord_env):
+    """A player who let the computer play after a missed deadline, and never came back, does not
+    gain from its play: at the end they are ranked last (as one who abandoned), in a rated game too."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    ada, bo = table.players
+    await ada.click(lobby, label="Rated: off")
+    while "Pace: live-15m" not in labels(table.thread.history()[0]):
+        await ada.click(table.thread.history()[0], label=next(x for x in labels(table.thread.history()[0])
+                                                              if x.startswith("Pace")))
+    await ada.click(table.thread.history()[0], label="Start")
+    policy = heuristic_players("augsburg1520", 2)
+    await play_seat(table, ada, policy)
+    await simcord_env.advance_time(LIVE + 1)  # bo misses the opening purchase and never comes back
+    for _ in range(600):
+        if not await play_turn_by_dm(table, policy):  # ada alone: the computer plays bo at once
+            break
+    row = await table.row()
+    assert row.status == "finished" and row.rated
+    outcome = Outcome.model_validate_json(row.outcome)
+    assert outcome.ranking[-1] == [await table.seat_of(bo)] and outcome.winners == [await table.seat_of(ada)]
+    standings = next(m for m in reversed(table.thread.history()) if m.embeds and "final standings" in m.embeds[0].title)
+    assert "Away at the end (ranked last): bo" in standings.embeds[0].footer.text
