@@ -136,9 +136,13 @@ async def still_away(service: TableService, table_id: int, seat: int, missed: in
 
 
 async def reminder_due(service: TableService, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
-    """The table, if the seat's decision of `prompt_version` is still waiting for its player."""
+    """The table, if the seat's decision of `prompt_version` is still waiting for its player and
+    its deadline is still ahead (after a stop, reminders that fell due while down come with the
+    deadline itself: only "Time ran out" is worth sending then)."""
     loaded = await service.load(table_id)
     if not current(loaded, seat, prompt_version):
+        return None
+    if loaded.table.deadlines.get(seat, float("inf")) <= service.clock():
         return None
     return TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
 

@@ -270,3 +270,18 @@ async def test_a_player_away_when_the_game_ends_is_ranked_last(simcord_env):
     assert outcome.ranking[-1] == [await table.seat_of(bo)] and outcome.winners == [await table.seat_of(ada)]
     standings = next(m for m in reversed(table.thread.history()) if m.embeds and "final standings" in m.embeds[0].title)
     assert "Away at the end (ranked last): bo" in standings.embeds[0].footer.text
+
+
+async def test_no_reminders_of_a_deadline_that_passed_while_the_bot_was_down(simcord_env, settings):
+    """Down across a player's whole decision time: at the restart they are told their time ran out,
+    not first reminded of a deadline already gone."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    seen = len(bo.user.dm_channel.history())
+    await simcord_env.bot.scheduler.stop()
+    await simcord_env.advance_time(LIVE + 300)
+    await simcord_env.restart_bot(create_bot(settings))
+    firsts = [(m.content or "").splitlines()[0] for m in bo.user.dm_channel.history()[seen:]]
+    assert any("Time ran out" in line for line in firsts)
+    assert not any("Still your turn" in line or "Last call" in line for line in firsts)
