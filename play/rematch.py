@@ -5,30 +5,50 @@ is not seated again (they may join)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from play.common import Caller, TableError
 from play.pace import pace_name
 from storage import TableRow
 
 if TYPE_CHECKING:
-    from play.tables import TableService
+    from play.tables import Loaded, TableService
 
 
 async def rematch(service: TableService, table_id: int, caller: Caller) -> TableRow:
-    old = await service.load(table_id, caller)
-    mine = old.seat_of(caller.user_id)
-    if mine is None:
-        raise TableError("Only the players of this game can ask for a rematch.")
-    if old.table.status not in ("finished", "cancelled"):
-        raise TableError("A rematch can be asked for once the game has ended.")
-    if old.table.tournament_id is not None:
-        raise TableError("Tournament games have no rematch; the tournament seats its next round.")
+    async with service.lock(table_id):  # two presses at once open one table
+        old = await service.load(table_id, caller)
+        mine = old.seat_of(caller.user_id)
+        if mine is None:
+            raise TableError("Only the players of this game can ask for a rematch.")
+        if old.table.status not in ("finished", "cancelled"):
+            raise TableError("A rematch can be asked for once the game has ended.")
+        if old.table.tournament_id is not None:
+            raise TableError("Tournament games have no rematch; the tournament seats its next round.")
+        if mine.forfeited or mine.ai:
+            raise TableError("You left this game (or your seat went to a computer player), so the others open "
+                             "its rematch; you may join it.")
+        await _no_rematch_yet(service, old)
+        return await _open(service, old, caller, mine)
+
+
+async def _no_rematch_yet(service: TableService, old: Loaded) -> None:
+    """A rematch already opened (and not cancelled) is where everyone goes."""
+    if old.table.rematch_id is None:
+        return
+    rematch = await service.store.tables.get(old.table.rematch_id)
+    if rematch is not None and rematch.status != "cancelled":
+        where = f" (<#{rematch.thread_id}>)" if rematch.thread_id else ""
+        raise TableError(f"The rematch is already open: table #{rematch.id}{where}. Join it there.")
+
+
+async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any) -> TableRow:
     table = await service.create_table(
         guild_id=old.table.guild_id, channel_id=old.table.channel_id, game=old.table.game,
         options=old.table.options, creator_id=caller.user_id, creator_name=caller.name or mine.display_name,
-        rated=old.table.rated, pace_name=pace_name(old.table))
+        rated=old.table.rated, pace_name=pace_name(old.table), handover_after=old.table.handover_after)
     async with service.store.transaction():  # everyone seated at once: one commit
+        await service.store.tables.set_rematch(old.table.id, table.id)
         for seat in old.seats:
             if seat.user_id == caller.user_id:
                 continue

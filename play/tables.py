@@ -202,7 +202,8 @@ class TableService(MovesMixin):
     async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
                            creator_id: int, creator_name: str | None, rated: bool = False,
                            tournament_id: int | None = None, seed: int | None = None,
-                           chosen_seed: int | None = None, pace_name: str | None = None) -> TableRow:
+                           chosen_seed: int | None = None, pace_name: str | None = None,
+                           handover_after: int | None = None) -> TableRow:
         """Open a lobby. The creator takes the first seat unless `creator_name` is None. `seed` is a
         tournament's deal; `chosen_seed` an admin's (the table is then never rated)."""
         if chosen_seed is not None and rated:
@@ -224,7 +225,7 @@ class TableService(MovesMixin):
                 seed=_deal_seed(seed, chosen_seed), creator_id=creator_id, rated=rated,
                 tournament_id=tournament_id, seed_salt=None if chosen_seed is not None else record.new_salt(),
                 seed_chosen=chosen_seed is not None, pace=kind, pace_seconds=seconds,
-                handover_after=self.missed_for_handover)
+                handover_after=handover_after or self.missed_for_handover)
             if creator_name is not None:
                 await self.store.tables.add_seat(table_id, user_id=creator_id, display_name=creator_name,
                                                  max_seats=spec.max_seats)

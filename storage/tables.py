@@ -60,6 +60,7 @@ class TableRow(BaseModel):
     deadlines: dict[int, float] = {}  # seat -> when its current decision is due
     votes: dict[str, dict[str, Any]] = {}  # open votes of the players (play/votes.py)
     handover_after: int = 2  # missed deadlines before the others may vote a seat to a computer
+    rematch_id: int | None = None  # the table its Rematch button opened (play/rematch.py)
 
 
 class SeatRow(BaseModel):
@@ -278,6 +279,10 @@ class TableStore(TimerStore):
         async with self.db.transaction() as conn:
             await run(conn, "UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(options), utcnow(), table_id))
+
+    async def set_rematch(self, table_id: int, rematch_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await run(conn, "UPDATE game_tables SET rematch_id = ? WHERE id = ?", (rematch_id, table_id))
 
     async def set_handover_after(self, table_id: int, missed: int) -> None:
         async with self.db.transaction() as conn:

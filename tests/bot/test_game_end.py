@@ -54,6 +54,11 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
     assert new.creator_id == table.players[1].id
     seated = {s.user_id for s in await simcord_env.bot.store.tables.seats(new.id)}
     assert seated == {p.id for p in table.players}
+    for player in table.players:  # pressed again, by anyone: the rematch that is open, not another table
+        again = await player.click(standings, label="Rematch")
+        text = again.response.content if again.ephemeral else again.followups[-1].content
+        assert f"The rematch is already open: table #{new.id}" in text
+    assert len(table.channel.threads) == threads + 1
 
 
 class Stopped(BaseException):

@@ -1,0 +1,28 @@
+"""The final result after the engine's: seats that abandoned, or whose player was away at the end,
+are ranked last together; when that moves the winner down, the best of the others wins."""
+
+from __future__ import annotations
+
+from games.core import Outcome
+from play.results import final_outcome, ranked_last
+from storage import SeatRow
+
+
+def seat(number: int, **fields) -> SeatRow:
+    row = {"ai": None, "forfeited": False, "dm_ok": True, "dm_channel_id": None, "dm_message_id": None, **fields}
+    return SeatRow(table_id=1, seat=number, user_id=100 + number, display_name=f"p{number}", **row)
+
+
+def test_abandoned_and_away_seats_are_ranked_last_and_the_next_best_wins():
+    seats = [seat(0), seat(1, away=True), seat(2, forfeited=True), seat(3, ai="heuristic", away=True)]
+    assert ranked_last(seats) == {1, 2}  # a seat handed to a computer for good keeps its place
+    engine = Outcome(ranking=[[1], [0, 3], [2]], scores={0: 5, 1: 9, 2: 1, 3: 5}, winners=[1])
+    final = final_outcome(engine, ranked_last(seats))
+    assert final.ranking == [[0, 3], [1, 2]]
+    assert final.winners == [0, 3]
+
+
+def test_a_game_nobody_won_stays_without_a_winner():
+    engine = Outcome(ranking=[[0], [1]], scores={0: 2, 1: 1}, winners=[])
+    assert final_outcome(engine, {0}).winners == []
+    assert final_outcome(engine, set()) is engine
