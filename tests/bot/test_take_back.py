@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.bot.driver import heuristic_players, labels, open_table, play_turn_by_dm, start
+from tests.bot.driver import buttons, heuristic_players, labels, open_table, play_turn_by_dm, start
 
 TAKE_BACK = "↩ Take back"
 
@@ -93,3 +93,22 @@ async def test_the_move_that_settles_the_sealed_purchase_is_not_taken_back(simco
     refused = await last.slash(table.thread, "table undo")
     assert refused.ephemeral and "settled everyone's purchase" in refused.response.content
     assert (await table.row()).version == row.version
+
+
+async def test_undo_typed_in_the_thread_gives_the_decision_back_in_the_dms_too(simcord_env):
+    """After /table undo the player's DMs hold a panel of the decision again (the answered one lost
+    its controls when they chose), so they can go on playing from their DMs."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(80):  # until a move leaves its player's panel with "Take back"
+        row = await table.row()
+        assert await play_turn_by_dm(table, policy)
+        mover = next((p for p in table.players if TAKE_BACK in labels(p.user.dm_channel.history()[-1])), None)
+        if mover is not None and (await table.row()).version == row.version + 1:
+            break
+    undone = await mover.slash(table.thread, "table undo")
+    assert undone.ephemeral and "taken back" in undone.response.content
+    latest = mover.user.dm_channel.history()[-1]
+    version = (await table.row()).version
+    assert any(c.custom_id.startswith(f"act:{table.table_id}:{version}:") for c in buttons(latest))
