@@ -221,22 +221,30 @@ class Presenter:
                 await safely(f"old panels of {row.user_id}", self._retire_dms(news.table.id, row, news))
 
     async def _retire_dms(self, table_id: int, row: SeatRow, news: TableNews) -> None:
-        channel = self.bot.get_partial_messageable(row.dm_channel_id or 0, type=discord.ChannelType.private)
+        await self._retire_older_dms(table_id, row)
+        if row.dm_message_id is not None:  # the latest panel says what happened
+            cancelled = {"content": f"**Table #{table_id} ({self.info(news).title}) was cancelled.**", "view": None}
+            if news.state is not None:
+                cancelled["embed"] = self.panel(news, row.seat)["embed"]
+            channel = self.bot.get_partial_messageable(row.dm_channel_id or 0, type=discord.ChannelType.private)
+            await safely(f"last panel of {row.user_id}",
+                         channel.get_partial_message(row.dm_message_id).edit(**cancelled))
+
+    async def _retire_older_dms(self, table_id: int, row: SeatRow) -> None:
+        """Take the controls off the player's DMs among their latest PANEL_LOOKBACK that still offer
+        one of the table's (not the tracked panel): kept no record of, they are found by reading."""
+        if row.user_id is None or row.dm_channel_id is None:
+            return
+        channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
         older: set[int] = set()
         try:
             async for message in channel.history(limit=PANEL_LOOKBACK):
                 if message.id != row.dm_message_id and has_controls_of(message, table_id):
                     older.add(message.id)
-        except discord.HTTPException as exc:  # the tracked panel is retired all the same
+        except discord.HTTPException as exc:
             log.info("DMs of %s could not be read (%s)", row.user_id, exc.text or exc.status)
         for message_id in sorted(older):
             await safely(f"old panel of {row.user_id}", channel.get_partial_message(message_id).edit(view=None))
-        if row.dm_message_id is not None:  # the latest panel says what happened
-            cancelled = {"content": f"**Table #{table_id} ({self.info(news).title}) was cancelled.**", "view": None}
-            if news.state is not None:
-                cancelled["embed"] = self.panel(news, row.seat)["embed"]
-            await safely(f"last panel of {row.user_id}",
-                         channel.get_partial_message(row.dm_message_id).edit(**cancelled))
 
     async def tell_damaged(self, damage: Damage) -> None:
         """A table's stored game could not be read: its thread is told once, its players privately."""
@@ -305,6 +313,8 @@ class Presenter:
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
                 await safely(f"last panel of {seat.user_id}", self._end_panel(news, seat, standings))
+            # answered panels keep their "Take back" until then (retiring each costs a call a move)
+            await safely(f"old panels of {seat.user_id}", self._retire_older_dms(news.table.id, seat))
         for listener in self.finish_listeners:
             await safely(f"finish of table {news.table.id}", listener(reports))
 

@@ -8,6 +8,7 @@ import contextlib
 
 import pytest
 
+from bot.ui.presenter import PANEL_LOOKBACK, has_controls_of
 from games.core import Outcome
 from tests.bot.driver import board_message, heuristic_players, labels, open_table, play_to_the_end, start
 
@@ -40,6 +41,8 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
         assert first.endswith(": you won." if place == 1 else f": you placed {place}nd of 2.")
         assert panel.embeds[0].description.startswith("The game is over")  # not "waiting for nobody"
         assert standings.jump_url in panel.content and not labels(panel)
+        # nor do answered panels keep a "Take back" (the latest DMs are looked at once, at the end)
+        assert not [m for m in player.user.dm_channel.history()[-PANEL_LOOKBACK:] if has_controls_of(m, row.id)]
 
     # A rematch: same players, same options, a new lobby; someone who did not play cannot ask.
     stranger = table.guild.add_member(simcord_env.create_user("cy"))
