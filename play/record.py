@@ -89,14 +89,36 @@ class RecordError(ValueError):
     """A file that is not a game record this version can read."""
 
 
+def _check_shape(record: Any) -> None:
+    """A record as /table export writes it, or RecordError saying what is not."""
+    if not isinstance(record, dict):
+        raise RecordError("not a game record: the file holds no JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"not a game record of this bot (format {record.get('format')!r}, expected {FORMAT})")
+    seed = record.get("seed")
+    checks = [
+        (isinstance(seed, int) and not isinstance(seed, bool), "`seed` must be a whole number"),
+        (isinstance(record.get("options"), dict), "`options` must be an object"),
+        (isinstance(record.get("seats"), list) and all(
+            isinstance(s, dict) and isinstance(s.get("seat"), int) for s in record["seats"]),
+         "`seats` must be a list of seats, each with its number"),
+        (isinstance(record.get("actions"), list) and all(
+            isinstance(a, dict) and isinstance(a.get("seat"), int) for a in record["actions"]),
+         "`actions` must be a list of actions, each with the seat that made it"),
+        (record.get("result") is None or isinstance(record["result"], dict), "`result` must be an object or null"),
+    ]
+    for ok, problem in checks:
+        if not ok:
+            raise RecordError(f"the record cannot be read: {problem}")
+
+
 def replay(record: dict[str, Any]) -> Replayed:
     """Play the record's actions from its seed, comparing the game after each with the record."""
+    _check_shape(record)
     try:
-        if record.get("format") != FORMAT:
-            raise RecordError(f"not a game record of this bot (format {record.get('format')!r}, expected {FORMAT})")
         spec = registry.get(record["game"])
         seats, steps = record["seats"], record["actions"]
-        state = spec.setup(len(seats), int(record["seed"]), record["options"])
+        state = spec.setup(len(seats), record["seed"], record["options"])
     except (KeyError, TypeError, ValueError, RuleError) as exc:
         raise RecordError(f"the record cannot be read: {exc}") from None
     for count, step in enumerate(steps):
@@ -112,8 +134,15 @@ def replay(record: dict[str, Any]) -> Replayed:
         outcome = final_outcome(outcome, {s["seat"] for s in seats
                                           if s.get("forfeited") or (s.get("away") and not s.get("computer"))})
     stored = record.get("result")
-    if stored is not None and (outcome is None or _standing(outcome) != _standing(Outcome.model_validate(stored))):
+    try:
+        recorded = Outcome.model_validate(stored) if stored is not None else None
+    except ValueError as exc:
+        raise RecordError(f"the record's result cannot be read: {exc}") from None
+    if recorded is not None and (outcome is None or _standing(outcome) != _standing(recorded)):
         return Replayed(outcome, len(steps), "the replayed result differs from the recorded result")
+    if record.get("status") == "finished" and (outcome is None or recorded is None):
+        return Replayed(outcome, len(steps), "the record says the game finished, but its actions do not end it "
+                                             "with the recorded result (actions or the result are missing)")
     return Replayed(outcome, len(steps), None)
 
 
@@ -128,7 +157,7 @@ def verify(record: dict[str, Any]) -> list[str]:
     salt, seed, shown = record.get("salt"), record.get("seed"), record.get("commitment")
     if not salt or shown is None:
         problems.append("the record has no salt or commitment, so its seed cannot be checked")
-    elif commitment(int(seed), str(salt)) != shown:
+    elif commitment(seed, str(salt)) != shown:
         problems.append("SHA-256 of salt:seed is not the commitment shown at the start: the seed was changed")
     replayed = replay(record)
     if replayed.problem:

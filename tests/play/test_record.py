@@ -134,3 +134,28 @@ def test_the_log_shows_a_player_their_own_secrets_and_everyone_everything_at_the
     assert len(other) == len(spectator) < len(mine)
     table.status = "finished"
     assert private.text in [text for _, text in record.visible_events(table, seats, actions, None)]
+
+
+async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsys):
+    """A file that is JSON but not a record, or a record with a part of the wrong kind, gets one
+    line saying what is wrong (status 2), never a traceback; a finished game's record cut short
+    (actions and result removed) does not verify."""
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        data = await service.export(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
+    malformed = {"a list": [], "a number": 5, "actions not a list": {**data, "actions": 5},
+                 "an action not an object": {**data, "actions": ["bid"] + data["actions"][1:]},
+                 "options not an object": {**data, "options": []}, "a fractional seed": {**data, "seed": 1.5}}
+    for what, content in malformed.items():
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(content))
+        for command in ("replay", "verify"):
+            assert record.main(command, [str(path)]) == 2, what
+            out = capsys.readouterr().out
+            assert out.startswith(f"Cannot read {path}: ") and "Traceback" not in out, (what, out)
+    cut = {**data, "actions": data["actions"][:-10], "result": None}
+    assert data["status"] == "finished" and record.verify(cut)
+    assert any("do not end it" in problem for problem in record.verify(cut))
+    assert record.verify(data) == []
