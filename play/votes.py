@@ -74,6 +74,11 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     if kind == "cancel":
         if caller.user_id != table.creator_id:
             raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")
+        gone = [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
+        if table.rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
+            raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, so it cannot be "
+                             "cancelled by a vote: play it out (a computer player plays their seat), or ask "
+                             "someone with Manage Server.")
         return
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if seat is None or seat.forfeited:

@@ -154,3 +154,17 @@ async def test_only_players_playing_their_seat_vote_and_a_returned_player_is_not
     await bo.click(cancel, label="Agree")
     await dee.click(cancel, label="Agree")
     assert (await table.row()).status == "cancelled"
+
+
+async def test_a_rated_game_someone_abandoned_is_not_cancelled_by_a_vote(simcord_env):
+    """README: a player who abandons is still rated, ranked last. Were the creator then able to
+    cancel alone (nobody left to ask), the abandoner's rated loss would vanish."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada, bo = table.players
+    await ada.click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    assert (await table.row()).rated
+    await bo.slash(table.thread, "table abandon")
+    refused = await ada.slash(table.thread, "table cancel")
+    assert refused.ephemeral and "counts for bo, who abandoned it" in refused.response.content
+    assert (await table.row()).status == "running"
