@@ -264,8 +264,9 @@ class Augsburg1520Renderer(Renderer):
         lines = [privilege_text(card) for card in v.display] or ["none on display"]
         if v.card_in_use:
             lines.append(f"In use: {privilege_text(v.card_in_use, v.slots_used)}")
-        lines.append(f"Face down for next round: {v.reserve}" if v.reserve
-                     else "Next round all 10 cards are reshuffled.")
+        if v.phase != "over":
+            lines.append(f"Face down for next round: {v.reserve}" if v.reserve
+                         else "Next round all 10 cards are reshuffled.")
         return "\n".join(lines)
 
     def _piles(self, v: Any) -> str:

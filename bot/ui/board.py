@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 EMBED_TOTAL = 6000
 LOG_TITLE = "Game log"
 LOG_LINES = 25
+EARLIER = "… (earlier lines: `/table log`)"
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,14 @@ class BoardShown:
 def log_embed(lines: list[str], room: int) -> discord.Embed | None:
     """The game log under the board: the latest lines that fit in `room` characters."""
     shown: list[str] = []
-    size = len(LOG_TITLE)
+    size = len(LOG_TITLE) + len(EARLIER)
     for line in reversed(lines[-LOG_LINES:]):
         if size + len(line) + 1 > min(room, 4000):
-            shown.append("…")
             break
         shown.append(line)
         size += len(line) + 1
+    if shown and len(shown) < len(lines):  # say that earlier lines exist and where they are
+        shown.append(EARLIER)
     if not shown:
         return None
     return discord.Embed(title=LOG_TITLE, description="\n".join(reversed(shown)), colour=discord.Colour.dark_grey())

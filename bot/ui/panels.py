@@ -114,7 +114,7 @@ def option_selects(table: TableRow, spec: GameSpec) -> dict[str, discord.ui.Sele
         label = info.description or key.replace("_", " ")
         select = discord.ui.Select(custom_id=f"option:{table.id}:{key}", placeholder=label[:150])
         for value in choices:
-            shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+            shown = ("on" if value else "off") if isinstance(value, bool) else str(value).replace("_", " ")
             select.add_option(label=f"{key.replace('_', ' ')}: {shown}"[:100], value=encode_choice(value),
                               default=value == current)
         selects[key] = select

@@ -46,6 +46,15 @@ def gain_prestige(state: State, seat: int, points: int) -> int:
     return after - before
 
 
+def prestige_text(state: State, seat: int, gained: int, points: int) -> str:
+    """"5 prestige", or why fewer were gained: "0 of 5 prestige (no more than 25 without a Church)"."""
+    if gained == points:
+        return f"{points} prestige"
+    cap = score_cap(state, seat)
+    building = "Church" if cap == data.CHURCH_CAP else "Cathedral"
+    return f"{gained} of {points} prestige (no more than {cap} without a {building})"
+
+
 def receive(state: State, seat: int, amount: int) -> None:
     """Money from the bank to a player."""
     own_list(state, "money")[seat] += amount

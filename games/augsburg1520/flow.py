@@ -13,7 +13,7 @@ from games.augsburg1520 import auction, buying, data, levels, privileges
 from games.augsburg1520.cards import JOKER_IDS, NOTE_COUNT
 from games.augsburg1520.choices import apply_pick_noble
 from games.augsburg1520.common import (
-    AUCTION_OVER, AUCTION_WON, LEVEL_DONE, RAISE_LEVEL, ROUND_START, Step, gain_prestige, own_rng,
+    AUCTION_OVER, AUCTION_WON, LEVEL_DONE, RAISE_LEVEL, ROUND_START, Step, gain_prestige, prestige_text, own_rng,
     receive, seat_order,
 )
 from games.augsburg1520.state import Options, State
@@ -112,7 +112,7 @@ def end_round(state: State, events: list[Event]) -> Step:
         points = data.PEERAGE_PRESTIGE[peerage - 1] + rights["weapon"] + rights["patent"]
         gained = gain_prestige(state, seat, points)
         money_text = "" if last else f"receives {income} guilders and "
-        events.append(public("income", f"{{p{seat}}} {money_text}scores {gained} of {points} prestige.",
+        events.append(public("income", f"{{p{seat}}} {money_text}scores {prestige_text(state, seat, gained, points)}.",
                              seat=seat, prestige=gained))
     if last:
         state.phase = "over"

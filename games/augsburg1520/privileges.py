@@ -13,7 +13,7 @@ from games.augsburg1520.actions import (
 from games.augsburg1520.cards import label, parse
 from games.augsburg1520.choices import DISCARD_CARDS, card_options, reset_filters
 from games.augsburg1520.common import (
-    AUCTION_OVER, RAISE_LEVEL, Step, draw_card, gain_prestige, own, own_list, own_row, pay, receive,
+    AUCTION_OVER, RAISE_LEVEL, Step, draw_card, gain_prestige, prestige_text, own, own_list, own_row, pay, receive,
 )
 from games.augsburg1520.state import State
 from games.core import Event, RuleError, private, public
@@ -130,7 +130,7 @@ def _perform(state: State, seat: int, code: str, use: str, events: list[Event]) 
     elif use == "prestige":
         points = int(code[1:])
         gained = gain_prestige(state, seat, points)
-        text = f"{{p{seat}}} gains {gained} of {points} prestige."
+        text = f"{{p{seat}}} gains {prestige_text(state, seat, gained, points)}."
     elif use == "cards":
         _draw_two(state, seat, events)
         return None
@@ -229,7 +229,7 @@ def finish(state: State, events: list[Event]) -> Step:
         points = data.FORFEIT_PRESTIGE * forfeited
         gained = gain_prestige(state, seat, points)
         events.append(public("forfeit", f"{{p{seat}}} forfeits {forfeited} privilege"
-                                        f"{'s' * (forfeited > 1)} and gains {gained} of {points} prestige.",
+                                        f"{'s' * (forfeited > 1)} and gains {prestige_text(state, seat, gained, points)}.",
                              seat=seat, forfeited=forfeited))
     state.used_privileges = [*state.used_privileges, state.card_in_use]
     state.card_in_use = 0

@@ -69,6 +69,8 @@ def test_ada_is_stopped_at_25_without_a_church():
     state, events = finish_round(state, 0)
     assert state.score[ada] == 25
     assert any(e.kind == "income" and e.data["seat"] == ada and e.data["prestige"] == 4 for e in events)
+    line = next(e.text for e in events if e.kind == "income" and e.data["seat"] == ada)
+    assert line.endswith("scores 4 of 14 prestige (no more than 25 without a Church).")  # the log says why
 
 
 def test_45_is_the_limit_without_a_cathedral_and_a_cathedral_lifts_it():
@@ -80,8 +82,10 @@ def test_45_is_the_limit_without_a_cathedral_and_a_cathedral_lifts_it():
     set_level(state, 0, "peerage", 4)
     set_level(state, 1, "peerage", 3)
     state.score[0] = state.score[1] = 40
-    state, _ = finish_round(state, 0)
+    state, events = finish_round(state, 0)
     assert state.score[:2] == [45, 48]
+    line = next(e.text for e in events if e.kind == "income" and e.data["seat"] == 0)
+    assert "(no more than 45 without a Cathedral)" in line
 
 
 def test_ruediger_end_of_round():
