@@ -171,8 +171,11 @@ def council_card_text(number: int) -> str:
 
 
 def _take_card(a: Any, v: Any) -> str:
-    price = f" — {a.price} influence" if a.price else ""
-    return f"Card {a.card}: {council_card_text(a.card)}{price}"
+    if not a.price:
+        return f"Card {a.card}: {council_card_text(a.card)}"
+    # solo: bought at a price, not won by a bid; the price first, so a cut label keeps it
+    text = council_card_text(a.card).replace(" (needs a bid of 5 or more)", "")
+    return f"Card {a.card} for {a.price} influence: {text}"
 
 
 def _booster(a: Any, v: Any) -> str:

@@ -19,7 +19,8 @@ from games import Outcome
 from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.actions import Bid, CardAction, EndTurn, Move, TakeCard
-from tests.games.aelderman.helpers import act, new_game, start_turn
+from games.aelderman.state import Pending
+from tests.games.aelderman.helpers import act, new_game, new_main, start_turn
 
 RENDERER = get_renderer("aelderman")
 LONG_NAMES = {s: f"Player with a long name {s} ŠŠŠ" for s in range(4)}
@@ -446,3 +447,18 @@ def test_main_version_election_lines_and_options():
     assert "**Spare colour** (not a candidate)" in lines
     options = RENDERER.options_lines(SPEC.Options(version="main", setup=3, difficulty="hard"))
     assert options[0].startswith("Version: main") and "markers" in options[1] and "hard" in options[2]
+
+
+def test_the_solo_council_hall_of_the_main_version_says_what_is_for_sale():
+    """'3 council votes cost 1 influence marker - 10 council votes cost 7 influence markers -
+    developing improvement costs 1 influence marker': the prompt names all three and each choice
+    leads with its price (a long label is cut at its end); no bid is needed in a solo game."""
+    state = new_main(1, 9)
+    state.players[0].influence = 7
+    state.pending = [Pending(kind="solo_votes3", seat=0)]
+    view = SPEC.view(state, 0)
+    panel = RENDERER.panel(table(1), view, 0).description
+    assert "10 council votes card for 7" in panel and "developing an improvement for 1" in panel
+    labels = [RENDERER.action_label(a, view) for a in SPEC.legal_actions(state, 0) if a.kind == "take_card"]
+    assert len(labels) == 3 and all(label.startswith("Card ") and " influence: " in label[:30] for label in labels)
+    assert not any("needs a bid" in label for label in labels)
