@@ -110,7 +110,7 @@ class Presenter:
         view = spec.view(state, seat)
         actions = news.choices_of(spec, seat) if table.status == "running" else []
         prompt_version = table.prompts.get(seat, (table.version, ""))[0]
-        waiting = _waiting(news, info, spec.to_act(state), seat, bool(actions))
+        waiting = _waiting(news, seat)
         turn = None
         if actions:
             turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
@@ -355,16 +355,14 @@ def _away(news: TableNews, seat: int) -> bool:
     return news.table.status == "running" and row is not None and row.away and not row.ai and not row.forfeited
 
 
-def _waiting(news: TableNews, info: Any, to_act: frozenset[int], seat: int, has_choices: bool) -> str | None:
-    """The panel's line when the seat has nothing to choose: whom the game waits for, or why."""
+def _waiting(news: TableNews, seat: int) -> str | None:
+    """The panel's line when the seat cannot choose for a reason beyond the game: it ended, or the
+    computer plays the seat."""
     if news.table.status != "running":
         return f"This game is {news.table.status}."
     if _away(news, seat):
         return "A computer player plays your seat since you missed a deadline: press **I'm back** to play on."
-    if has_choices:
-        return None
-    others = ", ".join(info.name(s) for s in sorted(to_act))
-    return f"Nothing to do for you right now — waiting for {others}." if others else None
+    return None  # whom the game waits for is the panel's own first line (the renderer's)
 
 
 def last_to_choose(news: TableNews) -> int | None:

@@ -81,7 +81,7 @@ async def test_stale_double_foreign_and_out_of_turn_clicks_change_nothing(simcor
     idle_actor = actor
     # "My hand" for the waiting player says whom the game waits for, with no buttons.
     hand = await idle_actor.click(await board_message(table), label="My hand")
-    assert hand.ephemeral and "waiting for" in hand.response.content
+    assert hand.ephemeral and "Waiting for" in hand.response.message.embeds[0].description
     assert not labels(hand.response.message)
 
 
