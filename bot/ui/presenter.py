@@ -313,10 +313,12 @@ class Presenter:
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
                 await safely(f"last panel of {seat.user_id}", self._end_panel(news, seat, standings))
-            # answered panels keep their "Take back" until then (retiring each costs a call a move)
-            await safely(f"old panels of {seat.user_id}", self._retire_older_dms(news.table.id, seat))
         for listener in self.finish_listeners:
             await safely(f"finish of table {news.table.id}", listener(reports))
+        # Last, as it may take many calls: answered panels keep their "Take back" until the end
+        # (retiring each on the way would cost a call a move).
+        for seat in news.seats:
+            await safely(f"old panels of {seat.user_id}", self._retire_older_dms(news.table.id, seat))
 
     async def standings_posted(self, news: TableNews) -> bool:
         """Whether the table's thread shows its final standings among its latest messages."""
