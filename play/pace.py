@@ -161,5 +161,9 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
                              "other players handed it over).")
         if not seat.away:
             raise TableError("You are playing your seat already: nothing to come back to.")
-        await service.store.tables.update_seat(table_id, seat.seat, away=False)
+        votes = {kind: vote for kind, vote in loaded.table.votes.items() if kind != f"handover:{seat.seat}"}
+        async with service.store.transaction():  # back: a vote to hand the seat over ends for good
+            await service.store.tables.update_seat(table_id, seat.seat, away=False)
+            if votes != loaded.table.votes:
+                await service.store.tables.set_votes(table_id, votes)
         return await service.news(table_id)

@@ -34,10 +34,13 @@ class VoteNews:
 
 def _voters(loaded: Loaded, kind: str, asker: int) -> list[int]:
     """The people who must agree: every other person playing their seat (not the asker, not the
-    seat voted on; not a seat a computer plays, for good or while its player is away)."""
+    seat voted on; not a seat a computer plays, for good or while its player is away). To cancel a
+    rated game, away players must agree too: else a creator could wait for a lapse and erase a
+    rated result."""
     subject = int(kind.split(":")[1]) if kind.startswith("handover:") else None
+    count_away = kind == "cancel" and loaded.table.rated
     return [s.user_id for s in loaded.seats if s.user_id is not None and not s.forfeited and not s.ai
-            and not s.away and s.user_id != asker and s.seat != subject]
+            and (count_away or not s.away) and s.user_id != asker and s.seat != subject]
 
 
 def _names(loaded: Loaded, users: list[int]) -> list[str]:
@@ -52,6 +55,8 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
         if open_vote is not None:  # asked again (say its question never reached the thread)
             voters = _voters(loaded, kind, open_vote["by"])
             waiting = [user for user in voters if user not in open_vote["yes"]]
+            if not waiting:  # everyone left to ask has agreed (the others went away meanwhile)
+                return await _carry_out(service, loaded, kind)
             return VoteNews(TableNews(loaded.table, loaded.seats, loaded.state), kind, "open",
                             _names(loaded, waiting), asked_before=True)
         voters = _voters(loaded, kind, caller.user_id)
@@ -74,11 +79,7 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     if kind == "cancel":
         if caller.user_id != table.creator_id:
             raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")
-        gone = [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
-        if table.rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
-            raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, so it cannot be "
-                             "cancelled by a vote: play it out (a computer player plays their seat), or ask "
-                             "someone with Manage Server.")
+        _check_cancel(loaded)
         return
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if seat is None or seat.forfeited:
@@ -95,6 +96,14 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
                          "to vote on.")
 
 
+def _check_cancel(loaded: Loaded) -> None:
+    gone = [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
+    if loaded.table.rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
+        raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, so it cannot be "
+                         "cancelled by a vote: play it out (a computer player plays their seat), or ask "
+                         "someone with Manage Server.")
+
+
 async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,
                  at: int) -> VoteNews:
     async with service.lock(table_id):
@@ -102,6 +111,8 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
         vote = loaded.table.votes.get(kind)
         if vote is None or vote.get("at") != at or loaded.table.status != "running" or _subject_back(loaded, kind):
             raise VoteOver("This vote is over.")
+        if kind == "cancel":
+            _check_cancel(loaded)  # the game may have changed since the vote was asked
         voters = _voters(loaded, kind, vote["by"])
         if caller.user_id not in voters:
             raise TableError("This vote is for the other seated players.")

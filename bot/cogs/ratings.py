@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown
 from discord import app_commands
 from discord.ext import commands
 
+from bot.render.base import shown_name
 from bot.cogs.tables import game_choices
 from bot.ui.requests import reply
 from play.tournaments.rating_service import RatingService, display_rating
@@ -65,7 +65,7 @@ class RatingsCog(commands.Cog):
 
     @staticmethod
     def leaderboard_line(place: int, row: RatingRow) -> str:
-        return (f"{place}. **{escape_markdown(row.display_name)}** — {ordinal_text(display_rating(row))} "
+        return (f"{place}. **{shown_name(row.display_name)}** — {ordinal_text(display_rating(row))} "
                 f"({row.games} game{'s' if row.games != 1 else ''}, {row.wins} won)")
 
     async def show_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
@@ -93,7 +93,7 @@ class RatingsCog(commands.Cog):
                       public: bool = False) -> None:
         who = user or interaction.user
         guild_id = interaction.guild.id
-        embed = discord.Embed(title=f"{who.display_name} — profile", colour=discord.Colour.blurple())
+        embed = discord.Embed(title=f"{shown_name(who.display_name)} — profile", colour=discord.Colour.blurple())
         games, recent = await self.ratings.profile(guild_id, who.id, RECENT)
         for row, place in games:
             embed.add_field(name=registry.get(row.game).title, inline=False,

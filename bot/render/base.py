@@ -14,12 +14,18 @@ from functools import cached_property
 from typing import Any, Literal
 
 import discord
-from discord.utils import escape_markdown
+from discord.utils import escape_markdown, escape_mentions
 from pydantic import BaseModel
 
 from games.core import plural  # noqa: F401 (renderers take it from here)
 
 Style = Literal["primary", "secondary", "success", "danger"]
+
+
+def shown_name(name: str) -> str:
+    """A display name as message text: shown as typed, its markdown not applied and any mention in
+    it (<@id>, @everyone) inert, so a name cannot format, ping or pass for something else."""
+    return escape_mentions(escape_markdown(name))
 
 
 @dataclass(frozen=True)
@@ -38,14 +44,14 @@ class TableInfo:
 
     def name(self, seat: int) -> str:
         """The name for message text: markdown in it is shown as typed, not applied."""
-        return self._escaped.get(seat) or escape_markdown(self.plain_name(seat))
+        return self._escaped.get(seat) or shown_name(self.plain_name(seat))
 
     def mention(self, seat: int) -> str:
         return self.mentions.get(seat) or self.name(seat)
 
     @cached_property
     def _escaped(self) -> dict[int, str]:
-        return {seat: escape_markdown(name) for seat, name in self.names.items()}
+        return {seat: shown_name(name) for seat, name in self.names.items()}
 
     def fill(self, text: str) -> str:
         """Replace the engine's {p0}, {p1}... placeholders with names, for message text (every

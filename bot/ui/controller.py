@@ -13,8 +13,8 @@ import re
 from typing import Any, Coroutine
 
 import discord
-from discord.utils import escape_markdown
 
+from bot.render.base import shown_name
 from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
@@ -151,7 +151,7 @@ class TablesController(VotesMixin):
             return
         await self.presenter.refresh_lobby(news)
         if action == "leave" and creator == caller.user_id:
-            successor = escape_markdown(next((s.display_name for s in news.seats
+            successor = shown_name(next((s.display_name for s in news.seats
                                               if s.user_id == news.table.creator_id), ""))
             answer = f"You left the table; {successor} now runs its lobby (starts it, adds computers, sets options)."
         if action == "join":
@@ -199,7 +199,7 @@ class TablesController(VotesMixin):
             return
         news = await self.service.cancel(table_id, caller)
         await reply(interaction, f"Table #{table_id} is cancelled.")
-        await self.closed(news, f"Table #{table_id} was cancelled by {interaction.user.display_name}.")
+        await self.closed(news, f"Table #{table_id} was cancelled by {shown_name(interaction.user.display_name)}.")
 
     async def closed(self, news: TableNews, note: str) -> None:
         """A table was cancelled: its lobby, board and panels lose their controls, the board says it
@@ -381,7 +381,7 @@ class TablesController(VotesMixin):
 
     async def abandon(self, interaction: discord.Interaction, table_id: int) -> None:
         news = await self.service.abandon(table_id, caller_of(interaction))
-        name = interaction.user.display_name
+        name = shown_name(interaction.user.display_name)
         if news.table.status == "cancelled":
             await reply(interaction, "You abandoned the game. No person is left playing, so the table is closed.")
             await self.closed(news, f"{name} abandoned the game; nobody is left, so table #{table_id} is closed.")

@@ -6,9 +6,9 @@ import math
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown
 from pydantic import BaseModel
 
+from bot.render.base import shown_name
 from bot.render import Renderer, TableInfo
 from bot.ui.components import (ActButton, ActSelect, AmountButton, BackButton, HandButton, LobbyButton, OptionSelect,
                                UndoButton)
@@ -49,7 +49,7 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
               "finished": "Game over", "cancelled": "Cancelled"}[table.status]
     embed = discord.Embed(title=f"{spec.title} — table #{table.id}", description=status,
                           colour=discord.Colour.blurple())
-    players = "\n".join(f"{i + 1}. {escape_markdown(s.display_name)}" + (" 🤖" if s.user_id is None else "")
+    players = "\n".join(f"{i + 1}. {shown_name(s.display_name)}" + (" 🤖" if s.user_id is None else "")
                         for i, s in enumerate(seats)) or "Nobody yet."
     embed.add_field(name=f"Players ({len(seats)} of {spec.min_seats}-{spec.max_seats})", value=players[:1024],
                     inline=False)

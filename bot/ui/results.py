@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown
 
+from bot.render.base import shown_name
 from bot.render import get_renderer
 from bot.ui.components import RematchButton
 from play.results import TableNews
@@ -26,7 +26,7 @@ def rated_lines(reports: list[Any]) -> list[str]:
             if isinstance(result, RatedResult):
                 before = ordinal(Rating(mu=result.mu_before, sigma=result.sigma_before))
                 after = ordinal(Rating(mu=result.mu_after, sigma=result.sigma_after))
-                lines.append(f"{escape_markdown(result.display_name)}: {before:.1f} → {after:.1f} ({after - before:+.1f})")
+                lines.append(f"{shown_name(result.display_name)}: {before:.1f} → {after:.1f} ({after - before:+.1f})")
     return lines
 
 

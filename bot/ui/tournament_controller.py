@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
 from bot.ui.presenter import safely
@@ -114,7 +115,7 @@ class TournamentController:
     async def withdraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tables = await self.service.withdraw(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
-        name = interaction.user.display_name
+        name = shown_name(interaction.user.display_name)
         for news in tables:
             await self.seat_handed_over(news, f"{name} withdrew from the tournament. A computer player "
                                         f"finishes the seat; {name} is ranked last at this table.")
@@ -252,7 +253,7 @@ class TournamentController:
     async def take_over(self, interaction: discord.Interaction, tournament_id: int, member: discord.abc.User,
                         *, forfeit: bool) -> None:
         caller = self.caller(interaction)
-        name = member.display_name
+        name = shown_name(member.display_name)
         if forfeit:
             news = await self.service.forfeit(tournament_id, caller, member.id)
             note = f"{name} forfeits this game (ranked last); a computer player finishes the seat."
@@ -280,7 +281,7 @@ class TournamentController:
             await self.tables_ui.closed(news, f"Tournament #{tournament_id} was cancelled, and this table with it.")
         await self.refresh_embed(tournament_id)
         await self.post(tournament_id, f"Tournament #{tournament_id} was cancelled by "
-                        f"{interaction.user.display_name}.", allowed_mentions=NO_MENTIONS)
+                        f"{shown_name(interaction.user.display_name)}.", allowed_mentions=NO_MENTIONS)
         await reply(interaction, f"Tournament #{tournament_id} is cancelled.")
 
     # -- restarts ------------------------------------------------------------------------

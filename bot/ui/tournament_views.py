@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Sequence
 
 import discord
-from discord.utils import escape_markdown
 
+from bot.render.base import shown_name
 from bot.render import get_renderer
 from play.tournaments import StandingRow
 from play.tournaments.service import FORMAT_NAMES, TableProgress
@@ -72,7 +72,7 @@ def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], 
     details.append("Rated: yes (OpenSkill, this server)")
     embed.add_field(name="Details", value="\n".join(details)[:1024], inline=False)
     embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
-    names = [(f"~~{escape_markdown(e.display_name)}~~ (withdrawn)" if e.withdrawn else escape_markdown(e.display_name))
+    names = [(f"~~{shown_name(e.display_name)}~~ (withdrawn)" if e.withdrawn else shown_name(e.display_name))
              for e in entrants]
     players = _limited([f"{i}. {n}" for i, n in enumerate(names, start=1)], 1024) or "Nobody yet."
     embed.add_field(name=f"Players ({sum(not e.withdrawn for e in entrants)})", value=players, inline=False)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown
 
+from bot.render.base import shown_name
 from bot.ui.components import VoteButton
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, reply
@@ -36,7 +36,7 @@ class VotesMixin:
             return
         if voted.outcome == "agreed":  # nobody else had to agree
             await reply(interaction, "Done: no other player had to agree.")
-            await self._carried_out(voted, interaction.user.display_name)
+            await self._carried_out(voted, shown_name(interaction.user.display_name))
             return
         subject = _subject(voted)
         users = [s.user_id for s in voted.news.seats if s.display_name in voted.waiting and s.user_id]
@@ -45,7 +45,7 @@ class VotesMixin:
         view.add_item(VoteButton(table_id, kind, True, vote["at"]))
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
-        asker = escape_markdown(next((s.display_name for s in voted.news.seats if s.user_id == vote["by"]),
+        asker = shown_name(next((s.display_name for s in voted.news.seats if s.user_id == vote["by"]),
                                      interaction.user.display_name))
         posted = await self.presenter.post(voted.news.table.thread_id,
                                            f"{question(kind, asker, subject)} {mentions}: agree?", view=view,
@@ -71,7 +71,7 @@ class VotesMixin:
         except TableError as exc:
             await reply(interaction, str(exc))
             return
-        name = interaction.user.display_name
+        name = shown_name(interaction.user.display_name)
         if voted.outcome == "open":
             await reply(interaction, f"Noted. Still waiting for {', '.join(voted.waiting)}.")
             return
@@ -98,4 +98,4 @@ def _subject(voted: VoteNews) -> str | None:
         return None
     seat = int(voted.kind.split(":")[1])
     name = next((s.display_name for s in voted.news.seats if s.seat == seat), None)
-    return escape_markdown(name) if name is not None else None
+    return shown_name(name) if name is not None else None

@@ -54,3 +54,21 @@ async def test_no_message_may_ping_everyone_or_a_role(simcord_env, monkeypatch):
         mentions = (body.get("data") or body).get("allowed_mentions")
         assert mentions is not None and "everyone" not in mentions.get("parse", [])
         assert "roles" not in mentions.get("parse", []) and not mentions.get("roles")
+
+
+async def test_a_name_that_is_a_mention_pings_nobody(simcord_env):
+    """A display name may read "<@someone's id>": in the thread it stays text, and the vote question
+    it is part of pings only the players asked."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    victim = guild.add_member(simcord_env.create_user("victim"))
+    mallory = guild.add_member(simcord_env.create_user(f"<@{victim.id}>"))
+    bo = guild.add_member(simcord_env.create_user("bo"))
+    await mallory.slash(channel, "table create", game="augsburg1520")
+    thread = channel.threads[-1]
+    await bo.click(thread.history()[0], label="Join")
+    await mallory.click(thread.history()[0], label="Start")
+    await mallory.slash(thread, "table cancel")
+    question = next(m for m in thread.history() if "agree?" in (m.content or ""))
+    assert set(simcord_env.backend.messages[thread.id][question.id].ping_user_ids) == {bo.id}
+    assert f"<@{victim.id}> asks" not in question.content

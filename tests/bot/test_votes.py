@@ -168,3 +168,41 @@ async def test_a_rated_game_someone_abandoned_is_not_cancelled_by_a_vote(simcord
     refused = await ada.slash(table.thread, "table cancel")
     assert refused.ephemeral and "counts for bo, who abandoned it" in refused.response.content
     assert (await table.row()).status == "running"
+
+
+async def test_a_hand_over_vote_ends_for_good_when_its_player_comes_back(simcord_env):
+    """bo agrees to hand dee's seat over; dee presses I'm back: the vote is over, even if dee lapses
+    again later (bo's agreement does not count twice)."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy", "dee"])
+    await start(table)
+    ada, bo, cy, dee = table.players
+    seat = await table.seat_of(dee)
+    await table.bot.store.tables.update_seat(table.table_id, seat, missed=2, away=True)
+    await ada.slash(table.thread, "table handover", player=dee)
+    vote = vote_messages(table)[-1]
+    await bo.click(vote, label="Agree")
+    hand = await dee.slash(table.thread, "table hand")
+    assert "Welcome back" in (await dee.click(hand.response.message, label="I'm back")).response.content
+    assert "handover:" + str(seat) not in (await table.row()).votes
+    await table.bot.store.tables.update_seat(table.table_id, seat, away=True)  # dee lapses again
+    late = await cy.click(vote, label="Agree")
+    assert late.ephemeral and late.response.content == "This vote is over."
+    assert not next(s for s in await table.seats() if s.user_id == dee.id).ai
+
+
+async def test_a_rated_game_is_not_cancelled_behind_an_away_or_abandoning_player(simcord_env):
+    """Cancelling a rated game needs the away players too (else a creator could wait for a lapse),
+    and a vote asked before someone abandons cannot pass after."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await ada.click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), missed=1, away=True)
+    await ada.slash(table.thread, "table cancel")
+    vote = vote_messages(table)[-1]
+    assert bo.mention in vote.content and (await table.row()).status == "running"
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), away=False)
+    await bo.slash(table.thread, "table abandon")
+    refused = await cy.click(vote, label="Agree")
+    assert refused.ephemeral and "who abandoned it" in refused.response.content
+    assert (await table.row()).status == "running"
