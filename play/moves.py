@@ -189,7 +189,8 @@ class MovesMixin:
         if outcome is not None:
             outcome_json = final_outcome(outcome, ranked_last(seats)).model_dump_json()
         timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed)
-        paced, deadlines = pace.timers(loaded, state, prompts, changed, self.clock())
+        paced, deadlines = pace.timers(loaded, state, prompts, changed, self.clock(),
+                                       {m.seat for m in moves if not m.by_computer})
         for timer in timers:  # a timed decision falls due first: the board shows when
             deadlines[timer.seat] = min(deadlines.get(timer.seat, timer.due_at), timer.due_at)
         timers += paced

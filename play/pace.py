@@ -59,7 +59,7 @@ def parse(name: str) -> tuple[str, int]:
 
 
 def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], changed: set[int],
-           now: float) -> tuple[list[NewTimer], dict[int, float]]:
+           now: float, movers: set[int] = frozenset()) -> tuple[list[NewTimer], dict[int, float]]:
     """The deadline and reminders of each person whose decision starts with this move, and every
     open deadline (for the board). A decision the game times itself (`time_limit`) has neither:
     its own timer decides, and the board shows when (TableService._save)."""
@@ -74,10 +74,14 @@ def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], chan
         if spec.time_limit(state, seat) is not None:
             continue  # a decision with its own time limit ends by it (the game's timeout move), not by the pace
         payload = {"seat": seat, "prompt_version": prompts[seat][0]}
-        deadlines[seat] = now + table.pace_seconds
+        began = now
+        if seat in movers and seat in table.deadlines:  # the seat goes on with its turn: same clock
+            began = min(now, table.deadlines[seat] - table.pace_seconds)
+        deadlines[seat] = began + table.pace_seconds
         new.append(NewTimer(kind=DEADLINE_TIMER, due_at=deadlines[seat], seat=seat, payload=payload))
-        new.extend(NewTimer(kind=REMINDER_TIMER, due_at=now + table.pace_seconds * share, seat=seat,
-                            payload={**payload, "when": when}) for when, share in REMINDERS)
+        new.extend(NewTimer(kind=REMINDER_TIMER, due_at=began + table.pace_seconds * share, seat=seat,
+                            payload={**payload, "when": when})
+                   for when, share in REMINDERS if began + table.pace_seconds * share > now)
     return new, deadlines
 
 

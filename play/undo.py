@@ -90,6 +90,8 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
     timers = service._decision_timers(loaded, before, prompts, changed)
     paced, deadlines = pace.timers(loaded, before, prompts, changed, started)
     now = service.clock()
+    if deadlines.get(seat, now + 1) <= now:
+        raise TableError("That action cannot be taken back: the time for that decision has run out.")
     paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past
     timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
     events = [e for e in table.recent_events if e[0] != undone] + [(version, TAKEN_BACK % seat)]

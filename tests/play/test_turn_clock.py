@@ -1,0 +1,76 @@
+"""A pace's deadline is per turn of a player: the decisions a player makes one after another share
+one clock, so stepping back and forth (pick a card, take it back off) never buys time; and a move
+cannot be taken back once the time of its decision has run out."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import registry
+from play.common import Caller, TableError
+from play.tables import TableService
+from storage import Store
+
+PLAYERS = [Caller(user_id=100 + n, guild_id=10, name=f"p{n}") for n in range(3)]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def baumeister_build_step(tmp_path, clock: Clock):
+    """A live-15m Baumeister table where a player is about to pick a card to build."""
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=clock)
+    table = await service.create_table(guild_id=10, channel_id=20, game="baumeister", options={},
+                                       creator_id=100, creator_name="p0", pace_name="live-15m")
+    for caller in PLAYERS[1:]:
+        await service.join(table.id, caller)
+    news = await service.start(table.id, PLAYERS[0])
+    spec = registry.get("baumeister")
+    for _ in range(400):
+        (seat,) = spec.to_act(news.state)
+        choices = spec.legal_actions(news.state, seat)
+        if any(a.kind == "pick" for a in choices):
+            return service, table.id, news, seat
+        policy = spec.policy("heuristic", seed=seat)
+        clock.now += 5
+        news = await service.act(table.id, PLAYERS[seat], news.table.prompts[seat][0],
+                                 choices.index(policy.choose(news.state, seat)))
+    raise AssertionError("no build step came")
+
+
+async def test_picking_and_putting_back_a_card_keeps_the_turns_deadline(tmp_path):
+    clock = Clock()
+    service, table_id, news, seat = await baumeister_build_step(tmp_path, clock)
+    spec = registry.get("baumeister")
+    try:
+        deadline = news.table.deadlines[seat]
+        for _ in range(3):
+            clock.now += 120
+            pick = next(i for i, a in enumerate(spec.legal_actions(news.state, seat)) if a.kind == "pick")
+            news = await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], pick)
+            clock.now += 120
+            back = next(i for i, a in enumerate(spec.legal_actions(news.state, seat)) if a.kind == "unpick")
+            news = await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], back)
+            assert news.table.deadlines[seat] == deadline  # 12 minutes on, still the same deadline
+    finally:
+        await service.store.close()
+
+
+async def test_no_take_back_once_the_decisions_time_has_run_out(tmp_path):
+    clock = Clock()
+    service, table_id, news, seat = await baumeister_build_step(tmp_path, clock)
+    spec = registry.get("baumeister")
+    try:
+        pick = next(i for i, a in enumerate(spec.legal_actions(news.state, seat)) if a.kind == "pick")
+        news = await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], pick)
+        clock.now = news.table.deadlines[seat] + 1  # (the deadline timer has not fired yet)
+        with pytest.raises(TableError, match="the time for that decision has run out"):
+            await service.undo(table_id, PLAYERS[seat])
+    finally:
+        await service.store.close()
