@@ -166,7 +166,7 @@ def verify(record: dict[str, Any]) -> list[str]:
 
 
 def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
-    names = {s["seat"]: s["name"] for s in record["seats"]}
+    names = {s["seat"]: str(s.get("name", f"seat {s['seat']}")) for s in record["seats"]}
     lines = []
     for place, group in enumerate(outcome.ranking, start=1):
         for seat in group:
@@ -188,7 +188,7 @@ def main(command: str, argv: list[str]) -> int:
         with open(args.file, encoding="utf-8") as handle:
             data = json.load(handle)
         replayed = replay(data)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: JSON nested beyond reading
         print(f"Cannot read {args.file}: {exc}")
         return 2
     if command == "verify":

@@ -37,7 +37,7 @@ async def _no_rematch_yet(service: TableService, old: Loaded) -> None:
     if old.table.rematch_id is None:
         return
     rematch = await service.store.tables.get(old.table.rematch_id)
-    if rematch is not None and rematch.status != "cancelled":
+    if rematch is not None and rematch.status in ("lobby", "running"):
         where = f" (<#{rematch.thread_id}>)" if rematch.thread_id else ""
         raise TableError(f"The rematch is already open: table #{rematch.id}{where}. Join it there.")
 

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from games.aelderman import data as D
+from games.core import plural
 
 ITEM_NAMES = {"ap": "action point", "votes": "council vote", "coins": "coin", "influence": "influence"}
 PLURAL = {"action point", "council vote", "coin"}
@@ -131,7 +132,7 @@ def _place(a: Any, v: Any) -> str:
     if a.where == "banner":
         return f"Place it on the banner of {a.city}"
     if a.where == "subsidiary":
-        return f"Found a subsidiary in {a.city} (+{a.coins} coins)"
+        return f"Found a subsidiary in {a.city} (+{plural(a.coins, 'coin')})"
     return "Do not place it"
 
 
@@ -144,6 +145,8 @@ def _pick_city(a: Any, v: Any) -> str:
 
 def _pass(a: Any, v: Any) -> str:
     kind = v.pending.kind if v.pending else ""
+    if kind == "solo_votes3" and v.version == "main":
+        return "Buy none of these cards"
     return {"pick_city": "Do not place a marker", "solo_votes3": "Skip the 3 council votes",
             "solo_draw": "Take none of these cards"}.get(kind, "Pass")
 
@@ -211,7 +214,7 @@ LABELS: dict[str, Callable[[Any, Any], str]] = {
     "card_action": _card_action,
     "alt_trade": lambda a, v: "Alternative trade: buy or sell 1 good (1 AP)",
     "trade": _trade,
-    "property": lambda a, v: f"Buy a property in Lübeck ({a.coins} coins)",
+    "property": lambda a, v: f"Buy a property in Lübeck ({plural(a.coins, 'coin')})",
     "build_menu": lambda a, v: "Construct a building…",
     "build": _build,
     "feast": _feast,

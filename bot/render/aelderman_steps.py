@@ -37,9 +37,8 @@ def step_prompt(view: Any) -> str:
         row = data.get("row", 0)
         bonus = " Cards of the second row also pay their bonus." if row == 1 else ""
         return f"Your bid lets you choose a Council Hall card of row {row + 1} now.{bonus}"
-    if kind == "solo_votes3" and getattr(view, "version", "short") == "main":
-        return ("Solo Council Hall: buy the 3 council votes card for 1 influence, the 10 council votes card for "
-                "7, or developing an improvement for 1; or skip them.")
+    if kind == "solo_votes3" and getattr(view, "version", "short") == "main":  # what is offered varies
+        return "Solo Council Hall: buy one of the cards offered below at its price in influence, or none."
     if kind == "booster":
         left = data.get("left", 1)
         return (f"Choose {COUNTS.get(left, left)} of the start boosters you drew; the others go back "

@@ -275,7 +275,7 @@ class Augsburg1520Renderer(Renderer):
         pool = " · ".join(f"{data.CATEGORY_NAMES[cat]} {'/'.join(map(str, v.level_pool[cat]))}"
                           for cat in data.CATEGORIES)
         stacks = " · ".join(f"{data.RIGHT_NAMES[r]} {self._stack_top(r, v.stacks[r])}" for r in data.RIGHTS)
-        return (f"Draw pile: {v.draw_size} cards{top}\nDiscard pile: {v.discard_size} cards{discard}\n"
+        return (f"Draw pile: {plural(v.draw_size, 'card')}{top}\nDiscard pile: {plural(v.discard_size, 'card')}{discard}\n"
                 f"Level tiles in the pool (levels 2/3/4): {pool}\nRights on top: {stacks}")
 
     @staticmethod
@@ -352,7 +352,7 @@ class Augsburg1520Renderer(Renderer):
         suitable = len(notes) + sum(1 for c in v.hand if c.noble == "joker")
         if suitable < v.high:
             return (f"Bid on **{noble}**: the bid stands at {n_cards(v.high)} and you hold only "
-                    f"{suitable} that count, so you can only pass.")
+                    f"{plural(suitable, 'card')} that count, so you can only pass.")
         choice = "pass or bid a number of cards"
         if v.high:
             choice = f"pass or hold {v.high}" if suitable == v.high else f"pass, hold {v.high} or raise"

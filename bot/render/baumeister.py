@@ -166,7 +166,7 @@ class BaumeisterRenderer(Renderer):
         embed = discord.Embed(title=f"{info.title} — your hand", colour=COLOUR)
         known = {c.id for c in me.hand_known}
         hand = [c.name + (" (seen by all)" if c.id in known else "") for c in me.hand or []]
-        lines = [f"**Money:** {me.money} thalers (only you see this)",
+        lines = [f"**Money:** {plural(me.money, 'thaler')} (only you see this)",
                  f"**Saboteurs:** {me.saboteurs}",
                  f"**Hand ({me.hand_count}):** " + (", ".join(hand) if hand else "empty"),
                  f"**Your city:** {city_row(me)}"]
@@ -179,7 +179,7 @@ class BaumeisterRenderer(Renderer):
         if sab is not None and sab.offer is not None and seat == sab.proposer:
             other = info.name(sab.victim if seat == sab.attacker else sab.attacker)
             verb = "asked for" if seat == sab.attacker else "offered"
-            lines.append(f"**Pay-off:** you {verb} **{sab.offer}** thalers; {other} answers (only you two see this).")
+            lines.append(f"**Pay-off:** you {verb} **{sab.offer}** {'thaler' if sab.offer == 1 else 'thalers'}; {other} answers (only you two see this).")
         lines.append("")
         lines.append(self._decision(info, view, seat))
         embed.description = _fit("\n".join(lines), 4096)
@@ -238,8 +238,9 @@ class BaumeisterRenderer(Renderer):
                     else "**Final round:** no card of yours fits your city: finish.")
         elif not can:
             head = "**Now:** no card of yours fits your city and no saboteur can be played now: end your turn."
-        else:
-            head = f"**Now:** {', '.join(can)}, or end your turn."
+        else:  # a first build, once begun, cannot end before its cards are laid out
+            ending = ", or end your turn" if not view.placed or view.placed >= view.min_place else ""
+            head = f"**Now:** {', '.join(can)}{ending}."
         if view.min_place and view.placed < view.min_place and view.can_build:
             head += f" A first build is {'exactly' if view.options.first_build == 'exactly' else 'at least'} 3 cards"
             head += f" ({view.placed} laid out)."

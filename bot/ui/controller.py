@@ -308,8 +308,9 @@ class TablesController(VotesMixin):
                                        dm_channel_id=interaction.message.channel.id)
         elif panel is not None:
             await reply(interaction, **{**panel, "content": "Your last action is taken back.\n" + panel["content"]})
-            await self.after(news)  # from /table undo: the player's DM panel shows the decision again too
-            return
+            if seat.dm_ok is not False:  # from /table undo: the DM panel shows the decision again too
+                await self.after(news)
+                return
         else:
             await reply(interaction, "The last action is taken back.")
         await self.after(news, answered=seat.seat if seat else None, in_dm=in_dm)

@@ -80,7 +80,8 @@ def _your_result(outcome: Any, seat: int, place: int, players: int) -> str:
     if players == 1:
         return "you won" if seat in outcome.winners else "you did not win this time"
     if not outcome.winners:
-        return f"nobody won; you placed {_ordinal(place)} of {players}"
+        tied = len(outcome.ranking) == 1  # everyone shares the one place: no place worth saying
+        return "nobody won" if tied else f"nobody won; you placed {_ordinal(place)} of {players}"
     if seat in outcome.winners:
         return "you won" if len(outcome.winners) == 1 else f"you share the win with {len(outcome.winners) - 1} more"
     return f"you placed {_ordinal(place)} of {players}"

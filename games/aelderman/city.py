@@ -10,7 +10,7 @@ from games.aelderman.placement import push_placement
 from games.aelderman.rules import (building_cost, check_storage, gain, gain_influence,
                                    has_goods, pay_goods, property_cost, say)
 from games.aelderman.state import Pending, Player, State
-from games.core import Event
+from games.core import Event, plural
 
 
 def feast_limit(state: State) -> int:
@@ -68,7 +68,7 @@ def buy_property(state: State, seat: int, events: list[Event]) -> None:
     player.coins -= cost
     player.property += 1
     player.property_supply -= 1
-    say(events, "property", f"{{p{seat}}} buys a property in Lübeck for {cost} coins.", seat=seat)
+    say(events, "property", f"{{p{seat}}} buys a property in Lübeck for {plural(cost, 'coin')}.", seat=seat)
 
 
 def site_options(state: State, pending: Pending) -> list[PickSite]:

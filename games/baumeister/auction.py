@@ -318,7 +318,7 @@ def _won_events(winner: int, auctioneer: int, card: int, price: int, share: int,
         # rulebook: "the card is handed over without the other players knowing anything
         # about the type of the building."
         what = "the face-down card"
-    won = public("won", "{p%d} buys %s for %d thalers%s." % (winner, what, price, payment),
+    won = public("won", "{p%d} buys %s for %s%s." % (winner, what, plural(price, "thaler"), payment),
                 seat=winner, price=price, stack="hidden" if hidden else "open")
     if hidden and winner != auctioneer:
         return won, _bought_hidden_event(winner, card)

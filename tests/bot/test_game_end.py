@@ -62,6 +62,9 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
         text = again.response.content if again.ephemeral else again.followups[-1].content
         assert f"The rematch is already open: table #{new.id}" in text
     assert len(table.channel.threads) == threads + 1
+    await simcord_env.bot.store.db.set_status("game_tables", new.id, "finished")  # the rematch was played
+    await table.players[0].click(standings, label="Rematch")
+    assert len(table.channel.threads) == threads + 2  # so another one opens
 
 
 class Stopped(BaseException):

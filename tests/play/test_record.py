@@ -155,6 +155,13 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
             assert record.main(command, [str(path)]) == 2, what
             out = capsys.readouterr().out
             assert out.startswith(f"Cannot read {path}: ") and "Traceback" not in out, (what, out)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert record.main("verify", [str(deep)]) == 2 and capsys.readouterr().out.startswith("Cannot read")
+    nameless = tmp_path / "nameless.json"
+    nameless.write_text(json.dumps({**data, "seats": [{k: v for k, v in s.items() if k != "name"}
+                                                      for s in data["seats"]]}))
+    assert record.main("replay", [str(nameless)]) == 0 and "1. seat " in capsys.readouterr().out
     cut = {**data, "actions": data["actions"][:-10], "result": None}
     assert data["status"] == "finished" and record.verify(cut)
     assert any("do not end it" in problem for problem in record.verify(cut))

@@ -451,14 +451,14 @@ def test_main_version_election_lines_and_options():
 
 def test_the_solo_council_hall_of_the_main_version_says_what_is_for_sale():
     """'3 council votes cost 1 influence marker - 10 council votes cost 7 influence markers -
-    developing improvement costs 1 influence marker': the prompt names all three and each choice
-    leads with its price (a long label is cut at its end); no bid is needed in a solo game."""
+    developing improvement costs 1 influence marker': the prompt points to the cards offered, each
+    choice leads with its price (a long label is cut at its end); no bid is needed in a solo game."""
     state = new_main(1, 9)
     state.players[0].influence = 7
     state.pending = [Pending(kind="solo_votes3", seat=0)]
     view = SPEC.view(state, 0)
     panel = RENDERER.panel(table(1), view, 0).description
-    assert "10 council votes card for 7" in panel and "developing an improvement for 1" in panel
+    assert "buy one of the cards offered below at its price" in panel  # which ones varies: the menu says
     labels = [RENDERER.action_label(a, view) for a in SPEC.legal_actions(state, 0) if a.kind == "take_card"]
     assert len(labels) == 3 and all(label.startswith("Card ") and " influence: " in label[:30] for label in labels)
     assert not any("needs a bid" in label for label in labels)
