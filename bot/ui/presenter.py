@@ -226,9 +226,7 @@ class Presenter:
             cancelled = {"content": f"**Table #{table_id} ({self.info(news).title}) was cancelled.**", "view": None}
             if news.state is not None:
                 cancelled["embed"] = self.panel(news, row.seat)["embed"]
-            channel = self.bot.get_partial_messageable(row.dm_channel_id or 0, type=discord.ChannelType.private)
-            await safely(f"last panel of {row.user_id}",
-                         channel.get_partial_message(row.dm_message_id).edit(**cancelled))
+            await safely(f"last panel of {row.user_id}", self._last_word(row, **cancelled))
 
     async def _retire_older_dms(self, table_id: int, row: SeatRow) -> None:
         """Take the controls off the player's DMs among their latest PANEL_LOOKBACK that still offer
@@ -335,10 +333,22 @@ class Presenter:
         return False
 
     async def _end_panel(self, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> None:
-        channel = self.bot.get_partial_messageable(seat.dm_channel_id or 0, type=discord.ChannelType.private)
         content = results.end_note(news, self.info(news), seat.seat, standings.jump_url if standings else None)
-        await channel.get_partial_message(seat.dm_message_id).edit(content=content, embed=self.panel(news, seat.seat)["embed"],
-                                                                   view=None)
+        await self._last_word(seat, content=content, embed=self.panel(news, seat.seat)["embed"], view=None)
+
+    async def _last_word(self, row: SeatRow, **message: Any) -> None:
+        """Turn the player's tracked panel into how the table ended. When a later DM came after it
+        (a reminder, a "Time ran out" notice), the same goes out as a new DM as well, so that their
+        newest DM says how it ended."""
+        channel = self.bot.get_partial_messageable(row.dm_channel_id or 0, type=discord.ChannelType.private)
+        await channel.get_partial_message(row.dm_message_id).edit(**message)
+        try:
+            newest = [m.id async for m in channel.history(limit=1)]
+        except discord.HTTPException:
+            return
+        if newest and newest[0] != row.dm_message_id:
+            await safely(f"last word to {row.user_id}",
+                         channel.send(**{key: value for key, value in message.items() if key != "view"}))
 
 
 TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
