@@ -1,7 +1,7 @@
 """A rematch: a new table with the same players (computer seats too) and options, opened by one of
 the finished table's players, who becomes its creator. The others are seated already and may leave
-the lobby before it starts; a person who abandoned the game or whose seat was handed to a computer
-is not seated again (they may join)."""
+the lobby before it starts; a person who abandoned the game, whose seat was handed to a computer
+or who was away when it ended is not seated again (they may join)."""
 
 from __future__ import annotations
 
@@ -52,8 +52,8 @@ async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any) -
         for seat in old.seats:
             if seat.user_id == caller.user_id:
                 continue
-            if seat.user_id is not None and (seat.forfeited or seat.ai):
-                continue  # a person who abandoned the game or whose seat went to a computer: not seated again
+            if seat.user_id is not None and (seat.forfeited or seat.ai or seat.away):
+                continue  # a person who abandoned, was away at the end or handed over: not seated again
             await service.store.tables.add_seat(table.id, user_id=seat.user_id, display_name=seat.display_name,
                                                 ai=seat.ai, max_seats=old.spec.max_seats)
     return table
