@@ -97,7 +97,7 @@ def check_money_lines(env, people, money, cursor) -> None:
         for text in shown_to(env, person.id, since=cursor):
             for line in text.splitlines():
                 if "Money:" in line:
-                    assert line == f"**Money:** {money[seat]} thalers (only you see this)", (
+                    assert line == f"**Money:** {money[seat]} thaler{'s' * (money[seat] != 1)} (only you see this)", (
                         f"{person.user.name} was shown {line!r}; their money is {money[seat]}")
 
 
