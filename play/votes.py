@@ -109,7 +109,7 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         vote = loaded.table.votes.get(kind)
-        if vote is None or vote.get("at") != at or loaded.table.status != "running" or _subject_back(loaded, kind):
+        if vote is None or vote.get("at") != at or loaded.table.status != "running":
             raise VoteOver("This vote is over.")
         if kind == "cancel":
             _check_cancel(loaded)  # the game may have changed since the vote was asked
@@ -125,12 +125,6 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
             await service.store.tables.set_votes(table_id, {**loaded.table.votes, kind: {**vote, "yes": yes}})
             return VoteNews(await service.news(table_id), kind, "open", _names(loaded, waiting))
         return await _carry_out(service, loaded, kind)
-
-
-def _subject_back(loaded: Loaded, kind: str) -> bool:
-    """A hand-over vote whose player came back (pressed I'm back) before it passed."""
-    subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
-    return subject is not None and not subject.away
 
 
 async def _carry_out(service: TableService, loaded: Loaded, kind: str) -> VoteNews:

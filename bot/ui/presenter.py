@@ -221,28 +221,38 @@ class Presenter:
                 await safely(f"old panels of {row.user_id}", self._retire_dms(news.table.id, row, news))
 
     async def _retire_dms(self, table_id: int, row: SeatRow, news: TableNews) -> None:
-        await self._retire_older_dms(table_id, row)
+        cancelled: dict[str, Any] = {"content": f"**Table #{table_id} ({self.info(news).title}) was cancelled.**",
+                                     "view": None}
+        if news.state is not None:
+            cancelled["embed"] = self.panel(news, row.seat)["embed"]
         if row.dm_message_id is not None:  # the latest panel says what happened
-            cancelled = {"content": f"**Table #{table_id} ({self.info(news).title}) was cancelled.**", "view": None}
-            if news.state is not None:
-                cancelled["embed"] = self.panel(news, row.seat)["embed"]
-            await safely(f"last panel of {row.user_id}", self._last_word(row, **cancelled))
+            await safely(f"last panel of {row.user_id}", self._dm_channel(row).get_partial_message(
+                row.dm_message_id).edit(**cancelled))
+        await self._sweep_dms(table_id, row, cancelled)
 
-    async def _retire_older_dms(self, table_id: int, row: SeatRow) -> None:
-        """Take the controls off the player's DMs among their latest PANEL_LOOKBACK that still offer
-        one of the table's (not the tracked panel): kept no record of, they are found by reading."""
+    def _dm_channel(self, row: SeatRow) -> Any:
+        return self.bot.get_partial_messageable(row.dm_channel_id or 0, type=discord.ChannelType.private)
+
+    async def _sweep_dms(self, table_id: int, row: SeatRow, last_word: dict[str, Any] | None) -> None:
+        """After a table ended: one read of the player's latest PANEL_LOOKBACK DMs takes the table's
+        controls off any besides the tracked panel (kept no record of: a copied panel, an answered
+        panel's "Take back", an "I'm back" notice); and when a later DM (a reminder, a "Time ran
+        out" notice) came after the tracked panel, `last_word` goes out as a new DM too, so that
+        their newest DM says how the table ended."""
         if row.user_id is None or row.dm_channel_id is None:
             return
-        channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
-        older: set[int] = set()
+        channel = self._dm_channel(row)
         try:
-            async for message in channel.history(limit=PANEL_LOOKBACK):
-                if message.id != row.dm_message_id and has_controls_of(message, table_id):
-                    older.add(message.id)
+            latest = [message async for message in channel.history(limit=PANEL_LOOKBACK)]
         except discord.HTTPException as exc:
             log.info("DMs of %s could not be read (%s)", row.user_id, exc.text or exc.status)
-        for message_id in sorted(older):
-            await safely(f"old panel of {row.user_id}", channel.get_partial_message(message_id).edit(view=None))
+            return
+        for message in latest:
+            if message.id != row.dm_message_id and has_controls_of(message, table_id):
+                await safely(f"old panel of {row.user_id}", channel.get_partial_message(message.id).edit(view=None))
+        if last_word and row.dm_message_id is not None and latest and latest[0].id != row.dm_message_id:
+            await safely(f"last word to {row.user_id}",
+                         channel.send(**{key: value for key, value in last_word.items() if key != "view"}))
 
     async def tell_damaged(self, damage: Damage) -> None:
         """A table's stored game could not be read: its thread is told once, its players privately."""
@@ -308,15 +318,18 @@ class Presenter:
         thread = await self.channel(news.table.thread_id)
         standings = await safely(f"result of table {news.table.id}",
                                  results.announce(thread, news, self.info(news), rated_lines(reports)))
+        words: dict[int, dict[str, Any]] = {}
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
-                await safely(f"last panel of {seat.user_id}", self._end_panel(news, seat, standings))
+                words[seat.seat] = self._end_word(news, seat, standings)
+                await safely(f"last panel of {seat.user_id}", self._dm_channel(seat).get_partial_message(
+                    seat.dm_message_id).edit(**words[seat.seat]))
         for listener in self.finish_listeners:
             await safely(f"finish of table {news.table.id}", listener(reports))
         # Last, as it may take many calls: answered panels keep their "Take back" until the end
         # (retiring each on the way would cost a call a move).
         for seat in news.seats:
-            await safely(f"old panels of {seat.user_id}", self._retire_older_dms(news.table.id, seat))
+            await safely(f"old panels of {seat.user_id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
 
     async def standings_posted(self, news: TableNews) -> bool:
         """Whether the table's thread shows its final standings among its latest messages."""
@@ -332,23 +345,10 @@ class Presenter:
             return True  # cannot tell: better no standings twice
         return False
 
-    async def _end_panel(self, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> None:
+    def _end_word(self, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> dict[str, Any]:
+        """What a player's last DM panel becomes: their result, the game-over panel, no controls."""
         content = results.end_note(news, self.info(news), seat.seat, standings.jump_url if standings else None)
-        await self._last_word(seat, content=content, embed=self.panel(news, seat.seat)["embed"], view=None)
-
-    async def _last_word(self, row: SeatRow, **message: Any) -> None:
-        """Turn the player's tracked panel into how the table ended. When a later DM came after it
-        (a reminder, a "Time ran out" notice), the same goes out as a new DM as well, so that their
-        newest DM says how it ended."""
-        channel = self.bot.get_partial_messageable(row.dm_channel_id or 0, type=discord.ChannelType.private)
-        await channel.get_partial_message(row.dm_message_id).edit(**message)
-        try:
-            newest = [m.id async for m in channel.history(limit=1)]
-        except discord.HTTPException:
-            return
-        if newest and newest[0] != row.dm_message_id:
-            await safely(f"last word to {row.user_id}",
-                         channel.send(**{key: value for key, value in message.items() if key != "view"}))
+        return {"content": content, "embed": self.panel(news, seat.seat)["embed"], "view": None}
 
 
 TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls

@@ -132,7 +132,8 @@ async def test_only_players_playing_their_seat_vote_and_a_returned_player_is_not
     await bo.slash(table.thread, "table handover", player=dee)
     vote = vote_messages(table)[-1]
     assert ada.mention in vote.content and cy.mention not in vote.content and dee.mention not in vote.content
-    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(dee), away=False)  # dee is back
+    hand = await dee.slash(table.thread, "table hand")  # dee is back
+    assert "Welcome back" in (await dee.click(hand.response.message, label="I'm back")).response.content
     late = await ada.click(vote, label="Agree")
     assert late.ephemeral and late.response.content == "This vote is over."
     assert not next(s for s in await table.seats() if s.user_id == dee.id).ai
