@@ -143,6 +143,9 @@ def replay(record: dict[str, Any]) -> Replayed:
     if record.get("status") == "finished" and (outcome is None or recorded is None):
         return Replayed(outcome, len(steps), "the record says the game finished, but its actions do not end it "
                                              "with the recorded result (actions or the result are missing)")
+    if outcome is not None and record.get("status") != "finished":
+        return Replayed(outcome, len(steps), f"the actions end the game, but the record says it is "
+                                             f"{record.get('status')!r}, not finished")
     return Replayed(outcome, len(steps), None)
 
 

@@ -165,4 +165,6 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
     cut = {**data, "actions": data["actions"][:-10], "result": None}
     assert data["status"] == "finished" and record.verify(cut)
     assert any("do not end it" in problem for problem in record.verify(cut))
+    for status in ("running", "cancelled"):  # a finished game passed off as one still going or called off
+        assert any("not finished" in problem for problem in record.verify({**data, "status": status}))
     assert record.verify(data) == []
