@@ -241,9 +241,8 @@ class Database:
         if expected:
             sql += f" AND status IN ({', '.join('?' for _ in expected)})"
             params.extend(expected)
-        async with self.transaction() as conn:
-            rowcount, _ = await execute(conn, sql, params)
-            return rowcount == 1
+        changed = await self.write([(sql + " RETURNING id", params)])
+        return len(changed[0]) == 1
 
     async def schema_version(self) -> int:
         row = await self.fetchone("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel
 
@@ -199,9 +199,8 @@ class TableStore(TimerStore):
 
     async def mark_damaged(self, table_id: int, reason: str) -> bool:
         """Mark a table damaged (only that column is written). True the first time."""
-        async with self.db.transaction() as conn:
-            return bool(await run(conn, "UPDATE game_tables SET damaged = ? WHERE id = ? AND damaged IS NULL"
-                                        " RETURNING id", (reason, table_id)))
+        return bool(await self._update("UPDATE game_tables SET damaged = ? WHERE id = ? AND damaged IS NULL"
+                                       " RETURNING id", (reason, table_id)))
 
     async def damaged(self) -> list[int]:
         """Ids of the tables marked damaged (through a small index)."""
@@ -228,8 +227,7 @@ class TableStore(TimerStore):
                        if (newest - datetime.fromisoformat(r["created_at"])).total_seconds() <= window})
 
     async def finish_done(self, table_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET finish_due = 0 WHERE id = ?", (table_id,))
+        await self._update("UPDATE game_tables SET finish_due = 0 WHERE id = ?", (table_id,))
 
     async def by_thread(self, thread_id: int) -> TableRow | None:
         row = await self.db.fetchone(
@@ -256,57 +254,48 @@ class TableStore(TimerStore):
 
     async def set_messages(self, table_id: int, *, thread_id: int | None = None,
                            lobby_message_id: int | None = None) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn,
-                "UPDATE game_tables SET thread_id = COALESCE(?, thread_id),"
-                " lobby_message_id = COALESCE(?, lobby_message_id), updated_at = ? WHERE id = ?",
-                (thread_id, lobby_message_id, utcnow(), table_id),
-            )
+        await self._update("UPDATE game_tables SET thread_id = COALESCE(?, thread_id),"
+                           " lobby_message_id = COALESCE(?, lobby_message_id), updated_at = ? WHERE id = ?",
+                           (thread_id, lobby_message_id, utcnow(), table_id))
 
     async def set_board(self, table_id: int, message_id: int | None, key: str | None, version: int = 0) -> None:
         """Record a newly posted board message, its key and the table version it starts at."""
-        async with self.db.transaction() as conn:
-            await run(conn,
-                "UPDATE game_tables SET board_message_id = ?, board_key = ?, board_version = ? WHERE id = ?",
-                (message_id, key, version, table_id),
-            )
+        await self._update("UPDATE game_tables SET board_message_id = ?, board_key = ?, board_version = ?"
+                           " WHERE id = ?", (message_id, key, version, table_id))
+
+    async def _update(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """One statement in a transaction of its own (or the caller's): no trip to the database thread."""
+        return (await self.db.write([(sql, params)]))[0]
 
     async def set_status(self, table_id: int, status: Status, *, expected: tuple[Status, ...] = ()) -> bool:
         """Change the status; with `expected`, only from one of those (returns False otherwise)."""
         return await self.db.set_status("game_tables", table_id, status, expected)
 
     async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
-                               (json.dumps(options), utcnow(), table_id))
+        await self._update("UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
+                           (json.dumps(options), utcnow(), table_id))
 
     async def set_rematch(self, table_id: int, rematch_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET rematch_id = ? WHERE id = ?", (rematch_id, table_id))
+        await self._update("UPDATE game_tables SET rematch_id = ? WHERE id = ?", (rematch_id, table_id))
 
     async def set_handover_after(self, table_id: int, missed: int) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET handover_after = ?, updated_at = ? WHERE id = ?",
-                      (missed, utcnow(), table_id))
+        await self._update("UPDATE game_tables SET handover_after = ?, updated_at = ? WHERE id = ?",
+                           (missed, utcnow(), table_id))
 
     async def set_pace(self, table_id: int, pace: str, seconds: int) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET pace = ?, pace_seconds = ?, updated_at = ? WHERE id = ?",
-                      (pace, seconds, utcnow(), table_id))
+        await self._update("UPDATE game_tables SET pace = ?, pace_seconds = ?, updated_at = ? WHERE id = ?",
+                           (pace, seconds, utcnow(), table_id))
 
     async def set_votes(self, table_id: int, votes: dict[str, Any]) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET votes = ? WHERE id = ?", (json.dumps(votes), table_id))
+        await self._update("UPDATE game_tables SET votes = ? WHERE id = ?", (json.dumps(votes), table_id))
 
     async def set_creator(self, table_id: int, user_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET creator_id = ?, updated_at = ? WHERE id = ?",
-                      (user_id, utcnow(), table_id))
+        await self._update("UPDATE game_tables SET creator_id = ?, updated_at = ? WHERE id = ?",
+                           (user_id, utcnow(), table_id))
 
     async def set_rated(self, table_id: int, rated: bool) -> None:
-        async with self.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
-                               (int(rated), utcnow(), table_id))
+        await self._update("UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
+                           (int(rated), utcnow(), table_id))
 
     async def start(self, table_id: int, *, state: str, prompts: dict[int, tuple[int, str]],
                     seat_order: list[int]) -> None:
@@ -429,9 +418,8 @@ class TableStore(TimerStore):
             raise ValueError(f"unknown seat fields {sorted(unknown)}")
         assignments = ", ".join(f"{name} = ?" for name in fields)
         values = [_sql_value(v) for v in fields.values()]
-        async with self.db.transaction() as conn:
-            await run(conn, f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
-                               (*values, table_id, seat))
+        await self._update(f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
+                           (*values, table_id, seat))
 
     async def tables_of_user(self, user_id: int, *statuses: Status) -> list[TableRow]:
         marks = ", ".join("?" for _ in statuses)
