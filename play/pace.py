@@ -139,14 +139,20 @@ async def still_away(service: TableService, table_id: int, seat: int, missed: in
                                                  payload=timer.payload)
 
 
-async def reminder_due(service: TableService, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
+async def reminder_due(service: TableService, table_id: int, seat: int, prompt_version: int,
+                       when: str = "") -> TableNews | None:
     """The table, if the seat's decision of `prompt_version` is still waiting for its player and
-    its deadline is still ahead (after a stop, reminders that fell due while down come with the
-    deadline itself: only "Time ran out" is worth sending then)."""
+    its deadline is still ahead. After a stop, reminders that fell due while down come together:
+    only the latest is sent, and none once the deadline passed ("Time ran out" says it all)."""
     loaded = await service.load(table_id)
     if not current(loaded, seat, prompt_version):
         return None
-    if loaded.table.deadlines.get(seat, float("inf")) <= service.clock():
+    deadline, now = loaded.table.deadlines.get(seat, float("inf")), service.clock()
+    if deadline <= now:
+        return None
+    share = dict(REMINDERS).get(when, 0.0)
+    left = deadline - now  # a later reminder comes when (1 - its share) of the time is left
+    if any(later > share and left <= loaded.table.pace_seconds * (1 - later) for _, later in REMINDERS):
         return None
     return TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
 

@@ -436,8 +436,8 @@ class TableService(MovesMixin):
     async def still_away(self, table_id: int, seat: int, missed: int) -> None:
         await pace.still_away(self, table_id, seat, missed)
 
-    async def reminder_due(self, table_id: int, seat: int, prompt_version: int) -> TableNews | None:
-        return await pace.reminder_due(self, table_id, seat, prompt_version)
+    async def reminder_due(self, table_id: int, seat: int, prompt_version: int, when: str = "") -> TableNews | None:
+        return await pace.reminder_due(self, table_id, seat, prompt_version, when)
 
     async def back(self, table_id: int, caller: Caller) -> TableNews:
         return await pace.back(self, table_id, caller)

@@ -401,7 +401,7 @@ class TablesController(VotesMixin):
             await safely(f"away notice of table {table_id} seat {seat}", self.presenter.away_notice(news, seat))
 
     async def on_reminder(self, table_id: int, seat: int, prompt_version: int, when: str) -> None:
-        news = await self.service.reminder_due(table_id, seat, prompt_version)
+        news = await self.service.reminder_due(table_id, seat, prompt_version, when)
         if news is not None:
             await safely(f"reminder of table {table_id} seat {seat}", self.presenter.remind(news, seat, when))
 

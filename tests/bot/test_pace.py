@@ -290,3 +290,18 @@ async def test_no_reminders_of_a_deadline_that_passed_while_the_bot_was_down(sim
     firsts = [(m.content or "").splitlines()[0] for m in bo.user.dm_channel.history()[seen:]]
     assert any("Time ran out" in line for line in firsts)
     assert not any("Still your turn" in line or "Last call" in line for line in firsts)
+
+
+async def test_reminders_that_fell_due_while_down_come_as_one(simcord_env, settings):
+    """Down across both reminder times with the deadline still ahead: at the restart the player gets
+    the latest reminder ("Last call"), not the half-time one as well."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    seen = len(bo.user.dm_channel.history())
+    await simcord_env.bot.scheduler.stop()
+    await simcord_env.advance_time(LIVE * 92 // 100)  # past 90% of the time, not past the deadline
+    await simcord_env.restart_bot(create_bot(settings))
+    firsts = [(m.content or "").splitlines()[0] for m in bo.user.dm_channel.history()[seen:]]
+    assert sum("Last call" in line for line in firsts) == 1, firsts
+    assert not any("Still your turn" in line or "Time ran out" in line for line in firsts), firsts
