@@ -30,6 +30,7 @@ EMBED_TOTAL = 6000
 LOG_TITLE = "Game log"
 LOG_LINES = 25
 EARLIER = "… (earlier lines: `/table log`)"
+WAITING = "Waiting for"  # the field that says whose decisions are due, and when
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class BoardShown:
     image_key: str | None  # None: not known (e.g. after a restart), so the picture is sent again
     version: int  # the table version it shows
     since: int  # its log starts after this version
+    embeds: tuple[discord.Embed, ...] = ()  # as last sent (not known after a restart)
 
 
 def log_embed(lines: list[str], room: int) -> discord.Embed | None:
@@ -76,6 +78,17 @@ def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, disc
     line = f"Your move, {mentions}." if len(users) == 1 else f"Waiting for {mentions}: choose on your panels."
     return line, discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                          users=[discord.Object(user) for user in users])
+
+
+def without_deadlines(embeds: tuple[discord.Embed, ...]) -> list[discord.Embed]:
+    """Copies of a board's embeds without the field of deadlines."""
+    kept = []
+    for embed in embeds:
+        embed = embed.copy()
+        for index in reversed([i for i, f in enumerate(embed.fields) if f.name == WAITING]):
+            embed.remove_field(index)
+        kept.append(embed)
+    return kept
 
 
 class Boards:
@@ -151,7 +164,7 @@ class Boards:
         if deadlines and target is not None and len(target.fields) < 25:
             # Whose decision is awaited and when it falls due (Discord shows the time left).
             due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
-            target.add_field(name="Waiting for", value=due[:1024], inline=False)
+            target.add_field(name=WAITING, value=due[:1024], inline=False)
         return embeds + ([log_part] if log_part else [])
 
     async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:
@@ -170,18 +183,24 @@ class Boards:
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return False
-        self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since))
+        self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
+                                                 tuple(message["embeds"])))
         return True
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None, since: int) -> None:
         image = await self._image(news, info, public) if image_key is not None else None
-        message = await thread.send(**self._text(news, info, public, since), view=panels.board_view(news.table),
-                                    files=[image] if image else [])
-        self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since))
+        text = self._text(news, info, public, since)
+        message = await thread.send(**text, view=panels.board_view(news.table), files=[image] if image else [])
+        self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
+                                                 tuple(text["embeds"])))
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
-            try:  # the replaced board keeps its embeds but loses its buttons and its turn line
-                await thread.get_partial_message(old.message_id).edit(content=None, view=None)
+            # The replaced board keeps its embeds and picture but loses its buttons, its turn line
+            # and its deadlines (their "in 2 hours" would read as still running).
+            stale = {"embeds": without_deadlines(old.embeds)} if any(
+                f.name == WAITING for e in old.embeds for f in e.fields) else {}
+            try:
+                await thread.get_partial_message(old.message_id).edit(content=None, view=None, **stale)
             except discord.HTTPException:
                 pass

@@ -38,3 +38,8 @@ async def test_the_board_mentions_whose_move_it_is(simcord_env):
     assert len(boards) >= 2
     replaced = [m for m in table.thread.history() if m.id in boards[:-1]]
     assert replaced and all(not m.content and not m.components for m in replaced)
+    # Nor do replaced boards keep the deadlines the new board shows (async, 24 hours a decision).
+    fields = lambda message: [f.name for e in message.embeds for f in e.fields]  # noqa: E731
+    assert "Waiting for" in fields(await board_message(table))
+    assert all("Waiting for" not in fields(m) and "<t:" not in str([e.to_dict() for e in m.embeds])
+               and m.embeds for m in replaced)
