@@ -64,12 +64,11 @@ def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]
 
 
 def visible_events(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]],
-                   viewer: int | None) -> list[tuple[int, str]]:
+                   viewer: int | None, everything: bool) -> list[tuple[int, str]]:
     """(version, text) of the events of a table's game as `viewer` (a seat, or None for someone
-    not seated) may see them: public events, and the viewer's own private ones. Once the game has
-    ended every event is shown. Rebuilt by replaying the actions from the seed."""
+    not seated) may see them: public events, and the viewer's own private ones; with
+    `everything` (the game has ended), every event. Rebuilt by replaying the actions from the seed."""
     spec = registry.get(table.game)
-    everything = table.status in ("finished", "cancelled")
     state = spec.setup(len(seats), table.seed, table.options)
     lines = []
     for version, seat, action_json, _ in actions:

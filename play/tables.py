@@ -393,7 +393,19 @@ class TableService(MovesMixin):
             if loaded.seat_of(caller.user_id) is not None:
                 raise TableError("You play at this table: its record holds the seed, which decides the hidden "
                                  "cards. Export it once the game has ended.")
+        twins = await self.same_deal_running(table)
+        if twins and (not caller.can_manage or any(s.user_id == caller.user_id for t in twins
+                                                   for s in await self.store.tables.seats(t.id))):
+            raise TableError(f"Table #{table_id} was dealt the same cards as table "
+                             f"{', '.join(f'#{t.id}' for t in twins)}, still being played: its record (and the seed) "
+                             "can be exported once that game has ended.")
         return record.build(table, loaded.seats, await self.store.tables.timed_actions(table_id))
+
+    async def same_deal_running(self, table: TableRow) -> list[TableRow]:
+        """Other tables dealt the same cards (a duplicate tournament round, or a seed an admin
+        chose twice) that are still being played: while they are, this table's seed, record and
+        secret events stay hidden, though its own game has ended."""
+        return await self.store.tables.running_with_seed(table.seed, table.id)
 
     async def log(self, table_id: int, caller: Caller) -> TableNews:
         """The table with its game's events as the caller may see them (others' secrets hidden until
@@ -406,7 +418,8 @@ class TableService(MovesMixin):
         seat = loaded.seat_of(caller.user_id)
         actions = await self.store.tables.timed_actions(table_id)
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
-        news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None)
+        ended = loaded.table.status in ("finished", "cancelled") and not await self.same_deal_running(loaded.table)
+        news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None, ended)
         return news
 
     async def set_pace(self, table_id: int, caller: Caller, name: str | None = None) -> TableNews:

@@ -252,6 +252,12 @@ class TableStore(TimerStore):
             "SELECT * FROM game_tables WHERE tournament_id = ? ORDER BY id", (tournament_id,))
         return _readable(rows)
 
+    async def running_with_seed(self, seed: int, other_than: int) -> list[TableRow]:
+        """Running tables other than `other_than` dealt from `seed` (through a small index)."""
+        rows = await self.db.fetchall("SELECT * FROM game_tables WHERE seed = ? AND status = 'running' AND id != ?"
+                                      " ORDER BY id", (seed, other_than))
+        return _readable(rows)
+
     async def set_messages(self, table_id: int, *, thread_id: int | None = None,
                            lobby_message_id: int | None = None) -> None:
         await self._update("UPDATE game_tables SET thread_id = COALESCE(?, thread_id),"

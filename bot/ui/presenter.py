@@ -316,8 +316,9 @@ class Presenter:
         reports = await self.service.finish_work(news.table.id, again=again)
         self.boards.forget(news.table.id)
         thread = await self.channel(news.table.thread_id)
+        twins = await self.service.same_deal_running(news.table)
         standings = await safely(f"result of table {news.table.id}",
-                                 results.announce(thread, news, self.info(news), rated_lines(reports)))
+                                 results.announce(thread, news, self.info(news), rated_lines(reports), twins))
         words: dict[int, dict[str, Any]] = {}
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:

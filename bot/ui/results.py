@@ -34,8 +34,10 @@ def standings_title(info: Any, table_id: int) -> str:
     return f"{info.title} — table #{table_id}: final standings"[:256]
 
 
-async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str]) -> discord.Message | None:
-    """Post the final standings in the table's thread; returns the message."""
+async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
+                   twins: list[Any]) -> discord.Message | None:
+    """Post the final standings in the table's thread; returns the message. `twins`: tables dealt
+    the same cards and still being played, whose deal the seed would give away."""
     table, outcome = news.table, news.outcome
     if outcome is None or thread is None:
         return None
@@ -44,7 +46,12 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str]) 
                           colour=discord.Colour.gold())
     if ratings:
         embed.add_field(name="Rating changes", value="\n".join(ratings)[:1024], inline=False)
-    if table.seed_salt:
+    if table.seed_salt and twins:
+        embed.add_field(name="Fair deal", value=(
+            f"This deal is still being played at table {', '.join(f'#{t.id}' for t in twins)}: the seed and salt are "
+            "kept until that game ends; then `/table export` gives them, and `python -m bot verify` checks "
+            "every shuffle."), inline=False)
+    elif table.seed_salt:
         embed.add_field(name="Fair deal", value=(
             f"Seed `{table.seed}`, salt `{table.seed_salt}`: their SHA-256 (salt:seed) is the commitment the "
             "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),

@@ -125,15 +125,14 @@ def test_the_log_shows_a_player_their_own_secrets_and_everyone_everything_at_the
         private = next((e for e in events if e.seats is not None and len(e.seats) == 1), None)
     assert private is not None, "the game made a private event"
     (owner,) = private.seats
-    table = SimpleNamespace(game="baumeister", seed=4, options={}, status="running")
+    table = SimpleNamespace(game="baumeister", seed=4, options={})
     seats = [SimpleNamespace(seat=n) for n in range(3)]
-    mine = [text for _, text in record.visible_events(table, seats, actions, owner)]
-    other = [text for _, text in record.visible_events(table, seats, actions, (owner + 1) % 3)]
-    spectator = [text for _, text in record.visible_events(table, seats, actions, None)]
+    mine = [text for _, text in record.visible_events(table, seats, actions, owner, False)]
+    other = [text for _, text in record.visible_events(table, seats, actions, (owner + 1) % 3, False)]
+    spectator = [text for _, text in record.visible_events(table, seats, actions, None, False)]
     assert private.text in mine and private.text not in other and private.text not in spectator
     assert len(other) == len(spectator) < len(mine)
-    table.status = "finished"
-    assert private.text in [text for _, text in record.visible_events(table, seats, actions, None)]
+    assert private.text in [text for _, text in record.visible_events(table, seats, actions, None, True)]
 
 
 async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsys):

@@ -1,0 +1,55 @@
+"""A duplicate tournament round deals every table the same cards. A table that ends first keeps
+the deal secret while another still plays it: its standings hold back the seed, and its record
+and secret log lines wait for the last of them (a player there could otherwise read ahead)."""
+
+from __future__ import annotations
+
+from play.common import Caller
+from play.record import visible_events
+from tests.bot.driver import request_cursor, shown_to
+from tests.bot.tournament_driver import create, new_event, play_out, register_all, tournament_message
+
+
+async def duplicate_round(env):
+    event = new_event(env, 6)
+    tournament = await create(event, rounds=1, duplicate=True)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    games = await event.bot.store.tournaments.games(tournament, 1)
+    first, second = [await event.bot.store.tables.get(g.table_id) for g in games]
+    assert first.seed == second.seed  # the same deal
+    return event, games, first, second
+
+
+def files(result) -> list:
+    return [a for m in [result.response, *result.followups] if m is not None for a in (m.attachments or [])]
+
+
+async def test_a_finished_table_keeps_the_deal_another_still_plays(simcord_env):
+    event, games, first, second = await duplicate_round(simcord_env)
+    mark = request_cursor(simcord_env)
+    await play_out(event.bot, first.id)
+    assert (await event.bot.store.tables.get(first.id)).status == "finished"
+    assert (await event.bot.store.tables.get(second.id)).status == "running"
+    playing = event.by_id(games[1].players[0])  # plays the same deal at the second table
+
+    assert str(first.seed) not in "\n".join(shown_to(simcord_env, playing.id, since=mark))
+    thread = next(t for t in event.channel.threads if t.id == first.thread_id)
+    standings = next(m for m in thread.history() if m.embeds and "final standings" in m.embeds[0].title)
+    fair = next(f.value for f in standings.embeds[0].fields if f.name == "Fair deal")
+    assert f"still being played at table #{second.id}" in fair and first.seed_salt not in fair
+    refused = await playing.slash(event.channel, "table export", table=first.id)
+    assert refused.ephemeral and not files(refused)
+    assert f"same cards as table #{second.id}, still being played" in refused.response.content
+
+    log = await event.bot.service.log(first.id, Caller(user_id=playing.id, guild_id=event.guild.id))
+    row, seats = await event.bot.store.tables.get(first.id), await event.bot.store.tables.seats(first.id)
+    actions = await event.bot.store.tables.timed_actions(first.id)
+    assert log.log == visible_events(row, seats, actions, None, False)  # only what anyone saw during play
+    assert len(visible_events(row, seats, actions, None, True)) > len(log.log)  # there are secrets to keep
+
+    await play_out(event.bot, second.id)  # the deal is played out everywhere: nothing more to keep
+    exported = await playing.slash(event.channel, "table export", table=first.id)
+    assert files(exported)
+    log = await event.bot.service.log(first.id, Caller(user_id=playing.id, guild_id=event.guild.id))
+    assert log.log == visible_events(row, seats, actions, None, True)
