@@ -16,6 +16,9 @@ from play.common import TableError
 from play.votes import VoteNews, VoteOver
 
 
+ASK = "agree?"  # how a vote's question ends
+
+
 def question(kind: str, asker: str, subject: str | None) -> str:
     if kind == "cancel":
         return f"{asker} asks to cancel this game."
@@ -48,7 +51,7 @@ class VotesMixin:
         asker = shown_name(next((s.display_name for s in voted.news.seats if s.user_id == vote["by"]),
                                      interaction.user.display_name))
         posted = await self.presenter.post(voted.news.table.thread_id,
-                                           f"{question(kind, asker, subject)} {mentions}: agree?", view=view,
+                                           f"{question(kind, asker, subject)} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
         if not posted:
             await reply(interaction, "The question could not be posted in the thread (Discord refused it). "
@@ -65,8 +68,7 @@ class VotesMixin:
             voted = await self.service.answer_vote(table_id, caller_of(interaction), kind, agree, at)
         except VoteOver as exc:  # its buttons go: a question nobody can answer any more
             await reply(interaction, str(exc))
-            if interaction.message is not None:
-                await safely("vote message", interaction.message.edit(view=None))
+            await _retire(interaction.message, table_id, kind)
             return
         except TableError as exc:
             await reply(interaction, str(exc))
@@ -76,8 +78,7 @@ class VotesMixin:
             await reply(interaction, f"Noted. Still waiting for {', '.join(voted.waiting)}.")
             return
         await reply(interaction, "Noted.")
-        if interaction.message is not None:
-            await safely("vote message", interaction.message.edit(view=None))
+        await _retire(interaction.message, table_id, kind)
         if voted.outcome == "refused":
             await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")
             return
@@ -91,6 +92,18 @@ class VotesMixin:
         await self.presenter.post(news.table.thread_id, f"Everyone agreed: a computer player plays {_subject(voted)}'s "
                                   "seat for the rest of the game.")
         await self.after(news)  # type: ignore[attr-defined]
+
+
+async def _retire(message: discord.Message | None, table_id: int, kind: str) -> None:
+    """Remove the buttons of a vote's question once it is decided: only if the clicked message is
+    that question (a vote button forged onto a board or a lobby must not strip theirs). Its text
+    is the stored message's; its buttons, as a forged click shows them, prove nothing."""
+    prefix = f"vote:{table_id}:{kind.replace(':', '-')}:"
+    ids = [getattr(child, "custom_id", None) or "" for row in (message.components if message else [])
+           for child in getattr(row, "children", [row])]
+    if (message is not None and (message.content or "").endswith(ASK) and ids
+            and all(custom_id.startswith(prefix) for custom_id in ids)):
+        await safely("vote message", message.edit(view=None))
 
 
 def _subject(voted: VoteNews) -> str | None:

@@ -207,3 +207,24 @@ async def test_a_rated_game_is_not_cancelled_behind_an_away_or_abandoning_player
     refused = await cy.click(vote, label="Agree")
     assert refused.ephemeral and "who abandoned it" in refused.response.content
     assert (await table.row()).status == "running"
+
+
+async def test_a_vote_answer_forged_onto_another_message_leaves_its_buttons(simcord_env):
+    """Only a vote's own question loses its buttons when the vote is over: an Agree forged onto the
+    board or a lobby by someone in the server is refused and strips nothing."""
+    from tests.bot.driver import board_message
+    from tests.reliability.forge import forge_component, private_answer, stored_rows
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby_table = await open_table(simcord_env, "baumeister", ["cy", "dee"])
+    await start(table)
+    eve = table.guild.add_member(simcord_env.create_user("eve"))  # in the server, seated nowhere
+    fay = lobby_table.guild.add_member(simcord_env.create_user("fay"))  # the same in the lobby's server
+    board, lobby = await board_message(table), lobby_table.thread.history()[0]
+    shown = labels(board), labels(lobby)
+    rows = await stored_rows(simcord_env.bot)
+    private_answer(await forge_component(eve, board, f"vote:{table.table_id}:cancel:yes:1"))
+    private_answer(await forge_component(fay, lobby, f"vote:{lobby_table.table_id}:handover-1:no:0"))
+    assert await stored_rows(simcord_env.bot) == rows
+    assert (labels(await board_message(table)), labels(lobby_table.thread.history()[0])) == shown
+    assert "My hand" in shown[0] and "Join" in shown[1]
