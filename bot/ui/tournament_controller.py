@@ -51,7 +51,8 @@ class TournamentController:
                                           parent_id)
 
     async def names(self, tournament_id: int) -> dict[int, str]:
-        return {e.user_id: e.display_name for e in await self.service.entrants(tournament_id)}
+        """The entrants' names as message text shows them (markdown and mentions inert)."""
+        return {e.user_id: shown_name(e.display_name) for e in await self.service.entrants(tournament_id)}
 
     # -- creating and the embed ----------------------------------------------------------
     async def create(self, interaction: discord.Interaction, **fields: Any) -> None:

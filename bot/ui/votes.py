@@ -58,7 +58,7 @@ class VotesMixin:
                                      "The vote stays open: run the command again to ask again.")
         elif voted.asked_before:
             await reply(interaction, "That vote was already open: its question is asked again in the thread, "
-                                     f"waiting for {', '.join(voted.waiting)}.")
+                                     f"waiting for {', '.join(map(shown_name, voted.waiting))}.")
         else:
             await reply(interaction, "The other players are asked in the thread; it happens when all agree.")
 
@@ -75,7 +75,7 @@ class VotesMixin:
             return
         name = shown_name(interaction.user.display_name)
         if voted.outcome == "open":
-            await reply(interaction, f"Noted. Still waiting for {', '.join(voted.waiting)}.")
+            await reply(interaction, f"Noted. Still waiting for {', '.join(map(shown_name, voted.waiting))}.")
             return
         await reply(interaction, "Noted.")
         await _retire(interaction.message, table_id, kind)

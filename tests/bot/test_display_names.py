@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.render.base import shown_name
 from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
 
 NAMES = ["ada", "*bo*", "cy", "{p0}", "@everyone"]
@@ -72,3 +73,27 @@ async def test_a_name_that_is_a_mention_pings_nobody(simcord_env):
     question = next(m for m in thread.history() if "agree?" in (m.content or ""))
     assert set(simcord_env.backend.messages[thread.id][question.id].ping_user_ids) == {bo.id}
     assert f"<@{victim.id}> asks" not in question.content
+
+
+async def test_tournament_messages_show_names_as_typed(simcord_env):
+    """Progress (who a table waits for) and standings show entrants' names with markdown inert: a
+    name written as a masked link is not a link."""
+    from tests.bot.tournament_driver import (ORGANISER_ROLE, Event, create, play_round, register_all,
+                                             tournament_message)
+
+    names = ["*bold*", "[site](https://e.vil)", "__u__"]
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("tournaments")
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    event = Event(simcord_env, guild, channel, organiser,
+                  [guild.add_member(simcord_env.create_user(name)) for name in names])
+    tournament = await create(event, rounds=1)
+    await register_all(event, tournament)
+    await organiser.click(tournament_message(event, tournament), label="Start")
+    status = (await event.players[0].slash(channel, "tournament status", tournament=tournament)).response
+    waiting = status.embeds[0].description.split("waiting for ", 1)[1]
+    assert waiting in [shown_name(name) for name in names] and waiting not in names, waiting
+    await play_round(event, tournament, 1)
+    standings = (await event.players[0].slash(channel, "tournament standings", tournament=tournament)).response
+    text = standings.embeds[0].description
+    assert all(shown_name(name) in text for name in names) and text.count("[site](") == text.count(r"\[site]("), text
