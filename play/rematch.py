@@ -28,6 +28,9 @@ async def rematch(service: TableService, table_id: int, caller: Caller) -> Table
         if mine.forfeited or mine.ai:
             raise TableError("You left this game (or your seat went to a computer player), so the others open "
                              "its rematch; you may join it.")
+        if mine.away:
+            raise TableError("You were away when this game ended (a computer player moved for you), so the others "
+                             "open its rematch; you may join it.")
         await _no_rematch_yet(service, old)
         return await _open(service, old, caller, mine)
 

@@ -272,6 +272,9 @@ async def test_a_player_away_when_the_game_ends_is_ranked_last(simcord_env):
     assert "Away at the end (ranked last): bo" in standings.embeds[0].footer.text
     newest = bo.user.dm_channel.history()[-1]  # after the "Time ran out" notice: the result
     assert newest.content.startswith("**Game over in Augsburg 1520") and "you placed 2nd of 2" in newest.content
+    refused = await bo.click(standings, label="Rematch")  # absent at the end: not the one to open it
+    assert refused.ephemeral and "You were away when this game ended" in refused.response.content
+    assert len(table.channel.threads) == 1
     await ada.click(standings, label="Rematch")  # bo, absent at the end, is not seated again
     rematch = await table.bot.store.tables.by_thread(table.channel.threads[-1].id)
     assert {s.user_id for s in await table.bot.store.tables.seats(rematch.id)} == {ada.id}
