@@ -416,6 +416,8 @@ class TableService(MovesMixin):
         if loaded.table.state is None:
             raise TableError(f"Table #{table_id} was {loaded.table.status} before its game started: its log is empty.")
         seat = loaded.seat_of(caller.user_id)
+        if seat is not None and (seat.forfeited or seat.ai):
+            seat = None  # out of the game: the seat's secrets are the computer's now (public view until the end)
         actions = await self.store.tables.timed_actions(table_id)
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
         ended = loaded.table.status in ("finished", "cancelled") and not await self.same_deal_running(loaded.table)

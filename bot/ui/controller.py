@@ -220,6 +220,11 @@ class TablesController(VotesMixin):
                                  "spectators may see.")
             if news.state is None:
                 raise TableError("The game has not started yet.")
+            if (seat.forfeited or seat.ai) and news.table.status == "running":
+                # Out of the game: the seat's hidden cards are the computer's now, not theirs to pass on.
+                raise TableError("You left this game (or your seat went to a computer player): the computer plays "
+                                 "that seat, and its hand is no longer shown to you. The board shows what everyone "
+                                 "sees; `/table log` shows everything once the game has ended.")
         except TableError as exc:
             await reply(interaction, str(exc))
             return

@@ -89,6 +89,9 @@ async def test_abandon_hands_the_seat_to_a_computer_and_ranks_the_player_last(si
     assert any("bo abandoned the game" in m.content for m in table.thread.history())
     again = await bo.slash(table.thread, "table abandon")
     assert "already abandoned" in again.response.content
+    # Out of the game, bo no longer sees the seat's hidden cards (the computer's now) to pass them on.
+    hand = await bo.slash(table.thread, "table hand")
+    assert hand.ephemeral and not hand.response.embeds and "no longer shown to you" in hand.response.content
     spec = registry.get("augsburg1520")
     policies = {s: spec.policy("heuristic", seed=s) for s in range(3)}
     await play_to_the_end(table, lambda state, seat: policies[seat].choose(state, seat))

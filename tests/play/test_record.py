@@ -167,3 +167,36 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
     for status in ("running", "cancelled"):  # a finished game passed off as one still going or called off
         assert any("not finished" in problem for problem in record.verify({**data, "status": status}))
     assert record.verify(data) == []
+
+
+async def test_a_player_who_abandoned_sees_the_log_as_a_spectator_until_the_end(tmp_path):
+    """Out of the game, a player's former seat is the computer's: its secret lines (a private
+    event of that seat) are no longer theirs to read, until the game ends."""
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=time.time)
+    players = [Caller(user_id=100 + n, guild_id=10, name=f"p{n}") for n in range(3)]
+    try:
+        table = await service.create_table(guild_id=10, channel_id=20, game="baumeister", options={},
+                                           creator_id=100, creator_name="p0")
+        for player in players[1:]:
+            await service.join(table.id, player)
+        news = await service.start(table.id, players[0])
+        spec, rng = registry.get("baumeister"), random.Random(3)
+        spectator = Caller(user_id=999, guild_id=10, name="spectator")
+        owner = None
+        for _ in range(400):  # play until some seat has a line only it may read
+            seen = len((await service.log(table.id, spectator)).log)
+            for seat in range(3):
+                if len((await service.log(table.id, players[seat])).log) > seen:
+                    owner = seat
+            if owner is not None:
+                break
+            seat = min(spec.to_act(news.state))
+            news = await service.act(table.id, players[seat], news.table.prompts[seat][0],
+                                     rng.randrange(len(spec.legal_actions(news.state, seat))))
+        assert owner is not None, "the game made a secret line"
+        assert (await service.log(table.id, players[owner])).log != (await service.log(table.id, spectator)).log
+        await service.abandon(table.id, players[owner])
+        assert (await service.log(table.id, players[owner])).log == (await service.log(table.id, spectator)).log
+    finally:
+        await store.close()
