@@ -47,7 +47,7 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         reason = loaded.spec.undo_refusal(before, after, events)
         if reason:
             raise TableError(f"That action cannot be taken back: {reason}.")
-        return await _store(service, loaded, before, seat, version, _clock_started(service, loaded, timed))
+        return await _store(service, loaded, before, seat, version, _clock_started(service, loaded, seat, timed))
 
 
 def _checked_seat(loaded: Loaded, caller: Caller) -> int:
@@ -70,16 +70,21 @@ def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
     return state
 
 
-def _clock_started(service: TableService, loaded: Loaded, timed: list[tuple[int, int, str, str]]) -> float:
+def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]]) -> float:
     """When the clock of the decision taken back started, so that taking back does not give a new
-    full deadline (move and take back, again and again, would stall the table): at the move
-    before, or for the game's first move, when the others' shared deadline of it started."""
-    now = service.clock()
+    full deadline (move and take back, again and again, would stall the table). While the seat's
+    turn goes on, its own deadline says (the decisions of a turn share it). Otherwise the earlier
+    of the move before and the start of the others' shared deadline: in a choice made at once,
+    the move before may be another player's, made long after the clock started."""
+    now, table = service.clock(), loaded.table
+    if seat in table.deadlines:
+        return min(now, table.deadlines[seat] - table.pace_seconds)
+    starts = [now]
     if len(timed) > 1:
-        return min(now, datetime.fromisoformat(timed[-2][3]).timestamp())
-    if loaded.table.deadlines:
-        return min(now, min(loaded.table.deadlines.values()) - loaded.table.pace_seconds)
-    return now
+        starts.append(datetime.fromisoformat(timed[-2][3]).timestamp())
+    if table.deadlines:
+        starts.append(min(table.deadlines.values()) - table.pace_seconds)
+    return min(starts)
 
 
 async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int,

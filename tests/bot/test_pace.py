@@ -308,3 +308,21 @@ async def test_reminders_that_fell_due_while_down_come_as_one(simcord_env, setti
     firsts = [(m.content or "").splitlines()[0] for m in bo.user.dm_channel.history()[seen:]]
     assert sum("Last call" in line for line in firsts) == 1, firsts
     assert not any("Still your turn" in line or "Time ran out" in line for line in firsts), firsts
+
+
+async def test_a_take_back_in_a_choice_made_at_once_keeps_the_shared_deadline(simcord_env):
+    """The opening purchase is chosen at once, on one shared deadline. Bo choosing late does not
+    give ada, who then chooses and takes it back, a deadline counted from bo's move."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    policy = heuristic_players("augsburg1520", 2)
+    shared = (await table.row()).deadlines[0]
+    await simcord_env.advance_time(600)  # ten of the fifteen minutes pass
+    for player in (bo, ada):  # one purchase each, bo first
+        state, spec = await table.state(), await table.spec()
+        seat = next(s for s in await table.seats() if s.user_id == player.id)
+        await choose(player, await panel_message(table, player, seat),
+                     seat_choices(spec, state, seat.seat).index(policy(state, seat.seat)))
+    undone = await ada.slash(table.thread, "table undo")
+    assert "taken back" in undone.response.content
+    assert (await table.row()).deadlines[await table.seat_of(ada)] <= shared
