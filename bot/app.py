@@ -63,6 +63,7 @@ class BoardBot(commands.Bot):
         # Finish work, in this order: a round's summary is posted after its games are rated.
         self.service.on_finish.extend([self.ratings.on_finished, self.tournaments.record])
         self.presenter.finish_listeners.append(self.tournament_ui.on_finish_reports)
+        self.presenter.closed_listeners.append(self.tournament_ui.on_table_closed)
         self.service.on_damaged.append(
             lambda damage: self.controller.spawn(self.presenter.tell_damaged(damage), f"damaged-{damage.table_id}"))
         self.scheduler.on(DECISION_TIMER, self._decision_timeout)

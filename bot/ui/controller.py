@@ -209,6 +209,8 @@ class TablesController(VotesMixin):
         thread = await self.presenter.channel(news.table.thread_id)
         await safely(f"board of table {news.table.id}", self.presenter.boards.close(news, thread))
         await self.presenter.post(news.table.thread_id, note)
+        for listener in self.presenter.closed_listeners:
+            await safely(f"close of table {news.table.id}", listener(news))
 
     # -- playing ---------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:

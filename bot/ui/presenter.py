@@ -47,6 +47,7 @@ class Presenter:
         self.service = service
         self.boards = Boards(bot, service)
         self.finish_listeners: list[Callable[[list[Any]], Awaitable[None]]] = []  # tournaments
+        self.closed_listeners: list[Callable[[TableNews], Awaitable[None]]] = []  # tournaments: a table cancelled
 
     # -- channels ------------------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any:

@@ -211,6 +211,18 @@ class TournamentController:
             if isinstance(report, RoundEnd):
                 await self.announce_end(report)
 
+    async def on_table_closed(self, news: TableNews) -> None:
+        """A table of a running tournament was cancelled (by an admin, or everyone abandoned it):
+        its players forfeit, and a round it completes is announced with its standings."""
+        if news.table.tournament_id is None:
+            return
+        tournament = await self.service.get(news.table.tournament_id)
+        if tournament.status != "running":  # a cancelled tournament closes its tables itself
+            return
+        for end in await self.service.settle(tournament.id):
+            await self.announce_end(end)
+        await self.refresh_embed(tournament.id)
+
     async def announce_end(self, end: RoundEnd) -> None:
         tournament = end.tournament
         names = await self.names(tournament.id)

@@ -132,3 +132,25 @@ async def test_the_end_congratulates_the_best_player_still_in_the_tournament(sim
     end = event.channel.last_message.content
     assert "is over" in end and quitter.mention not in end
     assert all(event.by_id(row.player_id).mention in end for row in active if row.rank == best)
+
+
+async def test_an_admin_cancelling_the_last_table_of_a_round_ends_the_round(simcord_env):
+    """`/table cancel` of a tournament table (Manage Server): its players forfeit, and the round it
+    completes is announced with its standings and the Start next round button, as any round end."""
+    import discord
+
+    event = new_event(simcord_env, 3)
+    tournament = await create(event, rounds=2)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    mod = event.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    (game,) = await event.bot.store.tournaments.games(tournament, 1)
+    table = await event.bot.store.tables.get(game.table_id)
+    thread = next(t for t in event.channel.threads if t.id == table.thread_id)
+    cancelled = await mod.slash(thread, "table cancel")
+    assert cancelled.ephemeral and "is cancelled" in answer(cancelled)
+    summary = event.channel.last_message
+    assert "round 1 is complete" in summary.content and "standings after round 1" in summary.embeds[0].title
+    assert "Start next round" in [c.label for row in summary.components for c in row.children]
+    assert all(row.games == 1 for row in await event.bot.tournaments.standings(tournament))
