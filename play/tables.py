@@ -236,8 +236,9 @@ class TableService(MovesMixin):
         per_member, per_server = self.open_limits
         if len(mine) >= per_member:
             numbers = ", ".join(f"#{n}" for n in mine[:10])
-            raise TableError(f"You already have {len(mine)} open tables in this server ({numbers}); one member "
-                             f"may have {per_member} open at once. Finish or cancel one (`/table cancel`) first.")
+            raise TableError(f"You already have {len(mine)} open tables in this server ({numbers}), as their "
+                             f"creator; one member may have {per_member} open at once. Finish or cancel one "
+                             "(`/table cancel`) first.")
         if server >= per_server:
             raise TableError(f"This server already has {server} open tables, the most it allows ({per_server}). "
                              "Open one when another has ended, or ask an admin to cancel an abandoned one.")

@@ -175,8 +175,9 @@ class TableStore(TimerStore):
             return int(lastrowid)
 
     async def open_casual(self, guild_id: int, creator_id: int) -> tuple[list[int], int]:
-        """Ids of the open (lobby or running) casual tables `creator_id` opened in a server, and how
-        many the server has. Tournament tables and damaged ones do not count."""
+        """Ids of the open (lobby or running) casual tables `creator_id` is the creator of in a server
+        (opened, or took over when the creator left the lobby), and how many the server has.
+        Tournament tables and damaged ones do not count."""
         rows = await self.db.fetchall(
             "SELECT id, creator_id FROM game_tables WHERE guild_id = ? AND status IN ('lobby', 'running')"
             " AND tournament_id IS NULL AND damaged IS NULL ORDER BY id", (guild_id,))
