@@ -158,7 +158,8 @@ class TablesController(VotesMixin):
             note = await self._probe_dm(news, caller.user_id)
             answer = f"{answer}\n\n{note}" if note else answer
         if action == "rated":
-            answer = "This table is now rated." if news.table.rated else "This table is now casual."
+            answer = ("This table is now rated: the game counts for ratings if at least two people play it and no "
+                      "computer player does." if news.table.rated else "This table is now casual.")
         if action == "pace":
             answer = f"Pace: {pace.describe(news.table)}. Press again for the next one."
         if action == "handover":

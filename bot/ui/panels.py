@@ -55,7 +55,7 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
                     inline=False)
     options = renderer.options_lines(spec.parse_options(table.options))
     embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
-    rated = "Yes (if no computer players)" if table.rated else "No"
+    rated = "Yes (if at least two people play, and no computer player)" if table.rated else "No"
     if table.seed_chosen:
         rated = f"No: dealt from the seed {table.seed}, chosen by an admin"
     embed.add_field(name="Rated", value=rated, inline=False)

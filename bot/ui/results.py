@@ -12,6 +12,7 @@ from bot.render.base import shown_name
 from bot.render import get_renderer
 from bot.ui.components import RematchButton
 from play.results import TableNews
+from play.tournaments.rating_service import unrated_reason
 from play.tournaments.ratings import Rating, ordinal
 from storage import RatedResult
 
@@ -46,6 +47,8 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
                           colour=discord.Colour.gold())
     if ratings:
         embed.add_field(name="Rating changes", value="\n".join(ratings)[:1024], inline=False)
+    elif unrated := unrated_reason(table, news.seats):
+        embed.add_field(name="Rating changes", value=f"None: not rated, as {unrated}.", inline=False)
     if table.seed_salt and twins:
         embed.add_field(name="Fair deal", value=(
             f"This deal is still being played at table {', '.join(f'#{t.id}' for t in twins)}: the seed and salt are "

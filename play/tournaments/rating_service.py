@@ -32,6 +32,15 @@ def counts_for_rating(table: TableRow, seats: list[SeatRow]) -> bool:
     return all(seat.user_id is not None and (seat.ai is None or seat.forfeited) for seat in seats)
 
 
+def unrated_reason(table: TableRow, seats: list[SeatRow]) -> str | None:
+    """Why a table made rated is not rated (None: it is, or it was never meant to be)."""
+    if not table.rated or counts_for_rating(table, seats):
+        return None
+    if len(seats) < 2:
+        return "a game of one player has nobody to be rated against"
+    return "a computer player played a seat (added in the lobby, or given the seat by a vote)"
+
+
 def rating_of(row: RatingRow | None) -> Rating:
     return Rating(mu=row.mu, sigma=row.sigma) if row is not None else new_rating()
 

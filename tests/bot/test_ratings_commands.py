@@ -79,3 +79,22 @@ async def test_leaderboard_and_profile_show_openskill_ratings(simcord_env):
     all_ids = {p.id for p in people[:12]}
     ratings = await store.ratings.of_players(guild.id, "augsburg1520", sorted(all_ids))
     assert set(ratings) == all_ids and all(r.games == 1 for r in ratings.values())
+
+
+@pytest.mark.slow
+async def test_a_rated_solo_game_says_why_it_is_not_rated(simcord_env, monkeypatch):
+    """Rated needs people to rate against each other: the lobby says so when Rated is turned on,
+    and a solo game made rated ends with standings that say it was not rated, and why."""
+    from tests.bot.driver import fix_deal, heuristic_players, open_table, play_to_the_end, start
+
+    fix_deal(monkeypatch, 20_260_601)
+    table = await open_table(simcord_env, "aelderman", ["ada"])
+    toggled = await table.players[0].click(table.thread.history()[0], label="Rated: off")
+    assert "at least two people" in toggled.response.content
+    await start(table)
+    await play_to_the_end(table, heuristic_players("aelderman", 1), limit=800)
+    row = await table.row()
+    assert row.status == "finished" and row.rated and not await simcord_env.bot.store.ratings.is_rated(row.id)
+    standings = next(m for m in reversed(table.thread.history()) if m.embeds and "final standings" in m.embeds[0].title)
+    field = next(f.value for f in standings.embeds[0].fields if f.name == "Rating changes")
+    assert field == "None: not rated, as a game of one player has nobody to be rated against."
