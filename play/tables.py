@@ -440,7 +440,7 @@ class TableService(MovesMixin):
         async with self.lock(table_id):
             loaded = await self._lobby(table_id, caller)
             self._creator_only(loaded, caller, "change after how many missed deadlines a seat may be voted out")
-            steps = votes.HANDOVER_STEPS
+            steps = sorted({*votes.HANDOVER_STEPS, self.missed_for_handover})  # with the server's default
             current = loaded.table.handover_after
             following = next((n for n in steps if n > current), steps[0])
             await self.store.tables.set_handover_after(table_id, following)
