@@ -90,7 +90,7 @@ To get one:
      no members list).
   3. In "OAuth2" > "URL Generator", tick the scopes "bot" and "applications.commands" and
      the permissions: View Channels, Send Messages, Send Messages in Threads,
-     Create Public Threads, Embed Links, Attach Files, Read Message History.
+     Create Public Threads, Create Private Threads, Embed Links, Attach Files, Read Message History.
      Open the generated URL to invite the bot to your server.
   4. Put the token in the environment:  export DISCORD_TOKEN=...
      or in config.toml (copy config.example.toml):  token = "..."

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any, Coroutine
+from typing import Any, Coroutine, Sequence
 
 import discord
 
@@ -101,13 +101,26 @@ class TablesController(VotesMixin):
         await reply(interaction, f"Table #{table.id} ({title}) is open in {thread.mention}. "
                     "Others can join with the Join button there." + (f"\n\n{dm_note}" if dm_note else ""))
 
-    async def open_thread(self, parent: discord.TextChannel, table: TableRow,
-                          name: str | None = None) -> discord.Thread:
-        """Open the thread a table is played in and record it. Raises discord.HTTPException."""
-        title = name or f"{self.service.spec(table).title} #{table.id}"
-        thread = await parent.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
-                                            auto_archive_duration=10080)
+    async def open_thread(self, parent: discord.TextChannel, table: TableRow, name: str | None = None,
+                          private_to: Sequence[int] | None = None) -> discord.Thread:
+        """Open the thread a table is played in and record it. Raises discord.HTTPException.
+        `private_to`: a private thread with these members (a duplicate round's table, whose deal
+        the other tables must not read ahead), public if the bot may not create one."""
+        title = (name or f"{self.service.spec(table).title} #{table.id}")[:100]
+        thread = None
+        if private_to is not None:
+            try:
+                thread = await parent.create_thread(name=title, type=discord.ChannelType.private_thread,
+                                                    invitable=False, auto_archive_duration=10080)
+            except discord.Forbidden as exc:
+                log.warning("no private thread for table %s (%s): a public one instead", table.id, exc)
+        if thread is None:
+            thread = await parent.create_thread(name=title, type=discord.ChannelType.public_thread,
+                                                auto_archive_duration=10080)
         await self.service.opened(table.id, thread_id=thread.id)
+        if thread.type == discord.ChannelType.private_thread:
+            for user_id in private_to or ():
+                await safely(f"thread member {user_id}", thread.add_user(discord.Object(user_id)))
         return thread
 
     async def _probe_dm(self, news: TableNews, user_id: int) -> str | None:

@@ -173,12 +173,13 @@ class TournamentController:
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
         title = registry.get(tournament.game).title
+        alike = await self.service.dealt_alike(tournament_id)  # each thread private to its players
         for game, table in pending:
             if table.thread_id is not None or channel is None:
                 continue
             name = f"{title} T{tournament.id} · round {game.round_no} · board {game.board}"
             try:
-                thread = await self.tables_ui.open_thread(channel, table, name)
+                thread = await self.tables_ui.open_thread(channel, table, name, game.players if alike else None)
             except discord.HTTPException as exc:
                 log.warning("no thread for table %s: %s", table.id, exc)
                 continue

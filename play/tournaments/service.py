@@ -295,6 +295,15 @@ class TournamentService(OrganiserMixin):
             if table.id not in recorded and table.status == "lobby":
                 await self.store.tables.set_status(table.id, "cancelled", expected=("lobby",))
 
+    async def dealt_alike(self, tournament_id: int) -> bool:
+        """Whether the current round deals every table the same cards (a duplicate round): then a
+        table's thread is private to its players, who could otherwise read another board's play
+        of their own deal ahead of them."""
+        tournament = await self.get(tournament_id)
+        games = await self.store.tournaments.games(tournament_id, tournament.current_round)
+        seeds = {(await self.tables.get(game.table_id)).seed for game in games}
+        return tournament.duplicate and len(games) > 1 and len(seeds) == 1
+
     async def pending_tables(self, tournament_id: int) -> list[tuple[TournamentGameRow, TableRow]]:
         """Tables of the current round that still need a thread or a start (after a seating or a restart)."""
         tournament = await self.get(tournament_id)

@@ -4,6 +4,9 @@ and secret log lines wait for the last of them (a player there could otherwise r
 
 from __future__ import annotations
 
+import pytest
+from simcord.backend.errors import SetupError
+
 from play.common import Caller
 from play.record import visible_events
 from tests.bot.driver import request_cursor, shown_to
@@ -53,3 +56,25 @@ async def test_a_finished_table_keeps_the_deal_another_still_plays(simcord_env):
     assert files(exported)
     log = await event.bot.service.log(first.id, Caller(user_id=playing.id, guild_id=event.guild.id))
     assert log.log == visible_events(row, seats, actions, None, True)
+
+
+async def test_a_duplicate_round_plays_each_board_in_a_thread_private_to_its_players(simcord_env):
+    """Boards of the same deal cannot read each other's play: each table's thread is private to
+    its players (a public thread would show the next boards what their own cards bring)."""
+    import discord
+
+    event, games, first, second = await duplicate_round(simcord_env)
+    backend = simcord_env.backend
+    for game, table in zip(games, (first, second)):
+        thread = backend.get_channel(table.thread_id)
+        assert thread.type == discord.ChannelType.private_thread.value
+        assert set(game.players) <= set(thread.thread_members)
+        others = set(p.id for p in event.players) - set(game.players)
+        assert not others & set(thread.thread_members)
+    outsider = event.by_id(games[1].players[0])
+    thread = next(t for t in event.channel.threads if t.id == first.thread_id)
+    board = next(m for m in thread.history() if "My hand" in [c.label for row in m.components for c in row.children])
+    with pytest.raises(SetupError, match="not visible to this user"):  # not a member of that thread
+        await outsider.click(board, label="My hand")
+    mine = await event.by_id(games[0].players[0]).click(board, label="My hand")  # its own players play on
+    assert mine.ephemeral and mine.response.embeds
