@@ -78,3 +78,25 @@ async def test_a_duplicate_round_plays_each_board_in_a_thread_private_to_its_pla
         await outsider.click(board, label="My hand")
     mine = await event.by_id(games[0].players[0]).click(board, label="My hand")  # its own players play on
     assert mine.ephemeral and mine.response.embeds
+
+
+async def test_without_the_private_threads_permission_a_duplicate_round_is_played_in_public(simcord_env):
+    """A server that does not let the bot create private threads still gets its round: the tables
+    are opened in public threads (and play goes on) rather than not at all."""
+    import discord
+
+    from tests.bot.tournament_driver import ORGANISER_ROLE, Event
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("tournaments", overwrites={
+        simcord_env.bot.user: discord.PermissionOverwrite(create_private_threads=False)})
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    event = Event(simcord_env, guild, channel, organiser,
+                  [guild.add_member(simcord_env.create_user(f"p{n}")) for n in range(6)])
+    tournament = await create(event, rounds=1, duplicate=True)
+    await register_all(event, tournament)
+    await organiser.click(tournament_message(event, tournament), label="Start")
+    for game in await event.bot.store.tournaments.games(tournament, 1):
+        table = await event.bot.store.tables.get(game.table_id)
+        assert table.status == "running"
+        assert simcord_env.backend.get_channel(table.thread_id).type == discord.ChannelType.public_thread.value
