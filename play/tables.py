@@ -395,8 +395,7 @@ class TableService(MovesMixin):
                 raise TableError("You play at this table: its record holds the seed, which decides the hidden "
                                  "cards. Export it once the game has ended.")
         twins = await self.same_deal_running(table)
-        if twins and (not caller.can_manage or any(s.user_id == caller.user_id for t in twins
-                                                   for s in await self.store.tables.seats(t.id))):
+        if twins and (not caller.can_manage or await self._plays_at(twins, caller)):
             raise TableError(f"Table #{table_id} was dealt the same cards as table "
                              f"{', '.join(f'#{t.id}' for t in twins)}, still being played: its record (and the seed) "
                              "can be exported once that game has ended.")
@@ -405,8 +404,15 @@ class TableService(MovesMixin):
     async def same_deal_running(self, table: TableRow) -> list[TableRow]:
         """Other tables dealt the same cards (a duplicate tournament round, or a seed an admin
         chose twice) that are still being played: while they are, this table's seed, record and
-        secret events stay hidden, though its own game has ended."""
+        secret events stay hidden, though its own game has ended, and their players do not read
+        its log (what its cards brought would tell them what theirs will)."""
         return await self.store.tables.running_with_seed(table.seed, table.id)
+
+    async def _plays_at(self, tables: list[TableRow], caller: Caller) -> TableRow | None:
+        for table in tables:
+            if any(s.user_id == caller.user_id for s in await self.store.tables.seats(table.id)):
+                return table
+        return None
 
     async def log(self, table_id: int, caller: Caller) -> TableNews:
         """The table with its game's events as the caller may see them (others' secrets hidden until
@@ -419,9 +425,13 @@ class TableService(MovesMixin):
         seat = loaded.seat_of(caller.user_id)
         if seat is not None and (seat.forfeited or seat.ai):
             seat = None  # out of the game: the seat's secrets are the computer's now (public view until the end)
+        twins = await self.same_deal_running(loaded.table)
+        if seat is None and (mine := await self._plays_at(twins, caller)):
+            raise TableError(f"You play the same cards at table #{mine.id}: the log of table #{table_id} opens to you "
+                             "once your game has ended.")
         actions = await self.store.tables.timed_actions(table_id)
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
-        ended = loaded.table.status in ("finished", "cancelled") and not await self.same_deal_running(loaded.table)
+        ended = loaded.table.status in ("finished", "cancelled") and not twins
         news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None, ended)
         return news
 

@@ -30,6 +30,8 @@ def files(result) -> list:
 
 async def test_a_finished_table_keeps_the_deal_another_still_plays(simcord_env):
     event, games, first, second = await duplicate_round(simcord_env)
+    ahead = await event.by_id(games[1].players[0]).slash(event.channel, "table log", table=first.id)
+    assert ahead.ephemeral and "You play the same cards" in ahead.response.content  # not while both play
     mark = request_cursor(simcord_env)
     await play_out(event.bot, first.id)
     assert (await event.bot.store.tables.get(first.id)).status == "finished"
@@ -45,7 +47,10 @@ async def test_a_finished_table_keeps_the_deal_another_still_plays(simcord_env):
     assert refused.ephemeral and not files(refused)
     assert f"same cards as table #{second.id}, still being played" in refused.response.content
 
-    log = await event.bot.service.log(first.id, Caller(user_id=playing.id, guild_id=event.guild.id))
+    refused = await playing.slash(event.channel, "table log", table=first.id)  # what its cards brought
+    assert refused.ephemeral and f"You play the same cards at table #{second.id}" in refused.response.content
+    spectator = event.guild.add_member(simcord_env.create_user("spectator"))  # seated at neither table
+    log = await event.bot.service.log(first.id, Caller(user_id=spectator.id, guild_id=event.guild.id))
     row, seats = await event.bot.store.tables.get(first.id), await event.bot.store.tables.seats(first.id)
     actions = await event.bot.store.tables.timed_actions(first.id)
     assert log.log == visible_events(row, seats, actions, None, False)  # only what anyone saw during play
