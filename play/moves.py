@@ -148,9 +148,12 @@ class MovesMixin:
 
     def _computer_moves(self: TableService, loaded: Loaded, state: Any, moves: list[Move]) -> tuple[Any, bool]:
         """Computer (and forfeited) seats play until a person must act, the game ends, or this
-        request's share of thinking is used up (then True: more are due)."""
+        request's share of thinking is used up (then True: more are due). Seats of players away
+        are played only while someone plays their own seat: when everyone is away the game waits
+        for the first to come back, rather than being played out without them."""
         spec = loaded.spec
-        computers = {s.seat: s.ai or "heuristic" for s in loaded.seats if s.ai or s.away}
+        present = any(s.user_id is not None and not (s.ai or s.away or s.forfeited) for s in loaded.seats)
+        computers = {s.seat: s.ai or "heuristic" for s in loaded.seats if s.ai or (s.away and present)}
         if not computers:
             return state, False
         started = time.perf_counter()

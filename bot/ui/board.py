@@ -73,6 +73,10 @@ def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, disc
     users = [s.user_id for s in news.seats
              if s.seat in to_act and s.user_id is not None and not (s.ai or s.away or s.forfeited)]
     if not users:
+        people = [s for s in news.seats if s.user_id is not None and not (s.ai or s.forfeited)]
+        if people and all(s.away for s in people):
+            return ("The game waits: every player is away. Press **I'm back** (on your notice, or **My hand**) "
+                    "to play on.", discord.AllowedMentions.none())
         return None, discord.AllowedMentions.none()
     mentions = ", ".join(f"<@{user}>" for user in users)
     line = f"Your move, {mentions}." if len(users) == 1 else f"Waiting for {mentions}: choose on your panels."

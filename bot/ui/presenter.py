@@ -289,6 +289,9 @@ class Presenter:
         info = self.info(news)
         text = (f"**Time ran out in {info.title} (table #{news.table.id})**: a computer player made your move "
                 "and plays your seat until you press **I'm back**.")
+        people = [s for s in news.seats if s.user_id is not None and not (s.ai or s.forfeited)]
+        if all(s.away for s in people):  # play_moves: nobody plays their own seat, so the game waits
+            text += " Everyone at the table is away now, so the game waits until one of you is back."
         view = discord.ui.View(timeout=None)
         view.add_item(BackButton(news.table.id))
         if await self.send_dm(news.table.id, row, content=text, view=view) is None:

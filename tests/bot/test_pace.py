@@ -326,3 +326,27 @@ async def test_a_take_back_in_a_choice_made_at_once_keeps_the_shared_deadline(si
     undone = await ada.slash(table.thread, "table undo")
     assert "taken back" in undone.response.content
     assert (await table.row()).deadlines[await table.seat_of(ada)] <= shared
+
+
+async def test_when_everyone_is_away_the_game_waits_for_the_first_back(simcord_env):
+    """The computer plays an away seat so the others can play on; when nobody is left playing their
+    own seat, the game is not played out without them: it waits, and says so, until one is back."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await simcord_env.advance_time(LIVE + 1)  # both miss the opening purchase: both away
+    row = await table.row()
+    assert all(s.away for s in await table.seats())
+    assert row.status == "running"
+    await simcord_env.advance_time(3 * LIVE)  # nothing moves while nobody plays
+    assert (await table.row()).version == row.version
+    board = await board_message(table)
+    assert board.content.startswith("The game waits: every player is away")
+    assert "Everyone at the table is away now" in dms_with(bo, "Time ran out")[-1].content
+
+    notice = dms_with(ada, "Time ran out")[-1]
+    back = await ada.user.click(notice, label="I'm back")
+    assert back.ephemeral and "Welcome back" in back.response.content
+    spec, state = await table.spec(), await table.state()
+    assert (await table.row()).version > row.version  # the computer played bo's seat on at once
+    assert spec.to_act(state) == {await table.seat_of(ada)}  # and ada's turn comes to her
+    assert ada.user.dm_channel.history()[-1].content.startswith("**Your turn in Augsburg 1520")
