@@ -194,7 +194,7 @@ class BaumeisterRenderer(Renderer):
         auction, sab = view.auction, view.sabotage
         building = self._build_text(view)
         take = ", or take 3 thalers." if view.options.take_three else "."
-        swap = " (or swap the open card for 1 thaler)." if view.options.swap_open_card and not view.swapped else "."
+        swap = " (or swap the open card for 1 thaler)." if view.can_swap else "."
         text = {
             "income": "**Now:** roll the die for your revenues" + take,
             "steal": "**Now:** the reserve is empty — you may take a saboteur from a player, or none.",
@@ -210,24 +210,32 @@ class BaumeisterRenderer(Renderer):
         if text:
             return text
         if view.phase == "bidding" and auction is not None:
+            if not view.can_raise:
+                return f"**Now:** you cannot bid more than {auction.high_bid} (not more than you have): pass."
             return f"**Now:** raise above {auction.high_bid} or pass (a pass is final)."
         if view.phase == "offer" and sab is not None:
             return (f"**Now:** a saboteur attacks your {sab.building.name if sab.building else 'building'}. "
                     f"Offer thalers to call it off, or let the die decide (it must beat {sab.shields} {SHIELD}).")
         if view.phase == "answer" and sab is not None:
-            return self._answer_text(info, sab, seat)
+            return self._answer_text(info, view, sab, seat)
         return "**Now:** your move."
 
     @staticmethod
-    def _answer_text(info: TableInfo, sab: Any, seat: int) -> str:
+    def _answer_text(info: TableInfo, view: BaumeisterView, sab: Any, seat: int) -> str:
+        """The side answering an amount: only what its choices allow (accept or pay, counter, refuse)."""
+        amount = f"**{sab.offer}** {_thalers(sab.offer)}"
         if seat == sab.attacker:
-            text = (f"**Now:** {info.name(sab.victim)} offers **{sab.offer}** {_thalers(sab.offer)} to call your saboteur off: "
-                    "accept, ask for more, or refuse and roll the die.")
+            head = f"**Now:** {info.name(sab.victim)} offers {amount} to call your saboteur off: "
+            can = ["accept"] + (["ask for more"] if view.can_counter else []) + ["refuse and roll the die"]
         else:
-            text = (f"**Now:** {info.name(sab.attacker)} asks for **{sab.offer}** {_thalers(sab.offer)} to call the saboteur off: "
-                    f"pay, offer less, or refuse and let the die decide (it must beat {sab.shields} {SHIELD}).")
+            head = f"**Now:** {info.name(sab.attacker)} asks for {amount} to call the saboteur off: "
+            can = (["pay"] if view.can_accept else []) + (["offer less"] if view.can_counter else [])
+            can.append(f"refuse and let the die decide (it must beat {sab.shields} {SHIELD})")
+        text = head + (", ".join(can[:-1]) + ", or " + can[-1] if len(can) > 1 else can[0]) + "."
+        if seat != sab.attacker and not view.can_accept:
+            text += " You have less than that, so you cannot pay it."
         left = sab.counters_left or 0
-        text += f" Counter-proposals left: {left}." if left else " No counter-proposal is left: accept or refuse."
+        text += f" Counter-proposals left: {left}." if left else " No counter-proposal is left."
         return text + " Only the two of you see the amounts."
 
     def _build_text(self, view: BaumeisterView) -> str:

@@ -9,10 +9,12 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from games.baumeister.auction import can_swap
 from games.baumeister.build import BUILD_PHASES, pickable_cards
 from games.baumeister.city import coins, is_complete, shields
 from games.baumeister.data import CARDS, PAYOFF_COUNTERS, TYPE_KEYS, VALUE
 from games.baumeister.flow import sabotage_targets
+from games.baumeister.sabotage import can_accept, counter_range
 from games.baumeister.state import Options, Phase, State
 
 
@@ -105,6 +107,12 @@ class BaumeisterView(BaseModel):
     # own view of the player in a build step: whether a hand card fits the city, a saboteur can be played
     can_build: bool = False
     can_sabotage: bool = False
+    # own view, what the choices allow: swap the open card, raise a bid, accept the amount on the
+    # table of a pay-off, counter it (so the panel's words never offer what its buttons do not)
+    can_swap: bool = False
+    can_raise: bool = False
+    can_accept: bool = False
+    can_counter: bool = False
 
 
 @cache  # a card's view depends on the card alone; views are read, never changed
@@ -150,6 +158,10 @@ def build_view(state: State, seat: int | None) -> BaumeisterView:
         can_build=own and state.phase in BUILD_PHASES and bool(pickable_cards(state, seat)),
         can_sabotage=(own and state.phase == Phase.BUILD and not state.placed
                       and bool(sabotage_targets(state, seat))),
+        can_swap=own and state.phase == Phase.LOT and can_swap(state, seat),
+        can_raise=own and state.phase == Phase.BIDDING and state.money[seat] > state.high_bid,
+        can_accept=own and state.phase == Phase.ANSWER and can_accept(state, seat),
+        can_counter=own and state.phase == Phase.ANSWER and counter_range(state, seat) is not None,
     )
 
 

@@ -1,0 +1,75 @@
+"""Wettstreit der Baumeister: a panel's words offer only what its buttons and menus do (a player
+told to "pay" or "raise" with no way to do so is misled)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.baumeister import moves
+from tests.bot.driver import (fix_deal, heuristic_players, labels, menu_options, open_table, play_turn_by_dm,
+                              play_until, start, text_of)
+from tests.bot.test_baumeister_sabotage import dm_panel, table_at_a_pay_off_offer
+
+
+def now_line(panel) -> str:
+    return next(line for line in text_of(panel).splitlines() if line.startswith("**Now:**"))
+
+
+async def test_a_victim_asked_for_more_than_it_has_is_not_told_to_pay(simcord_env, monkeypatch):
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    demand = state.money[state.victim] + 3
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim offers 1
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[demand])  # the attacker asks for more
+    panel = await dm_panel(table, state.victim)
+    assert not [label for label in labels(panel) if label.startswith("Pay")]
+    text = now_line(panel)
+    assert ": offer less, or refuse and let the die decide" in text and "you cannot pay it" in text, text
+
+
+async def test_an_attacker_with_no_counter_proposal_left_is_not_told_to_ask_for_more(simcord_env, monkeypatch):
+    """Four counter-proposals at most: then the attacker may only accept or refuse."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    money = state.money[state.victim]
+    for amount in (1, money + 2, 1, money + 2, 1):
+        assert await play_turn_by_dm(table, lambda st, seat, a=amount: moves.OFFERS[a])
+    assert (await table.state()).counters == 4
+    panel = await dm_panel(table, state.current)
+    assert not menu_options(panel)
+    text = now_line(panel)
+    assert ": accept, or refuse and roll the die. No counter-proposal is left." in text, text
+
+
+@pytest.mark.slow
+async def test_a_bidder_who_cannot_raise_is_told_to_pass(simcord_env, monkeypatch):
+    """Rulebook: "It is illegal to bid more Thalers than you actually have." """
+    fix_deal(monkeypatch, 11)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    state = await play_until(table, heuristic_players("baumeister", 3),
+                             lambda s: s.phase == "bidding" and s.money[s.actor] <= s.high_bid,
+                             "a bidder who cannot raise", limit=1500)
+    panel = await dm_panel(table, state.actor)
+    assert labels(panel) == ["Pass"] and not menu_options(panel)
+    assert now_line(panel).endswith("(not more than you have): pass.")
+
+
+@pytest.mark.slow
+async def test_an_auctioneer_without_a_thaler_is_not_offered_the_swap(simcord_env, monkeypatch):
+    """Rulebook (variant): "the current player may pay 1 Thaler to change it"."""
+    fix_deal(monkeypatch, 11)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy", "di"])
+    await start(table)
+    heuristic = heuristic_players("baumeister", 4)
+
+    def spend_all(state, seat):  # roll for income, bid everything on one's own auction, others pass
+        if state.phase == "income":
+            return moves.ROLL
+        if state.phase == "opening":
+            return moves.BIDS[state.money[seat]] if state.money[seat] < 25 else heuristic(state, seat)
+        return moves.PASS if state.phase == "bidding" else heuristic(state, seat)
+
+    state = await play_until(table, spend_all, lambda s: s.phase == "lot" and s.money[s.actor] == 0 and not s.swapped,
+                             "an auctioneer without thalers", limit=3000)
+    panel = await dm_panel(table, state.actor)
+    assert not [label for label in labels(panel) if label.startswith("Swap")]
+    assert now_line(panel) == "**Now:** choose the card to auction."
