@@ -49,6 +49,8 @@ class RoundRow(BaseModel):
     deadline: float
     started_at: str
     finished_at: str | None
+    announced: bool = True  # its end was posted
+    summary_message_id: int | None = None  # the post with its "Start next round" button
 
 
 class TournamentGameRow(BaseModel):
@@ -184,7 +186,7 @@ class TournamentStore:
         async with self.db.transaction() as conn:
             rowcount, _ = await execute(conn,
                 "INSERT OR IGNORE INTO tournament_rounds (tournament_id, round_no, status, byes, deadline,"
-                " started_at) VALUES (?, ?, 'running', ?, ?, ?)",
+                " started_at, announced) VALUES (?, ?, 'running', ?, ?, ?, 0)",
                 (tournament_id, round_no, json.dumps(byes), deadline, utcnow()))
             if rowcount != 1:
                 return False
@@ -201,6 +203,17 @@ class TournamentStore:
         rows = await self.db.fetchall(
             "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round_no", (tournament_id,))
         return [_round(r) for r in rows]
+
+    async def unannounced(self) -> list[tuple[int, int]]:
+        """(tournament, round) of finished rounds whose end was not posted (through a small index)."""
+        rows = await self.db.fetchall("SELECT tournament_id, round_no FROM tournament_rounds"
+                                      " WHERE status = 'finished' AND announced = 0 ORDER BY tournament_id, round_no")
+        return [(r["tournament_id"], r["round_no"]) for r in rows]
+
+    async def set_announced(self, tournament_id: int, round_no: int, summary_message_id: int | None) -> None:
+        await self.db.write([("UPDATE tournament_rounds SET announced = 1, summary_message_id ="
+                              " COALESCE(?, summary_message_id) WHERE tournament_id = ? AND round_no = ?",
+                              (summary_message_id, tournament_id, round_no))])
 
     async def set_deadline(self, tournament_id: int, round_no: int, deadline: float) -> bool:
         async with self.db.transaction() as conn:

@@ -88,12 +88,22 @@ class TournamentController:
         except discord.HTTPException as exc:
             log.warning("could not update the embed of tournament %s: %s", tournament_id, exc)
 
-    async def post(self, tournament_id: int, content: str | None = None, **kwargs: Any) -> None:
+    async def post(self, tournament_id: int, content: str | None = None, **kwargs: Any) -> discord.Message | None:
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
-        if channel is not None:
-            kwargs.setdefault("allowed_mentions", MENTION_USERS)
-            await channel.send(content, **kwargs)
+        if channel is None:
+            return None
+        kwargs.setdefault("allowed_mentions", MENTION_USERS)
+        return await channel.send(content, **kwargs)
+
+    async def retire_summary(self, tournament_id: int) -> None:
+        """Remove the "Start next round" button of the latest round end: a round was seated, or the
+        tournament ended (a press would only be refused)."""
+        message_id = await self.service.summary_to_retire(tournament_id)
+        tournament = await self.service.get(tournament_id)
+        channel = await self.presenter.channel(tournament.channel_id)
+        if message_id is not None and channel is not None:
+            await safely("round summary", channel.get_partial_message(message_id).edit(view=None))
 
     # -- buttons -------------------------------------------------------------------------
     async def button(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
@@ -142,6 +152,7 @@ class TournamentController:
         for end in await self.service.settle(tournament_id):  # e.g. a table cancelled mid-round
             await self.announce_end(end)
         round_no = await self.service.next_round(tournament_id, caller)
+        await self.retire_summary(tournament_id)
         await self.open_round(tournament_id)
         await reply(interaction, f"Round {round_no} is seated.")
 
@@ -233,12 +244,15 @@ class TournamentController:
             best = min((r.rank for r in active), default=None)
             winners = " and ".join(f"<@{r.player_id}>" for r in active if r.rank == best)
             text = f"Tournament #{tournament.id} is over." + (f" Congratulations, {winners}!" if winners else "")
+            await self.retire_summary(tournament.id)
             await self.post(tournament.id, text, embed=embed)
+            summary = None
         else:
             embed = views.standings_embed(tournament, end.standings, names, f"standings after round {end.round_no}")
-            await self.post(tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. "
-                            "Start the next round with the button or `/tournament next`.", embed=embed,
-                            view=views.next_round_view(tournament))
+            summary = await self.post(tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. "
+                                      "Start the next round with the button or `/tournament next`.", embed=embed,
+                                      view=views.next_round_view(tournament))
+        await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
         await self.refresh_embed(tournament.id)
 
     async def on_deadline(self, timer: TimerRow) -> None:
@@ -294,15 +308,19 @@ class TournamentController:
         for news in tables:
             await self.tables_ui.closed(news, f"Tournament #{tournament_id} was cancelled, and this table with it.")
         await self.refresh_embed(tournament_id)
+        await self.retire_summary(tournament_id)
         await self.post(tournament_id, f"Tournament #{tournament_id} was cancelled by "
                         f"{shown_name(interaction.user.display_name)}.", allowed_mentions=NO_MENTIONS)
         await reply(interaction, f"Tournament #{tournament_id} is cancelled.")
 
     # -- restarts ------------------------------------------------------------------------
     async def resume(self) -> None:
-        """After a restart: record results that finished unseen and open tables not yet opened."""
+        """After a restart: record results that finished unseen, open tables not yet opened, and
+        post the round ends a stop cut off."""
         for tournament_id in await self.service.running():
             await safely(f"resuming tournament {tournament_id}", self._resume(tournament_id))
+        for end in await self.service.unannounced_ends():
+            await safely(f"round end of tournament {end.tournament.id}", self.announce_end(end))
 
     async def _resume(self, tournament_id: int) -> None:
         for end in await self.service.settle(tournament_id):

@@ -360,6 +360,28 @@ class TournamentService(OrganiserMixin):
                 tournament = await self.get(tournament_id)
             return RoundEnd(tournament, round_no, await self.standings(tournament_id), final)
 
+    async def unannounced_ends(self) -> list[RoundEnd]:
+        """Round ends stored but never posted (the bot stopped in between), to post at a start."""
+        ends = []
+        for tournament_id, round_no in await self.store.tournaments.unannounced():
+            tournament = await self.get(tournament_id)
+            if tournament.status == "cancelled":  # nothing to announce any more
+                await self.store.tournaments.set_announced(tournament_id, round_no, None)
+                continue
+            final = tournament.status == "finished" and round_no == tournament.current_round
+            ends.append(RoundEnd(tournament, round_no, await self.standings(tournament_id), final))
+        return ends
+
+    async def round_announced(self, tournament_id: int, round_no: int, summary_message_id: int | None) -> None:
+        """A round's end was posted (with its "Start next round" button in `summary_message_id`)."""
+        await self.store.tournaments.set_announced(tournament_id, round_no, summary_message_id)
+
+    async def summary_to_retire(self, tournament_id: int) -> int | None:
+        """The post whose "Start next round" button no longer applies once a round is seated or the
+        tournament has ended: the latest round end's."""
+        ended = [r for r in await self.store.tournaments.rounds(tournament_id) if r.status == "finished"]
+        return ended[-1].summary_message_id if ended else None
+
     async def finish_early(self, tournament_id: int, caller: Caller) -> list[StandingRow]:
         """End a tournament between rounds (e.g. when no further round can be seated)."""
         tournament = await self.get(tournament_id, caller)

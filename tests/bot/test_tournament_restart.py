@@ -38,3 +38,56 @@ async def test_restart_after_seating_and_after_an_unreported_finish(simcord_env,
     await play_out(bot, second.table_id)
     assert (await bot.store.tournaments.get(tid)).status == "finished"
     assert len(last_embed_titled(event.channel, "final standings").embeds[0].description.splitlines()) == 6
+
+
+def summaries(channel, title: str) -> list:
+    return [m for m in channel.history() if m.embeds and title in (m.embeds[0].title or "")]
+
+
+async def test_a_round_end_stored_but_not_posted_is_posted_at_the_next_start(simcord_env, settings):
+    """The last table of a round ends and its finish work (result, round closed) is stored; the bot
+    stops before posting. At the next start the round's standings and Start next round come; and
+    likewise the final standings of a tournament whose last round ended that way."""
+    from tests.bot.driver import labels
+    from tests.bot.tournament_driver import tournament_message
+
+    for rounds in (2, 1):
+        event = new_event(simcord_env, 4)
+        tid = await create(event, game="augsburg1520", table_size=2, rounds=rounds)
+        await register_all(event, tid)
+        await event.organiser.click(tournament_message(event, tid), label="Start")
+        first, second = await event.bot.store.tournaments.games(tid, 1)
+        await play_out(event.bot, first.table_id)
+        await play_out(event.bot, second.table_id, publish=False)
+        await event.bot.service.finish_work(second.table_id)  # stored; the stop comes before any post
+        assert (await event.bot.store.tournaments.rounds(tid))[0].status == "finished"
+        await simcord_env.restart_bot(create_bot(settings))
+        if rounds == 2:
+            (summary,) = summaries(event.channel, "standings after round 1")
+            assert "Start next round" in labels(summary)
+        else:
+            (final,) = summaries(event.channel, "final standings")
+            assert f"Tournament #{tid} is over" in final.content
+        await simcord_env.restart_bot(create_bot(settings))  # posted once, not at every start
+        assert len(summaries(event.channel, "standings after round 1" if rounds == 2 else "final standings")) == 1
+
+
+async def test_start_next_round_goes_once_it_no_longer_applies(simcord_env):
+    """The button on a round's standings is for seating the next round: it goes when that round is
+    seated, and when the tournament is finished early."""
+    from tests.bot.driver import labels
+    from tests.bot.tournament_driver import play_round, tournament_message
+
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=3)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    await play_round(event, tid, 1)
+    (summary,) = summaries(event.channel, "standings after round 1")
+    await event.organiser.click(summary, label="Start next round")
+    assert len(await event.bot.store.tournaments.rounds(tid)) == 2
+    assert labels(summaries(event.channel, "standings after round 1")[0]) == []
+    await play_round(event, tid, 2)
+    assert "Start next round" in labels(summaries(event.channel, "standings after round 2")[0])
+    await event.organiser.slash(event.channel, "tournament finish")
+    assert labels(summaries(event.channel, "standings after round 2")[0]) == []
