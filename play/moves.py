@@ -310,7 +310,7 @@ class MovesMixin:
     async def _hand_over(self: TableService, loaded: Loaded, seat: int, *, forfeit: bool) -> TableNews:
         update = {"ai": "heuristic", "forfeited": forfeit}
         seats = [s.model_copy(update=update) if s.seat == seat else s for s in loaded.seats]
-        if all(s.user_id is None or s.forfeited for s in seats) and loaded.table.tournament_id is None:
+        if all(s.user_id is None or s.forfeited for s in seats):  # nobody left playing: the table closes
             async with self.store.transaction():
                 await self.store.tables.update_seat(loaded.table.id, seat, **update)
                 await self._close(loaded.table.id)

@@ -293,7 +293,11 @@ class TournamentController:
         await self.seat_handed_over(news, note)
 
     async def seat_handed_over(self, news: TableNews, note: str) -> None:
-        """Say so in the table's thread, then publish the moves the computer player made."""
+        """Say so in the table's thread, then publish the moves the computer player made (or, when
+        nobody is left playing, close the table: its players forfeit)."""
+        if news.table.status == "cancelled":
+            await self.tables_ui.closed(news, f"{note} Nobody is left playing, so table #{news.table.id} is closed.")
+            return
         await self.presenter.post(news.table.thread_id, note)
         await self.tables_ui.after(news)
 

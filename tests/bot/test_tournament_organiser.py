@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.bot.tournament_driver import answer, create, new_event, play_round, register_all, tournament_message
+from tests.bot.tournament_driver import (answer, create, new_event, play_out, play_round, register_all,
+                                         tournament_message)
 
 
 def deadline_notices(channel) -> int:
@@ -154,3 +155,25 @@ async def test_an_admin_cancelling_the_last_table_of_a_round_ends_the_round(simc
     assert "round 1 is complete" in summary.content and "standings after round 1" in summary.embeds[0].title
     assert "Start next round" in [c.label for row in summary.components for c in row.children]
     assert all(row.games == 1 for row in await event.bot.tournaments.standings(tournament))
+
+
+async def test_a_tournament_table_everyone_abandons_closes_unrated(simcord_env):
+    """Nobody left playing: the table closes (computers do not play it out for a rated result
+    nobody played for); its players forfeit and share its last place, and the round goes on."""
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    first, second = await event.bot.store.tournaments.games(tournament, 1)
+    table = await event.bot.store.tables.get(first.table_id)
+    thread = next(t for t in event.channel.threads if t.id == table.thread_id)
+    for player in first.players:
+        answered = await event.by_id(player).slash(thread, "table abandon")
+        assert answered.ephemeral
+    assert (await event.bot.store.tables.get(first.table_id)).status == "cancelled"
+    assert not await event.bot.store.ratings.is_rated(first.table_id)
+    assert (await event.bot.store.tournaments.game_of_table(first.table_id)).result is not None
+    await play_out(event.bot, second.table_id)  # the other table: then the round ends with standings
+    assert "standings after round 1" in event.channel.last_message.embeds[0].title
+    points = {row.player_id: row.points for row in await event.bot.tournaments.standings(tournament)}
+    assert points[first.players[0]] == points[first.players[1]] == 0.5
