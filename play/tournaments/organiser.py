@@ -88,7 +88,21 @@ class OrganiserMixin:
         table = await self._running_table_of(tournament, player_id)
         if table is None:
             raise TournamentError("That player has no game running in this round.")
+        await self._not_at_own_table(tournament, caller, player_id, table)
         return await self.tables.hand_to_computer(table.id, player_id, forfeit=forfeit)
+
+    async def _not_at_own_table(self: TournamentService, tournament: TournamentRow, caller: Caller,
+                                player_id: int, table: TableRow) -> None:
+        """An organiser who plays may not take a seat from an opponent at their own table while the
+        round's time runs: that would win the table. After the deadline, as for any table."""
+        if caller.user_id == player_id:
+            return
+        seats = await self.store.tables.seats(table.id)
+        current = await self.current_round(tournament.id)
+        if any(s.user_id == caller.user_id for s in seats) and current and self.clock() < current.deadline:
+            raise TournamentError(
+                f"You play at that table yourself: before the round's deadline (<t:{int(current.deadline)}:R>) a "
+                "forfeit or replacement there is for another organiser or someone with Manage Server.")
 
     async def _running_table_of(self: TournamentService, tournament: TournamentRow, player_id: int) -> TableRow | None:
         for game in await self.store.tournaments.games(tournament.id, tournament.current_round):

@@ -177,3 +177,22 @@ async def test_a_tournament_table_everyone_abandons_closes_unrated(simcord_env):
     assert "standings after round 1" in event.channel.last_message.embeds[0].title
     points = {row.player_id: row.points for row in await event.bot.tournaments.standings(tournament)}
     assert points[first.players[0]] == points[first.players[1]] == 0.5
+
+
+async def test_an_organiser_who_plays_does_not_forfeit_an_opponent_before_the_deadline(simcord_env):
+    """Forfeits and replacements are for absent players: at the organiser's own table, not while the
+    round's time runs (that would win the table); after the deadline as at any table."""
+    event = new_event(simcord_env, 1)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1, hours=2)
+    await event.organiser.click(tournament_message(event, tournament), label="Register")
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    (game,) = await event.bot.store.tournaments.games(tournament, 1)
+    opponent = event.players[0]
+    for command in ("tournament forfeit", "tournament replace"):
+        refused = await event.organiser.slash(event.channel, command, player=opponent)
+        assert refused.ephemeral and "You play at that table yourself" in answer(refused)
+    assert not any(s.ai for s in await event.bot.store.tables.seats(game.table_id))
+    await simcord_env.advance_time(2 * 3600 + 60)  # the deadline passed: the opponent never came
+    done = await event.organiser.slash(event.channel, "tournament forfeit", player=opponent)
+    assert "forfeits" in answer(done)
