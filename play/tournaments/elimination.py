@@ -113,7 +113,9 @@ def pair_elimination(
         raise PairingError("the elimination is over: the final table has been played")
     remaining = survivors(players, history, table_size, min_seats, advance)
     if len(remaining) < min_seats:
-        raise PairingError(f"{len(remaining)} players remain; a table needs at least {min_seats}")
+        remain = "1 player remains" if len(remaining) == 1 else f"{len(remaining)} players remain"
+        raise PairingError(f"{remain} and a table needs at least {min_seats}; end the tournament with "
+                           "`/tournament finish`")
     order = _seed_order(players, history, remaining, seed, round_no)
     plan = plan_round_tables(len(order), table_size, min_seats, max_seats)
     byes, seated = order[: plan.byes], order[plan.byes :]

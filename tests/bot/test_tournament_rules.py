@@ -155,3 +155,18 @@ async def test_round_robin_needs_rounds_and_seats_everyone(simcord_env):
     assert sorted(p for g in games for p in g.players) == sorted(p.id for p in event.players)
     table = await event.bot.store.tables.get(games[0].table_id)
     assert table.options == {"open_money": True} and table.game == "augsburg1520"
+
+
+async def test_an_elimination_left_with_one_finalist_points_to_finish(simcord_env):
+    """A finalist withdraws before the final: one player remains, and the organiser is told how to
+    end the tournament."""
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", format="elimination", table_size=2)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    await play_round(event, tid, 1)
+    winners = [g.result["ranking"][0][0] for g in await event.bot.store.tournaments.games(tid, 1)]
+    await event.by_id(winners[0]).click(tournament_message(event, tid), label="Withdraw")
+    refused = await event.organiser.slash(event.channel, "tournament next")
+    assert ("Round 2 cannot be seated: 1 player remains and a table needs at least 2; end the tournament "
+            "with `/tournament finish`.") == answer(refused)
