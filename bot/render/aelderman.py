@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
 from bot.render.aelderman_lubeck import panel_key, strip_for
-from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, status_text
+from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
 from bot.render.base import Renderer, Style, TableInfo, plural
 from games.aelderman import data as D
@@ -98,6 +98,18 @@ def revealed_lines(info: TableInfo, view: Any) -> list[str]:
     return lines
 
 
+def spare_lines(v: Any) -> list[str]:
+    """The spare colour (2 players) or the solo dummy: its markers and buildings, which count in
+    every majority like a player's."""
+    markers = sum(city.banner.count(v.spare) for city in v.cities)
+    lines = [f"Markers on the map: {markers}"]
+    if v.version == "main":
+        lots = [f"{site.district} ({site.strength})" for site in v.sites if site.owner == v.spare]
+        lines.append(f"Buildings (strength): {', '.join(lots) if lots else 'none'}")
+        lines.append("Counts in every majority, like a player.")
+    return lines
+
+
 def display_lines(v: Any) -> list[str]:
     """The improvements on display and the Council orders, each with its full text."""
     lines = [f"{index}. **{imp.number}** ({imp.when}): {imp.text}" for index, imp in enumerate(v.display, 1)]
@@ -130,6 +142,8 @@ class AeldermanRenderer(Renderer):
         for player in v.players:
             main.add_field(name=fit(self._player_heading(info, v, player), 256),
                            value=fit("\n".join(player_lines(player)), FIELD_LIMIT), inline=False)
+        if v.spare is not None:  # "treated like those of other players during the game and in the final scoring"
+            main.add_field(name=spare_name(v), value=fit("\n".join(spare_lines(v)), FIELD_LIMIT), inline=False)
         embeds = [main, self._map_embed(info, v)]
         return _within_total(embeds)
 

@@ -102,22 +102,28 @@ def dummy_markers(state: State, events: list[Event]) -> None:
             break
 
 
-def dummy_round(state: State, events: list[Event]) -> None:
-    """Round preparation of the solo dummy: an improvement and perhaps a Council order leave the
-    display by selection card, then the sheet's buildings go up."""
+def dummy_selection(state: State, events: list[Event]) -> None:
+    """Round preparation of the solo dummy, on the display as the players last saw it (before its
+    usual move to the right): an improvement and perhaps a Council order leave by selection card."""
     assert state.spare is not None
     pick = state.rng.below(D.SELECTION_CARDS)
     if pick < len(state.display):
         gone = state.display.pop(pick)
-        if state.improvement_pile:
-            state.display.insert(0, state.improvement_pile.pop())
-        say(events, "dummy_improvement", f"Selection card {pick + 1}: improvement {gone} leaves the "
-            "display.", improvement=gone)
+        revealed = state.improvement_pile.pop() if state.improvement_pile else None
+        if revealed is not None:
+            state.display.insert(0, revealed)
+        say(events, "dummy_improvement", f"Selection card {pick + 1}: improvement {gone} leaves the display"
+            + (f"; {revealed} is revealed on the far left." if revealed is not None else "."), improvement=gone)
     pick = state.rng.below(D.SELECTION_CARDS)
     if pick < len(state.orders) and state.orders[pick]:
         say(events, "dummy_order", f"Selection card {pick + 1}: Council order {state.orders[pick]} is "
             "removed.", order=state.orders[pick])
         state.orders[pick] = 0
+
+
+def dummy_buildings(state: State, events: list[Event]) -> None:
+    """The buildings of the dummy description's row for this round."""
+    assert state.spare is not None
     used: list[str] = []
     for strength in D.DUMMY_SHEETS[state.spare.sheet].buildings[state.round - 1]:
         dummy_build(state, strength, events, used)

@@ -49,13 +49,18 @@ def push_develop(state: State, seat: int) -> None:
         state.pending.append(Pending(kind="develop", seat=seat))
 
 
-def new_round(state: State) -> None:
+def new_round(state: State, events: list[Event]) -> None:
     """Rulebook: all improvements move one position right, the far right one is discarded, a new
     one is placed on the far left; own improvements are turned to the active side again."""
-    if len(state.display) >= D.IMPROVEMENT_DISPLAY:
-        state.display.pop()
-    if state.improvement_pile:
-        state.display.insert(0, state.improvement_pile.pop())
+    gone = state.display.pop() if len(state.display) >= D.IMPROVEMENT_DISPLAY else None
+    revealed = state.improvement_pile.pop() if state.improvement_pile else None
+    if revealed is not None:
+        state.display.insert(0, revealed)
+    parts = ([f"{gone} leaves the display"] if gone is not None else []) + (
+        [f"{revealed} is revealed on the far left"] if revealed is not None else [])
+    if parts:
+        say(events, "display_moved", f"The improvements move one place to the right: {'; '.join(parts)}.",
+            improvement=gone, revealed=revealed)
     for player in state.players:
         player.activated = [False] * len(player.improvements)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.aelderman import data as D
 from games.aelderman.city import building_effect
 from games.aelderman.council import lay_out_rows, new_order
-from games.aelderman.dummy import dummy_round, is_solo_dummy
+from games.aelderman.dummy import dummy_buildings, dummy_selection, is_solo_dummy
 from games.aelderman.improvements import new_round
 from games.aelderman.rules import gain, gain_influence, operating_costs, say
 from games.aelderman.state import State
@@ -31,9 +31,13 @@ def prepare_round(state: State, events: list[Event]) -> None:
     draw_periods(state)
     lay_out_rows(state)
     if state.version == "main":
-        new_round(state)
+        # Rulebook (solo): the selection card counts on the display as it was; "remember to also
+        # move all the improvements one position to the right, as described in the preparation phase".
         if is_solo_dummy(state):
-            dummy_round(state, events)
+            dummy_selection(state, events)
+        new_round(state, events)
+        if is_solo_dummy(state):
+            dummy_buildings(state, events)
     order = ", ".join(f"{{p{s}}}" for s in state.order)
     say(events, "round", f"Round {state.round} begins. Player order: {order}.", order=state.order,
         round=state.round)

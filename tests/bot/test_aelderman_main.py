@@ -123,3 +123,24 @@ async def test_solo_game_against_the_dummy_reaches_its_result(simcord_env, fixed
     setup = sum(D.DUMMY_SETUPS[1].values())
     placed = sum(banner.count(1) for banner in state.banners.values())
     assert placed > setup  # the dummy placed markers each round before the third period
+
+
+@pytest.mark.parametrize("names,options,field", [(["ada", "bo"], "version=main,setup=3", "Spare colour"),
+                                                 (["ada"], "version=main,difficulty=medium", "Dummy (medium)")])
+async def test_the_board_text_shows_the_spare_colour_like_a_player(simcord_env, fixed_seed, names, options, field):
+    """"All components of the dummy player are treated like those of other players during the game
+    and in the final scoring": the board's text gives its markers and buildings as a player's (the
+    solo dummy's first-round building of strength 2 among them), not only the picture."""
+    table = await open_table(simcord_env, "aelderman", names, options=options)
+    await start(table)
+    await play_until(table, heuristic_players("aelderman", len(names)), lambda s: s.phase == "trade",
+                     "the first period")
+    state = await table.state()
+    markers = sum(banner.count(state.seats) for banner in state.banners.values())
+    shown = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == field)
+    assert f"Markers on the map: {markers}" in shown and "Counts in every majority" in shown
+    buildings = next(line for line in shown.splitlines() if line.startswith("Buildings (strength): "))
+    listed = buildings.removeprefix("Buildings (strength): ").split(", ")
+    assert sorted(int(item[-2]) for item in listed) == sorted(strength for _, strength in state.spare.lots)
+    if len(names) == 1:
+        assert "(2)" in buildings  # "a building of strength 2 is placed for the dummy player" in round 1

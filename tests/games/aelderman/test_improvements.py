@@ -49,8 +49,11 @@ def test_display_moves_right_each_round_and_improvements_turn_back():
     state = _with(new_main(2, 4), 0, 501)
     state.players[0].activated = [True]
     display, top = list(state.display), state.improvement_pile[-1]
-    new_round(state)
+    events: list = []
+    new_round(state, events)
     assert state.display == [top, *display[:3]]
+    assert [e.text for e in events] == [f"The improvements move one place to the right: {display[3]} leaves the "
+                                        f"display; {top} is revealed on the far left."]
     assert state.players[0].activated == [False]
 
 

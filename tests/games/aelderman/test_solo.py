@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.aelderman import SPEC
 from games.aelderman import data as D
-from games.aelderman.dummy import dummy_build, dummy_markers, dummy_round, spare_supply
+from games.aelderman.dummy import dummy_build, dummy_buildings, dummy_markers, dummy_selection, spare_supply
 from games.aelderman.majority import district_strengths, holds_majority, zone_counts
 from tests.games.aelderman.helpers import new_main
 
@@ -83,10 +83,14 @@ def test_round_preparation_removes_an_improvement_and_perhaps_an_order():
     state.round = 2
     display, pile_top = list(state.display), state.improvement_pile[-1]
     orders = list(state.orders)
-    dummy_round(state, [])
+    events: list = []
+    dummy_selection(state, events)
     assert state.display[0] == pile_top and len(state.display) == 4
     removed = [x for x in display if display.count(x) > state.display[1:].count(x)]
     assert len(removed) == 1
+    # Counted on the display as the players saw it: card n names the n-th improvement from the left.
+    (said,) = [e for e in events if e.kind == "dummy_improvement"]
+    assert said.text.startswith(f"Selection card {display.index(removed[0]) + 1}: improvement {removed[0]} ")
     assert sum(1 for o in state.orders if o == 0) == sum(1 for o in orders if o == 0) + (
         state.orders != orders)
 
@@ -161,7 +165,8 @@ def test_the_dummy_builds_and_places_only_from_its_colours_supply():
     assert len(state.spare.lots) == 7  # six from the setup, the first round's strength-2 building
     for round_number in (2, 3, 4):
         state.round = round_number
-        dummy_round(state, [])
+        dummy_selection(state, [])
+        dummy_buildings(state, [])
     assert len(state.spare.lots) == D.PROPERTY_TILES
     on_tiles = sum(strength for _, strength in state.spare.lots)
     on_map = D.INFLUENCE_MARKERS - on_tiles - 1  # one marker left in the supply
@@ -174,3 +179,22 @@ def test_the_dummy_builds_and_places_only_from_its_colours_supply():
     dummy_markers(state, events)
     assert D.DUMMY_SHEETS["hard"].markers[4] == 2
     assert [e.kind for e in events].count("dummy_marker") == 1 and spare_supply(state) == (0, 0)
+
+
+def test_the_selection_card_counts_on_the_display_the_players_saw():
+    """'draw one of the selection cards numbered 1 to 4 and remove the corresponding improvement,
+    counting from left to right. ... In this phase, remember to also move all the improvements one
+    position to the right, as described in the preparation phase.' The card is counted on the
+    display as the last round showed it, and both moves are told."""
+    from games.aelderman.production import prepare_round
+
+    for seed in range(1, 9):
+        state = new_main(1, seed)
+        shown = list(state.display)
+        events: list = []
+        prepare_round(state, events)
+        (selection,) = [e for e in events if e.kind == "dummy_improvement"]
+        number = int(selection.text.split(":")[0].removeprefix("Selection card "))
+        assert selection.text.startswith(f"Selection card {number}: improvement {shown[number - 1]} leaves")
+        assert any(e.kind == "display_moved" for e in events)
+        assert events.index(selection) < next(i for i, e in enumerate(events) if e.kind == "display_moved")
