@@ -46,8 +46,10 @@ def pair_round(
     seed: int,
     history: Sequence[RoundRecord],
     advance: int | None = None,
+    rounds: int | None = None,
 ) -> Pairing:
-    """Seat round `round_no` (see the module docstring); `advance` is for elimination."""
+    """Seat round `round_no` (see the module docstring); `advance` is for elimination, `rounds`
+    (the tournament's number of rounds) for round robin, which arranges them all at once."""
     check_table_rules(table_size, min_seats, max_seats)
     if round_no < 1 or any(record.round_no >= round_no for record in history):
         raise PairingError(f"round {round_no} must come after every round in the history")
@@ -57,7 +59,7 @@ def pair_round(
     if fmt is Format.SWISS:
         return pair_swiss(players, round_no, table_size, min_seats, max_seats, seed, history)
     if fmt is Format.ROUND_ROBIN:
-        return pair_round_robin(players, round_no, table_size, min_seats, max_seats, seed, history)
+        return pair_round_robin(players, round_no, table_size, min_seats, max_seats, seed, history, rounds)
     return pair_elimination(players, round_no, table_size, min_seats, max_seats, seed, history, advance)
 
 

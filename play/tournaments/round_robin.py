@@ -1,23 +1,22 @@
 """Round-robin schedules: everyone meets everyone as evenly as possible.
 
 `round_robin_schedule(player_ids, table_size, min_seats, max_seats, seed, rounds)`
-precomputes every round from the seed, one round after another, so the first r
-rounds never depend on how many are asked for:
+arranges all `rounds` rounds from the seed:
 
 - two-seat tables with at most one bye use the circle method: with an even field,
   every pair meets exactly once in each cycle of n - 1 rounds (an odd field adds a
   rotating bye and a cycle of n rounds);
-- other table sizes seat each round to minimise the sum of pair weights, where a
-  pair that already met m times weighs B^(m-1) (0 if they never met) and B exceeds
-  the number of pairs seated in a round. A pair therefore meets for the (m+1)-th
-  time only when every alternative seating makes some pair meet that often or more,
-  which keeps the maximum and the spread of meetings low (each round is solved
-  exactly for small fields, by the local search of `seating` for larger ones).
-  Byes rotate (fewest so far first).
+- other table sizes are first seated round by round, each round minimising the sum
+  of pair weights, where a pair that already met m times weighs B^(m-1) (0 if they
+  never met) and B exceeds the number of pairs seated in a round; byes rotate
+  (fewest so far first). Then the whole schedule is improved at once
+  (schedule_search): round by round, a schedule can leave pairs that never meet
+  although one where everyone meets exists (15 players in threes over 7 rounds).
+  So a round depends on how many rounds there are: a tournament schedules its own
+  number of rounds every time.
 
-Each call recomputes the schedule up to the round asked for: about 0.1 s for 30
-players at 4-seat tables, a few seconds for a 33-round schedule of 100 players, so
-callers on an event loop should run it in a worker thread.
+Each call recomputes the schedule: up to a few seconds for large fields, so callers
+on an event loop should run it in a worker thread.
 
 `round_robin_rounds(...)` is a sensible tournament length: the fewest rounds in
 which every pair could meet once.
@@ -34,6 +33,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from play.tournaments.models import Pairing, PlayerRecord, RoundRecord
+from play.tournaments.schedule_search import improve
 from play.tournaments.seating import seat_players, seeded_rng
 from play.tournaments.standings import meetings
 from play.tournaments.tables import TablePlan, plan_round_tables
@@ -66,16 +66,31 @@ def round_robin_schedule(
     schedule: list[Pairing] = []
     for round_no in range(1, rounds + 1):
         pairing = _weighted_round(roster, plan, seed, round_no, met, bye_counts)
-        for table in pairing.tables:
-            for a in table:
-                row = met.setdefault(a, {})
-                for b in table:
-                    if a != b:
-                        row[b] = row.get(b, 0) + 1
-        for player in pairing.byes:
-            bye_counts[player] += 1
+        _count(met, bye_counts, pairing)
         schedule.append(pairing)
-    return schedule
+    return _improved(roster, schedule, seed)
+
+
+def _count(met: dict[int, dict[int, int]], bye_counts: dict[int, int], pairing: Pairing) -> None:
+    for table in pairing.tables:
+        for a in table:
+            row = met.setdefault(a, {})
+            for b in table:
+                if a != b:
+                    row[b] = row.get(b, 0) + 1
+    for player in pairing.byes:
+        bye_counts[player] += 1
+
+
+def _improved(roster: list[int], schedule: list[Pairing], seed: int) -> list[Pairing]:
+    """The rounds improved as a whole (schedule_search): seated round by round, a schedule can
+    leave pairs that never meet although a seating where everyone meets exists."""
+    index = {player: number for number, player in enumerate(roster)}
+    tables = [[[index[p] for p in table] for table in pairing.tables] for pairing in schedule]
+    before = [[0] * len(roster) for _ in roster]
+    better = improve(tables, before, seeded_rng(seed, "round-robin-search", len(schedule)))
+    return [Pairing(round_no=pairing.round_no, tables=[[roster[i] for i in table] for table in seated],
+                    byes=pairing.byes) for pairing, seated in zip(schedule, better)]
 
 
 def pair_round_robin(
@@ -86,13 +101,16 @@ def pair_round_robin(
     max_seats: int,
     seed: int,
     history: Sequence[RoundRecord],
+    rounds: int | None = None,
 ) -> Pairing:
-    """Round `round_no` of the precomputed schedule, adjusted for withdrawals."""
+    """Round `round_no` of the schedule of all `rounds` rounds (None: as many as `round_no`),
+    adjusted for withdrawals."""
     active = {record.player_id for record in players if not record.withdrawn}
     played = {player for record in history for game in record.games for player in game.players}
     played |= {player for record in history for player in record.byes}
     roster = sorted(active | played)
-    scheduled = round_robin_schedule(roster, table_size, min_seats, max_seats, seed, round_no)[-1]
+    total = max(round_no, rounds or 0)
+    scheduled = round_robin_schedule(roster, table_size, min_seats, max_seats, seed, total)[round_no - 1]
     tables = [[player for player in table if player in active] for table in scheduled.tables]
     byes = [player for player in scheduled.byes if player in active]
     plan = plan_round_tables(len(active), table_size, min_seats, max_seats)

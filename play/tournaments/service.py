@@ -264,7 +264,7 @@ class TournamentService(OrganiserMixin):
         try:
             pairing = await asyncio.to_thread(
                 pair_round, tournament.format, records, round_no, tournament.table_size, self.min_seats(spec),
-                spec.max_seats, tournament.seed, history, tournament.advance)
+                spec.max_seats, tournament.seed, history, tournament.advance, tournament.rounds)
         except PairingError as exc:
             raise TournamentError(f"Round {round_no} cannot be seated: {exc}.") from None
         await self._cancel_unrecorded_tables(tournament.id)
