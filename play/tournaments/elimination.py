@@ -9,7 +9,8 @@ Advancing
     5-seat table 2). Every table loses at least one player, so the field shrinks
     every round. A player with a bye advances. If a round that is not the final
     would leave fewer players than the game's minimum, its tables (largest first,
-    in turn) send one more until it does not. Withdrawn players drop out.
+    in turn) send one more until it does not. Withdrawn players drop out, and a player who
+    forfeited never goes on (a table everyone forfeited sends nobody).
 
 Ties at the cut
     Players tied in a game's ranking across the cut are separated by their game
@@ -63,13 +64,14 @@ def advancing_counts(
 
 
 def game_survivors(game: GameResult, count: int, ratings: dict[int, float]) -> list[int]:
-    """The top `count` players of a finished game, ties at the cut broken as documented."""
+    """The top `count` players of a finished game, ties at the cut broken as documented. A player
+    who forfeited never goes on (a table everyone forfeited, e.g. a cancelled one, sends nobody)."""
     ordered = []
     for group in game.final_groups():
         ordered.extend(
             sorted(group, key=lambda p: (-game.scores.get(p, 0.0), -ratings.get(p, 0.0), p))
         )
-    return ordered[:count]
+    return [player for player in ordered if player not in game.forfeits][:count]
 
 
 def is_finished(history: Sequence[RoundRecord]) -> bool:

@@ -129,3 +129,14 @@ def test_the_field_shrinks_every_round_down_to_one_final_table(count, rules, adv
         assert all(min_seats <= len(table) <= max_seats for table in pairing.tables)
         field = len(in_round)
     assert len(pairings[-1].tables) == 1 and not pairings[-1].byes
+
+
+def test_a_player_who_forfeited_does_not_go_on():
+    """A forfeit ranks the player last at their table: they never go on, and a table everyone
+    forfeited (a cancelled one) sends nobody (not a player picked by rating or id)."""
+    players = [PlayerRecord(player_id=p) for p in range(1, 9)]
+    history = [RoundRecord(round_no=1, games=[
+        GameResult(ranking=[[1], [2], [3], [4]], forfeits=[1]),  # the winner forfeited: 2 and 3 go on
+        GameResult(ranking=[[5, 6, 7, 8]], forfeits=[5, 6, 7, 8]),  # cancelled: everyone forfeited
+    ])]
+    assert sorted(survivors(players, history, 4, 2)) == [2, 3]
