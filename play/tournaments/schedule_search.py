@@ -138,18 +138,18 @@ class _Search:
         return change
 
     def _swap(self, r: int, i: int, x: int, j: int, y: int) -> None:
-        table, other, met = self.block[r][i], self.block[r][j], self.met
+        table, other = self.block[r][i], self.block[r][j]
         a, b = table[x], other[y]
-        for c in table:
-            if c != a:
-                met[a][c] -= 1
-                met[c][a] -= 1
-                met[b][c] += 1
-                met[c][b] += 1
-        for c in other:
-            if c != b:
-                met[b][c] -= 1
-                met[c][b] -= 1
-                met[a][c] += 1
-                met[c][a] += 1
+        self._trade(table, a, b)
+        self._trade(other, b, a)
         table[x], other[y] = b, a
+
+    def _trade(self, table: list[int], leaving: int, joining: int) -> None:
+        """The meetings at `table` once `joining` takes the place of `leaving`."""
+        met = self.met
+        for c in table:
+            if c != leaving:
+                met[leaving][c] -= 1
+                met[c][leaving] -= 1
+                met[joining][c] += 1
+                met[c][joining] += 1
