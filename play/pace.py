@@ -69,8 +69,9 @@ def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], chan
     due = spec.to_act(state)
     people = {s.seat for s in loaded.seats if s.user_id is not None and not s.forfeited and not s.away}
     deadlines = {seat: at for seat, at in table.deadlines.items() if seat in due and seat not in changed}
+    unclocked = {seat for seat in due & people if seat not in table.deadlines}  # e.g. back from away
     new = []
-    for seat in sorted(changed & due & people):
+    for seat in sorted((changed | unclocked) & due & people):
         if spec.time_limit(state, seat) is not None:
             continue  # a decision with its own time limit ends by it (the game's timeout move), not by the pace
         payload = {"seat": seat, "prompt_version": prompts[seat][0]}
@@ -172,8 +173,10 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
         if not seat.away:
             raise TableError("You are playing your seat already: nothing to come back to.")
         votes = {kind: vote for kind, vote in loaded.table.votes.items() if kind != f"handover:{seat.seat}"}
+        loaded.seats = [s.model_copy(update={"away": False}) if s.seat == seat.seat else s for s in loaded.seats]
         async with service.store.transaction():  # back: a vote to hand the seat over ends for good
-            await service.store.tables.update_seat(table_id, seat.seat, away=False)
             if votes != loaded.table.votes:
                 await service.store.tables.set_votes(table_id, votes)
-        return await service.news(table_id)
+            # Saved as a move without actions: a decision of theirs gets its deadline, and a game
+            # that waited because everyone was away goes on (the computer plays the others).
+            return await service._continue(loaded, loaded.state, [], {seat.seat: {"away": False}})

@@ -434,12 +434,10 @@ class TablesController(VotesMixin):
             await self._refuse(interaction, table_id, str(exc))
             return
         await reply(interaction, "Welcome back: your next decisions come to you again.")
-        moved = await self.service.run_computers(table_id)  # a game that waited for everyone goes on
-        if moved is not None:
-            await self.after(moved)
-            return
+        await self.after(news)  # the board shows your deadline; a game that waited goes on
         seat = news.seat_of(interaction.user.id)
-        if seat is not None and seat.seat in self.service.spec(news.table).to_act(news.state):
+        if (seat is not None and seat.seat not in news.changed
+                and seat.seat in self.service.spec(news.table).to_act(news.state)):
             await safely(f"panel of table {table_id}", self.presenter.dm_panel(news, seat.seat))
 
     async def on_timeout(self, table_id: int, seat: int, prompt_version: int) -> None:

@@ -350,3 +350,25 @@ async def test_when_everyone_is_away_the_game_waits_for_the_first_back(simcord_e
     assert (await table.row()).version > row.version  # the computer played bo's seat on at once
     assert spec.to_act(state) == {await table.seat_of(ada)}  # and ada's turn comes to her
     assert ada.user.dm_channel.history()[-1].content.startswith("**Your turn in Augsburg 1520")
+
+
+async def test_back_to_a_game_that_waited_on_ones_own_turn_starts_its_clock(simcord_env):
+    """Everyone away and bo's turn: bo presses I'm back. Bo's decision gets its deadline (shown on
+    the board) and its reminders; idle again, the computer moves for bo at that deadline."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await simcord_env.advance_time(LIVE + 1)  # both miss the opening purchase: both away
+    spec, state = await table.spec(), await table.state()
+    bo_seat = await table.seat_of(bo)
+    assert spec.to_act(state) == {bo_seat} and all(s.away for s in await table.seats())
+    back = await bo.user.click(dms_with(bo, "Time ran out")[-1], label="I'm back")
+    assert "Welcome back" in back.response.content
+    row = await table.row()
+    assert row.deadlines[bo_seat] >= table.bot.service.clock() + LIVE - 5
+    assert f"<t:{int(row.deadlines[bo_seat])}:R>" in str([e.to_dict() for e in (await board_message(table)).embeds])
+    assert bo.user.dm_channel.history()[-1].content.startswith("**Your turn in Augsburg 1520")
+    await simcord_env.advance_time(LIVE // 2 + 1)
+    assert dms_with(bo, "Still your turn")
+    version = row.version
+    await simcord_env.advance_time(LIVE // 2 + 1)  # idle again: the computer moves for bo
+    assert (await table.row()).version > version
