@@ -17,7 +17,8 @@ from games import AmountChoice, RuleError
 from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError
-from play.results import Move, TableNews, final_outcome, next_prompts, ranked_last, recent_events, seat_choices
+from play.results import (Move, TableNews, everyone_away, final_outcome, next_prompts, ranked_last, recent_events,
+                          seat_choices)
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
 from storage.timers import DECISION_TIMER
@@ -152,8 +153,8 @@ class MovesMixin:
         are played only while someone plays their own seat: when everyone is away the game waits
         for the first to come back, rather than being played out without them."""
         spec = loaded.spec
-        present = any(s.user_id is not None and not (s.ai or s.away or s.forfeited) for s in loaded.seats)
-        computers = {s.seat: s.ai or "heuristic" for s in loaded.seats if s.ai or (s.away and present)}
+        waiting = everyone_away(loaded.seats)
+        computers = {s.seat: s.ai or "heuristic" for s in loaded.seats if s.ai or (s.away and not waiting)}
         if not computers:
             return state, False
         started = time.perf_counter()

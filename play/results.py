@@ -99,6 +99,13 @@ def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], ve
     return prompts, changed, choices
 
 
+def everyone_away(seats: Sequence[Any]) -> bool:
+    """Whether every person still playing their seat is away: the game then waits for the first
+    to come back (the computer plays away seats only while someone plays their own)."""
+    people = [s for s in seats if s.user_id is not None and not (s.ai or s.forfeited)]
+    return bool(people) and all(s.away for s in people)
+
+
 def ranked_last(seats: Sequence[Any]) -> set[int]:
     """Seats ranked last whatever they scored: abandoned ones, and those whose player was away
     (the computer playing after a missed deadline) when the game ended, as on Board Game Arena."""

@@ -406,7 +406,7 @@ class TableService(MovesMixin):
         chose twice) that are still being played: while they are, this table's seed, record and
         secret events stay hidden, though its own game has ended, and their players do not read
         its log (what its cards brought would tell them what theirs will)."""
-        return await self.store.tables.running_with_seed(table.seed, table.id)
+        return await self.store.tables.same_deal_running(table)
 
     async def _plays_at(self, tables: list[TableRow], caller: Caller) -> TableRow | None:
         for table in tables:

@@ -253,11 +253,13 @@ class TableStore(TimerStore):
             "SELECT * FROM game_tables WHERE tournament_id = ? ORDER BY id", (tournament_id,))
         return _readable(rows)
 
-    async def running_with_seed(self, seed: int, other_than: int) -> list[TableRow]:
-        """Running tables other than `other_than` dealt from `seed` (through a small index)."""
-        rows = await self.db.fetchall("SELECT * FROM game_tables WHERE seed = ? AND status = 'running' AND id != ?"
-                                      " ORDER BY id", (seed, other_than))
-        return _readable(rows)
+    async def same_deal_running(self, table: TableRow) -> list[TableRow]:
+        """Running tables of the same server, game and options as `table` and dealt from its seed
+        (through a small index): they play its very deal."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM game_tables WHERE seed = ? AND status = 'running' AND id != ? AND guild_id IS ?"
+            " AND game = ? ORDER BY id", (table.seed, table.id, table.guild_id, table.game))
+        return [twin for twin in _readable(rows) if twin.options == table.options]
 
     async def set_messages(self, table_id: int, *, thread_id: int | None = None,
                            lobby_message_id: int | None = None) -> None:

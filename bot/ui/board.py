@@ -21,7 +21,7 @@ from bot.render import get_renderer
 from bot.ui import panels
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
-from play.results import TableNews
+from play.results import TableNews, everyone_away
 from play.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -73,8 +73,7 @@ def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, disc
     users = [s.user_id for s in news.seats
              if s.seat in to_act and s.user_id is not None and not (s.ai or s.away or s.forfeited)]
     if not users:
-        people = [s for s in news.seats if s.user_id is not None and not (s.ai or s.forfeited)]
-        if people and all(s.away for s in people):
+        if everyone_away(news.seats):
             return ("The game waits: every player is away. Press **I'm back** (on your notice, or **My hand**) "
                     "to play on.", discord.AllowedMentions.none())
         return None, discord.AllowedMentions.none()

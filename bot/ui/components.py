@@ -197,8 +197,13 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(discord.ui.Button(
             label="Agree" if agree else "Refuse",
             style=discord.ButtonStyle.success if agree else discord.ButtonStyle.danger,
-            custom_id=f"vote:{table_id}:{kind.replace(':', '-')}:{answer}:{at}"))
+            custom_id=f"{self.prefix(table_id, kind)}{answer}:{at}"))
         self.table_id, self.kind, self.agree, self.at = table_id, kind, agree, at
+
+    @staticmethod
+    def prefix(table_id: int, kind: str) -> str:
+        """How the custom ids of one vote's buttons begin."""
+        return f"vote:{table_id}:{kind.replace(':', '-')}:"
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> "VoteButton":

@@ -18,7 +18,7 @@ from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
 from bot.ui.board import Boards
 from play.damage import Damage
-from play.results import NO_CHOICES, TableNews
+from play.results import NO_CHOICES, TableNews, everyone_away
 from play.tables import TableService
 from storage import SeatRow
 
@@ -289,8 +289,7 @@ class Presenter:
         info = self.info(news)
         text = (f"**Time ran out in {info.title} (table #{news.table.id})**: a computer player made your move "
                 "and plays your seat until you press **I'm back**.")
-        people = [s for s in news.seats if s.user_id is not None and not (s.ai or s.forfeited)]
-        if all(s.away for s in people):  # play_moves: nobody plays their own seat, so the game waits
+        if everyone_away(news.seats):  # nobody plays their own seat: the game waits
             text += " Everyone at the table is away now, so the game waits until one of you is back."
         view = discord.ui.View(timeout=None)
         view.add_item(BackButton(news.table.id))

@@ -98,7 +98,7 @@ async def _retire(message: discord.Message | None, table_id: int, kind: str) -> 
     """Remove the buttons of a vote's question once it is decided: only if the clicked message is
     that question (a vote button forged onto a board or a lobby must not strip theirs). Its text
     is the stored message's; its buttons, as a forged click shows them, prove nothing."""
-    prefix = f"vote:{table_id}:{kind.replace(':', '-')}:"
+    prefix = VoteButton.prefix(table_id, kind)
     ids = [getattr(child, "custom_id", None) or "" for row in (message.components if message else [])
            for child in getattr(row, "children", [row])]
     if (message is not None and (message.content or "").endswith(ASK) and ids

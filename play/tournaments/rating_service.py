@@ -33,8 +33,14 @@ def counts_for_rating(table: TableRow, seats: list[SeatRow]) -> bool:
 
 
 def unrated_reason(table: TableRow, seats: list[SeatRow]) -> str | None:
-    """Why a table made rated is not rated (None: it is, or it was never meant to be)."""
-    if not table.rated or counts_for_rating(table, seats):
+    """Why a table made rated is not rated (None: it is, or it was never meant to be). A tournament
+    table is always made rated; it stops being so when a computer plays an absent player's seat."""
+    if not table.rated:
+        replaced = any(s.user_id is not None and s.ai is not None and not s.forfeited for s in seats)
+        if table.tournament_id is not None and replaced:
+            return "a computer player played an absent player's seat on their behalf"
+        return None
+    if counts_for_rating(table, seats):
         return None
     if len(seats) < 2:
         return "a game of one player has nobody to be rated against"

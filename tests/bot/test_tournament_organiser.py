@@ -196,3 +196,19 @@ async def test_an_organiser_who_plays_does_not_forfeit_an_opponent_before_the_de
     await simcord_env.advance_time(2 * 3600 + 60)  # the deadline passed: the opponent never came
     done = await event.organiser.slash(event.channel, "tournament forfeit", player=opponent)
     assert "forfeits" in answer(done)
+
+
+async def test_a_replaced_players_table_says_in_its_standings_why_it_is_not_rated(simcord_env):
+    event = new_event(simcord_env, 2)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    (game,) = await event.bot.store.tournaments.games(tournament, 1)
+    replaced = await event.organiser.slash(event.channel, "tournament replace", player=event.by_id(game.players[0]))
+    assert replaced.ephemeral
+    await play_out(event.bot, game.table_id)
+    table = await event.bot.store.tables.get(game.table_id)
+    thread = next(t for t in event.channel.threads if t.id == table.thread_id)
+    standings = next(m for m in reversed(thread.history()) if m.embeds and "final standings" in m.embeds[0].title)
+    field = next(f.value for f in standings.embeds[0].fields if f.name == "Rating changes")
+    assert field == "None: not rated, as a computer player played an absent player's seat on their behalf."
