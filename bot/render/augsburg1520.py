@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from bot.render.base import Renderer, Style, TableInfo, plural
 from games.augsburg1520 import data
 from games.augsburg1520.auction import MAX_BID_OPTIONS
+from games.augsburg1520.common import cap_of, capped_gain
 
 NAMES = data.NOBLE_NAMES
 COLOUR = discord.Colour.dark_gold()
@@ -136,16 +137,28 @@ def _privilege_card_label(a: Any, v: Any) -> str:
     return privilege_text(card) if card else f"Privilege card #{a.number}"
 
 
+def gain_text(v: Any, points: int) -> str:
+    """"+7 prestige" for the viewer, or what the score cap leaves of it: "+0 of 7 prestige (no more
+    than 45 without a Cathedral)"."""
+    me = v.players[v.viewer] if v.viewer is not None else None
+    cap = cap_of(me.rights) if me is not None else None
+    gained = capped_gain(me.score, cap, points) if me is not None else points
+    if gained == points:
+        return f"+{points} prestige"
+    building = "Church" if cap == data.CHURCH_CAP else "Cathedral"
+    return f"+{gained} of {points} prestige (no more than {cap} without a {building})"
+
+
 def _end_label(a: Any, v: Any) -> str:
     left = data.PRIVILEGES_PER_CARD - sum(v.slots_used)
-    return f"Finish: forfeit {left} for +{left * data.FORFEIT_PRESTIGE} prestige" if left > 0 else "Finish"
+    return f"Finish: forfeit {left} for {gain_text(v, left * data.FORFEIT_PRESTIGE)}" if left > 0 else "Finish"
 
 
 def _use_label(a: Any, v: Any) -> str:
     code = v.card_in_use.privileges[a.slot] if v.card_in_use else ""
     name = data.PRIVILEGE_NAMES.get(code, "Privilege")
     if a.use == "prestige":
-        return f"{name}: +{code[1:]} prestige"
+        return f"{name}: {gain_text(v, int(code[1:]))}"
     if a.use in ("church", "cathedral"):
         return f"{name}: build the {data.RIGHT_NAMES[a.use]} ({v.stacks[a.use][0]} guilders)"
     if a.use == "level" and v.viewer is not None:
@@ -326,13 +339,13 @@ class Augsburg1520Renderer(Renderer):
             return f"Nothing to decide now. Waiting for {', '.join(info.name(s) for s in v.to_act) or 'nobody'}."
         spent = sum(c.cost for c in v.picks)
         prompts = {
-            "buy": f"Choose secretly which dealt cards to buy (chosen so far: {spent} guilders), then press Done.",
+            "buy": self._buy_prompt(v, spent),
             "discard_bid": f"You won alone: choose the {n_cards(v.high)} of your bid to discard "
                            f"({len(v.picks)} chosen; at least one must be a note).",
             "reveal": f"Choose secretly the {n_cards(v.high)} to show ({len(v.picks)} chosen). "
                       "The highest single card wins; a joker has no value.",
             "privilege_card": "Choose a privilege card.",
-            "privileges": f"Use up to two privileges; each one you leave out gives {data.FORFEIT_PRESTIGE} prestige.",
+            "privileges": self._privileges_prompt(v),
             "privilege_discard": "Discard any one card from your hand.",
             "choose_victim": "The pool is empty: choose whose tile to take.",
             "consolation": f"You lost a level tile: take {data.TILE_LOSS_MONEY} guilders or "
@@ -340,6 +353,23 @@ class Augsburg1520Renderer(Renderer):
             "shortage": "Too few cards to deal: discard one card under the draw pile.",
         }
         return self._bid_prompt(v) if v.phase == "bid" else prompts.get(v.phase, "")
+
+    @staticmethod
+    def _buy_prompt(v: Any, spent: int) -> str:
+        picked = {card.id for card in v.picks}
+        left = (v.money or 0) - spent
+        if any(card.id not in picked and card.cost <= left for card in v.offer):
+            return f"Choose secretly which dealt cards to buy (chosen so far: {spent} guilders), then press Done."
+        return (f"No other dealt card is within the {left} guilders you have left (chosen so far: {spent} "
+                "guilders): press Done.")
+
+    @staticmethod
+    def _privileges_prompt(v: Any) -> str:
+        left = data.PRIVILEGES_PER_CARD - sum(v.slots_used)
+        forfeit = gain_text(v, data.FORFEIT_PRESTIGE).removeprefix("+")
+        if left >= 2:
+            return f"Use up to two privileges; each one you leave out gives {forfeit}."
+        return f"Use one more privilege, or finish: leaving it out gives {forfeit}."
 
     @staticmethod
     def _bid_prompt(v: Any) -> str:

@@ -25,25 +25,32 @@ def seat_order(state: State, first: int) -> list[int]:
 
 
 def score_cap(state: State, seat: int) -> int | None:
+    return cap_of(state.rights[seat])
+
+
+def cap_of(rights: dict[str, int]) -> int | None:
     """'The score marker can never move beyond space 25 unless the player has built a Church.
     Similarly can it never move beyond 45 unless the player has a Cathedral.'"""
-    rights = state.rights[seat]
-    if not rights["church"]:
+    if not rights.get("church"):
         return data.CHURCH_CAP
-    if not rights["cathedral"]:
+    if not rights.get("cathedral"):
         return data.CATHEDRAL_CAP
     return None
 
 
+def capped_gain(score: int, cap: int | None, points: int) -> int:
+    """The points a score marker at `score` really moves for `points` (beyond the cap they are lost)."""
+    after = score + points
+    if cap is not None:
+        after = min(after, max(cap, score))
+    return after - score
+
+
 def gain_prestige(state: State, seat: int, points: int) -> int:
     """Move the score marker; points beyond the cap are forfeited. Returns the points gained."""
-    cap = score_cap(state, seat)
-    before = state.score[seat]
-    after = before + points
-    if cap is not None:
-        after = min(after, max(cap, before))
-    own_list(state, "score")[seat] = after
-    return after - before
+    gained = capped_gain(state.score[seat], score_cap(state, seat), points)
+    own_list(state, "score")[seat] = state.score[seat] + gained
+    return gained
 
 
 def prestige_text(state: State, seat: int, gained: int, points: int) -> str:

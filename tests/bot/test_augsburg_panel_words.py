@@ -1,0 +1,106 @@
+"""Augsburg 1520: a panel's words say only true things and offer only what its buttons and menus do
+(the prestige a choice really gives at the score cap, the privileges left, whether a card can
+still be afforded)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.render import get_renderer
+from games import registry
+from tests.bot.driver import (fix_deal, heuristic_players, labels, menu_options, open_table, panel_message,
+                              play_until, start, text_of)
+
+SPEC = registry.get("augsburg1520")
+
+
+async def panel_of(table, seat: int):
+    actor = await table.actor_of_seat(seat)
+    row = next(s for s in await table.seats() if s.seat == seat)
+    return await panel_message(table, actor, row)
+
+
+def decision_line(panel) -> str:
+    """The panel embed's description: what the player is asked now."""
+    return panel.embeds[0].description or ""
+
+
+def gain_of(state, seat: int, action) -> int:
+    """The prestige the engine really gives for this choice (the score-track cap included)."""
+    after, _ = SPEC.apply(state, seat, action)
+    return after.score[seat] - state.score[seat]
+
+
+def capped(state) -> bool:
+    """The privilege user's score sits at a cap (25 without a Church, 45 without a Cathedral)."""
+    seat = state.winner
+    rights = state.rights[seat]
+    cap = 25 if not rights["church"] else 45 if not rights["cathedral"] else None
+    return cap is not None and state.score[seat] >= cap - 3
+
+
+async def test_a_player_at_the_score_cap_is_not_promised_prestige_it_cannot_gain(simcord_env, monkeypatch):
+    """Rulebook: "The score marker can never move beyond space 25 unless the player has built a Church.
+    Similarly can it never move beyond 45 unless the player has a Cathedral. It does not matter how
+    Prestige points are gained." Seed 2, two players: bo reaches 45 without a Cathedral and wins an
+    auction; the panel offers "Finish: forfeit 2 for +4 prestige" and "Prestige 7: +7 prestige", and
+    says "each one you leave out gives 2 prestige", but each gives 0."""
+    fix_deal(monkeypatch, 2)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    state = await play_until(table, heuristic_players("augsburg1520", 2),
+                             lambda s: s.phase == "privileges" and capped(s), "a capped privilege user", limit=400)
+    seat = state.winner
+    panel = await panel_of(table, seat)
+    shown = labels(panel) + menu_options(panel)
+    actions = SPEC.legal_actions(state, seat)
+    wrong = []
+    for action in actions:
+        label = next((text for text in shown if text == _label(table, state, seat, action)), None)
+        promised = re.search(r"\+(\d+) prestige", label or "")
+        if promised and int(promised[1]) != gain_of(state, seat, action):
+            wrong.append((label, gain_of(state, seat, action)))
+    assert not wrong, f"score {state.score[seat]}, labels promise more than the cap allows: {wrong}"
+    end = next(a for a in actions if a.kind == "end_privileges")
+    assert any("prestige (no more than" in text for text in shown)  # the labels say why
+    if gain_of(state, seat, end) < 2 * (2 - sum(state.slots_used)):
+        assert "each one you leave out gives 2 prestige" not in decision_line(panel), decision_line(panel)
+
+
+def _label(table, state, seat, action) -> str:
+    return get_renderer("augsburg1520").action_label(action, SPEC.view(state, seat))
+
+
+async def test_after_one_privilege_the_prompt_does_not_offer_two(simcord_env, monkeypatch):
+    """Rulebook: "he may perform two of the three privileges". Seed 1, two players: ada uses one
+    privilege of card #3; the panel still says "Use up to two privileges" while the buttons offer one
+    more (the Finish button itself says "forfeit 1")."""
+    fix_deal(monkeypatch, 1)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    state = await play_until(table, heuristic_players("augsburg1520", 2),
+                             lambda s: s.phase == "privileges" and sum(s.slots_used) == 1, "one privilege used")
+    panel = await panel_of(table, state.winner)
+    assert any(label.startswith("Finish: forfeit 1") for label in labels(panel))
+    assert decision_line(panel).startswith("Use one more privilege, or finish"), decision_line(panel)
+
+
+async def test_a_buyer_who_can_afford_no_more_cards_is_not_told_to_choose_cards(simcord_env, monkeypatch):
+    """Seed 1, two players, the opening purchase: ada has chosen 1400 guilders of cards and has 100
+    left; no dealt card costs less than 200, so the panel has only "Done" (and Take back), yet it says
+    "Choose secretly which dealt cards to buy (...), then press Done."."""
+    fix_deal(monkeypatch, 1)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+
+    def nothing_affordable(s):
+        return s.phase == "buy" and any(
+            not s.done[seat] and s.picks[seat] and all(a.kind == "finish_buying" for a in SPEC.legal_actions(s, seat))
+            for seat in range(s.seats))
+
+    state = await play_until(table, heuristic_players("augsburg1520", 2), nothing_affordable, "an exhausted budget")
+    seat = next(seat for seat in range(state.seats) if not state.done[seat] and state.picks[seat]
+                and all(a.kind == "finish_buying" for a in SPEC.legal_actions(state, seat)))
+    panel = await panel_of(table, seat)
+    assert not menu_options(panel)
+    assert decision_line(panel).startswith("No other dealt card is within the "), decision_line(panel)
