@@ -69,8 +69,8 @@ def extra_lines(player: Any, cards_in_full: bool) -> list[str]:
 def buildings_text(player: Any) -> str:
     built = ", ".join(b.name + (f" ({b.uses}/{D.ABILITY_USES} uses)" if b.uses else "") for b in player.buildings)
     costs = f" · operating costs {player.operating_costs}" if player.operating_costs else ""
-    return (f"{plural(player.property, 'free property', 'free properties')}, {player.property_supply} "
-            f"tiles left · {built or 'no buildings'}{costs}")
+    return (f"{plural(player.property, 'free property', 'free properties')}, "
+            f"{plural(player.property_supply, 'tile')} left · {built or 'no buildings'}{costs}")
 
 
 def council_row_lines(info: TableInfo, view: Any, row: int) -> list[str]:

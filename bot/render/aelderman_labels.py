@@ -132,7 +132,7 @@ def _place(a: Any, v: Any) -> str:
     if a.where == "banner":
         return f"Place it on the banner of {a.city}"
     if a.where == "subsidiary":
-        return f"Found a subsidiary in {a.city} (+{plural(a.coins, 'coin')})"
+        return f"Found a subsidiary in {a.city} ({a.coins} more coins)"
     return "Do not place it"
 
 

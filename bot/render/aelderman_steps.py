@@ -16,8 +16,21 @@ def step_prompt(view: Any) -> str:
     kind = pending.kind
     if kind == "place":
         leave = " You may also leave it." if data.get("optional") else ""
+        city = next((c for c in view.cities if c.name == data.get("city")), None)
+        if data.get("subsidiary", True):
+            where = " or as its subsidiary for 5 more coins"
+        elif city is not None and city.subsidiary is not None:
+            where = "; its subsidiary is taken"
+        else:
+            where = "; a subsidiary would need 5 more coins than you have"
         return (f"Place an influence marker in **{data.get('city')}**: on its banner (a full row of two "
-                f"exchanges the city's action card) or as its subsidiary for 5 more coins.{leave}")
+                f"exchanges the city's action card){where}.{leave}")
+    if kind == "trade":
+        sides = data.get("sides", ["buy", "sell"])
+        other = "sold" if sides[0] == "buy" else "bought"
+        what = "buy or sell" if len(sides) != 1 else f"{sides[0]} (nothing can be {other} here now)"
+        return (f"Alternative trade: {what} one good for 1 action point. Then no action of this city's card "
+                "can be used.")
     if kind == "pick_city":
         if data.get("purpose") == "swap":
             which = "second" if data.get("first") else "first"
@@ -59,8 +72,6 @@ PROMPTS: dict[str, Any] = {
                         f"{d.get('left', 1)} left."),
     "split_into": lambda d: f"Choose how to split the {d.get('good', 'good')}.",
     "wheel_steps": "Turn your resource wheel one or two steps.",
-    "trade": ("Alternative trade: buy or sell one good for 1 action point. Then no action of this "
-              "city's card can be used."),
     "build": "Choose a building to construct on one of your properties, or cancel.",
     "tavern": "Your Tavern drew two Council Hall cards: keep one.",
     "solo_votes3": "Solo Council Hall: buy the 3 council votes card for 1 influence, or skip it.",

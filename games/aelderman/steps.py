@@ -246,6 +246,10 @@ def resolve_step(state: State, action: Any, events: list[Event]) -> None:
 def settle_forced(state: State, events: list[Event]) -> bool:
     """Resolve the top step by itself when it leaves no real choice. True if it did."""
     pending = state.pending[-1]
+    player = state.players[pending.seat] if pending.seat < len(state.players) else None
+    if pending.kind == "discard" and player is not None and stored(player) <= capacity(player):
+        state.pending.pop()  # goods left the storage since (a building took them): it fits again
+        return True
     options = step_options(state, pending)
     if len(options) != 1:
         return False

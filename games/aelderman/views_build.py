@@ -9,9 +9,11 @@ from games.aelderman.rules import (ap_available, periods_shown, building_cost_wi
                                    operating_costs, placed_count, property_cost, stored,
                                    usable_tokens, describe)
 from games.aelderman.improvements import slots
+from games.aelderman.placement import subsidiary_possible
 from games.aelderman.majority import building_strength, district_strengths, site_buildings, zone_counts
 from games.aelderman.scoring import mission_level
 from games.aelderman.state import State
+from games.aelderman.turn import trade_options
 from games.aelderman.views import (AeldermanView, BuildingView, CouncilSlotView, CouncilView,
                                    ImprovementView, MajorityView, OrderView, PendingView,
                                    PlayerView, SiteView, TurnView, city_view, requirements_view,
@@ -134,6 +136,11 @@ def pending_view(state: State, viewer: int | None) -> PendingView | None:
         return None
     top = state.pending[-1]
     data = dict(top.data) if top.kind not in _PRIVATE_STEPS or viewer == top.seat else {}
+    if viewer == top.seat:  # what the choices allow, so the prompt offers nothing the buttons do not
+        if top.kind == "place":
+            data["subsidiary"] = subsidiary_possible(state, top.seat, top.data["city"])
+        elif top.kind == "trade":
+            data["sides"] = sorted({option.side for option in trade_options(state, top.seat)})
     return PendingView(kind=top.kind, seat=top.seat, data=data)
 
 

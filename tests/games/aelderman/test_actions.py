@@ -147,3 +147,18 @@ def test_full_storage_makes_the_player_remove_goods():
     while state.pending and state.pending[-1].kind == "discard":
         state, _ = act(state, 0, "discard", good="wood")
     assert sum(state.players[0].goods.values()) == 12
+
+
+def test_a_discard_step_goes_when_the_goods_fit_again():
+    """'Goods can be removed from the storage at any time to make room for new goods': a removal is
+    owed only while they do not fit. Goods that leave the storage otherwise (a building taking
+    them) end the discard step unasked."""
+    from games.aelderman.rules import capacity, stored
+    from games.aelderman.steps import settle_forced
+
+    state = at_card(7, wood=12)
+    state, _ = act(state, 0, "card_action", action="buy2")
+    assert state.pending[-1].kind == "discard"
+    player = state.players[0]
+    player.goods["wood"] -= stored(player) - capacity(player)  # taken by something else: it fits now
+    assert settle_forced(state, []) and not any(p.kind == "discard" for p in state.pending)

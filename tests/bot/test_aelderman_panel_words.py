@@ -1,0 +1,137 @@
+"""Aelderman: a panel's words say only true things and offer only what its buttons and menus do
+(a subsidiary, the side of an alternative trade, a storage that is full, counts, costs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.settings import Settings
+from games import registry
+from games.aelderman.rules import capacity, stored
+from tests.bot.driver import (fix_deal, heuristic_players, labels, menu_options, open_table, panel_message,
+                              play_until, start)
+
+SPEC = registry.get("aelderman")
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    """Aelderman decisions are timed; a day keeps the timers out of SimCord's settle window."""
+    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=24 * 3600)
+
+
+async def panel_of(table, seat: int):
+    actor = await table.actor_of_seat(seat)
+    row = next(s for s in await table.seats() if s.seat == seat)
+    return await panel_message(table, actor, row)
+
+
+def prompt(panel) -> str:
+    """The first line of the panel embed's description: the pending decision."""
+    return (panel.embeds[0].description or "").splitlines()[0]
+
+
+def top(state, kind: str):
+    return state.pending[-1] if state.pending and state.pending[-1].kind == kind else None
+
+
+async def table_at(env, monkeypatch, seed: int, names: list[str], options: str, reached, what: str, limit=600):
+    fix_deal(monkeypatch, seed)
+    table = await open_table(env, "aelderman", names, options=options)
+    await start(table)
+    state = await play_until(table, heuristic_players("aelderman", len(names)), reached, what, limit=limit)
+    return table, state
+
+
+def subsidiary_not_offered(state) -> bool:
+    step = top(state, "place")
+    return step is not None and not any(getattr(a, "where", "") == "subsidiary"
+                                        for a in SPEC.legal_actions(state, step.seat))
+
+
+async def test_a_placement_without_a_possible_subsidiary_does_not_offer_one(simcord_env, monkeypatch):
+    """Rulebook: "There is only one possibility to build a subsidiary in each city. To set up a
+    subsidiary you need to pay five coins." Seed 1, short version, two players: ada places a marker in
+    a city where she cannot found a subsidiary (no 5 coins, or the city has one); the only button is
+    "Place it on the banner of ...", but the panel says "... or as its subsidiary for 5 more coins."."""
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo"], "version=short",
+                                  subsidiary_not_offered, "a placement with no subsidiary possible")
+    panel = await panel_of(table, top(state, "place").seat)
+    assert not [text for text in labels(panel) if text.startswith("Found a subsidiary")]
+    assert "or as its subsidiary" not in prompt(panel), prompt(panel)
+    assert "its subsidiary is taken" in prompt(panel) or "a subsidiary would need 5 more coins" in prompt(panel)
+
+
+def one_sided_trade(state) -> bool:
+    step = top(state, "trade")
+    return step is not None and {a.side for a in SPEC.legal_actions(state, step.seat)
+                                 if a.kind == "trade"} != {"buy", "sell"}
+
+
+async def test_an_alternative_trade_offering_one_side_says_which(simcord_env, monkeypatch):
+    """Rulebook: "you always have the option of performing an alternative trade for one action point.
+    This allows you to buy or sell one good". Seed 1, short version, two players: the menu offers only
+    "Sell 1 ..." (buying is impossible now), but the panel says "buy or sell one good"."""
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo"], "version=short",
+                                  one_sided_trade, "an alternative trade with one side only")
+    seat = top(state, "trade").seat
+    panel = await panel_of(table, seat)
+    sides = {a.side for a in SPEC.legal_actions(state, seat) if a.kind == "trade"}
+    shown = menu_options(panel)
+    assert all(text.startswith("Sell") for text in shown) or all(text.startswith("Buy") for text in shown)
+    (side,) = sides
+    assert prompt(panel).startswith(f"Alternative trade: {side} (nothing can be "), prompt(panel)
+
+
+def discard_with_room(state) -> bool:
+    step = top(state, "discard")
+    if step is None:
+        return False
+    player = state.players[step.seat]
+    return stored(player) <= capacity(player)
+
+
+@pytest.mark.slow
+async def test_a_storage_with_room_is_not_called_full_nor_emptied(simcord_env, monkeypatch):
+    """Rulebook: "Goods can be removed from the storage at any time to make room for new goods."
+    Seed 1, main version, three players, production of round 2: production overfills ada's storage,
+    then her Lighthouse takes 2 stone (11 goods, room for 12); the panel still says "Your storage is
+    full (11 goods, room for 12): remove a good." and offers only "Remove 1 ..." choices: she must
+    throw a good away although it fits."""
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo", "cy"], "version=main",
+                                  lambda s: discard_with_room(s) or s.round >= 3,
+                                  "a discard step with room in the storage, or round 3", limit=1500)
+    assert state.round >= 3 and not discard_with_room(state)  # a discard step goes once the goods fit
+
+
+@pytest.mark.slow
+async def test_one_property_tile_left_is_singular(simcord_env, monkeypatch):
+    """Seed 1, main version, three players: a player with one property tile left in supply reads
+    "6 free properties, 1 tiles left" on the panel ("Your property and buildings in Lübeck")."""
+    def one_left(state):
+        return any(p.property_supply == 1 for p in state.players)
+
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo", "cy"], "version=main", one_left,
+                                  "a player with one property tile left", limit=1500)
+    seat = next(s for s, p in enumerate(state.players) if p.property_supply == 1)
+    panel = await panel_of(table, seat)
+    field = next(f.value for f in panel.embeds[0].fields if f.name == "Your property and buildings in Lübeck")
+    assert "1 tile left" in field, field
+
+
+def subsidiary_offered(state) -> bool:
+    step = top(state, "place")
+    return step is not None and any(getattr(a, "where", "") == "subsidiary"
+                                    for a in SPEC.legal_actions(state, step.seat))
+
+
+async def test_the_subsidiary_button_says_it_costs_coins(simcord_env, monkeypatch):
+    """Rulebook: "you have the option to establish a subsidiary for an additional payment of five
+    coins". Seed 1, short version, two players: the button reads "Found a subsidiary in ... (+5 coins)",
+    the notation other labels use for coins received ("Turn the wheel 1, +1 coin", "Upgrade 2 goods,
+    +1 coin"); the prompt above it says "for 5 more coins"."""
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo"], "version=short",
+                                  subsidiary_offered, "a placement where a subsidiary can be founded")
+    panel = await panel_of(table, top(state, "place").seat)
+    found = [text for text in labels(panel) if text.startswith("Found a subsidiary")]
+    assert found and found[0].endswith("(5 more coins)"), found
