@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.aelderman_labels import SHORT_ACTION, me, yield_text
+from bot.render.base import plural
+from games.aelderman import data as D
 
 COUNTS = {1: "one", 2: "two", 3: "three"}
 
@@ -44,8 +46,13 @@ def step_prompt(view: Any) -> str:
     if kind == "ability":
         player = me(view)
         index = data.get("index", 0)
-        name = player.buildings[index].name if player and index < len(player.buildings) else "building"
-        return f"Your **{name}** can be used now (at most four times in the game)."
+        if player is None or index >= len(player.buildings):
+            return "Your building can be used now (at most four times in the game)."
+        building = player.buildings[index]  # which one: a player may own two of a kind
+        where = f" in {building.district} (strength {building.strength})" if building.district else ""
+        left = D.ABILITY_USES - building.uses
+        return (f"Your **{building.name}**{where} can be used now: {plural(left, 'use')} left of "
+                f"{D.ABILITY_USES} in the game.")
     if kind == "take_card":
         row = data.get("row", 0)
         bonus = " Cards of the second row also pay their bonus." if row == 1 else ""

@@ -110,7 +110,7 @@ TURN_LINES: dict[str, Any] = {
         f"The pool is empty: {acting} chooses whose {data.CATEGORY_NAMES[v.pending_category]} tile to take."),
     "consolation": lambda info, v, acting: (
         f"{acting} lost a level tile and chooses {data.TILE_LOSS_MONEY} guilders or "
-        f"{data.TILE_LOSS_PRESTIGE} prestige."),
+        f"{gain_text(v, data.TILE_LOSS_PRESTIGE, v.victim).removeprefix('+')}."),
     "shortage": lambda info, v, acting: (
         f"Too few cards to deal: everybody discards one card under the draw pile. Waiting for {acting}."),
 }
@@ -137,10 +137,11 @@ def _privilege_card_label(a: Any, v: Any) -> str:
     return privilege_text(card) if card else f"Privilege card #{a.number}"
 
 
-def gain_text(v: Any, points: int) -> str:
-    """"+7 prestige" for the viewer, or what the score cap leaves of it: "+0 of 7 prestige (no more
-    than 45 without a Cathedral)"."""
-    me = v.players[v.viewer] if v.viewer is not None else None
+def gain_text(v: Any, points: int, seat: int | None = None) -> str:
+    """"+7 prestige" for the viewer (or `seat`), or what the score cap leaves of it: "+0 of 7
+    prestige (no more than 45 without a Cathedral)". Scores and rights are public."""
+    seat = v.viewer if seat is None else seat
+    me = v.players[seat] if seat is not None else None
     cap = cap_of(me.rights) if me is not None else None
     gained = capped_gain(me.score, cap, points) if me is not None else points
     if gained == points:
@@ -186,7 +187,7 @@ LABELS: dict[str, Any] = {
     "end_privileges": _end_label,
     "take_tile_from": lambda a, v: f"Take the tile from {{p{a.target}}}",
     "consolation": lambda a, v: (f"Take {data.TILE_LOSS_MONEY} guilders" if a.choice == "money"
-                                 else f"Take {data.TILE_LOSS_PRESTIGE} prestige"),
+                                 else f"Take {gain_text(v, data.TILE_LOSS_PRESTIGE).removeprefix('+')}"),
 }
 
 
@@ -349,7 +350,7 @@ class Augsburg1520Renderer(Renderer):
             "privilege_discard": "Discard any one card from your hand.",
             "choose_victim": "The pool is empty: choose whose tile to take.",
             "consolation": f"You lost a level tile: take {data.TILE_LOSS_MONEY} guilders or "
-                           f"{data.TILE_LOSS_PRESTIGE} prestige.",
+                           f"{gain_text(v, data.TILE_LOSS_PRESTIGE).removeprefix('+')}.",
             "shortage": "Too few cards to deal: discard one card under the draw pile.",
         }
         return self._bid_prompt(v) if v.phase == "bid" else prompts.get(v.phase, "")

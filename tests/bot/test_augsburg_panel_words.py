@@ -104,3 +104,26 @@ async def test_a_buyer_who_can_afford_no_more_cards_is_not_told_to_choose_cards(
     panel = await panel_of(table, seat)
     assert not menu_options(panel)
     assert decision_line(panel).startswith("No other dealt card is within the "), decision_line(panel)
+
+
+async def test_a_consolation_at_the_score_cap_says_what_it_gives(simcord_env, monkeypatch):
+    """"It does not matter how Prestige points are gained": seed 6, three players, ada (25
+    prestige, no Church) loses a level tile; her panel, its button and the board say the prestige
+    consolation gives her nothing more."""
+    from games.augsburg1520.common import score_cap
+    from tests.bot.driver import board_message
+
+    def consolation_at_cap(state) -> bool:
+        cap = score_cap(state, state.victim) if state.phase == "consolation" else None
+        return cap is not None and state.score[state.victim] >= cap
+
+    fix_deal(monkeypatch, 6)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    state = await play_until(table, heuristic_players("augsburg1520", 3), consolation_at_cap,
+                             "a consolation for a player at the score cap", limit=400)
+    panel = await panel_of(table, state.victim)
+    capped_text = "0 of 1 prestige (no more than 25 without a Church)"
+    assert f"Take {capped_text}" in labels(panel)
+    assert decision_line(panel) == f"You lost a level tile: take 100 guilders or {capped_text}."
+    assert f"chooses 100 guilders or {capped_text}." in text_of(await board_message(table))

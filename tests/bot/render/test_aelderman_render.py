@@ -462,3 +462,31 @@ def test_the_solo_council_hall_of_the_main_version_says_what_is_for_sale():
     labels = [RENDERER.action_label(a, view) for a in SPEC.legal_actions(state, 0) if a.kind == "take_card"]
     assert len(labels) == 3 and all(label.startswith("Card ") and " influence: " in label[:30] for label in labels)
     assert not any("needs a bid" in label for label in labels)
+
+
+def test_each_of_two_lighthouses_is_named_by_its_district():
+    """'Increase the strength of the Lighthouse by 1 by paying 2x stone', and each district scores
+    its buildings' strength: a player with two Lighthouses (main version, 2 players, a state saved
+    from a game) is asked about each in turn, and each prompt says which one, its strength and its
+    uses left."""
+    from pathlib import Path
+
+    from bot.render.aelderman import RENDERER
+    from bot.render.base import TableInfo
+    from games import registry
+    from games.aelderman import data as D
+
+    spec = registry.get("aelderman")
+    state = spec.load_state((Path(__file__).parent / "fixtures" / "aelderman_main_2_5_step276_two_lighthouses.json")
+                            .read_text())
+    player = state.players[0]
+    assert player.buildings.count("Lighthouse") == 2
+    info = TableInfo(table_id=1, title="Aelderman", names={0: "ada", 1: "bo"})
+    prompts = []
+    for index in (0, 1):
+        state.pending[-1].data["index"] = index
+        prompts.append(RENDERER.panel(info, spec.view(state, 0), 0).description.splitlines()[0])
+        district = D.SITES[player.sites[index]].district
+        assert f"Your **Lighthouse** in {district} (strength " in prompts[-1], prompts[-1]
+        assert " left of 4 in the game." in prompts[-1]
+    assert prompts[0] != prompts[1]
