@@ -215,6 +215,11 @@ class TournamentStore:
                               " COALESCE(?, summary_message_id) WHERE tournament_id = ? AND round_no = ?",
                               (summary_message_id, tournament_id, round_no))])
 
+    async def clear_summary(self, tournament_id: int, round_no: int) -> None:
+        """The round end's "Start next round" button is gone: nothing left to remove."""
+        await self.db.write([("UPDATE tournament_rounds SET summary_message_id = NULL WHERE tournament_id = ?"
+                              " AND round_no = ?", (tournament_id, round_no))])
+
     async def set_deadline(self, tournament_id: int, round_no: int, deadline: float) -> bool:
         async with self.db.transaction() as conn:
             rowcount, _ = await execute(conn,

@@ -99,11 +99,16 @@ class TournamentController:
     async def retire_summary(self, tournament_id: int) -> None:
         """Remove the "Start next round" button of the latest round end: a round was seated, or the
         tournament ended (a press would only be refused)."""
-        message_id = await self.service.summary_to_retire(tournament_id)
+        found = await self.service.summary_to_retire(tournament_id)
+        if found is None:
+            return
+        round_no, message_id = found
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
-        if message_id is not None and channel is not None:
-            await safely("round summary", channel.get_partial_message(message_id).edit(view=None))
+        if channel is None:
+            return
+        if await safely("round summary", channel.get_partial_message(message_id).edit(view=None)):
+            await self.service.summary_retired(tournament_id, round_no)
 
     # -- buttons -------------------------------------------------------------------------
     async def button(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
@@ -151,7 +156,9 @@ class TournamentController:
         await interaction.response.defer(ephemeral=True, thinking=True)
         for end in await self.service.settle(tournament_id):  # e.g. a table cancelled mid-round
             await self.announce_end(end)
-        round_no = await self.service.next_round(tournament_id, caller)
+        round_no, ends = await self.service.next_round(tournament_id, caller)
+        for end in ends:  # a last table that ended at the same instant: its round's standings
+            await self.announce_end(end, next_button=False)
         await self.retire_summary(tournament_id)
         await self.open_round(tournament_id)
         await reply(interaction, f"Round {round_no} is seated.")
@@ -235,7 +242,7 @@ class TournamentController:
             await self.announce_end(end)
         await self.refresh_embed(tournament.id)
 
-    async def announce_end(self, end: RoundEnd) -> None:
+    async def announce_end(self, end: RoundEnd, *, next_button: bool = True) -> None:
         tournament = end.tournament
         names = await self.names(tournament.id)
         if end.final:
@@ -251,7 +258,7 @@ class TournamentController:
             embed = views.standings_embed(tournament, end.standings, names, f"standings after round {end.round_no}")
             summary = await self.post(tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. "
                                       "Start the next round with the button or `/tournament next`.", embed=embed,
-                                      view=views.next_round_view(tournament))
+                                      **({"view": views.next_round_view(tournament)} if next_button else {}))
         await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
         await self.refresh_embed(tournament.id)
 
@@ -329,4 +336,7 @@ class TournamentController:
     async def _resume(self, tournament_id: int) -> None:
         for end in await self.service.settle(tournament_id):
             await self.announce_end(end)
+        rounds = await self.service.store.tournaments.rounds(tournament_id)
+        if rounds and rounds[-1].status == "running":  # a stop may have come between seating and retiring
+            await self.retire_summary(tournament_id)
         await self.open_round(tournament_id)

@@ -238,13 +238,14 @@ class TournamentService(OrganiserMixin):
                 raise TournamentError(f"Tournament #{tournament_id} has already started.")
             return await self._seat_round(await self.get(tournament_id), 1)
 
-    async def next_round(self, tournament_id: int, caller: Caller) -> int:
-        """Seat the next round once every table of the current one has finished."""
+    async def next_round(self, tournament_id: int, caller: Caller) -> tuple[int, list[RoundEnd]]:
+        """Seat the next round once every table of the current one has finished. Also returns the
+        round ends its settling found (a last table that ended at the same instant), to announce."""
         tournament = await self.get(tournament_id, caller)
         self._require_organiser(tournament, caller)
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}; there is no next round.")
-        await self.settle(tournament_id)
+        ends = await self.settle(tournament_id)
         async with self.lock(tournament_id):
             tournament = await self.get(tournament_id)
             if tournament.status != "running":
@@ -252,9 +253,11 @@ class TournamentService(OrganiserMixin):
             rounds = await self.store.tournaments.rounds(tournament_id)
             if rounds and rounds[-1].status != "finished":
                 open_tables = [p.table.id for p in await self.progress(tournament_id) if p.table.status == "running"]
+                if not open_tables:  # seated a moment ago (a second press of the same button)
+                    raise TournamentError(f"Round {rounds[-1].round_no} has been seated already.")
                 raise TournamentError(f"Round {rounds[-1].round_no} is still being played (tables "
                                       + ", ".join(f"#{t}" for t in open_tables) + ").")
-            return await self._seat_round(tournament, tournament.current_round + 1)
+            return await self._seat_round(tournament, tournament.current_round + 1), ends
 
     async def _seat_round(self, tournament: TournamentRow, round_no: int) -> int:
         spec = self.spec(tournament)
@@ -349,15 +352,16 @@ class TournamentService(OrganiserMixin):
         if any(g.result is None for g in games):
             return None
         async with self.lock(tournament_id):
-            if not await self.store.tournaments.finish_round(tournament_id, round_no):
-                return None  # someone else closed it
             tournament = await self.get(tournament_id)
             history = await self.history(tournament_id)
             final = (is_finished(history) if tournament.format == Format.ELIMINATION.value
                      else round_no >= tournament.rounds)
-            if final:
-                await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
-                tournament = await self.get(tournament_id)
+            async with self.store.transaction():  # the last round's end and the tournament's, together
+                if not await self.store.tournaments.finish_round(tournament_id, round_no):
+                    return None  # someone else closed it
+                if final:
+                    await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
+            tournament = await self.get(tournament_id)
             return RoundEnd(tournament, round_no, await self.standings(tournament_id), final)
 
     async def unannounced_ends(self) -> list[RoundEnd]:
@@ -376,29 +380,37 @@ class TournamentService(OrganiserMixin):
         """A round's end was posted (with its "Start next round" button in `summary_message_id`)."""
         await self.store.tournaments.set_announced(tournament_id, round_no, summary_message_id)
 
-    async def summary_to_retire(self, tournament_id: int) -> int | None:
-        """The post whose "Start next round" button no longer applies once a round is seated or the
-        tournament has ended: the latest round end's."""
+    async def summary_to_retire(self, tournament_id: int) -> tuple[int, int] | None:
+        """(round, post) whose "Start next round" button no longer applies once a round is seated
+        or the tournament has ended: the latest round end's, unless its button is gone already."""
         ended = [r for r in await self.store.tournaments.rounds(tournament_id) if r.status == "finished"]
-        return ended[-1].summary_message_id if ended else None
+        if not ended or ended[-1].summary_message_id is None:
+            return None
+        return ended[-1].round_no, ended[-1].summary_message_id
+
+    async def summary_retired(self, tournament_id: int, round_no: int) -> None:
+        await self.store.tournaments.clear_summary(tournament_id, round_no)
 
     async def finish_early(self, tournament_id: int, caller: Caller) -> list[StandingRow]:
         """End a tournament between rounds (e.g. when no further round can be seated)."""
         tournament = await self.get(tournament_id, caller)
         self._require_organiser(tournament, caller)
-        rounds = await self.store.tournaments.rounds(tournament_id)
-        if tournament.status != "running" or (rounds and rounds[-1].status != "finished"):
-            raise TournamentError("A tournament can be ended only between rounds.")
-        await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
+        async with self.lock(tournament_id):  # not while a round is being seated
+            tournament = await self.get(tournament_id)
+            rounds = await self.store.tournaments.rounds(tournament_id)
+            if tournament.status != "running" or (rounds and rounds[-1].status != "finished"):
+                raise TournamentError("A tournament can be ended only between rounds.")
+            await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
         return await self.standings(tournament_id)
 
     async def cancel(self, tournament_id: int, caller: Caller) -> list[TableNews]:
         """Cancel a tournament; its running tables are cancelled too (returned)."""
         tournament = await self.get(tournament_id, caller)
         self._require_organiser(tournament, caller)
-        if not await self.store.tournaments.set_status(tournament_id, "cancelled",
-                                                       expected=("registration", "running")):
-            raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
+        async with self.lock(tournament_id):  # not while a round is being seated
+            if not await self.store.tournaments.set_status(tournament_id, "cancelled",
+                                                           expected=("registration", "running")):
+                raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
         cancelled = []
         for table in await self.store.tables.of_tournament(tournament_id):
             if table.status in ("lobby", "running"):

@@ -91,3 +91,94 @@ async def test_start_next_round_goes_once_it_no_longer_applies(simcord_env):
     assert "Start next round" in labels(summaries(event.channel, "standings after round 2")[0])
     await event.organiser.slash(event.channel, "tournament finish")
     assert labels(summaries(event.channel, "standings after round 2")[0]) == []
+
+
+async def test_finish_or_cancel_waits_while_a_round_is_being_seated(simcord_env, monkeypatch):
+    """The next round is paired in a worker thread (seconds for a large round robin). /tournament
+    finish or cancel arriving meanwhile waits for the seating: finish is then refused (a round is
+    being played), cancel closes the new round's tables too; never a round left running in a
+    finished or cancelled tournament."""
+    import asyncio
+
+    import play.tournaments.service as service_module
+    from tests.bot.tournament_driver import play_round, tournament_message
+
+    real = asyncio.to_thread
+    for ending in ("finish_early", "cancel"):
+        event = new_event(simcord_env, 4)
+        tid = await create(event, game="augsburg1520", table_size=2, rounds=3)
+        await register_all(event, tid)
+        await event.organiser.click(tournament_message(event, tid), label="Start")
+        await play_round(event, tid, 1)
+        organiser = Caller(event.organiser.id, event.guild.id, "org", organiser=True)
+        service = event.bot.tournaments
+        pairing, release = asyncio.Event(), asyncio.Event()
+
+        async def slow_pairing(func, *args, **kwargs):
+            pairing.set()
+            await release.wait()
+            return await real(func, *args, **kwargs)
+
+        monkeypatch.setattr(service_module.asyncio, "to_thread", slow_pairing)
+        seating = asyncio.create_task(service.next_round(tid, organiser))
+        await pairing.wait()
+        ended = asyncio.create_task(getattr(service, ending)(tid, organiser))
+        await asyncio.sleep(0.05)
+        assert not ended.done()  # it waits for the seating
+        release.set()
+        assert (await seating)[0] == 2
+        outcome = (await asyncio.gather(ended, return_exceptions=True))[0]
+        monkeypatch.undo()
+        tournament = await event.bot.store.tournaments.get(tid)
+        tables = [await event.bot.store.tables.get(g.table_id) for g in await event.bot.store.tournaments.games(tid, 2)]
+        if ending == "finish_early":
+            assert isinstance(outcome, Exception) and "only between rounds" in str(outcome)
+            assert tournament.status == "running"
+        else:
+            assert tournament.status == "cancelled" and all(t.status == "cancelled" for t in tables)
+
+
+async def test_a_stop_between_closing_the_last_round_and_finishing_the_tournament_loses_nothing(
+        simcord_env, settings):
+    """The last round's end and the tournament's are stored together: a failure between them
+    leaves neither, and the next start finishes both (final standings, no Start next round)."""
+    from tests.bot.tournament_driver import tournament_message
+
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    first, second = await event.bot.store.tournaments.games(tid, 1)
+    await play_out(event.bot, first.table_id)
+    store = event.bot.store.tournaments
+    real = store.set_status
+
+    async def stop_before(tournament_id, status, expected=()):
+        if status == "finished":
+            raise RuntimeError("the bot stopped here")
+        return await real(tournament_id, status, expected=expected)
+
+    store.set_status = stop_before
+    await play_out(event.bot, second.table_id, publish=False)
+    await event.bot.service.finish_work(second.table_id)  # the tournament's hook fails midway
+    assert (await store.rounds(tid))[0].status == "running"  # rolled back with it
+    await simcord_env.restart_bot(create_bot(settings))
+    assert (await simcord_env.bot.store.tournaments.get(tid)).status == "finished"
+    (final,) = summaries(event.channel, "final standings")
+    assert not summaries(event.channel, "standings after round 1")
+
+
+async def test_a_stop_after_seating_a_round_retires_the_old_button_at_the_next_start(simcord_env, settings):
+    from tests.bot.driver import labels
+    from tests.bot.tournament_driver import play_round, tournament_message
+
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=3)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    await play_round(event, tid, 1)
+    assert "Start next round" in labels(summaries(event.channel, "standings after round 1")[0])
+    organiser = Caller(event.organiser.id, event.guild.id, organiser=True)
+    assert (await event.bot.tournaments.next_round(tid, organiser))[0] == 2  # stored; a stop before any post
+    await simcord_env.restart_bot(create_bot(settings))
+    assert labels(summaries(event.channel, "standings after round 1")[0]) == []
