@@ -113,6 +113,7 @@ def spread(schedule, count: int) -> tuple[int, int]:
     return count * (count - 1) // 2 - len(counts), sum(m * m for m in counts.values())
 
 
+@pytest.mark.slow  # each case searches its whole schedule twice
 @settings(max_examples=30, deadline=None)
 @given(schedule_cases(max_players=12))
 def test_the_whole_schedule_spreads_meetings_at_least_as_well_as_round_by_round_seating(case):
@@ -147,6 +148,7 @@ def test_six_players_in_threes_over_five_rounds_all_meet():
         assert len(counts) == 15 and max(counts.values()) <= 4
 
 
+@pytest.mark.slow  # three schedule searches of twelve players
 def test_pair_round_follows_the_schedule_and_drops_a_withdrawn_player():
     players = [PlayerRecord(player_id=p) for p in range(10, 22)]
     ids = [p.player_id for p in players]
