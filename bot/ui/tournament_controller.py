@@ -340,3 +340,14 @@ class TournamentController:
         if rounds and rounds[-1].status == "running":  # a stop may have come between seating and retiring
             await self.retire_summary(tournament_id)
         await self.open_round(tournament_id)
+        if rounds and rounds[-1].status == "running" and await self.service.dealt_alike(tournament_id):
+            await self._seat_members(tournament_id)
+
+    async def _seat_members(self, tournament_id: int) -> None:
+        """Each player of a duplicate round in their table's private thread (an addition that
+        failed when the thread opened, or a stop before it, is made good at a start)."""
+        for game, table in await self.service.round_tables(tournament_id):
+            thread = await self.presenter.channel(table.thread_id) if table.status == "running" else None
+            if isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread:
+                for player in game.players:
+                    await safely(f"thread member {player}", thread.add_user(discord.Object(player)))

@@ -307,6 +307,12 @@ class TournamentService(OrganiserMixin):
         seeds = {(await self.tables.get(game.table_id)).seed for game in games}
         return tournament.duplicate and len(games) > 1 and len(seeds) == 1
 
+    async def round_tables(self, tournament_id: int) -> list[tuple[TournamentGameRow, TableRow]]:
+        """The current round's games with their tables."""
+        tournament = await self.get(tournament_id)
+        return [(game, await self.tables.get(game.table_id))
+                for game in await self.store.tournaments.games(tournament_id, tournament.current_round)]
+
     async def pending_tables(self, tournament_id: int) -> list[tuple[TournamentGameRow, TableRow]]:
         """Tables of the current round that still need a thread or a start (after a seating or a restart)."""
         tournament = await self.get(tournament_id)

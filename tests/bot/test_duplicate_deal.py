@@ -105,3 +105,29 @@ async def test_without_the_private_threads_permission_a_duplicate_round_is_playe
         table = await event.bot.store.tables.get(game.table_id)
         assert table.status == "running"
         assert simcord_env.backend.get_channel(table.thread_id).type == discord.ChannelType.public_thread.value
+
+
+async def test_a_player_not_added_to_the_private_thread_is_added_at_the_next_start(simcord_env, settings):
+    """Discord refuses (once) to add players as the duplicate round's threads open: the next start
+    adds every player of a running table to its private thread."""
+    from bot import create_bot
+
+    event = new_event(simcord_env, 6)
+    tournament = await create(event, rounds=1, duplicate=True)
+    await register_all(event, tournament)
+    simcord_env.inject_error("PUT", "/channels/*/thread-members/*", status=500, times=2)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    simcord_env.backend.faults.clear()
+
+    def missing() -> list[int]:
+        found = []
+        for game in games:
+            thread = simcord_env.backend.get_channel(tables[game.table_id].thread_id)
+            found += [p for p in game.players if p not in thread.thread_members]
+        return found
+
+    games = await event.bot.store.tournaments.games(tournament, 1)
+    tables = {g.table_id: await event.bot.store.tables.get(g.table_id) for g in games}
+    assert len(missing()) == 2
+    await simcord_env.restart_bot(create_bot(settings))
+    assert missing() == []
