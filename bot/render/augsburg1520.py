@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from bot.render.base import Renderer, Style, TableInfo, plural
 from games.augsburg1520 import data
 from games.augsburg1520.auction import MAX_BID_OPTIONS
-from games.augsburg1520.common import cap_of, capped_gain
+from games.augsburg1520.common import cap_note, cap_of, capped_gain
 
 NAMES = data.NOBLE_NAMES
 COLOUR = discord.Colour.dark_gold()
@@ -146,8 +146,7 @@ def gain_text(v: Any, points: int, seat: int | None = None) -> str:
     gained = capped_gain(me.score, cap, points) if me is not None else points
     if gained == points:
         return f"+{points} prestige"
-    building = "Church" if cap == data.CHURCH_CAP else "Cathedral"
-    return f"+{gained} of {points} prestige (no more than {cap} without a {building})"
+    return f"+{gained} of {points} prestige ({cap_note(cap)})"
 
 
 def _end_label(a: Any, v: Any) -> str:

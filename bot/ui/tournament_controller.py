@@ -336,11 +336,12 @@ class TournamentController:
     async def _resume(self, tournament_id: int) -> None:
         for end in await self.service.settle(tournament_id):
             await self.announce_end(end)
-        rounds = await self.service.store.tournaments.rounds(tournament_id)
-        if rounds and rounds[-1].status == "running":  # a stop may have come between seating and retiring
+        current = await self.service.current_round(tournament_id)
+        playing = current is not None and current.status == "running"
+        if playing:  # a stop may have come between seating a round and retiring the old button
             await self.retire_summary(tournament_id)
         await self.open_round(tournament_id)
-        if rounds and rounds[-1].status == "running" and await self.service.dealt_alike(tournament_id):
+        if playing and await self.service.dealt_alike(tournament_id):
             await self._seat_members(tournament_id)
 
     async def _seat_members(self, tournament_id: int) -> None:

@@ -57,9 +57,12 @@ def prestige_text(state: State, seat: int, gained: int, points: int) -> str:
     """"5 prestige", or why fewer were gained: "0 of 5 prestige (no more than 25 without a Church)"."""
     if gained == points:
         return f"{points} prestige"
-    cap = score_cap(state, seat)
-    building = "Church" if cap == data.CHURCH_CAP else "Cathedral"
-    return f"{gained} of {points} prestige (no more than {cap} without a {building})"
+    return f"{gained} of {points} prestige ({cap_note(score_cap(state, seat))})"
+
+
+def cap_note(cap: int | None) -> str:
+    """Why prestige stops at `cap`: "no more than 25 without a Church"."""
+    return f"no more than {cap} without a {'Church' if cap == data.CHURCH_CAP else 'Cathedral'}"
 
 
 def receive(state: State, seat: int, amount: int) -> None:

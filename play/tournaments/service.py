@@ -303,9 +303,10 @@ class TournamentService(OrganiserMixin):
         table's thread is private to its players, who could otherwise read another board's play
         of their own deal ahead of them."""
         tournament = await self.get(tournament_id)
-        games = await self.store.tournaments.games(tournament_id, tournament.current_round)
-        seeds = {(await self.tables.get(game.table_id)).seed for game in games}
-        return tournament.duplicate and len(games) > 1 and len(seeds) == 1
+        if not tournament.duplicate:
+            return False
+        tables = [table for _, table in await self.round_tables(tournament_id)]
+        return len(tables) > 1 and len({table.seed for table in tables}) == 1
 
     async def round_tables(self, tournament_id: int) -> list[tuple[TournamentGameRow, TableRow]]:
         """The current round's games with their tables."""
