@@ -18,7 +18,7 @@ from games.aelderman.improvements import (develop, develop_options, offered_opti
 from games.aelderman.council import (apply_card, draw_council_cards, solo_buy, solo_draw_options,
                                      solo_votes3_options, take_card, take_options)
 from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
-from games.aelderman.rules import capacity, describe, gain, say, spend_ap, stored
+from games.aelderman.rules import capacity, check_storage, describe, gain, say, spend_ap, stored
 from games.aelderman.sea import card_of, swap_cards, swappable, turn_wheel
 from games.aelderman.state import Pending, State
 from games.aelderman.trading import (buy_options, do_split, pay_options, resolve_pay,
@@ -140,6 +140,7 @@ def _trade(state: State, p: Pending, a, events: list[Event]) -> None:
     if a.side == "buy":
         player.coins -= a.coins
         player.goods[a.good] += 1
+        check_storage(state, p.seat)  # bought into a full storage: a good is removed to make room
         text = f"buys 1 {a.good} for {plural(a.coins, 'coin')}"
     else:
         player.coins += a.coins

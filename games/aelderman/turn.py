@@ -24,9 +24,12 @@ def can_move(state: State) -> bool:
     assert turn is not None
     if ap_available(state) < 1:
         return False
-    if not turn.moved or turn.passes > 0:  # improvement 501 passes cities without an action
+    if not turn.moved:
         return True
-    return turn.visit.spent >= 1 and may_end(state)
+    visit = turn.visit
+    if turn.passes > 0 and visit.spent == 0 and not (visit.city_actions or visit.improved):
+        return True  # improvement 501: a city passed "without taking an action there"
+    return visit.spent >= 1 and may_end(state)
 
 
 def card_actions(state: State) -> list[CardAction]:
@@ -52,9 +55,10 @@ def card_actions(state: State) -> list[CardAction]:
 def trade_options(state: State, seat: int) -> list[Trade]:
     player = state.players[seat]
     options = []
-    if stored(player) < capacity(player):
-        options.extend(quick(Trade, side="buy", good=g, coins=price) for g, price in D.BUY_PRICE.items()
-                       if player.coins >= price)
+    # A full storage does not stop a purchase: "Goods can be removed from the storage at any time to
+    # make room for new goods" (the discard step follows, as after buying by a card action).
+    options.extend(quick(Trade, side="buy", good=g, coins=price) for g, price in D.BUY_PRICE.items()
+                   if player.coins >= price)
     options.extend(quick(Trade, side="sell", good=g, coins=price) for g, price in D.SELL_PRICE.items()
                    if player.goods[g] > 0)
     return options
@@ -69,9 +73,7 @@ def alt_trade_allowed(state: State) -> bool:
     if ap_available(state) < 1:
         return False
     player = state.players[turn.seat]
-    room = stored(player) < capacity(player)
-    sellable = any(player.goods[g] for g in D.SELL_PRICE)
-    return sellable or (room and player.coins >= min(D.BUY_PRICE.values()))
+    return any(player.goods[g] for g in D.SELL_PRICE) or player.coins >= min(D.BUY_PRICE.values())
 
 
 def in_own_city(state: State) -> bool:

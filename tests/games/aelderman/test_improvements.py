@@ -70,6 +70,42 @@ def test_501_passes_two_cities_without_an_action():
     assert "move" not in kinds(state, 0) and "activate" not in kinds(state, 0)
 
 
+def test_501_does_not_pass_a_city_where_city_actions_were_taken():
+    """501 passes a city only 'without taking an action there'; and 'Even if you perform one or more
+    city actions, you must spend at least one action point on a sea trading action.'"""
+    state = _with(new_main(3, 2), 0, 501)
+    clear_player(state, 0, coins=30)
+    start_turn(state, 0, "Malmö", ap=3)
+    state, _ = act(state, 0, "move", city="Lübeck")
+    state, _ = act(state, 0, "activate", improvement=501)
+    state, _ = act(state, 0, "property")
+    state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[0])  # the property's site
+    assert state.turn.visit.city_actions and state.turn.passes == 2
+    assert "move" not in kinds(state, 0) and "end_turn" not in kinds(state, 0)
+    state, _ = act(state, 0, "alt_trade")
+    state, _ = SPEC.apply(state, 0, next(a for a in SPEC.legal_actions(state, 0) if a.kind == "trade"))
+    assert "move" in kinds(state, 0) and state.turn.passes == 2  # the sea action is made: no pass used
+
+
+def test_501_does_not_pass_a_city_where_504_was_used():
+    """504: '... perform the action placing influence marker in the city where you activate the
+    improvement. You still need to perform a regular action there as well.' 501 passes a city only
+    'without taking an action there'."""
+    state = _with(new_main(3, 2), 0, 501, 504)
+    clear_player(state, 0, coins=30)
+    state.players[0].goods["wood"] = 2
+    start_turn(state, 0, "Hamburg", ap=4)
+    state, _ = act(state, 0, "move", city="Ribe")
+    state, _ = act(state, 0, "activate", improvement=501)
+    state, _ = act(state, 0, "move", city="Aalborg")  # Ribe passed: one pass left
+    state, _ = act(state, 0, "activate", improvement=504)
+    while state.pending:  # the marker goes on the banner
+        options = SPEC.legal_actions(state, 0)
+        state, _ = SPEC.apply(state, 0, next((o for o in options if getattr(o, "where", "") == "banner"), options[0]))
+    assert state.turn.visit.improved and state.turn.passes == 1
+    assert "move" not in kinds(state, 0) and "end_turn" not in kinds(state, 0)
+
+
 def test_502_places_a_marker_for_one_action_point_and_a_regular_action_is_still_due():
     """502: 'Whenever your ship is in the purple trading zone, you may use the improvement to spend
     1 action point and perform the action placing influence marker ... You still need to perform a

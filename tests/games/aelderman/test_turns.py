@@ -216,3 +216,21 @@ def test_a_move_that_turns_up_a_hidden_card_or_period_cannot_be_taken_back():
     turned = copy_state(traded)
     turned.period += 1  # the turn order reaches the next period: its indicator is shown
     assert "revealed hidden cards" in SPEC.undo_refusal(traded, turned, [])
+
+
+def test_alternative_trade_buys_into_a_full_storage_and_a_good_is_removed():
+    """'Goods can be removed from the storage at any time to make room for new goods.' and the
+    alternative trade 'allows you to buy or sell one good': a full storage does not stop the buy;
+    the player then removes a good to make room."""
+    state = board()
+    clear_player(state, 0, coins=10)
+    state.players[0].goods["wood"] = 12  # the player board's 12 storage spaces, all used
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "alt_trade")
+    buy = next(a for a in SPEC.legal_actions(state, 0) if a.kind == "trade" and a.side == "buy" and a.good == "beer")
+    state, _ = SPEC.apply(state, 0, buy)
+    assert state.players[0].goods["beer"] == 1 and state.players[0].coins == 10 - buy.coins
+    assert [p.kind for p in state.pending] == ["discard"]
+    state, _ = act(state, 0, "discard", good="wood")
+    assert state.players[0].goods["wood"] == 11 and not state.pending
