@@ -7,6 +7,7 @@ inside the state, so a seed plus the action log replays a game byte for byte.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -357,7 +358,19 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
                 return "it showed hidden information to a player"
             if "reveal" in event.kind:
                 return "it revealed hidden cards or choices"
+        if self._made_public(before, after):
+            return "it showed everyone a card or tile that was secret until then"
         return None
+
+    def _made_public(self, before: StateT, after: StateT) -> bool:
+        """Whether a seat's secret before the action (see secret_tokens) is in the public view after
+        it: going back would hide again what everyone has seen."""
+        still = self.secret_tokens(after)
+        lost = {token for seat, tokens in self.secret_tokens(before).items() for token in tokens - still.get(seat, set())}
+        if not lost:
+            return False
+        public = self.view(after, None).model_dump_json()
+        return any(json.dumps(token) in public for token in lost)
 
     def timeout_action(self, state: StateT, seat: int) -> ActionT | None:
         """The action taken for a seat whose time ran out on its current decision (asked only

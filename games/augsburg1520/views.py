@@ -119,12 +119,26 @@ def backs(cards: list[int]) -> dict[int, int]:
     return dict(sorted(counts.items()))
 
 
+# Choices taken from the hand in secret, one seat after another although the table makes them at
+# once: the showdown's cards, the winner's discarded bid, a card put back in a shortage.
+_PICKED_FROM_HAND = frozenset({"reveal", "discard_bid", "shortage"})
+
+
+def _hand_seen(state: State, seat: int, viewer: int | None) -> list[int]:
+    """The hand as the others see its backs: until the choice is shown, cards chosen from it still
+    count among them, or a player choosing later would read the cost of what was chosen first."""
+    if viewer != seat and state.phase in _PICKED_FROM_HAND:
+        return state.hands[seat] + state.picks[seat]
+    return state.hands[seat]
+
+
 def _player(state: State, seat: int, viewer: int | None, acting: frozenset[int]) -> PlayerView:
     show_money = state.open_money or viewer == seat
+    hand = _hand_seen(state, seat, viewer)
     return PlayerView(
         seat=seat, score=state.score[seat], money=state.money[seat] if show_money else None,
         levels=dict(zip(data.CATEGORIES, state.levels[seat])), rights=dict(state.rights[seat]),
-        hand_size=len(state.hands[seat]), hand_backs=backs(state.hands[seat]),
+        hand_size=len(hand), hand_backs=backs(hand),
         offer_backs=backs(state.offers[seat]), picked=len(state.picks[seat]),
         bid=state.bids[seat], passed=state.passed[seat], to_act=seat in acting,
     )

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from tests.bot.driver import buttons, heuristic_players, labels, open_table, play_turn_by_dm, start
+from tests.bot.driver import (buttons, fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, start,
+                              thread_text)
 
 TAKE_BACK = "↩ Take back"
 
@@ -112,3 +113,25 @@ async def test_undo_typed_in_the_thread_gives_the_decision_back_in_the_dms_too(s
     latest = mover.user.dm_channel.history()[-1]
     version = (await table.row()).version
     assert any(c.custom_id.startswith(f"act:{table.table_id}:{version}:") for c in buttons(latest))
+
+
+async def test_a_start_booster_once_named_to_everyone_is_not_taken_back(simcord_env, monkeypatch):
+    """README, /table undo: take-back works only while "the action neither revealed anything hidden
+    nor drew anything at random". Aelderman's start boosters are drawn in secret ("the others go back
+    to the box unseen"); the one taken is named in the thread, so taking it back would let the player
+    keep two others after everyone has seen it: neither the button nor /table undo allows it."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main")
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    while (await table.state()).pending[-1].kind != "booster":
+        assert await play_turn_by_dm(table, policy)
+    seat = (await table.state()).pending[-1].seat
+    actor = [p for p in table.players if await table.seat_of(p) == seat][0]
+    assert await play_turn_by_dm(table, policy)  # the first start booster is taken
+    version = (await table.row()).version
+    assert "takes a start booster" in thread_text(table)
+    assert TAKE_BACK not in labels(actor.user.dm_channel.history()[-1])
+    refused = await actor.slash(table.thread, "table undo")
+    assert refused.ephemeral and "secret until then" in refused.response.content
+    assert (await table.row()).version == version

@@ -106,15 +106,12 @@ def test_an_engine_may_leave_every_check_to_its_own_rules():
 
 def test_the_default_undo_check_refuses_draws_private_information_and_reveals():
     """Take back is allowed only when nothing random was drawn and nothing hidden was shown."""
-    from types import SimpleNamespace
-
     from games import registry
-    from games.core import Event, Rng, public
+    from games.core import Event, public
 
     spec = registry.get("augsburg1520")
-    before = SimpleNamespace(rng=Rng(seed=1, counter=3))
-    same = SimpleNamespace(rng=Rng(seed=1, counter=3))
-    drawn = SimpleNamespace(rng=Rng(seed=1, counter=4))
+    before, same, drawn = spec.setup(2, 1), spec.setup(2, 1), spec.setup(2, 1)
+    drawn.rng.counter += 1
     assert spec.undo_refusal(before, same, [public("bid", "{p0} bids 2")]) is None
     assert "drawn at random" in spec.undo_refusal(before, drawn, [])
     assert "hidden information" in spec.undo_refusal(before, same, [Event("drawn", "You draw", frozenset({0}))])

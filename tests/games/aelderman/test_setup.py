@@ -85,3 +85,17 @@ def test_booster_draws_and_missions_are_private():
     assert a.mission in own and a.mission not in public and a.mission not in other
     assert all(t in own for t in a.drawn) and not any(t in other for t in a.drawn)
     assert D.MISSIONS[a.mission].name not in other
+
+
+def test_a_start_booster_taken_is_public_and_cannot_be_taken_back():
+    """'Every player draws four tiles. Choose two out of these four': the draws are secret, the tile
+    taken is shown to everyone. Taking it back would let the player keep two others after everyone
+    has seen it, so the take-back is refused (GameSpec.undo_refusal)."""
+    state = SPEC.setup(2, 3)
+    for seat in state.order:
+        state, _ = act(state, seat, "wheel_start", position=0)
+    seat = state.order[0]
+    tile = state.players[seat].drawn[1]
+    after, events = act(state, seat, "booster", tile=tile)
+    assert json.dumps(tile) in SPEC.view(after, None).model_dump_json()
+    assert "secret until then" in SPEC.undo_refusal(state, after, events)

@@ -133,3 +133,26 @@ def test_a_deal_or_newly_turned_privilege_cards_cannot_be_taken_back():
                 seen |= kinds
             state = after
     assert seen == {"dealt", "round"}
+
+
+def _showdown_after_first_pick(card: str):
+    """Seats 0 and 1 both hold at 1 card on Leo; seat 0 has chosen `card`, seat 1 has not chosen."""
+    state = after_first_purchase(2, 7)
+    set_hand(state, 0, ["leo-2", "leo-15"])
+    set_hand(state, 1, ["leo-7", "leo-8"])
+    start_auction(state, 2, 0)
+    state, _ = play_all(state, [(0, bid(1)), (1, bid(1))])
+    state, _ = play(state, 0, {"kind": "reveal_card", "card": card})
+    assert state.phase == "reveal" and SPEC.to_act(state) == frozenset({1})
+    return state
+
+
+def test_a_showdown_card_chosen_first_cannot_be_read_from_the_backs():
+    """'Several players have the same high bid (by "holding"). In this case will these players
+    simultaneously reveal a number of cards corresponding to the number bid.' Chosen one after the
+    other here, the first choice must not show: the backs still count it in the hand until the reveal."""
+    low, high = _showdown_after_first_pick("leo-2"), _showdown_after_first_pick("leo-15")
+    for viewer in (1, None):
+        assert SPEC.view(low, viewer).players[0] == SPEC.view(high, viewer).players[0]
+        assert SPEC.view(low, viewer).players[0].hand_backs == {200: 1, 400: 1}
+    assert [c.id for c in SPEC.view(high, 0).hand] == ["leo-2"]  # the chooser sees their own hand as it is
