@@ -4,6 +4,7 @@ result."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import discord
@@ -42,6 +43,11 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
     table, outcome = news.table, news.outcome
     if outcome is None or thread is None:
         return None
+    forfeited = [s.display_name for s in news.seats if s.forfeited]
+    away = [s for s in news.seats if s.away and not s.ai and not s.forfeited]
+    if away:  # their line says why a score may be ranked below lower ones
+        info = dataclasses.replace(info, names={**info.names, **{s.seat: f"{s.display_name} (away: ranked last)"
+                                                                 for s in away}})
     embed = discord.Embed(title=standings_title(info, table.id),
                           description="\n".join(get_renderer(table.game).outcome_lines(info, outcome))[:4096],
                           colour=discord.Colour.gold())
@@ -59,10 +65,9 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
             f"Seed `{table.seed}`, salt `{table.seed_salt}`: their SHA-256 (salt:seed) is the commitment the "
             "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),
             inline=False)
-    forfeited = [s.display_name for s in news.seats if s.forfeited]
-    away = [s.display_name for s in news.seats if s.away and not s.ai and not s.forfeited]
     footer = [f"{label} (ranked last): {', '.join(names)}"
-              for label, names in (("Abandoned", forfeited), ("Away at the end", away)) if names]
+              for label, names in (("Abandoned", forfeited), ("Away at the end", [s.display_name for s in away]))
+              if names]
     if footer:
         embed.set_footer(text="\n".join(footer)[:2048])
     view = None

@@ -270,6 +270,7 @@ async def test_a_player_away_when_the_game_ends_is_ranked_last(simcord_env):
     assert outcome.ranking[-1] == [await table.seat_of(bo)] and outcome.winners == [await table.seat_of(ada)]
     standings = next(m for m in reversed(table.thread.history()) if m.embeds and "final standings" in m.embeds[0].title)
     assert "Away at the end (ranked last): bo" in standings.embeds[0].footer.text
+    assert "**2.** bo (away: ranked last) — " in standings.embeds[0].description  # the line itself says why
     newest = bo.user.dm_channel.history()[-1]  # after the "Time ran out" notice: the result
     assert newest.content.startswith("**Game over in Augsburg 1520") and "you placed 2nd of 2" in newest.content
     refused = await bo.click(standings, label="Rematch")  # absent at the end: not the one to open it
