@@ -11,7 +11,7 @@ from games.aelderman.actions import (AltTrade, Build, BuildMenu, BuyProperty, Ca
 from games.aelderman.city import buy_property, can_build, can_buy_property, can_feast, celebrate, construct
 from games.aelderman.improvements import turn_improvements, use_turn_improvement
 from games.aelderman.orders import fulfil, order_options
-from games.aelderman.rules import ap_available, capacity, property_cost, say, spend_ap, stored
+from games.aelderman.rules import ap_available, property_cost, say, spend_ap
 from games.aelderman.sea import action_allowed, card_of, perform
 from games.aelderman.state import Pending, State, Turn
 from games.core import Event, RuleError, copy_state
