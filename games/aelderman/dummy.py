@@ -104,7 +104,9 @@ def dummy_markers(state: State, events: list[Event]) -> None:
 
 def dummy_selection(state: State, events: list[Event]) -> None:
     """Round preparation of the solo dummy, on the display as the players last saw it (before its
-    usual move to the right): an improvement and perhaps a Council order leave by selection card."""
+    usual move to the right): an improvement and perhaps a Council order leave by selection card.
+    Rounds 2-5: "In the preparation phase for each new round" (the first round has none: "This phase
+    is skipped in the first round"; only its dummy building is placed, at setup, as in the example)."""
     assert state.spare is not None
     pick = state.rng.below(D.SELECTION_CARDS)
     if pick < len(state.display):
