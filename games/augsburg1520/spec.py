@@ -16,7 +16,9 @@ SINGLE = {
     "bid": "bidder", "discard_bid": "winner", "privilege_card": "winner", "privileges": "winner",
     "privilege_discard": "winner", "choose_victim": "winner", "consolation": "victim",
 }
-_REVEALING = frozenset({"dealt", "bought", "round"})  # events that turn up what was hidden (undo_refusal)
+# Events that turn up what was hidden (undo_refusal), a card from a hand put face up on the
+# discard pile among them.
+_REVEALING = frozenset({"dealt", "bought", "round", "discard", "discard_bid"})
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))  # to_act of one seat, built once
 
 
@@ -74,10 +76,12 @@ class Augsburg1520(GameSpec[State, Any]):
         """Besides the shared checks: cards come off a draw pile shuffled at setup, so a deal
         reveals cards without the random generator moving; the purchase is settled for everyone
         at once ("simultaneously with the other players"), showing what each bought; and a new
-        round turns over the privilege cards that were "set aside face down"."""
+        round turns over the privilege cards that were "set aside face down"; and a card from a hand
+        "discarded face up" (a lone winner "places the cards he bid on the discard pile") was seen."""
         reason = super().undo_refusal(before, after, events)
         if reason is None and any(event.kind in _REVEALING for event in events):
-            reason = "it dealt new cards, settled everyone's purchase or turned up privilege cards"
+            reason = ("it dealt new cards, settled everyone's purchase, turned up privilege cards or put a card "
+                      "from a hand face up on the discard pile")
         return reason
 
     def check_invariants(self, state: State) -> None:

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from tests.bot.driver import (buttons, fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, start,
-                              thread_text)
+from bot.render.augsburg1520 import card_id_text
+from tests.bot.driver import (buttons, fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, play_until,
+                              start, thread_text)
 
 TAKE_BACK = "↩ Take back"
 
@@ -134,4 +135,25 @@ async def test_a_start_booster_once_named_to_everyone_is_not_taken_back(simcord_
     assert TAKE_BACK not in labels(actor.user.dm_channel.history()[-1])
     refused = await actor.slash(table.thread, "table undo")
     assert refused.ephemeral and "secret until then" in refused.response.content
+    assert (await table.row()).version == version
+
+
+async def test_a_lone_winners_bid_put_face_up_is_not_taken_back(simcord_env, monkeypatch):
+    """Augsburg 1520: "This player wins the auction and places the cards he bid on the discard pile"
+    (face up). Seed 1, three players: cy wins alone and discards the last card of the bid, which the
+    thread names; neither the button nor /table undo puts it back into the secret hand."""
+    fix_deal(monkeypatch, 1)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 3)
+    state = await play_until(table, policy, lambda s: s.phase == "discard_bid" and len(s.picks[s.winner]) == s.high - 1,
+                             "a lone winner's last discard")
+    actor = await table.actor_of_seat(state.winner)
+    card = card_id_text(policy(state, state.winner).card)
+    assert await play_turn_by_dm(table, policy)
+    assert f"discarded {card}" in thread_text(table) or f"discards {card}" in thread_text(table)
+    version = (await table.row()).version
+    assert TAKE_BACK not in labels(actor.user.dm_channel.history()[-1])
+    refused = await actor.slash(table.thread, "table undo")
+    assert refused.ephemeral and "face up on the discard pile" in refused.response.content
     assert (await table.row()).version == version

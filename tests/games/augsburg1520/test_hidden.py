@@ -156,3 +156,22 @@ def test_a_showdown_card_chosen_first_cannot_be_read_from_the_backs():
         assert SPEC.view(low, viewer).players[0] == SPEC.view(high, viewer).players[0]
         assert SPEC.view(low, viewer).players[0].hand_backs == {200: 1, 400: 1}
     assert [c.id for c in SPEC.view(high, 0).hand] == ["leo-2"]  # the chooser sees their own hand as it is
+
+
+def test_a_card_from_a_hand_put_face_up_cannot_be_taken_back():
+    """'This player wins the auction and places the cards he bid on the discard pile', and unwanted
+    cards 'must be discarded face up': once everyone has seen the card, taking the move back would
+    return it to a secret hand, so it is refused (the same random walk finds both discards)."""
+    rng = random.Random(5)
+    seen = set()
+    for seed in range(12):
+        state = SPEC.setup(3, seed)
+        while SPEC.outcome(state) is None and len(seen) < 2:
+            seat = rng.choice(sorted(SPEC.to_act(state)))
+            after, events = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
+            kinds = {e.kind for e in events} & {"discard", "discard_bid"}
+            if kinds:
+                assert "face up on the discard pile" in SPEC.undo_refusal(state, after, events)
+                seen |= kinds
+            state = after
+    assert seen == {"discard", "discard_bid"}
