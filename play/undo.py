@@ -80,10 +80,15 @@ def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list
     if seat in table.deadlines:
         return min(now, table.deadlines[seat] - table.pace_seconds)
     starts = [now]
-    if len(timed) > 1:
-        starts.append(datetime.fromisoformat(timed[-2][3]).timestamp())
-    if table.deadlines:
-        starts.append(min(table.deadlines.values()) - table.pace_seconds)
+    earlier = timed[:-1]
+    if earlier:  # the turn came to the seat with the last action of another before its own run
+        others = [action for action in earlier if action[1] != seat]
+        starts.append(datetime.fromisoformat((others or earlier)[-1 if others else 0][3]).timestamp())
+    # Only the table's pace deadlines: a decision with its own short limit (a Baumeister pay-off
+    # step) has a deadline that did not start a pace period.
+    paced = [at for other, at in table.deadlines.items() if loaded.spec.time_limit(loaded.state, other) is None]
+    if paced:
+        starts.append(min(paced) - table.pace_seconds)
     return min(starts)
 
 

@@ -219,3 +219,27 @@ async def test_a_negotiation_broken_off_by_dm_lets_the_die_decide(simcord_env, m
     text = thread_text(table)
     assert f"No pay-off is agreed: {names[victim]} breaks off the negotiation." in text
     assert f"{names[attacker]} rolls" in text
+
+
+async def test_an_aim_taken_back_keeps_the_turns_pace_deadline(simcord_env, settings, monkeypatch):
+    """README (Pace): "stepping back and forth buys no time, nor does a take-back", and the pay-off's
+    steps are outside the pace. The attacker aims, the victim's offer gets the short pay-off limit,
+    and the attacker takes the aim back: their turn keeps the pace deadline it had, not the pay-off's
+    limit (which ran out and handed the seat to a computer player)."""
+    fix_deal(monkeypatch, 21)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "aim" and s.money[s.victim],
+                             "a saboteur being aimed")
+    attacker = state.current
+    deadline = (await table.row()).deadlines[attacker]
+    assert await play_turn_by_dm(table, saboteurs_first())
+    assert (await table.state()).phase == "offer"
+    person = await table.actor_of_seat(attacker)
+    back = await person.user.click(person.user.dm_channel.history()[-1], label="↩ Take back")
+    assert back.acknowledged and (await table.state()).phase == "aim"
+    row = await table.row()
+    assert abs(row.deadlines[attacker] - deadline) < 5  # the turn's own deadline, as before the aim
+    await simcord_env.advance_time(settings.decision_timeout + 120)
+    seat = next(s for s in await table.seats() if s.seat == attacker)
+    assert not seat.away and seat.missed == 0 and (await table.row()).version == row.version
