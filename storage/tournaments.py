@@ -50,6 +50,7 @@ class RoundRow(BaseModel):
     started_at: str
     finished_at: str | None
     announced: bool = True  # its end was posted
+    opened: bool = True  # its start (tables, byes, deadline) was posted
     summary_message_id: int | None = None  # the post with its "Start next round" button
 
 
@@ -186,7 +187,7 @@ class TournamentStore:
         async with self.db.transaction() as conn:
             rowcount, _ = await execute(conn,
                 "INSERT OR IGNORE INTO tournament_rounds (tournament_id, round_no, status, byes, deadline,"
-                " started_at, announced) VALUES (?, ?, 'running', ?, ?, ?, 0)",
+                " started_at, announced, opened) VALUES (?, ?, 'running', ?, ?, ?, 0, 0)",
                 (tournament_id, round_no, json.dumps(byes), deadline, utcnow()))
             if rowcount != 1:
                 return False
@@ -214,6 +215,36 @@ class TournamentStore:
         await self.db.write([("UPDATE tournament_rounds SET announced = 1, summary_message_id ="
                               " COALESCE(?, summary_message_id) WHERE tournament_id = ? AND round_no = ?",
                               (summary_message_id, tournament_id, round_no))])
+
+    async def set_opened(self, tournament_id: int, round_no: int) -> None:
+        await self.db.write([("UPDATE tournament_rounds SET opened = 1 WHERE tournament_id = ? AND round_no = ?",
+                              (tournament_id, round_no))])
+
+    async def finish_between_rounds(self, tournament_id: int, round_no: int) -> bool:
+        """Running -> finished, its last round's end to be posted again as the final standings (a
+        stop before that post is made good at the next start); False if it was not running."""
+        async with self.db.transaction() as conn:
+            rowcount, _ = await execute(conn, "UPDATE tournaments SET status = 'finished', updated_at = ? WHERE id = ?"
+                                        " AND status = 'running'", (utcnow(), tournament_id))
+            if rowcount == 1:
+                await run(conn, "UPDATE tournament_rounds SET announced = 0 WHERE tournament_id = ? AND round_no = ?",
+                          (tournament_id, round_no))
+            return rowcount == 1
+
+    async def cancel(self, tournament_id: int) -> list[int] | None:
+        """Cancel the tournament and its open tables (their timers go) in one transaction; the ids of
+        those tables, or None if the tournament was already over."""
+        async with self.db.transaction() as conn:
+            rowcount, _ = await execute(conn, "UPDATE tournaments SET status = 'cancelled', updated_at = ? WHERE id = ?"
+                                        " AND status IN ('registration', 'running')", (utcnow(), tournament_id))
+            if rowcount != 1:
+                return None
+            rows = await run(conn, "UPDATE game_tables SET status = 'cancelled', updated_at = ? WHERE tournament_id = ?"
+                             " AND status IN ('lobby', 'running') RETURNING id", (utcnow(), tournament_id))
+            closed = sorted(r["id"] for r in rows)
+            for table_id in closed:
+                await run(conn, "DELETE FROM timers WHERE table_id = ?", (table_id,))
+            return closed
 
     async def clear_summary(self, tournament_id: int, round_no: int) -> None:
         """The round end's "Start next round" button is gone: nothing left to remove."""

@@ -131,10 +131,8 @@ class TournamentController:
     async def withdraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tables = await self.service.withdraw(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
-        name = shown_name(interaction.user.display_name)
         for news in tables:
-            await self.seat_handed_over(news, f"{name} withdrew from the tournament. A computer player "
-                                        f"finishes the seat; {name} is ranked last at this table.")
+            await self.seat_handed_over(news, withdrawal_note(interaction.user.display_name))
         await reply(interaction, "You withdrew from the tournament." + (
             " Your running game is recorded as a forfeit." if tables else ""))
 
@@ -187,6 +185,9 @@ class TournamentController:
         self.bot.scheduler.wake()  # the round's deadline timer was just added
         pending = await self.service.pending_tables(tournament_id)
         if not pending:
+            current = await self.service.current_round(tournament_id)
+            if current is not None and current.status == "running" and not current.opened:
+                await self.announce_round(tournament_id)  # a stop came between starting its tables and this
             return
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
@@ -222,6 +223,7 @@ class TournamentController:
         embed = views.round_embed(tournament, current.round_no, tables, current.byes,
                                   await self.names(tournament_id), current.deadline)
         await self.post(tournament_id, embed=embed, allowed_mentions=NO_MENTIONS)
+        await self.service.round_opened(tournament_id, current.round_no)
         await self.refresh_embed(tournament_id)
 
     async def on_finish_reports(self, reports: list[Any]) -> None:
@@ -341,6 +343,8 @@ class TournamentController:
         if playing:  # a stop may have come between seating a round and retiring the old button
             await self.retire_summary(tournament_id)
         await self.open_round(tournament_id)
+        for name, news in await self.service.forfeit_withdrawn(tournament_id):
+            await self.seat_handed_over(news, withdrawal_note(name))
         if playing and await self.service.dealt_alike(tournament_id):
             await self._seat_members(tournament_id)
 
@@ -352,3 +356,8 @@ class TournamentController:
             if isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread:
                 for player in game.players:
                     await safely(f"thread member {player}", thread.add_user(discord.Object(player)))
+
+
+def withdrawal_note(display_name: str) -> str:
+    name = shown_name(display_name)
+    return f"{name} withdrew from the tournament. A computer player finishes the seat; {name} is ranked last at this table."

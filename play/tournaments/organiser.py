@@ -57,9 +57,11 @@ class OrganiserMixin:
         if not 1 <= hours <= 24 * 30:
             raise TournamentError("Extend by 1 hour to 30 days.")
         deadline = max(current.deadline, self.clock()) + hours * 3600
-        await self.store.tournaments.set_deadline(tournament_id, current.round_no, deadline)
-        await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
-            "tournament_id": tournament_id, "round_no": current.round_no, "deadline": deadline})
+        async with self.store.transaction():  # the new deadline and its timer, or neither
+            if not await self.store.tournaments.set_deadline(tournament_id, current.round_no, deadline):
+                raise TournamentError("No round is being played, so there is no deadline to extend.")
+            await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
+                "tournament_id": tournament_id, "round_no": current.round_no, "deadline": deadline})
         return deadline
 
     async def deadline_passed(self: TournamentService, payload: dict[str, Any]) -> tuple[TournamentRow, list[TableProgress]] | None:

@@ -174,7 +174,7 @@ class TournamentService(OrganiserMixin):
             raise TournamentError(f"A {FORMAT_NAMES[fmt.value]} tournament needs `rounds` between 1 and "
                                   f"{MAX_ROUNDS}.")
         if fmt is Format.ELIMINATION:
-            advance = advance or default_advance(table_size)
+            advance = default_advance(table_size) if advance is None else advance
             if not 1 <= advance < table_size:
                 raise TournamentError(f"Between 1 and {table_size - 1} players can advance from a table of "
                                       f"{table_size}.")
@@ -206,15 +206,31 @@ class TournamentService(OrganiserMixin):
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}.")
         async with self.lock(tournament_id):
-            if not await self.store.tournaments.withdraw(tournament_id, caller.user_id):
-                raise TournamentError("You are not playing in this tournament (or have already withdrawn).")
-            running = await self._running_table_of(tournament, caller.user_id)
+            newly = await self.store.tournaments.withdraw(tournament_id, caller.user_id)
+            running = await self._seat_still_held(tournament, caller.user_id)
+        if not newly and running is None:
+            raise TournamentError("You are not playing in this tournament (or have already withdrawn).")
+        # Also when withdrawn already: a stop may have come between the withdrawal and the forfeit.
+        return [] if running is None else [await self.tables.hand_to_computer(running, caller.user_id, forfeit=True)]
+
+    async def _seat_still_held(self, tournament: TournamentRow, user_id: int) -> int | None:
+        """The running table where the player still plays their own seat (not forfeited)."""
+        running = await self._running_table_of(tournament, user_id)
         if running is None:
-            return []
-        seat = next((s for s in await self.store.tables.seats(running.id) if s.user_id == caller.user_id), None)
-        if seat is None or seat.forfeited:  # abandoned already: the computer plays it, ranked last
-            return []
-        return [await self.tables.hand_to_computer(running.id, caller.user_id, forfeit=True)]
+            return None
+        seat = next((s for s in await self.store.tables.seats(running.id) if s.user_id == user_id), None)
+        return running.id if seat is not None and not seat.forfeited else None
+
+    async def forfeit_withdrawn(self, tournament_id: int) -> list[tuple[str, TableNews]]:
+        """Withdrawn players still holding a seat (a stop came before their forfeit): the computer
+        takes it, ranked last. Returns each player's name and the table's news."""
+        tournament = await self.get(tournament_id)
+        done = []
+        for entrant in await self.entrants(tournament_id):
+            if entrant.withdrawn and (table_id := await self._seat_still_held(tournament, entrant.user_id)):
+                done.append((entrant.display_name, await self.tables.hand_to_computer(table_id, entrant.user_id,
+                                                                                      forfeit=True)))
+        return done
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         return await self.store.tournaments.players(tournament_id)
@@ -283,12 +299,15 @@ class TournamentService(OrganiserMixin):
                 await self.tables.join(table.id, Caller(player, tournament.guild_id, names[player]))
             games.append(NewGame(board=board, table_id=table.id, players=players))
         deadline = self.clock() + tournament.round_hours * 3600
-        if not await self.store.tournaments.start_round(tournament.id, round_no, byes=pairing.byes,
-                                                        deadline=deadline, games=games):
+        async with self.store.transaction():  # the round and its deadline's timer, or neither
+            seated = await self.store.tournaments.start_round(tournament.id, round_no, byes=pairing.byes,
+                                                              deadline=deadline, games=games)
+            if seated:
+                await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
+                    "tournament_id": tournament.id, "round_no": round_no, "deadline": deadline})
+        if not seated:
             await self._cancel_unrecorded_tables(tournament.id)
             raise TournamentError(f"Round {round_no} has already been seated.")
-        await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
-            "tournament_id": tournament.id, "round_no": round_no, "deadline": deadline})
         return round_no
 
     async def _cancel_unrecorded_tables(self, tournament_id: int) -> None:
@@ -387,6 +406,10 @@ class TournamentService(OrganiserMixin):
         """A round's end was posted (with its "Start next round" button in `summary_message_id`)."""
         await self.store.tournaments.set_announced(tournament_id, round_no, summary_message_id)
 
+    async def round_opened(self, tournament_id: int, round_no: int) -> None:
+        """A seated round was posted (its tables, byes and deadline)."""
+        await self.store.tournaments.set_opened(tournament_id, round_no)
+
     async def summary_to_retire(self, tournament_id: int) -> tuple[int, int] | None:
         """(round, post) whose "Start next round" button no longer applies once a round is seated
         or the tournament has ended: the latest round end's, unless its button is gone already."""
@@ -407,7 +430,10 @@ class TournamentService(OrganiserMixin):
             rounds = await self.store.tournaments.rounds(tournament_id)
             if tournament.status != "running" or (rounds and rounds[-1].status != "finished"):
                 raise TournamentError("A tournament can be ended only between rounds.")
-            await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
+            if rounds:  # its last round's end is posted again, as the final standings
+                await self.store.tournaments.finish_between_rounds(tournament_id, rounds[-1].round_no)
+            else:
+                await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
         return await self.standings(tournament_id)
 
     async def cancel(self, tournament_id: int, caller: Caller) -> list[TableNews]:
@@ -415,13 +441,13 @@ class TournamentService(OrganiserMixin):
         tournament = await self.get(tournament_id, caller)
         self._require_organiser(tournament, caller)
         async with self.lock(tournament_id):  # not while a round is being seated
-            if not await self.store.tournaments.set_status(tournament_id, "cancelled",
-                                                           expected=("registration", "running")):
+            closed = await self.store.tournaments.cancel(tournament_id)  # with its tables, in one transaction
+            if closed is None:
                 raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
         cancelled = []
-        for table in await self.store.tables.of_tournament(tournament_id):
-            if table.status in ("lobby", "running"):
-                cancelled.append(await self.tables.close(table.id))
+        for table_id in closed:
+            cancelled.append(await self.tables.news(table_id))  # with the DM panels noted, to retire them
+            self.tables.forget(table_id)
         return cancelled
 
     async def history(self, tournament_id: int) -> list[RoundRecord]:

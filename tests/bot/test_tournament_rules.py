@@ -170,3 +170,15 @@ async def test_an_elimination_left_with_one_finalist_points_to_finish(simcord_en
     refused = await event.organiser.slash(event.channel, "tournament next")
     assert ("Round 2 cannot be seated: 1 player remains and a table needs at least 2; end the tournament "
             "with `/tournament finish`.") == answer(refused)
+
+
+async def test_an_elimination_advance_of_none_is_refused_not_replaced_by_the_default(simcord_env):
+    """README: "`advance` is how many go through from each elimination table (default half)"; bad
+    input "is answered privately and changes nothing": advance:0 is refused like advance:3 at tables
+    of 3, not taken for "not given"."""
+    event = new_event(simcord_env, 3)
+    for advance in (3, 0):
+        refused = await event.organiser.slash(event.channel, "tournament create", game="baumeister",
+                                              format="elimination", table_size=3, advance=advance)
+        assert refused.ephemeral and "Between 1 and 2" in refused.response.content
+    assert await event.bot.store.tournaments.with_status("registration", guild_id=event.guild.id) == []
