@@ -337,6 +337,11 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         """When the seat's decision is an amount (see AmountChoice), its range; else None."""
         return None
 
+    def shown_to_act(self, state: StateT) -> frozenset[int]:
+        """The seats the public board shows as acting: by default those who act. A game whose private
+        exchange must not show whose step it is (a Baumeister pay-off) shows every side of it."""
+        return self.to_act(state)
+
     def time_limit(self, state: StateT, seat: int) -> int | None:
         """Seconds the seat's current decision may take, or None when it has no time limit (the
         table then waits as long as it takes). A cheap check, asked after every move; the move

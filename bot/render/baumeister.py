@@ -214,8 +214,10 @@ class BaumeisterRenderer(Renderer):
                 return f"**Now:** you cannot bid more than {auction.high_bid} (not more than you have): pass."
             return f"**Now:** raise above {auction.high_bid} or pass (a pass is final)."
         if view.phase == "offer" and sab is not None:
-            return (f"**Now:** a saboteur attacks your {sab.building.name if sab.building else 'building'}. "
-                    f"Offer thalers to call it off, or let the die decide (it must beat {sab.shields} {SHIELD}).")
+            attack = f"**Now:** a saboteur attacks your {sab.building.name if sab.building else 'building'}. "
+            if not view.players[seat].money:  # nothing to offer: the only choice is the die
+                return attack + f"You have no thalers to offer: let the die decide (it must beat {sab.shields} {SHIELD})."
+            return attack + f"Offer thalers to call it off, or let the die decide (it must beat {sab.shields} {SHIELD})."
         if view.phase == "answer" and sab is not None:
             return self._answer_text(info, view, sab, seat)
         return "**Now:** your move."

@@ -148,7 +148,7 @@ class Boards:
 
     def _text(self, news: TableNews, info: Any, public: Any, since: int) -> dict[str, Any]:
         """The board's turn line (with who it may mention) and embeds, for a new board or an edit."""
-        content, mentions = turn_line(news, self.service.spec(news.table).to_act(news.state))
+        content, mentions = turn_line(news, self.service.spec(news.table).shown_to_act(news.state))
         return {"content": content, "allowed_mentions": mentions, "embeds": self._embeds(news, info, public, since)}
 
     def _embeds(self, news: TableNews, info: Any, public: Any, since: int) -> list[discord.Embed]:
@@ -161,6 +161,9 @@ class Boards:
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
         lines = [info.fill(text) for version, text in news.table.recent_events if version > since]
         deadlines = news.table.deadlines if news.table.status == "running" else {}  # a cancel keeps them stored
+        spec = self.service.spec(news.table)
+        if deadlines and spec.shown_to_act(news.state) != spec.to_act(news.state):
+            deadlines = {}  # whose step it is stays private (a pay-off's answers): no deadline tells it
         room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - 40 * len(deadlines)
         log_part = log_embed(lines, room) if len(embeds) < 10 else None
         target = log_part or (embeds[-1] if embeds else None)

@@ -106,6 +106,14 @@ def _propose(state: State, seat: int, amount: int, events: list[Event]) -> None:
     events.append(private((attacker, victim), "offer", text, seat=seat, amount=amount))
 
 
+def negotiators(state: State) -> tuple[int, int] | None:
+    """(attacker, victim) while they answer each other's pay-off amounts, else None. The victim's
+    first step (an offer, or none) is public; after it only the two know whose answer is due."""
+    if state.phase == Phase.ANSWER:
+        return state.current, state.victim
+    return None
+
+
 def thalers(amount: int) -> str:
     return "1 thaler" if amount == 1 else f"{amount} thalers"
 

@@ -13,6 +13,7 @@ from games.baumeister.common import roll_die
 from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, START_MONEY
 from games.baumeister.flow import start_turn
 from games.baumeister.state import Options, Phase, State
+from games.baumeister.sabotage import negotiators
 from games.baumeister.views import BaumeisterView, build_view
 from games.core import DECISION_SECONDS, AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
 
@@ -62,6 +63,10 @@ class BaumeisterSpec(GameSpec[State, Any]):
     # -- whose turn, what is legal ----------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         return _TO_ACT[state.actor]
+
+    def shown_to_act(self, state: State) -> frozenset[int]:
+        sides = negotiators(state)  # "the thread sees only that they negotiate and whether they agree"
+        return frozenset(sides) if sides else self.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list:
         if seat != state.actor:

@@ -14,7 +14,7 @@ from games.baumeister.build import BUILD_PHASES, pickable_cards
 from games.baumeister.city import coins, is_complete, shields
 from games.baumeister.data import CARDS, PAYOFF_COUNTERS, TYPE_KEYS, VALUE
 from games.baumeister.flow import sabotage_targets
-from games.baumeister.sabotage import can_accept, counter_range
+from games.baumeister.sabotage import can_accept, counter_range, negotiators
 from games.baumeister.state import Options, Phase, State
 
 
@@ -125,6 +125,13 @@ AUCTION_PHASES = (Phase.OPENING, Phase.BIDDING)
 SABOTAGE_PHASES = (Phase.AIM, Phase.OFFER, Phase.ANSWER, Phase.GRAB)
 
 
+def _shown_acting(state: State, viewer: int | None) -> list[int]:
+    """Who acts, as the viewer may know it: outside a pay-off negotiation, both sides of it (whose
+    step it is would tell how the private bargaining goes)."""
+    sides = negotiators(state)
+    return sorted(sides) if sides and viewer not in sides else [state.actor]
+
+
 def build_view(state: State, seat: int | None) -> BaumeisterView:
     over = state.phase == Phase.OVER
     own = seat is not None and seat == state.actor
@@ -135,7 +142,7 @@ def build_view(state: State, seat: int | None) -> BaumeisterView:
         phase=state.phase,
         turn=state.turn,
         current=None if over else state.current,
-        to_act=[] if over else [state.actor],
+        to_act=[] if over else _shown_acting(state, seat),
         start_player=state.start_player,
         start_rolls=list(state.start_rolls),
         last_roll=None if state.last_roll < 0 else state.last_roll,

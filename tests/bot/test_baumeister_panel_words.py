@@ -8,7 +8,7 @@ import pytest
 from games.baumeister import moves
 from tests.bot.driver import (fix_deal, heuristic_players, labels, menu_options, open_table, play_turn_by_dm,
                               play_until, start, text_of)
-from tests.bot.test_baumeister_sabotage import dm_panel, table_at_a_pay_off_offer
+from tests.bot.test_baumeister_sabotage import dm_panel, saboteurs_first, table_at_a_pay_off_offer
 
 
 def now_line(panel) -> str:
@@ -73,3 +73,18 @@ async def test_an_auctioneer_without_a_thaler_is_not_offered_the_swap(simcord_en
     panel = await dm_panel(table, state.actor)
     assert not [label for label in labels(panel) if label.startswith("Swap")]
     assert now_line(panel) == "**Now:** choose the card to auction."
+
+
+async def test_a_victim_without_thalers_is_not_told_to_offer_thalers(simcord_env, monkeypatch):
+    """Rulebook: "The victim and saboteur may then negotiate a pay-off, a payment in Thalers paid by the
+    victim"; a victim with no thalers has nothing to pay, and the only choice is the die.
+    Deal 173, three players: the panel's only control is "No offer: let the die decide", and its words
+    say so instead of "Offer thalers to call it off"."""
+    fix_deal(monkeypatch, 173)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim] == 0,
+                             "a saboteur on the building of a player without thalers")
+    panel = await dm_panel(table, state.victim)
+    assert labels(panel) == ["No offer: let the die decide"] and not menu_options(panel)
+    assert "You have no thalers to offer: let the die decide" in now_line(panel), now_line(panel)

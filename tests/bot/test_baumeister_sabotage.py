@@ -243,3 +243,21 @@ async def test_an_aim_taken_back_keeps_the_turns_pace_deadline(simcord_env, sett
     await simcord_env.advance_time(settings.decision_timeout + 120)
     seat = next(s for s in await table.seats() if s.seat == attacker)
     assert not seat.away and seat.missed == 0 and (await table.row()).version == row.version
+
+
+async def test_the_board_does_not_tell_whose_answer_is_due_in_a_negotiation(simcord_env, monkeypatch):
+    """README: "the thread sees only that they negotiate and whether they agree". After the victim's
+    offer the board names both sides as acting (no turn marker, mention or deadline switching between
+    them), so nobody can count the counter-proposals; the third player's panel waits for both."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = state.current, state.victim
+    third = next(s for s in range(3) if s not in (attacker, victim))
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim offers
+    after_offer = text_of(await board_message(table))
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[victim] + 2])  # a counter
+    board = await board_message(table)
+    assert text_of(board) == after_offer
+    assert board.content.startswith("Waiting for") and "Waiting for" not in str([e.to_dict() for e in board.embeds])
+    watcher = await dm_panel(table, third)
+    names = {s.seat: s.display_name for s in await table.seats()}
+    assert names[attacker] in text_of(watcher) and names[victim] in text_of(watcher)
