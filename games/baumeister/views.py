@@ -126,8 +126,8 @@ SABOTAGE_PHASES = (Phase.AIM, Phase.OFFER, Phase.ANSWER, Phase.GRAB)
 
 
 def _shown_acting(state: State, viewer: int | None) -> list[int]:
-    """Who acts, as the viewer may know it: outside a pay-off negotiation, both sides of it (whose
-    step it is would tell how the private bargaining goes)."""
+    """Who acts, as the viewer may know it: to anyone but its two sides, a pay-off negotiation shows
+    both of them (whose step it is would tell how the private bargaining goes)."""
     sides = negotiators(state)
     return sorted(sides) if sides and viewer not in sides else [state.actor]
 
