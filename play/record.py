@@ -65,15 +65,18 @@ def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]
 
 def visible_events(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]],
                    viewer: int | None, everything: bool) -> list[tuple[int, str]]:
-    """(version, text) of the events of a table's game as `viewer` (a seat, or None for someone
+    """(number, text) of the events of a table's game as `viewer` (a seat, or None for someone
     not seated) may see them: public events, and the viewer's own private ones; with
-    `everything` (the game has ended), every event. Rebuilt by replaying the actions from the seed."""
+    `everything` (the game has ended), every event. Rebuilt by replaying the actions from the seed.
+    The number counts the moves everyone saw: a move only some saw (a pay-off's counter-offer) adds
+    none, so gaps in the numbers do not count the secret ones."""
     spec = registry.get(table.game)
     state = spec.setup(len(seats), table.seed, table.options)
-    lines = []
-    for version, seat, action_json, _ in actions:
+    lines, number = [], 0
+    for _, seat, action_json, _ in actions:
         state, events = spec.apply(state, seat, json.loads(action_json))
-        lines.extend((version, e.text) for e in events if e.text and (everything or e.visible_to(viewer)))
+        number += any(e.text and e.seats is None for e in events)
+        lines.extend((number, e.text) for e in events if e.text and (everything or e.visible_to(viewer)))
     return lines
 
 

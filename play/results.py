@@ -39,7 +39,7 @@ class TableNews:
     more_computers: bool = False  # computer seats still have moves to make (done in the background)
     timers: list[float] = field(default_factory=list)  # due times of the timers the request started
     finish: list[Any] = field(default_factory=list)  # what the finish work reported (ratings, rounds)
-    log: list[tuple[int, str]] = field(default_factory=list)  # (version, event text) for /table log
+    log: list[tuple[int, str]] = field(default_factory=list)  # (number of the move everyone saw, event text): /table log
     undo_seat: int | None = None  # the seat that may take back the move just stored (play/undo.py)
     choices: dict[int, list[Any]] | None = None  # each seat's choices in `state`, when already known
 

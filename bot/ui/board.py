@@ -43,6 +43,12 @@ class BoardShown:
     version: int  # the table version it shows
     since: int  # its log starts after this version
     embeds: tuple[discord.Embed, ...] = ()  # as last sent (not known after a restart)
+    content: str | None = None  # its turn line as last sent
+
+    def shows(self, message: dict[str, Any], image_key: str | None) -> bool:
+        """Whether `message` (a running board's text) and the picture of `image_key` are what it shows."""
+        return (bool(self.embeds) and image_key == self.image_key and message["content"] == self.content
+                and [e.to_dict() for e in message["embeds"]] == [e.to_dict() for e in self.embeds])
 
 
 def log_embed(lines: list[str], room: int) -> discord.Embed | None:
@@ -179,6 +185,11 @@ class Boards:
     async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None) -> bool:
         message = self._text(news, info, public, shown.since)
+        if news.table.status == "running" and shown.shows(message, image_key):
+            # Nothing the thread sees changed (a pay-off's secret step): no edit, whose "(edited)"
+            # time would tell that a step was taken.
+            self.shown.put(news.table.id, dataclasses.replace(shown, version=news.table.version))
+            return True
         if news.table.status != "running":  # while it runs, the board keeps the buttons it was posted with
             message["view"] = panels.board_view(news.table)
         if image_key != shown.image_key:
@@ -190,7 +201,7 @@ class Boards:
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return False
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
-                                                 tuple(message["embeds"])))
+                                                 tuple(message["embeds"]), message["content"]))
         return True
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
@@ -199,7 +210,7 @@ class Boards:
         text = self._text(news, info, public, since)
         message = await thread.send(**text, view=panels.board_view(news.table), files=[image] if image else [])
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
-                                                 tuple(text["embeds"])))
+                                                 tuple(text["embeds"]), text["content"]))
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
             # The replaced board keeps its embeds and picture but loses its buttons, its turn line

@@ -16,7 +16,7 @@ LINES_PER_PAGE = 20
 
 
 def log_pages(news: TableNews, info: Any) -> list[list[str]]:
-    lines = [f"`{version:>4}` {info.fill(text)}"[:190] for version, text in news.log]
+    lines = [f"`{number:>4}` {info.fill(text)}"[:190] for number, text in news.log]
     return [lines[i:i + LINES_PER_PAGE] for i in range(0, len(lines), LINES_PER_PAGE)] or [[]]
 
 
@@ -29,7 +29,7 @@ def log_message(news: TableNews, info: Any, page: int | None) -> dict[str, Any]:
     embed = discord.Embed(title=f"{info.title} — table #{news.table.id}: game log"[:256],
                           description="\n".join(pages[page]) or "Nothing has happened yet.",
                           colour=discord.Colour.dark_grey())
-    embed.set_footer(text=f"Page {page + 1} of {len(pages)} · the number is the move{hidden}")
+    embed.set_footer(text=f"Page {page + 1} of {len(pages)} · the number counts the moves everyone saw{hidden}")
     view = discord.ui.View(timeout=None)
     view.add_item(LogPage(news.table.id, max(page - 1, 0), label="◀ Earlier", disabled=page == 0))
     view.add_item(LogPage(news.table.id, page + 1, label="Later ▶", disabled=page + 1 >= len(pages)))

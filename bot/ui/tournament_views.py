@@ -152,7 +152,7 @@ def progress_embed(tournament: TournamentRow, round_no: int, tables: Sequence[Ta
         where = table_link(entry.table)
         if entry.table.status == "running":
             waiting = ", ".join(names.get(p, str(p)) for p in entry.waiting_for) or "computer players"
-            state = f"playing, {entry.table.version} moves — waiting for {waiting}"
+            state = f"playing — waiting for {waiting}"  # no count of moves: it would count secret steps
         else:
             state = entry.table.status
         lines.append(f"Board {entry.game.board} ({where}): {state}")

@@ -41,7 +41,7 @@ class OrganiserMixin:
             waiting = []
             if table.status == "running":
                 spec = self.tables.spec(table)
-                due = spec.to_act(self.tables.state(table))
+                due = spec.shown_to_act(self.tables.state(table))  # as the board shows it
                 seats = await self.store.tables.seats(table.id)
                 waiting = [s.user_id for s in seats if s.seat in due and s.user_id is not None and not s.ai]
             found.append(TableProgress(game, table, waiting))

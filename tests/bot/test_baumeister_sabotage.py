@@ -261,3 +261,32 @@ async def test_the_board_does_not_tell_whose_answer_is_due_in_a_negotiation(simc
     watcher = await dm_panel(table, third)
     names = {s.seat: s.display_name for s in await table.seats()}
     assert names[attacker] in text_of(watcher) and names[victim] in text_of(watcher)
+
+
+async def negotiated_and_broken_off(env, monkeypatch):
+    """The victim offers 1, the attacker asks for more than the victim has, the victim refuses;
+    returns the table, the state at the offer, the board and the requests of the counter-offer."""
+    table, state = await table_at_a_pay_off_offer(env, monkeypatch)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])
+    board = await board_message(table)
+    mark = request_cursor(env)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[state.victim] + 2])
+    counter = env.http_requests[mark:]
+    assert await play_turn_by_dm(table, lambda st, seat: moves.REFUSE)
+    return table, state, board, counter
+
+
+async def test_a_secret_counter_offer_neither_edits_the_board_nor_numbers_the_log(simcord_env, monkeypatch):
+    """README: "the thread sees only that they negotiate and whether they agree". A counter-offer
+    changes nothing the thread sees, so the board is not edited (its "(edited)" time would tell the
+    step), and /table log numbers the moves everyone saw: the negotiation's two public lines follow
+    each other, with no gap counting the secret steps between them."""
+    table, state, board, counter = await negotiated_and_broken_off(simcord_env, monkeypatch)
+    in_thread = [r for r in counter if f"/channels/{table.thread.id}/messages" in r.path]
+    assert not in_thread, [(r.method, r.path) for r in in_thread]
+    spectator = table.guild.add_member(simcord_env.create_user("eve"))
+    log = await spectator.slash(table.thread, "table log")
+    lines = "\n".join(e.description or "" for e in log.response.embeds).splitlines()
+    numbers = [int(line.split("`")[1]) for line in lines if "negotiate a pay-off" in line or "No pay-off" in line]
+    assert len(numbers) == 2 and numbers[1] == numbers[0] + 1, lines
+    assert "counts the moves everyone saw" in log.response.embeds[0].footer.text

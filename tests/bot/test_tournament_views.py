@@ -44,3 +44,37 @@ def test_format_lines_name_the_length_of_each_format():
     elimination = tournament(format="elimination", rounds=0, advance=2)
     assert "until the final, top 2 of each table go through" in views.format_line(elimination)
     assert views.format_line(tournament(format="round_robin", rounds=1)).startswith("Round robin, 1 round;")
+
+
+async def test_status_does_not_follow_a_pay_off_negotiation(simcord_env):
+    """README: "the thread sees only that they negotiate and whether they agree". /tournament status
+    (anyone may ask) names both sides of a Baumeister pay-off as awaited, and counts no moves, so
+    polling it does not follow the secret offers and counter-offers step by step."""
+    from games.baumeister import moves
+    from tests.bot.driver import Table, play_turn_by_dm, play_until
+    from tests.bot.test_baumeister_sabotage import saboteurs_first
+    from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
+
+    event = new_event(simcord_env, 3)
+    tid = await create(event, game="baumeister", table_size=3, rounds=1)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    game = (await event.bot.store.tournaments.games(tid, 1))[0]
+    row = await event.bot.store.tables.get(game.table_id)
+    thread = next(t for t in event.channel.threads if t.id == row.thread_id)
+    people = [event.by_id(p) for p in game.players]
+    table = Table(simcord_env, event.guild, event.channel, thread, row.id, people)
+    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
+                             "a saboteur on the building of a player with thalers", limit=1500)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the attacker's answer is due
+    spectator = event.guild.add_member(simcord_env.create_user("eve"))
+    seen = []
+    for counter in (True, False):
+        status = await spectator.slash(event.channel, "tournament status")
+        seen.append(str([e.to_dict() for e in status.response.embeds]))
+        if counter:
+            assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[st.money[state.victim] + 2])
+    assert seen[0] == seen[1] and " moves" not in seen[0]
+    attacker, victim = await table.actor_of_seat(state.current), await table.actor_of_seat(state.victim)
+    waiting = seen[0].split("waiting for", 1)[1].split("\\n", 1)[0]
+    assert attacker.name in waiting and victim.name in waiting, waiting
