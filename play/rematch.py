@@ -21,17 +21,19 @@ async def rematch(service: TableService, table_id: int, caller: Caller) -> Table
         mine = old.seat_of(caller.user_id)
         if mine is None:
             raise TableError("Only the players of this game can ask for a rematch.")
-        if old.table.status not in ("finished", "cancelled"):
+        if caller.guild_id is None:  # a new table opens in the server: asked there, by a member
+            raise TableError("Ask for the rematch with **Rematch** on the final standings in the table's thread.")
+        if old.table.status not in ("finished", "cancelled") or old.table.state is None:
             raise TableError("A rematch can be asked for once the game has ended.")
         if old.table.tournament_id is not None:
             raise TableError("Tournament games have no rematch; the tournament seats its next round.")
+        await _no_rematch_yet(service, old)  # where everyone goes, those who may not open it too
         if mine.forfeited or mine.ai:
             raise TableError("You left this game (or your seat went to a computer player), so the others open "
                              "its rematch; you may join it.")
         if mine.away:
             raise TableError("You were away when this game ended (a computer player moved for you), so the others "
                              "open its rematch; you may join it.")
-        await _no_rematch_yet(service, old)
         return await _open(service, old, caller, mine)
 
 

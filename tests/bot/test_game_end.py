@@ -116,3 +116,28 @@ async def test_a_rematch_does_not_seat_a_player_who_abandoned(simcord_env):
     new = await simcord_env.bot.store.tables.by_thread(table.channel.threads[-1].id)
     seats = await simcord_env.bot.store.tables.seats(new.id)
     assert [(s.user_id, s.ai) for s in seats] == [(ada.id, None), (bo.id, None)]
+
+
+def standings_of(table):
+    return next(m for m in reversed(table.thread.history()) if m.embeds and "final standings" in (m.embeds[0].title or ""))
+
+
+async def test_rematch_points_everyone_to_the_open_one_and_is_asked_in_the_server_only(simcord_env):
+    """README: Rematch "Pressed again, it points to the rematch already open"; a player who left
+    "cannot open it, but may join", so they are pointed to it too. The new table opens in the server:
+    a Rematch forged in a DM (a player who has left the server since) opens nothing."""
+    from tests.reliability.forge import forge_component
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    await cy.slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    standings = standings_of(table)
+    forged = await forge_component(bo.user, bo.user.dm_channel.history()[-1], f"rematch:{table.table_id}")
+    assert forged.ephemeral and "in the table's thread" in forged.response.content
+    assert len(table.channel.threads) == 1
+    await ada.click(standings, label="Rematch")
+    rematch = await table.bot.store.tables.by_thread(table.channel.threads[-1].id)
+    pointed = await cy.click(standings, label="Rematch")
+    assert pointed.ephemeral and f"table #{rematch.id}" in pointed.response.content
