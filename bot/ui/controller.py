@@ -38,8 +38,8 @@ ENDED = ("finished", "cancelled")
 
 
 def thread_failure(exc: discord.HTTPException) -> str:
-    return (f"I could not open a thread for the table here ({exc.text or exc.status}). I need the permissions "
-            "Create Public Threads and Send Messages in Threads in this channel.")
+    return (f"I could not open a thread for the table here, or post its lobby in it ({exc.text or exc.status}). "
+            "I need the permissions Create Public Threads and Send Messages in Threads in this channel.")
 
 
 class TablesController(VotesMixin):
@@ -89,12 +89,12 @@ class TablesController(VotesMixin):
         """A new table's thread and lobby message; the creator is told where it is."""
         try:
             thread = await self.open_thread(parent, table)
-        except discord.HTTPException as exc:
+            news = await self.service.news(table.id)
+            lobby = await thread.send(**self.presenter.lobby_message(news))
+        except discord.HTTPException as exc:  # no thread, or no lobby in it: no table either
             await self.service.abort(table.id)
             await reply(interaction, thread_failure(exc))
             return
-        news = await self.service.news(table.id)
-        lobby = await thread.send(**self.presenter.lobby_message(news))
         await self.service.opened(table.id, lobby_message_id=lobby.id)
         dm_note = await self._probe_dm(news, interaction.user.id)
         title = self.service.spec(table).title

@@ -67,7 +67,13 @@ class TournamentController:
             return
         tournament = await self.service.create(guild_id=interaction.guild.id, channel_id=parent.id,
                                                organiser_id=interaction.user.id, **fields)
-        message = await parent.send(**await self.embed_message(tournament.id), allowed_mentions=NO_MENTIONS)
+        try:
+            message = await parent.send(**await self.embed_message(tournament.id), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:  # nowhere to register: the tournament is not kept
+            await self.service.cancel(tournament.id, self.caller(interaction))
+            await reply(interaction, f"I could not post the tournament in {parent.mention} ({exc.text or exc.status}). "
+                        "I need the permissions View Channel, Send Messages and Embed Links there.")
+            return
         await self.service.set_message(tournament.id, message.id)
         await reply(interaction, f"Tournament #{tournament.id} is open for registration in {parent.mention}. "
                     "Players press **Register**; you press **Start** when everyone is in.")

@@ -157,3 +157,19 @@ async def test_a_lobby_cancelled_before_its_game_has_no_log_or_record(simcord_en
     for command in ("table export", "table log"):
         answer = await cy.slash(table.channel, command, table=table.table_id)
         assert answer.ephemeral and "before its game started" in answer.response.content, command
+
+
+async def test_a_lobby_the_bot_may_not_post_leaves_no_table_and_says_why(simcord_env):
+    """The thread opens but posting the lobby in it is refused (no Send Messages in Threads): the
+    creator is told which permissions the bot needs, and no table stays open without its Join and
+    Start buttons (it would count against the open-table limit)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    simcord_env.inject_error("POST", "/channels/*/messages", status=403, code=50013, message="Missing Permissions",
+                             times=1)
+    result = await ada.slash(channel, "table create", game="augsburg1520")
+    simcord_env.check_errors = False  # the refused post is this test's own doing
+    said = " ".join(m.content for m in result.followups if m.content) or (result.response and result.response.content) or ""
+    assert "Send Messages in Threads" in said, said
+    assert await simcord_env.bot.store.tables.tables_of_user(ada.id, "lobby", "running") == []

@@ -182,3 +182,16 @@ async def test_an_elimination_advance_of_none_is_refused_not_replaced_by_the_def
                                               format="elimination", table_size=3, advance=advance)
         assert refused.ephemeral and "Between 1 and 2" in refused.response.content
     assert await event.bot.store.tournaments.with_status("registration", guild_id=event.guild.id) == []
+
+
+async def test_a_tournament_the_bot_may_not_post_is_not_kept(simcord_env):
+    """Where the bot may not post (403 Missing Permissions), /tournament create says which
+    permissions it needs, and no tournament is kept without its Register button."""
+    event = new_event(simcord_env, 1)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=403, code=50013,
+                             message="Missing Permissions", times=1)
+    result = await event.organiser.slash(event.channel, "tournament create", game="augsburg1520", format="swiss",
+                                         table_size=2, rounds=1)
+    simcord_env.check_errors = False  # the refused post is this test's own doing
+    assert result.ephemeral and "Send Messages" in answer(result), answer(result)
+    assert await event.bot.store.tournaments.with_status("registration", "running", guild_id=event.guild.id) == []
