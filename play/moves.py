@@ -311,7 +311,10 @@ class MovesMixin:
     async def _hand_over(self: TableService, loaded: Loaded, seat: int, *, forfeit: bool) -> TableNews:
         update = {"ai": "heuristic", "forfeited": forfeit}
         seats = [s.model_copy(update=update) if s.seat == seat else s for s in loaded.seats]
-        if all(s.user_id is None or s.forfeited for s in seats):  # nobody left playing: the table closes
+        # Nobody left playing their own seat (a casual seat handed over by vote counts as gone; a
+        # tournament's replaced player is still in the tournament): the table closes.
+        casual = loaded.table.tournament_id is None
+        if all(s.user_id is None or s.forfeited or (casual and s.ai) for s in seats):
             async with self.store.transaction():
                 await self.store.tables.update_seat(loaded.table.id, seat, **update)
                 await self._close(loaded.table.id)

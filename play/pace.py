@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import public
 from play.common import Caller, TableError
-from play.results import Move, TableNews
+from play.results import Move, TableNews, everyone_away
 from storage import NewTimer
 from storage.timers import AWAY_TIMER, DEADLINE_TIMER, REMINDER_TIMER
 
@@ -133,9 +133,12 @@ async def still_away(service: TableService, table_id: int, seat: int, missed: in
         if (loaded.table.status != "running" or loaded.table.pace == "off" or row is None
                 or not row.away or row.forfeited or row.user_id is None or row.missed != missed):
             return
-        timer = away_timer(loaded.table, seat, missed + 1, service.clock())
+        # While every player is away the game waits for the first back: nobody misses a turn then.
+        counted = missed if everyone_away(loaded.seats) else missed + 1
+        timer = away_timer(loaded.table, seat, counted, service.clock())
         async with service.store.transaction():
-            await service.store.tables.update_seat(table_id, seat, missed=missed + 1)
+            if counted != missed:
+                await service.store.tables.update_seat(table_id, seat, missed=counted)
             await service.store.tables.add_timer(AWAY_TIMER, timer.due_at, table_id=table_id, seat=seat,
                                                  payload=timer.payload)
 

@@ -5,6 +5,7 @@ stored with the table; one refusal ends it."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -62,7 +63,8 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
         voters = _voters(loaded, kind, caller.user_id)
         if not voters:
             return await _carry_out(service, loaded, kind)
-        votes = {**loaded.table.votes, kind: {"by": caller.user_id, "yes": [], "at": loaded.table.version}}
+        # `at` tells this vote's buttons from an earlier one's (also one asked at the same version).
+        votes = {**loaded.table.votes, kind: {"by": caller.user_id, "yes": [], "at": secrets.randbelow(10**15)}}
         await service.store.tables.set_votes(table_id, votes)
         news = await service.news(table_id)
         return VoteNews(news, kind, "open", _names(loaded, voters))
@@ -70,7 +72,6 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
 
 def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     table = loaded.table
-    missed_needed = table.handover_after
     if table.status != "running":
         raise TableError(f"This game is {table.status}; there is nothing to vote on.")
     if table.tournament_id is not None:
@@ -81,13 +82,21 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
             raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")
         _check_cancel(loaded)
         return
-    subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
-    if seat is None or seat.forfeited:
+    if seat is None or seat.forfeited or seat.ai:  # abandoned, or handed to a computer player for good
         raise TableError("Only the players of this game can ask for that.")
+    subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
+    if subject is not None and subject.user_id == caller.user_id:
+        raise TableError("You can abandon your own seat with `/table abandon`.")
+    _check_subject(loaded, kind)
+
+
+def _check_subject(loaded: Loaded, kind: str) -> None:
+    """The seat of a hand-over vote may still be handed over: played by a person, who has missed
+    enough deadlines and is away (checked when asked, and again when the vote is answered)."""
+    missed_needed = loaded.table.handover_after
+    subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if subject is None or subject.user_id is None or subject.forfeited or subject.ai:
         raise TableError("That seat is not played by a person.")
-    if subject.user_id == caller.user_id:
-        raise TableError("You can abandon your own seat with `/table abandon`.")
     if subject.missed < missed_needed:
         raise TableError(f"{subject.display_name} has missed {plural(subject.missed, 'deadline')}; the others may vote to "
                          f"hand the seat to a computer player after {missed_needed}.")
@@ -111,8 +120,7 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
         vote = loaded.table.votes.get(kind)
         if vote is None or vote.get("at") != at or loaded.table.status != "running":
             raise VoteOver("This vote is over.")
-        if kind == "cancel":
-            _check_cancel(loaded)  # the game may have changed since the vote was asked
+        await _still_open(service, loaded, kind)  # the game may have changed since the vote was asked
         voters = _voters(loaded, kind, vote["by"])
         if caller.user_id not in voters:
             raise TableError("This vote is for the other seated players.")
@@ -125,6 +133,18 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
             await service.store.tables.set_votes(table_id, {**loaded.table.votes, kind: {**vote, "yes": yes}})
             return VoteNews(await service.news(table_id), kind, "open", _names(loaded, waiting))
         return await _carry_out(service, loaded, kind)
+
+
+async def _still_open(service: TableService, loaded: Loaded, kind: str) -> None:
+    """A vote whose question no longer stands (the seat was abandoned or its player came back) ends."""
+    if kind == "cancel":
+        _check_cancel(loaded)
+        return
+    try:
+        _check_subject(loaded, kind)
+    except TableError as exc:
+        await service.store.tables.set_votes(loaded.table.id, {k: v for k, v in loaded.table.votes.items() if k != kind})
+        raise VoteOver(f"This vote is over: {exc}") from None
 
 
 async def _carry_out(service: TableService, loaded: Loaded, kind: str) -> VoteNews:

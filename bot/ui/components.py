@@ -190,7 +190,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"back:(?P<
 class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"vote:(?P<table>[0-9]{1,18}):(?P<kind>cancel|handover-[0-9]{1,2}):(?P<answer>yes|no)"
                           r":(?P<at>[0-9]{1,18})"):
-    """Agree or refuse in a vote of a table's players (play/votes.py) opened at table version `at`."""
+    """Agree or refuse in a vote of a table's players (play/votes.py); `at` tells one vote from another."""
 
     def __init__(self, table_id: int, kind: str, agree: bool, at: int) -> None:
         answer = "yes" if agree else "no"

@@ -348,7 +348,8 @@ class TablesController(VotesMixin):
                 await self._retire_clicked(interaction)
             message = self.presenter.info(news).fill(message)
             seat = news.seat_of(interaction.user.id)
-            if seat is not None and news.state is not None:
+            # Not for a seat the computer plays for good: its hand is no longer the player's to see.
+            if seat is not None and news.state is not None and not (seat.forfeited or seat.ai):
                 panel = self.presenter.panel(news, seat.seat)
                 extra = {"embed": panel["embed"]}
                 if panel["view"] is not None:
@@ -413,6 +414,8 @@ class TablesController(VotesMixin):
         await self.presenter.post(news.table.thread_id, f"{name} abandoned the game. A computer player takes "
                                   f"over the seat; {name} will be ranked last.")
         await self.after(news)
+        if (row := news.seat_of(interaction.user.id)) is not None:  # its choices are the computer's now
+            await safely("abandoned seat's panel", self.presenter.retire_dm_panel(news, row))
 
     async def on_deadline(self, table_id: int, seat: int, prompt_version: int) -> None:
         """A seat's deadline passed: the computer moved for it; its player is told how to come back."""

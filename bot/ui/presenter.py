@@ -140,9 +140,10 @@ class Presenter:
         """A seat's choices changed: send it a fresh DM panel when it must act (taking the controls
         off its previous one), or mention it in the thread when its DMs are closed."""
         row = news.seats[seat]
-        if row.user_id is None or row.forfeited:
+        if row.user_id is None:
             return
-        if news.table.status != "running" or not news.choices_of(self.service.spec(news.table), seat):
+        gone = row.forfeited or row.ai  # the computer plays the seat for good: no panel is the player's
+        if gone or news.table.status != "running" or not news.choices_of(self.service.spec(news.table), seat):
             if news.had_controls(seat):
                 await self.retire_dm_panel(news, row)
             return

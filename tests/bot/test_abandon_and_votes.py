@@ -1,0 +1,112 @@
+"""What an abandoned or handed-over seat's player may still do and see, and votes whose question
+changed while they were open (README: /table abandon, /table handover, /table cancel, Pace)."""
+
+from __future__ import annotations
+
+from games.core import Outcome
+from tests.bot.driver import buttons, heuristic_players, open_table, play_to_the_end, play_turn_by_dm, start, table_control
+
+LIVE = 900
+
+
+def votes_in(table) -> list:
+    return [m for m in table.thread.history() if "agree?" in (m.content or "")]
+
+
+async def seat_row(table, player):
+    return next(s for s in await table.seats() if s.user_id == player.id)
+
+
+async def away(table, *players) -> None:
+    """Make players away with enough missed deadlines to be voted out."""
+    for player in players:
+        await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(player), missed=2, away=True)
+
+
+def panels_with_controls(table, player) -> list:
+    return [m for m in player.user.dm_channel.history() if any(table_control(c, table.table_id) for c in buttons(m))]
+
+
+async def test_an_abandoner_stays_ranked_last_when_a_hand_over_vote_on_them_is_answered_later(simcord_env):
+    """README: /table abandon, "you are ranked last". A hand-over vote asked before cy abandoned ends
+    when answered ("This vote is over"): it no longer turns the abandoned seat into a handed-over one."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    await away(table, cy)
+    await ada.slash(table.thread, "table handover", player=cy)
+    await cy.slash(table.thread, "table abandon")
+    late = await bo.click(votes_in(table)[-1], label="Agree")
+    assert late.ephemeral and "This vote is over" in late.response.content
+    assert (await seat_row(table, cy)).forfeited
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    outcome = Outcome.model_validate_json((await table.row()).outcome)
+    assert outcome.ranking[-1] == [await table.seat_of(cy)]
+
+
+async def test_a_player_whose_seat_was_handed_over_asks_no_vote_and_nobody_left_closes_the_table(simcord_env):
+    """README: "Votes ask only the players playing their own seat"; "If no person is left playing,
+    the table closes" (a seat handed to a computer player by vote has nobody playing it)."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy", "dee"])
+    await start(table)
+    ada, bo, cy, dee = table.players
+    await away(table, cy, dee)
+    await ada.slash(table.thread, "table handover", player=cy)
+    await bo.click(votes_in(table)[-1], label="Agree")
+    assert (await seat_row(table, cy)).ai == "heuristic"
+    asked = await cy.slash(table.thread, "table handover", player=dee)
+    assert asked.ephemeral and "Only the players of this game" in asked.response.content
+    await ada.slash(table.thread, "table handover", player=dee)
+    await bo.click(votes_in(table)[-1], label="Agree")
+    await ada.slash(table.thread, "table abandon")
+    last = await bo.slash(table.thread, "table abandon")
+    assert "table is closed" in last.response.content and (await table.row()).status == "cancelled"
+
+
+async def test_a_copy_of_an_ended_vote_does_not_count_in_the_next_one(simcord_env):
+    """README: "one refusal ends the vote"; a click on an outdated control "changes nothing". The
+    question was posted twice; after a refusal on one copy and a new question, the other copy's
+    Agree is refused, also when asked again at the same move."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    await ada.slash(table.thread, "table cancel")
+    await ada.slash(table.thread, "table cancel")  # asked again: a second copy of the question
+    first, second = votes_in(table)[-2:]
+    await cy.click(second, label="Refuse")
+    await ada.slash(table.thread, "table cancel")  # a new vote, before anyone moved
+    stale = await bo.click(next(m for m in table.thread.history() if m.id == first.id), label="Agree")
+    assert stale.ephemeral and "This vote is over" in stale.response.content
+    assert (await table.row()).votes["cancel"]["yes"] == []
+
+
+async def test_an_abandoners_panel_loses_its_controls_and_an_old_click_shows_no_hand(simcord_env):
+    """README: after /table abandon "the seat's hand and secret log lines are the computer's": the
+    player's DM panel loses its controls, and a click on an old control is refused without showing
+    the seat's panel (the computer's hand)."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada = table.players[0]
+    (panel,) = panels_with_controls(table, ada)
+    control = next(c for c in buttons(panel) if table_control(c, table.table_id))
+    await ada.slash(table.thread, "table abandon")
+    for _ in range(6):
+        if not await play_turn_by_dm(table, heuristic_players("augsburg1520", 3)):
+            break
+    assert not panels_with_controls(table, ada)
+    from tests.reliability.forge import forge_component
+    clicked = await forge_component(ada.user, panel, control.custom_id,
+                                    [control.options[0].value] if getattr(control, "options", None) else None)
+    assert clicked.ephemeral and not clicked.response.embeds
+
+
+async def test_missed_deadlines_do_not_pile_up_while_the_game_waits_for_everyone(simcord_env):
+    """README (Pace): "each further stretch of the pace's time counts as another missed deadline"
+    while the computer plays a seat; when every player is away the game waits, nobody's seat is
+    played, and no deadline is missed: the first back cannot then hand the other's seat over at once."""
+    from tests.bot.test_pace import live_table
+    table = await live_table(simcord_env)
+    await simcord_env.advance_time(LIVE + 1)  # both miss the opening purchase: the game waits
+    assert all(s.away for s in await table.seats())
+    await simcord_env.advance_time(3 * LIVE)
+    assert [s.missed for s in await table.seats()] == [1, 1]
