@@ -6,6 +6,12 @@ import logging
 import sys
 
 
+USAGE = ("usage: python -m bot                   run the bot (config.toml or DISCORD_TOKEN)\n"
+         "       python -m bot simulate --help   play computer games and print statistics\n"
+         "       python -m bot replay <file>     replay an exported game, print its standings\n"
+         "       python -m bot verify <file>     check an exported game's seed and every action")
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "simulate":
         from play.simulate import main as simulate
@@ -16,11 +22,11 @@ def main(argv: list[str]) -> int:
 
         return record(argv[0], argv[1:])
     if argv and argv[0] in ("-h", "--help"):
-        print("usage: python -m bot                   run the bot (config.toml or DISCORD_TOKEN)\n"
-              "       python -m bot simulate --help   play computer games and print statistics\n"
-              "       python -m bot replay <file>     replay an exported game, print its standings\n"
-              "       python -m bot verify <file>     check an exported game's seed and every action")
+        print(USAGE)
         return 0
+    if argv:  # a mistyped tool must not start (and log in) the bot
+        print(f"python -m bot: unknown command {argv[0]!r}\n{USAGE}", file=sys.stderr)
+        return 2
     from bot.settings import NO_TOKEN_HELP, SettingsError, load_settings
 
     try:

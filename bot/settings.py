@@ -40,6 +40,12 @@ class Settings(BaseModel):
     organiser_role: str = Field(
         "Tournament Organiser", min_length=1, max_length=100, description="Members with this role (or Manage Server) run tournaments.")
 
+    @field_validator("token", "organiser_role", mode="before")
+    @classmethod
+    def _stripped(cls, value: object) -> object:
+        """Spaces around a value are a copying slip: a blank token is no token, a blank role is refused."""
+        return value.strip() if isinstance(value, str) else value
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, value: object) -> object:
@@ -67,7 +73,7 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
             raise SettingsError(f"cannot read the config file {config_path}: {exc.strerror or exc}") from None
     elif path is not None or "BOARDBOT_CONFIG" in environ:
         raise SettingsError(f"config file {config_path} does not exist")
-    if environ.get("DISCORD_TOKEN"):
+    if environ.get("DISCORD_TOKEN", "").strip():
         data["token"] = environ["DISCORD_TOKEN"]
     try:
         return Settings.model_validate(data)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -128,7 +129,7 @@ def replay(record: dict[str, Any]) -> Replayed:
         try:
             state, _ = spec.apply(state, step["seat"], step["action"])
         except (RuleError, KeyError, TypeError, ValueError) as exc:
-            return Replayed(None, count, f"{where} is not legal at that point of the game: {exc}")
+            return Replayed(None, count, f"{where} is not legal at that point of the game: {_named(str(exc), seats)}")
         if step.get("after") != state_digest(spec.dump_state(state)):
             return Replayed(None, count + 1, f"the game differs from the record after {where}")
     outcome = spec.outcome(state)
@@ -149,6 +150,12 @@ def replay(record: dict[str, Any]) -> Replayed:
         return Replayed(outcome, len(steps), f"the actions end the game, but the record says it is "
                                              f"{record.get('status')!r}, not finished")
     return Replayed(outcome, len(steps), None)
+
+
+def _named(text: str, seats: list[dict[str, Any]]) -> str:
+    """The engine's {p0}, {p1}... placeholders as the record's names (or "seat N")."""
+    names = {s.get("seat"): str(s.get("name") or f"seat {s.get('seat')}") for s in seats}
+    return re.sub(r"\{p([0-9]{1,2})\}", lambda found: names.get(int(found[1]), f"seat {found[1]}"), text)
 
 
 def _standing(outcome: Outcome) -> tuple[Any, ...]:

@@ -207,7 +207,10 @@ def main(argv: list[str]) -> int:
         summary = simulate(args.game, args.players, args.games, args.ai, args.seed, args.jobs,
                            args.option)
     except (ValueError, KeyError) as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
+        message = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)  # not a KeyError's repr
+        if "computer player" in message:
+            message += " (the computer players are random and heuristic)"
+        print(f"simulate: {message}", file=sys.stderr)
         return 2
     print("\n".join(table_lines(summary)))
     return 0

@@ -103,9 +103,8 @@ class Database:
         try:
             conn.row_factory = aiosqlite.Row
             # WAL lets readers run during a write; `sync` says what a commit survives (see Sync).
-            for pragma in ("journal_mode=WAL", f"synchronous={sync.upper()}", "foreign_keys=ON",
-                           "busy_timeout=5000"):
-                await execute(conn, f"PRAGMA {pragma}")
+            for pragma in ("busy_timeout=5000", "journal_mode=WAL", f"synchronous={sync.upper()}", "foreign_keys=ON"):
+                await _pragma(conn, pragma)
             await db.migrate()
             if str(path) != ":memory:":
                 db._open_loop_connections(Path(path).resolve(), sync)
@@ -266,6 +265,8 @@ class Database:
             if version <= current:
                 continue
             async with self.transaction() as conn:
+                if await self.schema_version() >= version:  # another process starting at once applied it
+                    continue
                 for statement in _split_sql(sql):
                     await execute(conn, statement)
                 await execute(
@@ -293,6 +294,19 @@ async def _in_thread(conn: aiosqlite.Connection, function: Any, *args: Any) -> A
     """Call `function` on the connection's own thread (aiosqlite runs every statement there;
     `_execute` is how its own methods do it)."""
     return await conn._execute(function, *args)
+
+
+async def _pragma(conn: aiosqlite.Connection, pragma: str) -> None:
+    """Set a pragma at open. Switching to WAL needs a lock that another process opening the same
+    new file at that moment may hold, and SQLite refuses it at once instead of waiting: try again."""
+    for attempt in range(50):
+        try:
+            await execute(conn, f"PRAGMA {pragma}")
+            return
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc) or attempt == 49:
+                raise
+            await asyncio.sleep(0.1)
 
 
 def _busy(exc: sqlite3.OperationalError) -> bool:

@@ -40,6 +40,7 @@ def test_environment_token_wins_over_the_file(tmp_path):
     ("max_open_tables_per_member = true", "max_open_tables_per_member"),  # a number, not a yes/no
     ('decision_timeout = "300"', "decision_timeout"),  # a number, not text
     ('organiser_role = ""', "organiser_role"),
+    ('organiser_role = "   "', "organiser_role"),  # blank: nobody could be given it
 ])
 def test_a_bad_value_names_the_key(tmp_path, text, key):
     config = tmp_path / "config.toml"
@@ -78,3 +79,22 @@ def test_python_m_bot_with_a_bad_config_names_the_key(tmp_path):
     result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 2 and "log_level" in result.stderr
+
+
+def test_a_blank_token_is_no_token(tmp_path):
+    """README: "Without a token it stops and explains how to create one": spaces are not a token."""
+    config = tmp_path / "config.toml"
+    config.write_text('token = "   "\n')
+    assert load_settings(config, environ={"DISCORD_TOKEN": "  "}).token == ""
+    env = {k: v for k, v in os.environ.items() if k != "BOARDBOT_CONFIG"} | {"DISCORD_TOKEN": " "}
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2 and "No bot token is configured" in result.stderr
+
+
+def test_an_unknown_command_is_refused_and_does_not_start_the_bot(tmp_path):
+    """A mistyped tool (`verfy`) must not run the bot, which would log in with a configured token."""
+    env = {k: v for k, v in os.environ.items() if k != "BOARDBOT_CONFIG"} | {"DISCORD_TOKEN": "a-token"}
+    result = subprocess.run([sys.executable, "-m", "bot", "verfy", "game.json"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "unknown command 'verfy'" in result.stderr and "usage:" in result.stderr

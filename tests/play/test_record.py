@@ -62,6 +62,13 @@ async def test_an_ended_game_exports_replays_and_verifies(tmp_path):
     changed_action["actions"][5]["seat"] = 1 - changed_action["actions"][5]["seat"]
     problems = record.verify(changed_action)
     assert problems and "action 6 " in problems[0]
+    for number, step in enumerate(data["actions"]):  # an action moved to a seat whose turn it is not
+        out_of_turn = copy.deepcopy(data)
+        out_of_turn["actions"][number]["seat"] = 1 - step["seat"]
+        problem = record.replay(out_of_turn).problem or ""
+        if "waiting for" in problem:
+            break
+    assert "waiting for" in problem and "{p" not in problem, problem  # the players' names, not placeholders
     changed_result = copy.deepcopy(data)
     scores = changed_result["result"]["scores"]
     scores["0"] = scores["0"] + 7

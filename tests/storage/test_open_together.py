@@ -1,0 +1,33 @@
+"""Two bot processes starting at once on a database that does not exist yet (or needs migrating):
+both open it, and the migrations are applied once."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OPEN = textwrap.dedent("""
+    import asyncio, sys
+    from storage import Store
+    async def main():
+        try:
+            store = await Store.open(sys.argv[1])
+        except Exception as exc:
+            print("FAIL", type(exc).__name__, exc, flush=True)
+            return
+        print("version", await store.db.schema_version(), flush=True)
+        await store.close()
+    asyncio.run(main())
+""")
+
+
+def test_two_starts_at_once_on_a_new_database_both_open_it(tmp_path):
+    for attempt in range(6):  # the race is narrow: several tries
+        path = tmp_path / f"bot{attempt}.sqlite3"
+        processes = [subprocess.Popen([sys.executable, "-c", OPEN, str(path)], cwd=ROOT, stdout=subprocess.PIPE,
+                                      text=True) for _ in range(3)]
+        said = [p.communicate(timeout=120)[0].strip() for p in processes]
+        assert len(set(said)) == 1 and said[0].startswith("version "), said
