@@ -3,6 +3,8 @@ changed while they were open (README: /table abandon, /table handover, /table ca
 
 from __future__ import annotations
 
+import pytest
+
 from games.core import Outcome
 from tests.bot.driver import buttons, heuristic_players, open_table, play_to_the_end, play_turn_by_dm, start, table_control
 
@@ -27,6 +29,7 @@ def panels_with_controls(table, player) -> list:
     return [m for m in player.user.dm_channel.history() if any(table_control(c, table.table_id) for c in buttons(m))]
 
 
+@pytest.mark.slow  # plays a whole game
 async def test_an_abandoner_stays_ranked_last_when_a_hand_over_vote_on_them_is_answered_later(simcord_env):
     """README: /table abandon, "you are ranked last". A hand-over vote asked before cy abandoned ends
     when answered ("This vote is over"): it no longer turns the abandoned seat into a handed-over one."""

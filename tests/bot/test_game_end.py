@@ -122,6 +122,7 @@ def standings_of(table):
     return next(m for m in reversed(table.thread.history()) if m.embeds and "final standings" in (m.embeds[0].title or ""))
 
 
+@pytest.mark.slow  # plays a whole game
 async def test_rematch_points_everyone_to_the_open_one_and_is_asked_in_the_server_only(simcord_env):
     """README: Rematch "Pressed again, it points to the rematch already open"; a player who left
     "cannot open it, but may join", so they are pointed to it too. The new table opens in the server:

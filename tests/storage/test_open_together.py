@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 OPEN = textwrap.dedent("""
     import asyncio, sys
@@ -24,6 +26,7 @@ OPEN = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # processes started several times over
 def test_two_starts_at_once_on_a_new_database_both_open_it(tmp_path):
     for attempt in range(6):  # the race is narrow: several tries
         path = tmp_path / f"bot{attempt}.sqlite3"

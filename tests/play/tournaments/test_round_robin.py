@@ -133,6 +133,7 @@ def test_the_whole_schedule_spreads_meetings_at_least_as_well_as_round_by_round_
     assert spread(improved, len(players)) <= spread(greedy, len(players))
 
 
+@pytest.mark.slow  # whole-schedule searches of a few seconds
 def test_known_schedules_where_everyone_meets_everyone_exactly_once_are_found():
     """15 in threes over 7 rounds (Kirkman's schoolgirls), 16 in fours over 5, 9 in threes over 4:
     round-by-round seating leaves pairs that never meet; the whole schedule does not."""
@@ -142,6 +143,7 @@ def test_known_schedules_where_everyone_meets_everyone_exactly_once_are_found():
             assert len(counts) == count * (count - 1) // 2 and set(counts.values()) == {1}, (count, seed)
 
 
+@pytest.mark.slow  # whole-schedule searches of a few seconds
 def test_six_players_in_threes_over_five_rounds_all_meet():
     for seed in range(5):
         counts = pair_counts(round_robin_schedule(range(6), 3, 3, 3, seed, 5))
