@@ -81,9 +81,10 @@ def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list
         return min(now, table.deadlines[seat] - table.pace_seconds)
     starts = [now]
     earlier = timed[:-1]
-    if earlier:  # the turn came to the seat with the last action of another before its own run
+    if earlier:
         others = [action for action in earlier if action[1] != seat]
-        starts.append(datetime.fromisoformat((others or earlier)[-1 if others else 0][3]).timestamp())
+        came = others[-1] if others else earlier[0]  # the turn came with another's last action before its run
+        starts.append(datetime.fromisoformat(came[3]).timestamp())
     # Only the table's pace deadlines: a decision with its own short limit (a Baumeister pay-off
     # step) has a deadline that did not start a pace period.
     paced = [at for other, at in table.deadlines.items() if loaded.spec.time_limit(loaded.state, other) is None]
