@@ -120,19 +120,23 @@ def test_a_deal_or_newly_turned_privilege_cards_cannot_be_taken_back():
     """'Each player is dealt – face down – as many cards from the draw pile' and the next round
     turns over the privilege cards that were 'set aside face down': the move that makes either
     happen showed cards nobody had seen, so it cannot be taken back."""
-    rng = random.Random(3)
-    seen = set()
-    for seed in range(6):
+    for before, after, events in moves_with({"dealt", "round"}, random.Random(3), games=6):
+        assert SPEC.undo_refusal(before, after, events) is not None
+
+
+def moves_with(kinds: set[str], rng: random.Random, games: int):
+    """(before, after, events) of random 3-seat moves making events of `kinds`, until each kind was met."""
+    seen: set[str] = set()
+    for seed in range(games):
         state = SPEC.setup(3, seed)
-        while SPEC.outcome(state) is None and len(seen) < 2:
+        while SPEC.outcome(state) is None and seen != kinds:
             seat = rng.choice(sorted(SPEC.to_act(state)))
             after, events = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
-            kinds = {e.kind for e in events} & {"dealt", "round"}
-            if kinds:
-                assert SPEC.undo_refusal(state, after, events) is not None
-                seen |= kinds
+            if {e.kind for e in events} & kinds:
+                seen |= {e.kind for e in events} & kinds
+                yield state, after, events
             state = after
-    assert seen == {"dealt", "round"}
+    assert seen == kinds
 
 
 def _showdown_after_first_pick(card: str):
@@ -162,16 +166,5 @@ def test_a_card_from_a_hand_put_face_up_cannot_be_taken_back():
     """'This player wins the auction and places the cards he bid on the discard pile', and unwanted
     cards 'must be discarded face up': once everyone has seen the card, taking the move back would
     return it to a secret hand, so it is refused (the same random walk finds both discards)."""
-    rng = random.Random(5)
-    seen = set()
-    for seed in range(12):
-        state = SPEC.setup(3, seed)
-        while SPEC.outcome(state) is None and len(seen) < 2:
-            seat = rng.choice(sorted(SPEC.to_act(state)))
-            after, events = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
-            kinds = {e.kind for e in events} & {"discard", "discard_bid"}
-            if kinds:
-                assert "face up on the discard pile" in SPEC.undo_refusal(state, after, events)
-                seen |= kinds
-            state = after
-    assert seen == {"discard", "discard_bid"}
+    for before, after, events in moves_with({"discard", "discard_bid"}, random.Random(5), games=12):
+        assert "face up on the discard pile" in SPEC.undo_refusal(before, after, events)
