@@ -327,14 +327,19 @@ class AeldermanRenderer(Renderer):
     def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
         if not any(RESULT_HEAD.match(lines[0]) for lines in outcome.details.values() if lines):
             return election_lines(info, outcome)  # the main version: no missions
-        if outcome.winners:
+        solo = len(outcome.scores) == 1  # one player: no places, no other winners, no tie-break
+        if solo:
+            lines = ["🏆 **Won**: the basic task of the mission is complete." if outcome.winners
+                     else "**Not won**: the basic task of the mission was not completed."]
+        elif outcome.winners:
             lines = ["🏆 **Winners: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
         else:
             lines = ["**No winner**: nobody completed the basic task of their mission."]
-        lines.append("Everyone who completes at least the basic task of their mission wins, so several "
-                     "players can win.")
-        if outcome.tie_break:
-            lines.append(info.fill(outcome.tie_break))
+        if not solo:
+            lines.append("Everyone who completes at least the basic task of their mission wins, so several "
+                         "players can win.")
+            if outcome.tie_break:
+                lines.append(info.fill(outcome.tie_break))
         place = 1
         for group in outcome.ranking:
             for seat in group:
@@ -342,7 +347,7 @@ class AeldermanRenderer(Renderer):
                 head, checks = (_result_lines(details) if details
                                 else (f"{int(outcome.scores.get(seat, 0))} council votes", []))
                 trophy = " 🏆" if seat in outcome.winners else ""
-                lines.append(f"**{place}.** {info.name(seat)}{trophy} — {head}")
+                lines.append(f"{'' if solo else f'**{place}.** '}{info.name(seat)}{trophy} — {head}")
                 lines.extend(checks)
             place += len(group)
         return lines

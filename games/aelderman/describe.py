@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.rules import describe
+from games.aelderman.scoring import requirement_text
 
 CHOSEN_MARK = " (chosen)"
 
@@ -181,9 +182,10 @@ def setup_lines() -> list[str]:
 def mission_lines() -> list[str]:
     lines = []
     for mission in D.MISSIONS.values():
-        for level, items in zip(D.LEVELS, mission.levels):
-            text = "; ".join(f"{kind} {subject} {count}".replace("  ", " ") for kind, subject, count in items)
-            lines.append(f"{mission.name} {level}: {text}")
+        for number, (level, items) in enumerate(zip(D.LEVELS, mission.levels)):
+            text = "; ".join(requirement_text(kind, subject, count) for kind, subject, count in items)
+            adds = f" (besides the {D.LEVELS[number - 1]} task)" if number else ""
+            lines.append(f"{mission.name} {level}{adds}: {text}")
     return lines
 
 

@@ -45,9 +45,9 @@ def progress(state: State, seat: int, kind: str, subject: str) -> int:
 
 REQUIREMENT_TEXTS = {
     "influence": "{count} influence in the active supply",
-    "placed": "{count} influence markers placed",
+    "placed": "{count} influence {markers} placed",
     "placed_in": "{count} influence {markers} in {subject}",
-    "placed_zone": "{count} influence markers in the {subject} zone",
+    "placed_zone": "{count} influence {markers} in the {subject} zone",
     "subsidiary": "{count} subsidiary",
     "building": "{count}x {subject}",
     "coins": "{count} coins",

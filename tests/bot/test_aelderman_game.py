@@ -213,3 +213,7 @@ async def test_rules_are_sent_in_messages_within_discord_limits(simcord_env):
         assert len(message.embeds) <= 10 and sum(len(e) for e in message.embeds) <= 6000
     text = "\n".join(text_of(m) for m in messages)
     assert "(chosen)" in text and "Johann Rinck" in text and "Card 037:" in text
+    # The missions in words, as the rulebook gives Johann Rinck's basic task ("place 3x influence
+    # markers, at least one of them in London and at least one of them as a subsidiary").
+    assert "3 influence markers placed; 1 influence marker in London; 1 subsidiary" in text
+    assert "placed_in" not in text and "small_feast" not in text

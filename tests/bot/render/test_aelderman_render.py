@@ -360,9 +360,10 @@ def test_results_show_mission_levels_requirements_and_several_winners():
     assert "  Checked against the advanced task:" in lines
     nobody = Outcome(ranking=[[0]], scores={0: 9.0}, winners=[], details={
         0: ["Bernd Pal: none task reached; 9 council votes", "✗ 2x Deli Market (has 0)"]})
-    lines = RENDERER.outcome_lines(table(1), nobody)
-    assert lines[0].startswith("**No winner**")
-    assert any("Bernd Pal: no task completed, 9 council votes" in line for line in lines)
+    lines = RENDERER.outcome_lines(table(1), nobody)  # solo: no other players, places or tie-break
+    assert lines[0] == "**Not won**: the basic task of the mission was not completed."
+    assert lines[1].startswith(f"{LONG_NAMES[0]} — Bernd Pal: no task completed, 9 council votes")
+    assert not any("several players" in line or "**1.**" in line for line in lines)
 
 
 def test_options_line_explains_the_version_and_solo():
