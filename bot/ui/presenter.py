@@ -139,17 +139,18 @@ class Presenter:
     async def notify_seat(self, news: TableNews, seat: int, thread: Any) -> None:
         """A seat's choices changed: send it a fresh DM panel when it must act (taking the controls
         off its previous one), or mention it in the thread when its DMs are closed."""
-        row = news.seats[seat]
+        row, spec = news.seats[seat], self.service.spec(news.table)
         if row.user_id is None:
             return
         gone = row.forfeited or row.ai  # the computer plays the seat for good: no panel is the player's
-        if gone or news.table.status != "running" or not news.choices_of(self.service.spec(news.table), seat):
+        if gone or news.table.status != "running" or not news.choices_of(spec, seat):
             if news.had_controls(seat):
                 await self.retire_dm_panel(news, row)
             return
         if row.dm_ok is not False and await self.dm_panel(news, seat):
             return
-        if thread is not None:
+        # Not in a step only its players may know of (a pay-off's answer): the board names them both.
+        if thread is not None and spec.shown_to_act(news.state) == spec.to_act(news.state):
             await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** on the board to play.",
                               allowed_mentions=panels.PLAYER_MENTIONS)
 

@@ -4,6 +4,8 @@ by the players or settled when the time limit runs out (also across a restart)."
 
 from __future__ import annotations
 
+import pytest
+
 from games import registry
 from games.baumeister import moves
 from tests.bot.driver import (board_message, fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm, play_until,
@@ -290,3 +292,23 @@ async def test_a_secret_counter_offer_neither_edits_the_board_nor_numbers_the_lo
     numbers = [int(line.split("`")[1]) for line in lines if "negotiate a pay-off" in line or "No pay-off" in line]
     assert len(numbers) == 2 and numbers[1] == numbers[0] + 1, lines
     assert "counts the moves everyone saw" in log.response.embeds[0].footer.text
+
+
+@pytest.mark.slow  # plays by My hand up to a pay-off
+async def test_with_dms_closed_a_secret_step_is_not_announced_in_the_thread(simcord_env, monkeypatch):
+    """README: "the thread sees only that they negotiate and whether they agree". Players whose DMs
+    are closed are told in the thread when it is their move; not for a counter-offer's answer, whose
+    turn only the two may know (the board names them both; they answer with My hand)."""
+    fix_deal(monkeypatch, 21)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    for player in table.players:  # nobody accepts DMs: they play through My hand
+        simcord_env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
+                                 message="Cannot send messages to this user", times=None)
+    await start(table)
+    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
+                             "a saboteur on the building of a player with thalers")
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim's (public) first step
+    before = [m.id for m in table.thread.history()]
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[state.victim] + 2])
+    assert (await table.state()).phase == "answer"
+    assert [m.content for m in table.thread.history() if m.id not in before] == []
