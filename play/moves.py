@@ -331,6 +331,18 @@ class MovesMixin:
             return await self._continue(self._running(loaded, table, seats, loaded.state), loaded.state,
                                         [], {seat: update})
 
+    async def keep_notes(self: TableService, table_id: int) -> None:
+        """Store now what was noted of a table's seats (where their DMs and panels are), which a move
+        stores otherwise: a stop before the first move of a tournament table would lose it, and a
+        cancel then could not take the controls off their panels."""
+        async with self.lock(table_id):
+            seats = (await self.load(table_id)).seats
+            updates = self._take_notes(table_id, seats)
+            if updates:
+                async with self.store.transaction():
+                    for seat, fields in updates.items():
+                        await self.store.tables.update_seat(table_id, seat, **fields)
+
     # -- finishing -------------------------------------------------------------------------
     async def finish_work(self: TableService, table_id: int, *, again: bool = False) -> list[Any]:
         """Store what follows a finished game (ratings, the tournament result) through the

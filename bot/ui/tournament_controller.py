@@ -219,6 +219,7 @@ class TournamentController:
         await self.announce_round(tournament_id)
         for news in started:
             await self.tables_ui.after(news)
+            await safely(f"seat notes of table {news.table.id}", self.service.tables.keep_notes(news.table.id))
 
     async def announce_round(self, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id)

@@ -150,3 +150,18 @@ async def test_an_early_finish_cut_off_before_its_post_is_posted_at_the_next_sta
     assert len(titled(event.channel, "final standings")) == 1
     await simcord_env.restart_bot(create_bot(settings))
     assert len(titled(event.channel, "final standings")) == 1
+
+
+async def test_a_cancel_after_a_stop_before_the_first_move_retires_the_players_panels(simcord_env, settings):
+    """README: a cancelled table's buttons "in their recent DMs go". Where a tournament table's panels
+    are is stored when its round opens, so a stop before anyone moved does not lose it."""
+    from tests.bot.driver import buttons, table_control
+
+    event, tid = await started(simcord_env)
+    games = await event.bot.store.tournaments.games(tid, 1)
+    await simcord_env.restart_bot(create_bot(settings))
+    await event.organiser.slash(event.channel, "tournament cancel")
+    for game in games:
+        for player in event.players:
+            dms = player.user.dm_channel.history() if player.user.dm_channel else []
+            assert not [m for m in dms if any(table_control(c, game.table_id) for c in buttons(m))], player.name
