@@ -176,10 +176,16 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
         if not seat.away:
             raise TableError("You are playing your seat already: nothing to come back to.")
         votes = {kind: vote for kind, vote in loaded.table.votes.items() if kind != f"handover:{seat.seat}"}
+        waited = everyone_away(loaded.seats)
         loaded.seats = [s.model_copy(update={"away": False}) if s.seat == seat.seat else s for s in loaded.seats]
+        # After a wait the others' next missed deadline is a whole pace away: the clock starts now.
+        fresh = [away_timer(loaded.table, s.seat, s.missed, service.clock())
+                 for s in loaded.seats if waited and s.away and not (s.ai or s.forfeited) and s.user_id is not None]
         async with service.store.transaction():  # back: a vote to hand the seat over ends for good
             if votes != loaded.table.votes:
                 await service.store.tables.set_votes(table_id, votes)
+            if waited:
+                await service.store.tables.delete_timers(table_id=table_id, kind=AWAY_TIMER)
             # Saved as a move without actions: a decision of theirs gets its deadline, and a game
             # that waited because everyone was away goes on (the computer plays the others).
-            return await service._continue(loaded, loaded.state, [], {seat.seat: {"away": False}})
+            return await service._continue(loaded, loaded.state, [], {seat.seat: {"away": False}}, fresh)

@@ -149,10 +149,16 @@ class Presenter:
             return
         if row.dm_ok is not False and await self.dm_panel(news, seat):
             return
-        # Not in a step only its players may know of (a pay-off's answer): the board names them both.
-        if thread is not None and spec.shown_to_act(news.state) == spec.to_act(news.state):
+        if thread is None:
+            return
+        if spec.shown_to_act(news.state) == spec.to_act(news.state):
             await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** on the board to play.",
                               allowed_mentions=panels.PLAYER_MENTIONS)
+        elif any(e.kind == "negotiation" for move in news.moves for e in move.events):
+            # A step only its players may know of (a pay-off's answers): told once, as it opens, in
+            # words that do not say whose answer is due.
+            await thread.send(f"<@{row.user_id}>, you negotiate a pay-off: press **My hand** on the board for your "
+                              "part, and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def shows_current_panel(self, news: TableNews, row: SeatRow) -> bool:
         """Whether the player's latest DM is the panel of their current decision (its controls

@@ -113,3 +113,21 @@ async def test_missed_deadlines_do_not_pile_up_while_the_game_waits_for_everyone
     assert all(s.away for s in await table.seats())
     await simcord_env.advance_time(3 * LIVE)
     assert [s.missed for s in await table.seats()] == [1, 1]
+
+
+async def test_after_a_wait_the_first_back_cannot_vote_the_other_out_a_moment_later(simcord_env):
+    """README (Pace): "each further stretch of the pace's time counts as another missed deadline"
+    while the computer plays a seat. After everyone waited, the other's stretch starts when the first
+    player is back, not at the wait's last period boundary."""
+    from tests.bot.test_pace import live_table
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await simcord_env.advance_time(LIVE + 1)  # both away: the game waits
+    await simcord_env.advance_time(LIVE)
+    await simcord_env.advance_time(550)
+    notice = [m for m in ada.user.dm_channel.history() if "Time ran out" in (m.content or "")][-1]
+    assert "Welcome back" in (await ada.user.click(notice, label="I'm back")).response.content
+    await simcord_env.advance_time(400)  # bo played by the computer for less than a stretch
+    assert (await seat_row(table, bo)).missed == 1
+    asked = await ada.slash(table.thread, "table handover", player=bo)
+    assert asked.ephemeral and "missed 1 deadline" in asked.response.content

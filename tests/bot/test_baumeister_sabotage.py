@@ -296,9 +296,10 @@ async def test_a_secret_counter_offer_neither_edits_the_board_nor_numbers_the_lo
 
 @pytest.mark.slow  # plays by My hand up to a pay-off
 async def test_with_dms_closed_a_secret_step_is_not_announced_in_the_thread(simcord_env, monkeypatch):
-    """README: "the thread sees only that they negotiate and whether they agree". Players whose DMs
-    are closed are told in the thread when it is their move; not for a counter-offer's answer, whose
-    turn only the two may know (the board names them both; they answer with My hand)."""
+    """README: "the thread sees only that they negotiate and whether they agree"; "closed DMs make the
+    thread point the player to My hand". When the negotiation opens, a negotiator whose DMs are closed
+    is told to follow it with My hand, in words that do not say whose answer is due; a counter-offer's
+    answer is not announced (only the two may know whose turn it is)."""
     fix_deal(monkeypatch, 21)
     table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
     for player in table.players:  # nobody accepts DMs: they play through My hand
@@ -307,7 +308,11 @@ async def test_with_dms_closed_a_secret_step_is_not_announced_in_the_thread(simc
     await start(table)
     state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
                              "a saboteur on the building of a player with thalers")
+    opened = [m.id for m in table.thread.history()]
     assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim's (public) first step
+    attacker = await table.actor_of_seat(state.current)
+    told = [m.content for m in table.thread.history() if m.id not in opened and "you negotiate a pay-off" in m.content]
+    assert told and f"<@{attacker.id}>" in told[0]  # told once, as it opens, without whose answer is due
     before = [m.id for m in table.thread.history()]
     assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[state.victim] + 2])
     assert (await table.state()).phase == "answer"
