@@ -144,31 +144,36 @@ class MovesMixin:
                         timers: list[NewTimer] | None = None) -> TableNews:
         """Let computer seats move after `moves`, then store everything (with `timers`) in one
         transaction."""
-        state, more = self._computer_moves(loaded, state, moves)
-        return await self._save(loaded, state, moves, seat_updates or {}, more, timers or [])
+        state, more, turn_over = self._computer_moves(loaded, state, moves)
+        return await self._save(loaded, state, moves, seat_updates or {}, more, timers or [], turn_over)
 
-    def _computer_moves(self: TableService, loaded: Loaded, state: Any, moves: list[Move]) -> tuple[Any, bool]:
+    def _computer_moves(self: TableService, loaded: Loaded, state: Any,
+                        moves: list[Move]) -> tuple[Any, bool, set[int]]:
         """Computer (and forfeited) seats play until a person must act, the game ends, or this
         request's share of thinking is used up (then True: more are due). Seats of players away
         are played only while someone plays their own seat: when everyone is away the game waits
-        for the first to come back, rather than being played out without them."""
+        for the first to come back, rather than being played out without them. Also returned:
+        the seats that were out of turn between the moves (a decision of theirs after it is a new
+        turn, on a new clock)."""
         spec = loaded.spec
         waiting = everyone_away(loaded.seats)
         computers = {s.seat: s.ai or "heuristic" for s in loaded.seats if s.ai or (s.away and not waiting)}
         if not computers:
-            return state, False
-        started = time.perf_counter()
+            return state, False, set()
+        started, seats, turn_over = time.perf_counter(), {s.seat for s in loaded.seats}, set()
         for _ in range(COMPUTER_STEPS):
-            due = sorted(s for s in spec.to_act(state) if s in computers)
+            acting = spec.to_act(state)
+            turn_over |= seats - acting
+            due = sorted(s for s in acting if s in computers)
             if not due:
-                return state, False
+                return state, False, turn_over
             if time.perf_counter() - started > COMPUTER_SECONDS:
-                return state, True
+                return state, True, turn_over
             seat = due[0]
             action = self._computer_choice(loaded, state, seat, computers[seat])
             state, events = spec.apply(state, seat, action)
             moves.append(Move(seat, action, events, by_computer=True))
-        return state, bool(set(spec.to_act(state)) & set(computers))
+        return state, bool(set(spec.to_act(state)) & set(computers)), turn_over
 
     def _computer_choice(self: TableService, loaded: Loaded, state: Any, seat: int, kind: str) -> Any:
         key = (loaded.table.id, seat, kind)
@@ -184,17 +189,17 @@ class MovesMixin:
 
     async def _save(self: TableService, loaded: Loaded, state: Any, moves: list[Move],
                     seat_updates: dict[int, dict[str, Any]], more: bool,
-                    extra_timers: Sequence[NewTimer] = ()) -> TableNews:
+                    extra_timers: Sequence[NewTimer] = (), turn_over: set[int] = frozenset()) -> TableNews:
         table, spec, seats = loaded.table, loaded.spec, loaded.seats
         version = table.version + len(moves)
-        prompts, changed, choices = next_prompts(spec, state, table.prompts, version, len(seats))
+        prompts, changed, choices = next_prompts(spec, state, table.prompts, version, len(seats), turn_over)
         outcome = spec.outcome(state)
         outcome_json = None
         if outcome is not None:
             outcome_json = final_outcome(outcome, ranked_last(seats)).model_dump_json()
         timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed)
         paced, deadlines = pace.timers(loaded, state, prompts, changed, self.clock(),
-                                       {m.seat for m in moves if not m.by_computer})
+                                       {m.seat for m in moves if not m.by_computer} - turn_over)
         for timer in timers:  # a timed decision falls due first: the board shows when
             deadlines[timer.seat] = min(deadlines.get(timer.seat, timer.due_at), timer.due_at)
         timers += paced
@@ -259,7 +264,7 @@ class MovesMixin:
             if loaded.table.status != "running":
                 return None
             moves: list[Move] = []
-            state, more = self._computer_moves(loaded, loaded.state, moves)
+            state, more, _ = self._computer_moves(loaded, loaded.state, moves)
             if not moves and not loaded.table.computer_due:
                 return None
             return await self._save(loaded, state, moves, {}, more)

@@ -80,10 +80,12 @@ def seat_choices(spec: GameSpec, state: Any, seat: int) -> list[Any]:
 
 
 def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], version: int,
-                 seats: int) -> tuple[dict[int, tuple[int, str]], set[int], dict[int, list[Any]]]:
+                 seats: int, turn_over: set[int] = frozenset(),
+                 ) -> tuple[dict[int, tuple[int, str]], set[int], dict[int, list[Any]]]:
     """Each seat's prompt version changes only when its choices change, so one player's sealed
-    choice does not make another player's open panel out of date. Also returns the choices of the
-    seats that have some (for the panels shown next)."""
+    choice does not make another player's open panel out of date. A seat that was out of turn
+    between the moves (`turn_over`) has a new prompt even if its choices look the same: it is a
+    new turn. Also returns the choices of the seats that have some (for the panels shown next)."""
     prompts, changed, choices = {}, set(), {}
     due = spec.to_act(state)
     for seat in range(seats):
@@ -91,7 +93,7 @@ def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], ve
         if seat in due:
             choices[seat] = spec.legal_actions(state, seat)
             digest = choices_digest(spec, choices[seat])
-        if seat in old and old[seat][1] == digest:
+        if seat in old and old[seat][1] == digest and seat not in turn_over:
             prompts[seat] = old[seat]
         else:
             prompts[seat] = (version, digest)

@@ -20,8 +20,8 @@ LIVE = 900  # pace live-15m. SimCord runs the bot's timers that fall due within 
 # (a minute) at once, so the steps below stay more than a minute apart.
 
 
-async def live_table(env, seats: int = 2):
-    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"][:seats])
+async def live_table(env, seats: int = 2, computers: int = 0):
+    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"][:seats], computers=computers)
     lobby = table.thread.history()[0]
     ada = table.players[0]
     while "Pace: live-15m" not in labels(table.thread.history()[0]):  # the lobby's Pace button goes round
@@ -209,6 +209,26 @@ async def test_a_lost_notice_does_not_lock_the_player_out(simcord_env):
     back = await bo.click(hand.response.message, label="I'm back")
     assert back.ephemeral and "Welcome back" in back.response.content
     assert not next(s for s in await table.seats() if s.user_id == bo.id).away
+
+
+async def test_with_computer_seats_each_of_ones_turns_has_the_whole_time(simcord_env):
+    """One person with two computer seats: the computers' turns come back with the answer, and the
+    person's next turn starts a new clock. Ten of fifteen minutes on every turn never runs out."""
+    table = await live_table(simcord_env, seats=1, computers=2)
+    (ada,) = table.players
+    policy, spec = heuristic_players("augsburg1520", 3), await table.spec()
+    new_turns = 0
+    for _ in range(40):
+        state = await table.state()
+        if 0 not in spec.to_act(state):
+            break
+        after_own_move, _ = spec.apply(state, 0, policy(state, 0))
+        assert await play_turn_by_dm(table, policy)
+        if 0 not in spec.to_act(after_own_move) and 0 in spec.to_act(await table.state()):
+            new_turns += 1  # the computers took their turns in between: ten minutes to think
+            await simcord_env.advance_time(600)
+    assert new_turns >= 3
+    assert not dms_with(ada, "Time ran out") and not (await table.seats())[0].away
 
 
 async def test_a_move_the_computer_made_while_away_is_not_taken_back_after_im_back(simcord_env):

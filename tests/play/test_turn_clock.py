@@ -74,3 +74,34 @@ async def test_no_take_back_once_the_decisions_time_has_run_out(tmp_path):
             await service.undo(table_id, PLAYERS[seat])
     finally:
         await service.store.close()
+
+
+async def test_a_turn_that_comes_back_after_computer_seats_moved_has_a_new_clock(tmp_path):
+    """One person with computer seats: their move, the computers' turns, then their own next turn
+    come back in one answer. The next turn is a new decision with its whole time, not the rest of
+    the turn before it."""
+    clock = Clock()
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=clock)
+    try:
+        table = await service.create_table(guild_id=10, channel_id=20, game="augsburg1520", options={},
+                                           creator_id=100, creator_name="p0", pace_name="live-15m")
+        for _ in range(2):
+            await service.add_computer(table.id, PLAYERS[0])
+        news = await service.start(table.id, PLAYERS[0])
+        spec = registry.get("augsburg1520")
+        policy, fresh_turns = spec.policy("heuristic", seed=0), 0
+        for _ in range(60):
+            if 0 not in spec.to_act(news.state):
+                break
+            clock.now += 600  # ten of the fifteen minutes used on each decision
+            choices = spec.legal_actions(news.state, 0)
+            action = policy.choose(news.state, 0)
+            after_own_move, _ = spec.apply(news.state, 0, action)
+            news = await service.act(table.id, PLAYERS[0], news.table.prompts[0][0], choices.index(action))
+            if 0 not in spec.to_act(after_own_move) and 0 in spec.to_act(news.state):  # the others' turns came between
+                assert news.table.deadlines[0] == clock.now + 900
+                fresh_turns += 1
+        assert fresh_turns >= 2
+    finally:
+        await service.store.close()
