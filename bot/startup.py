@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.settings import Settings
 from storage import NewerSchema
+from storage.process_lock import AlreadyRunning, hold
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,7 @@ def failure_line(exc: BaseException, settings: Settings) -> str | None:
                 "(Developer Portal > your application > Bot > Reset Token gives a new one).")
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return "Discord refused the gateway intents the bot asked for; it needs no privileged intent."
-    if isinstance(exc, NewerSchema):
+    if isinstance(exc, (NewerSchema, AlreadyRunning)):
         return str(exc)
     if isinstance(exc, sqlite3.Error):
         return f"Cannot open the database {settings.database}: {exc}. Check the path and its permissions."
@@ -45,7 +46,9 @@ def failure_line(exc: BaseException, settings: Settings) -> str | None:
 def run(settings: Settings) -> int:
     from bot.app import create_bot
 
+    lock = None
     try:
+        lock = hold(settings.database)  # held while the bot runs
         bot = create_bot(settings)
         bot.freeze_after_ready = True
         bot.run(settings.token, log_handler=None)
@@ -56,4 +59,7 @@ def run(settings: Settings) -> int:
         log.debug("start-up failed", exc_info=exc)
         print(f"Cannot start: {line}", file=sys.stderr)
         return 1
+    finally:
+        if lock is not None:
+            lock.close()
     return 0

@@ -138,3 +138,33 @@ def test_a_config_file_that_cannot_be_read_is_one_line(tmp_path, make):
     with pytest.raises(SettingsError) as refused:
         load_settings(path, environ={})
     assert str(path) in str(refused.value) and ("cannot read" in str(refused.value) or "UTF-8" in str(refused.value))
+
+
+def test_a_second_bot_process_on_the_same_database_does_not_start(tmp_path, monkeypatch, capsys):
+    """Two processes on one database would both run every table's timers and computer seats: the
+    second stops before it logs in, and says which process holds the database."""
+    path = tmp_path / "bot.sqlite3"
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from storage.process_lock import hold; "
+                               f"lock = hold({str(path)!r}); print('held', flush=True); time.sleep(60)"],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+
+        async def never(self, token):
+            raise AssertionError("the second process logged in")
+
+        monkeypatch.setattr(discord.Client, "login", never)
+        assert startup.run(Settings(token="x", database=path)) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "another bot process" in err and f"pid {holder.pid}" in err
+    finally:
+        holder.kill()  # as kill -9: the system drops the lock with the process
+        holder.wait()
+    refused = forbidden()
+
+    async def refuse(self, token):
+        raise refused
+
+    monkeypatch.setattr(discord.Client, "login", refuse)  # the lock is free: this start gets as far as logging in
+    assert startup.run(Settings(token="x", database=path)) == 1
+    assert "another bot process" not in capsys.readouterr().err

@@ -1,0 +1,52 @@
+"""One bot process per SQLite database: two would both run the timers, computer seats and start-up
+work of every table (each move stays consistent, but players would get everything twice)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import IO
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks here; one process per database is then up to the operator
+    fcntl = None  # type: ignore[assignment]
+
+
+class AlreadyRunning(RuntimeError):
+    """Another process holds the database's lock."""
+
+
+def lock_path(database: str | Path) -> Path:
+    return Path(f"{database}.lock")
+
+
+def hold(database: str | Path) -> IO[str] | None:
+    """Take the database's process lock until the returned file is closed or the process ends
+    (the system drops it even after kill -9). Raises AlreadyRunning if another process has it."""
+    if fcntl is None or str(database) == ":memory:":
+        return None
+    path = lock_path(database)
+    # Failures are told as a database that cannot be opened (its path, its permissions).
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise sqlite3.OperationalError(f"cannot create its folder ({exc.strerror or exc})") from exc
+    try:
+        handle = open(path, "a+", encoding="utf-8")
+    except OSError as exc:
+        raise sqlite3.OperationalError(f"cannot create its lock file {path} ({exc.strerror or exc})") from exc
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        holder = handle.read().strip()
+        handle.close()
+        raise AlreadyRunning(f"another bot process{f' (pid {holder})' if holder.isdigit() else ''} is running on "
+                             f"the database {database}; stop it first, or give this one its own `database`") from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
