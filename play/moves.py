@@ -56,10 +56,11 @@ class MovesMixin:
             state = spec.setup(len(seats), table.seed, table.options)
             seats = [s.model_copy(update={"seat": number}) for number, s in enumerate(seats)]
             # No prompts yet: the first save gives every seat its prompt and time limit.
-            running = table.model_copy(update={"status": "running", "version": 0, "prompts": {}})
+            now = self.clock()
+            running = table.model_copy(update={"status": "running", "version": 0, "prompts": {}, "started_at": now})
             async with self.store.transaction():
                 await self.store.tables.start(table_id, state=spec.dump_state(state), prompts={},
-                                              seat_order=[s.seat for s in loaded.seats])
+                                              seat_order=[s.seat for s in loaded.seats], started_at=now)
                 return await self._continue(self._running(loaded, running, seats, state), state, [])
 
     def _running(self, loaded: Loaded, table: Any, seats: list[Any], state: Any) -> Loaded:

@@ -81,10 +81,13 @@ def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list
         return min(now, table.deadlines[seat] - table.pace_seconds)
     starts = [now]
     earlier = timed[:-1]
-    if earlier:
-        others = [action for action in earlier if action[1] != seat]
-        came = others[-1] if others else earlier[0]  # the turn came with another's last action before its run
-        starts.append(datetime.fromisoformat(came[3]).timestamp())
+    others = [action for action in earlier if action[1] != seat]
+    if others:  # the turn came with another's last action before its run
+        starts.append(datetime.fromisoformat(others[-1][3]).timestamp())
+    elif table.started_at is not None:  # the seat's run opened the game: its clock started with it
+        starts.append(table.started_at)
+    elif earlier:  # a game started before its start was stored: the run's first action
+        starts.append(datetime.fromisoformat(earlier[0][3]).timestamp())
     # Only the table's pace deadlines: a decision with its own short limit (a Baumeister pay-off
     # step) has a deadline that did not start a pace period.
     paced = [at for other, at in table.deadlines.items() if loaded.spec.time_limit(loaded.state, other) is None]

@@ -61,6 +61,7 @@ class TableRow(BaseModel):
     votes: dict[str, dict[str, Any]] = {}  # open votes of the players (play/votes.py)
     handover_after: int = 2  # missed deadlines before the others may vote a seat to a computer
     rematch_id: int | None = None  # the table its Rematch button opened (play/rematch.py)
+    started_at: float | None = None  # when the game started, by the bot's clock (play/undo.py)
 
 
 class SeatRow(BaseModel):
@@ -307,14 +308,14 @@ class TableStore(TimerStore):
                            (int(rated), utcnow(), table_id))
 
     async def start(self, table_id: int, *, state: str, prompts: dict[int, tuple[int, str]],
-                    seat_order: list[int]) -> None:
+                    seat_order: list[int], started_at: float | None = None) -> None:
         """Lobby -> running: store the first state and renumber the seats 0..n-1 in `seat_order`
         (a list of the lobby seat numbers). Raises StaleVersion if the table already left the lobby."""
         async with self.db.transaction() as conn:
             rowcount, lastrowid = await execute(conn,
                 "UPDATE game_tables SET status = 'running', state = ?, version = 0, prompts = ?,"
-                " updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (state, json.dumps(prompts), utcnow(), table_id),
+                " updated_at = ?, started_at = ? WHERE id = ? AND status = 'lobby'",
+                (state, json.dumps(prompts), utcnow(), started_at, table_id),
             )
             if rowcount != 1:
                 raise StaleVersion(f"table {table_id} is no longer in its lobby")

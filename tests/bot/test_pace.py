@@ -20,8 +20,8 @@ LIVE = 900  # pace live-15m. SimCord runs the bot's timers that fall due within 
 # (a minute) at once, so the steps below stay more than a minute apart.
 
 
-async def live_table(env, seats: int = 2, computers: int = 0):
-    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"][:seats], computers=computers)
+async def live_table(env, seats: int = 2, computers: int = 0, game: str = "augsburg1520"):
+    table = await open_table(env, game, ["ada", "bo", "cy"][:seats], computers=computers)
     lobby = table.thread.history()[0]
     ada = table.players[0]
     while "Pace: live-15m" not in labels(table.thread.history()[0]):  # the lobby's Pace button goes round
@@ -265,6 +265,22 @@ async def test_taking_back_keeps_the_time_already_used(simcord_env):
     assert "taken back" in undone.response.content
     deadline = (await table.row()).deadlines[await table.seat_of(mover)]
     assert deadline <= table.bot.service.clock() + LIVE - 290  # the five minutes stay used
+
+
+async def test_taking_back_the_opening_move_keeps_the_time_since_the_start(simcord_env):
+    """The first player's clock started with the game: ten minutes pass, they make their opening
+    move (the turn passes on) and take it back; five minutes are left, not fifteen."""
+    table = await live_table(simcord_env, game="aelderman")
+    spec = await table.spec()
+    (seat,) = spec.to_act(await table.state())
+    first = await table.actor_of_seat(seat)
+    await simcord_env.advance_time(600)
+    assert await play_turn_by_dm(table, heuristic_players("aelderman", 2))
+    assert seat not in spec.to_act(await table.state())
+    undone = await first.slash(table.thread, "table undo")
+    assert "taken back" in undone.response.content
+    deadline = (await table.row()).deadlines[seat]
+    assert deadline <= table.bot.service.clock() + LIVE - 590
 
 
 async def test_a_player_away_when_the_game_ends_is_ranked_last(simcord_env):

@@ -105,3 +105,27 @@ async def test_a_turn_that_comes_back_after_computer_seats_moved_has_a_new_clock
         assert fresh_turns >= 2
     finally:
         await service.store.close()
+
+
+async def test_taking_back_the_opening_move_keeps_the_time_since_the_game_started(tmp_path):
+    """The first player's turn began when the game started: taking back their opening move gives
+    back only what was left of it, not a whole new deadline."""
+    clock = Clock()
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=clock)
+    try:
+        table = await service.create_table(guild_id=10, channel_id=20, game="aelderman", options={},
+                                           creator_id=100, creator_name="p0", pace_name="live-15m")
+        await service.join(table.id, PLAYERS[1])
+        news = await service.start(table.id, PLAYERS[0])
+        started, spec = clock.now, registry.get("aelderman")
+        (seat,) = spec.to_act(news.state)
+        player = next(p for p in PLAYERS if p.user_id == news.seats[seat].user_id)
+        clock.now += 600  # ten of the fifteen minutes pass before the opening move
+        news = await service.act(table.id, player, news.table.prompts[seat][0], 0)
+        assert seat not in spec.to_act(news.state)  # the turn passed on
+        clock.now += 60
+        news = await service.undo(table.id, player)
+        assert news.table.deadlines[seat] == started + 900
+    finally:
+        await service.store.close()
