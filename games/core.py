@@ -216,6 +216,9 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type]  # a pydantic model or pydantic dataclass (see copy_state)
     Action: ClassVar[Any]  # the tagged union of action models
+    # Kinds of public event that open a private exchange (see shown_to_act): its players whose DMs
+    # are closed are told once, as it opens, to follow it with My hand.
+    private_exchange_events: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self._action_adapter: TypeAdapter[Any] = TypeAdapter(self.Action)

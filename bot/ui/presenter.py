@@ -154,7 +154,7 @@ class Presenter:
         if spec.shown_to_act(news.state) == spec.to_act(news.state):
             await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** on the board to play.",
                               allowed_mentions=panels.PLAYER_MENTIONS)
-        elif any(e.kind == "negotiation" for move in news.moves for e in move.events):
+        elif any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events):
             # A step only its players may know of (a pay-off's answers): told once, as it opens, in
             # words that do not say whose answer is due.
             await thread.send(f"<@{row.user_id}>, you negotiate a pay-off: press **My hand** on the board for your "

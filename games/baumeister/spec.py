@@ -26,6 +26,7 @@ class BaumeisterSpec(GameSpec[State, Any]):
     title = "Wettstreit der Baumeister"
     min_seats = 3
     max_seats = 4
+    private_exchange_events = frozenset({"negotiation"})  # a pay-off's answers (sabotage.py)
     Options = Options
     State = State
     Action = Action
