@@ -3,8 +3,9 @@
 The board shows the public view (embeds, and a picture where the game has one) and, below it,
 the game log since the board was posted, so a move costs one edit rather than a post per event.
 The picture is drawn and uploaded only when what it shows changed. A new board is posted when
-the renderer's board key changes, or when the old message can no longer be edited; the replaced
-board loses its buttons.
+the renderer's board key changes (a new round or phase), when the log has no room for a move's
+lines (the old board keeps the whole log up to that move, so the thread loses none), or when the
+old message can no longer be edited; the replaced board loses its buttons.
 """
 
 from __future__ import annotations
@@ -132,8 +133,12 @@ class Boards:
             new = force_new or shown is None or shown.key != key
             since = news.first_version if new else shown.since
             image_key = renderer.board_image_key(info, public)
-            if not new and await self._edit(thread, shown, news, info, public, key, image_key):
-                return
+            if not new:
+                message, cut = self._text(news, info, public, since)
+                if cut and news.first_version > since:  # the log is full: it goes on under a new board
+                    since = news.first_version
+                elif await self._edit(thread, shown, news, message, key, image_key, info, public):
+                    return
             await self._post(thread, shown, news, info, public, key, image_key, since)
 
     async def close(self, news: TableNews, thread: Any) -> None:
@@ -149,19 +154,21 @@ class Boards:
                                                                                    table.board_version)
                 info = dataclasses.replace(self.service_info(news), mentions={})
                 public = self.service.spec(table).view(news.state, None)
-                await thread.get_partial_message(message_id).edit(**self._text(news, info, public, since), view=None)
+                await thread.get_partial_message(message_id).edit(**self._text(news, info, public, since)[0], view=None)
         finally:
             self.forget(table.id)
 
     def service_info(self, news: TableNews) -> Any:
         return panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
 
-    def _text(self, news: TableNews, info: Any, public: Any, since: int) -> dict[str, Any]:
-        """The board's turn line (with who it may mention) and embeds, for a new board or an edit."""
+    def _text(self, news: TableNews, info: Any, public: Any, since: int) -> tuple[dict[str, Any], bool]:
+        """The board's turn line (with who it may mention) and embeds, for a new board or an edit;
+        and whether the log had to leave out lines since `since`."""
         content, mentions = turn_line(news, self.service.spec(news.table).shown_to_act(news.state))
-        return {"content": content, "allowed_mentions": mentions, "embeds": self._embeds(news, info, public, since)}
+        embeds, cut = self._embeds(news, info, public, since)
+        return {"content": content, "allowed_mentions": mentions, "embeds": embeds}, cut
 
-    def _embeds(self, news: TableNews, info: Any, public: Any, since: int) -> list[discord.Embed]:
+    def _embeds(self, news: TableNews, info: Any, public: Any, since: int) -> tuple[list[discord.Embed], bool]:
         embeds = get_renderer(news.table.game).board(info, public)
         if (news.table.seed_salt or news.table.seed_chosen) and embeds:
             # The deal is fixed before anyone sees a card: shown now, checked at the end (play/record.py).
@@ -176,19 +183,19 @@ class Boards:
             deadlines = {}  # whose step it is stays private (a pay-off's answers): no deadline tells it
         room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - 40 * len(deadlines)
         log_part = log_embed(lines, room) if len(embeds) < 10 else None
+        cut = bool(lines) and (log_part is None or log_part.description.startswith(EARLIER))
         target = log_part or (embeds[-1] if embeds else None)
         if deadlines and target is not None and len(target.fields) < 25:
             # Whose decision is awaited and when it falls due (Discord shows the time left).
             due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
             target.add_field(name=WAITING, value=due[:1024], inline=False)
-        return embeds + ([log_part] if log_part else [])
+        return embeds + ([log_part] if log_part else []), cut
 
     async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:
         return await asyncio.to_thread(get_renderer(news.table.game).board_image, info, public)
 
-    async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, info: Any, public: Any, key: str,
-                    image_key: str | None) -> bool:
-        message = self._text(news, info, public, shown.since)
+    async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, message: dict[str, Any], key: str,
+                    image_key: str | None, info: Any, public: Any) -> bool:
         if news.table.status == "running" and shown.shows(message, image_key):
             # Nothing the thread sees changed (a pay-off's secret step): no edit, whose "(edited)"
             # time would tell that a step was taken.
@@ -211,7 +218,7 @@ class Boards:
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None, since: int) -> None:
         image = await self._image(news, info, public) if image_key is not None else None
-        text = self._text(news, info, public, since)
+        text, _ = self._text(news, info, public, since)
         message = await thread.send(**text, view=panels.board_view(news.table), files=[image] if image else [])
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
                                                  tuple(text["embeds"]), text["content"]))

@@ -117,8 +117,9 @@ async def test_board_is_new_at_each_round_and_edited_within_it(simcord_env):
         auctions.setdefault(board.id, set()).add(state.auction)
         texts.setdefault(board.id, set()).add(str([e.to_dict() for e in board.embeds]))
         await play_turn_by_dm(table, lambda st, s: policies[s].choose(st, s))
-    # a board message for the purchase before the first round, then one per round...
-    assert len(seen) == 3
+    # a board message for the purchase before the first round, then a new one at each round (and
+    # one more when a round's log outgrows its board)...
+    assert len(seen) >= 3
     assert all(len(rounds) == 1 for rounds in seen.values())
     # ...edited as the round's auctions went by, the log telling them
     assert max(len(a) for a in auctions.values()) >= 3

@@ -1,9 +1,11 @@
-"""The board's Game log lists what happened since the board was posted; when that is more than it
-holds, it says that earlier lines exist and where to read them, rather than cutting them silently."""
+"""The board's Game log lists what happened since the board was posted. When a move's lines do not
+fit, the log goes on under a new board (the old one keeps its lines); a single move with more lines
+than a board holds says that earlier lines exist and where to read them."""
 
 from __future__ import annotations
 
-from bot.ui.board import EARLIER, LOG_LINES, log_embed
+from bot.ui.board import EARLIER, LOG_LINES, LOG_TITLE, log_embed
+from play.record import visible_events
 from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
 
 
@@ -17,16 +19,27 @@ def test_a_log_that_fits_is_shown_whole_and_a_longer_one_says_so():
     assert tight[0] == EARLIER and tight[1:] == long[-(len(tight) - 1):]
 
 
-async def test_a_long_round_on_the_board_points_to_table_log(simcord_env, monkeypatch):
+async def test_a_long_round_goes_on_under_a_new_board_and_the_thread_loses_no_line(simcord_env, monkeypatch):
+    """README: "The board's Game log lists what happened since that board was posted." When a
+    round's log outgrows the board, the board keeps its lines and a new one goes on below it: read
+    in order, the boards' logs are every public line of the game."""
     fix_deal(monkeypatch, 7)
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
     policy = heuristic_players("augsburg1520", 3)
-    for _ in range(300):
-        log = (await board_message(table)).embeds[-1]
-        if log.title == "Game log" and log.description.startswith(EARLIER):
+    for _ in range(400):
+        state = await table.state()
+        if state.round > 1:  # past the first round
             break
         assert await play_turn_by_dm(table, policy)
-    else:
-        raise AssertionError("no round's log outgrew the board")
-    assert len(log.description.splitlines()) <= LOG_LINES + 1
+    boards = [m for m in table.thread.history() if m.embeds and m.embeds[-1].title == LOG_TITLE]
+    logs = [m.embeds[-1].description.splitlines() for m in boards]
+    round_one = [log for m, log in zip(boards, logs) if "round 1 of" in m.embeds[0].title]
+    assert max(len(log) for log in round_one) <= LOG_LINES < sum(len(log) for log in round_one)
+    shown = [line for log in logs for line in log]
+    assert EARLIER not in shown
+    row, seats = await table.row(), await table.seats()
+    actions = await table.bot.store.tables.timed_actions(table.table_id)
+    info = table.bot.presenter.boards.service_info(await table.bot.service.news(table.table_id))
+    public = [info.fill(text) for _, text in visible_events(row, seats, actions, None, False)]
+    assert shown == public
