@@ -44,21 +44,29 @@ def _details(state: State, seat: int) -> list[str]:
 
 
 def _tie_break(state: State, order: list[int]) -> str | None:
-    """Which tie-break decided the win, if the most prestige was shared."""
-    best = state.score[order[0]]
-    tied = [s for s in order if state.score[s] == best]
-    if len(tied) < 2:
-        return None
+    """How each shared prestige total was ordered: the rulebook's tie-break decides the win, and
+    the same order (cathedral, then church) places the others tied below first place."""
+    lines = []
+    for points in sorted({state.score[s] for s in order}, reverse=True):
+        tied = [s for s in order if state.score[s] == points]
+        if len(tied) > 1:
+            lines.append(_tied_line(state, tied, points, first_place=tied[0] == order[0]))
+    return " ".join(lines) or None
+
+
+def _tied_line(state: State, tied: list[int], points: int, first_place: bool) -> str:
     names = " and ".join(f"{{p{s}}}" for s in tied)
     first, second = tied[0], tied[1]
     rights = state.rights
+    ahead = "wins" if first_place else "places ahead"
     if rights[first]["cathedral"] and rights[first]["cathedral"] != rights[second]["cathedral"]:
-        return (f"{names} tied on {best} prestige; {{p{first}}} wins with the most expensive cathedral "
+        return (f"{names} tied on {points} prestige; {{p{first}}} {ahead} with the most expensive cathedral "
                 f"({rights[first]['cathedral']} guilders).")
     if rights[first]["church"] and rights[first]["church"] != rights[second]["church"]:
-        return (f"{names} tied on {best} prestige and have no cathedral; {{p{first}}} wins with the most "
+        return (f"{names} tied on {points} prestige and have no cathedral; {{p{first}}} {ahead} with the most "
                 f"expensive church ({rights[first]['church']} guilders).")
-    return f"{names} tied on {best} prestige and none of them has built a church or cathedral: they share the win."
+    shared = "they share the win" if first_place else "they share their place"
+    return f"{names} tied on {points} prestige and none of them has built a church or cathedral: {shared}."
 
 
 def check_invariants(state: State) -> None:

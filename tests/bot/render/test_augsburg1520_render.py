@@ -233,3 +233,16 @@ def test_the_bid_prompt_offers_what_the_buttons_offer():
             assert ("only pass" in text) == (not can_bid), text
             said |= {word for word in ("raise", "hold", "only pass") if word in text}
     assert said == {"raise", "hold", "only pass"}
+
+
+def test_standings_explain_a_tie_below_first_place():
+    """Places tied on prestige below first are ordered by cathedral, then church, and the standings say so."""
+    state = SPEC.setup(4, 1, None)
+    state.score = [60, 45, 45, 30]
+    state.rights[1]["church"], state.rights[2]["church"] = 600, 700
+    state.phase = "over"
+    lines = RENDERER.outcome_lines(table(4), SPEC.outcome(state))
+    assert [line.split(" — ")[0] for line in lines if line.startswith("**")] == [
+        f"**1.** {LONG_NAMES[0]}", f"**2.** {LONG_NAMES[2]}", f"**3.** {LONG_NAMES[1]}", f"**4.** {LONG_NAMES[3]}"]
+    assert lines[-1] == (f"Tie-break: {LONG_NAMES[2]} and {LONG_NAMES[1]} tied on 45 prestige and have no cathedral; "
+                         f"{LONG_NAMES[2]} places ahead with the most expensive church (700 guilders).")

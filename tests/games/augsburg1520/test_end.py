@@ -65,3 +65,17 @@ def test_without_any_building_the_tied_players_share_the_win():
     assert outcome.winners == [0, 1]
     assert outcome.ranking == [[0, 1], [2]]
     assert "share the win" in outcome.tie_break
+
+
+def test_a_tie_below_first_place_is_ordered_the_same_way_and_says_so():
+    """The rulebook's tie-break names the winner: 'the player among those tied who has contributed
+    the most to build a Cathedral (most expensive) wins the game (or the most expensive Church if
+    neither of them has built a Cathedral yet)'. The same order places players tied lower down,
+    and the standings say why."""
+    state = finished(4, [60, 45, 45, 30])
+    give_right(state, 1, "church", 600)
+    give_right(state, 2, "church", 700)
+    outcome = SPEC.outcome(state)
+    assert outcome.ranking == [[0], [2], [1], [3]]
+    assert outcome.tie_break == ("{p2} and {p1} tied on 45 prestige and have no cathedral; {p2} places ahead "
+                                 "with the most expensive church (700 guilders).")
