@@ -11,6 +11,7 @@ old message can no longer be edited; the replaced board loses its buttons.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from dataclasses import dataclass
@@ -30,6 +31,10 @@ log = logging.getLogger(__name__)
 EMBED_TOTAL = 6000
 LOG_TITLE = "Game log"
 LOG_LINES = 25
+CONTENT_LIMIT = 2000
+# A board whose embeds leave the log less room than this (Aelderman's main version with four
+# players) writes its log in the message's text, under the turn line, which has a limit of its own.
+LOG_ROOM_IN_EMBEDS = 1000
 EARLIER = "… (earlier lines: `/table log`)"
 WAITING = "Waiting for"  # the field that says whose decisions are due, and when
 
@@ -44,7 +49,8 @@ class BoardShown:
     version: int  # the table version it shows
     since: int  # its log starts after this version
     embeds: tuple[discord.Embed, ...] = ()  # as last sent (not known after a restart)
-    content: str | None = None  # its turn line as last sent
+    content: str | None = None  # its turn line (and log, see LOG_ROOM_IN_EMBEDS) as last sent
+    log_in_content: bool | None = None  # where its log is written (None: not known after a restart)
 
     def shows(self, message: dict[str, Any], image_key: str | None) -> bool:
         """Whether `message` (a running board's text) and the picture of `image_key` are what it shows."""
@@ -56,8 +62,9 @@ class BoardShown:
         return [e.to_dict() for e in embeds] == [e.to_dict() for e in self.embeds]
 
 
-def log_embed(lines: list[str], room: int) -> discord.Embed | None:
-    """The game log under the board: the latest lines that fit in `room` characters."""
+def latest_lines(lines: list[str], room: int) -> list[str]:
+    """The latest log lines that fit in `room` characters, after a note that earlier lines exist
+    (and where to read them) when some were left out."""
     shown: list[str] = []
     size = len(LOG_TITLE) + len(EARLIER)
     for line in reversed(lines[-LOG_LINES:]):
@@ -65,11 +72,37 @@ def log_embed(lines: list[str], room: int) -> discord.Embed | None:
             break
         shown.append(line)
         size += len(line) + 1
-    if shown and len(shown) < len(lines):  # say that earlier lines exist and where they are
+    if shown and len(shown) < len(lines):
         shown.append(EARLIER)
+    return shown[::-1]
+
+
+def log_embed(lines: list[str], room: int) -> discord.Embed | None:
+    """The game log under the board: the latest lines that fit in `room` characters."""
+    shown = latest_lines(lines, room)
     if not shown:
         return None
-    return discord.Embed(title=LOG_TITLE, description="\n".join(reversed(shown)), colour=discord.Colour.dark_grey())
+    return discord.Embed(title=LOG_TITLE, description="\n".join(shown), colour=discord.Colour.dark_grey())
+
+
+@dataclass
+class BoardText:
+    """A board message's text: its turn line (and who it may mention), its embeds, and its log."""
+
+    content: str | None
+    mentions: discord.AllowedMentions
+    embeds: list[discord.Embed]
+    log_in_content: bool
+    cut: bool  # the log left out lines since the board's start
+
+    def message(self) -> dict[str, Any]:
+        return {"content": self.content, "allowed_mentions": self.mentions, "embeds": self.embeds}
+
+
+def retired_content(content: str | None) -> str | None:
+    """What a replaced board keeps of its text: its log when the text has one, not its turn line."""
+    head = f"**{LOG_TITLE}**"
+    return content[content.index(head):] if content and head in content else None
 
 
 def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, discord.AllowedMentions]:
@@ -134,10 +167,10 @@ class Boards:
             since = news.first_version if new else shown.since
             image_key = renderer.board_image_key(info, public)
             if not new:
-                message, cut = self._text(news, info, public, since)
-                if cut and news.first_version > since:  # the log is full: it goes on under a new board
+                text = self._text(news, info, public, since, shown.log_in_content)
+                if text.cut and news.first_version > since:  # the log is full: it goes on under a new board
                     since = news.first_version
-                elif await self._edit(thread, shown, news, message, key, image_key, info, public):
+                elif await self._edit(thread, shown, news, text, key, image_key, info, public):
                     return
             await self._post(thread, shown, news, info, public, key, image_key, since)
 
@@ -154,21 +187,44 @@ class Boards:
                                                                                    table.board_version)
                 info = dataclasses.replace(self.service_info(news), mentions={})
                 public = self.service.spec(table).view(news.state, None)
-                await thread.get_partial_message(message_id).edit(**self._text(news, info, public, since)[0], view=None)
+                in_content = shown.log_in_content if shown else None
+                text = self._text(news, info, public, since, in_content)
+                await thread.get_partial_message(message_id).edit(**text.message(), view=None)
         finally:
             self.forget(table.id)
 
     def service_info(self, news: TableNews) -> Any:
         return panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
 
-    def _text(self, news: TableNews, info: Any, public: Any, since: int) -> tuple[dict[str, Any], bool]:
-        """The board's turn line (with who it may mention) and embeds, for a new board or an edit;
-        and whether the log had to leave out lines since `since`."""
-        content, mentions = turn_line(news, self.service.spec(news.table).shown_to_act(news.state))
-        embeds, cut = self._embeds(news, info, public, since)
-        return {"content": content, "allowed_mentions": mentions, "embeds": embeds}, cut
+    def _text(self, news: TableNews, info: Any, public: Any, since: int, log_in_content: bool | None) -> BoardText:
+        """The board's text for a new board or an edit, its log since `since` written where the board
+        has it (`log_in_content`; None: where there is room, for a new board)."""
+        turn, mentions = turn_line(news, self.service.spec(news.table).shown_to_act(news.state))
+        embeds = self._embeds(news, info, public)
+        lines = [info.fill(text) for version, text in news.table.recent_events if version > since]
+        deadlines = news.table.deadlines if news.table.status == "running" else {}  # a cancel keeps them stored
+        spec = self.service.spec(news.table)
+        if deadlines and spec.shown_to_act(news.state) != spec.to_act(news.state):
+            deadlines = {}  # whose step it is stays private (a pay-off's answers): no deadline tells it
+        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - 40 * len(deadlines)
+        if log_in_content is None:
+            log_in_content = room < LOG_ROOM_IN_EMBEDS
+        if log_in_content:
+            shown = latest_lines(lines, CONTENT_LIMIT - len(turn or "") - len(LOG_TITLE) - 10)
+            log_part = None
+            turn = "\n".join(filter(None, [turn, f"**{LOG_TITLE}**\n" + "\n".join(shown) if shown else None]))
+        else:
+            log_part = log_embed(lines, room) if len(embeds) < 10 else None
+            shown = log_part.description.splitlines() if log_part else []
+        target = log_part or (embeds[-1] if embeds else None)
+        if deadlines and target is not None and len(target.fields) < 25:
+            # Whose decision is awaited and when it falls due (Discord shows the time left).
+            due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
+            target.add_field(name=WAITING, value=due[:1024], inline=False)
+        cut = bool(lines) and (not shown or shown[0] == EARLIER)
+        return BoardText(turn, mentions, embeds + ([log_part] if log_part else []), log_in_content, cut)
 
-    def _embeds(self, news: TableNews, info: Any, public: Any, since: int) -> tuple[list[discord.Embed], bool]:
+    def _embeds(self, news: TableNews, info: Any, public: Any) -> list[discord.Embed]:
         embeds = get_renderer(news.table.game).board(info, public)
         if (news.table.seed_salt or news.table.seed_chosen) and embeds:
             # The deal is fixed before anyone sees a card: shown now, checked at the end (play/record.py).
@@ -176,26 +232,14 @@ class Boards:
                     if news.table.seed_salt else f"Dealt from the seed {news.table.seed}, chosen by an admin: not rated")
             footer = embeds[-1].footer.text
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
-        lines = [info.fill(text) for version, text in news.table.recent_events if version > since]
-        deadlines = news.table.deadlines if news.table.status == "running" else {}  # a cancel keeps them stored
-        spec = self.service.spec(news.table)
-        if deadlines and spec.shown_to_act(news.state) != spec.to_act(news.state):
-            deadlines = {}  # whose step it is stays private (a pay-off's answers): no deadline tells it
-        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - 40 * len(deadlines)
-        log_part = log_embed(lines, room) if len(embeds) < 10 else None
-        cut = bool(lines) and (log_part is None or log_part.description.startswith(EARLIER))
-        target = log_part or (embeds[-1] if embeds else None)
-        if deadlines and target is not None and len(target.fields) < 25:
-            # Whose decision is awaited and when it falls due (Discord shows the time left).
-            due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
-            target.add_field(name=WAITING, value=due[:1024], inline=False)
-        return embeds + ([log_part] if log_part else []), cut
+        return embeds
 
     async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:
         return await asyncio.to_thread(get_renderer(news.table.game).board_image, info, public)
 
-    async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, message: dict[str, Any], key: str,
+    async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, text: BoardText, key: str,
                     image_key: str | None, info: Any, public: Any) -> bool:
+        message = text.message()
         if news.table.status == "running" and shown.shows(message, image_key):
             # Nothing the thread sees changed (a pay-off's secret step): no edit, whose "(edited)"
             # time would tell that a step was taken.
@@ -212,23 +256,28 @@ class Boards:
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return False
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
-                                                 tuple(message["embeds"]), message["content"]))
+                                                 tuple(text.embeds), text.content, text.log_in_content))
         return True
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None, since: int) -> None:
         image = await self._image(news, info, public) if image_key is not None else None
-        text, _ = self._text(news, info, public, since)
-        message = await thread.send(**text, view=panels.board_view(news.table), files=[image] if image else [])
+        text = self._text(news, info, public, since, None)
+        message = await thread.send(**text.message(), view=panels.board_view(news.table), files=[image] if image else [])
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
-                                                 tuple(text["embeds"]), text["content"]))
+                                                 tuple(text.embeds), text.content, text.log_in_content))
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
-            # The replaced board keeps its embeds and picture but loses its buttons, its turn line
-            # and its deadlines (their "in 2 hours" would read as still running).
-            stale = {"embeds": without_deadlines(old.embeds)} if any(
-                f.name == WAITING for e in old.embeds for f in e.fields) else {}
-            try:
-                await thread.get_partial_message(old.message_id).edit(content=None, view=None, **stale)
-            except discord.HTTPException:
-                pass
+            await self._retire(thread, old)
+
+    @staticmethod
+    async def _retire(thread: Any, old: BoardShown) -> None:
+        """The replaced board keeps its embeds, picture and log but loses its buttons, its turn line
+        and its deadlines (their "in 2 hours" would read as still running)."""
+        stale = {"embeds": without_deadlines(old.embeds)} if any(
+            f.name == WAITING for e in old.embeds for f in e.fields) else {}
+        with contextlib.suppress(discord.HTTPException):
+            content = old.content
+            if old.log_in_content is None:  # not known since a restart: its text says whether it has a log
+                content = (await thread.fetch_message(old.message_id)).content
+            await thread.get_partial_message(old.message_id).edit(content=retired_content(content), view=None, **stale)

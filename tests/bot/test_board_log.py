@@ -43,3 +43,29 @@ async def test_a_long_round_goes_on_under_a_new_board_and_the_thread_loses_no_li
     info = table.bot.presenter.boards.service_info(await table.bot.service.news(table.table_id))
     public = [info.fill(text) for _, text in visible_events(row, seats, actions, None, False)]
     assert shown == public
+
+
+async def test_a_board_with_little_room_writes_its_log_under_the_turn_line(simcord_env, monkeypatch):
+    """Aelderman's main version with four players fills most of a message's 6,000 characters of
+    embeds: such a board writes its log in the message's text, under the turn line, and keeps it
+    there when it is replaced (losing only the turn line)."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy", "dee"], options="version=main")
+    await start(table)
+    policy = heuristic_players("aelderman", 4)
+    head = f"**{LOG_TITLE}**"
+    for _ in range(400):
+        board = await board_message(table)
+        if head in (board.content or ""):
+            break
+        assert await play_turn_by_dm(table, policy)
+    else:
+        raise AssertionError("no board wrote its log in its text")
+    assert board.content.splitlines()[0].startswith(("Your move", "Waiting for", head))
+    assert all(embed.title != LOG_TITLE for embed in board.embeds)
+    assert sum(len(embed) for embed in board.embeds) <= 6000 and len(board.content) <= 2000
+    while (await board_message(table)).id == board.id:
+        assert await play_turn_by_dm(table, policy)
+    replaced = next(m for m in table.thread.history() if m.id == board.id)
+    assert replaced.content.startswith(head) and not replaced.components
+    assert EARLIER not in replaced.content
