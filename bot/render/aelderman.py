@@ -35,15 +35,16 @@ def named(info: TableInfo, seat: int) -> str:
 
 
 # -- shared player lines ------------------------------------------------------------------------
-def player_lines(player: Any, cards_in_full: bool = False) -> list[str]:
-    """A player's public supply: goods, coins, influence, votes, production and buildings."""
+def player_lines(player: Any, cards_in_full: bool = False, view: Any = None) -> list[str]:
+    """A player's public supply: goods, coins, influence, votes, production and buildings; with the
+    view, where their markers stand (and in the main version, their sites in Lübeck)."""
     goods = items_text({g: n for g, n in player.goods.items() if n})
     production = items_text({k: n for k, n in player.production.items() if n})
     lines = [
         f"Goods ({player.storage_used}/{player.storage_capacity}): {goods if player.storage_used else 'none'}",
         f"Influence: {player.influence} active · {player.general} in the general supply"
         + (f" · {player.held} on Council Hall spots" if player.held else ""),
-        f"Markers on the map: {player.placed}"
+        f"Markers on the map: {markers_text(view, player.seat) if view is not None else player.placed}"
         + (f" (subsidiaries: {', '.join(player.subsidiaries)})" if player.subsidiaries else ""),
         f"Council votes: {player.council_votes}"
         + (f" ({player.penalty} lost to unpaid costs)" if player.penalty else "")
@@ -51,7 +52,47 @@ def player_lines(player: Any, cards_in_full: bool = False) -> list[str]:
         f"Additional action points: {player.action_points}"
         + (f" · production a round: {production}" if any(player.production.values()) else ""),
     ]
+    if view is not None and view.version == "main":
+        lines.append(f"Lübeck: {sites_text(view, player.seat)}")
     return lines + extra_lines(player, cards_in_full)
+
+
+def markers_text(view: Any, seat: int) -> str:
+    """The cities where a colour's influence markers stand, in the map's order: 'Reval, Danzig 2'."""
+    counts = {city.name: city.banner.count(seat) for city in view.cities}
+    shown = [name + (f" {count}" if count > 1 else "") for name, count in counts.items() if count]
+    return ", ".join(shown) or "none"
+
+
+def sites_text(view: Any, seat: int) -> str:
+    """A colour's sites in Lübeck (main version), by district, buildings with their strength (the
+    spare colour's have no name): 'St. Johannis: Gabled House 1, 1 property · Lohberg: 2 properties'."""
+    districts: dict[str, list[str]] = {}
+    for site in view.sites:
+        if site.owner == seat:
+            built = f"{site.building or 'building'} {site.strength}" if site.strength else ""  # "": a property tile
+            districts.setdefault(site.district, []).append(built)
+    parts = []
+    for district, sites in districts.items():
+        built, free = [s for s in sites if s], sites.count("")
+        shown = built + ([plural(free, "property", "properties")] if free else [])
+        parts.append(f"{district}: {', '.join(shown)}")
+    return " · ".join(parts) or "none"
+
+
+def majority_lines(info: TableInfo, view: Any) -> list[str]:
+    """The main version's scoring boxes so far, as the picture's strip shows them: each colour's
+    markers (zones) or strength (districts), and the votes for first and second place."""
+    lines, empty = [], []
+    for box in [*view.zone_majorities, *view.district_majorities]:
+        name = f"{box.name} zone" if box.name in D.ZONES else box.name
+        standing = sorted(((value, seat) for seat, value in box.standing.items() if value > 0), reverse=True)
+        if standing:
+            shown = ", ".join(f"{info.name(seat)} {value}" for value, seat in standing)
+            lines.append(f"{name} ({box.first}/{box.second}): {shown}")
+        else:
+            empty.append(name)
+    return lines + ([f"Nobody yet: {', '.join(empty)}"] if empty else [])
 
 
 def extra_lines(player: Any, cards_in_full: bool) -> list[str]:
@@ -101,11 +142,9 @@ def revealed_lines(info: TableInfo, view: Any) -> list[str]:
 def spare_lines(v: Any) -> list[str]:
     """The spare colour (2 players) or the solo dummy: its markers and buildings, which count in
     every majority like a player's."""
-    markers = sum(city.banner.count(v.spare) for city in v.cities)
-    lines = [f"Markers on the map: {markers}"]
+    lines = [f"Markers on the map: {markers_text(v, v.spare)}"]
     if v.version == "main":
-        lots = [f"{site.district} ({site.strength})" for site in v.sites if site.owner == v.spare]
-        lines.append(f"Buildings (strength): {', '.join(lots) if lots else 'none'}")
+        lines.append(f"Lübeck: {sites_text(v, v.spare)}")
         lines.append("Counts in every majority, like a player.")
     return lines
 
@@ -141,9 +180,12 @@ class AeldermanRenderer(Renderer):
                            value=fit("\n".join(display_lines(v)), FIELD_LIMIT), inline=False)
         for player in v.players:
             main.add_field(name=fit(self._player_heading(info, v, player), 256),
-                           value=fit("\n".join(player_lines(player)), FIELD_LIMIT), inline=False)
+                           value=fit("\n".join(player_lines(player, view=v)), FIELD_LIMIT), inline=False)
         if v.spare is not None:  # "treated like those of other players during the game and in the final scoring"
             main.add_field(name=spare_name(v), value=fit("\n".join(spare_lines(v)), FIELD_LIMIT), inline=False)
+        if v.version == "main":
+            main.add_field(name="Majorities so far (council votes for 1st/2nd)",
+                           value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
         embeds = [main, self._map_embed(info, v)]
         return _within_total(embeds)
 

@@ -3,6 +3,8 @@ spare colour up to the election, and a solo game against the dummy."""
 
 from __future__ import annotations
 
+import re
+
 import io
 
 import pytest
@@ -12,6 +14,7 @@ from bot.render import aelderman_map as sea_map
 from bot.settings import Settings
 from games import Outcome, registry
 from games.aelderman import data as D
+from games.aelderman.majority import zone_counts
 from tests.bot.driver import (board_message, heuristic_players, open_table, play_to_the_end,
                               play_until, start, text_of)
 
@@ -136,11 +139,45 @@ async def test_the_board_text_shows_the_spare_colour_like_a_player(simcord_env, 
     await play_until(table, heuristic_players("aelderman", len(names)), lambda s: s.phase == "trade",
                      "the first period")
     state = await table.state()
-    markers = sum(banner.count(state.seats) for banner in state.banners.values())
     shown = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == field)
-    assert f"Markers on the map: {markers}" in shown and "Counts in every majority" in shown
-    buildings = next(line for line in shown.splitlines() if line.startswith("Buildings (strength): "))
-    listed = buildings.removeprefix("Buildings (strength): ").split(", ")
-    assert sorted(int(item[-2]) for item in listed) == sorted(strength for _, strength in state.spare.lots)
+    cities = {city for city, banner in state.banners.items() if state.seats in banner}
+    markers = next(line for line in shown.splitlines() if line.startswith("Markers on the map: "))
+    assert cities and all(city in markers for city in cities) and "Counts in every majority" in shown
+    buildings = next(line for line in shown.splitlines() if line.startswith("Lübeck: "))
+    strengths = [int(n) for n in re.findall(r"building (\d)", buildings)]
+    assert sorted(strengths) == sorted(strength for _, strength in state.spare.lots)
     if len(names) == 1:
-        assert "(2)" in buildings  # "a building of strength 2 is placed for the dummy player" in round 1
+        assert "building 2" in buildings  # "a building of strength 2 is placed for the dummy player" in round 1
+
+
+@pytest.mark.parametrize("options", ["version=short", "version=main"])
+async def test_the_board_text_says_where_each_players_markers_stand_and_the_majorities(simcord_env, options):
+    """The picture is not the only place the map's markers are told: each player's field names the
+    cities of their markers, and the main version's board gives the majorities so far ("You receive
+    council votes by forming influence majorities in the trading zones ... and in the city districts
+    of Lübeck"), player by player, in words."""
+    names = ["ada", "bo", "cy"]
+    table = await open_table(simcord_env, "aelderman", names, options=options)
+    await start(table)
+    placed = await play_until(table, heuristic_players("aelderman", 3),
+                              lambda s: sum(len(banner) for banner in s.banners.values()) >= 4, "four markers placed")
+    fields = {f.name: f.value for f in (await board_message(table)).embeds[0].fields}
+    for seat, name in enumerate(names):
+        field = next(value for heading, value in fields.items() if f" {name} " in heading)
+        markers = next(line for line in field.splitlines() if line.startswith("Markers on the map: "))
+        markers = markers.split(" (subsidiaries: ")[0]
+        for city, banner in placed.banners.items():
+            count = banner.count(seat)
+            assert (f"{city} {count}" if count > 1 else city) in markers if count else city not in markers
+    majorities = fields.get("Majorities so far (council votes for 1st/2nd)")
+    if options == "version=short":
+        assert majorities is None  # no majorities are scored in the short version
+        return
+    zones = zone_counts(placed)
+    for zone, standing in zones.items():
+        line = next((line for line in majorities.splitlines() if line.startswith(f"{zone} zone")), None)
+        if not standing:
+            assert line is None and zone in majorities.splitlines()[-1]  # "Nobody yet: ..."
+            continue
+        for seat, count in standing.items():
+            assert f"{names[seat]} {count}" in line
