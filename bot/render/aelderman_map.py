@@ -32,6 +32,7 @@ ZONE_RGB: dict[str, tuple[int, int, int]] = {
     "yellow": (232, 194, 26), "red": (208, 56, 43),
 }
 NO_ZONE_RGB = (150, 150, 150)
+EMPTY_SPACE = (214, 207, 188)  # an empty banner space
 # Player colours by seat: (name, emoji for the embeds, RGB); none is a zone colour.
 PLAYER_COLOURS: tuple[tuple[str, str, tuple[int, int, int]], ...] = (
     ("orange", "🟠", (242, 138, 36)),
@@ -240,8 +241,8 @@ def _draw_place(draw: ImageDraw.ImageDraw, name: str, zone: str | None, centre: 
         rgb = ZONE_RGB.get(zone, NO_ZONE_RGB)
         box = banner_box(name, centre)
         draw.rectangle(_scaled(box, s), fill=PAPER, outline=rgb, width=2 * s)
-        for index in range(10):
-            draw.rectangle(_scaled(banner_cell(box, index), s), outline=(205, 200, 188), width=s)
+        for index in range(10):  # empty spaces a shade darker than the paper, so a white marker stands out
+            draw.rectangle(_scaled(banner_cell(box, index), s), fill=EMPTY_SPACE, outline=(186, 180, 164), width=s)
     _label(draw, name, centre, s)
 
 
