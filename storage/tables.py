@@ -217,16 +217,17 @@ class TableStore(TimerStore):
         return [r["id"] for r in computers], [r["id"] for r in finishes]
 
     async def last_moved(self, window: float, limit: int = 200) -> list[int]:
-        """Tables with a move stored within `window` seconds of the newest stored move (the moves
-        a stop may have cut off before Discord heard of them). Reads the newest `limit` actions by
-        their row order, so the work does not grow with the stored tables."""
+        """Tables changed within `window` seconds of the newest change (the moves, starts, take-backs
+        a stop may have cut off before Discord heard of them). Reads the newest `limit` changes
+        through an index, so the work does not grow with the stored tables."""
         rows = await self.db.fetchall(
-            "SELECT table_id, created_at FROM actions ORDER BY rowid DESC LIMIT ?", (limit,))
+            "SELECT id, updated_at FROM game_tables WHERE damaged IS NULL ORDER BY updated_at DESC LIMIT ?",
+            (limit,))
         if not rows:
             return []
-        newest = datetime.fromisoformat(rows[0]["created_at"])
-        return sorted({r["table_id"] for r in rows
-                       if (newest - datetime.fromisoformat(r["created_at"])).total_seconds() <= window})
+        newest = datetime.fromisoformat(rows[0]["updated_at"])
+        return sorted({r["id"] for r in rows
+                       if (newest - datetime.fromisoformat(r["updated_at"])).total_seconds() <= window})
 
     async def finish_done(self, table_id: int) -> None:
         await self._update("UPDATE game_tables SET finish_due = 0 WHERE id = ?", (table_id,))

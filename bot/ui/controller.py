@@ -323,7 +323,12 @@ class TablesController(VotesMixin):
         panel = self.presenter.panel(news, seat.seat) if seat is not None else None
         in_dm = interaction.message is not None and interaction.message.guild is None
         if version is not None and panel is not None and private_panel(interaction.message):
-            await interaction.response.edit_message(**panel)
+            try:
+                await interaction.response.edit_message(**panel)
+            except discord.HTTPException as exc:  # the take-back is stored: its panel goes by DM
+                log.warning("answer to a take-back at table %s failed (%s)", table_id, exc)
+                await self.after(news)
+                return
             if in_dm and interaction.message is not None:
                 self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
                                        dm_channel_id=interaction.message.channel.id)

@@ -36,14 +36,22 @@ def clip(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
     return text[: limit - 1] + "…"
 
 
-async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> bool:
     """Answer ephemerally, whether or not the interaction was already answered. The text is kept
-    within Discord's limit, so an answer is never refused for its length."""
+    within Discord's limit, so an answer is never refused for its length. An answer Discord refuses
+    (the interaction expired, Discord failing) is logged and False is returned: what the request
+    stored is carried out all the same (the board, the panels, the thread follow)."""
     kwargs.setdefault("ephemeral", True)
     if kwargs.get("view", ...) is None:
         del kwargs["view"]  # a message without controls
     content = clip(content)
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, **kwargs)
+        else:
+            await interaction.response.send_message(content, **kwargs)
+    except discord.HTTPException as exc:
+        log.warning("the answer to %s's request failed (%s); what it changed is carried out anyway",
+                    interaction.user.id, exc)
+        return False
+    return True

@@ -1,11 +1,13 @@
 """Many stored tables at once, for start-up tests and bench/restart.py: copies of a real table
-written straight to the database, each with its seats and a decision timer far in the future."""
+written straight to the database, each with its seats and a decision timer far in the future, and
+idle (last changed long before the restart)."""
 
 from __future__ import annotations
 
 from storage.db import run
 
 FIRST_COPY_ID = 1_000_000
+IDLE_SINCE = "'2000-01-01T00:00:00.000+00:00'"  # the copies' last change: long before the stop
 
 COPY_COLUMNS = ("guild_id, channel_id, thread_id, game, options, status, seed, state, version, creator_id,"
                 " rated, lobby_message_id, board_message_id, board_key, prompts, outcome, tournament_id,"
@@ -21,7 +23,7 @@ async def store_copies(bot, table_id: int, copies: int) -> None:
         await run(conn,
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)"
             f" INSERT INTO game_tables (id, {COPY_COLUMNS})"
-            f" SELECT ? + i, {COPY_COLUMNS} FROM game_tables, n WHERE id = ?",
+            f" SELECT ? + i, {COPY_COLUMNS.replace('updated_at', IDLE_SINCE)} FROM game_tables, n WHERE id = ?",
             (copies, FIRST_COPY_ID, table_id))
         await run(conn,
             "INSERT INTO seats (table_id, seat, user_id, display_name, ai, forfeited, dm_ok, dm_channel_id,"

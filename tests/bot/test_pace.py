@@ -389,6 +389,23 @@ async def test_when_everyone_is_away_the_game_waits_for_the_first_back(simcord_e
     assert ada.user.dm_channel.history()[-1].content.startswith("**Your turn in Augsburg 1520")
 
 
+async def test_im_back_whose_answer_expired_still_plays_on(simcord_env):
+    """The return is stored before the bot answers: when the answer fails, the game that waited goes
+    on all the same, and the player's turn comes to them."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await simcord_env.advance_time(LIVE + 1)
+    row = await table.row()
+    simcord_env.check_errors = False
+    simcord_env.inject_error("POST", "/interactions/*/callback", times=1, status=404, code=10062,
+                             message="Unknown interaction")
+    await ada.user.click(dms_with(ada, "Time ran out")[-1], label="I'm back")
+    assert not next(s for s in await table.seats() if s.user_id == ada.id).away
+    assert (await table.row()).version > row.version  # the computer played bo's seat on
+    assert not (await board_message(table)).content.startswith("The game waits")
+    assert ada.user.dm_channel.history()[-1].content.startswith("**Your turn in Augsburg 1520")
+
+
 async def test_back_to_a_game_that_waited_on_ones_own_turn_starts_its_clock(simcord_env):
     """Everyone away and bo's turn: bo presses I'm back. Bo's decision gets its deadline (shown on
     the board) and its reminders; idle again, the computer moves for bo at that deadline."""

@@ -88,3 +88,26 @@ async def test_a_move_stored_just_before_a_stop_is_shown_after_the_start(simcord
         assert len(player.user.dm_channel.history()) == dms[player.id] + (player.id in new_decision)
     assert all(f"<@{s.user_id}>" in (board.content or "") for s in due)
     assert await play_turn_by_dm(table, policy)  # the panels work
+
+
+async def test_a_start_stored_just_before_a_stop_is_shown_after_the_start(simcord_env, settings):
+    """A start stores no action: the start-up sweep finds the tables that changed last by their last
+    change, so a game started just before a stop gets its board and first panels at the next start."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+
+    async def stopped(*args, **kwargs):
+        raise Stopped()
+
+    simcord_env.bot.presenter.publish = stopped
+    simcord_env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await start(table)
+    row = await table.row()
+    assert row.status == "running" and row.board_message_id is None
+    dms = {p.id: len(p.user.dm_channel.history()) for p in table.players}
+    await simcord_env.restart_bot(create_bot(settings))
+    board = await board_message(table)
+    assert board is not None and (await table.row()).board_message_id == board.id
+    for player in table.players:  # both choose their first cards at once: a panel each
+        assert len(player.user.dm_channel.history()) == dms[player.id] + 1
+    assert await play_turn_by_dm(table, heuristic_players("augsburg1520", 2))
