@@ -22,12 +22,17 @@ class Clock:
         return self.now
 
 
+async def live_table(tmp_path, clock: Clock, game: str):
+    """A service on a new database, and a live-15m table of `game` opened by the first player."""
+    service = TableService(await Store.open(tmp_path / "bot.sqlite3"), clock=clock)
+    table = await service.create_table(guild_id=10, channel_id=20, game=game, options={},
+                                       creator_id=100, creator_name="p0", pace_name="live-15m")
+    return service, table
+
+
 async def baumeister_build_step(tmp_path, clock: Clock):
     """A live-15m Baumeister table where a player is about to pick a card to build."""
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    service = TableService(store, clock=clock)
-    table = await service.create_table(guild_id=10, channel_id=20, game="baumeister", options={},
-                                       creator_id=100, creator_name="p0", pace_name="live-15m")
+    service, table = await live_table(tmp_path, clock, "baumeister")
     for caller in PLAYERS[1:]:
         await service.join(table.id, caller)
     news = await service.start(table.id, PLAYERS[0])
@@ -81,11 +86,8 @@ async def test_a_turn_that_comes_back_after_computer_seats_moved_has_a_new_clock
     come back in one answer. The next turn is a new decision with its whole time, not the rest of
     the turn before it."""
     clock = Clock()
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    service = TableService(store, clock=clock)
+    service, table = await live_table(tmp_path, clock, "augsburg1520")
     try:
-        table = await service.create_table(guild_id=10, channel_id=20, game="augsburg1520", options={},
-                                           creator_id=100, creator_name="p0", pace_name="live-15m")
         for _ in range(2):
             await service.add_computer(table.id, PLAYERS[0])
         news = await service.start(table.id, PLAYERS[0])
@@ -111,11 +113,8 @@ async def test_taking_back_the_opening_move_keeps_the_time_since_the_game_starte
     """The first player's turn began when the game started: taking back their opening move gives
     back only what was left of it, not a whole new deadline."""
     clock = Clock()
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    service = TableService(store, clock=clock)
+    service, table = await live_table(tmp_path, clock, "aelderman")
     try:
-        table = await service.create_table(guild_id=10, channel_id=20, game="aelderman", options={},
-                                           creator_id=100, creator_name="p0", pace_name="live-15m")
         await service.join(table.id, PLAYERS[1])
         news = await service.start(table.id, PLAYERS[0])
         started, spec = clock.now, registry.get("aelderman")
