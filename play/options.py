@@ -52,7 +52,10 @@ def read_pairs(spec: GameSpec, pairs: Iterable[str], mark: str = "'") -> dict[st
             raise ValueError(f"{spec.title} has no option {mark}{quote(key)}{mark}; its options: {options_help(spec)}")
         if key in raw:
             raise ValueError(f"option {mark}{key}{mark} is given twice")
-        raw[key] = _read_value(key, value, info.annotation, mark)
+        try:
+            raw[key] = _read_value(key, value, info.annotation, mark)
+        except ValueError as exc:
+            raise ValueError(f"{exc}; {spec.title} options: {options_help(spec)}") from None
     return raw
 
 

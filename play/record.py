@@ -59,6 +59,7 @@ def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]
                   for s in seats],
         "seed": table.seed, "salt": table.seed_salt,
         "commitment": commitment(table.seed, table.seed_salt) if table.seed_salt else None,
+        "seed_chosen": table.seed_chosen,  # dealt from a seed an admin chose: shown, not committed
         "actions": steps,
         "result": json.loads(table.outcome) if table.outcome else None,
     }
@@ -164,12 +165,16 @@ def _standing(outcome: Outcome) -> tuple[Any, ...]:
 
 def verify(record: dict[str, Any]) -> list[str]:
     """What does not check out in a record: an empty list means the seed matches the commitment
-    shown at the start and every action replays to the recorded game."""
+    shown at the start (or, for a seed an admin chose, was shown itself) and every action replays
+    to the recorded game."""
     problems = []
     salt, seed, shown = record.get("salt"), record.get("seed"), record.get("commitment")
-    if not salt or shown is None:
+    # A seed an admin chose was shown itself on the board ("chosen by an admin: not rated"): no
+    # commitment to compare it with.
+    chosen = record.get("seed_chosen") is True and not salt and shown is None
+    if not chosen and (not salt or shown is None):
         problems.append("the record has no salt or commitment, so its seed cannot be checked")
-    elif commitment(seed, str(salt)) != shown:
+    elif not chosen and commitment(seed, str(salt)) != shown:
         problems.append("SHA-256 of salt:seed is not the commitment shown at the start: the seed was changed")
     replayed = replay(record)
     if replayed.problem:
@@ -209,8 +214,10 @@ def main(command: str, argv: list[str]) -> int:
             print(f"FAILED: {problem}")
         if problems:
             return 1
-        print(f"Verified: SHA-256 of salt:seed is the commitment shown at the start, and all "
-              f"{replayed.actions} actions replay to the recorded game.")
+        dealt = (f"the seed {data.get('seed')} was chosen by an admin (the board showed it; the game was not "
+                 "rated)" if data.get("seed_chosen") is True else
+                 "SHA-256 of salt:seed is the commitment shown at the start")
+        print(f"Verified: {dealt}, and all {replayed.actions} actions replay to the recorded game.")
         return 0
     if replayed.problem:
         print(f"Mismatch after {replayed.actions} actions: {replayed.problem}")

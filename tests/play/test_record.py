@@ -25,12 +25,12 @@ PLAYERS = [Caller(user_id=100 + n, guild_id=10, name=f"p{n}") for n in range(2)]
 ADMIN = Caller(user_id=999, guild_id=10, name="admin", can_manage=True)
 
 
-async def played(tmp_path, *, to_the_end: bool) -> tuple[TableService, int]:
+async def played(tmp_path, *, to_the_end: bool, chosen_seed: int | None = None) -> tuple[TableService, int]:
     """A two-player Augsburg 1520 table whose players always take the first choice."""
     store = await Store.open(tmp_path / "bot.sqlite3")
     service = TableService(store, clock=time.time)
     table = await service.create_table(guild_id=10, channel_id=20, game="augsburg1520", options={},
-                                       creator_id=100, creator_name="p0")
+                                       creator_id=100, creator_name="p0", chosen_seed=chosen_seed)
     await service.join(table.id, PLAYERS[1])
     news = await service.start(table.id, PLAYERS[0])
     spec = registry.get("augsburg1520")
@@ -73,6 +73,28 @@ async def test_an_ended_game_exports_replays_and_verifies(tmp_path):
     scores = changed_result["result"]["scores"]
     scores["0"] = scores["0"] + 7
     assert record.verify(changed_result) == ["the replayed result differs from the recorded result"]
+
+
+async def test_a_game_dealt_from_a_chosen_seed_verifies_by_its_actions(tmp_path):
+    """A table an admin dealt with `seed:` has no commitment (its board shows the seed itself): its
+    untouched record verifies, saying so, and a changed action is still found."""
+    service, table_id = await played(tmp_path, to_the_end=True, chosen_seed=42)
+    try:
+        data = json.loads(json.dumps(await service.export(table_id, PLAYERS[1])))
+    finally:
+        await service.store.close()
+    assert (data["seed"], data["seed_chosen"], data["salt"], data["commitment"]) == (42, True, None, None)
+    assert record.verify(data) == []
+    changed_action = copy.deepcopy(data)
+    changed_action["actions"][5]["seat"] = 1 - changed_action["actions"][5]["seat"]
+    assert record.verify(changed_action)
+    claimed = dict(data, seed_chosen=False)  # a record of a dealt game needs its commitment
+    assert record.verify(claimed) == ["the record has no salt or commitment, so its seed cannot be checked"]
+    path = tmp_path / "chosen.json"
+    path.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and "the seed 42 was chosen by an admin" in done.stdout
 
 
 async def test_a_running_game_is_exported_by_an_admin_who_does_not_play_only(tmp_path):

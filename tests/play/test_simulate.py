@@ -72,6 +72,11 @@ def test_mixed_computer_players_and_bad_input(capsys) -> None:
     assert "genius" in said and "random and heuristic" in said and 'simulate: "' not in said
     assert main(["--game", "aelderman", "--players", "2", "--games", "1", "--jobs", "-1"]) == 2
     assert "--jobs" in capsys.readouterr().err
+    # README: "an unknown key or a bad value stops the run with the game's options listed"
+    for option in ("colour=red", "difficulty=impossible"):
+        assert main(["--game", "aelderman", "--players", "1", "--games", "1", "--option", option]) == 2
+        said = capsys.readouterr().err
+        assert option.split("=")[0] in said and "options: version (short, main" in said, said
 
 
 def test_aelderman_wins_are_the_basic_missions(capsys) -> None:
