@@ -64,6 +64,11 @@ def markers_text(view: Any, seat: int) -> str:
     return ", ".join(shown) or "none"
 
 
+def colour_name(info: TableInfo, view: Any, seat: int) -> str:
+    """A player's name, or for the spare colour (2 players) or the dummy (solo) what the board calls it."""
+    return spare_name(view) if seat == view.spare else info.name(seat)
+
+
 def sites_text(view: Any, seat: int) -> str:
     """A colour's sites in Lübeck (main version), by district, buildings with their strength (the
     spare colour's have no name): 'St. Johannis: Gabled House 1, 1 property · Lohberg: 2 properties'."""
@@ -88,7 +93,7 @@ def majority_lines(info: TableInfo, view: Any) -> list[str]:
         name = f"{box.name} zone" if box.name in D.ZONES else box.name
         standing = sorted(((value, seat) for seat, value in box.standing.items() if value > 0), reverse=True)
         if standing:
-            shown = ", ".join(f"{info.name(seat)} {value}" for value, seat in standing)
+            shown = ", ".join(f"{colour_name(info, view, seat)} {value}" for value, seat in standing)
             lines.append(f"{name} ({box.first}/{box.second}): {shown}")
         else:
             empty.append(name)

@@ -172,7 +172,9 @@ class Boards:
                     since = news.first_version
                 elif await self._edit(thread, shown, news, text, key, image_key, info, public):
                     return
-            await self._post(thread, shown, news, info, public, key, image_key, since)
+            # A new round's (or phase's) board pings whose move it is; one that only goes on from a
+            # full log or an uneditable message does not (their turn's ping was its DM).
+            await self._post(thread, shown, news, info, public, key, image_key, since, ping=new)
 
     async def close(self, news: TableNews, thread: Any) -> None:
         """The board of a cancelled table says so in place of whose move it was, names the players
@@ -260,9 +262,11 @@ class Boards:
         return True
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
-                    image_key: str | None, since: int) -> None:
+                    image_key: str | None, since: int, *, ping: bool = True) -> None:
         image = await self._image(news, info, public) if image_key is not None else None
         text = self._text(news, info, public, since, None)
+        if not ping:
+            text.mentions = discord.AllowedMentions.none()
         message = await thread.send(**text.message(), view=panels.board_view(news.table), files=[image] if image else [])
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
                                                  tuple(text.embeds), text.content, text.log_in_content))

@@ -56,7 +56,9 @@ def _tie_break(state: State, order: list[int]) -> str | None:
 
 def _tied_line(state: State, tied: list[int], points: int, first_place: bool) -> str:
     names = " and ".join(f"{{p{s}}}" for s in tied)
-    first, second = tied[0], tied[1]
+    if len(tied) > 2:
+        return _tied_group_line(state, tied, points, first_place)
+    first, second = tied
     rights = state.rights
     ahead = "wins" if first_place else "places ahead"
     if rights[first]["cathedral"] and rights[first]["cathedral"] != rights[second]["cathedral"]:
@@ -67,6 +69,24 @@ def _tied_line(state: State, tied: list[int], points: int, first_place: bool) ->
                 f"expensive church ({rights[first]['church']} guilders).")
     shared = "they share the win" if first_place else "they share their place"
     return f"{names} tied on {points} prestige and none of them has built a church or cathedral: {shared}."
+
+
+def _tied_group_line(state: State, tied: list[int], points: int, first_place: bool) -> str:
+    """Three or more on the same prestige: each one's buildings, in the order they place."""
+    def built(seat: int) -> str:
+        rights = state.rights[seat]
+        parts = [f"{kind} {rights[kind]} guilders" for kind in ("cathedral", "church") if rights[kind]]
+        return ", ".join(parts) or "neither"
+
+    names = ", ".join(f"{{p{s}}}" for s in tied[:-1]) + f" and {{p{tied[-1]}}}"
+    order = "; ".join(f"{{p{s}}} ({built(s)})" for s in tied)
+    line = f"{names} tied on {points} prestige; the most expensive cathedral, then church, orders them: {order}."
+    if first_place:
+        top_shared = _key(state, tied[0]) == _key(state, tied[1])
+        line += " The first of them share the win." if top_shared else f" {{p{tied[0]}}} wins."
+    if len({_key(state, s) for s in tied}) < len(tied):
+        line += " Equal ones share their place."
+    return line
 
 
 def check_invariants(state: State) -> None:

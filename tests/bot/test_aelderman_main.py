@@ -146,6 +146,9 @@ async def test_the_board_text_shows_the_spare_colour_like_a_player(simcord_env, 
     buildings = next(line for line in shown.splitlines() if line.startswith("Lübeck: "))
     strengths = [int(n) for n in re.findall(r"building (\d)", buildings)]
     assert sorted(strengths) == sorted(strength for _, strength in state.spare.lots)
+    majorities = next(f.value for f in (await board_message(table)).embeds[0].fields
+                      if f.name.startswith("Majorities so far"))
+    assert f"{field} " in majorities and "Seat " not in majorities  # named as in its own field
     if len(names) == 1:
         assert "building 2" in buildings  # "a building of strength 2 is placed for the dummy player" in round 1
 

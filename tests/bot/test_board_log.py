@@ -27,8 +27,11 @@ async def test_a_long_round_goes_on_under_a_new_board_and_the_thread_loses_no_li
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
     policy = heuristic_players("augsburg1520", 3)
+    first_pings: dict[int, set[int]] = {}  # board -> whom it pinged when it was posted
     for _ in range(400):
         state = await table.state()
+        board = await board_message(table)
+        first_pings.setdefault(board.id, set(simcord_env.backend.messages[board.channel.id][board.id].ping_user_ids))
         if state.round > 1:  # past the first round
             break
         assert await play_turn_by_dm(table, policy)
@@ -36,6 +39,10 @@ async def test_a_long_round_goes_on_under_a_new_board_and_the_thread_loses_no_li
     logs = [m.embeds[-1].description.splitlines() for m in boards]
     round_one = [log for m, log in zip(boards, logs) if "round 1 of" in m.embeds[0].title]
     assert max(len(log) for log in round_one) <= LOG_LINES < sum(len(log) for log in round_one)
+    # Only the round's first board pinged whose move it was; the ones going on from a full log
+    # did not (that turn's ping was its DM).
+    pings = [first_pings[m.id] for m in boards if "round 1 of" in m.embeds[0].title]
+    assert pings[0] and not any(pings[1:])
     shown = [line for log in logs for line in log]
     assert EARLIER not in shown
     row, seats = await table.row(), await table.seats()

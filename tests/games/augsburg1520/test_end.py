@@ -79,3 +79,20 @@ def test_a_tie_below_first_place_is_ordered_the_same_way_and_says_so():
     assert outcome.ranking == [[0], [2], [1], [3]]
     assert outcome.tie_break == ("{p2} and {p1} tied on 45 prestige and have no cathedral; {p2} places ahead "
                                  "with the most expensive church (700 guilders).")
+
+
+def test_a_three_way_tie_says_how_each_one_places():
+    state = finished(4, [60, 45, 45, 45])
+    give_right(state, 1, "church", 600)
+    give_right(state, 2, "church", 700)
+    outcome = SPEC.outcome(state)
+    assert outcome.ranking == [[0], [2], [1], [3]]
+    assert outcome.tie_break == ("{p2}, {p1} and {p3} tied on 45 prestige; the most expensive cathedral, then "
+                                 "church, orders them: {p2} (church 700 guilders); {p1} (church 600 guilders); "
+                                 "{p3} (neither).")
+    state = finished(3, [45, 45, 45])
+    give_right(state, 0, "cathedral", 900)
+    outcome = SPEC.outcome(state)
+    assert outcome.ranking == [[0], [1, 2]]
+    assert outcome.tie_break.endswith("orders them: {p0} (cathedral 900 guilders); {p1} (neither); {p2} (neither). "
+                                      "{p0} wins. Equal ones share their place.")
