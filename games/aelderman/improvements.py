@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.actions import Activate, Develop, Pass
-from games.aelderman.placement import can_place, push_placement
+from games.aelderman.placement import push_placement, spots
 from games.aelderman.rules import ap_available, gain, say, spend_ap
 from games.aelderman.state import Pending, Player, State
 from games.core import Event
@@ -103,7 +103,7 @@ def _turn_ready(state: State, number: int) -> bool:
     player = state.players[seat]
     if number == 501:
         return turn.visit.spent == 0 and turn.passes == 0 and ap_available(state) >= 1
-    placeable = player.coins >= PLACE_COINS and can_place(state, seat, city)
+    placeable = _placement_affordable(state, seat, city)
     if number in D.IMPROVEMENT_ZONE:
         return (D.CITY_ZONE.get(city) == D.IMPROVEMENT_ZONE[number] and not turn.visit.blocked
                 and not turn.visit.improved and ap_available(state) >= 1 and placeable)
@@ -152,8 +152,17 @@ def _affordable(state: State, seat: int, number: int) -> bool:
     if number == 510:
         return player.coins >= 5
     if number == 511:
-        return player.coins >= PLACE_COINS and can_place(state, seat, player.location)
+        return _placement_affordable(state, seat, player.location)
     return True
+
+
+def _placement_affordable(state: State, seat: int, city: str) -> bool:
+    """Whether the action "placing influence marker" (5 coins) can place one in `city`: on a free
+    banner space, or as a subsidiary with its 5 coins more ("If all ten spaces on a city's banner
+    are filled with influence markers, no more influence markers can be added")."""
+    player = state.players[seat]
+    return (player.coins >= PLACE_COINS and player.general > 0
+            and spots(state, seat, city, spare_coins=PLACE_COINS) > 0)
 
 
 def offered_options(state: State, pending: Pending) -> list:

@@ -235,3 +235,36 @@ def test_511_places_a_marker_after_buying_two_level_three_goods():
     state, _ = act(state, 0, "activate", improvement=511)
     state, _ = act(state, 0, "place", where="banner")
     assert state.banners["Aalborg"][-1] == 0 and state.players[0].goods["tools"] == 1
+
+
+def test_a_placing_improvement_needs_a_free_banner_space_or_the_subsidiarys_coins_too():
+    """502: 'spend 1 action point and perform the action placing influence marker in the city where
+    you activate the improvement'. 'If all ten spaces on a city's banner are filled with influence
+    markers, no more influence markers can be added', and a subsidiary costs five coins more. With a
+    full banner and 7 coins nothing can be placed: the improvement is not offered (it took 5 coins
+    and placed nothing). With 10 coins it places the subsidiary."""
+    for coins, offered in ((7, False), (10, True)):
+        state = _with(new_main(2, 4), 0, 502)
+        clear_player(state, 0, coins=coins)
+        state.banners["Hamburg"] = [1] * 10
+        start_turn(state, 0, "Lübeck", ap=3)
+        state, _ = act(state, 0, "move", city="Hamburg")
+        assert ("activate" in kinds(state, 0)) is offered
+        if offered:
+            state, _ = act(state, 0, "activate", improvement=502)
+            state, _ = act(state, 0, "place", city="Hamburg", where="subsidiary", coins=5)
+            assert state.subsidiary["Hamburg"] == 0 and state.players[0].coins == 0
+
+
+def test_improvement_511_is_not_offered_when_only_an_unaffordable_subsidiary_is_left():
+    """511, after buying two level III goods: '... perform the action placing influence marker in the
+    city where you activate the improvement'. Full banner, 7 coins: no marker can be placed."""
+    state = _with(new_main(2, 4), 0, 511)
+    clear_player(state, 0, coins=7)
+    state.players[0].rotation = 7
+    state.cards["Aalborg"] = 7
+    state.banners["Aalborg"] = [1] * 10
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="buy2")
+    assert not any(p.kind == "improvement" and p.data["number"] == 511 for p in state.pending)
