@@ -343,6 +343,7 @@ class TournamentController:
             await safely(f"round end of tournament {end.tournament.id}", self.announce_end(end))
 
     async def _resume(self, tournament_id: int) -> None:
+        await self.service.seat_cut_off_start(tournament_id)  # opened below like any seated round
         for end in await self.service.settle(tournament_id):
             await self.announce_end(end)
         current = await self.service.current_round(tournament_id)

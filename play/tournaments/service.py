@@ -254,6 +254,16 @@ class TournamentService(OrganiserMixin):
                 raise TournamentError(f"Tournament #{tournament_id} has already started.")
             return await self._seat_round(await self.get(tournament_id), 1)
 
+    async def seat_cut_off_start(self, tournament_id: int) -> bool:
+        """A start that a stop cut off after registration closed and before round 1 was stored:
+        seat round 1 now (at the next start). True if it was seated."""
+        async with self.lock(tournament_id):
+            tournament = await self.get(tournament_id)
+            if tournament.status != "running" or await self.store.tournaments.rounds(tournament_id):
+                return False
+            await self._seat_round(tournament, 1)
+            return True
+
     async def next_round(self, tournament_id: int, caller: Caller) -> tuple[int, list[RoundEnd]]:
         """Seat the next round once every table of the current one has finished. Also returns the
         round ends its settling found (a last table that ended at the same instant), to announce."""

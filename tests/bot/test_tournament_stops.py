@@ -43,7 +43,7 @@ def failing(real, when):
 
 async def test_a_round_is_stored_with_its_deadline_timer_or_not_at_all(simcord_env, settings):
     """A stop between storing a seated round and its deadline's timer used to leave a round whose
-    deadline never fired: both go in one transaction, and the organiser seats the round again."""
+    deadline never fired: both go in one transaction, and the next start seats the round again."""
     event = new_event(simcord_env, 4)
     tid = await create(event, game="augsburg1520", table_size=2, rounds=1, hours=1)
     await register_all(event, tid)
@@ -55,8 +55,7 @@ async def test_a_round_is_stored_with_its_deadline_timer_or_not_at_all(simcord_e
     bot.store.tables.add_timer = real
     assert await bot.store.tournaments.rounds(tid) == []  # neither the round nor its timer
     await simcord_env.restart_bot(create_bot(settings))
-    seated = await event.organiser.slash(event.channel, "tournament next")
-    assert "round 1" in answer(seated).lower(), answer(seated)
+    assert [r.round_no for r in await event.bot.store.tournaments.rounds(tid)] == [1]  # seated by the start
     await simcord_env.advance_time(3700)
     assert deadline_told(event.channel)
 
@@ -159,3 +158,26 @@ async def test_a_cancel_after_a_stop_before_the_first_move_retires_the_players_p
         for player in event.players:
             dms = player.user.dm_channel.history() if player.user.dm_channel else []
             assert not [m for m in dms if any(table_control(c, game.table_id) for c in buttons(m))], player.name
+
+
+async def test_a_start_cut_off_after_registration_closed_seats_round_one_at_the_next_start(simcord_env, settings):
+    """A stop after registration closed and before round 1 was stored left a running tournament with
+    no round, whose message still offered Register and Start: the next start seats round 1, announces
+    it and takes those buttons off."""
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tid)
+    bot = event.bot
+    real = bot.tournaments._seat_round
+    bot.tournaments._seat_round = failing(real, lambda *args: True)
+    with contextlib.suppress(RuntimeError):  # the stop comes here
+        await bot.tournaments.begin(tid, organiser(event))
+    bot.tournaments._seat_round = real
+    assert (await bot.store.tournaments.get(tid)).status == "running"
+    assert await bot.store.tournaments.rounds(tid) == []
+    await simcord_env.restart_bot(create_bot(settings))
+    assert [r.round_no for r in await event.bot.store.tournaments.rounds(tid)] == [1]
+    assert titled(event.channel, "round 1")  # announced
+    labels = [getattr(c, "label", "") for row in tournament_message(event, tid).components
+              for c in getattr(row, "children", [row])]
+    assert "Register" not in labels and "Start" not in labels
