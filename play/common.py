@@ -31,6 +31,21 @@ class Caller:
     organiser: bool = False  # the organiser role, or Manage Server
 
 
+# How a refusal says where a table or a tournament stands ("This game has not started yet").
+TABLE_STATES = {"lobby": "has not started yet", "running": "is being played", "finished": "has ended",
+                "cancelled": "was cancelled"}
+TOURNAMENT_STATES = {"registration": "has not started yet (registration is open)", "running": "is running",
+                     "finished": "has finished", "cancelled": "was cancelled"}
+
+
+def table_state(status: str) -> str:
+    return TABLE_STATES.get(status, f"is {status}")
+
+
+def tournament_state(status: str) -> str:
+    return TOURNAMENT_STATES.get(status, f"is {status}")
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """User input as an error message may repeat it: one line, cut to a few dozen characters."""
     flat = " ".join(str(text).split())

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games import AmountChoice, RuleError
 from games.core import RandomPolicy, public
 from play import pace
-from play.common import Caller, TableError
+from play.common import Caller, TableError, table_state
 from play.results import (Move, TableNews, everyone_away, final_outcome, next_prompts, ranked_last, recent_events,
                           seat_choices)
 from play.undo import undoable_by
@@ -45,7 +45,7 @@ class MovesMixin:
             loaded = await self.load(table_id, caller)
             table, spec, seats = loaded.table, loaded.spec, loaded.seats
             if table.status != "lobby":
-                raise TableError(f"Table #{table_id} is {table.status}; its lobby is closed.")
+                raise TableError(f"Table #{table_id} {table_state(table.status)}: its lobby is closed.")
             if caller is not None and caller.user_id != table.creator_id:
                 raise TableError("Only the table's creator can start the game.")
             if not spec.min_seats <= len(seats) <= spec.max_seats:
@@ -106,7 +106,7 @@ class MovesMixin:
         if seat is None:
             raise TableError("You are not seated at this table, so you cannot act in it.")
         if loaded.table.status != "running":
-            raise TableError(f"This game is {loaded.table.status}; nothing can be played any more.")
+            raise TableError(not_playing(loaded.table.status))
         if seat.forfeited or seat.ai:
             raise TableError("A computer player plays your seat for the rest of this game.")
         if seat.away:
@@ -128,7 +128,7 @@ class MovesMixin:
     async def _running_table(self: TableService, table_id: int, caller: Caller | None = None) -> Loaded:
         loaded = await self.load(table_id, caller)
         if loaded.table.status != "running":
-            raise TableError(f"This game is {loaded.table.status}; nothing can be played any more.")
+            raise TableError(not_playing(loaded.table.status))
         return loaded
 
     # -- the pipeline --------------------------------------------------------------------
@@ -295,8 +295,9 @@ class MovesMixin:
             if seat is None:
                 raise TableError("You are not seated at this table.")
             if loaded.table.status != "running":
-                raise TableError(f"This game is {loaded.table.status}; there is nothing to abandon. "
-                                 "In a lobby, use Leave.")
+                raise TableError("This game has not started yet: there is nothing to abandon; press **Leave** in "
+                                 "its lobby." if loaded.table.status == "lobby" else
+                                 f"This game {table_state(loaded.table.status)}: there is nothing to abandon.")
             if seat.forfeited:
                 raise TableError("You have already abandoned this game.")
             return await self._hand_over(loaded, seat.seat, forfeit=True)
@@ -381,3 +382,10 @@ class MovesMixin:
         """Tables that moved just before the bot stopped: their board and panels may not have been
         sent (the move is stored before Discord hears of it)."""
         return await self.store.tables.last_moved(LAST_MOVES_SECONDS)
+
+
+def not_playing(status: str) -> str:
+    """Why nothing can be played at a table that is not running."""
+    if status == "lobby":
+        return "This game has not started yet: nothing can be played until its creator starts it."
+    return f"This game {table_state(status)}: nothing can be played any more."

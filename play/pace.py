@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.core import public
-from play.common import Caller, TableError
+from play.common import Caller, TableError, table_state
 from play.results import Move, TableNews, everyone_away
 from storage import NewTimer
 from storage.timers import AWAY_TIMER, DEADLINE_TIMER, REMINDER_TIMER
@@ -169,7 +169,7 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
         if seat is None:
             raise TableError("You are not seated at this table.")
         if loaded.table.status != "running":
-            raise TableError(f"This game is {loaded.table.status}.")
+            raise TableError(f"This game {table_state(loaded.table.status)}.")
         if seat.forfeited or seat.ai:
             raise TableError("A computer player plays your seat for the rest of this game (you abandoned it, or the "
                              "other players handed it over).")

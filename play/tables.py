@@ -17,7 +17,7 @@ from typing import Any, Awaitable, Callable
 
 from games import GameSpec, RuleError, registry
 from play import damage, pace, record, rematch, undo, votes
-from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
+from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id, table_state
 from play.moves import MovesMixin
 from play.results import TableNews
 from storage import SeatRow, Store, TableRow
@@ -258,7 +258,7 @@ class TableService(MovesMixin):
     async def _lobby(self, table_id: int, caller: Caller) -> Loaded:
         loaded = await self.load(table_id, caller)
         if loaded.table.status != "lobby":
-            raise TableError(f"Table #{table_id} is {loaded.table.status}; its lobby is closed.")
+            raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: its lobby is closed.")
         return loaded
 
     def _creator_only(self, loaded: Loaded, caller: Caller, what: str) -> None:
@@ -285,7 +285,7 @@ class TableService(MovesMixin):
             if loaded.table.status == "running":
                 raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
             if loaded.table.status != "lobby":
-                raise TableError(f"Table #{table_id} is {loaded.table.status}; there is nothing to leave.")
+                raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: there is nothing to leave.")
             successor = None
             if caller.user_id == loaded.table.creator_id:  # the lobby passes to the next person seated
                 successor = next((s for s in loaded.seats if s.user_id not in (None, caller.user_id)), None)

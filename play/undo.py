@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from play import pace
-from play.common import Caller, TableError
+from play.common import Caller, TableError, table_state
 from play.results import TableNews, next_prompts
 from storage import MoveWrite
 from storage.tables import StaleVersion
@@ -55,7 +55,7 @@ def _checked_seat(loaded: Loaded, caller: Caller) -> int:
     if seat is None:
         raise TableError("You are not seated at this table, so there is nothing of yours to take back.")
     if loaded.table.status != "running":
-        raise TableError(f"This game is {loaded.table.status}; nothing can be taken back.")
+        raise TableError(f"This game {table_state(loaded.table.status)}: nothing can be taken back.")
     if seat.forfeited or seat.ai or seat.away:  # its last action was the computer's, not the player's
         raise TableError("A computer player plays your seat now, so there is nothing of yours to take back"
                          + (" (press **I'm back** to play it again)." if seat.away and not seat.ai else "."))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.core import plural
-from play.common import Caller, TableError
+from play.common import Caller, TableError, table_state
 from play.results import TableNews
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
 def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     table = loaded.table
     if table.status != "running":
-        raise TableError(f"This game is {table.status}; there is nothing to vote on.")
+        raise TableError(f"This game {table_state(table.status)}: there is nothing to vote on.")
     if table.tournament_id is not None:
         raise TableError("Tournament games are cancelled or replaced by the tournament's organisers.")
     seat = loaded.seat_of(caller.user_id)

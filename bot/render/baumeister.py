@@ -112,13 +112,7 @@ class BaumeisterRenderer(Renderer):
     def _auction_lines(self, info: TableInfo, view: BaumeisterView) -> list[str]:
         auction = view.auction
         assert auction is not None
-        if auction.stack == "open" and auction.card is not None:
-            lot = f"the open card **{auction.card.name}**"
-        elif auction.card_type:
-            lot = f"the face-down card — it is a **{TYPE_NAME[auction.card_type].lower()}**"
-        else:
-            lot = "the top face-down card"
-        lines = [f"🔨 **Auction** by {info.name(auction.auctioneer)} of {lot}"]
+        lines = [f"🔨 **Auction** by {info.name(auction.auctioneer)} of {_lot(auction)}"]
         bids = [f"{info.name(b.seat)} {'passes' if b.amount is None else b.amount}" for b in auction.bids]
         if bids:
             lines.append("Bids: " + " · ".join(bids))
@@ -199,7 +193,8 @@ class BaumeisterRenderer(Renderer):
             "income": "**Now:** roll the die for your revenues" + take,
             "steal": "**Now:** the reserve is empty — you may take a saboteur from a player, or none.",
             "lot": "**Now:** choose the card to auction" + swap,
-            "opening": "**Now:** place your opening bid (0 or more, at most what you have).",
+            "opening": f"**Now:** place your opening bid for {_lot(auction)} (0 or more, at most what you have)."
+                       if auction is not None else None,
             "place": f"**Now:** choose where {view.picked.name if view.picked else 'the card'} goes.",
             "final_place": f"**Now:** choose where {view.picked.name if view.picked else 'the card'} goes.",
             "aim": "**Now:** choose the building your saboteur attacks.",
@@ -211,8 +206,9 @@ class BaumeisterRenderer(Renderer):
             return text
         if view.phase == "bidding" and auction is not None:
             if not view.can_raise:
-                return f"**Now:** you cannot bid more than {auction.high_bid} (not more than you have): pass."
-            return f"**Now:** raise above {auction.high_bid} or pass (a pass is final)."
+                return (f"**Now:** you cannot bid more than {auction.high_bid} for {_lot(auction)} (not more than "
+                        "you have): pass.")
+            return f"**Now:** raise above {auction.high_bid} for {_lot(auction)}, or pass (a pass is final)."
         if view.phase == "offer" and sab is not None:
             attack = f"**Now:** a saboteur attacks your {sab.building.name if sab.building else 'building'}. "
             if not view.players[seat].money:  # nothing to offer: the only choice is the die
@@ -492,3 +488,13 @@ RENDERER = BaumeisterRenderer()
 
 def _thalers(count: int) -> str:
     return "thaler" if count == 1 else "thalers"
+
+
+def _lot(auction: Any) -> str:
+    """The card under the hammer as everyone may know it: an open card by name, a face-down one by
+    the type its auctioneer named (or not at all)."""
+    if auction.stack == "open" and auction.card is not None:
+        return f"the open card **{auction.card.name}**"
+    if auction.card_type:
+        return f"the face-down card — it is a **{TYPE_NAME[auction.card_type].lower()}**"
+    return "the top face-down card"

@@ -18,7 +18,7 @@ from bot.render.base import shown_name
 from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
-from bot.ui.requests import caller_of, reply
+from bot.ui.requests import caller_of, private_panel, reply
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
@@ -34,6 +34,7 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
            "hand and make your choices privately. To get DMs, enable *Direct Messages* in this server's "
            "Privacy Settings.")
 AMOUNT = re.compile(r"\s*([0-9]{1,9})\s*", re.ASCII)
+NEGATIVE = re.compile(r"\s*-\s*[0-9]+\s*", re.ASCII)  # a whole number below every amount
 ENDED = ("finished", "cancelled")
 
 
@@ -270,7 +271,8 @@ class TablesController(VotesMixin):
         match = AMOUNT.fullmatch(typed)
         if match is None:  # ASCII digits only (no "1_0", no other scripts' digits), spaces around allowed
             choice = await self.service.amount_asked(table_id, caller, prompt_version)
-            raise TableError(f"{quote(typed) or 'Nothing'} is not a whole number. "
+            wrong = ("is below the lowest amount" if NEGATIVE.fullmatch(typed) else "is not a whole number")
+            raise TableError(f"{quote(typed) or 'Nothing'} {wrong}. "
                              f"Type an amount from {choice.low} to {choice.high} in digits.")
         return await self.service.act_amount(table_id, caller, prompt_version, int(match.group(1)))
 
@@ -491,8 +493,3 @@ class TablesController(VotesMixin):
         await self.presenter.publish(news)  # the last board and the result may not have been posted
         await self.presenter.finished(news)
 
-
-def private_panel(message: discord.Message | None) -> bool:
-    """Whether a control was pressed on a private panel (a DM or an ephemeral "My hand"), which
-    its answer replaces in place; never a public message such as the board."""
-    return message is not None and (message.guild is None or message.flags.ephemeral)

@@ -55,3 +55,9 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
                     interaction.user.id, exc)
         return False
     return True
+
+
+def private_panel(message: discord.Message | None) -> bool:
+    """Whether a control was pressed on a private panel (a DM or an ephemeral "My hand"), which
+    its answer replaces in place; never a public message such as the board."""
+    return message is not None and (message.guild is None or message.flags.ephemeral)

@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from play.common import Caller, KeyedLocks, check_id
+from play.common import Caller, KeyedLocks, check_id, tournament_state
 from play.results import TableNews
 from play.tables import TableService
 from play.tournaments.elimination import default_advance, is_finished
@@ -204,7 +204,7 @@ class TournamentService(OrganiserMixin):
                 raise TournamentError("You are not registered for this tournament.")
             return []
         if tournament.status != "running":
-            raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}.")
+            raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")
         async with self.lock(tournament_id):
             newly = await self.store.tournaments.withdraw(tournament_id, caller.user_id)
             running = await self._seat_still_held(tournament, caller.user_id)
@@ -270,12 +270,13 @@ class TournamentService(OrganiserMixin):
         tournament = await self.get(tournament_id, caller)
         self._require_organiser(tournament, caller)
         if tournament.status != "running":
-            raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}; there is no next round.")
+            raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}: there is no next "
+                                  "round" + (" (**Start** seats round 1)." if tournament.status == "registration" else "."))
         ends = await self.settle(tournament_id)
         async with self.lock(tournament_id):
             tournament = await self.get(tournament_id)
             if tournament.status != "running":
-                raise TournamentError(f"Tournament #{tournament_id} is {tournament.status}.")
+                raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")
             rounds = await self.store.tournaments.rounds(tournament_id)
             if rounds and rounds[-1].status != "finished":
                 open_tables = [p.table.id for p in await self.progress(tournament_id) if p.table.status == "running"]

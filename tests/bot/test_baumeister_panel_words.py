@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.baumeister import moves
+from games.baumeister.data import NAMES
 from tests.bot.driver import (fix_deal, heuristic_players, labels, menu_options, open_table, play_turn_by_dm,
                               play_until, start, text_of)
 from tests.bot.test_baumeister_sabotage import dm_panel, saboteurs_first, table_at_a_pay_off_offer
@@ -88,3 +89,15 @@ async def test_a_victim_without_thalers_is_not_told_to_offer_thalers(simcord_env
     panel = await dm_panel(table, state.victim)
     assert labels(panel) == ["No offer: let the die decide"] and not menu_options(panel)
     assert "You have no thalers to offer: let the die decide" in now_line(panel), now_line(panel)
+
+
+async def test_a_bidders_dm_names_the_card_under_the_hammer(simcord_env, monkeypatch):
+    """A turn's DM may be read hours later, away from the board: what is asked names the lot (an
+    open card by name), as Augsburg 1520's "Bid on Louise" does."""
+    fix_deal(monkeypatch, 11)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    state = await play_until(table, heuristic_players("baumeister", 3),
+                             lambda s: s.phase == "bidding" and not s.lot_hidden, "an open card's auction")
+    text = now_line(await dm_panel(table, state.actor))
+    assert f"for the open card **{NAMES[state.lot]}**" in text, text

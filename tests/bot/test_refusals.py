@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import registry
+from tests.bot.tournament_driver import answer, create, new_event, register_all
 from tests.bot.driver import (board_message, choice_target, clicker, labels, open_table, play_to_the_end,
                               play_turn_by_dm, start)
 
@@ -114,3 +115,22 @@ async def test_closed_dms_the_game_goes_on_through_my_hand(simcord_env):
     seats = await table.seats()
     assert next(s for s in seats if s.user_id == bo.id).dm_ok is False
     assert moves > 20
+
+
+async def test_refusals_say_in_words_where_a_table_or_tournament_stands(simcord_env):
+    """A refusal says what is wrong and what is allowed, not a status word ("This game is lobby")."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada = table.players[0]
+    for command, then in (("table abandon", "press **Leave** in its lobby"),
+                          ("table undo", "nothing can be taken back"),
+                          ("table handover", None)):
+        kwargs = {"player": table.players[1]} if command == "table handover" else {}
+        said = (await ada.slash(table.thread, command, **kwargs)).response
+        assert said is not None and said.ephemeral
+        assert "has not started yet" in said.content and "is lobby" not in said.content, said.content
+        assert then is None or then in said.content, said.content
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tid)
+    said = answer(await event.organiser.slash(event.channel, "tournament next"))
+    assert "has not started yet" in said and "**Start** seats round 1" in said and "is registration" not in said

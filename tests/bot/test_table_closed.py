@@ -62,7 +62,7 @@ async def test_older_panels_beyond_the_ones_looked_at_say_so_when_clicked_and_lo
         else:
             answer = await bo.user.click(message, custom_id=control.custom_id)
         (said,) = answer.followups
-        assert said.ephemeral and "This game is cancelled" in said.content, said.content
+        assert said.ephemeral and "This game was cancelled" in said.content, said.content
         clicked = next(m for m in bo.user.dm_channel.history() if m.id == message.id)
         assert clicked.content == message.content and clicked.embeds == message.embeds  # only the controls went
     assert not with_controls(bo, table)

@@ -107,7 +107,7 @@ async def test_nothing_is_taken_back_once_the_game_has_ended(tmp_path):
     service, table_id = await played(tmp_path, to_the_end=True)
     try:
         last_seat = (await service.store.tables.last_action(table_id))[1]
-        with pytest.raises(TableError, match="finished; nothing can be taken back"):
+        with pytest.raises(TableError, match="This game has ended: nothing can be taken back"):
             await service.undo(table_id, RECORD_PLAYERS[last_seat])
     finally:
         await service.store.close()
