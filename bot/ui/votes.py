@@ -77,7 +77,8 @@ class VotesMixin:
         if voted.outcome == "open":
             await reply(interaction, f"Noted. Still waiting for {', '.join(map(shown_name, voted.waiting))}.")
             return
-        await reply(interaction, "Noted.")
+        await reply(interaction, {"refused": "Noted: you refused, so the game goes on.",
+                                  "agreed": "Noted: everyone agreed, so it is done."}.get(voted.outcome, "Noted."))
         await _retire(interaction.message, table_id, kind)
         if voted.outcome == "refused":
             await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")

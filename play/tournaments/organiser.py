@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from play.common import Caller, TableError
+from play.common import Caller, TableError, tournament_state
 from play.results import TableNews
 from storage import RoundRow, TableRow, TournamentGameRow, TournamentRow
 
@@ -87,6 +87,9 @@ class OrganiserMixin:
                          *, forfeit: bool) -> TableNews:
         tournament = await self.get(tournament_id, caller)
         self._require_organiser(tournament, caller)
+        if tournament.status != "running":
+            raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}: no game is "
+                                  "running, so there is no seat to hand over.")
         table = await self._running_table_of(tournament, player_id)
         if table is None:
             raise TournamentError("That player has no game running in this round.")

@@ -439,6 +439,9 @@ class TournamentService(OrganiserMixin):
         async with self.lock(tournament_id):  # not while a round is being seated
             tournament = await self.get(tournament_id)
             rounds = await self.store.tournaments.rounds(tournament_id)
+            if tournament.status == "registration":
+                raise TournamentError(f"Tournament #{tournament_id} has not started: there is nothing to finish. "
+                                      "To call it off, use `/tournament cancel`.")
             if tournament.status != "running" or (rounds and rounds[-1].status != "finished"):
                 raise TournamentError("A tournament can be ended only between rounds.")
             if rounds:  # its last round's end is posted again, as the final standings

@@ -134,3 +134,7 @@ async def test_refusals_say_in_words_where_a_table_or_tournament_stands(simcord_
     await register_all(event, tid)
     said = answer(await event.organiser.slash(event.channel, "tournament next"))
     assert "has not started yet" in said and "**Start** seats round 1" in said and "is registration" not in said
+    said = answer(await event.organiser.slash(event.channel, "tournament finish"))
+    assert "has not started" in said and "/tournament cancel" in said, said
+    said = answer(await event.organiser.slash(event.channel, "tournament replace", player=event.players[0].user))
+    assert "no game is running" in said and "this round" not in said, said

@@ -27,7 +27,7 @@ async def test_the_creator_cancels_a_running_game_when_everyone_agrees(simcord_e
     first = await bo.click(vote, label="Agree")
     assert first.ephemeral and "Still waiting for cy" in first.response.content
     refused = await cy.click(vote, label="Refuse")
-    assert refused.ephemeral
+    assert refused.ephemeral and refused.response.content == "Noted: you refused, so the game goes on."
     assert "cy refused: the game goes on." in table.thread.last_message.content
     assert (await table.row()).status == "running"
 
@@ -36,7 +36,8 @@ async def test_the_creator_cancels_a_running_game_when_everyone_agrees(simcord_e
     vote = vote_messages(table)[-1]
     assert labels(vote) == ["Agree", "Refuse"], vote.content
     await bo.click(vote, label="Agree")
-    await cy.click(vote, label="Agree")
+    last = await cy.click(vote, label="Agree")
+    assert last.response.content == "Noted: everyone agreed, so it is done."
     assert (await table.row()).status == "cancelled"
     assert "Everyone agreed: table #" in table.thread.last_message.content
     assert not labels(next(m for m in table.thread.history() if m.id == vote.id))  # the vote is over
