@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games import AmountChoice, RuleError
 from games.core import RandomPolicy, public
 from play import pace
-from play.common import Caller, TableError, quote, table_state
+from play.common import Caller, TableError, table_state
 from play.results import (Move, TableNews, everyone_away, final_outcome, next_prompts, ranked_last, recent_events,
                           seat_choices)
 from play.undo import undoable_by
@@ -47,9 +47,8 @@ class MovesMixin:
             if table.status != "lobby":
                 raise TableError(f"Table #{table_id} {table_state(table.status)}: its lobby is closed.")
             if caller is not None and caller.user_id != table.creator_id:
-                creator = next((s.display_name for s in seats if s.user_id == table.creator_id), None)
-                raise TableError("Only the table's creator" + (f", {quote(creator)}," if creator else "")
-                                 + " can start the game.")
+                raise TableError("Only the table's creator (who opened it, or took over its lobby) can start "
+                                 "the game.")
             if not spec.min_seats <= len(seats) <= spec.max_seats:
                 raise TableError(f"{spec.title} needs {spec.min_seats}-{spec.max_seats} players; "
                                  f"{len(seats)} {'is' if len(seats) == 1 else 'are'} seated.")

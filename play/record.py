@@ -163,15 +163,19 @@ def _standing(outcome: Outcome) -> tuple[Any, ...]:
     return (outcome.ranking, {int(k): v for k, v in outcome.scores.items()}, sorted(outcome.winners))
 
 
+def dealt_from_chosen_seed(record: dict[str, Any]) -> bool:
+    """A seed an admin chose was shown itself on the board ("chosen by an admin: not rated"): its
+    record has no salt and no commitment to compare it with."""
+    return record.get("seed_chosen") is True and not record.get("salt") and record.get("commitment") is None
+
+
 def verify(record: dict[str, Any]) -> list[str]:
     """What does not check out in a record: an empty list means the seed matches the commitment
     shown at the start (or, for a seed an admin chose, was shown itself) and every action replays
     to the recorded game."""
     problems = []
     salt, seed, shown = record.get("salt"), record.get("seed"), record.get("commitment")
-    # A seed an admin chose was shown itself on the board ("chosen by an admin: not rated"): no
-    # commitment to compare it with.
-    chosen = record.get("seed_chosen") is True and not salt and shown is None
+    chosen = dealt_from_chosen_seed(record)
     if not chosen and (not salt or shown is None):
         problems.append("the record has no salt or commitment, so its seed cannot be checked")
     elif not chosen and commitment(seed, str(salt)) != shown:
@@ -215,7 +219,7 @@ def main(command: str, argv: list[str]) -> int:
         if problems:
             return 1
         dealt = (f"the seed {data.get('seed')} was chosen by an admin (the board showed it; the game was not "
-                 "rated)" if data.get("seed_chosen") is True else
+                 "rated)" if dealt_from_chosen_seed(data) else
                  "SHA-256 of salt:seed is the commitment shown at the start")
         print(f"Verified: {dealt}, and all {replayed.actions} actions replay to the recorded game.")
         return 0

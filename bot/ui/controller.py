@@ -34,7 +34,7 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
            "hand and make your choices privately. To get DMs, enable *Direct Messages* in this server's "
            "Privacy Settings.")
 AMOUNT = re.compile(r"\s*([0-9]{1,9})\s*", re.ASCII)
-NEGATIVE = re.compile(r"\s*-\s*[0-9]+\s*", re.ASCII)  # a whole number below every amount
+NEGATIVE = re.compile(r"\s*-\s*0*[1-9][0-9]*\s*", re.ASCII)  # a whole number below every amount (not -0)
 ENDED = ("finished", "cancelled")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.actions import Activate, Develop, Pass
-from games.aelderman.placement import push_placement, spots
+from games.aelderman.placement import banner_free, push_placement
 from games.aelderman.rules import ap_available, gain, say, spend_ap
 from games.aelderman.state import Pending, Player, State
 from games.core import Event
@@ -157,12 +157,16 @@ def _affordable(state: State, seat: int, number: int) -> bool:
 
 
 def _placement_affordable(state: State, seat: int, city: str) -> bool:
-    """Whether the action "placing influence marker" (5 coins) can place one in `city`: on a free
-    banner space, or as a subsidiary with its 5 coins more ("If all ten spaces on a city's banner
-    are filled with influence markers, no more influence markers can be added")."""
+    """Whether the action "placing influence marker" (5 coins) can place one in `city` once the
+    improvement is activated (its Guild House coins come first): on a free banner space, or as a
+    subsidiary with its 5 coins more ("If all ten spaces on a city's banner are filled with
+    influence markers, no more influence markers can be added")."""
     player = state.players[seat]
-    return (player.coins >= PLACE_COINS and player.general > 0
-            and spots(state, seat, city, spare_coins=PLACE_COINS) > 0)
+    coins = player.coins + player.buildings.count("Guild House")  # paid by `activate`
+    if coins < PLACE_COINS or player.general <= 0 or city not in D.CITY_ZONE:
+        return False
+    return banner_free(state, city) > 0 or (city not in state.subsidiary
+                                            and coins >= PLACE_COINS + D.SUBSIDIARY_EXTRA)
 
 
 def offered_options(state: State, pending: Pending) -> list:

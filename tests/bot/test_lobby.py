@@ -47,7 +47,7 @@ async def test_lobby_refusals_and_start_checks_the_player_count(simcord_env):
     twice = await ada.click(lobby, label="Join")
     assert "already seated" in twice.response.content
     not_creator = await bo.click(lobby, label="Start")
-    assert "Only the table's creator, ada, can start the game." in not_creator.response.content
+    assert "Only the table's creator (who opened it, or took over its lobby)" in not_creator.response.content
     cancel = await bo.click(lobby, label="Cancel")
     assert "Only the table's creator or someone with Manage Server" in cancel.response.content
     leave = await bo.click(lobby, label="Leave")

@@ -255,3 +255,20 @@ async def test_the_same_deal_is_the_same_seed_server_game_and_options(tmp_path):
         assert all(t.seed == first.seed for t in others)
     finally:
         await store.close()
+
+
+async def test_a_committed_record_marked_as_chosen_is_still_verified_by_its_commitment(tmp_path, capsys):
+    """A record with a salt and a commitment is checked against them, whatever its seed_chosen says,
+    and verify says which check it made."""
+    service, table_id = await played(tmp_path, to_the_end=False)
+    try:
+        data = dict(await service.export(table_id, ADMIN), seed_chosen=True)
+    finally:
+        await service.store.close()
+    path = tmp_path / "marked.json"
+    path.write_text(json.dumps(data))
+    assert record.main("verify", [str(path)]) == 0
+    said = capsys.readouterr().out
+    assert "SHA-256 of salt:seed is the commitment" in said and "chosen by an admin" not in said
+    path.write_text(json.dumps(dict(data, seed=data["seed"] + 1)))
+    assert record.main("verify", [str(path)]) == 1

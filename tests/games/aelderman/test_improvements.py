@@ -268,3 +268,23 @@ def test_improvement_511_is_not_offered_when_only_an_unaffordable_subsidiary_is_
     state, _ = act(state, 0, "move", city="Aalborg")
     state, _ = act(state, 0, "card_action", action="buy2")
     assert not any(p.kind == "improvement" and p.data["number"] == 511 for p in state.pending)
+
+
+def test_a_guild_house_coin_paid_on_activation_counts_towards_the_placement():
+    """Guild House: 'From now on you will receive one coin when you use an improvement.' It comes
+    with the activation, before the placement's coins: 4 coins and a Guild House place a marker on a
+    free banner space, and 9 coins and a Guild House a subsidiary on a full banner."""
+    for coins, full in ((4, False), (9, True)):
+        state = _with(new_main(2, 4), 0, 502)
+        clear_player(state, 0, coins=coins)
+        state.players[0].buildings = ["Guild House"]
+        if full:
+            state.banners["Hamburg"] = [1] * 10
+        start_turn(state, 0, "Lübeck", ap=3)
+        state, _ = act(state, 0, "move", city="Hamburg")
+        assert "activate" in kinds(state, 0), coins
+        state, _ = act(state, 0, "activate", improvement=502)
+        where = "subsidiary" if full else "banner"
+        state, _ = act(state, 0, "place", city="Hamburg", where=where, **({"coins": 5} if full else {}))
+        placed = state.subsidiary.get("Hamburg") == 0 if full else 0 in state.banners["Hamburg"]
+        assert placed and state.players[0].coins == 0
