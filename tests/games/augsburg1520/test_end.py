@@ -67,25 +67,28 @@ def test_without_any_building_the_tied_players_share_the_win():
     assert "share the win" in outcome.tie_break
 
 
+def with_churches_600_and_700(scores: list[int]):
+    """The outcome of a finished game with these prestige totals, seat 1 holding a church of 600
+    guilders and seat 2 one of 700."""
+    state = finished(len(scores), scores)
+    give_right(state, 1, "church", 600)
+    give_right(state, 2, "church", 700)
+    return SPEC.outcome(state)
+
+
 def test_a_tie_below_first_place_is_ordered_the_same_way_and_says_so():
     """The rulebook's tie-break names the winner: 'the player among those tied who has contributed
     the most to build a Cathedral (most expensive) wins the game (or the most expensive Church if
     neither of them has built a Cathedral yet)'. The same order places players tied lower down,
     and the standings say why."""
-    state = finished(4, [60, 45, 45, 30])
-    give_right(state, 1, "church", 600)
-    give_right(state, 2, "church", 700)
-    outcome = SPEC.outcome(state)
+    outcome = with_churches_600_and_700([60, 45, 45, 30])
     assert outcome.ranking == [[0], [2], [1], [3]]
     assert outcome.tie_break == ("{p2} and {p1} tied on 45 prestige and have no cathedral; {p2} places ahead "
                                  "with the most expensive church (700 guilders).")
 
 
 def test_a_three_way_tie_says_how_each_one_places():
-    state = finished(4, [60, 45, 45, 45])
-    give_right(state, 1, "church", 600)
-    give_right(state, 2, "church", 700)
-    outcome = SPEC.outcome(state)
+    outcome = with_churches_600_and_700([60, 45, 45, 45])
     assert outcome.ranking == [[0], [2], [1], [3]]
     assert outcome.tie_break == ("{p2}, {p1} and {p3} tied on 45 prestige; the most expensive cathedral, then "
                                  "church, orders them: {p2} (church 700 guilders); {p1} (church 600 guilders); "
