@@ -51,8 +51,10 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         else:
             await interaction.response.send_message(content, **kwargs)
     except discord.HTTPException as exc:
-        log.warning("the answer to %s's request failed (%s); what it changed is carried out anyway",
-                    interaction.user.id, exc)
+        # 400: an answer Discord cannot take is the bot's own mistake, logged as one.
+        log.log(logging.ERROR if exc.status == 400 else logging.WARNING,
+                "the answer to %s's request failed (%s); what it changed is carried out anyway",
+                interaction.user.id, exc)
         return False
     return True
 
