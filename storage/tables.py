@@ -219,10 +219,11 @@ class TableStore(TimerStore):
     async def last_moved(self, window: float, limit: int = 200) -> list[int]:
         """Tables changed within `window` seconds of the newest change (the moves, starts, take-backs
         a stop may have cut off before Discord heard of them). Reads the newest `limit` changes
-        through an index, so the work does not grow with the stored tables."""
+        through an index, so the work does not grow with the stored tables. Lobbies are left out:
+        they have nothing to show again, and many of them must not crowd out a game."""
         rows = await self.db.fetchall(
-            "SELECT id, updated_at FROM game_tables WHERE damaged IS NULL ORDER BY updated_at DESC LIMIT ?",
-            (limit,))
+            "SELECT id, updated_at FROM game_tables WHERE damaged IS NULL AND status != 'lobby'"
+            " ORDER BY updated_at DESC LIMIT ?", (limit,))
         if not rows:
             return []
         newest = datetime.fromisoformat(rows[0]["updated_at"])

@@ -292,10 +292,13 @@ class TablesController(VotesMixin):
         try:
             if private_panel(interaction.message):
                 await interaction.response.edit_message(**panel)
+                answered = True
             else:  # a control forged onto a public message (the board): that message stays as it is
-                await reply(interaction, **panel)
+                answered = await reply(interaction, **panel)
         except discord.HTTPException as exc:  # e.g. the interaction expired: the move is stored anyway
             log.warning("answer to a move at table %s failed (%s); the panel goes by DM", table_id, exc)
+            answered = False
+        if not answered:
             sent = await safely(f"panel of table {table_id} seat {number}", self.presenter.dm_panel(news, number))
             if not sent:  # DMs closed too: the thread tells the player their move stands
                 await self.presenter.post(news.table.thread_id, f"<@{interaction.user.id}>, your move was "

@@ -46,7 +46,8 @@ async def test_a_restart_reads_the_same_with_many_idle_tables(settings, monkeypa
     assert len(many) == len(alone), (many, alone)
     assert any("computer_due = 1" in s for s in many)  # the resume sweep ran, through its index
     # Nothing in it reads the tables by status (every running table).
-    assert not [s for s in many if s.startswith("SELECT") and "game_tables" in s and "status" in s]
+    assert not [s for s in many if s.startswith("SELECT") and "game_tables" in s and "status" in s
+                and "ORDER BY updated_at DESC LIMIT" not in s]  # the sweep of the last changes reads a few
 
 
 class Stopped(BaseException):
@@ -111,3 +112,26 @@ async def test_a_start_stored_just_before_a_stop_is_shown_after_the_start(simcor
     for player in table.players:  # both choose their first cards at once: a panel each
         assert len(player.user.dm_channel.history()) == dms[player.id] + 1
     assert await play_turn_by_dm(table, heuristic_players("augsburg1520", 2))
+
+
+async def test_a_game_changed_before_a_stop_is_not_crowded_out_by_newer_lobbies(simcord_env, settings):
+    """The start-up reads a bounded number of the newest changes; lobbies opened after the last move
+    (any number of them) do not push the game out of it."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+
+    async def stopped(*args, **kwargs):
+        raise Stopped()
+
+    simcord_env.bot.presenter.publish = stopped
+    simcord_env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await start(table)
+    for number in range(5):  # newer lobbies, each a change
+        await open_table(simcord_env, "augsburg1520", [f"p{number}"])
+    store = simcord_env.bot.store
+    real = store.tables.last_moved
+    store.tables.last_moved = lambda window, limit=200: real(window, 3)  # a small window of changes
+    assert table.table_id in await store.tables.last_moved(120)
+    store.tables.last_moved = real
+    await simcord_env.restart_bot(create_bot(settings))
+    assert (await table.row()).board_message_id is not None
