@@ -23,7 +23,7 @@ from play.tables import TableService
 from play.tournaments.rating_service import RatingService
 from play.tournaments.service import ROUND_TIMER, TournamentService
 from storage import Store, TimerRow
-from storage.timers import AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, REMINDER_TIMER
+from storage.timers import AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, REMINDER_TIMER, STANDINGS_TIMER
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +75,8 @@ class BoardBot(commands.Bot):
         self.scheduler.on(AWAY_TIMER, lambda timer: self.service.still_away(
             timer.table_id, int(timer.payload["seat"]), int(timer.payload["missed"])))
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
+        self.scheduler.on(STANDINGS_TIMER, lambda timer: self.controller.on_standings_due(
+            timer.table_id, int(timer.payload.get("attempt", 1))))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)
         await self.add_cog(TablesCog(self.controller))
         await self.add_cog(TournamentsCog(self.tournament_ui))

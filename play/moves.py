@@ -21,7 +21,7 @@ from play.results import (Move, TableNews, everyone_away, final_outcome, next_pr
                           seat_choices)
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
-from storage.timers import DECISION_TIMER
+from storage.timers import DECISION_TIMER, STANDINGS_TIMER
 
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
@@ -374,6 +374,12 @@ class MovesMixin:
             await self.store.tables.finish_done(table_id)
             self.forget(table_id)
             return reports
+
+    async def standings_again(self: TableService, table_id: int, attempt: int, seconds: float) -> float:
+        """A timer to post a game's final standings again (Discord refused them): when it falls due."""
+        due = self.clock() + seconds
+        await self.store.tables.add_timer(STANDINGS_TIMER, due, table_id=table_id, payload={"attempt": attempt})
+        return due
 
     async def due_tables(self: TableService) -> tuple[list[int], list[int]]:
         """Tables with computer moves due, and finished tables whose finish work is due."""

@@ -14,6 +14,7 @@ DECISION_TIMER = "decision"  # an engine's time limit on a decision (GameSpec.ti
 DEADLINE_TIMER = "deadline"  # the table's pace: a seat's decision is due
 REMINDER_TIMER = "reminder"  # the table's pace: a reminder before the deadline
 AWAY_TIMER = "away"  # the table's pace: a seat the computer plays while away misses another deadline
+STANDINGS_TIMER = "standings"  # a game's final standings that Discord refused: posted again
 SEAT_TIMERS = (DECISION_TIMER, DEADLINE_TIMER, REMINDER_TIMER)  # replaced when a seat's decision changes
 
 

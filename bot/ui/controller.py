@@ -18,7 +18,7 @@ from bot.render.base import shown_name
 from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
-from bot.ui.requests import caller_of, private_panel, reply
+from bot.ui.requests import caller_of, private_panel, reply, thread_failure
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
@@ -36,11 +36,6 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
 AMOUNT = re.compile(r"\s*([0-9]{1,9})\s*", re.ASCII)
 NEGATIVE = re.compile(r"\s*-\s*0*[1-9][0-9]*\s*", re.ASCII)  # a whole number below every amount (not -0)
 ENDED = ("finished", "cancelled")
-
-
-def thread_failure(exc: discord.HTTPException) -> str:
-    return (f"I could not open a thread for the table here, or post its lobby in it ({exc.text or exc.status}). "
-            "I need the permissions Create Public Threads and Send Messages in Threads in this channel.")
 
 
 class TablesController(VotesMixin):
@@ -490,6 +485,13 @@ class TablesController(VotesMixin):
                 if not await self.presenter.shows_current_panel(news, row):
                     news.changed.add(row.seat)
         await self.presenter.publish(news)
+
+    async def on_standings_due(self, table_id: int, attempt: int) -> None:
+        """Standings Discord refused at a game's end: the last board and the standings, again."""
+        news = await self.service.news(table_id)
+        if news.table.status == "finished" and not await self.presenter.standings_posted(news):
+            await self.presenter.publish(news)
+            await self.presenter.finished(news, again=True, attempt=attempt)
 
     async def _resume_finish(self, table_id: int) -> None:
         news = await self.service.news(table_id)

@@ -319,17 +319,22 @@ class Presenter:
                         allowed_mentions=panels.PLAYER_MENTIONS)
 
     # -- the end -----------------------------------------------------------------------------
-    async def finished(self, news: TableNews, *, again: bool = False) -> None:
+    async def finished(self, news: TableNews, *, again: bool = False, attempt: int = 0) -> None:
         """The end of a game was published: store its finish work (ratings, the tournament result),
         post the standings with the rating changes, turn each player's last DM panel into their
         result, then tell who listens (a tournament's round summary comes after its games).
-        `again`: the finish work was stored before a stop, the standings were not posted."""
+        `again`: the finish work was stored before a stop, the standings were not posted. Standings
+        that Discord refuses are posted again later (`attempt`: how many times so far)."""
         reports = await self.service.finish_work(news.table.id, again=again)
         self.boards.forget(news.table.id)
         thread = await self.channel(news.table.thread_id)
         twins = await self.service.same_deal_running(news.table)
         standings = await safely(f"result of table {news.table.id}",
                                  results.announce(thread, news, self.info(news), rated_lines(reports), twins))
+        if standings is None and thread is not None and attempt < len(STANDINGS_RETRIES):
+            due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
+            if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+                scheduler.wake(due)
         words: dict[int, dict[str, Any]] = {}
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
@@ -363,6 +368,7 @@ class Presenter:
         return {"content": content, "embed": self.panel(news, seat.seat)["embed"], "view": None}
 
 
+STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
 TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
 
 

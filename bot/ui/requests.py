@@ -63,3 +63,9 @@ def private_panel(message: discord.Message | None) -> bool:
     """Whether a control was pressed on a private panel (a DM or an ephemeral "My hand"), which
     its answer replaces in place; never a public message such as the board."""
     return message is not None and (message.guild is None or message.flags.ephemeral)
+
+
+def thread_failure(exc: discord.HTTPException) -> str:
+    """Why a table could not be opened in a channel, and which permissions the bot needs there."""
+    return (f"I could not open a thread for the table here, or post its lobby in it ({exc.text or exc.status}). "
+            "I need the permissions Create Public Threads and Send Messages in Threads in this channel.")

@@ -10,7 +10,8 @@ import pytest
 
 from bot.ui.presenter import PANEL_LOOKBACK, has_controls_of
 from games.core import Outcome
-from tests.bot.driver import board_message, heuristic_players, labels, open_table, play_to_the_end, start
+from tests.bot.driver import (board_message, fix_deal, heuristic_players, labels, open_table, play_to_the_end,
+                              play_turn_by_dm, start)
 
 
 @pytest.mark.slow
@@ -142,3 +143,33 @@ async def test_rematch_points_everyone_to_the_open_one_and_is_asked_in_the_serve
     rematch = await table.bot.store.tables.by_thread(table.channel.threads[-1].id)
     pointed = await cy.click(standings, label="Rematch")
     assert pointed.ephemeral and f"table #{rematch.id}" in pointed.response.content
+
+
+async def test_standings_that_discord_refused_are_posted_again_a_minute_later(simcord_env, monkeypatch):
+    """Nothing is lost: Discord refuses the thread's posts at the game's end (the last board and the
+    standings); a minute later the bot posts them again, once, and the board offers no My hand."""
+    fix_deal(monkeypatch, 9)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    spec = await table.spec()
+    for _ in range(3000):  # up to the move that ends the game
+        state = await table.state()
+        seat = min(spec.to_act(state))
+        if spec.outcome(spec.apply(state, seat, policy(state, seat))[0]) is not None:
+            break
+        assert await play_turn_by_dm(table, policy)
+    simcord_env.check_errors = False
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=403, code=50001,
+                             message="Missing Access", times=2)
+    await play_turn_by_dm(table, policy)
+    assert (await table.row()).status == "finished" and not all_standings(table)
+    await simcord_env.advance_time(70)
+    assert len(all_standings(table)) == 1
+    assert "My hand" not in labels(await board_message(table))
+    await simcord_env.advance_time(4000)
+    assert len(all_standings(table)) == 1
+
+
+def all_standings(table) -> list:
+    return [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
