@@ -91,18 +91,24 @@ async def test_a_move_stored_just_before_a_stop_is_shown_after_the_start(simcord
     assert await play_turn_by_dm(table, policy)  # the panels work
 
 
-async def test_a_start_stored_just_before_a_stop_is_shown_after_the_start(simcord_env, settings):
-    """A start stores no action: the start-up sweep finds the tables that changed last by their last
-    change, so a game started just before a stop gets its board and first panels at the next start."""
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+async def started_before_a_stop(env):
+    """A 2-player table whose start was stored and then cut off by a stop before Discord heard of it."""
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
 
     async def stopped(*args, **kwargs):
         raise Stopped()
 
-    simcord_env.bot.presenter.publish = stopped
-    simcord_env.check_errors = False
+    env.bot.presenter.publish = stopped
+    env.check_errors = False
     with contextlib.suppress(Stopped):
         await start(table)
+    return table
+
+
+async def test_a_start_stored_just_before_a_stop_is_shown_after_the_start(simcord_env, settings):
+    """A start stores no action: the start-up sweep finds the tables that changed last by their last
+    change, so a game started just before a stop gets its board and first panels at the next start."""
+    table = await started_before_a_stop(simcord_env)
     row = await table.row()
     assert row.status == "running" and row.board_message_id is None
     dms = {p.id: len(p.user.dm_channel.history()) for p in table.players}
@@ -117,15 +123,7 @@ async def test_a_start_stored_just_before_a_stop_is_shown_after_the_start(simcor
 async def test_a_game_changed_before_a_stop_is_not_crowded_out_by_newer_lobbies(simcord_env, settings):
     """The start-up reads a bounded number of the newest changes; lobbies opened after the last move
     (any number of them) do not push the game out of it."""
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-
-    async def stopped(*args, **kwargs):
-        raise Stopped()
-
-    simcord_env.bot.presenter.publish = stopped
-    simcord_env.check_errors = False
-    with contextlib.suppress(Stopped):
-        await start(table)
+    table = await started_before_a_stop(simcord_env)
     for number in range(5):  # newer lobbies, each a change
         await open_table(simcord_env, "augsburg1520", [f"p{number}"])
     store = simcord_env.bot.store
