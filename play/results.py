@@ -93,7 +93,7 @@ def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], ve
         if seat in due:
             choices[seat] = spec.legal_actions(state, seat)
             digest = choices_digest(spec, choices[seat])
-        if seat in old and old[seat][1] == digest and seat not in turn_over:
+        if seat in old and old[seat][1] == digest and not (seat in turn_over and seat in due):
             prompts[seat] = old[seat]
         else:
             prompts[seat] = (version, digest)

@@ -472,9 +472,7 @@ class TablesController(VotesMixin):
         that ended without its standings in the thread gets them."""
         news = await self.service.news(table_id)
         if news.table.status == "finished" and not news.table.finish_due:
-            if not await self.presenter.standings_posted(news):  # stopped after its finish work
-                await self.presenter.publish(news)
-                await self.presenter.finished(news, again=True)
+            await self._standings_again(news)  # stopped after its finish work
             return
         if news.state is None or news.table.status != "running":
             return
@@ -488,7 +486,10 @@ class TablesController(VotesMixin):
 
     async def on_standings_due(self, table_id: int, attempt: int) -> None:
         """Standings Discord refused at a game's end: the last board and the standings, again."""
-        news = await self.service.news(table_id)
+        await self._standings_again(await self.service.news(table_id), attempt)
+
+    async def _standings_again(self, news: TableNews, attempt: int = 0) -> None:
+        """The last board and the standings of a finished game whose thread does not show them."""
         if news.table.status == "finished" and not await self.presenter.standings_posted(news):
             await self.presenter.publish(news)
             await self.presenter.finished(news, again=True, attempt=attempt)
