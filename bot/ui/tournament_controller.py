@@ -18,7 +18,7 @@ from bot.ui.controller import TablesController
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, reply
 from games import registry
-from play.common import Caller, TableError
+from play.common import Caller, KeyedLocks, TableError
 from play.results import TableNews
 from play.tournaments.service import RoundEnd, TournamentError, TournamentService
 from storage import TimerRow
@@ -36,6 +36,9 @@ class TournamentController:
         self.tables_ui = tables_ui
         self.presenter = tables_ui.presenter
         self.organiser_role = organiser_role
+        # One opening of a round at a time per tournament: the start-up's resume and an
+        # organiser's Start or Next round may come at once, and each would open its own threads.
+        self.openings = KeyedLocks()
 
     # -- who and which -------------------------------------------------------------------
     def caller(self, interaction: discord.Interaction) -> Caller:
@@ -187,8 +190,13 @@ class TournamentController:
     # -- rounds --------------------------------------------------------------------------
     async def open_round(self, tournament_id: int) -> None:
         """Open a thread for each table of the current round that has none, start the tables,
-        announce the round and send everyone their board and hand. Safe to repeat."""
+        announce the round and send everyone their board and hand. Safe to repeat, and to call
+        twice at once: the second waits and finds nothing left to open."""
         self.bot.scheduler.wake()  # the round's deadline timer was just added
+        async with self.openings.hold(tournament_id):
+            await self._open_round(tournament_id)
+
+    async def _open_round(self, tournament_id: int) -> None:
         pending = await self.service.pending_tables(tournament_id)
         if not pending:
             current = await self.service.current_round(tournament_id)

@@ -182,3 +182,24 @@ async def test_a_stop_after_seating_a_round_retires_the_old_button_at_the_next_s
     assert (await event.bot.tournaments.next_round(tid, organiser))[0] == 2  # stored; a stop before any post
     await simcord_env.restart_bot(create_bot(settings))
     assert labels(summaries(event.channel, "standings after round 1")[0]) == []
+
+
+async def test_a_round_opened_twice_at_once_gets_one_thread_per_table(simcord_env):
+    """At a start the bot resumes tournaments in the background; an organiser's Start or Next
+    round may open the same round at that moment. Each table gets one thread and one start, and
+    the round is announced once."""
+    import asyncio
+
+    event = new_event(simcord_env, 6)
+    tid = await create(event, rounds=1)
+    await register_all(event, tid)
+    organiser = Caller(event.organiser.id, event.guild.id, organiser=True)
+    assert await event.bot.tournaments.begin(tid, organiser) == 1  # seated; nothing opened yet
+    ui = event.bot.tournament_ui
+    await asyncio.gather(ui.open_round(tid), ui.open_round(tid))  # the resume's and the organiser's
+
+    games = await event.bot.store.tournaments.games(tid, 1)
+    tables = [await event.bot.store.tables.get(g.table_id) for g in games]
+    assert [t.status for t in tables] == ["running"] * len(games)
+    assert sorted(t.thread_id for t in tables) == sorted(t.id for t in event.channel.threads)
+    assert len(summaries(event.channel, "round 1")) == 1
