@@ -369,7 +369,10 @@ class Augsburg1520Renderer(Renderer):
         forfeit = gain_text(v, data.FORFEIT_PRESTIGE).removeprefix("+")
         if left >= 2:
             return f"Use up to two privileges; each one you leave out gives {forfeit}."
-        return f"Use one more privilege, or finish: leaving it out gives {forfeit}."
+        if left == 1:
+            return f"Use one more privilege, or finish: leaving it out gives {forfeit}."
+        # Both used; what is left is the Builder's additional building (no privilege forfeited).
+        return "Both privileges are used: build with the Builder as an additional privilege, or finish."
 
     @staticmethod
     def _bid_prompt(v: Any) -> str:

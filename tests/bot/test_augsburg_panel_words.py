@@ -4,11 +4,14 @@ still be afforded)."""
 
 from __future__ import annotations
 
+import copy
 import re
 
 from bot.render import get_renderer
 from games import registry
-from tests.bot.driver import (fix_deal, heuristic_players, labels, menu_options, open_table, panel_message,
+from play.results import seat_choices
+from tests.bot.driver import (board_message, choose, fix_deal, heuristic_players, labels, menu_options, open_table,
+                              panel_message,
                               play_until, start, text_of)
 
 SPEC = registry.get("augsburg1520")
@@ -127,3 +130,44 @@ async def test_a_consolation_at_the_score_cap_says_what_it_gives(simcord_env, mo
     assert f"Take {capped_text}" in labels(panel)
     assert decision_line(panel) == f"You lost a level tile: take 100 guilders or {capped_text}."
     assert f"chooses 100 guilders or {capped_text}." in text_of(await board_message(table))
+
+
+async def test_with_both_privileges_used_the_builder_prompt_promises_no_prestige(simcord_env, monkeypatch):
+    """Rulebook, Example 2: "Then he uses the other Office privilege to take the Builder tile. Then he
+    immediately uses the power of the Builder to build the top available Church for 700 Guilders as
+    an additional privilege." Both privileges are used then, none is forfeited, and "2 Prestige
+    points for each privilege forfeited" gives nothing: the prompt must not promise prestige."""
+    fix_deal(monkeypatch, 1)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    state = await play_until(table, heuristic_players("augsburg1520", 2),
+                             lambda s: s.phase == "privilege_card", "a privilege card to take")
+    seat = state.winner
+    card = 2  # Office, Office, Money
+    state = copy.deepcopy(state)  # states are never changed in place
+    if card not in state.display:
+        state.display = [card, *state.display[1:]]
+    state.reserve = [c for c in state.reserve if c != card]
+    state.used_privileges = [c for c in state.used_privileges if c != card]
+    state.levels[seat] = [1, 1, 3]  # agency, coat of arms, office: one step below Mayor
+    state.money[seat] = 1500
+    await table.put_state(state)
+    actor = await table.actor_of_seat(seat)
+    spec = await table.spec()
+
+    async def pick(wanted) -> None:
+        panel = (await actor.click(await board_message(table), label="My hand")).response.message
+        actions = seat_choices(SPEC, await table.state(), seat)  # in the panel's order
+        await choose(actor, panel, next(i for i, a in enumerate(actions) if wanted(a)))
+
+    await pick(lambda a: a.kind == "take_privilege_card" and a.number == card)
+    await pick(lambda a: a.kind == "use_privilege" and a.use == "level")  # office: Mayor
+    await pick(lambda a: a.kind == "use_privilege" and a.use == "builder")  # the Builder tile
+    now = await table.state()
+    assert sum(now.slots_used) == 2 and any(a.kind == "builder_build" for a in spec.legal_actions(now, seat))
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    assert decision_line(panel) == ("Both privileges are used: build with the Builder as an additional "
+                                    "privilege, or finish."), decision_line(panel)
+    score = now.score[seat]
+    await pick(lambda a: a.kind == "end_privileges")
+    assert (await table.state()).score[seat] == score
