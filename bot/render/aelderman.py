@@ -15,12 +15,12 @@ from bot.render.aelderman_labels import card_summary, council_card_text, fit, it
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
-from bot.render.base import Renderer, Style, TableInfo, plural
+from bot.render.base import Renderer, Style, TableInfo, plural, within_total
 from games.aelderman import data as D
 from games.aelderman.describe import component_tables, summary_lines
 
 COLOUR = discord.Colour.from_rgb(160, 40, 40)
-EMBED_LIMIT, DESCRIPTION_LIMIT, FIELD_LIMIT = 6000, 4096, 1024
+DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 LEVEL_NAMES = ("basic", "advanced", "expert")
 
 
@@ -191,8 +191,7 @@ class AeldermanRenderer(Renderer):
         if v.version == "main":
             main.add_field(name="Majorities so far (council votes for 1st/2nd)",
                            value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
-        embeds = [main, self._map_embed(info, v)]
-        return _within_total(embeds)
+        return within_total([main, self._map_embed(info, v)])  # the sea-map text gives way first
 
     def board_key(self, view: BaseModel) -> str:
         v: Any = view
@@ -474,15 +473,6 @@ def _line_embeds(title: str, lines: list[str]) -> list[discord.Embed]:
     parts = len(chunks)
     return [discord.Embed(title=title + (f" ({i + 1}/{parts})" if parts > 1 else ""), colour=COLOUR,
                           description="\n".join(chunk)) for i, chunk in enumerate(chunks)]
-
-
-def _within_total(embeds: list[discord.Embed]) -> list[discord.Embed]:
-    """Keep one message under Discord's 6000 characters: the sea-map text gives way first."""
-    extra = sum(len(e) for e in embeds) - EMBED_LIMIT
-    if extra > 0 and len(embeds) > 1:
-        last = embeds[-1]
-        last.description = fit(last.description or "", max(1, len(last.description or "") - extra - 1))
-    return embeds
 
 
 RENDERER = AeldermanRenderer()

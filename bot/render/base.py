@@ -22,6 +22,33 @@ from games.core import plural  # noqa: F401 (renderers take it from here)
 Style = Literal["primary", "secondary", "success", "danger"]
 
 
+EMBED_TOTAL = 6000  # Discord refuses a message whose embeds hold more characters together
+
+
+def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
+                 keep_field: str | None = None) -> list[discord.Embed]:
+    """Cut `embeds` (in place, and returned) to `limit` characters together. The last embed's
+    description gives way first (Aelderman's sea-map text, which its picture shows), cut at a line;
+    if that is not enough, the last fields go (but not one named `keep_field`)."""
+    excess = sum(len(e) for e in embeds) - limit
+    for embed in reversed(embeds):
+        if excess <= 0:
+            return embeds
+        text = embed.description or ""
+        if not text:
+            continue
+        kept = text[:max(0, len(text) - excess - 2)]
+        kept = kept[:kept.rfind("\n")] if "\n" in kept else kept[:max(0, len(kept) - 1)]
+        embed.description = f"{kept}\n…" if kept else "…"
+        excess -= len(text) - len(embed.description)
+    for embed in reversed(embeds):
+        while excess > 0 and embed.fields and embed.fields[-1].name != keep_field:
+            field = embed.fields[-1]
+            excess -= len(field.name or "") + len(field.value or "")
+            embed.remove_field(len(embed.fields) - 1)
+    return embeds
+
+
 def shown_name(name: str) -> str:
     """A display name as message text: shown as typed, its markdown not applied and any mention in
     it (<@id>, @everyone) inert, so a name cannot format, ping or pass for something else."""

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.render import get_renderer
+from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
@@ -28,7 +29,6 @@ from play.tables import TableService
 
 log = logging.getLogger(__name__)
 
-EMBED_TOTAL = 6000
 LOG_TITLE = "Game log"
 LOG_LINES = 25
 CONTENT_LIMIT = 2000
@@ -224,6 +224,9 @@ class Boards:
             due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
             target.add_field(name=WAITING, value=due[:1024], inline=False)
         cut = bool(lines) and (not shown or shown[0] == EARLIER)
+        # The renderer keeps its embeds within Discord's limit; the deal's footer and the
+        # deadlines come on top of them.
+        within_total(embeds, EMBED_TOTAL - (len(log_part) if log_part else 0), keep_field=WAITING)
         return BoardText(turn, mentions, embeds + ([log_part] if log_part else []), log_in_content, cut)
 
     def _embeds(self, news: TableNews, info: Any, public: Any) -> list[discord.Embed]:

@@ -4,9 +4,14 @@ than a board holds says that earlier lines exist and where to read them."""
 
 from __future__ import annotations
 
-from bot.ui.board import EARLIER, LOG_LINES, LOG_TITLE, log_embed
+import discord
+import pytest
+
+from bot.render.base import EMBED_TOTAL, within_total
+from bot.ui.board import EARLIER, LOG_LINES, LOG_TITLE, WAITING, log_embed
 from play.record import visible_events
-from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
+from tests.bot.driver import (board_message, fix_deal, heuristic_players, open_table, play_to_the_end,
+                              play_turn_by_dm, start)
 
 
 def test_a_log_that_fits_is_shown_whole_and_a_longer_one_says_so():
@@ -76,3 +81,46 @@ async def test_a_board_with_little_room_writes_its_log_under_the_turn_line(simco
     replaced = next(m for m in table.thread.history() if m.id == board.id)
     assert replaced.content.startswith(head) and not replaced.components
     assert EARLIER not in replaced.content
+
+
+def test_a_board_over_discords_limit_gives_way_at_its_last_text():
+    """Discord refuses a message whose embeds hold over 6,000 characters together. The board's
+    last embed's text gives way first (Aelderman's sea-map text, which its picture shows), cut at a
+    line; the deadlines field never goes."""
+    main = discord.Embed(title="Board", description="status " * 300)
+    main.add_field(name=WAITING, value="ada in 2 hours")
+    sea = discord.Embed(title="Sea map", description="\n".join(f"Hamburg {n}: two ships" for n in range(200)))
+    before = sea.description
+    within_total([main, sea], keep_field=WAITING)
+    assert len(main) + len(sea) <= EMBED_TOTAL
+    assert sea.description.endswith("\n…") and before.startswith(sea.description[:-2] + "\n")
+    assert main.description == "status " * 300 and main.fields[0].name == WAITING
+    small = [discord.Embed(title="Board", description="short")]
+    within_total(small)
+    assert small[0].description == "short"
+
+
+@pytest.mark.slow  # a whole four-player game of Aelderman's main version
+async def test_aelderman_main_boards_stay_within_discords_limit_and_lose_no_line(simcord_env, monkeypatch):
+    """Seed 104, four players, main version: from round 3 the Council Hall boards came to 6,127
+    characters with the fair deal's footer and the deadlines, Discord refused their edits and the
+    new boards meant to replace them, and 16 public lines never reached the thread."""
+    fix_deal(monkeypatch, 104)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy", "dee"], options="version=main")
+    await start(table)
+    await play_to_the_end(table, heuristic_players("aelderman", 4))
+    thread = f"/channels/{table.thread.id}/"
+    messages = [r.json for r in simcord_env.http_requests if thread in r.path and isinstance(r.json, dict)
+                and r.json.get("embeds")]  # the boards as sent, refused or not
+    assert max(sum(len(discord.Embed.from_dict(e)) for e in m["embeds"]) for m in messages) <= EMBED_TOTAL
+    head = f"**{LOG_TITLE}**\n"
+    shown = []
+    for message in table.thread.history():
+        if head in (message.content or ""):
+            shown += message.content.split(head, 1)[1].splitlines()
+        shown += [line for e in message.embeds if e.title == LOG_TITLE for line in e.description.splitlines()]
+    row, seats = await table.row(), await table.seats()
+    actions = await table.bot.store.tables.timed_actions(table.table_id)
+    info = table.bot.presenter.boards.service_info(await table.bot.service.news(table.table_id))
+    public = [info.fill(text) for _, text in visible_events(row, seats, actions, None, False)]
+    assert [line for line in shown if line] == public
