@@ -59,7 +59,7 @@ class BaumeisterRenderer(Renderer):
                               description=_fit("\n".join(self._status_lines(info, view)), 4096))
         for player in view.players:
             embed.add_field(name=_fit(self._player_heading(info, view, player), 256),
-                            value=_fit(self._player_body(player), FIELD_LIMIT), inline=False)
+                            value=_fit(self._player_body(player, view.phase == "over"), FIELD_LIMIT), inline=False)
         embed.set_footer(text="Money is kept secret. Cards: value, 🛡 shields, 🪙 coins; [ — ] is a gap.")
         return [embed]
 
@@ -138,19 +138,20 @@ class BaumeisterRenderer(Renderer):
 
     def _player_heading(self, info: TableInfo, view: BaumeisterView, player: PlayerView) -> str:
         marker = "▶ " if player.seat in view.to_act else ""
-        parts = [f"{marker}{player.seat + 1}. {info.name(player.seat)}",
+        number = "" if view.phase == "over" else f"{player.seat + 1}. "  # a seat, not a place in the standings
+        parts = [f"{marker}{number}{info.name(player.seat)}",
                  f"{player.shields}{SHIELD}", f"{player.coins}{COIN}",
                  f"{player.saboteurs}{SABOTEUR}", f"{player.hand_count} in hand"]
         if player.complete:
             parts.append("complete city")
         return " · ".join(parts)
 
-    def _player_body(self, player: PlayerView) -> str:
+    def _player_body(self, player: PlayerView, over: bool = False) -> str:
         lines = [city_row(player) + f" — value {player.city_value}"]
         known = [c.name for c in player.hand_known]
         known += [f"a {TYPE_NAME[t].lower()} (value unknown)" for t in player.hand_types]
         if known:
-            lines.append("Known in hand: " + ", ".join(known))
+            lines.append(("Left in hand: " if over else "Known in hand: ") + ", ".join(known))
         return "\n".join(lines)
 
     # -- the private panel ---------------------------------------------------------------

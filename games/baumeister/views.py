@@ -177,6 +177,7 @@ def _player_view(state: State, p: int, seat: int | None) -> PlayerView:
     hand = state.hands[p]
     closed = state.closed[p]
     mine = seat == p
+    shown = state.public_cards if state.phase != Phase.OVER else -1  # at the end every hand is scored openly
     return PlayerView(
         seat=p,
         city=[card_view(c) if c >= 0 else None for c in city],
@@ -189,8 +190,8 @@ def _player_view(state: State, p: int, seat: int | None) -> PlayerView:
         saboteurs=state.saboteurs[p],
         has_built=bool(state.built >> p & 1),
         hand_count=len(hand),
-        hand_known=[card_view(c) for c in sorted(hand) if state.public_cards >> c & 1],
-        hand_types=sorted(TYPE_KEYS[CARDS[c].type] for c in hand if state.typed_cards >> c & 1),
+        hand_known=[card_view(c) for c in sorted(hand) if shown >> c & 1],
+        hand_types=sorted(TYPE_KEYS[CARDS[c].type] for c in hand if state.typed_cards >> c & 1 and not shown >> c & 1),
         money=state.money[p] if mine else None,
         hand=[card_view(c) for c in sorted(hand)] if mine else None,
     )

@@ -8,6 +8,7 @@ import pytest
 import re
 
 from games import registry
+from games.baumeister.views import card_view
 from tests.bot.driver import (board_message, fix_deal, heuristic_players, open_table, play_to_the_end,
                               play_turn_by_dm, play_until, request_cursor, shown_to, start, strings_in)
 
@@ -55,6 +56,17 @@ async def test_complete_three_player_game_shows_every_scoring_line(simcord_env, 
                   "Corner towers of equal value"):
         assert bonus in shown, f"deal {DEAL} no longer ends with the bonus {bonus!r}"
     assert "Cards in hand: -" in shown
+    # The last board numbers nobody (a seat number there reads as a place) and shows the hands
+    # the standings score.
+    board = (await board_message(table)).embeds[0]
+    assert board.title.endswith("Game over")
+    state = await table.state()
+    for seat, name in enumerate(("ada", "bo", "cy")):
+        field = next(f for f in board.fields if name in f.name)
+        assert field.name.lstrip("▶ ").startswith(name), field.name
+        left = sorted(state.hands[seat])
+        assert ("Left in hand: " in field.value) == bool(left) and "value unknown" not in field.value
+        assert all(card_view(card).name in field.value for card in left)
     replayed = await simcord_env.bot.service.replay(table.table_id)
     assert SPEC.dump_state(replayed) == row.state
 
