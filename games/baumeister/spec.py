@@ -98,6 +98,10 @@ class BaumeisterSpec(GameSpec[State, Any]):
         return build_view(state, seat)
 
     def secret_tokens(self, state: State) -> dict[int, set[str]]:
+        if state.phase == Phase.OVER:
+            # "Each building card that is still in a player's hand counts as a minus value": the
+            # final scoring shows every hand.
+            return {}
         secrets: dict[int, set[str]] = {}
         for seat, hand in enumerate(state.hands):
             secrets[seat] = {CARDS[c].id for c in hand if not state.public_cards >> c & 1}
