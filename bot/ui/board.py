@@ -105,12 +105,17 @@ def retired_content(content: str | None) -> str | None:
     return content[content.index(head):] if content and head in content else None
 
 
+def cancelled_head(table_id: int) -> str:
+    """How a cancelled table's board begins (a start-up reads it to see whether the cancel is shown)."""
+    return f"**Table #{table_id} was cancelled**"
+
+
 def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, discord.AllowedMentions]:
     """The board's first line: the players whose move it is, mentioned (highlighted for them).
     Discord pings for a mention in a new board, not in an edited one; the ping of a turn in
     the middle of a round is its DM (or a thread mention when DMs are closed)."""
     if news.table.status == "cancelled":
-        return (f"**Table #{news.table.id} was cancelled**: nobody is to move any more.",
+        return (f"{cancelled_head(news.table.id)}: nobody is to move any more.",
                 discord.AllowedMentions.none())
     if news.table.status != "running":
         return None, discord.AllowedMentions.none()

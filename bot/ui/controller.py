@@ -19,6 +19,7 @@ from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, private_panel, reply, thread_failure
+from bot.ui.resume import ResumeMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
@@ -38,7 +39,7 @@ NEGATIVE = re.compile(r"\s*-\s*0*[1-9][0-9]*\s*", re.ASCII)  # a whole number be
 ENDED = ("finished", "cancelled")
 
 
-class TablesController(VotesMixin):
+class TablesController(VotesMixin, ResumeMixin):
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
         self.presenter = presenter
@@ -452,50 +453,3 @@ class TablesController(VotesMixin):
         news = await self.service.timeout(table_id, seat, prompt_version)
         if news is not None:
             await self.after(news)
-
-    async def resume(self) -> None:
-        """After a start: finish work and computer moves that were due when the bot stopped. Found by
-        indexed queries, so the work does not grow with tables that have nothing due."""
-        computers, finishes = await self.service.due_tables()
-        for table_id in finishes:
-            await safely(f"finish of table {table_id}", self._resume_finish(table_id))
-        for table_id in computers:
-            await safely(f"computer moves of table {table_id}", self.play_computers(table_id))
-        for table_id in await self.service.last_moved_tables():
-            if table_id not in computers and table_id not in finishes:  # those were shown just now
-                await safely(f"board and panels of table {table_id}", self._resume_publish(table_id))
-
-    async def _resume_publish(self, table_id: int) -> None:
-        """The board again, and a panel for each player due to act whose DMs do not end with the
-        panel of their current decision: a stop between storing a move and telling Discord would
-        leave them showing the move before. A panel sent before the stop keeps working. A game
-        that ended without its standings in the thread gets them."""
-        news = await self.service.news(table_id)
-        if news.table.status == "finished" and not news.table.finish_due:
-            await self._standings_again(news)  # stopped after its finish work
-            return
-        if news.state is None or news.table.status != "running":
-            return
-        due = self.service.spec(news.table).to_act(news.state)
-        news.changed = set()
-        for row in news.seats:
-            if row.seat in due and row.user_id is not None and not (row.ai or row.away or row.forfeited):
-                if not await self.presenter.shows_current_panel(news, row):
-                    news.changed.add(row.seat)
-        await self.presenter.publish(news)
-
-    async def on_standings_due(self, table_id: int, attempt: int) -> None:
-        """Standings Discord refused at a game's end: the last board and the standings, again."""
-        await self._standings_again(await self.service.news(table_id), attempt)
-
-    async def _standings_again(self, news: TableNews, attempt: int = 0) -> None:
-        """The last board and the standings of a finished game whose thread does not show them."""
-        if news.table.status == "finished" and not await self.presenter.standings_posted(news):
-            await self.presenter.publish(news)
-            await self.presenter.finished(news, again=True, attempt=attempt)
-
-    async def _resume_finish(self, table_id: int) -> None:
-        news = await self.service.news(table_id)
-        await self.presenter.publish(news)  # the last board and the result may not have been posted
-        await self.presenter.finished(news)
-

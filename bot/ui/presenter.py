@@ -16,7 +16,7 @@ from bot.render import get_renderer
 from bot.ui import panels, results
 from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
-from bot.ui.board import Boards
+from bot.ui.board import Boards, cancelled_head
 from play.damage import Damage
 from play.results import NO_CHOICES, TableNews, everyone_away
 from play.tables import TableService
@@ -361,6 +361,20 @@ class Presenter:
         except discord.HTTPException:
             return True  # cannot tell: better no standings twice
         return False
+
+    async def close_shown(self, news: TableNews) -> bool:
+        """Whether a cancelled table's board (its lobby, if it never started) shows that it is closed."""
+        thread = await self.channel(news.table.thread_id)
+        message_id = news.table.board_message_id or news.table.lobby_message_id
+        if thread is None or message_id is None:
+            return True  # nothing in Discord to bring up to date
+        try:
+            message = await thread.fetch_message(message_id)
+        except discord.HTTPException:
+            return True  # gone, or cannot tell: better no second notice
+        if news.table.board_message_id is not None:
+            return (message.content or "").startswith(cancelled_head(news.table.id))
+        return not message.components  # a cancelled lobby has no buttons
 
     def _end_word(self, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> dict[str, Any]:
         """What a player's last DM panel becomes: their result, the game-over panel, no controls."""

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import contextlib
 
+import discord
 import simcord
 
 from bot import create_bot
 from storage import Store
 from tests.bot.conftest import SETTLE_TIMEOUT, close_store
-from tests.bot.driver import board_message, heuristic_players, open_table, play_turn_by_dm, start
+from tests.bot.driver import (board_message, buttons, heuristic_players, labels, open_table, play_turn_by_dm,
+                              start, table_control)
 from tests.bot.stored import store_copies
 
 
@@ -133,3 +135,39 @@ async def test_a_game_changed_before_a_stop_is_not_crowded_out_by_newer_lobbies(
     store.tables.last_moved = real
     await simcord_env.restart_bot(create_bot(settings))
     assert (await table.row()).board_message_id is not None
+
+
+async def test_a_cancel_stored_just_before_a_stop_is_shown_after_the_start(simcord_env, settings):
+    """README: "Once cancelled, the board and each player's latest DM panel say so, and the table's
+    buttons in their recent DMs go." A cancel (by a server manager, a vote, or the last player
+    abandoning) is stored before Discord hears of it: after a stop in between, the next start shows
+    it, once; a lobby cancelled that way loses its buttons."""
+    async def stopped(*args, **kwargs):
+        raise Stopped()
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby_table = await open_table(simcord_env, "baumeister", ["cy", "dee", "eve"])
+    await start(table)
+    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    manager = table.guild.add_member(simcord_env.create_user("mod"), roles=[role])
+    lobby_manager = lobby_table.guild.add_member(simcord_env.create_user("mod2"), roles=[
+        lobby_table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))])
+    simcord_env.bot.controller.closed = stopped
+    simcord_env.check_errors = False
+    for who, where in ((manager, table), (lobby_manager, lobby_table)):
+        with contextlib.suppress(Stopped):  # the simulated stop
+            await who.slash(where.thread, "table cancel")
+        assert (await where.row()).status == "cancelled"
+    assert labels(await board_message(table))  # nothing in Discord heard of it yet
+
+    for _ in range(2):  # shown at the first start, not again at the next
+        await simcord_env.restart_bot(create_bot(settings))
+        board = await board_message(table)
+        assert board.content.startswith(f"**Table #{table.table_id} was cancelled**") and not labels(board)
+        notes = [m for m in table.thread.history() if m.content == f"Table #{table.table_id} was cancelled."]
+        assert len(notes) == 1
+        for player in table.players:
+            assert not [m for m in player.user.dm_channel.history()
+                        if any(table_control(c, table.table_id) for c in buttons(m))]
+        lobby = lobby_table.thread.history()[0]
+        assert not labels(lobby)
