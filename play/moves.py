@@ -19,6 +19,7 @@ from play import pace
 from play.common import Caller, TableError, table_state
 from play.results import (Move, TableNews, everyone_away, final_outcome, next_prompts, ranked_last, recent_events,
                           seat_choices)
+from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
 from storage.timers import DECISION_TIMER, STANDINGS_TIMER
@@ -333,9 +334,10 @@ class MovesMixin:
                                         [], {seat: update})
         # A computer that plays an absent player's seat on their behalf makes the game unrated for
         # good, also when that player forfeits or withdraws afterwards: stored with the hand-over.
-        table = loaded.table.model_copy(update={"rated": False})
+        reason = UNRATED_BY_REPLACE if loaded.table.tournament_id is not None or forfeit else UNRATED_BY_VOTE
+        table = loaded.table.model_copy(update={"rated": False, "unrated_reason": reason})
         async with self.store.transaction():
-            await self.store.tables.set_rated(table.id, False)
+            await self.store.tables.set_rated(table.id, False, reason)
             return await self._continue(self._running(loaded, table, seats, loaded.state), loaded.state,
                                         [], {seat: update})
 

@@ -62,6 +62,7 @@ class TableRow(BaseModel):
     handover_after: int = 2  # missed deadlines before the others may vote a seat to a computer
     rematch_id: int | None = None  # the table its Rematch button opened (play/rematch.py)
     started_at: float | None = None  # when the game started, by the bot's clock (play/undo.py)
+    unrated_reason: str | None = None  # why a game made rated stopped being rated
 
 
 class SeatRow(BaseModel):
@@ -305,9 +306,10 @@ class TableStore(TimerStore):
         await self._update("UPDATE game_tables SET creator_id = ?, updated_at = ? WHERE id = ?",
                            (user_id, utcnow(), table_id))
 
-    async def set_rated(self, table_id: int, rated: bool) -> None:
-        await self._update("UPDATE game_tables SET rated = ?, updated_at = ? WHERE id = ?",
-                           (int(rated), utcnow(), table_id))
+    async def set_rated(self, table_id: int, rated: bool, reason: str | None = None) -> None:
+        """Make a table rated or not; `reason`: why a rated game stops being rated."""
+        await self._update("UPDATE game_tables SET rated = ?, unrated_reason = ?, updated_at = ? WHERE id = ?",
+                           (int(rated), reason, utcnow(), table_id))
 
     async def start(self, table_id: int, *, state: str, prompts: dict[int, tuple[int, str]],
                     seat_order: list[int], started_at: float | None = None) -> None:

@@ -32,19 +32,26 @@ def counts_for_rating(table: TableRow, seats: list[SeatRow]) -> bool:
     return all(seat.user_id is not None and (seat.ai is None or seat.forfeited) for seat in seats)
 
 
+# Why a game made rated stopped being rated when a seat went to a computer (stored with it).
+UNRATED_BY_REPLACE = "a computer player played an absent player's seat on their behalf"
+UNRATED_BY_VOTE = "the other players voted an absent player's seat to a computer player"
+
+
 def unrated_reason(table: TableRow, seats: list[SeatRow]) -> str | None:
     """Why a table made rated is not rated (None: it is, or it was never meant to be). A tournament
     table is always made rated; it stops being so when a computer plays an absent player's seat."""
     if not table.rated:
+        if table.unrated_reason:
+            return table.unrated_reason
         replaced = any(s.user_id is not None and s.ai is not None and not s.forfeited for s in seats)
-        if table.tournament_id is not None and replaced:
-            return "a computer player played an absent player's seat on their behalf"
+        if table.tournament_id is not None and replaced:  # stored before the reason was
+            return UNRATED_BY_REPLACE
         return None
     if counts_for_rating(table, seats):
         return None
     if len(seats) < 2:
         return "a game of one player has nobody to be rated against"
-    return "a computer player played a seat (added in the lobby, or given the seat by a vote)"
+    return "a computer player played a seat (added in the lobby)"
 
 
 def rating_of(row: RatingRow | None) -> Rating:

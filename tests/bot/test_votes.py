@@ -5,8 +5,9 @@ every other seated player agrees. One refusal ends a vote."""
 from __future__ import annotations
 
 import discord
+import pytest
 
-from tests.bot.driver import labels, open_table, start
+from tests.bot.driver import fix_deal, heuristic_players, labels, open_table, play_to_the_end, start
 
 
 def vote_messages(table) -> list:
@@ -229,3 +230,24 @@ async def test_a_vote_answer_forged_onto_another_message_leaves_its_buttons(simc
     assert await stored_rows(simcord_env.bot) == rows
     assert (labels(await board_message(table)), labels(lobby_table.thread.history()[0])) == shown
     assert "My hand" in shown[0] and "Join" in shown[1]
+
+
+@pytest.mark.slow  # plays the game to its end
+async def test_a_rated_game_made_unrated_by_a_hand_over_vote_says_why_in_its_standings(simcord_env, monkeypatch):
+    """README: a computer that replaced an absent player makes the game unrated for everyone "(the
+    standings say so, and why ...)"; a seat handed over by a vote is such a replacement."""
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await ada.click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
+    await bo.slash(table.thread, "table handover", player=cy)
+    await ada.click(vote_messages(table)[-1], label="Agree")
+    assert not (await table.row()).rated
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    standings = next(m for m in reversed(table.thread.history()) if m.embeds and "standings" in m.embeds[0].title)
+    field = next(f for f in standings.embeds[0].fields if f.name == "Rating changes")
+    assert field.value == ("None: not rated, as the other players voted an absent player's seat to a computer "
+                           "player.")
+    assert await table.bot.store.ratings.is_rated(table.table_id) is False
