@@ -40,7 +40,7 @@ from typing import Any, Callable
 from play.common import Caller, KeyedLocks, check_id, tournament_state
 from play.results import TableNews
 from play.tables import TableService
-from play.tournaments.elimination import default_advance, is_finished
+from play.tournaments.elimination import default_advance, is_finished, survivors
 from play.tournaments.models import Format, GameResult, PairingError, PlayerRecord, RoundRecord, StandingRow
 from play.tournaments.pairing import pair_round
 from play.tournaments.rating_service import RatingService
@@ -391,8 +391,8 @@ class TournamentService(OrganiserMixin):
         async with self.lock(tournament_id):
             tournament = await self.get(tournament_id)
             history = await self.history(tournament_id)
-            final = (is_finished(history) if tournament.format == Format.ELIMINATION.value
-                     else round_no >= tournament.rounds)
+            final = (await self._elimination_decided(tournament, history)
+                     if tournament.format == Format.ELIMINATION.value else round_no >= tournament.rounds)
             async with self.store.transaction():  # the last round's end and the tournament's, together
                 if not await self.store.tournaments.finish_round(tournament_id, round_no):
                     return None  # someone else closed it
@@ -400,6 +400,17 @@ class TournamentService(OrganiserMixin):
                     await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
             tournament = await self.get(tournament_id)
             return RoundEnd(tournament, round_no, await self.standings(tournament_id), final)
+
+    async def _elimination_decided(self, tournament: TournamentRow, history: list[RoundRecord]) -> bool:
+        """The final table was played, or too few players go on to fill one (a table cancelled
+        mid-round, withdrawals): either way there is no next round."""
+        if is_finished(history):
+            return True
+        spec = self.spec(tournament)
+        records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn)
+                   for e in await self.entrants(tournament.id)]
+        going_on = survivors(records, history, tournament.table_size, self.min_seats(spec), tournament.advance)
+        return len(going_on) < self.min_seats(spec)
 
     async def unannounced_ends(self) -> list[RoundEnd]:
         """Round ends stored but never posted (the bot stopped in between), to post at a start."""

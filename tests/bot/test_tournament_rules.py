@@ -172,6 +172,31 @@ async def test_an_elimination_left_with_one_finalist_points_to_finish(simcord_en
             "with `/tournament finish`.") == answer(refused)
 
 
+async def test_an_elimination_whose_round_leaves_one_player_is_over(simcord_env):
+    """README: elimination "sends the top of each table ... on until one final table", and a
+    cancelled table counts as a forfeit for each of its players. Four players at two tables; a
+    server manager cancels one: its winner is the only one going on, so the tournament is decided
+    when the other table ends, and no next round is offered."""
+    from tests.bot.tournament_driver import play_out
+
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", format="elimination", table_size=2)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    first, second = await event.bot.store.tournaments.games(tid, 1)
+    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    manager = event.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    thread_id = (await event.bot.store.tables.get(first.table_id)).thread_id
+    thread = next(t for t in event.channel.threads if t.id == thread_id)
+    await manager.slash(thread, "table cancel")
+    await play_out(event.bot, second.table_id)
+    assert (await event.bot.store.tournaments.get(tid)).status == "finished"
+    final = last_embed_titled(event.channel, "final standings")
+    assert "Start next round" not in labels(final)
+    winner = (await event.bot.store.tournaments.games(tid, 1))[1].result["ranking"][0][0]
+    assert (await event.bot.tournaments.standings(tid))[0].player_id == winner
+
+
 async def test_an_elimination_advance_of_none_is_refused_not_replaced_by_the_default(simcord_env):
     """README: "`advance` is how many go through from each elimination table (default half)"; bad
     input "is answered privately and changes nothing": advance:0 is refused like advance:3 at tables
