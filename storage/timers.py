@@ -95,6 +95,14 @@ class TimerStore:
             return rowcount
 
 
+    async def delete_tournament_timers(self, kind: str, tournament_id: int) -> int:
+        """Delete a tournament's timers of `kind` (a round's deadline once the round ended or moved)."""
+        async with self.db.transaction() as conn:
+            rowcount, _ = await execute(conn, "DELETE FROM timers WHERE kind = ?"
+                                        " AND json_extract(payload, '$.tournament_id') = ?", (kind, tournament_id))
+            return rowcount
+
+
 def _timer(row: Any) -> TimerRow:
     data = dict(row)
     data["payload"] = json.loads(data["payload"])

@@ -60,6 +60,7 @@ class OrganiserMixin:
         async with self.store.transaction():  # the new deadline and its timer, or neither
             if not await self.store.tournaments.set_deadline(tournament_id, current.round_no, deadline):
                 raise TournamentError("No round is being played, so there is no deadline to extend.")
+            await self.store.tables.delete_tournament_timers(ROUND_TIMER, tournament_id)  # the old deadline's
             await self.store.tables.add_timer(ROUND_TIMER, deadline, payload={
                 "tournament_id": tournament_id, "round_no": current.round_no, "deadline": deadline})
         return deadline

@@ -396,6 +396,7 @@ class TournamentService(OrganiserMixin):
             async with self.store.transaction():  # the last round's end and the tournament's, together
                 if not await self.store.tournaments.finish_round(tournament_id, round_no):
                     return None  # someone else closed it
+                await self.store.tables.delete_tournament_timers(ROUND_TIMER, tournament_id)  # its deadline is moot
                 if final:
                     await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
             tournament = await self.get(tournament_id)
@@ -469,6 +470,7 @@ class TournamentService(OrganiserMixin):
             closed = await self.store.tournaments.cancel(tournament_id)  # with its tables, in one transaction
             if closed is None:
                 raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
+            await self.store.tables.delete_tournament_timers(ROUND_TIMER, tournament_id)
         cancelled = []
         for table_id in closed:
             cancelled.append(await self.tables.news(table_id))  # with the DM panels noted, to retire them

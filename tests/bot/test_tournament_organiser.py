@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from play.tournaments.organiser import ROUND_TIMER
 from tests.bot.tournament_driver import (answer, create, new_event, play_out, play_round, register_all,
                                          tournament_message)
 
@@ -34,6 +35,15 @@ async def test_progress_deadline_and_extension(simcord_env):
     assert deadline_notices(event.channel) == 1
     await simcord_env.advance_time(3700)
     assert deadline_notices(event.channel) == 2
+
+    # The deadline's timer is replaced by an extension and goes when the round ends: none is left
+    # to fall due for nothing.
+    await event.organiser.slash(event.channel, "tournament extend", hours=5)
+    await event.organiser.slash(event.channel, "tournament extend", hours=5)
+    assert len(await event.bot.store.tables.timers(kind=ROUND_TIMER)) == 1
+    await play_round(event, tid, 1)
+    assert (await event.bot.store.tournaments.get(tid)).status == "finished"
+    assert await event.bot.store.tables.timers(kind=ROUND_TIMER) == []
 
 
 async def round_one_of_two_tables(env):
