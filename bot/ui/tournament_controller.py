@@ -264,7 +264,10 @@ class TournamentController:
         names = await self.names(tournament.id)
         if end.final:
             embed = views.standings_embed(tournament, end.standings, names, "final standings")
-            active = [r for r in end.standings if not r.withdrawn]  # a player who withdrew is not its winner
+            # Not its winner: a player who withdrew, nor in an elimination one who forfeited (who never
+            # goes on: a tournament whose every last table was cancelled has no winner).
+            elimination = tournament.format == "elimination"
+            active = [r for r in end.standings if not r.withdrawn and not (elimination and r.forfeits)]
             best = min((r.rank for r in active), default=None)
             winners = " and ".join(f"<@{r.player_id}>" for r in active if r.rank == best)
             text = f"Tournament #{tournament.id} is over." + (f" Congratulations, {winners}!" if winners else "")

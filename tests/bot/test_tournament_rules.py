@@ -173,28 +173,35 @@ async def test_an_elimination_left_with_one_finalist_points_to_finish(simcord_en
 
 
 async def test_an_elimination_whose_round_leaves_one_player_is_over(simcord_env):
-    """README: elimination "sends the top of each table ... on until one final table", and a
-    cancelled table counts as a forfeit for each of its players. Four players at two tables; a
-    server manager cancels one: its winner is the only one going on, so the tournament is decided
-    when the other table ends, and no next round is offered."""
+    """README: elimination "sends the top of each table (`advance`; never a player who forfeited)
+    on until one final table", and a cancelled table counts as a forfeit for each of its players.
+    Four players at two tables; a server manager cancels one: its winner is the only one going on,
+    so the tournament is decided when the other table ends, and no next round is offered. With
+    both cancelled nobody goes on: it is over, and nobody is congratulated as its winner."""
     from tests.bot.tournament_driver import play_out
 
-    event = new_event(simcord_env, 4)
-    tid = await create(event, game="augsburg1520", format="elimination", table_size=2)
-    await register_all(event, tid)
-    await event.organiser.click(tournament_message(event, tid), label="Start")
-    first, second = await event.bot.store.tournaments.games(tid, 1)
-    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    manager = event.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
-    thread_id = (await event.bot.store.tables.get(first.table_id)).thread_id
-    thread = next(t for t in event.channel.threads if t.id == thread_id)
-    await manager.slash(thread, "table cancel")
-    await play_out(event.bot, second.table_id)
-    assert (await event.bot.store.tournaments.get(tid)).status == "finished"
-    final = last_embed_titled(event.channel, "final standings")
-    assert "Start next round" not in labels(final)
-    winner = (await event.bot.store.tournaments.games(tid, 1))[1].result["ranking"][0][0]
-    assert (await event.bot.tournaments.standings(tid))[0].player_id == winner
+    for cancelled in (1, 2):
+        event = new_event(simcord_env, 4)
+        tid = await create(event, game="augsburg1520", format="elimination", table_size=2)
+        await register_all(event, tid)
+        await event.organiser.click(tournament_message(event, tid), label="Start")
+        games = await event.bot.store.tournaments.games(tid, 1)
+        mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+        manager = event.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+        for game in games[:cancelled]:
+            thread_id = (await event.bot.store.tables.get(game.table_id)).thread_id
+            await manager.slash(next(t for t in event.channel.threads if t.id == thread_id), "table cancel")
+        if cancelled == 1:
+            await play_out(event.bot, games[1].table_id)
+        assert (await event.bot.store.tournaments.get(tid)).status == "finished"
+        final = last_embed_titled(event.channel, "final standings")
+        assert "Start next round" not in labels(final)
+        if cancelled == 1:
+            winner = (await event.bot.store.tournaments.games(tid, 1))[1].result["ranking"][0][0]
+            assert (await event.bot.tournaments.standings(tid))[0].player_id == winner
+            assert final.content.endswith(f"Congratulations, <@{winner}>!"), final.content
+        else:
+            assert final.content == f"Tournament #{tid} is over.", final.content
 
 
 async def test_an_elimination_advance_of_none_is_refused_not_replaced_by_the_default(simcord_env):
