@@ -23,13 +23,15 @@ Style = Literal["primary", "secondary", "success", "danger"]
 
 
 EMBED_TOTAL = 6000  # Discord refuses a message whose embeds hold more characters together
+CUT_WINDOW = 200  # a cut text ends at the last line or space this close to where it must end
 
 
 def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
                  keep_field: str | None = None) -> list[discord.Embed]:
-    """Cut `embeds` (in place, and returned) to `limit` characters together. The last embed's
-    description gives way first (Aelderman's sea-map text, which its picture shows), cut at a line;
-    if that is not enough, the last fields go (but not one named `keep_field`)."""
+    """Cut `embeds` (in place, and returned) to `limit` characters together. Descriptions give way
+    first, the last embed's before the others (Aelderman's sea-map text, which its picture shows),
+    cut after a line or a word near the limit (never inside a name or mention) and marked "…"; if
+    that is not enough, the last fields go (but not one named `keep_field`)."""
     excess = sum(len(e) for e in embeds) - limit
     for embed in reversed(embeds):
         if excess <= 0:
@@ -38,7 +40,11 @@ def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
         if not text:
             continue
         kept = text[:max(0, len(text) - excess - 2)]
-        kept = kept[:kept.rfind("\n")] if "\n" in kept else kept[:max(0, len(kept) - 1)]
+        for mark in ("\n", " "):  # a whole line if one ends near enough, else a whole word
+            cut = kept.rfind(mark)
+            if cut > 0 and len(kept) - cut <= CUT_WINDOW:
+                kept = kept[:cut]
+                break
         embed.description = f"{kept}\n…" if kept else "…"
         excess -= len(text) - len(embed.description)
     for embed in reversed(embeds):

@@ -213,7 +213,9 @@ class Boards:
         spec = self.service.spec(news.table)
         if deadlines and spec.shown_to_act(news.state) != spec.to_act(news.state):
             deadlines = {}  # whose step it is stays private (a pay-off's answers): no deadline tells it
-        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - 40 * len(deadlines)
+        # Whose decision is awaited and when it falls due (Discord shows the time left).
+        due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))[:1024]
+        room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - (len(WAITING) + len(due) if due else 0)
         if log_in_content is None:
             log_in_content = room < LOG_ROOM_IN_EMBEDS
         if log_in_content:
@@ -224,10 +226,8 @@ class Boards:
             log_part = log_embed(lines, room) if len(embeds) < 10 else None
             shown = log_part.description.splitlines() if log_part else []
         target = log_part or (embeds[-1] if embeds else None)
-        if deadlines and target is not None and len(target.fields) < 25:
-            # Whose decision is awaited and when it falls due (Discord shows the time left).
-            due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
-            target.add_field(name=WAITING, value=due[:1024], inline=False)
+        if due and target is not None and len(target.fields) < 25:
+            target.add_field(name=WAITING, value=due, inline=False)
         cut = bool(lines) and (not shown or shown[0] == EARLIER)
         # The renderer keeps its embeds within Discord's limit; the deal's footer and the
         # deadlines come on top of them.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui.board import EARLIER, LOG_LINES, LOG_TITLE, WAITING, log_embed
 from play.record import visible_events
@@ -98,6 +99,11 @@ def test_a_board_over_discords_limit_gives_way_at_its_last_text():
     small = [discord.Embed(title="Board", description="short")]
     within_total(small)
     assert small[0].description == "short"
+    mentions = ", ".join(f"<@{1456074443980800011 + n}>" for n in range(8))  # one line
+    line = [discord.Embed(title="Board", description=f"Everybody chooses: {mentions}.")]
+    within_total(line, 120)
+    kept = line[0].description.removesuffix("\n…")
+    assert len(line[0]) <= 120 and mentions.startswith(kept.removeprefix("Everybody chooses: ")) and kept.endswith(">,")
 
 
 @pytest.mark.slow  # a whole four-player game of Aelderman's main version
@@ -124,3 +130,26 @@ async def test_aelderman_main_boards_stay_within_discords_limit_and_lose_no_line
     info = table.bot.presenter.boards.service_info(await table.bot.service.news(table.table_id))
     public = [info.fill(text) for _, text in visible_events(row, seats, actions, None, False)]
     assert [line for line in shown if line] == public
+
+
+async def test_the_deadlines_of_many_long_names_make_the_log_give_way_not_the_board(simcord_env):
+    """Five players with long names choose at once, each with a deadline, under a full log: the
+    board is within Discord's limit, its own text whole, and the log (which says that earlier lines
+    exist) is what gives way."""
+    names = ["_*" * 15 + c for c in "abcde"]  # 31 characters each, twice that shown as typed
+    table = await open_table(simcord_env, "augsburg1520", names)
+    await start(table)
+    bot = table.bot
+    news = await bot.service.news(table.table_id)
+    assert len(news.table.deadlines) == 5  # everyone picks their cards at once, on the clock
+    long_line = "{p0} bids 3 cards on Jakob Fugger, outbidding {p1} and {p2}."
+    news.table = news.table.model_copy(update={"recent_events": [(news.table.version, long_line)] * 40})
+    boards = bot.presenter.boards
+    info, public = boards.service_info(news), bot.service.spec(news.table).view(news.state, None)
+    whole = get_renderer("augsburg1520").board(info, public)
+    text = boards._text(news, info, public, news.table.version - 1, False)
+    assert sum(len(e) for e in text.embeds) <= EMBED_TOTAL
+    assert [e.description for e in text.embeds[:-1]] == [e.description for e in whole]
+    log = text.embeds[-1]
+    assert log.title == LOG_TITLE and log.description.startswith(EARLIER)
+    assert any(f.name == WAITING and f.value.count("<t:") == 5 for f in log.fields)
