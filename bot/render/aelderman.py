@@ -15,12 +15,15 @@ from bot.render.aelderman_labels import card_summary, council_card_text, fit, it
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
-from bot.render.base import Renderer, Style, TableInfo, plural, within_total
+from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, within_total
 from games.aelderman import data as D
 from games.aelderman.describe import component_tables, summary_lines
 
 COLOUR = discord.Colour.from_rgb(160, 40, 40)
 DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
+# A four-player main-version board names each player some thirty times; over this many characters
+# (the deal's footer and the deadlines come on top) names over SHORT_NAME characters are cut.
+BOARD_ROOM, SHORT_NAME = EMBED_TOTAL - 500, 12
 LEVEL_NAMES = ("basic", "advanced", "expert")
 
 
@@ -168,6 +171,12 @@ class AeldermanRenderer(Renderer):
 
     # -- the public board ----------------------------------------------------------------------
     def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
+        embeds = self._board(info, view)
+        if sum(len(e) for e in embeds) > BOARD_ROOM and any(len(n) > SHORT_NAME for n in info.names.values()):
+            embeds = self._board(info.shortened(SHORT_NAME), view)  # long names, said many times over
+        return within_total(embeds)  # the sea-map text gives way first
+
+    def _board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
         v: Any = view
         main = discord.Embed(title=self._title(v), colour=COLOUR,
                              description=fit("\n".join(self._status(info, v)), DESCRIPTION_LIMIT))
@@ -191,7 +200,7 @@ class AeldermanRenderer(Renderer):
         if v.version == "main":
             main.add_field(name="Majorities so far (council votes for 1st/2nd)",
                            value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
-        return within_total([main, self._map_embed(info, v)])  # the sea-map text gives way first
+        return [main, self._map_embed(info, v)]
 
     def board_key(self, view: BaseModel) -> str:
         v: Any = view

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
 
@@ -81,6 +81,15 @@ class TableInfo:
 
     def mention(self, seat: int) -> str:
         return self.mentions.get(seat) or self.name(seat)
+
+    def shortened(self, limit: int) -> TableInfo:
+        """The same table with names over `limit` characters cut (for a board short of room); two
+        names cut alike are told apart by their seat number."""
+        cut = {seat: name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
+               for seat, name in self.names.items()}
+        alike = [name for name in cut.values() if list(cut.values()).count(name) > 1]
+        return replace(self, names={seat: f"{name} ({seat + 1})" if name in alike else name
+                                    for seat, name in cut.items()})
 
     @cached_property
     def _escaped(self) -> dict[int, str]:

@@ -153,3 +153,33 @@ async def test_the_deadlines_of_many_long_names_make_the_log_give_way_not_the_bo
     log = text.embeds[-1]
     assert log.title == LOG_TITLE and log.description.startswith(EARLIER)
     assert any(f.name == WAITING and f.value.count("<t:") == 5 for f in log.fields)
+
+
+async def test_a_crowded_aelderman_board_shortens_long_names_and_keeps_its_own_text(simcord_env):
+    """Aelderman's main version with four players names each player some thirty times on its
+    board: with long names the board writes them shortened (told apart by seat where they start
+    alike), so that the board stays within Discord's limit and keeps its own text whole."""
+    import random
+
+    from games import registry
+
+    spec = registry.get("aelderman")
+    names = [f"Bartholomew von Schleswig-Hols{c}" for c in "abcd"]
+    table = await open_table(simcord_env, "aelderman", names, options="version=main")
+    await start(table)
+    rng, state = random.Random(0), spec.setup(4, 0, spec.Options(version="main"))
+    for _ in range(355):  # to the Council Hall of a later round, where the board is fullest
+        seat = rng.choice(sorted(spec.to_act(state)))
+        state, _ = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
+    await table.put_state(state)
+    news = await table.bot.service.news(table.table_id)
+    boards = table.bot.presenter.boards
+    info, public = boards.service_info(news), spec.view(news.state, None)
+    text = boards._text(news, info, public, news.table.version, None)
+    assert sum(len(e) for e in text.embeds) <= EMBED_TOTAL
+    main = text.embeds[0]
+    assert main.description.splitlines()[-1].startswith("Action-card pile")  # the status is whole
+    headings = [f.name for f in main.fields if " — in " in f.name]
+    assert [h.split(" — ")[0][2:].removesuffix(" ⏳") for h in headings] == [f"Bartholomew… ({n})" for n in (1, 2, 3, 4)]
+    shown = [main.description, *(f.name + f.value for f in main.fields if f.name != WAITING)]
+    assert not any(name in part for part in shown for name in names)
