@@ -285,7 +285,10 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         return int(getattr(state, "seats"))
 
     def not_your_turn(self, state: StateT, seat: int) -> str:
-        waiting = ", ".join(f"{{p{s}}}" for s in sorted(self.to_act(state)))
+        shown = self.shown_to_act(state)
+        # Whose step of a private exchange it is, only its sides may know (see shown_to_act).
+        acting = self.to_act(state) if seat in shown else shown
+        waiting = ", ".join(f"{{p{s}}}" for s in sorted(acting))
         return f"It is not your turn: waiting for {waiting or 'nobody'}."
 
     def parse_options(self, options: BaseModel | dict[str, Any] | None) -> Any:

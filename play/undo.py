@@ -35,7 +35,10 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
             raise TableError("There is nothing to take back: the last change at this table was not an action.")
         version, last_seat, last_action = actions[-1]
         if last_seat != seat:
-            who = next((s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
+            spec, state = loaded.spec, loaded.state
+            hidden = seat not in spec.shown_to_act(state) and spec.shown_to_act(state) != spec.to_act(state)
+            who = "another player" if hidden else next(  # nor who made a private exchange's last step
+                (s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
             raise TableError(f"Only your own last action can be taken back, and {who} has acted since.")
         if await service.store.tables.by_computer(table_id, version):
             raise TableError("Your seat's last move was made by a computer player while you were away, so there is "

@@ -265,6 +265,32 @@ async def test_the_board_does_not_tell_whose_answer_is_due_in_a_negotiation(simc
     assert names[attacker] in text_of(watcher) and names[victim] in text_of(watcher)
 
 
+async def test_a_third_players_refusals_do_not_tell_whose_answer_is_due(simcord_env, monkeypatch):
+    """The same secret through the third player's refusals: a choice pressed out of turn (an old
+    panel, or a forged one) names both sides as awaited, and /table undo does not say which of them
+    made the last hidden step; each answer is the same after the offer and after the counter-offer."""
+    from tests.reliability.forge import forge_component, private_answer
+
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = state.current, state.victim
+    third = next(s for s in range(3) if s not in (attacker, victim))
+    watcher = await table.actor_of_seat(third)
+    names = {s.seat: s.display_name for s in await table.seats()}
+    answers = []
+    for offer in (moves.OFFERS[1], moves.OFFERS[state.money[victim] + 2]):  # the offer, then a counter
+        assert await play_turn_by_dm(table, lambda st, seat: offer)
+        row = await table.row()
+        pressed = await forge_component(watcher.user, watcher.user.dm_channel.history()[-1],
+                                        f"act:{table.table_id}:{row.version}:0")
+        undo = await watcher.slash(table.thread, "table undo")
+        answers.append((private_answer(pressed), private_answer(undo)))
+        assert (await table.row()).version == row.version  # nothing changed
+    assert answers[0] == answers[1]
+    refusal, undo = answers[0]
+    assert names[attacker] in refusal and names[victim] in refusal
+    assert "another player has acted since" in undo and names[attacker] not in undo and names[victim] not in undo
+
+
 async def negotiated_and_broken_off(env, monkeypatch):
     """The victim offers 1, the attacker asks for more than the victim has, the victim refuses;
     returns the table, the state at the offer, the board and the requests of the counter-offer."""
