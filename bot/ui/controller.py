@@ -25,7 +25,8 @@ from games.core import plural
 from play import pace
 from play.common import TableError, quote
 from play.results import TableNews
-from play.tables import COMPUTER_KINDS, TableService
+from play.lobby import COMPUTER_KINDS
+from play.tables import TableService
 from storage import TableRow
 
 log = logging.getLogger(__name__)

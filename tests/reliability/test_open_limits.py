@@ -49,3 +49,26 @@ async def test_open_tables_are_limited_per_member_and_per_server(simcord_env):
     cancelled = await ada.slash(lobby, "table cancel")
     assert cancelled.response is not None
     assert opened(await create(ada, channel))
+
+
+async def test_a_lobby_left_by_its_creator_goes_to_a_player_with_room_for_it(simcord_env):
+    """README: the per-member limit counts the tables a member runs "as their creator (who opened
+    it, or took it over when its creator left the lobby)". A creator leaving hands the lobby to the
+    next player who may run one more; when nobody may, leaving is refused and says to cancel."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    mallory, bo, cy = (guild.add_member(simcord_env.create_user(n)) for n in ("mallory", "bo", "cy"))
+    for _ in range(2):
+        assert opened(await create(bo, channel))  # bo runs as many as a member may
+    assert opened(await create(mallory, channel))
+    lobby = channel.threads[-1].history()[0]
+    await bo.click(lobby, label="Join")
+    refused = await mallory.click(lobby, label="Leave")
+    assert refused.ephemeral and "Nobody else at this table may take it over" in refused.response.content
+    assert "**Cancel**" in refused.response.content
+    table = await simcord_env.bot.store.tables.by_thread(channel.threads[-1].id)
+    assert table.creator_id == mallory.id and len(await simcord_env.bot.service.seats(table.id)) == 2
+    await cy.click(lobby, label="Join")  # cy runs none: the lobby goes to cy, past bo
+    left = await mallory.click(lobby, label="Leave")
+    assert left.ephemeral and "cy now runs its lobby" in left.response.content
+    assert (await simcord_env.bot.store.tables.get(table.id)).creator_id == cy.id

@@ -1,0 +1,189 @@
+"""The lobby half of TableService: opening a table, seats, computer players, options and limits
+(kept apart so each file stays readable)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from games import RuleError, registry
+from play import pace, record
+from play.common import Caller, TableError, table_state
+from play.results import TableNews
+from storage import SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from play.tables import Loaded, TableService
+
+COMPUTER_KINDS = ("heuristic", "random")
+
+
+class LobbyMixin:
+    """Tables before their game starts, for TableService."""
+
+    async def create_table(self: TableService, *, guild_id: int, channel_id: int, game: str,
+                           options: dict[str, Any], creator_id: int, creator_name: str | None, rated: bool = False,
+                           tournament_id: int | None = None, seed: int | None = None,
+                           chosen_seed: int | None = None, pace_name: str | None = None,
+                           handover_after: int | None = None) -> TableRow:
+        """Open a lobby. The creator takes the first seat unless `creator_name` is None. `seed` is a
+        tournament's deal; `chosen_seed` an admin's (the table is then never rated)."""
+        if chosen_seed is not None and rated:
+            raise TableError("A table dealt from a chosen seed is never rated: leave `rated` off.")
+        try:
+            spec = registry.get(game)
+        except KeyError as exc:
+            raise TableError(str(exc.args[0])) from None
+        try:
+            parsed = spec.parse_options(options)
+        except RuleError as exc:
+            raise TableError(str(exc)) from None
+        async with self.store.transaction():  # counted and created in one transaction: no race
+            if tournament_id is None:
+                await self._check_open_limits(guild_id, creator_id)
+            kind, seconds = pace.parse(pace_name or ("off" if tournament_id is not None else pace.CASUAL_PACE))
+            table_id = await self.store.tables.create_table(
+                guild_id=guild_id, channel_id=channel_id, game=game, options=parsed.model_dump(mode="json"),
+                seed=_deal_seed(seed, chosen_seed), creator_id=creator_id, rated=rated,
+                tournament_id=tournament_id, seed_salt=None if chosen_seed is not None else record.new_salt(),
+                seed_chosen=chosen_seed is not None, pace=kind, pace_seconds=seconds,
+                handover_after=handover_after or self.missed_for_handover)
+            if creator_name is not None:
+                await self.store.tables.add_seat(table_id, user_id=creator_id, display_name=creator_name,
+                                                 max_seats=spec.max_seats)
+        return await self.get(table_id)
+
+    async def _check_open_limits(self: TableService, guild_id: int, creator_id: int) -> None:
+        mine, server = await self.store.tables.open_casual(guild_id, creator_id)
+        per_member, per_server = self.open_limits
+        if len(mine) >= per_member:
+            numbers = ", ".join(f"#{n}" for n in mine[:10])
+            raise TableError(f"You already have {len(mine)} open tables in this server ({numbers}), as their "
+                             f"creator; one member may have {per_member} open at once. Finish or cancel one "
+                             "(`/table cancel`) first.")
+        if server >= per_server:
+            raise TableError(f"This server already has {server} open tables, the most it allows ({per_server}). "
+                             "Open one when another has ended, or ask an admin to cancel an abandoned one.")
+
+    async def opened(self: TableService, table_id: int, *, thread_id: int | None = None,
+                     lobby_message_id: int | None = None) -> None:
+        """Record the thread and lobby message the Discord layer opened for a table."""
+        await self.store.tables.set_messages(table_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
+
+    async def board_posted(self: TableService, table_id: int, message_id: int, key: str, since: int) -> None:
+        """Record a new board message (posted at a round or phase boundary) and where its log starts."""
+        await self.store.tables.set_board(table_id, message_id, key, since)
+
+    async def abort(self: TableService, table_id: int) -> None:
+        """Close a lobby whose thread could not be opened."""
+        await self.store.tables.set_status(table_id, "cancelled", expected=("lobby",))
+
+    async def _lobby(self: TableService, table_id: int, caller: Caller) -> Loaded:
+        loaded = await self.load(table_id, caller)
+        if loaded.table.status != "lobby":
+            raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: its lobby is closed.")
+        return loaded
+
+    def _creator_only(self: TableService, loaded: Loaded, caller: Caller, what: str) -> None:
+        if caller.user_id != loaded.table.creator_id:
+            raise TableError(f"Only the table's creator can {what}.")
+
+    async def join(self: TableService, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            if loaded.seat_of(caller.user_id):
+                raise TableError("You are already seated at this table.")
+            seat = await self.store.tables.add_seat(table_id, user_id=caller.user_id, display_name=caller.name,
+                                                    max_seats=loaded.spec.max_seats)
+            if seat is None:
+                raise TableError(f"This table is full ({loaded.spec.max_seats} players at most).")
+            return await self.news(table_id)
+
+    async def leave(self: TableService, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self.load(table_id, caller)
+            seat = loaded.seat_of(caller.user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            if loaded.table.status == "running":
+                raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
+            if loaded.table.status != "lobby":
+                raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: there is nothing to leave.")
+            successor = None
+            if caller.user_id == loaded.table.creator_id:  # the lobby passes to the next person seated
+                successor = await self._successor(loaded, caller.user_id)
+            async with self.store.transaction():
+                if not await self.store.tables.remove_seat(table_id, seat.seat):
+                    raise TableError(f"You are not seated at table #{table_id}.")
+                if successor is not None:
+                    await self.store.tables.set_creator(table_id, successor.user_id)
+            return await self.news(table_id)
+
+    async def _successor(self: TableService, loaded: Loaded, leaving: int) -> SeatRow:
+        """Who takes over a lobby its creator leaves: the next person seated who may run one more
+        open table (the per-member limit counts the lobbies a member took over)."""
+        others = [s for s in loaded.seats if s.user_id not in (None, leaving)]
+        if not others:
+            raise TableError("You are the only player at this table: press **Cancel** to close it.")
+        for seat in others:
+            mine, _ = await self.store.tables.open_casual(loaded.table.guild_id, seat.user_id)
+            if loaded.table.tournament_id is not None or len(mine) < self.open_limits[0]:
+                return seat
+        raise TableError(f"Nobody else at this table may take it over: each already runs {self.open_limits[0]} "
+                         "open tables, the most one member may. Press **Cancel** to close it.")
+
+    async def add_computer(self: TableService, table_id: int, caller: Caller, kind: str = "heuristic") -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            self._creator_only(loaded, caller, "add computer players")
+            if kind not in COMPUTER_KINDS:
+                raise TableError(f"Unknown computer player {kind!r}; choose {', '.join(COMPUTER_KINDS)}.")
+            number = sum(1 for s in loaded.seats if s.user_id is None) + 1
+            seat = await self.store.tables.add_seat(
+                table_id, user_id=None, display_name=f"Computer {number} ({kind})", ai=kind,
+                max_seats=loaded.spec.max_seats)
+            if seat is None:
+                raise TableError(f"This table is full ({loaded.spec.max_seats} players at most).")
+            return await self.news(table_id)
+
+    async def remove_computer(self: TableService, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            self._creator_only(loaded, caller, "remove computer players")
+            computers = [s for s in loaded.seats if s.user_id is None]
+            if not computers:
+                raise TableError("There is no computer player to remove.")
+            await self.store.tables.remove_seat(table_id, computers[-1].seat)
+            return await self.news(table_id)
+
+    async def set_option(self: TableService, table_id: int, caller: Caller, key: str, value: Any) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            self._creator_only(loaded, caller, "change the options")
+            spec = loaded.spec
+            if key not in spec.Options.model_fields:
+                known = ", ".join(spec.Options.model_fields) or "none"
+                raise TableError(f"{spec.title} has no option {key!r}; its options are: {known}.")
+            try:
+                parsed = spec.parse_options({**loaded.table.options, key: value})
+            except RuleError as exc:
+                raise TableError(str(exc)) from None
+            await self.store.tables.set_options(table_id, parsed.model_dump(mode="json"))
+            return await self.news(table_id)
+
+    async def toggle_rated(self: TableService, table_id: int, caller: Caller) -> TableNews:
+        async with self.lock(table_id):
+            loaded = await self.load(table_id, caller)
+            if loaded.table.status != "lobby":
+                raise TableError("The game has started; whether it is rated can no longer change.")
+            self._creator_only(loaded, caller, "change whether the table is rated")
+            if loaded.table.seed_chosen:
+                raise TableError("This table is dealt from a chosen seed, so it is never rated.")
+            await self.store.tables.set_rated(table_id, not loaded.table.rated)
+            return await self.news(table_id)
+
+
+def _deal_seed(seed: int | None, chosen_seed: int | None) -> int:
+    if chosen_seed is not None:
+        return chosen_seed
+    return secrets.randbits(62) if seed is None else seed
