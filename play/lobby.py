@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any
 
 from games import RuleError, registry
@@ -44,7 +43,7 @@ class LobbyMixin:
             kind, seconds = pace.parse(pace_name or ("off" if tournament_id is not None else pace.CASUAL_PACE))
             table_id = await self.store.tables.create_table(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=parsed.model_dump(mode="json"),
-                seed=_deal_seed(seed, chosen_seed), creator_id=creator_id, rated=rated,
+                seed=self.deal_seed(seed, chosen_seed), creator_id=creator_id, rated=rated,
                 tournament_id=tournament_id, seed_salt=None if chosen_seed is not None else record.new_salt(),
                 seed_chosen=chosen_seed is not None, pace=kind, pace_seconds=seconds,
                 handover_after=handover_after or self.missed_for_handover)
@@ -181,9 +180,3 @@ class LobbyMixin:
                 raise TableError("This table is dealt from a chosen seed, so it is never rated.")
             await self.store.tables.set_rated(table_id, not loaded.table.rated)
             return await self.news(table_id)
-
-
-def _deal_seed(seed: int | None, chosen_seed: int | None) -> int:
-    if chosen_seed is not None:
-        return chosen_seed
-    return secrets.randbits(62) if seed is None else seed

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
@@ -75,6 +76,13 @@ class TableService(MovesMixin, LobbyMixin):
         # The last state read or written per table, with its JSON: a load whose stored text is the
         # same reuses it instead of parsing again (states are never changed in place).
         self._states: BoundedCache[int, tuple[str, Any]] = BoundedCache(2_000)
+
+    @staticmethod
+    def deal_seed(seed: int | None, chosen_seed: int | None) -> int:
+        """A new table's deal: an admin's chosen seed, a tournament's, or a fresh random one."""
+        if chosen_seed is not None:
+            return chosen_seed
+        return secrets.randbits(62) if seed is None else seed
 
     # -- loading -----------------------------------------------------------------------
     def lock(self, table_id: int) -> Any:
