@@ -12,7 +12,8 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Protocol, Sequence, TypeVar, get_args
+from typing import (Any, Callable, ClassVar, Generic, Hashable, Mapping, NamedTuple, Protocol, Sequence, TypeVar,
+                    get_args)
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from pydantic.dataclasses import dataclass as pydantic_dataclass
@@ -347,6 +348,13 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         """The seats the public board shows as acting: by default those who act. A game whose private
         exchange must not show whose step it is (a Baumeister pay-off) shows every side of it."""
         return self.to_act(state)
+
+    def turn_key(self, state: StateT, seat: int) -> Hashable:
+        """Which turn of the seat its current decision belongs to. A table's pace gives the decisions
+        a player makes one after another in one turn a single clock (stepping back and forth buys no
+        time); a decision with another key (a new phase, round or turn, a new choice made at once)
+        has its whole time. By default every decision is a turn of its own."""
+        return object()
 
     def time_limit(self, state: StateT, seat: int) -> int | None:
         """Seconds the seat's current decision may take, or None when it has no time limit (the

@@ -76,14 +76,21 @@ def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], chan
             continue  # a decision with its own time limit ends by it (the game's timeout move), not by the pace
         payload = {"seat": seat, "prompt_version": prompts[seat][0]}
         began = now
-        if seat in movers and seat in table.deadlines:  # the seat goes on with its turn: same clock
-            began = min(now, table.deadlines[seat] - table.pace_seconds)
+        if seat in movers and seat in table.deadlines and _same_turn(loaded, state, seat):
+            began = min(now, table.deadlines[seat] - table.pace_seconds)  # it goes on: same clock
         deadlines[seat] = began + table.pace_seconds
         new.append(NewTimer(kind=DEADLINE_TIMER, due_at=deadlines[seat], seat=seat, payload=payload))
         new.extend(NewTimer(kind=REMINDER_TIMER, due_at=began + table.pace_seconds * share, seat=seat,
                             payload={**payload, "when": when})
                    for when, share in REMINDERS if began + table.pace_seconds * share > now)
     return new, deadlines
+
+
+def _same_turn(loaded: Loaded, state: Any, seat: int) -> bool:
+    """Whether the seat's new decision goes on with the turn it just played, on the table's pace
+    (not a decision the game timed itself, such as a Baumeister pay-off step)."""
+    spec, before = loaded.spec, loaded.state
+    return spec.time_limit(before, seat) is None and spec.turn_key(before, seat) == spec.turn_key(state, seat)
 
 
 def stale(loaded: Loaded, changed: set[int]) -> set[int]:

@@ -55,6 +55,12 @@ class AeldermanSpec(GameSpec[State, Any]):
         advance(state, [])
         return state
 
+    def turn_key(self, state: State, seat: int) -> tuple[Any, ...]:
+        """One turn: a player's turn at sea (with what it leads to), a Council Hall row's bids or
+        choices, a round's production decisions."""
+        council = (state.council.row, state.council.stage) if state.council is not None else None
+        return state.round, state.phase, state.period, state.turn_index, council
+
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "over":
             return frozenset()

@@ -22,6 +22,10 @@ _REVEALING = frozenset({"dealt", "bought", "round", "discard", "discard_bid"})
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))  # to_act of one seat, built once
 
 
+# The phases of one auction winner's turn with the privilege card they take.
+PRIVILEGE_TURN = frozenset({"privilege_card", "privileges", "privilege_discard", "choose_victim", "consolation"})
+
+
 class Augsburg1520(GameSpec[State, Any]):
     name = "augsburg1520"
     title = "Augsburg 1520"
@@ -43,6 +47,12 @@ class Augsburg1520(GameSpec[State, Any]):
             done = state.done
             return frozenset([s for s in range(state.seats) if not done[s]])
         return frozenset()
+
+    def turn_key(self, state: State, seat: int) -> tuple[int, int, str]:
+        """One turn: a round's purchase, a bid, a reveal, or the winner's privilege card with all
+        it leads to (its privileges, a card discarded, a tile taken)."""
+        phase = "privileges" if state.phase in PRIVILEGE_TURN else state.phase
+        return state.round, state.auction, phase
 
     def legal_actions(self, state: State, seat: int) -> list[Any]:
         if seat not in self.to_act(state):

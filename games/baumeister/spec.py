@@ -161,6 +161,10 @@ class BaumeisterSpec(GameSpec[State, Any]):
     def policy(self, kind: str, seed: int = 0) -> Policy:
         return make_policy(self, kind, seed)
 
+    def turn_key(self, state: State, seat: int) -> tuple[int, int]:
+        """One turn: a player's turn (income, the auction's opening, building) or final go."""
+        return state.turn, state.current
+
     def time_limit(self, state: State, seat: int) -> int | None:
         """Only the pay-off negotiation is timed, so one player cannot hold a sabotage up.
         Every other decision waits for its player."""
