@@ -98,7 +98,8 @@ class Presenter:
         for seat in sorted(news.changed - {answered}):
             await safely(f"panel of table {table.id} seat {seat}", self.notify_seat(news, seat, thread))
         last = last_to_choose(news)
-        if last is not None:
+        # Not once their own time has run out (a shared deadline passing moves for them in turn).
+        if last is not None and news.table.deadlines.get(last, float("inf")) > self.service.clock():
             await safely(f"last chooser of table {table.id}", self.tell_last(news, last))
 
     # -- private panels ------------------------------------------------------------------

@@ -67,3 +67,14 @@ async def test_a_victims_own_turn_after_a_pay_off_has_a_whole_day(simcord_env, m
     after, row = await table.state(), await table.row()
     assert after.current == state.victim and state.victim in (await table.spec()).to_act(after)
     assert left(row, state.victim, simcord_env) == DAY
+
+
+async def test_a_shared_deadline_that_passes_tells_nobody_they_are_the_last_to_choose(simcord_env):
+    """Three players buy at once; ada buys, bo and cy let the shared deadline pass. The computer buys
+    for bo, then for cy: cy is told their time ran out, not that they are the last to choose."""
+    table = await live_table(simcord_env, seats=3)
+    ada, bo, cy = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 3))
+    await simcord_env.advance_time(LIVE + 10)
+    assert dms_with(bo, "Time ran out") and dms_with(cy, "Time ran out")
+    assert not dms_with(bo, "last to choose") and not dms_with(cy, "last to choose")
