@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.render import get_renderer
 from bot.ui.controller import TablesController
 from bot.ui.log import show_log
-from bot.ui.requests import caller_of, reply
+from bot.ui.requests import caller_of, embed_batches, reply
 from play.common import TableError, quote
 from play.options import read_pairs
 from play.pace import PACES
@@ -38,19 +38,6 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
     except ValueError as exc:
         message = str(exc)
         raise TableError(message[0].upper() + message[1:] + ".") from None
-
-
-def embed_batches(embeds: list[discord.Embed], *, count: int = 10, size: int = 6000) -> list[list[discord.Embed]]:
-    """Embeds grouped into messages: at most `count` embeds and `size` characters in each."""
-    batches: list[list[discord.Embed]] = [[]]
-    total = 0
-    for embed in embeds:
-        if batches[-1] and (len(batches[-1]) >= count or total + len(embed) > size):
-            batches.append([])
-            total = 0
-        batches[-1].append(embed)
-        total += len(embed)
-    return batches
 
 
 class TablesCog(commands.Cog):

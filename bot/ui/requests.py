@@ -69,3 +69,16 @@ def thread_failure(exc: discord.HTTPException) -> str:
     """Why a table could not be opened in a channel, and which permissions the bot needs there."""
     return (f"I could not open a thread for the table here, or post its lobby in it ({exc.text or exc.status}). "
             "I need the permissions Create Public Threads and Send Messages in Threads in this channel.")
+
+
+def embed_batches(embeds: list[discord.Embed], *, count: int = 10, size: int = 6000) -> list[list[discord.Embed]]:
+    """Embeds grouped into messages: at most `count` embeds and `size` characters in each."""
+    batches: list[list[discord.Embed]] = [[]]
+    total = 0
+    for embed in embeds:
+        if batches[-1] and (len(batches[-1]) >= count or total + len(embed) > size):
+            batches.append([])
+            total = 0
+        batches[-1].append(embed)
+        total += len(embed)
+    return batches

@@ -16,7 +16,7 @@ from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, reply
+from bot.ui.requests import caller_of, embed_batches, reply
 from games import registry
 from play.common import Caller, KeyedLocks, TableError
 from play.results import TableNews
@@ -97,13 +97,22 @@ class TournamentController:
         except discord.HTTPException as exc:
             log.warning("could not update the embed of tournament %s: %s", tournament_id, exc)
 
-    async def post(self, tournament_id: int, content: str | None = None, **kwargs: Any) -> discord.Message | None:
+    async def post(self, tournament_id: int, content: str | None = None, *, embeds: list[discord.Embed] = (),
+                   **kwargs: Any) -> discord.Message | None:
+        """Post in the tournament's channel: `content` with the first of as many messages as
+        `embeds` need (a large field's standings); `kwargs` (a view) go with the last. Returns it."""
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
         if channel is None:
             return None
-        kwargs.setdefault("allowed_mentions", MENTION_USERS)
-        return await channel.send(content, **kwargs)
+        mentions = kwargs.pop("allowed_mentions", MENTION_USERS)
+        batches = embed_batches(list(embeds)) if embeds else [[]]
+        message = None
+        for number, batch in enumerate(batches, start=1):
+            last = kwargs if number == len(batches) else {}
+            message = await channel.send(content if number == 1 else None, embeds=batch,
+                                         allowed_mentions=mentions, **last)
+        return message
 
     async def retire_summary(self, tournament_id: int) -> None:
         """Remove the "Start next round" button of the latest round end: a round was seated, or the
@@ -177,15 +186,20 @@ class TournamentController:
             raise TournamentError(f"Tournament #{tournament_id} has not started yet.")
         tables = await self.service.progress(tournament_id)
         deadline = current.deadline if current.status == "running" else None
-        await reply(interaction, embed=views.progress_embed(tournament, current.round_no, tables,
-                                                            await self.names(tournament_id), deadline))
+        await self.answer_pages(interaction, views.progress_embeds(tournament, current.round_no, tables,
+                                                                   await self.names(tournament_id), deadline))
 
     async def standings(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id, self.caller(interaction))
         rows = await self.service.standings(tournament_id)
         heading = "final standings" if tournament.status == "finished" else "standings"
-        await reply(interaction, embed=views.standings_embed(tournament, rows, await self.names(tournament_id),
-                                                             heading))
+        await self.answer_pages(interaction, views.standings_embeds(tournament, rows, await self.names(tournament_id),
+                                                                    heading))
+
+    @staticmethod
+    async def answer_pages(interaction: discord.Interaction, embeds: list[discord.Embed]) -> None:
+        for batch in embed_batches(embeds):  # the answer, then follow-ups as the pages need
+            await reply(interaction, embeds=batch)
 
     # -- rounds --------------------------------------------------------------------------
     async def open_round(self, tournament_id: int) -> None:
@@ -235,9 +249,9 @@ class TournamentController:
         if current is None:
             return
         tables = await self.service.progress(tournament_id)
-        embed = views.round_embed(tournament, current.round_no, tables, current.byes,
-                                  await self.names(tournament_id), current.deadline)
-        await self.post(tournament_id, embed=embed, allowed_mentions=NO_MENTIONS)
+        embeds = views.round_embeds(tournament, current.round_no, tables, current.byes,
+                                    await self.names(tournament_id), current.deadline)
+        await self.post(tournament_id, embeds=embeds, allowed_mentions=NO_MENTIONS)
         await self.service.round_opened(tournament_id, current.round_no)
         await self.refresh_embed(tournament_id)
 
@@ -263,7 +277,7 @@ class TournamentController:
         tournament = end.tournament
         names = await self.names(tournament.id)
         if end.final:
-            embed = views.standings_embed(tournament, end.standings, names, "final standings")
+            embeds = views.standings_embeds(tournament, end.standings, names, "final standings")
             # Not its winner: a player who withdrew, nor in an elimination one who forfeited (who never
             # goes on: a tournament whose every last table was cancelled has no winner).
             elimination = tournament.format == "elimination"
@@ -272,12 +286,12 @@ class TournamentController:
             winners = " and ".join(f"<@{r.player_id}>" for r in active if r.rank == best)
             text = f"Tournament #{tournament.id} is over." + (f" Congratulations, {winners}!" if winners else "")
             await self.retire_summary(tournament.id)
-            await self.post(tournament.id, text, embed=embed)
+            await self.post(tournament.id, text, embeds=embeds)
             summary = None
         else:
-            embed = views.standings_embed(tournament, end.standings, names, f"standings after round {end.round_no}")
+            embeds = views.standings_embeds(tournament, end.standings, names, f"standings after round {end.round_no}")
             summary = await self.post(tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. "
-                                      "Start the next round with the button or `/tournament next`.", embed=embed,
+                                      "Start the next round with the button or `/tournament next`.", embeds=embeds,
                                       **({"view": views.next_round_view(tournament)} if next_button else {}))
         await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
         await self.refresh_embed(tournament.id)
@@ -289,13 +303,14 @@ class TournamentController:
         if found is None:
             return
         tournament, tables = found
-        lines = []
+        lines = [f"<@{tournament.organiser_id}>, the deadline of round {timer.payload['round_no']} has passed. "
+                 "Still playing:"]
         for entry in tables:
             waiting = ", ".join(f"<@{p}>" for p in entry.waiting_for) or "computer players"
             lines.append(f"Board {entry.game.board} ({views.table_link(entry.table)}): waiting for {waiting}")
-        await self.post(tournament.id, f"<@{tournament.organiser_id}>, the deadline of round "
-                        f"{timer.payload['round_no']} has passed. Still playing:\n" + "\n".join(lines)
-                        + "\nUse `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
+        lines.append("Use `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
+        for text in views.text_parts(lines):  # many open tables take several messages
+            await self.post(tournament.id, text)
 
     # -- the organiser's tools -----------------------------------------------------------
     async def extend(self, interaction: discord.Interaction, tournament_id: int, hours: int) -> None:

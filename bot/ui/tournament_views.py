@@ -37,6 +37,41 @@ def _limited(lines: list[str], limit: int) -> str:
     return "\n".join([*kept, f"… and {len(lines) - len(kept)} more"])
 
 
+PAGE = 2800  # characters of lines an embed holds: two such pages and their titles fit in a message
+
+
+def paged(heading: str, lines: list[str], colour: discord.Colour, footer: str | None = None) -> list[discord.Embed]:
+    """`lines` on as many embeds as they need (numbered when more than one), nobody left out; send
+    them with requests.embed_batches, which groups them into messages."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        line = line[:PAGE]
+        if pages[-1] and size + len(line) + 1 > PAGE:
+            pages.append([])
+            size = 0
+        pages[-1].append(line)
+        size += len(line) + 1
+    count = len(pages)
+    embeds = [discord.Embed(title=heading + (f" ({number}/{count})" if count > 1 else ""),
+                            description="\n".join(page), colour=colour) for number, page in enumerate(pages, start=1)]
+    if footer:
+        embeds[-1].set_footer(text=footer)
+    return embeds
+
+
+def text_parts(lines: list[str], limit: int = 2000) -> list[str]:
+    """`lines` as message texts of at most `limit` characters each, split between lines."""
+    parts: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if parts and len(parts[-1]) + 1 + len(line) <= limit:
+            parts[-1] += "\n" + line
+        else:
+            parts.append(line)
+    return parts
+
+
 def table_link(table: TableRow) -> str:
     return f"<#{table.thread_id}>" if table.thread_id else f"table #{table.id}"
 
@@ -121,18 +156,16 @@ def standing_line(row: StandingRow, name: str) -> str:
     return f"{row.rank}. {shown} — {row.points:.2f} pts ({', '.join(extra)}) · {breaks}"
 
 
-def standings_embed(tournament: TournamentRow, rows: Sequence[StandingRow], names: dict[int, str],
-                    heading: str) -> discord.Embed:
+def standings_embeds(tournament: TournamentRow, rows: Sequence[StandingRow], names: dict[int, str],
+                     heading: str) -> list[discord.Embed]:
     lines = [standing_line(row, names.get(row.player_id, str(row.player_id))) for row in rows]
-    embed = discord.Embed(title=f"{title(tournament)} — {heading}", description=_limited(lines, 4000),
-                          colour=discord.Colour.gold())
-    embed.set_footer(text="Points: 1 for first, 0 for last, evenly between, ties split; a bye 0.5. "
-                          "Tie-breaks: score ratio, opponents' points, opponents' average rating.")
-    return embed
+    return paged(f"{title(tournament)} — {heading}", lines, discord.Colour.gold(),
+                 "Points: 1 for first, 0 for last, evenly between, ties split; a bye 0.5. "
+                 "Tie-breaks: score ratio, opponents' points, opponents' average rating.")
 
 
-def round_embed(tournament: TournamentRow, round_no: int, tables: Sequence[TableProgress],
-                byes: Sequence[int], names: dict[int, str], deadline: float) -> discord.Embed:
+def round_embeds(tournament: TournamentRow, round_no: int, tables: Sequence[TableProgress],
+                 byes: Sequence[int], names: dict[int, str], deadline: float) -> list[discord.Embed]:
     lines = []
     for entry in tables:
         where = table_link(entry.table)
@@ -141,12 +174,11 @@ def round_embed(tournament: TournamentRow, round_no: int, tables: Sequence[Table
     if byes:
         lines.append("Bye (0.5 points): " + ", ".join(names.get(p, str(p)) for p in byes))
     lines.append(f"Deadline: <t:{int(deadline)}:f> (<t:{int(deadline)}:R>)")
-    return discord.Embed(title=f"{title(tournament)} — round {round_no}", description=_limited(lines, 4000),
-                         colour=discord.Colour.dark_gold())
+    return paged(f"{title(tournament)} — round {round_no}", lines, discord.Colour.dark_gold())
 
 
-def progress_embed(tournament: TournamentRow, round_no: int, tables: Sequence[TableProgress],
-                   names: dict[int, str], deadline: float | None) -> discord.Embed:
+def progress_embeds(tournament: TournamentRow, round_no: int, tables: Sequence[TableProgress],
+                    names: dict[int, str], deadline: float | None) -> list[discord.Embed]:
     lines = []
     for entry in tables:
         where = table_link(entry.table)
@@ -160,5 +192,4 @@ def progress_embed(tournament: TournamentRow, round_no: int, tables: Sequence[Ta
     header = f"{done} of {len(tables)} tables finished."
     if deadline is not None:
         header += f" Deadline <t:{int(deadline)}:R>."
-    return discord.Embed(title=f"{title(tournament)} — round {round_no}",
-                         description=_limited([header, *lines], 4000), colour=discord.Colour.dark_gold())
+    return paged(f"{title(tournament)} — round {round_no}", [header, *lines], discord.Colour.dark_gold())

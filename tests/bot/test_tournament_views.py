@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from play.tournaments import PlayerRecord, compute_standings
 from bot.ui import tournament_views as views
+from bot.ui.requests import embed_batches
 from storage import EntrantRow, TournamentRow
 
 
@@ -34,9 +37,23 @@ def test_a_large_field_fits_the_embed_and_the_standings():
     assert players.name == "Players (225)" and "~~player-with-a-long-name-0~~ (withdrawn)" in players.value
     rows = compute_standings([PlayerRecord(player_id=e.user_id) for e in entrants], [])
     names = {e.user_id: e.display_name for e in entrants}
-    standings = views.standings_embed(tournament(status="running"), rows, names, "standings")
-    assert len(standings) <= 6000 and len(standings.description) <= 4096
-    assert standings.description.splitlines()[-1].startswith("… and ")
+    pages = views.standings_embeds(tournament(status="running"), rows, names, "standings")
+    # Everyone is listed, on numbered pages that the bot sends in as many messages as they need.
+    assert len(pages) > 1 and all(len(page.description) <= 4096 for page in pages)
+    assert [page.title.rsplit(" ", 1)[-1] for page in pages] == [f"({n}/{len(pages)})" for n in range(1, len(pages) + 1)]
+    listed = [line for page in pages for line in page.description.splitlines()]
+    assert len(listed) == 250 and all(names[row.player_id] in line for row, line in zip(rows, listed))
+    assert pages[-1].footer.text.startswith("Points: 1 for first")
+    assert all(sum(len(e) for e in batch) <= 6000 and len(batch) <= 10 for batch in embed_batches(pages))
+
+
+def test_a_deadline_notice_of_many_open_tables_goes_in_several_messages():
+    lines = ["<@3>, the deadline of round 1 has passed. Still playing:"]
+    lines += [f"Board {n} (https://discord.com/channels/1/2/{10**18 + n}): waiting for <@{10**18 + n}>, "
+              f"<@{10**18 + 2 * n}>" for n in range(1, 61)]
+    parts = views.text_parts(lines)
+    assert len(parts) > 1 and all(len(part) <= 2000 for part in parts)
+    assert "\n".join(parts).splitlines() == lines  # every line once, in order, none cut
 
 
 def test_format_lines_name_the_length_of_each_format():
@@ -81,3 +98,31 @@ async def test_status_does_not_follow_a_pay_off_negotiation(simcord_env):
     attacker, victim = await table.actor_of_seat(state.current), await table.actor_of_seat(state.victim)
     waiting = seen[0].split("waiting for", 1)[1].split("\\n", 1)[0]
     assert attacker.name in waiting and victim.name in waiting, waiting
+
+
+@pytest.mark.slow  # seats, plays and ranks 48 players
+async def test_a_large_field_sees_every_board_and_every_player(simcord_env):
+    """48 players with long names at 16 tables: /tournament status lists every board, the deadline
+    notice every open one (in several messages, none over Discord's 2,000 characters), and the final
+    standings every player, on numbered pages."""
+    from tests.bot.tournament_driver import create, new_event, play_round, register_all, tournament_message
+
+    event = new_event(simcord_env, 48, names="a-rather-long-display-name-")
+    tid = await create(event, game="augsburg1520", table_size=3, rounds=1, hours=1)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    status = await event.players[-1].slash(event.channel, "tournament status")
+    shown = [m for m in [status.response, *status.followups] if m is not None]
+    boards = [line for m in shown for e in m.embeds for line in e.description.splitlines() if line.startswith("Board ")]
+    assert len(boards) == 16
+
+    before = len(event.channel.history())
+    await simcord_env.advance_time(3700)
+    notice = event.channel.history()[before:]
+    assert len(notice) > 1 and all(len(m.content) <= 2000 for m in notice)
+    assert sum(m.content.count("): waiting for") for m in notice) == 16
+
+    await play_round(event, tid, 1)
+    final = [m for m in event.channel.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
+    listed = [line for m in final for e in m.embeds for line in e.description.splitlines()]
+    assert len(listed) == 48 and all(any(p.name in line for line in listed) for p in event.players)

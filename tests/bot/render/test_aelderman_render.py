@@ -11,7 +11,7 @@ import discord
 import pytest
 from PIL import Image, ImageDraw
 
-from bot.cogs.tables import embed_batches
+from bot.ui.requests import embed_batches
 from bot.render import get_renderer
 from bot.render import aelderman_map as sea_map
 from bot.render.base import TableInfo
