@@ -13,11 +13,24 @@ from play.common import TableError
 from play.results import TableNews
 
 LINES_PER_PAGE = 20
+PAGE_CHARS = 3900  # an embed's description holds 4,096
+LINE_CHARS = 1000
 
 
 def log_pages(news: TableNews, info: Any) -> list[list[str]]:
-    lines = [f"`{number:>4}` {info.fill(text)}"[:190] for number, text in news.log]
-    return [lines[i:i + LINES_PER_PAGE] for i in range(0, len(lines), LINES_PER_PAGE)] or [[]]
+    """The log's lines, whole, on pages of at most LINES_PER_PAGE lines and PAGE_CHARS characters."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for number, text in news.log:
+        line = f"`{number:>4}` {info.fill(text)}"
+        if len(line) > LINE_CHARS:  # no game writes such a line; a page must still take it
+            line = line[:LINE_CHARS - 1] + "…"
+        if pages[-1] and (len(pages[-1]) >= LINES_PER_PAGE or size + len(line) + 1 > PAGE_CHARS):
+            pages.append([])
+            size = 0
+        pages[-1].append(line)
+        size += len(line) + 1
+    return pages
 
 
 def log_message(news: TableNews, info: Any, page: int | None) -> dict[str, Any]:

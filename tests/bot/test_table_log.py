@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, start
+from tests.bot.driver import heuristic_players, open_table, play_to_the_end, play_turn_by_dm, start
 
 
 async def test_the_log_pages_through_the_game_privately(simcord_env):
@@ -34,3 +34,28 @@ async def test_the_log_pages_through_the_game_privately(simcord_env):
     refused = await stranger.slash(other.create_text_channel("x"), "table log", table=table.table_id)
     assert refused.ephemeral and "not a table of this server" in refused.response.content
     assert not refused.response.embeds
+
+
+async def test_every_line_of_the_log_is_whole_with_long_names(simcord_env):
+    """Names of 32 characters, shown as typed (twice as long escaped): every page of /table log has
+    each of its lines whole, read in order the pages are the whole log, and none is over the limit."""
+    from bot.ui.log import log_pages
+    from play.common import Caller
+
+    names = ["_*" * 15 + c for c in "ab"]
+    table = await open_table(simcord_env, "augsburg1520", names)
+    await start(table)
+    await play_to_the_end(table, heuristic_players("augsburg1520", 2))
+    player = table.players[0]
+    first = await player.slash(table.thread, "table log", page=1)
+    pages = int(first.response.embeds[0].footer.text.split(" · ")[0].rsplit(" ", 1)[-1])
+    shown = []
+    for page in range(1, pages + 1):
+        embed = (await player.slash(table.thread, "table log", page=page)).response.embeds[0]
+        assert len(embed.description) <= 4096
+        shown += embed.description.splitlines()
+    news = await table.bot.service.log(table.table_id, Caller(player.id, table.guild.id))
+    info = table.bot.presenter.boards.service_info(news)
+    assert shown == [f"`{number:>4}` {info.fill(text)}" for number, text in news.log]
+    assert any(len(line) > 190 for line in shown)  # lines the page used to cut
+    assert [line for page in log_pages(news, info) for line in page] == shown
