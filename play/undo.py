@@ -50,7 +50,8 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         reason = loaded.spec.undo_refusal(before, after, events)
         if reason:
             raise TableError(f"That action cannot be taken back: {reason}.")
-        return await _store(service, loaded, before, seat, version, _clock_started(service, loaded, seat, timed))
+        return await _store(service, loaded, before, seat, version,
+                            _clock_started(service, loaded, seat, timed, before))
 
 
 def _checked_seat(loaded: Loaded, caller: Caller) -> int:
@@ -65,6 +66,21 @@ def _checked_seat(loaded: Loaded, caller: Caller) -> int:
     return seat.seat
 
 
+def _turn_began(loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]], before: Any) -> float:
+    """When the seat's turn at `before` began: the time of the action that opened it (the game's
+    start when it opened with the game), found by replaying the record."""
+    spec, table = loaded.spec, loaded.table
+    key = spec.turn_key(before, seat)
+    state = spec.setup(len(loaded.seats), table.seed, table.options)
+    began = table.started_at or 0.0
+    for _, mover, action, at in timed[:-1]:
+        was_in = seat in spec.to_act(state) and spec.turn_key(state, seat) == key
+        state, _ = spec.apply(state, mover, json.loads(action))
+        if not was_in and seat in spec.to_act(state) and spec.turn_key(state, seat) == key:
+            began = datetime.fromisoformat(at).timestamp()
+    return began
+
+
 def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
     spec, table = loaded.spec, loaded.table
     state = spec.setup(len(loaded.seats), table.seed, table.options)
@@ -73,15 +89,19 @@ def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
     return state
 
 
-def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]]) -> float:
+def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]],
+                   before: Any) -> float:
     """When the clock of the decision taken back started, so that taking back does not give a new
     full deadline (move and take back, again and again, would stall the table). While the seat's
-    turn goes on, its own deadline says (the decisions of a turn share it). Otherwise the earlier
-    of the move before and the start of the others' shared deadline: in a choice made at once,
-    the move before may be another player's, made long after the clock started."""
-    now, table = service.clock(), loaded.table
+    turn goes on, its own deadline says (the decisions of a turn share it). When the move opened a
+    new turn of the seat's own (with a whole clock), the record says when the old turn began.
+    Otherwise the earlier of the move before and the start of the others' shared deadline: in a
+    choice made at once, the move before may be another player's, made long after the clock started."""
+    now, table, spec = service.clock(), loaded.table, loaded.spec
     if seat in table.deadlines:
-        return min(now, table.deadlines[seat] - table.pace_seconds)
+        if spec.turn_key(loaded.state, seat) == spec.turn_key(before, seat):
+            return min(now, table.deadlines[seat] - table.pace_seconds)
+        return min(now, _turn_began(loaded, seat, timed, before))
     starts = [now]
     earlier = timed[:-1]
     others = [action for action in earlier if action[1] != seat]

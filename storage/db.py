@@ -56,6 +56,11 @@ def utcnow() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
+def iso_time(seconds: float) -> str:
+    """A time in seconds (a clock's) as stored: ISO 8601 in UTC, to the millisecond."""
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="milliseconds")
+
+
 def migrations() -> list[tuple[int, str, str]]:
     """(version, file name, SQL) for every migration shipped in storage/migrations, in order."""
     found = []

@@ -8,7 +8,7 @@ from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel
 
-from storage.db import Database, NothingChanged, Statement, execute, run, utcnow
+from storage.db import Database, NothingChanged, Statement, execute, iso_time, run, utcnow
 from storage.timers import SEAT_TIMERS, NewTimer, TimerRow, TimerStore
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
@@ -101,6 +101,7 @@ class MoveWrite(BaseModel):
     timer_seats: list[int] = []  # seats whose decision timers are replaced by `timers`
     timers: list[NewTimer] = []
     deadlines: dict[int, float] = {}  # seat -> due time of its decision under the table's pace
+    at: float | None = None  # when the actions were made, by the bot's clock (its deadlines' clock)
     seat_updates: dict[int, dict[str, Any]] = {}  # seat -> fields (see TableStore.update_seat)
 
     @property
@@ -339,7 +340,8 @@ class TableStore(TimerStore):
         statements: list[Statement] = [_table_update(move, now)]
         if move.actions:
             computer = set(move.by_computer)
-            rows = [(move.table_id, move.expected_version + i + 1, seat, action, now, int(i in computer))
+            made = now if move.at is None else iso_time(move.at)
+            rows = [(move.table_id, move.expected_version + i + 1, seat, action, made, int(i in computer))
                     for i, (seat, action) in enumerate(move.actions)]
             statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at, by_computer) VALUES "
                                + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))

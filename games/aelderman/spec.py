@@ -57,9 +57,10 @@ class AeldermanSpec(GameSpec[State, Any]):
 
     def turn_key(self, state: State, seat: int) -> tuple[Any, ...]:
         """One turn: a player's turn at sea (with what it leads to), a Council Hall row's bids or
-        choices, a round's production decisions."""
+        choices, a round's production decisions, each choice of the setup."""
         council = (state.council.row, state.council.stage) if state.council is not None else None
-        return state.round, state.phase, state.period, state.turn_index, council
+        setup = state.pending[-1].kind if state.phase == "setup" and state.pending else None
+        return state.round, state.phase, state.period, state.turn_index, council, setup
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "over":

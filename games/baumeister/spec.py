@@ -161,9 +161,9 @@ class BaumeisterSpec(GameSpec[State, Any]):
     def policy(self, kind: str, seed: int = 0) -> Policy:
         return make_policy(self, kind, seed)
 
-    def turn_key(self, state: State, seat: int) -> tuple[int, int]:
+    def turn_key(self, state: State, seat: int) -> tuple[int, int, bool]:
         """One turn: a player's turn (income, the auction's opening, building) or final go."""
-        return state.turn, state.current
+        return state.turn, state.current, state.phase in (Phase.FINAL, Phase.FINAL_PLACE)
 
     def time_limit(self, state: State, seat: int) -> int | None:
         """Only the pay-off negotiation is timed, so one player cannot hold a sabotage up.

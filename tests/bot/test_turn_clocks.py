@@ -78,3 +78,33 @@ async def test_a_shared_deadline_that_passes_tells_nobody_they_are_the_last_to_c
     await simcord_env.advance_time(LIVE + 10)
     assert dms_with(bo, "Time ran out") and dms_with(cy, "Time ran out")
     assert not dms_with(bo, "last to choose") and not dms_with(cy, "last to choose")
+
+
+async def test_a_move_into_ones_next_turn_taken_back_keeps_the_time_that_was_left(simcord_env, monkeypatch):
+    """README: "stepping back and forth buys no time, nor does a take-back". A move that opens the
+    player's own next turn (a lone winning bid in Augsburg 1520, followed by discarding it) gives
+    that turn its whole time; taken back, the decision has only what was left of its own."""
+    from tests.bot.driver import fix_deal
+
+    fix_deal(monkeypatch, 7)
+    table = await live_table(simcord_env, seats=2)
+    spec, policy = await table.spec(), heuristic_players("augsburg1520", 2)
+    for _ in range(400):
+        state = await table.state()
+        (seat,) = spec.to_act(state) if len(spec.to_act(state)) == 1 else (None,)
+        if seat is not None:
+            after, events = spec.apply(state, seat, policy(state, seat))
+            if (seat in spec.to_act(after) and spec.turn_key(after, seat) != spec.turn_key(state, seat)
+                    and spec.undo_refusal(state, after, events) is None):
+                break
+        assert await play_turn_by_dm(table, policy)
+    else:
+        raise AssertionError("no move opened its player's own next turn")
+    due = (await table.row()).deadlines[seat]
+    await simcord_env.advance_time(due - simcord_env.bot.service.clock() - 120)  # two minutes left
+    assert await play_turn_by_dm(table, policy)
+    assert left(await table.row(), seat, simcord_env) == LIVE  # the new turn: its whole time
+    player = await table.actor_of_seat(seat)
+    undone = await player.slash(table.thread, "table undo")
+    assert "taken back" in undone.response.content
+    assert (await table.row()).deadlines[seat] == due  # the two minutes that were left, no more
