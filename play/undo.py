@@ -72,7 +72,8 @@ def _turn_began(loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]
     spec, table = loaded.spec, loaded.table
     key = spec.turn_key(before, seat)
     state = spec.setup(len(loaded.seats), table.seed, table.options)
-    began = table.started_at or 0.0
+    # A game started before its start was stored: its first action's time stands for the start.
+    began = table.started_at if table.started_at is not None else datetime.fromisoformat(timed[0][3]).timestamp()
     for _, mover, action, at in timed[:-1]:
         was_in = seat in spec.to_act(state) and spec.turn_key(state, seat) == key
         state, _ = spec.apply(state, mover, json.loads(action))
