@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.driver import heuristic_players, open_table, play_to_the_end, play_turn_by_dm, start
+from tests.bot.driver import fix_deal, heuristic_players, open_table, play_to_the_end, play_turn_by_dm, start
 
 
 async def test_the_log_pages_through_the_game_privately(simcord_env):
@@ -36,13 +36,14 @@ async def test_the_log_pages_through_the_game_privately(simcord_env):
     assert not refused.response.embeds
 
 
-async def test_every_line_of_the_log_is_whole_with_long_names(simcord_env):
+async def test_every_line_of_the_log_is_whole_with_long_names(simcord_env, monkeypatch):
     """Names of 32 characters, shown as typed (twice as long escaped): every page of /table log has
     each of its lines whole, read in order the pages are the whole log, and none is over the limit."""
     from bot.ui.log import log_pages
     from play.common import Caller
 
     names = ["_*" * 15 + c for c in "ab"]
+    fix_deal(monkeypatch, 1)  # a deal whose log has lines over 190 characters with these names
     table = await open_table(simcord_env, "augsburg1520", names)
     await start(table)
     await play_to_the_end(table, heuristic_players("augsburg1520", 2))

@@ -35,8 +35,11 @@ async def test_the_last_to_buy_has_the_whole_time_for_the_first_bid(simcord_env)
     assert left(row, opener, simcord_env) == LIVE
 
 
-async def test_a_solo_player_has_the_whole_time_for_each_turn(simcord_env):
+async def test_a_solo_player_has_the_whole_time_for_each_turn(simcord_env, monkeypatch):
     """Aelderman, solo, live: four minutes at the start of every turn never add up to a timeout."""
+    from tests.bot.driver import fix_deal
+
+    fix_deal(monkeypatch, 3)
     table = await live_table(simcord_env, seats=1, game="aelderman")
     (ada,) = table.players
     policy, spec = heuristic_players("aelderman", 1), await table.spec()
