@@ -6,7 +6,7 @@ from typing import Sequence
 
 import discord
 
-from bot.render.base import shown_name
+from bot.render.base import EMBED_TOTAL, shown_name
 from bot.render import get_renderer
 from play.tournaments import StandingRow
 from play.tournaments.service import FORMAT_NAMES, TableProgress
@@ -37,6 +37,7 @@ def _limited(lines: list[str], limit: int) -> str:
     return "\n".join([*kept, f"… and {len(lines) - len(kept)} more"])
 
 
+CONTINUED = "Players (continued)"
 PAGE = 2800  # characters of lines an embed holds: two such pages and their titles fit in a message
 
 
@@ -109,12 +110,37 @@ def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], 
     embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
     names = [(f"~~{shown_name(e.display_name)}~~ (withdrawn)" if e.withdrawn else shown_name(e.display_name))
              for e in entrants]
-    players = _limited([f"{i}. {n}" for i, n in enumerate(names, start=1)], 1024) or "Nobody yet."
-    embed.add_field(name=f"Players ({sum(not e.withdrawn for e in entrants)})", value=players, inline=False)
     if tournament.status == "registration":
         embed.set_footer(text="Register to play. The organiser starts the tournament; each round's tables "
                               "open as threads of this channel.")
+    lines = [f"{i}. {n}" for i, n in enumerate(names, start=1)]
+    heading = f"Players ({sum(not e.withdrawn for e in entrants)})"
+    for number, value in enumerate(_player_fields(lines, EMBED_TOTAL - len(embed) - 60)):
+        embed.add_field(name=heading if number == 0 else CONTINUED, value=value, inline=False)
     return embed
+
+
+def _player_fields(lines: list[str], room: int) -> list[str]:
+    """The numbered players as field values of up to 1,024 characters, as many as `room` characters
+    hold (a message holds 6,000); whoever does not fit is counted at the end of the last one."""
+    fields: list[list[str]] = [[]]
+    used, shown = 0, len(lines)
+    for index, line in enumerate(lines):
+        opens = bool(fields[-1]) and len("\n".join([*fields[-1], line])) > 1024
+        cost = len(line) + 1 + (len(CONTINUED) if opens else 0)
+        if used + cost > room - len(f"… and {len(lines)} more"):
+            shown = index
+            break
+        if opens:
+            fields.append([])
+        fields[-1].append(line)
+        used += cost
+    if shown < len(lines):
+        while fields[-1] and len("\n".join([*fields[-1], f"… and {len(lines) - shown} more"])) > 1024:
+            fields[-1].pop()
+            shown -= 1
+        fields[-1].append(f"… and {len(lines) - shown} more")
+    return ["\n".join(field) for field in fields if field] or ["Nobody yet."]
 
 
 def tournament_view(tournament: TournamentRow) -> discord.ui.View | None:

@@ -35,6 +35,13 @@ def test_a_large_field_fits_the_embed_and_the_standings():
     assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
     players = next(f for f in embed.fields if f.name.startswith("Players"))
     assert players.name == "Players (225)" and "~~player-with-a-long-name-0~~ (withdrawn)" in players.value
+    # As many as the message holds, in several fields, and a count of the others.
+    listed = [line for f in embed.fields if f.name.startswith("Players") for line in f.value.splitlines()]
+    more = int(listed[-1].split()[2])
+    assert listed[-1] == f"… and {more} more" and len(listed) - 1 + more == 250 and len(listed) > 100
+    few = views.tournament_embed(tournament(), entrants[:65], "<@3>")
+    shown = "\n".join(f.value for f in few.fields if f.name.startswith("Players"))
+    assert all(e.display_name in shown for e in entrants[:65]) and "more" not in shown and len(few) <= 6000
     rows = compute_standings([PlayerRecord(player_id=e.user_id) for e in entrants], [])
     names = {e.user_id: e.display_name for e in entrants}
     pages = views.standings_embeds(tournament(status="running"), rows, names, "standings")
