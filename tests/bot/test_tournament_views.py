@@ -47,7 +47,8 @@ def test_a_large_field_fits_the_embed_and_the_standings():
     pages = views.standings_embeds(tournament(status="running"), rows, names, "standings")
     # Everyone is listed, on numbered pages that the bot sends in as many messages as they need.
     assert len(pages) > 1 and all(len(page.description) <= 4096 for page in pages)
-    assert [page.title.rsplit(" ", 1)[-1] for page in pages] == [f"({n}/{len(pages)})" for n in range(1, len(pages) + 1)]
+    numbers = [page.title.rsplit(" ", 1)[-1] for page in pages]
+    assert numbers == [f"({n}/{len(pages)})" for n in range(1, len(pages) + 1)]
     listed = [line for page in pages for line in page.description.splitlines()]
     assert len(listed) == 250 and all(names[row.player_id] in line for row, line in zip(rows, listed))
     assert pages[-1].footer.text.startswith("Points: 1 for first")
