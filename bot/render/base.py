@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 import discord
@@ -55,6 +55,7 @@ def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
     return embeds
 
 
+@lru_cache(maxsize=4096)  # every board and panel shows the same few names again
 def shown_name(name: str) -> str:
     """A display name as message text: shown as typed, its markdown not applied and any mention in
     it (<@id>, @everyone) inert, so a name cannot format, ping or pass for something else."""
