@@ -195,7 +195,8 @@ class MovesMixin:
                     extra_timers: Sequence[NewTimer] = (), turn_over: set[int] = frozenset()) -> TableNews:
         table, spec, seats = loaded.table, loaded.spec, loaded.seats
         version = table.version + len(moves)
-        prompts, changed, choices = next_prompts(spec, state, table.prompts, version, len(seats), turn_over)
+        prompts, changed, choices = next_prompts(spec, state, table.prompts, version, len(seats), turn_over,
+                                                 {m.seat for m in moves})
         outcome = spec.outcome(state)
         outcome_json = None
         if outcome is not None:

@@ -80,12 +80,14 @@ def seat_choices(spec: GameSpec, state: Any, seat: int) -> list[Any]:
 
 
 def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], version: int,
-                 seats: int, turn_over: set[int] = frozenset(),
+                 seats: int, turn_over: set[int] = frozenset(), moved: set[int] = frozenset(),
                  ) -> tuple[dict[int, tuple[int, str]], set[int], dict[int, list[Any]]]:
     """Each seat's prompt version changes only when its choices change, so one player's sealed
     choice does not make another player's open panel out of date. A seat that was out of turn
     between the moves (`turn_over`) has a new prompt even if its choices look the same: it is a
-    new turn. Also returns the choices of the seats that have some (for the panels shown next)."""
+    new turn. So has a seat that just moved (`moved`): its panel was answered, and a second press
+    of it (a double click, a retried click) must be out of date, not played again. Also returns
+    the choices of the seats that have some (for the panels shown next)."""
     prompts, changed, choices = {}, set(), {}
     due = spec.to_act(state)
     for seat in range(seats):
@@ -93,7 +95,7 @@ def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], ve
         if seat in due:
             choices[seat] = spec.legal_actions(state, seat)
             digest = choices_digest(spec, choices[seat])
-        if seat in old and old[seat][1] == digest and not (seat in turn_over and seat in due):
+        if seat in old and old[seat][1] == digest and not (seat in turn_over | moved and seat in due):
             prompts[seat] = old[seat]
         else:
             prompts[seat] = (version, digest)

@@ -6,8 +6,10 @@ import pytest
 
 from games import registry
 from tests.bot.tournament_driver import answer, create, new_event, register_all
-from tests.bot.driver import (board_message, choice_target, clicker, labels, open_table, play_to_the_end,
-                              play_turn_by_dm, start)
+from play.results import seat_choices
+from tests.bot.driver import (board_message, choice_target, clicker, fix_deal, heuristic_players, labels,
+                              open_table, panel_message, play_to_the_end, play_turn_by_dm, start)
+from tests.reliability.forge import forge_component
 
 
 async def first_panel(table, actor):
@@ -138,3 +140,33 @@ async def test_refusals_say_in_words_where_a_table_or_tournament_stands(simcord_
     assert "has not started" in said and "/tournament cancel" in said, said
     said = answer(await event.organiser.slash(event.channel, "tournament replace", player=event.players[0].user))
     assert "no game is running" in said and "this round" not in said, said
+
+
+async def test_a_double_click_on_a_panel_makes_one_move(simcord_env, monkeypatch):
+    """A choice pressed twice before its panel changed (a double click, or a client sending the
+    click again) is one move: the second press is out of date. Also when the player's choices
+    after the move look the same as before it (an Aelderman turn of several actions)."""
+    fix_deal(monkeypatch, 6)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    spec, policy = registry.get("aelderman"), heuristic_players("aelderman", 2)
+    looked_the_same = 0
+    for _ in range(24):
+        state = await table.state()
+        seat = next(s for s in await table.seats() if s.seat in spec.to_act(state))
+        actor = next(p for p in table.players if p.id == seat.user_id)
+        choices = seat_choices(spec, state, seat.seat)
+        message = await panel_message(table, actor, seat)
+        index = choices.index(policy(state, seat.seat))
+        how, custom_id = choice_target(message, index)
+        values = None if how == "click" else [str(index)]
+        first = await forge_component(clicker(actor, message), message, custom_id, values)
+        assert first.acknowledged and not first.ephemeral
+        moved, after = await table.row(), await table.state()
+        looked_the_same += seat_choices(spec, after, seat.seat) == choices
+        second = await forge_component(clicker(actor, message), message, custom_id, values)
+        assert second.ephemeral
+        assert "out of date" in second.response.content or "not your turn" in second.response.content
+        again = await table.row()
+        assert (again.version, again.state) == (moved.version, moved.state)
+    assert looked_the_same  # the case a prompt kept while the choices look the same did not tell apart
