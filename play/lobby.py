@@ -108,10 +108,12 @@ class LobbyMixin:
                 raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
             if loaded.table.status != "lobby":
                 raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: there is nothing to leave.")
-            successor = None
-            if caller.user_id == loaded.table.creator_id:  # the lobby passes to the next person seated
-                successor = await self._successor(loaded, caller.user_id)
+            # The successor is counted and made creator in one transaction, as a table is counted and
+            # created: two hand-overs (or a hand-over and a create) at once cannot both pass the limit.
             async with self.store.transaction():
+                successor = None
+                if caller.user_id == loaded.table.creator_id:  # the lobby passes to the next person seated
+                    successor = await self._successor(loaded, caller.user_id)
                 if not await self.store.tables.remove_seat(table_id, seat.seat):
                     raise TableError(f"You are not seated at table #{table_id}.")
                 if successor is not None:

@@ -3,9 +3,13 @@ is refused privately with what is open, and no thread is opened for it."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from simcord.actors import _slash
 
 from bot.settings import Settings
+from tests.reliability.forge import forge_component
 
 
 @pytest.fixture
@@ -72,3 +76,42 @@ async def test_a_lobby_left_by_its_creator_goes_to_a_player_with_room_for_it(sim
     left = await mallory.click(lobby, label="Leave")
     assert left.ephemeral and "cy now runs its lobby" in left.response.content
     assert (await simcord_env.bot.store.tables.get(table.id)).creator_id == cy.id
+
+
+async def runs(env, guild_id: int, member) -> int:
+    """How many open casual tables `member` runs in the server, as stored."""
+    mine, _ = await env.bot.store.tables.open_casual(guild_id, member.id)
+    return len(mine)
+
+
+async def test_lobbies_handed_over_at_the_same_moment_keep_the_limit(simcord_env):
+    """Two creators leave at once, each handing their lobby to the same player who may run one more;
+    and a player takes a lobby over while creating a table. Only one of each pair gets through:
+    the count and the hand-over are one transaction. (Presses at the same moment are sent unguarded,
+    as two clients would.)"""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bo, cy = (guild.add_member(simcord_env.create_user(n)) for n in ("ada", "bo", "cy"))
+    assert opened(await create(bo, channel))  # bo runs 1 of 2
+    lobbies = []
+    for creator in (ada, cy):
+        assert opened(await create(creator, channel))
+        lobby = channel.threads[-1].history()[0]
+        await bo.click(lobby, label="Join")
+        lobbies.append((creator, lobby, (await simcord_env.bot.store.tables.by_thread(channel.threads[-1].id)).id))
+    answers = await asyncio.gather(*(forge_component(creator, lobby, f"lobby:leave:{table_id}")
+                                     for creator, lobby, table_id in lobbies))
+    assert await runs(simcord_env, guild.id, bo) == 2
+    texts = sorted(answer.response.content for answer in answers)
+    assert "Nobody else at this table may take it over" in texts[0] and "bo now runs its lobby" in texts[1]
+
+    # bo cancels one: room for one more. Ada's new lobby goes to bo while bo creates a table.
+    mine, _ = await simcord_env.bot.store.tables.open_casual(guild.id, bo.id)
+    assert "cancelled" in (await bo.slash(channel, "table cancel", table=mine[-1])).response.content
+    assert opened(await create(ada, channel))
+    lobby = channel.threads[-1].history()[0]
+    await bo.click(lobby, label="Join")
+    table_id = (await simcord_env.bot.store.tables.by_thread(channel.threads[-1].id)).id
+    await asyncio.gather(forge_component(ada, lobby, f"lobby:leave:{table_id}"),
+                         _slash(bo, channel, "table create", {"game": "baumeister"}))
+    assert await runs(simcord_env, guild.id, bo) == 2
