@@ -87,12 +87,10 @@ class TablesCog(commands.Cog):
     async def leave(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
-            news = await self.service.leave(table_id, caller_of(interaction))
         except TableError as exc:
             await reply(interaction, str(exc))
             return
-        await self.controller.presenter.refresh_lobby(news)
-        await reply(interaction, f"You left table #{table_id}.")
+        await self.controller.leave(interaction, table_id)
 
     @table.command(name="abandon", description="Forfeit your seat in a running game")
     @app_commands.describe(table="Table number (default: this thread's table)")

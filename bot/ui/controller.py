@@ -143,9 +143,11 @@ class TablesController(VotesMixin, ResumeMixin):
             if action == "cancel":
                 await self.cancel(interaction, table_id)
                 return
+            if action == "leave":
+                await self.leave(interaction, table_id)
+                return
             handlers = {
                 "join": (self.service.join, "You joined the table."),
-                "leave": (self.service.leave, "You left the table."),
                 "addai": (lambda t, c: self.service.add_computer(t, c, COMPUTER_KINDS[0]), "Computer player added."),
                 "rmai": (self.service.remove_computer, "Computer player removed."),
                 "rated": (self.service.toggle_rated, None),
@@ -155,16 +157,11 @@ class TablesController(VotesMixin, ResumeMixin):
             if action not in handlers:
                 raise TableError("That button is not known any more; use the table's current lobby.")
             request, answer = handlers[action]
-            creator = (await self.service.get(table_id, caller)).creator_id if action == "leave" else None
             news = await request(table_id, caller)
         except TableError as exc:
             await reply(interaction, str(exc))
             return
         await self.presenter.refresh_lobby(news)
-        if action == "leave" and creator == caller.user_id:
-            successor = shown_name(next((s.display_name for s in news.seats
-                                              if s.user_id == news.table.creator_id), ""))
-            answer = f"You left the table; {successor} now runs its lobby (starts it, adds computers, sets options)."
         if action == "join":
             note = await self._probe_dm(news, caller.user_id)
             answer = f"{answer}\n\n{note}" if note else answer
@@ -176,6 +173,23 @@ class TablesController(VotesMixin, ResumeMixin):
         if action == "handover":
             answer = (f"The others may vote to hand a seat to a computer player after "
                       f"{plural(news.table.handover_after, 'missed deadline')}. Press again for the next number.")
+        await reply(interaction, answer)
+
+    async def leave(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Leave a lobby (its Leave button, `/table leave`); a creator's answer names who runs it now."""
+        caller = caller_of(interaction)
+        try:
+            creator = (await self.service.get(table_id, caller)).creator_id
+            news = await self.service.leave(table_id, caller)
+        except TableError as exc:
+            await reply(interaction, str(exc))
+            return
+        await self.presenter.refresh_lobby(news)
+        answer = f"You left table #{table_id}."
+        if creator == caller.user_id:
+            successor = shown_name(next((s.display_name for s in news.seats if s.user_id == news.table.creator_id), ""))
+            answer = (f"You left table #{table_id}; {successor} now runs its lobby (starts it, adds computers, "
+                      "sets options).")
         await reply(interaction, answer)
 
     async def option_select(self, interaction: discord.Interaction, table_id: int, key: str,

@@ -141,7 +141,13 @@ async def test_a_creator_who_leaves_hands_the_lobby_to_the_next_player(simcord_e
     refused = await ada.click(table.thread.history()[0], label="Start")
     assert refused.ephemeral and "Only the table's creator" in refused.response.content
     assert (await table.row()).status == "lobby"
+    await ada.click(table.thread.history()[0], label="Join")
+    # `/table leave` says it too: the lobby goes on to the next seated, cy.
+    command = await bo.slash(table.thread, "table leave")
+    assert command.ephemeral and f"You left table #{row.id}; cy now runs its lobby" in command.response.content
+    await bo.click(table.thread.history()[0], label="Join")
     await cy.click(table.thread.history()[0], label="Leave")
+    await ada.click(table.thread.history()[0], label="Leave")
     alone = await bo.click(table.thread.history()[0], label="Leave")
     assert alone.ephemeral and "only player" in alone.response.content and "Cancel" in alone.response.content
     started = await bo.click(table.thread.history()[0], label="Add computer")
