@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
+import signal
 
 import discord
 from discord.ext import commands
@@ -45,6 +47,7 @@ class BoardBot(commands.Bot):
         self.settings = settings
         # Set by `python -m bot` (and the benchmarks, which measure the bot as it runs there).
         self.freeze_after_ready = False
+        self.handle_sigterm = False  # set by `python -m bot`: the process's SIGTERM closes the bot
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database, self.settings.database_sync)
@@ -84,6 +87,8 @@ class BoardBot(commands.Bot):
         await self.add_cog(self.ratings_ui)
         await self._sync_commands()
         self.scheduler.start()
+        if self.handle_sigterm:
+            self.stop_on_terminate()
         self.controller.spawn(self._resume(), "resume")
 
     async def _sync_commands(self) -> None:
@@ -118,9 +123,23 @@ class BoardBot(commands.Bot):
         await self.controller.on_timeout(timer.table_id, int(timer.payload["seat"]),
                                          int(timer.payload["prompt_version"]))
 
+    def stop_on_terminate(self) -> None:
+        """A stop asked by the system (SIGTERM: `systemctl stop`, `docker stop`) closes the bot as
+        Ctrl+C does, so what it keeps in memory is stored first (see close)."""
+        try:
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, lambda: self.controller.spawn(self.close(), "stop"))
+        except (NotImplementedError, RuntimeError):  # no such signals (Windows): a stop is a crash
+            log.info("SIGTERM cannot be handled here; a stop by it is like a crash (nothing is lost)")
+
     async def close(self) -> None:
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
+        if hasattr(self, "service"):
+            try:  # the DM panels sent since each table's last move, so their controls go with the next
+                await self.service.store_notes()
+            except Exception:
+                log.exception("the seat notes could not be stored at the stop")
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -51,6 +51,7 @@ def run(settings: Settings) -> int:
         lock = hold(settings.database)  # held while the bot runs
         bot = create_bot(settings)
         bot.freeze_after_ready = True
+        bot.handle_sigterm = True
         bot.run(settings.token, log_handler=None)
     except Exception as exc:
         line = failure_line(exc, settings)

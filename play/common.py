@@ -108,6 +108,9 @@ class BoundedCache(Generic[K, V]):
     def pop(self, key: K) -> V | None:
         return self._items.pop(key, None)
 
+    def items(self) -> list[tuple[K, V]]:
+        return list(self._items.items())
+
     def drop(self, match: Any) -> None:
         """Forget every entry whose key satisfies `match(key)`."""
         for key in [k for k in self._items if match(k)]:

@@ -194,6 +194,20 @@ class TableService(MovesMixin, LobbyMixin):
             self._notes.pop(table_id)
         return noted
 
+    async def store_notes(self) -> int:
+        """Store the seat notes that no write took yet (the bot stops: the next start knows each
+        player's latest DM panel, whose controls their next move takes off). Returns how many
+        tables had some."""
+        pending = self._notes.items()
+        if not pending:
+            return 0
+        async with self.store.transaction():
+            for table_id, notes in pending:
+                seats = await self.store.tables.seats(table_id)
+                for seat, fields in self._take_notes(table_id, seats).items():
+                    await self.store.tables.update_seat(table_id, seat, **fields)
+        return len(pending)
+
     def _take_notes(self, table_id: int, seats: list[SeatRow]) -> dict[int, dict[str, Any]]:
         """The noted fields by seat number, to store now (they are forgotten once taken)."""
         notes = self._notes.pop(table_id) or {}

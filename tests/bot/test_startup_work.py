@@ -3,7 +3,10 @@ indexed queries, and a restart with hundreds of idle running tables reads no mor
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import os
+import signal
 
 import discord
 import simcord
@@ -11,8 +14,8 @@ import simcord
 from bot import create_bot
 from storage import Store
 from tests.bot.conftest import SETTLE_TIMEOUT, close_store
-from tests.bot.driver import (board_message, buttons, heuristic_players, labels, open_table, play_turn_by_dm,
-                              start, table_control)
+from tests.bot.driver import (board_message, buttons, choose, heuristic_players, labels, open_table,
+                              play_turn_by_dm, start, table_control)
 from tests.bot.stored import store_copies
 
 
@@ -171,3 +174,47 @@ async def test_a_cancel_stored_just_before_a_stop_is_shown_after_the_start(simco
                         if any(table_control(c, table.table_id) for c in buttons(m))]
         lobby = lobby_table.thread.history()[0]
         assert not labels(lobby)
+
+
+async def test_a_stop_stores_which_dm_panels_were_sent_so_the_next_move_takes_their_controls_off(
+        simcord_env, settings):
+    """The DM panels a move sends are noted with the table's next write (a move stays one commit).
+    A stop (Ctrl+C, or SIGTERM to `python -m bot`) stores the notes first: after the start, a
+    player who answers from My hand has their DM panel's controls taken off, not left to be
+    refused as out of date."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)  # the secret purchase: both get a DM panel, noted but not stored
+    ada = table.players[0]
+    panel = ada.user.dm_channel.history()[-1]
+    stored = simcord_env.bot.store.tables.seats
+    assert panel.components and (await stored(table.table_id))[0].dm_message_id is None
+    await simcord_env.bot.close()
+    simcord_env.bot.store = None  # closed by the stop
+    await simcord_env.restart_bot(create_bot(settings))
+    assert (await simcord_env.bot.store.tables.seats(table.table_id))[0].dm_message_id == panel.id
+    hand = (await ada.click(await board_message(table), label="My hand")).response.message
+    answered = await choose(ada, hand, 0)
+    assert answered.acknowledged and not answered.ephemeral
+    assert not next(m for m in ada.user.dm_channel.history() if m.id == panel.id).components
+
+
+async def test_sigterm_to_the_bot_process_closes_it_as_ctrl_c_does(settings):
+    """`python -m bot` (bot/startup.py) has SIGTERM (systemctl stop, docker stop) close the bot, so
+    that what close() stores first is stored; a bot inside tests leaves the signal alone."""
+    assert not create_bot(settings).handle_sigterm
+    bot = create_bot(settings)
+    bot.handle_sigterm = True
+    async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
+        table = await open_table(env, "augsburg1520", ["ada", "bo"])
+        await start(table)
+        assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL  # else the signal would end the tests
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(100):
+            if bot.is_closed():
+                break
+            await asyncio.sleep(0.01)
+        assert bot.is_closed()
+    async with simcord.run(create_bot(settings), settle_timeout=SETTLE_TIMEOUT) as env:
+        stored = await env.bot.store.tables.seats(table.table_id)
+        assert all(seat.dm_message_id is not None for seat in stored)  # the start's DM panels, noted at the stop
+        await close_store(env.bot)
