@@ -124,11 +124,11 @@ class BoardBot(commands.Bot):
                                          int(timer.payload["prompt_version"]))
 
     def stop_on_terminate(self) -> None:
-        """A stop asked by the system (SIGTERM: `systemctl stop`, `docker stop`) closes the bot as
-        Ctrl+C does, so what it keeps in memory is stored first (see close)."""
+        """A stop asked by the system (SIGTERM: `systemctl stop`, `docker stop`) is turned into
+        Ctrl+C: asyncio.run then cancels the bot's main task, whose close (see close) stores what
+        the bot keeps in memory and closes the database before the process ends."""
         try:
-            asyncio.get_running_loop().add_signal_handler(
-                signal.SIGTERM, lambda: self.controller.spawn(self.close(), "stop"))
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, signal.raise_signal, signal.SIGINT)
         except (NotImplementedError, RuntimeError):  # no such signals (Windows): a stop is a crash
             log.info("SIGTERM cannot be handled here; a stop by it is like a crash (nothing is lost)")
 

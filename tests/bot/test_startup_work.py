@@ -3,15 +3,16 @@ indexed queries, and a restart with hundreds of idle running tables reads no mor
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import os
-import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import discord
 import simcord
 
 from bot import create_bot
+from bot.settings import Settings
 from storage import Store
 from tests.bot.conftest import SETTLE_TIMEOUT, close_store
 from tests.bot.driver import (board_message, buttons, choose, heuristic_players, labels, open_table,
@@ -198,23 +199,15 @@ async def test_a_stop_stores_which_dm_panels_were_sent_so_the_next_move_takes_th
     assert not next(m for m in ada.user.dm_channel.history() if m.id == panel.id).components
 
 
-async def test_sigterm_to_the_bot_process_closes_it_as_ctrl_c_does(settings):
-    """`python -m bot` (bot/startup.py) has SIGTERM (systemctl stop, docker stop) close the bot, so
-    that what close() stores first is stored; a bot inside tests leaves the signal alone."""
-    assert not create_bot(settings).handle_sigterm
-    bot = create_bot(settings)
-    bot.handle_sigterm = True
-    async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
-        table = await open_table(env, "augsburg1520", ["ada", "bo"])
-        await start(table)
-        assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL  # else the signal would end the tests
-        os.kill(os.getpid(), signal.SIGTERM)
-        for _ in range(100):
-            if bot.is_closed():
-                break
-            await asyncio.sleep(0.01)
-        assert bot.is_closed()
-    async with simcord.run(create_bot(settings), settle_timeout=SETTLE_TIMEOUT) as env:
-        stored = await env.bot.store.tables.seats(table.table_id)
-        assert all(seat.dm_message_id is not None for seat in stored)  # the start's DM panels, noted at the stop
-        await close_store(env.bot)
+def test_sigterm_to_the_bot_process_closes_it_as_ctrl_c_does(tmp_path):
+    """`python -m bot` takes SIGTERM (systemctl stop, docker stop) as Ctrl+C: the bot closes on its
+    main task, stores its notes and closes the database (the last connection to close empties the
+    write-ahead log), and the process ends with 0. A bot inside tests leaves the signal alone."""
+    assert not create_bot(Settings(token="", database=tmp_path / "unused.sqlite3")).handle_sigterm
+    database = tmp_path / "bot.sqlite3"
+    script = Path(__file__).with_name("stop_offline.py")
+    done = subprocess.run([sys.executable, str(script), str(database)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == ["connected", "notes stored (0 tables)", "stopped with 0"]
+    wal = database.with_name(database.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
