@@ -16,7 +16,6 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from games import RuleError, registry
@@ -30,7 +29,6 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
-@lru_cache(maxsize=1024)  # every board of a fair deal shows it
 def commitment(seed: int, salt: str) -> str:
     """What the board shows from the start: SHA-256 of `salt:seed`, in hex."""
     return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()

@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import logging
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -238,7 +239,7 @@ class Boards:
         embeds = get_renderer(news.table.game).board(info, public)
         if (news.table.seed_salt or news.table.seed_chosen) and embeds:
             # The deal is fixed before anyone sees a card: shown now, checked at the end (play/record.py).
-            fair = (f"Fair deal: SHA-256 of salt:seed = {commitment(news.table.seed, news.table.seed_salt)}"
+            fair = (f"Fair deal: SHA-256 of salt:seed = {_commitment(news.table.seed, news.table.seed_salt)}"
                     if news.table.seed_salt else f"Dealt from the seed {news.table.seed}, chosen by an admin: not rated")
             footer = embeds[-1].footer.text
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
@@ -293,3 +294,8 @@ class Boards:
             if old.log_in_content is None:  # not known since a restart: its text says whether it has a log
                 content = (await thread.fetch_message(old.message_id)).content
             await thread.get_partial_message(old.message_id).edit(content=retired_content(content), view=None, **stale)
+
+
+@lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)
+def _commitment(seed: int, salt: str) -> str:
+    return commitment(seed, salt)

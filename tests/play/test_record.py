@@ -195,6 +195,9 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
     assert any("do not end it" in problem for problem in record.verify(cut))
     for status in ("running", "cancelled"):  # a finished game passed off as one still going or called off
         assert any("not finished" in problem for problem in record.verify({**data, "status": status}))
+    for seed in ([data["seed"]], data["seed"] + 0.5):  # a seed that is no whole number is named as such
+        with pytest.raises(record.RecordError, match="whole number"):
+            record.verify({**data, "seed": seed})
     assert record.verify(data) == []
 
 
