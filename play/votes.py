@@ -29,7 +29,10 @@ class VoteNews:
     news: TableNews
     kind: str  # "cancel" or "handover:<seat>"
     outcome: str  # "open", "agreed" (and carried out), "refused"
-    waiting: list[str]  # names of the players who have not answered yet
+    waiting: list[int]  # the players who have not answered yet (user ids, in seat order)
+
+    def waiting_names(self) -> list[str]:
+        return [s.display_name for s in self.news.seats if s.user_id in self.waiting]
     asked_before: bool = False  # the vote was already open: its question is asked again
 
 
@@ -44,8 +47,8 @@ def _voters(loaded: Loaded, kind: str, asker: int) -> list[int]:
             and (count_away or not s.away) and s.user_id != asker and s.seat != subject]
 
 
-def _names(loaded: Loaded, users: list[int]) -> list[str]:
-    return [s.display_name for s in loaded.seats if s.user_id in users]
+def _in_seat_order(loaded: Loaded, users: list[int]) -> list[int]:
+    return [s.user_id for s in loaded.seats if s.user_id is not None and s.user_id in users]
 
 
 async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -> VoteNews:
@@ -59,7 +62,7 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
             if not waiting:  # everyone left to ask has agreed (the others went away meanwhile)
                 return await _carry_out(service, loaded, kind)
             return VoteNews(TableNews(loaded.table, loaded.seats, loaded.state), kind, "open",
-                            _names(loaded, waiting), asked_before=True)
+                            _in_seat_order(loaded, waiting), asked_before=True)
         voters = _voters(loaded, kind, caller.user_id)
         if not voters:
             return await _carry_out(service, loaded, kind)
@@ -67,7 +70,7 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -
         votes = {**loaded.table.votes, kind: {"by": caller.user_id, "yes": [], "at": secrets.randbelow(10**15)}}
         await service.store.tables.set_votes(table_id, votes)
         news = await service.news(table_id)
-        return VoteNews(news, kind, "open", _names(loaded, voters))
+        return VoteNews(news, kind, "open", _in_seat_order(loaded, voters))
 
 
 def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
@@ -131,7 +134,7 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
         waiting = [user for user in voters if user not in yes]
         if waiting:
             await service.store.tables.set_votes(table_id, {**loaded.table.votes, kind: {**vote, "yes": yes}})
-            return VoteNews(await service.news(table_id), kind, "open", _names(loaded, waiting))
+            return VoteNews(await service.news(table_id), kind, "open", _in_seat_order(loaded, waiting))
         return await _carry_out(service, loaded, kind)
 
 

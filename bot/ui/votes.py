@@ -42,7 +42,7 @@ class VotesMixin:
             await self._carried_out(voted, shown_name(interaction.user.display_name))
             return
         subject = _subject(voted)
-        users = [s.user_id for s in voted.news.seats if s.display_name in voted.waiting and s.user_id]
+        users = voted.waiting
         view = discord.ui.View(timeout=None)
         vote = voted.news.table.votes[kind]
         view.add_item(VoteButton(table_id, kind, True, vote["at"]))
@@ -58,7 +58,7 @@ class VotesMixin:
                                      "The vote stays open: run the command again to ask again.")
         elif voted.asked_before:
             await reply(interaction, "That vote was already open: its question is asked again in the thread, "
-                                     f"waiting for {', '.join(map(shown_name, voted.waiting))}.")
+                                     f"waiting for {', '.join(map(shown_name, voted.waiting_names()))}.")
         else:
             await reply(interaction, "The other players are asked in the thread; it happens when all agree.")
 
@@ -75,7 +75,7 @@ class VotesMixin:
             return
         name = shown_name(interaction.user.display_name)
         if voted.outcome == "open":
-            await reply(interaction, f"Noted. Still waiting for {', '.join(map(shown_name, voted.waiting))}.")
+            await reply(interaction, f"Noted. Still waiting for {', '.join(map(shown_name, voted.waiting_names()))}.")
             return
         await reply(interaction, {"refused": "Noted: you refused, so the game goes on.",
                                   "agreed": "Noted: everyone agreed, so it is done."}.get(voted.outcome, "Noted."))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from tests.bot.driver import fix_deal, heuristic_players, labels, open_table, play_to_the_end, start
+from tests.bot.driver import Table, fix_deal, heuristic_players, labels, open_table, play_to_the_end, start
 
 
 def vote_messages(table) -> list:
@@ -251,3 +251,28 @@ async def test_a_rated_game_made_unrated_by_a_hand_over_vote_says_why_in_its_sta
     assert field.value == ("None: not rated, as the other players voted an absent player's seat to a computer "
                            "player.")
     assert await table.bot.store.ratings.is_rated(table.table_id) is False
+
+
+async def test_a_vote_pings_the_players_who_must_answer_even_when_names_are_alike(simcord_env):
+    """Players are told apart by who they are, not by their names: with two players called "same",
+    a vote's question pings the one who must answer, not the other (the seat voted on, away)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    asker, absent, other = (guild.add_member(simcord_env.create_user(f"u{n}"), nick=nick)
+                            for n, nick in enumerate(["asker", "same", "same"]))
+    await asker.slash(channel, "table create", game="augsburg1520")
+    thread = channel.threads[-1]
+    for player in (absent, other):
+        await player.click(thread.history()[0], label="Join")
+    table = Table(simcord_env, guild, channel, thread, (await simcord_env.bot.store.tables.by_thread(thread.id)).id,
+                  [asker, absent, other])
+    await start(table)
+    await simcord_env.bot.store.tables.update_seat(table.table_id, 1, missed=2, away=True)
+    await asker.slash(thread, "table handover", player=absent)
+    (question,) = vote_messages(table)
+    assert simcord_env.backend.messages[thread.id][question.id].ping_user_ids == [other.id]
+    await other.click(question, label="Refuse")
+    await asker.slash(thread, "table cancel")  # the player away has no say in cancelling a casual game
+    question = vote_messages(table)[-1]
+    assert "asks to cancel" in question.content
+    assert simcord_env.backend.messages[thread.id][question.id].ping_user_ids == [other.id]
