@@ -289,7 +289,7 @@ class AeldermanRenderer(Renderer):
         embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
                               description=fit("\n".join(lines), DESCRIPTION_LIMIT))
         embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins. "
-                              "Colours: " + ", ".join(f"{dot(s)} {info.name(s)}" for s in range(v.seats)))
+                              "Colours: " + ", ".join(f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats)))
         return embed
 
     # -- the private panel ------------------------------------------------------------------------

@@ -483,3 +483,12 @@ def test_each_of_two_lighthouses_is_named_by_its_district():
         assert " left of 4 in the game." in prompts[-1]
     assert prompts[0] != prompts[1]
 
+
+
+def test_the_sea_maps_colour_key_shows_names_as_typed():
+    """An embed's footer shows no markdown: names there are written as typed, not escaped (the
+    escapes would show as backslashes)."""
+    info = TableInfo(table_id=1, title="Aelderman", names={0: "**ada**", 1: "bo_the_`great`"})
+    footers = [e.footer.text for e in RENDERER.board(info, SPEC.view(new_game(2), None)) if e.footer.text]
+    key = next(text for text in footers if "Colours:" in text)
+    assert "**ada**" in key and "bo_the_`great`" in key and "\\" not in key
