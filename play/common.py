@@ -7,7 +7,7 @@ import asyncio
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Generic, Hashable, TypeVar
+from typing import Any, AsyncIterator, Generic, Hashable, Sequence, TypeVar
 
 # Ids are stored as SQLite INTEGERs (and PostgreSQL BIGINTs): anything above does not exist.
 MAX_ID = 2**63 - 1
@@ -16,7 +16,13 @@ OTHER_SERVER = "Table #{id} is not a table of this server."
 
 
 class TableError(Exception):
-    """A request that cannot be done. The message is shown to the requester only."""
+    """A request that cannot be done. The message is shown to the requester only. `names`: the
+    players' display names written in it, which the Discord layer shows as typed, never as
+    formatting (this layer does not know Discord's markdown)."""
+
+    def __init__(self, message: str = "", *, names: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.names = tuple(name for name in names if name)
 
 
 @dataclass(frozen=True)
@@ -47,8 +53,9 @@ def tournament_state(status: str) -> str:
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """User input as an error message may repeat it: one line, cut to a few dozen characters."""
-    flat = " ".join(str(text).split())
+    """User input as an error message may repeat it: one line, cut to a few dozen characters, its
+    backticks shown as quotes."""
+    flat = " ".join(str(text).split()).replace("`", "'")  # it cannot end the code span it is shown in
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 

@@ -313,9 +313,10 @@ class MovesMixin:
             if seat is None:
                 raise TableError("That player has no game running in this round.")
             if seat.forfeited:
-                raise TableError(f"{seat.display_name} has already forfeited table #{table_id}.")
+                raise TableError(f"{seat.display_name} has already forfeited table #{table_id}.",
+                                 names=[seat.display_name])
             if seat.ai and not forfeit:
-                raise TableError(f"A computer player already plays for {seat.display_name}.")
+                raise TableError(f"A computer player already plays for {seat.display_name}.", names=[seat.display_name])
             return await self._hand_over(loaded, seat.seat, forfeit=forfeit)
 
     async def _hand_over(self: TableService, loaded: Loaded, seat: int, *, forfeit: bool) -> TableNews:

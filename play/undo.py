@@ -39,7 +39,7 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
             hidden = seat not in spec.shown_to_act(state) and spec.shown_to_act(state) != spec.to_act(state)
             who = "another player" if hidden else next(  # nor who made a private exchange's last step
                 (s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
-            raise TableError(f"Only your own last action can be taken back, and {who} has acted since.")
+            raise TableError(f"Only your own last action can be taken back, and {who} has acted since.", names=[who])
         if await service.store.tables.by_computer(table_id, version):
             raise TableError("Your seat's last move was made by a computer player while you were away, so there is "
                              "nothing of yours to take back.")

@@ -101,11 +101,11 @@ def _check_subject(loaded: Loaded, kind: str) -> None:
     if subject is None or subject.user_id is None or subject.forfeited or subject.ai:
         raise TableError("That seat is not played by a person.")
     if subject.missed < missed_needed:
-        raise TableError(f"{subject.display_name} has missed {plural(subject.missed, 'deadline')}; the others may vote to "
-                         f"hand the seat to a computer player after {missed_needed}.")
+        raise TableError(f"{subject.display_name} has missed {plural(subject.missed, 'deadline')}; the others may vote "
+                         f"to hand the seat to a computer player after {missed_needed}.", names=[subject.display_name])
     if not subject.away:
         raise TableError(f"{subject.display_name} is playing their seat (they pressed I'm back): there is nothing "
-                         "to vote on.")
+                         "to vote on.", names=[subject.display_name])
 
 
 def _check_cancel(loaded: Loaded) -> None:
@@ -113,7 +113,7 @@ def _check_cancel(loaded: Loaded) -> None:
     if loaded.table.rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
         raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, so it cannot be "
                          "cancelled by a vote: play it out (a computer player plays their seat), or ask "
-                         "someone with Manage Server.")
+                         "someone with Manage Server.", names=gone)
 
 
 async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,

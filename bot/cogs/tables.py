@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.render import get_renderer
 from bot.ui.controller import TablesController
 from bot.ui.log import show_log
-from bot.ui.requests import caller_of, embed_batches, reply
+from bot.ui.requests import caller_of, embed_batches, refusal, reply
 from play.common import TableError, quote
 from play.options import read_pairs
 from play.pace import PACES
@@ -68,7 +68,7 @@ class TablesCog(commands.Cog):
             if seed is not None and not caller_of(interaction).can_manage:
                 raise TableError("Only members with Manage Server may choose a table's seed.")
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self.controller.create(interaction, game, parsed, rated, seed, pace)
 
@@ -78,7 +78,7 @@ class TablesCog(commands.Cog):
         try:
             table_id = await self.resolve(interaction, table)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self.controller.show_hand(interaction, table_id)
 
@@ -88,7 +88,7 @@ class TablesCog(commands.Cog):
         try:
             table_id = await self.resolve(interaction, table)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self.controller.leave(interaction, table_id)
 
@@ -99,7 +99,7 @@ class TablesCog(commands.Cog):
             table_id = await self.resolve(interaction, table)
             await self.controller.abandon(interaction, table_id)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
 
     @table.command(name="cancel", description="Cancel a table (creator in the lobby; Manage Server any time)")
     @app_commands.describe(table="Table number (default: this thread's table)")
@@ -108,7 +108,7 @@ class TablesCog(commands.Cog):
             table_id = await self.resolve(interaction, table)
             await self.controller.cancel(interaction, table_id)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
 
     @table.command(name="handover", description="Ask the other players to hand an absent player's seat "
                    "to a computer player for good")
@@ -120,9 +120,10 @@ class TablesCog(commands.Cog):
             seats = await self.service.seats(table_id)
             seat = next((s.seat for s in seats if s.user_id == player.id), None)
             if seat is None:
-                raise TableError(f"{quote(player.display_name)} is not seated at table #{table_id}.")
+                raise TableError(f"{quote(player.display_name)} is not seated at table #{table_id}.",
+                                 names=[quote(player.display_name)])
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self.controller.ask_vote(interaction, table_id, f"handover:{seat}")
 
@@ -133,7 +134,7 @@ class TablesCog(commands.Cog):
         try:
             table_id = await self.resolve(interaction, table)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self.controller.undo(interaction, table_id, None)
 
@@ -145,7 +146,7 @@ class TablesCog(commands.Cog):
         try:
             table_id = await self.resolve(interaction, table)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await show_log(interaction, table_id, None if page is None else page - 1, in_place=False)
 
@@ -157,7 +158,7 @@ class TablesCog(commands.Cog):
             table_id = await self.resolve(interaction, table)
             data = await self.service.export(table_id, caller_of(interaction))
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         payload = json.dumps(data, indent=1).encode()
         file = discord.File(io.BytesIO(payload), filename=f"table-{table_id}-{data['game']}.json")

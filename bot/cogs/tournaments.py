@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.tables import TableNumber, game_choices, parse_options
-from bot.ui.requests import reply
+from bot.ui.requests import refusal, reply
 from play.common import TableError
 from bot.ui.tournament_controller import TournamentController
 
@@ -30,7 +30,7 @@ class TournamentsCog(commands.Cog):
         try:
             await action(await self.controller.resolve(interaction, tournament))
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
 
     @tournament.command(name="create", description="Create a tournament in this channel (organisers)")
     @app_commands.describe(game="The game", format="How rounds are seated",
@@ -49,7 +49,7 @@ class TournamentsCog(commands.Cog):
                                          table_size=table_size, options=parsed, duplicate=duplicate,
                                          round_hours=hours, advance=advance)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
 
     @tournament.command(name="start", description="Close registration and seat round 1 (organiser)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)

@@ -18,7 +18,7 @@ from bot.render.base import shown_name
 from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
-from bot.ui.requests import caller_of, private_panel, reply, thread_failure
+from bot.ui.requests import caller_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
@@ -64,7 +64,7 @@ class TablesController(VotesMixin, ResumeMixin):
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name, rated=rated,
                 chosen_seed=seed, pace_name=pace_name)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self._open_lobby(interaction, parent, table)
 
@@ -78,7 +78,7 @@ class TablesController(VotesMixin, ResumeMixin):
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.service.rematch(table_id, caller_of(interaction))
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self._open_lobby(interaction, parent, table)
 
@@ -159,7 +159,7 @@ class TablesController(VotesMixin, ResumeMixin):
             request, answer = handlers[action]
             news = await request(table_id, caller)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self.presenter.refresh_lobby(news)
         if action == "join":
@@ -182,7 +182,7 @@ class TablesController(VotesMixin, ResumeMixin):
             creator = (await self.service.get(table_id, caller)).creator_id
             news = await self.service.leave(table_id, caller)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self.presenter.refresh_lobby(news)
         answer = f"You left table #{table_id}."
@@ -204,7 +204,7 @@ class TablesController(VotesMixin, ResumeMixin):
                 raise TableError("That option value is not offered; pick one from the menu.")
             news = await self.service.set_option(table_id, caller, key, value)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await self.presenter.refresh_lobby(news)
         await reply(interaction, f"Option {key.replace('_', ' ')} set.")
@@ -254,7 +254,7 @@ class TablesController(VotesMixin, ResumeMixin):
                                  "that seat, and its hand is no longer shown to you. The board shows what everyone "
                                  "sees; `/table log` shows everything once the game has ended.")
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         await reply(interaction, **self.presenter.panel(news, seat.seat))
 
@@ -267,7 +267,7 @@ class TablesController(VotesMixin, ResumeMixin):
         try:
             choice = await self.service.amount_asked(table_id, caller_of(interaction), prompt_version)
         except TableError as exc:
-            await self.reject(interaction, table_id, str(exc))
+            await self.reject(interaction, table_id, refusal(exc))
             return
         await interaction.response.send_modal(
             AmountForm(table_id, prompt_version, choice.what, choice.low, choice.high))
@@ -294,7 +294,7 @@ class TablesController(VotesMixin, ResumeMixin):
         try:
             news = await attempt
         except TableError as exc:
-            await self.reject(interaction, table_id, str(exc))
+            await self.reject(interaction, table_id, refusal(exc))
             return
         seat = news.seat_of(interaction.user.id)
         number = seat.seat if seat is not None else news.moves[0].seat
@@ -333,7 +333,7 @@ class TablesController(VotesMixin, ResumeMixin):
         try:
             news = await self.service.undo(table_id, caller_of(interaction), version)
         except TableError as exc:
-            await self._refuse(interaction, table_id, str(exc))
+            await self._refuse(interaction, table_id, refusal(exc))
             return
         seat = news.seat_of(interaction.user.id)
         panel = self.presenter.panel(news, seat.seat) if seat is not None else None
@@ -455,7 +455,7 @@ class TablesController(VotesMixin, ResumeMixin):
         try:
             news = await self.service.back(table_id, caller_of(interaction))
         except TableError as exc:
-            await self._refuse(interaction, table_id, str(exc))
+            await self._refuse(interaction, table_id, refusal(exc))
             return
         await reply(interaction, "Welcome back: your next decisions come to you again.")
         await self.after(news)  # the board shows your deadline; a game that waited goes on

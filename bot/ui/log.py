@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.ui import panels
-from bot.ui.requests import caller_of, reply
+from bot.ui.requests import caller_of, refusal, reply
 from play.common import TableError
 from play.results import TableNews
 
@@ -54,7 +54,7 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int | 
     try:
         news = await service.log(table_id, caller_of(interaction))
     except TableError as exc:
-        await reply(interaction, str(exc))
+        await reply(interaction, refusal(exc))
         return
     info = panels.table_info(news.table, news.seats, service.spec(news.table), panels.thread_url(news.table))
     message = log_message(news, info, page)

@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from play.common import Caller
+from bot.render.base import shown_name
+from play.common import Caller, TableError
 
 log = logging.getLogger(__name__)
 
@@ -82,3 +83,11 @@ def embed_batches(embeds: list[discord.Embed], *, count: int = 10, size: int = 6
         batches[-1].append(embed)
         total += len(embed)
     return batches
+
+
+def refusal(exc: TableError) -> str:
+    """A refusal's text, the players' names in it shown as typed (never as formatting or a mention)."""
+    text = str(exc)
+    for name in set(getattr(exc, "names", ())):
+        text = text.replace(name, shown_name(name))
+    return text

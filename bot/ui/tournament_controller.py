@@ -16,7 +16,7 @@ from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, embed_batches, reply
+from bot.ui.requests import caller_of, embed_batches, refusal, reply
 from games import registry
 from play.common import Caller, KeyedLocks, TableError
 from play.results import TableNews
@@ -138,7 +138,7 @@ class TournamentController:
                 raise TournamentError("That button is not known any more; use the tournament's current message.")
             await handler(interaction, tournament_id)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
 
     async def register(self, interaction: discord.Interaction, tournament_id: int) -> None:
         await self.service.register(tournament_id, self.caller(interaction))

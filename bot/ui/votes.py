@@ -10,7 +10,7 @@ import discord
 from bot.render.base import shown_name
 from bot.ui.components import VoteButton
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, reply
+from bot.ui.requests import caller_of, refusal, reply
 from bot.ui import panels
 from play.common import TableError
 from play.votes import VoteNews, VoteOver
@@ -35,7 +35,7 @@ class VotesMixin:
         try:
             voted = await self.service.ask_vote(table_id, caller_of(interaction), kind)
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         if voted.outcome == "agreed":  # nobody else had to agree
             await reply(interaction, "Done: no other player had to agree.")
@@ -67,11 +67,11 @@ class VotesMixin:
         try:
             voted = await self.service.answer_vote(table_id, caller_of(interaction), kind, agree, at)
         except VoteOver as exc:  # its buttons go: a question nobody can answer any more
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             await _retire(interaction.message, table_id, kind)
             return
         except TableError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, refusal(exc))
             return
         name = shown_name(interaction.user.display_name)
         if voted.outcome == "open":

@@ -25,7 +25,8 @@ async def test_malformed_and_unknown_options_are_refused_with_the_allowed_ones(s
     channel = guild.create_text_channel("games")
     ada = guild.add_member(simcord_env.create_user("ada"))
     for text, expected in [("open_money", "key=value"), ("colour=red", "no option `colour`"),
-                           ("open_money=maybe", "on or off")]:
+                           ("open_money=maybe", "on or off"),
+                           ("open_money=`x", "not `'x`")]:  # a backtick typed cannot end the quote
         result = await ada.slash(channel, "table create", game="augsburg1520", options=text)
         assert result.ephemeral and expected in result.response.content
         assert "open_money" in result.response.content  # says what is allowed

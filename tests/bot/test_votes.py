@@ -276,3 +276,14 @@ async def test_a_vote_pings_the_players_who_must_answer_even_when_names_are_alik
     question = vote_messages(table)[-1]
     assert "asks to cancel" in question.content
     assert simcord_env.backend.messages[thread.id][question.id].ping_user_ids == [other.id]
+
+
+async def test_a_refusal_shows_the_names_it_gives_as_typed(simcord_env):
+    """A refusal naming a player shows the name as typed: its markdown is not applied, its
+    mention pings nobody."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "__bo__ @everyone"])
+    await start(table)
+    ada, bo = table.players
+    refused = await ada.slash(table.thread, "table handover", player=bo)
+    assert refused.ephemeral
+    assert refused.response.content.startswith("\\_\\_bo\\_\\_ @\u200beveryone has missed 0 deadlines")
