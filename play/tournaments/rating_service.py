@@ -78,19 +78,19 @@ class RatingService:
             return _stored_results(stored, seats, outcome)
         user_of = {seat.seat: seat.user_id for seat in seats}
         groups = [[user_of[s] for s in group] for group in outcome.ranking]
-        current = await self.store.ratings.of_players(table.guild_id, table.game, list(user_of.values()))
-        before = {user: rating_of(current.get(user)) for user in user_of.values()}
-        after = update(before, groups)
-        results = []
-        for seat in seats:
-            user = seat.user_id
-            results.append(RatedResult(
-                user_id=user, display_name=seat.display_name, place=outcome.place_of(seat.seat),
-                seats=len(seats), won=seat.seat in outcome.winners and not seat.forfeited,
-                forfeited=seat.forfeited, mu_before=before[user].mu, sigma_before=before[user].sigma,
-                mu_after=after[user].mu, sigma_after=after[user].sigma))
-        if not await self.store.ratings.record_game(table.guild_id, table.game, table.id, results):
-            return []
+        # The ratings are read where they are written: two games ending at once with a player in
+        # common are rated one after the other, each from the other's result.
+        async with self.store.transaction():
+            current = await self.store.ratings.of_players(table.guild_id, table.game, list(user_of.values()))
+            before = {user: rating_of(current.get(user)) for user in user_of.values()}
+            after = update(before, groups)
+            results = [RatedResult(
+                user_id=seat.user_id, display_name=seat.display_name, place=outcome.place_of(seat.seat),
+                seats=len(seats), won=seat.seat in outcome.winners and not seat.forfeited, forfeited=seat.forfeited,
+                mu_before=before[seat.user_id].mu, sigma_before=before[seat.user_id].sigma,
+                mu_after=after[seat.user_id].mu, sigma_after=after[seat.user_id].sigma) for seat in seats]
+            if not await self.store.ratings.record_game(table.guild_id, table.game, table.id, results):
+                return []
         return results
 
     async def display_ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
