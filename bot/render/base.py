@@ -58,8 +58,9 @@ def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
 @lru_cache(maxsize=4096)  # every board and panel shows the same few names again
 def shown_name(name: str) -> str:
     """A display name as message text: shown as typed, its markdown not applied and any mention in
-    it (<@id>, @everyone) inert, so a name cannot format, ping or pass for something else."""
-    return escape_mentions(escape_markdown(name))
+    it (<@id>, @everyone) inert, so a name cannot format, ping or pass for something else. A `<` is
+    escaped too: a name cannot show as a channel, a command, an emoji or a time (<#id>, <t:0:R>)."""
+    return escape_mentions(escape_markdown(name)).replace("<", "\\<")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.render import get_renderer
-from bot.render.base import Renderer, TableInfo
+from bot.render.base import Renderer, TableInfo, shown_name
 from games import registry
 
 NAMES = {s: f"Player with a rather long name {s} ŠŠŠ" for s in range(8)}
@@ -80,3 +80,12 @@ def test_start_middle_and_end_are_drawn_within_discord_limits(name, seats):
     text = "\n".join(lines)
     assert lines and len(text) <= 4096
     assert all(info.name(seat) in text for seat in range(seats)), "every seat is in the standings"
+
+
+@pytest.mark.parametrize("name", ["<#123>", "<t:0:R>", "<:logo:42>", "</table create:1>", "<@&7>"])
+def test_a_name_written_like_a_channel_time_emoji_or_command_stays_text(name):
+    """Discord shows `<#id>` as a channel, `<t:0:R>` as a time, `<:name:id>` as an emoji and `</name:id>`
+    as a command; a name written so is shown as typed (its `<` escaped), never as one of them."""
+    shown = shown_name(name)
+    assert "<" not in shown.replace("\\<", "")
+    assert shown.replace("\\", "").replace("\u200b", "") == name
