@@ -48,6 +48,7 @@ class BoardBot(commands.Bot):
         # Set by `python -m bot` (and the benchmarks, which measure the bot as it runs there).
         self.freeze_after_ready = False
         self.handle_sigterm = False  # set by `python -m bot`: the process's SIGTERM closes the bot
+        self.terminating = False  # a SIGTERM is closing the bot
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database, self.settings.database_sync)
@@ -124,11 +125,19 @@ class BoardBot(commands.Bot):
                                          int(timer.payload["prompt_version"]))
 
     def stop_on_terminate(self) -> None:
-        """A stop asked by the system (SIGTERM: `systemctl stop`, `docker stop`) is turned into
-        Ctrl+C: asyncio.run then cancels the bot's main task, whose close (see close) stores what
-        the bot keeps in memory and closes the database before the process ends."""
+        """A stop asked by the system (SIGTERM: `systemctl stop`, `docker stop`) does what Ctrl+C
+        does: it cancels the bot's main task (the one running this set-up), whose close (see close)
+        stores what the bot keeps in memory and closes the database before the process ends. Once:
+        a second SIGTERM does not cut that close short."""
+        main = asyncio.current_task()
+
+        def terminate() -> None:
+            if main is not None and not self.terminating:
+                self.terminating = True
+                main.cancel()
+
         try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, signal.raise_signal, signal.SIGINT)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, terminate)
         except (NotImplementedError, RuntimeError):  # no such signals (Windows): a stop is a crash
             log.info("SIGTERM cannot be handled here; a stop by it is like a crash (nothing is lost)")
 

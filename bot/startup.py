@@ -53,6 +53,8 @@ def run(settings: Settings) -> int:
         bot.freeze_after_ready = True
         bot.handle_sigterm = True
         bot.run(settings.token, log_handler=None)
+    except asyncio.CancelledError:  # SIGTERM cancelled the bot's main task, which closed the bot
+        log.info("stopped by SIGTERM")
     except Exception as exc:
         line = failure_line(exc, settings)
         if line is None:

@@ -283,7 +283,7 @@ class TablesController(VotesMixin, ResumeMixin):
         if match is None:  # ASCII digits only (no "1_0", no other scripts' digits), spaces around allowed
             choice = await self.service.amount_asked(table_id, caller, prompt_version)
             wrong = ("is below the lowest amount" if NEGATIVE.fullmatch(typed) else "is not a whole number")
-            raise TableError(f"{quote(typed) or 'Nothing'} {wrong}. "
+            raise TableError(f"{shown_name(quote(typed)) or 'Nothing'} {wrong}. "
                              f"Type an amount from {choice.low} to {choice.high} in digits.")
         return await self.service.act_amount(table_id, caller, prompt_version, int(match.group(1)))
 

@@ -4,6 +4,7 @@ always within Discord's limits."""
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
@@ -86,8 +87,9 @@ def embed_batches(embeds: list[discord.Embed], *, count: int = 10, size: int = 6
 
 
 def refusal(exc: TableError) -> str:
-    """A refusal's text, the players' names in it shown as typed (never as formatting or a mention)."""
-    text = str(exc)
-    for name in set(getattr(exc, "names", ())):
-        text = text.replace(name, shown_name(name))
-    return text
+    """A refusal's text, the players' names in it shown as typed (never as formatting or a mention).
+    One pass, longest name first: a name inside another is not escaped twice."""
+    names = sorted(set(getattr(exc, "names", ())), key=len, reverse=True)
+    if not names:
+        return str(exc)
+    return re.sub("|".join(map(re.escape, names)), lambda found: shown_name(found[0]), str(exc))

@@ -2,7 +2,9 @@
 connection waits until the bot closes, and once connected the process sends itself SIGTERM, as
 `systemctl stop` would. Prints what the stop did. Run by test_startup_work.py in a subprocess.
 
-Usage: python tests/bot/stop_offline.py <database>
+Usage: python tests/bot/stop_offline.py <database> [twice] [no-ctrl-c]
+  twice: a second SIGTERM comes while the bot is storing its notes;
+  no-ctrl-c: started with Ctrl+C ignored (as `python -m bot &` from a script is).
 """
 
 from __future__ import annotations
@@ -47,12 +49,17 @@ stored = TableService.store_notes
 
 
 async def store_notes(self):
+    if "twice" in sys.argv:
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.sleep(0.3)
     count = await stored(self)
     print(f"notes stored ({count} tables)", flush=True)
     return count
 
 
 def main() -> int:
+    if "no-ctrl-c" in sys.argv:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     discord.http.HTTPClient.static_login = static_login
     discord.Client.application_info = application_info
     BoardBot._sync_commands = no_sync

@@ -52,7 +52,8 @@ async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env,
     version = (await table.row()).version
 
     for typed, complaint in (("lots", "is not a whole number"), (str(choice.high + 1), "from"),
-                             (str(choice.low - 1), "from"), ("-3", "-3 is below the lowest amount")):
+                             (str(choice.low - 1), "from"), ("-3", "-3 is below the lowest amount"),
+                             ("**9**", "\\*\\*9\\*\\* is not"), ("<t:0:R>", "\\<t:0:R> is not")):  # shown as typed
         shown = await actor.click(panel, label="Other amount…")
         assert shown.modal is not None
         answer = await actor.submit_modal(shown, {"amount": typed})

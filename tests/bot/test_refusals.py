@@ -170,3 +170,13 @@ async def test_a_double_click_on_a_panel_makes_one_move(simcord_env, monkeypatch
         again = await table.row()
         assert (again.version, again.state) == (moved.version, moved.state)
     assert looked_the_same  # the case a prompt kept while the choices look the same did not tell apart
+
+
+def test_a_refusal_escapes_each_name_once_also_one_inside_another():
+    """Names in a refusal are shown as typed, in one pass: a name that is part of another ("_" in
+    "a_b") does not escape the longer one twice (a backslash would show)."""
+    from bot.ui.requests import refusal
+    from play.common import TableError
+
+    exc = TableError("This rated game counts for _, a_b, **, who abandoned it.", names=["_", "a_b", "**"])
+    assert refusal(exc) == "This rated game counts for \\_, a\\_b, \\*\\*, who abandoned it."

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import discord
+import pytest
 import simcord
 
 from bot import create_bot
@@ -199,14 +200,18 @@ async def test_a_stop_stores_which_dm_panels_were_sent_so_the_next_move_takes_th
     assert not next(m for m in ada.user.dm_channel.history() if m.id == panel.id).components
 
 
-def test_sigterm_to_the_bot_process_closes_it_as_ctrl_c_does(tmp_path):
+@pytest.mark.parametrize("how", [[], ["twice"], ["no-ctrl-c"]])
+def test_sigterm_to_the_bot_process_closes_it_as_ctrl_c_does(tmp_path, how):
     """`python -m bot` takes SIGTERM (systemctl stop, docker stop) as Ctrl+C: the bot closes on its
     main task, stores its notes and closes the database (the last connection to close empties the
-    write-ahead log), and the process ends with 0. A bot inside tests leaves the signal alone."""
+    write-ahead log), and the process ends with 0. Also when a second SIGTERM comes during that
+    close, and when the process was started with Ctrl+C ignored. A bot inside tests leaves the
+    signal alone."""
     assert not create_bot(Settings(token="", database=tmp_path / "unused.sqlite3")).handle_sigterm
     database = tmp_path / "bot.sqlite3"
     script = Path(__file__).with_name("stop_offline.py")
-    done = subprocess.run([sys.executable, str(script), str(database)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, str(script), str(database), *how], capture_output=True, text=True,
+                          timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.splitlines() == ["connected", "notes stored (0 tables)", "stopped with 0"]
     wal = database.with_name(database.name + "-wal")
