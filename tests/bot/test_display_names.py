@@ -97,3 +97,19 @@ async def test_tournament_messages_show_names_as_typed(simcord_env):
     standings = (await event.players[0].slash(channel, "tournament standings", tournament=tournament)).response
     text = standings.embeds[0].description
     assert all(shown_name(name) in text for name in names) and text.count("[site](") == text.count(r"\[site]("), text
+
+
+def test_players_called_alike_are_told_apart_by_their_seat_number():
+    """Display names need not be unique: two players called "ada" read "ada (1)" and "ada (2)"
+    wherever the table names them (board, log, standings), so neither passes for the other."""
+    from types import SimpleNamespace
+
+    from bot.ui.panels import table_info
+    from games import registry
+
+    table = SimpleNamespace(id=1)
+    seats = [SimpleNamespace(seat=s, user_id=10 + s, display_name=n, forfeited=False)
+             for s, n in enumerate(["ada", "ada", "bo"])]
+    info = table_info(table, seats, registry.get("baumeister"))
+    assert [info.plain_name(s) for s in range(3)] == ["ada (1)", "ada (2)", "bo"]
+    assert info.fill("{p1} begins.") == "ada (2) begins."
