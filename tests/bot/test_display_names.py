@@ -113,3 +113,22 @@ def test_players_called_alike_are_told_apart_by_their_seat_number():
     info = table_info(table, seats, registry.get("baumeister"))
     assert [info.plain_name(s) for s in range(3)] == ["ada (1)", "ada (2)", "bo"]
     assert info.fill("{p1} begins.") == "ada (2) begins."
+
+
+async def test_the_board_tells_players_called_alike_apart_and_its_colour_key_shows_names_as_typed(simcord_env):
+    """Through the bot: two players called "ada" read "ada (1)" and "ada (2)" on the board; the sea
+    map's colour key (an embed footer, which shows no markdown) writes a name as typed."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(simcord_env.create_user(f"u{n}"), nick=nick)
+               for n, nick in enumerate(["ada", "ada", "**bo**"])]
+    await players[0].slash(channel, "table create", game="aelderman")
+    thread = channel.threads[-1]
+    for player in players[1:]:
+        await player.click(thread.history()[0], label="Join")
+    await players[0].click(thread.history()[0], label="Start")
+    board = next(m for m in reversed(thread.history()) if m.embeds and len(m.embeds) > 1)
+    text = "\n".join(f"{e.description}\n" + "\n".join(f"{f.name} {f.value}" for f in e.fields) for e in board.embeds)
+    assert "ada (1)" in text and "ada (2)" in text
+    key = next(e.footer.text for e in board.embeds if e.footer.text and "Colours:" in e.footer.text)
+    assert "ada (1)" in key and "**bo**" in key and "\\" not in key
