@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.render.base import shown_name
 from bot.cogs.tables import game_choices
-from bot.ui.requests import reply
+from bot.ui.requests import name_of, reply
 from play.tournaments.rating_service import RatingService, display_rating
 from bot.ui.tournament_items import LeaderboardPage
 from games import registry
@@ -93,7 +93,7 @@ class RatingsCog(commands.Cog):
                       public: bool = False) -> None:
         who = user or interaction.user
         guild_id = interaction.guild.id
-        embed = discord.Embed(title=f"{shown_name(who.display_name)} — profile", colour=discord.Colour.blurple())
+        embed = discord.Embed(title=f"{shown_name(name_of(who))} — profile", colour=discord.Colour.blurple())
         games, recent = await self.ratings.profile(guild_id, who.id, RECENT)
         for row, place in games:
             embed.add_field(name=registry.get(row.game).title, inline=False,

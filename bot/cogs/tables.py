@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.render import get_renderer
 from bot.ui.controller import TablesController
 from bot.ui.log import show_log
-from bot.ui.requests import caller_of, embed_batches, refusal, reply
+from bot.ui.requests import caller_of, embed_batches, name_of, refusal, reply
 from play.common import TableError, quote
 from play.options import read_pairs
 from play.pace import PACES
@@ -120,8 +120,8 @@ class TablesCog(commands.Cog):
             seats = await self.service.seats(table_id)
             seat = next((s.seat for s in seats if s.user_id == player.id), None)
             if seat is None:
-                raise TableError(f"{quote(player.display_name)} is not seated at table #{table_id}.",
-                                 names=[quote(player.display_name)])
+                raise TableError(f"{quote(name_of(player))} is not seated at table #{table_id}.",
+                                 names=[quote(name_of(player))])
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return

@@ -8,10 +8,12 @@ embeds and labels. Renderers never decide a rule: what is legal comes from the e
 from __future__ import annotations
 
 import re
+import unicodedata
 from abc import ABC, abstractmethod
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any, Literal
+from typing import Any, Callable, Literal, TypeVar
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
@@ -20,6 +22,7 @@ from pydantic import BaseModel
 from games.core import plural  # noqa: F401 (renderers take it from here)
 
 Style = Literal["primary", "secondary", "success", "danger"]
+Key = TypeVar("Key")
 
 
 EMBED_TOTAL = 6000  # Discord refuses a message whose embeds hold more characters together
@@ -63,6 +66,26 @@ def shown_name(name: str) -> str:
     return escape_mentions(escape_markdown(name)).replace("<", "\\<")
 
 
+# Letters that draw nothing although Unicode files them as letters or symbols: names made of
+# them pass for blank (Braille blank, Hangul fillers).
+BLANK_LOOKING = frozenset("\u2800\u3164\uffa0\u115f\u1160")
+
+
+def visible_name(name: str, fallback: str) -> str:
+    """`name` if it shows anything, else `fallback` (a name of only spaces, zero-width or other
+    invisible characters would leave a player looking blank wherever they are named)."""
+    for candidate in (name, fallback):
+        if any(unicodedata.category(c)[0] not in "ZCM" and c not in BLANK_LOOKING for c in candidate):
+            return candidate.strip()
+    return "Player"
+
+
+def told_apart(names: dict[Key, str], number: Callable[[Key], int]) -> dict[Key, str]:
+    """Names need not be unique: those called alike get their number in the list after them."""
+    counts = Counter(names.values())
+    return {key: f"{name} ({number(key)})" if counts[name] > 1 else name for key, name in names.items()}
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """What a renderer knows about the table around the game."""
@@ -89,9 +112,7 @@ class TableInfo:
         names cut alike are told apart by their seat number."""
         cut = {seat: name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
                for seat, name in self.names.items()}
-        alike = [name for name in cut.values() if list(cut.values()).count(name) > 1]
-        return replace(self, names={seat: f"{name} ({seat + 1})" if name in alike else name
-                                    for seat, name in cut.items()})
+        return replace(self, names=told_apart(cut, lambda seat: seat + 1))
 
     @cached_property
     def _escaped(self) -> dict[int, str]:

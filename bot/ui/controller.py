@@ -18,7 +18,7 @@ from bot.render.base import shown_name
 from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.presenter import Presenter, safely
-from bot.ui.requests import caller_of, private_panel, refusal, reply, thread_failure
+from bot.ui.requests import caller_of, name_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
@@ -61,7 +61,7 @@ class TablesController(VotesMixin, ResumeMixin):
         try:
             table = await self.service.create_table(
                 guild_id=interaction.guild.id, channel_id=parent.id, game=game, options=options,
-                creator_id=interaction.user.id, creator_name=interaction.user.display_name, rated=rated,
+                creator_id=interaction.user.id, creator_name=name_of(interaction.user), rated=rated,
                 chosen_seed=seed, pace_name=pace_name)
         except TableError as exc:
             await reply(interaction, refusal(exc))
@@ -225,7 +225,7 @@ class TablesController(VotesMixin, ResumeMixin):
             return
         news = await self.service.cancel(table_id, caller)
         await reply(interaction, f"Table #{table_id} is cancelled.")
-        await self.closed(news, f"Table #{table_id} was cancelled by {shown_name(interaction.user.display_name)}.")
+        await self.closed(news, f"Table #{table_id} was cancelled by {shown_name(name_of(interaction.user))}.")
 
     async def closed(self, news: TableNews, note: str) -> None:
         """A table was cancelled: its lobby, board and panels lose their controls, the board says it
@@ -425,7 +425,7 @@ class TablesController(VotesMixin, ResumeMixin):
 
     async def abandon(self, interaction: discord.Interaction, table_id: int) -> None:
         news = await self.service.abandon(table_id, caller_of(interaction))
-        name = shown_name(interaction.user.display_name)
+        name = shown_name(name_of(interaction.user))
         if news.table.status == "cancelled":
             await reply(interaction, "You abandoned the game. No person is left playing, so the table is closed.")
             await self.closed(news, f"{name} abandoned the game; nobody is left, so table #{table_id} is closed.")

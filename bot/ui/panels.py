@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot.render.base import shown_name
+from bot.render.base import shown_name, told_apart
 from bot.render import Renderer, TableInfo
 from bot.ui.components import (ActButton, ActSelect, AmountButton, BackButton, HandButton, LobbyButton, OptionSelect,
                                UndoButton)
@@ -33,9 +33,7 @@ PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=Tru
 
 def table_info(table: TableRow, seats: list[SeatRow], spec: GameSpec, jump_url: str | None = None) -> TableInfo:
     names = {s.seat: s.display_name + (" (abandoned)" if s.forfeited else "") for s in seats}
-    alike = {name for name in names.values() if list(names.values()).count(name) > 1}
-    # Display names need not be unique: players called alike are told apart by their seat number.
-    names = {seat: f"{name} ({seat + 1})" if name in alike else name for seat, name in names.items()}
+    names = told_apart(names, lambda seat: seat + 1)  # display names need not be unique
     mentions = {s.seat: f"<@{s.user_id}>" for s in seats if s.user_id is not None and not s.forfeited}
     return TableInfo(table_id=table.id, title=spec.title, names=names, mentions=mentions, jump_url=jump_url)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.render.base import shown_name
+from bot.render.base import shown_name, visible_name
 from play.common import Caller, TableError
 
 log = logging.getLogger(__name__)
@@ -22,12 +22,18 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.guild_id and perms and (perms.manage_guild or perms.administrator))
 
 
+def name_of(user: discord.abc.User) -> str:
+    """What the bot calls a person: their display name, or their username when that name shows
+    nothing (only spaces or invisible characters)."""
+    return visible_name(user.display_name, user.name)
+
+
 def caller_of(interaction: discord.Interaction, organiser_role: str = "") -> Caller:
     """The requester, the server the request comes from (None in a DM) and their permissions there."""
     manage = can_manage(interaction)
     roles = getattr(interaction.user, "roles", None) or []
     organiser = manage or bool(organiser_role and any(role.name == organiser_role for role in roles))
-    return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id, name=interaction.user.display_name,
+    return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id, name=name_of(interaction.user),
                   can_manage=manage, organiser=organiser)
 
 

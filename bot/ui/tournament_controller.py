@@ -16,7 +16,7 @@ from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, embed_batches, refusal, reply
+from bot.ui.requests import caller_of, embed_batches, name_of, refusal, reply
 from games import registry
 from play.common import Caller, KeyedLocks, TableError
 from play.results import TableNews
@@ -54,8 +54,10 @@ class TournamentController:
                                           parent_id)
 
     async def names(self, tournament_id: int) -> dict[int, str]:
-        """The entrants' names as message text shows them (markdown and mentions inert)."""
-        return {e.user_id: shown_name(e.display_name) for e in await self.service.entrants(tournament_id)}
+        """The entrants' names as message text shows them (markdown and mentions inert); entrants
+        called alike are told apart by their number in the tournament's list of players."""
+        entrants = await self.service.entrants(tournament_id)
+        return {user_id: shown_name(name) for user_id, name in views.entrant_names(entrants).items()}
 
     # -- creating and the embed ----------------------------------------------------------
     async def create(self, interaction: discord.Interaction, **fields: Any) -> None:
@@ -150,7 +152,7 @@ class TournamentController:
         tables = await self.service.withdraw(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
         for news in tables:
-            await self.seat_handed_over(news, withdrawal_note(interaction.user.display_name))
+            await self.seat_handed_over(news, withdrawal_note(name_of(interaction.user)))
         await reply(interaction, "You withdrew from the tournament." + (
             " Your running game is recorded as a forfeit." if tables else ""))
 
@@ -323,7 +325,7 @@ class TournamentController:
     async def take_over(self, interaction: discord.Interaction, tournament_id: int, member: discord.abc.User,
                         *, forfeit: bool) -> None:
         caller = self.caller(interaction)
-        name = shown_name(member.display_name)
+        name = shown_name(name_of(member))
         if forfeit:
             news = await self.service.forfeit(tournament_id, caller, member.id)
             note = f"{name} forfeits this game (ranked last); a computer player finishes the seat."
@@ -356,7 +358,7 @@ class TournamentController:
         await self.refresh_embed(tournament_id)
         await self.retire_summary(tournament_id)
         await self.post(tournament_id, f"Tournament #{tournament_id} was cancelled by "
-                        f"{shown_name(interaction.user.display_name)}.", allowed_mentions=NO_MENTIONS)
+                        f"{shown_name(name_of(interaction.user))}.", allowed_mentions=NO_MENTIONS)
         await reply(interaction, f"Tournament #{tournament_id} is cancelled.")
 
     # -- restarts ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Sequence
 
 import discord
 
-from bot.render.base import EMBED_TOTAL, shown_name
+from bot.render.base import EMBED_TOTAL, shown_name, told_apart
 from bot.render import get_renderer
 from play.tournaments import StandingRow
 from play.tournaments.service import FORMAT_NAMES, TableProgress
@@ -95,6 +95,12 @@ def format_line(tournament: TournamentRow) -> str:
     return f"{fmt.capitalize()}, {length}; tables of {tournament.table_size}"
 
 
+def entrant_names(entrants: Sequence[EntrantRow]) -> dict[int, str]:
+    """Each entrant's name as typed, those called alike told apart by their number in the list."""
+    number = {e.user_id: index for index, e in enumerate(entrants, start=1)}
+    return told_apart({e.user_id: e.display_name for e in entrants}, number.__getitem__)
+
+
 def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], organiser: str) -> discord.Embed:
     status = STATUS[tournament.status]
     if tournament.status == "running" and tournament.current_round:
@@ -108,7 +114,8 @@ def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], 
     details.append("Rated: yes (OpenSkill, this server)")
     embed.add_field(name="Details", value="\n".join(details)[:1024], inline=False)
     embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
-    names = [(f"~~{shown_name(e.display_name)}~~ (withdrawn)" if e.withdrawn else shown_name(e.display_name))
+    plain = entrant_names(entrants)
+    names = [(f"~~{shown_name(plain[e.user_id])}~~ (withdrawn)" if e.withdrawn else shown_name(plain[e.user_id]))
              for e in entrants]
     if tournament.status == "registration":
         embed.set_footer(text="Register to play. The organiser starts the tournament; each round's tables "

@@ -10,7 +10,7 @@ import discord
 from bot.render.base import shown_name
 from bot.ui.components import VoteButton
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, refusal, reply
+from bot.ui.requests import caller_of, name_of, refusal, reply
 from bot.ui import panels
 from play.common import TableError
 from play.votes import VoteNews, VoteOver
@@ -39,7 +39,7 @@ class VotesMixin:
             return
         if voted.outcome == "agreed":  # nobody else had to agree
             await reply(interaction, "Done: no other player had to agree.")
-            await self._carried_out(voted, shown_name(interaction.user.display_name))
+            await self._carried_out(voted, shown_name(name_of(interaction.user)))
             return
         subject = _subject(voted)
         users = voted.waiting
@@ -49,7 +49,7 @@ class VotesMixin:
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
         asker = shown_name(next((s.display_name for s in voted.news.seats if s.user_id == vote["by"]),
-                                     interaction.user.display_name))
+                                     name_of(interaction.user)))
         posted = await self.presenter.post(voted.news.table.thread_id,
                                            f"{question(kind, asker, subject)} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
@@ -73,7 +73,7 @@ class VotesMixin:
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
-        name = shown_name(interaction.user.display_name)
+        name = shown_name(name_of(interaction.user))
         if voted.outcome == "open":
             await reply(interaction, f"Noted. Still waiting for {', '.join(map(shown_name, voted.waiting_names()))}.")
             return

@@ -132,3 +132,44 @@ async def test_the_board_tells_players_called_alike_apart_and_its_colour_key_sho
     assert "ada (1)" in text and "ada (2)" in text
     key = next(e.footer.text for e in board.embeds if e.footer.text and "Colours:" in e.footer.text)
     assert "ada (1)" in key and "**bo**" in key and "\\" not in key
+
+
+async def test_a_name_that_shows_nothing_is_replaced_by_the_username(simcord_env):
+    """A display name of only spaces or invisible characters would leave a seat looking blank in
+    the lobby, on the board and in refusals: the bot calls that person by their username."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    blank = guild.add_member(simcord_env.create_user("bo_42"), nick="\u200b\u2800 \u3164")
+    await ada.slash(channel, "table create", game="augsburg1520")
+    thread = channel.threads[-1]
+    await blank.click(thread.history()[0], label="Join")
+    players = thread.history()[0].embeds[0].fields[0].value
+    assert players.splitlines() == ["1. ada", r"2. bo\_42"], players
+    await ada.click(thread.history()[0], label="Start")
+    board = next(m for m in reversed(thread.history()) if m.embeds and "Fair deal" in str(m.embeds[0].footer.text))
+    text = "\n".join(f"{e.description}\n" + "\n".join(f"{f.name} {f.value}" for f in e.fields) for e in board.embeds)
+    assert r"bo\_42" in text and "\u2800" not in text, text
+
+
+async def test_tournament_entrants_called_alike_are_told_apart_in_its_messages(simcord_env):
+    """Two entrants called "ada" read "ada (1)" and "ada (2)" (their numbers in the list of
+    players) in the tournament's embed, its progress and its standings."""
+    from tests.bot.tournament_driver import (ORGANISER_ROLE, Event, create, play_round, register_all,
+                                             tournament_message)
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("tournaments")
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    event = Event(simcord_env, guild, channel, organiser,
+                  [guild.add_member(simcord_env.create_user(f"u{n}"), nick=nick)
+                   for n, nick in enumerate(["ada", "ada", "bo"])])
+    tournament = await create(event, rounds=1)
+    await register_all(event, tournament)
+    listed = str(tournament_message(event, tournament).embeds[0].to_dict())
+    assert "1. ada (1)" in listed and "2. ada (2)" in listed and "3. bo" in listed
+    await organiser.click(tournament_message(event, tournament), label="Start")
+    await play_round(event, tournament, 1)
+    standings = (await event.players[0].slash(channel, "tournament standings", tournament=tournament)).response
+    text = standings.embeds[0].description
+    assert "ada (1)" in text and "ada (2)" in text, text
