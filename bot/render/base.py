@@ -150,6 +150,11 @@ class Renderer(ABC):
         """Optional picture of the board (Pillow), attached under the embeds."""
         return None
 
+    @property
+    def draws_pictures(self) -> bool:
+        """Whether the board comes with a picture (its channel must allow Attach Files)."""
+        return type(self).board_image is not Renderer.board_image
+
     def board_image_key(self, info: TableInfo, view: BaseModel) -> str | None:
         """A cheap key of what `board_image` draws (None: there is no image). The image is drawn
         and uploaded again only when the key changes, not on every move."""

@@ -262,7 +262,7 @@ class Boards:
             image = await self._image(news, info, public) if image_key is not None else None
             message["attachments"] = [image] if image else []
         try:
-            await thread.get_partial_message(shown.message_id).edit(**message)
+            await without_refused_picture(thread.get_partial_message(shown.message_id).edit, message, news.table.id)
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return False
@@ -276,7 +276,8 @@ class Boards:
         text = self._text(news, info, public, since, None)
         if not ping:
             text.mentions = discord.AllowedMentions.none()
-        message = await thread.send(**text.message(), view=panels.board_view(news.table), files=[image] if image else [])
+        message = await without_refused_picture(thread.send, {**text.message(), "view": panels.board_view(news.table),
+                                                              "files": [image] if image else []}, news.table.id)
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
                                                  tuple(text.embeds), text.content, text.log_in_content))
         await self.service.board_posted(news.table.id, message.id, key, since)
@@ -294,6 +295,19 @@ class Boards:
             if old.log_in_content is None:  # not known since a restart: its text says whether it has a log
                 content = (await thread.fetch_message(old.message_id)).content
             await thread.get_partial_message(old.message_id).edit(content=retired_content(content), view=None, **stale)
+
+
+async def without_refused_picture(call: Any, message: dict[str, Any], table_id: int) -> Any:
+    """Send or edit a board; if the channel refuses its picture (the bot lost Attach Files there),
+    the board goes without it: its text says the same."""
+    try:
+        return await call(**message)
+    except discord.Forbidden:
+        if not message.get("files") and not message.get("attachments"):
+            raise
+        log.warning("the board picture of table %s was refused: the bot needs Attach Files in its channel; "
+                    "the board goes without it", table_id)
+        return await call(**{key: value for key, value in message.items() if key not in ("files", "attachments")})
 
 
 @lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)

@@ -14,9 +14,11 @@ from typing import Any, Coroutine, Sequence
 
 import discord
 
+from bot.render import get_renderer
 from bot.render.base import shown_name
 from bot.ui import panels
 from bot.ui.components import AmountForm
+from bot.ui.permissions import missing_permissions, missing_text
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, name_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
@@ -57,6 +59,10 @@ class TablesController(VotesMixin, ResumeMixin):
         if not isinstance(parent, discord.TextChannel):
             await reply(interaction, "Use `/table create` in a text channel (or a thread of one).")
             return
+        missing = missing_permissions(parent, pictures=get_renderer(game).draws_pictures)
+        if missing:
+            await reply(interaction, missing_text(parent, missing, "run a table"))
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             table = await self.service.create_table(
@@ -75,6 +81,9 @@ class TablesController(VotesMixin, ResumeMixin):
             parent = await self.presenter.channel(old.channel_id)
             if not isinstance(parent, discord.TextChannel):
                 raise TableError("The channel of this game is gone; open a new table with `/table create`.")
+            missing = missing_permissions(parent, pictures=get_renderer(old.game).draws_pictures)
+            if missing:
+                raise TableError(missing_text(parent, missing, "run a table"))
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.service.rematch(table_id, caller_of(interaction))
         except TableError as exc:

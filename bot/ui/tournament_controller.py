@@ -12,9 +12,11 @@ from typing import Any
 
 import discord
 
+from bot.render import get_renderer
 from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
+from bot.ui.permissions import missing_permissions, missing_text
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, embed_batches, name_of, refusal, reply
 from games import registry
@@ -161,16 +163,18 @@ class TournamentController:
         tournament = await self.service.get(tournament_id, caller)
         if not self.service.can_run(tournament, caller):
             raise TournamentError("Only the tournament's organiser can start it.")
+        note = await self.check_channel(tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         round_no = await self.service.begin(tournament_id, caller)
         await self.open_round(tournament_id)
-        await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.")
+        await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.{note}")
 
     async def next_round(self, interaction: discord.Interaction, tournament_id: int) -> None:
         caller = self.caller(interaction)
         tournament = await self.service.get(tournament_id, caller)
         if not self.service.can_run(tournament, caller):
             raise TournamentError("Only the tournament's organiser can start the next round.")
+        note = await self.check_channel(tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         for end in await self.service.settle(tournament_id):  # e.g. a table cancelled mid-round
             await self.announce_end(end)
@@ -179,7 +183,23 @@ class TournamentController:
             await self.announce_end(end, next_button=False)
         await self.retire_summary(tournament_id)
         await self.open_round(tournament_id)
-        await reply(interaction, f"Round {round_no} is seated.")
+        await reply(interaction, f"Round {round_no} is seated.{note}")
+
+    async def check_channel(self, tournament: Any) -> str:
+        """Refuse to seat a round whose tables the bot could not run in the tournament's channel
+        (TournamentError naming the permissions to grant); a note for the organiser when a
+        duplicate round's tables must go into public threads."""
+        channel = await self.presenter.channel(tournament.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return ""  # gone: the round is seated and its tables are played by DM and My hand
+        missing = missing_permissions(channel, pictures=get_renderer(tournament.game).draws_pictures)
+        if missing:
+            raise TournamentError(missing_text(channel, missing, "open this tournament's tables"))
+        me = channel.guild.me
+        if tournament.duplicate and me is not None and not channel.permissions_for(me).create_private_threads:
+            return ("\nI may not create private threads here (**Create Private Threads**), so its tables are in "
+                    "public threads: players of one table can read how the others played the same deal.")
+        return ""
 
     async def status(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id, self.caller(interaction))
@@ -233,9 +253,10 @@ class TournamentController:
                 log.warning("no thread for table %s: %s", table.id, exc)
                 continue
             players = " ".join(f"<@{p}>" for p in game.players)
-            await thread.send(f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** "
-                              f"(table #{table.id}): {players}. Your hand and choices come by DM, or press "
-                              "**My hand** on the board.", allowed_mentions=MENTION_USERS)
+            await safely(f"round note of table {table.id}", thread.send(
+                f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** (table #{table.id}): "
+                f"{players}. Your hand and choices come by DM, or press **My hand** on the board.",
+                allowed_mentions=MENTION_USERS))
         started = []
         for game, table in pending:
             if table.status == "lobby":

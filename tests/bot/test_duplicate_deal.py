@@ -87,10 +87,10 @@ async def test_a_duplicate_round_plays_each_board_in_a_thread_private_to_its_pla
 
 async def test_without_the_private_threads_permission_a_duplicate_round_is_played_in_public(simcord_env):
     """A server that does not let the bot create private threads still gets its round: the tables
-    are opened in public threads (and play goes on) rather than not at all."""
+    are opened in public threads (and play goes on) rather than not at all; the organiser is told."""
     import discord
 
-    from tests.bot.tournament_driver import ORGANISER_ROLE, Event
+    from tests.bot.tournament_driver import ORGANISER_ROLE, Event, answer
 
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("tournaments", overwrites={
@@ -100,7 +100,8 @@ async def test_without_the_private_threads_permission_a_duplicate_round_is_playe
                   [guild.add_member(simcord_env.create_user(f"p{n}")) for n in range(6)])
     tournament = await create(event, rounds=1, duplicate=True)
     await register_all(event, tournament)
-    await organiser.click(tournament_message(event, tournament), label="Start")
+    started = await organiser.click(tournament_message(event, tournament), label="Start")
+    assert "public threads" in answer(started) and "**Create Private Threads**" in answer(started)  # told why
     for game in await event.bot.store.tournaments.games(tournament, 1):
         table = await event.bot.store.tables.get(game.table_id)
         assert table.status == "running"

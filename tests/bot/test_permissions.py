@@ -1,0 +1,83 @@
+"""The bot checks its own permissions in a channel before it stores or creates anything there: a
+table or tournament round it could not show is refused, naming the permissions to grant (README,
+Permissions), and nothing is left behind. A board picture refused mid-game is left out."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.bot.driver import board_message, start
+from tests.bot.tournament_driver import ORGANISER_ROLE, Event, answer, create, register_all, tournament_message
+
+
+def channel_without(env, **denied: bool):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games", overwrites={env.bot.user: discord.PermissionOverwrite(**denied)})
+    return guild, channel
+
+
+async def test_a_table_the_bot_could_not_post_in_is_refused_and_leaves_no_thread(simcord_env):
+    guild, channel = channel_without(simcord_env, send_messages_in_threads=False)
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    result = await ada.slash(channel, "table create", game="augsburg1520")
+    assert result.ephemeral and "**Send Messages in Threads**" in result.response.content
+    assert "Attach Files" not in result.response.content  # Augsburg 1520's board has no picture
+    assert channel.threads == []
+    assert await simcord_env.bot.store.tables.tables_of_user(ada.id, "lobby", "running") == []
+
+
+async def test_a_game_with_a_board_picture_needs_attach_files(simcord_env):
+    guild, channel = channel_without(simcord_env, attach_files=False)
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    refused = await ada.slash(channel, "table create", game="aelderman")
+    assert "**Attach Files**" in refused.response.content and channel.threads == []
+    opened = await ada.slash(channel, "table create", game="baumeister")  # no picture: fine here
+    assert "is open in" in answer(opened) and len(channel.threads) == 1
+
+
+async def test_a_tournament_round_the_bot_could_not_seat_is_refused_and_stays_in_registration(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    role = guild.create_role(ORGANISER_ROLE)
+    channel = guild.create_text_channel("tournaments", overwrites={
+        env.bot.user: discord.PermissionOverwrite(create_public_threads=False)})
+    organiser = guild.add_member(env.create_user("org"), roles=[role])
+    event = Event(env, guild, channel, organiser, [guild.add_member(env.create_user(f"p{i}")) for i in range(3)])
+    tournament = await create(event, rounds=1)
+    await register_all(event, tournament)
+    result = await organiser.click(tournament_message(event, tournament), label="Start")
+    assert "**Create Public Threads**" in answer(result)
+    assert (await env.bot.store.tournaments.get(tournament)).status == "registration"
+    assert channel.threads == []
+    assert "Start" in [c.label for row in tournament_message(event, tournament).components for c in row.children]
+
+
+async def test_a_board_picture_refused_mid_game_leaves_the_board_without_it(simcord_env):
+    """The bot lost Attach Files after the table opened: the board is posted without its picture
+    (its text gives the same) instead of not at all."""
+    from tests.bot.driver import open_table
+
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=403, code=50013,
+                             message="Missing Permissions")
+    await start(table)
+    board = await board_message(table)
+    assert board.embeds and board.attachments == []
+    assert (await table.row()).board_message_id == board.id
+
+
+async def test_a_round_note_discord_fails_to_post_does_not_stop_the_round(simcord_env):
+    """Each round table's thread opens with a note naming its players; Discord failing that post
+    (once) must not leave the round half seated: every table starts and the organiser is told."""
+    from tests.bot.tournament_driver import new_event
+
+    event = new_event(simcord_env, 6)
+    tournament = await create(event, rounds=1)
+    await register_all(event, tournament)
+    simcord_env.check_errors = False
+    simcord_env.inject_error("POST", "/channels/*/messages", status=500)
+    result = await event.organiser.click(tournament_message(event, tournament), label="Start")
+    assert "has started" in answer(result)
+    tables = [await simcord_env.bot.store.tables.get(g.table_id)
+              for g in await simcord_env.bot.store.tournaments.games(tournament, 1)]
+    assert len(tables) == 2 and all(t.status == "running" and t.thread_id for t in tables)
