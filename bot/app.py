@@ -41,6 +41,8 @@ class BoardBot(commands.Bot):
         # servers, channels and threads. Without the message and typing intents, Discord does not
         # stream every message of every channel the bot can see (nor its own edits) to it.
         # A message pings the players it names, never @everyone or a role (a display name may say so).
+        # No voice: discord.py's start-up warnings about missing voice libraries are noise here.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, allowed_mentions=discord.AllowedMentions(
                              everyone=False, roles=False, users=True, replied_user=False))

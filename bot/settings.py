@@ -51,6 +51,22 @@ class Settings(BaseModel):
     def _upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
 
+    @field_validator("database_sync", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.lower() if isinstance(value, str) else value
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _a_file(cls, value: object) -> object:
+        """A path, `~` standing for the home folder (as in a shell); a relative one is from the
+        folder the bot is started in. A blank path is refused (it names the current folder)."""
+        if isinstance(value, str):
+            if not value.strip():
+                raise ValueError("a file path is needed, e.g. ./boardbot.sqlite3")
+            return Path(value).expanduser()
+        return value
+
     @field_validator("dev_guild_id", mode="before")
     @classmethod
     def _zero_is_none(cls, value: object) -> object:

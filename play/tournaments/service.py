@@ -173,6 +173,12 @@ class TournamentService(OrganiserMixin):
         if fmt is not Format.ELIMINATION and not (rounds and 1 <= rounds <= MAX_ROUNDS):
             raise TournamentError(f"A {FORMAT_NAMES[fmt.value]} tournament needs `rounds` between 1 and "
                                   f"{MAX_ROUNDS}.")
+        if fmt is Format.ELIMINATION and rounds is not None:
+            raise TournamentError("An elimination tournament plays on until its final: leave `rounds` out "
+                                  "(`advance` says how many go on from each table).")
+        if fmt is not Format.ELIMINATION and advance is not None:
+            raise TournamentError(f"`advance` is for elimination tournaments; a {FORMAT_NAMES[fmt.value]} "
+                                  "tournament plays its `rounds`.")
         if fmt is Format.ELIMINATION:
             advance = default_advance(table_size) if advance is None else advance
             if not 1 <= advance < table_size:

@@ -41,6 +41,8 @@ def test_environment_token_wins_over_the_file(tmp_path):
     ('decision_timeout = "300"', "decision_timeout"),  # a number, not text
     ('organiser_role = ""', "organiser_role"),
     ('organiser_role = "   "', "organiser_role"),  # blank: nobody could be given it
+    ('database = ""', "database"),  # blank: it would name the folder the bot runs in
+    ('database = "  "', "database"),
 ])
 def test_a_bad_value_names_the_key(tmp_path, text, key):
     config = tmp_path / "config.toml"
@@ -48,6 +50,15 @@ def test_a_bad_value_names_the_key(tmp_path, text, key):
     with pytest.raises(SettingsError) as err:
         load_settings(config, environ={})
     assert key in str(err.value)
+
+
+def test_a_database_path_may_start_at_home_and_its_sync_is_any_case(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    config = tmp_path / "config.toml"
+    config.write_text('database = "~/games/boardbot.sqlite3"\ndatabase_sync = "FULL"\n')
+    settings = load_settings(config, environ={})
+    assert settings.database == tmp_path / "games" / "boardbot.sqlite3"
+    assert settings.database_sync == "full"
 
 
 def test_broken_toml_is_reported(tmp_path):
@@ -98,3 +109,16 @@ def test_an_unknown_command_is_refused_and_does_not_start_the_bot(tmp_path):
     result = subprocess.run([sys.executable, "-m", "bot", "verfy", "game.json"], cwd=tmp_path, env=env,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "unknown command 'verfy'" in result.stderr and "usage:" in result.stderr
+
+
+def test_starting_the_bot_logs_no_warning_about_voice(caplog, tmp_path):
+    """The bot has no voice: discord.py's warnings about missing voice libraries would only be
+    noise in an operator's log."""
+    import discord
+
+    from bot import create_bot
+    from bot.settings import Settings
+
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = True  # as in a new process
+    create_bot(Settings(token="", database=tmp_path / "bot.sqlite3"))
+    assert not [r for r in caplog.records if "voice" in r.getMessage().lower()]

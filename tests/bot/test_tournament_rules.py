@@ -216,6 +216,20 @@ async def test_an_elimination_advance_of_none_is_refused_not_replaced_by_the_def
     assert await event.bot.store.tournaments.with_status("registration", guild_id=event.guild.id) == []
 
 
+async def test_an_option_the_format_does_not_use_is_refused_not_ignored(simcord_env):
+    """README: "`rounds` is needed for Swiss and round robin (elimination plays to the final)";
+    `advance` is for elimination tables. Given to a format that has no use for it, it is refused
+    rather than silently dropped."""
+    event = new_event(simcord_env, 3)
+    rounds = await event.organiser.slash(event.channel, "tournament create", game="baumeister",
+                                         format="elimination", table_size=3, rounds=2)
+    assert rounds.ephemeral and "leave `rounds` out" in rounds.response.content
+    advance = await event.organiser.slash(event.channel, "tournament create", game="baumeister",
+                                          format="swiss", table_size=3, rounds=2, advance=1)
+    assert advance.ephemeral and "`advance` is for elimination tournaments" in advance.response.content
+    assert await event.bot.store.tournaments.with_status("registration", guild_id=event.guild.id) == []
+
+
 async def test_a_tournament_the_bot_may_not_post_is_not_kept(simcord_env):
     """Where the bot may not post (403 Missing Permissions), /tournament create says which
     permissions it needs, and no tournament is kept without its Register button."""
