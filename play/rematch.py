@@ -51,7 +51,8 @@ async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any) -
     table = await service.create_table(
         guild_id=old.table.guild_id, channel_id=old.table.channel_id, game=old.table.game,
         options=old.table.options, creator_id=caller.user_id, creator_name=caller.name or mine.display_name,
-        rated=old.table.rated, pace_name=pace_name(old.table), handover_after=old.table.handover_after)
+        # Rated as the finished game's lobby was: a seat handed to a computer unrated that game only.
+        rated=old.table.rated or old.table.unrated_reason is not None, pace_name=pace_name(old.table), handover_after=old.table.handover_after)
     async with service.store.transaction():  # everyone seated at once: one commit
         await service.store.tables.set_rematch(old.table.id, table.id)
         for seat in old.seats:

@@ -251,6 +251,10 @@ async def test_a_rated_game_made_unrated_by_a_hand_over_vote_says_why_in_its_sta
     assert field.value == ("None: not rated, as the other players voted an absent player's seat to a computer "
                            "player.")
     assert await table.bot.store.ratings.is_rated(table.table_id) is False
+    # A rematch is the game its players asked for: rated, as its lobby was before the vote.
+    await ada.click(standings, label="Rematch")
+    rematch = await table.bot.store.tables.by_thread(table.channel.threads[-1].id)
+    assert rematch.id != table.table_id and rematch.status == "lobby" and rematch.rated
 
 
 async def test_a_vote_pings_the_players_who_must_answer_even_when_names_are_alike(simcord_env):
