@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.improvements import can_develop, push_develop
-from games.aelderman.placement import push_placement, spots
+from games.aelderman.placement import can_place, push_placement, spots
 from games.aelderman.rules import gain, gain_influence, say
 from games.aelderman.state import Pending, State
 from games.aelderman.trading import can_sell, splittable, start_buy, start_sale, upgrade_options
@@ -107,10 +107,15 @@ def turn_wheel(state: State, seat: int, steps: int, events: list[Event]) -> None
     for _ in range(steps):
         player.rotation = (player.rotation + 1) % D.WHEEL_SIZE
         player.wheel_turns += 1
-        if player.wheel_turns % D.BONUS_EVERY == 0:
+        if player.wheel_turns % D.BONUS_EVERY == 0 and can_place(state, seat, player.location):
             say(events, "wheel_bonus", f"{{p{seat}}}'s resource wheel gives a free influence "
                 f"marker in {player.location}.", seat=seat)
             push_placement(state, seat, player.location, optional=True)
+        elif player.wheel_turns % D.BONUS_EVERY == 0:
+            # Rulebook: "Placing influence markers is not possible in Lübeck, Levantehandel or
+            # Fernosthandel. So, make sure you don't end your turn at these locations..."
+            say(events, "wheel_bonus_lost", f"{{p{seat}}}'s resource wheel bonus is lost: no influence marker "
+                f"can be placed in {player.location}.", seat=seat)
 
 
 def swappable(state: State, exclude: str | None = None) -> list[str]:

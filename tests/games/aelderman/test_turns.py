@@ -98,7 +98,8 @@ def test_wheel_turns_each_period_with_a_bonus_every_fifth_turn():
     for seat in (0, 1):
         state.players[seat].rotation = 0
     state.turn_index = len(state.order)
-    advance(state, [])
+    events = []
+    advance(state, events)
     assert state.period == 1
     assert [p.rotation for p in state.players] == [1, 1]
     assert state.pending and state.pending[-1].kind == "place" and state.pending[-1].seat == 0
@@ -106,8 +107,12 @@ def test_wheel_turns_each_period_with_a_bonus_every_fifth_turn():
     state, _ = act(state, 0, "place", where="banner")
     assert state.banners["Aalborg"] == [*banner, 0] and state.players[0].general == general - 1
     assert state.players[0].coins == 0  # free
-    # Seat 1 sits in Lübeck, where no marker can be placed: its bonus is lost.
+    # Seat 1 sits in Lübeck, where no marker can be placed: its bonus is lost. 'Placing influence
+    # markers is not possible in Lübeck, Levantehandel or Fernosthandel.' The log says so, rather
+    # than that the wheel gives a marker.
     assert state.turn is not None and not state.pending
+    said = [e.text for e in events if "{p1}" in e.text and "wheel" in e.text]
+    assert said == ["{p1}'s resource wheel bonus is lost: no influence marker can be placed in Lübeck."]
 
 
 def test_alternative_trade_excludes_card_actions():
