@@ -59,13 +59,17 @@ class Settings(BaseModel):
     @field_validator("database", mode="before")
     @classmethod
     def _a_file(cls, value: object) -> object:
-        """A path, `~` standing for the home folder (as in a shell); a relative one is from the
-        folder the bot is started in. A blank path is refused (it names the current folder)."""
-        if isinstance(value, str):
-            if not value.strip():
-                raise ValueError("a file path is needed, e.g. ./boardbot.sqlite3")
-            return Path(value).expanduser()
-        return value
+        """A file's path, `~` standing for the home folder (as in a shell); a relative one is from
+        the folder the bot is started in. A blank path or a folder is refused."""
+        if not isinstance(value, str):
+            return value
+        try:
+            path = Path(value.strip()).expanduser()
+        except RuntimeError as exc:  # "~someone" with no such user, or no home folder
+            raise ValueError(f"{exc} (in {value!r})") from None
+        if not value.strip() or path.is_dir():
+            raise ValueError("a file path is needed, e.g. ./boardbot.sqlite3, not a folder")
+        return path
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

@@ -4,10 +4,10 @@ and bounded per-table locks and caches."""
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Generic, Hashable, Sequence, TypeVar
+from typing import Any, AsyncIterator, Callable, Generic, Hashable, Sequence, TypeVar
 
 # Ids are stored as SQLite INTEGERs (and PostgreSQL BIGINTs): anything above does not exist.
 MAX_ID = 2**63 - 1
@@ -125,3 +125,24 @@ class BoundedCache(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def told_apart(names: dict[Any, str], number: Callable[[Any], int]) -> dict[Any, str]:
+    """Display names need not be unique: those called alike get their number in the list after
+    them ("ada (1)", "ada (2)"), again until no two read alike (a third may be called "ada (2)")."""
+    result = dict(names)
+    for _ in range(len(result)):
+        counts = Counter(result.values())
+        alike = [key for key, name in result.items() if counts[name] > 1]
+        if not alike:
+            break
+        for key in alike:
+            result[key] = f"{result[key]} ({number(key)})"
+    return result
+
+
+def entrant_names(entrants: Sequence[Any]) -> dict[int, str]:
+    """A tournament's entrants (user_id, display_name) by user id, named as its list of players
+    and its tables name them: those called alike told apart by their number in that list."""
+    number = {e.user_id: index for index, e in enumerate(entrants, start=1)}
+    return told_apart({e.user_id: e.display_name for e in entrants}, number.__getitem__)

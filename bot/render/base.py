@@ -10,19 +10,18 @@ from __future__ import annotations
 import re
 import unicodedata
 from abc import ABC, abstractmethod
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Literal, TypeVar
+from typing import Any, Literal
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
 from pydantic import BaseModel
 
 from games.core import plural  # noqa: F401 (renderers take it from here)
+from play.common import told_apart
 
 Style = Literal["primary", "secondary", "success", "danger"]
-Key = TypeVar("Key")
 
 
 EMBED_TOTAL = 6000  # Discord refuses a message whose embeds hold more characters together
@@ -66,24 +65,25 @@ def shown_name(name: str) -> str:
     return escape_mentions(escape_markdown(name)).replace("<", "\\<")
 
 
-# Letters that draw nothing although Unicode files them as letters or symbols: names made of
-# them pass for blank (Braille blank, Hangul fillers).
-BLANK_LOOKING = frozenset("\u2800\u3164\uffa0\u115f\u1160")
+# Characters that draw nothing although Unicode files them as letters, symbols or marks: names
+# made of them pass for blank (Braille blank, Hangul fillers, the grapheme joiner, variation selectors).
+BLANK_LOOKING = frozenset("\u2800\u3164\uffa0\u115f\u1160\u034f" + "".join(map(chr, range(0xFE00, 0xFE10))))
 
 
-def visible_name(name: str, fallback: str) -> str:
-    """`name` if it shows anything, else `fallback` (a name of only spaces, zero-width or other
-    invisible characters would leave a player looking blank wherever they are named)."""
-    for candidate in (name, fallback):
-        if any(unicodedata.category(c)[0] not in "ZCM" and c not in BLANK_LOOKING for c in candidate):
+def _shows_something(name: str) -> bool:
+    # Spaces, line breaks, control and format (zero-width) characters draw nothing; unassigned
+    # ones may be newer emoji than this Python knows, so they count as drawn.
+    return any(unicodedata.category(c) not in ("Zs", "Zl", "Zp", "Cc", "Cf") and c not in BLANK_LOOKING
+               and not 0xE0100 <= ord(c) <= 0xE01EF for c in name)
+
+
+def visible_name(name: str, *fallbacks: str | None) -> str:
+    """`name` if it shows anything, else the first of `fallbacks` that does (a name of only
+    spaces or invisible characters would leave a player looking blank wherever they are named)."""
+    for candidate in (name, *fallbacks):
+        if candidate and _shows_something(candidate):
             return candidate.strip()
     return "Player"
-
-
-def told_apart(names: dict[Key, str], number: Callable[[Key], int]) -> dict[Key, str]:
-    """Names need not be unique: those called alike get their number in the list after them."""
-    counts = Counter(names.values())
-    return {key: f"{name} ({number(key)})" if counts[name] > 1 else name for key, name in names.items()}
 
 
 @dataclass(frozen=True)

@@ -150,9 +150,13 @@ class Boards:
         self.service = service
         self.shown: BoundedCache[int, BoardShown] = BoundedCache(2_000)
         self.locks = KeyedLocks()
+        # Tables whose channel refused their board picture (no Attach Files): their boards go
+        # without it, and a new board (a new round) tries again.
+        self.pictures_refused: set[int] = set()
 
     def forget(self, table_id: int) -> None:
         self.shown.pop(table_id)
+        self.pictures_refused.discard(table_id)
 
     async def refresh(self, news: TableNews, thread: Any, *, force_new: bool = False) -> None:
         """Show the table of `news` on its board. Overlapping refreshes end with the newest one."""
@@ -171,7 +175,9 @@ class Boards:
             key = renderer.board_key(public)
             new = force_new or shown is None or shown.key != key
             since = news.first_version if new else shown.since
-            image_key = renderer.board_image_key(info, public)
+            if new:
+                self.pictures_refused.discard(table.id)
+            image_key = None if table.id in self.pictures_refused else renderer.board_image_key(info, public)
             if not new:
                 text = self._text(news, info, public, since, shown.log_in_content)
                 if text.cut and news.first_version > since:  # the log is full: it goes on under a new board
@@ -262,10 +268,13 @@ class Boards:
             image = await self._image(news, info, public) if image_key is not None else None
             message["attachments"] = [image] if image else []
         try:
-            await without_refused_picture(thread.get_partial_message(shown.message_id).edit, message, news.table.id)
+            await self._without_refused_picture(thread.get_partial_message(shown.message_id).edit, message,
+                                                news.table.id)
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return False
+        if news.table.id in self.pictures_refused:
+            image_key = None
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
                                                  tuple(text.embeds), text.content, text.log_in_content))
         return True
@@ -276,13 +285,30 @@ class Boards:
         text = self._text(news, info, public, since, None)
         if not ping:
             text.mentions = discord.AllowedMentions.none()
-        message = await without_refused_picture(thread.send, {**text.message(), "view": panels.board_view(news.table),
-                                                              "files": [image] if image else []}, news.table.id)
+        message = await self._without_refused_picture(
+            thread.send, {**text.message(), "view": panels.board_view(news.table), "files": [image] if image else []},
+            news.table.id)
+        if news.table.id in self.pictures_refused:
+            image_key = None
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
                                                  tuple(text.embeds), text.content, text.log_in_content))
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
             await self._retire(thread, old)
+
+    async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> Any:
+        """Send or edit a board; if the channel refuses its picture (the bot lost Attach Files
+        there), the board goes without one (its text says the same) until a new board is posted."""
+        try:
+            return await call(**message)
+        except discord.Forbidden:
+            if not message.get("files") and not message.get("attachments"):
+                raise
+            log.warning("the board picture of table %s was refused: the bot needs Attach Files in its channel; "
+                        "the board goes without it", table_id)
+            self.pictures_refused.add(table_id)
+            return await call(**{**{key: value for key, value in message.items() if key != "files"},
+                                 **({"attachments": []} if "attachments" in message else {})})
 
     @staticmethod
     async def _retire(thread: Any, old: BoardShown) -> None:
@@ -295,19 +321,6 @@ class Boards:
             if old.log_in_content is None:  # not known since a restart: its text says whether it has a log
                 content = (await thread.fetch_message(old.message_id)).content
             await thread.get_partial_message(old.message_id).edit(content=retired_content(content), view=None, **stale)
-
-
-async def without_refused_picture(call: Any, message: dict[str, Any], table_id: int) -> Any:
-    """Send or edit a board; if the channel refuses its picture (the bot lost Attach Files there),
-    the board goes without it: its text says the same."""
-    try:
-        return await call(**message)
-    except discord.Forbidden:
-        if not message.get("files") and not message.get("attachments"):
-            raise
-        log.warning("the board picture of table %s was refused: the bot needs Attach Files in its channel; "
-                    "the board goes without it", table_id)
-        return await call(**{key: value for key, value in message.items() if key not in ("files", "attachments")})
 
 
 @lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)

@@ -8,13 +8,14 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot.render.base import shown_name, told_apart
+from bot.render.base import shown_name
 from bot.render import Renderer, TableInfo
 from bot.ui.components import (ActButton, ActSelect, AmountButton, BackButton, HandButton, LobbyButton, OptionSelect,
                                UndoButton)
 from games import AmountChoice, GameSpec
 from games.core import plural
 from play import pace
+from play.common import told_apart
 from play.options import allowed_values as option_choices  # the values a lobby menu offers
 from storage import SeatRow, TableRow
 

@@ -5,22 +5,34 @@ from __future__ import annotations
 
 import discord
 
-# Permission attribute -> its name in Discord's channel settings.
-TABLES = {"view_channel": "View Channels", "send_messages": "Send Messages",
-          "create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads",
-          "embed_links": "Embed Links", "read_message_history": "Read Message History"}
+# Permission attribute -> its name in Discord's channel settings. A table is played in a thread
+# of the channel: these are looked up as they apply inside its threads.
+IN_THREADS = {"view_channel": "View Channels", "create_public_threads": "Create Public Threads",
+              "send_messages_in_threads": "Send Messages in Threads", "embed_links": "Embed Links",
+              "read_message_history": "Read Message History"}
 PICTURES = {"attach_files": "Attach Files"}
+# A tournament also posts in the channel itself (its embed, each round, the standings).
+IN_CHANNEL = {"send_messages": "Send Messages", "embed_links": "Embed Links"}
 
 
-def missing_permissions(channel: discord.abc.GuildChannel, *, pictures: bool) -> list[str]:
-    """The permissions the bot lacks in `channel` to run a table there (`pictures`: a game whose
-    board has a picture). Empty when they are all there, or when the bot's own member is unknown."""
+def missing_permissions(channel: discord.TextChannel, *, pictures: bool, posts_in_channel: bool = False) -> list[str]:
+    """The permissions the bot lacks in `channel` to run tables in its threads (`pictures`: a game
+    whose board has a picture; `posts_in_channel`: a tournament, which posts in the channel too).
+    Empty when they are all there, or when the bot's own member is unknown."""
     me = channel.guild.me
     if me is None:
         return []
-    allowed = channel.permissions_for(me)
-    needed = {**TABLES, **(PICTURES if pictures else {})}
-    return [label for name, label in needed.items() if not getattr(allowed, name)]
+    # As Discord works out a thread's: the channel's own, where Send Messages in Threads (not Send
+    # Messages) decides whether links and files may be posted.
+    in_threads = discord.abc.GuildChannel.permissions_for(channel, me)
+    if not in_threads.send_messages_in_threads:
+        in_threads.embed_links = in_threads.attach_files = False
+    needed = {**IN_THREADS, **(PICTURES if pictures else {})}
+    missing = [label for name, label in needed.items() if not getattr(in_threads, name)]
+    if posts_in_channel:
+        here = channel.permissions_for(me)
+        missing += [label for name, label in IN_CHANNEL.items() if not getattr(here, name) and label not in missing]
+    return missing
 
 
 def missing_text(channel: discord.abc.GuildChannel, missing: list[str], what: str) -> str:

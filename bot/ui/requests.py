@@ -23,9 +23,9 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 
 def name_of(user: discord.abc.User) -> str:
-    """What the bot calls a person: their display name, or their username when that name shows
-    nothing (only spaces or invisible characters)."""
-    return visible_name(user.display_name, user.name)
+    """What the bot calls a person: their display name in the server, or when that shows nothing
+    (only spaces or invisible characters) their global display name, or else their username."""
+    return visible_name(user.display_name, getattr(user, "global_name", None), user.name)
 
 
 def caller_of(interaction: discord.Interaction, organiser_role: str = "") -> Caller:

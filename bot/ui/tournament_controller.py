@@ -20,7 +20,7 @@ from bot.ui.permissions import missing_permissions, missing_text
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, embed_batches, name_of, refusal, reply
 from games import registry
-from play.common import Caller, KeyedLocks, TableError
+from play.common import Caller, KeyedLocks, TableError, entrant_names
 from play.results import TableNews
 from play.tournaments.service import RoundEnd, TournamentError, TournamentService
 from storage import TimerRow
@@ -59,7 +59,7 @@ class TournamentController:
         """The entrants' names as message text shows them (markdown and mentions inert); entrants
         called alike are told apart by their number in the tournament's list of players."""
         entrants = await self.service.entrants(tournament_id)
-        return {user_id: shown_name(name) for user_id, name in views.entrant_names(entrants).items()}
+        return {user_id: shown_name(name) for user_id, name in entrant_names(entrants).items()}
 
     # -- creating and the embed ----------------------------------------------------------
     async def create(self, interaction: discord.Interaction, **fields: Any) -> None:
@@ -71,6 +71,11 @@ class TournamentController:
         if not self.caller(interaction).organiser:
             await reply(interaction, f"Only members with the **{self.organiser_role}** role or the Manage Server "
                         "permission can create tournaments.")
+            return
+        missing = missing_permissions(parent, pictures=get_renderer(fields["game"]).draws_pictures,
+                                      posts_in_channel=True)
+        if missing:  # said now, before anyone registers for rounds that could not be seated
+            await reply(interaction, missing_text(parent, missing, "run this tournament's tables"))
             return
         tournament = await self.service.create(guild_id=interaction.guild.id, channel_id=parent.id,
                                                organiser_id=interaction.user.id, **fields)
@@ -192,7 +197,8 @@ class TournamentController:
         channel = await self.presenter.channel(tournament.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return ""  # gone: the round is seated and its tables are played by DM and My hand
-        missing = missing_permissions(channel, pictures=get_renderer(tournament.game).draws_pictures)
+        missing = missing_permissions(channel, pictures=get_renderer(tournament.game).draws_pictures,
+                                      posts_in_channel=True)
         if missing:
             raise TournamentError(missing_text(channel, missing, "open this tournament's tables"))
         me = channel.guild.me

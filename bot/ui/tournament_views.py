@@ -6,8 +6,9 @@ from typing import Sequence
 
 import discord
 
-from bot.render.base import EMBED_TOTAL, shown_name, told_apart
+from bot.render.base import EMBED_TOTAL, shown_name
 from bot.render import get_renderer
+from play.common import entrant_names
 from play.tournaments import StandingRow
 from play.tournaments.service import FORMAT_NAMES, TableProgress
 from bot.ui.tournament_items import TournamentButton
@@ -93,12 +94,6 @@ def format_line(tournament: TournamentRow) -> str:
     else:
         length = f"{tournament.rounds} round{'s' if tournament.rounds != 1 else ''}"
     return f"{fmt.capitalize()}, {length}; tables of {tournament.table_size}"
-
-
-def entrant_names(entrants: Sequence[EntrantRow]) -> dict[int, str]:
-    """Each entrant's name as typed, those called alike told apart by their number in the list."""
-    number = {e.user_id: index for index, e in enumerate(entrants, start=1)}
-    return told_apart({e.user_id: e.display_name for e in entrants}, number.__getitem__)
 
 
 def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], organiser: str) -> discord.Embed:

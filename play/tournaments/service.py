@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from play.common import Caller, KeyedLocks, check_id, tournament_state
+from play.common import Caller, KeyedLocks, check_id, entrant_names, tournament_state
 from play.results import TableNews
 from play.tables import TableService
 from play.tournaments.elimination import default_advance, is_finished, survivors
@@ -304,7 +304,7 @@ class TournamentService(OrganiserMixin):
         except PairingError as exc:
             raise TournamentError(f"Round {round_no} cannot be seated: {exc}.") from None
         await self._cancel_unrecorded_tables(tournament.id)
-        names = {e.user_id: e.display_name for e in entrants}
+        names = entrant_names(entrants)  # entrants called alike read the same at their tables
         seeds = table_seeds(tournament, round_no, [len(t) for t in pairing.tables])
         games = []
         for board, (players, seed) in enumerate(zip(pairing.tables, seeds), start=1):

@@ -169,7 +169,39 @@ async def test_tournament_entrants_called_alike_are_told_apart_in_its_messages(s
     listed = str(tournament_message(event, tournament).embeds[0].to_dict())
     assert "1. ada (1)" in listed and "2. ada (2)" in listed and "3. bo" in listed
     await organiser.click(tournament_message(event, tournament), label="Start")
+    (game,) = await simcord_env.bot.store.tournaments.games(tournament, 1)
+    seated = {s.user_id: s.display_name for s in await simcord_env.bot.store.tables.seats(game.table_id)}
+    assert seated == {event.players[0].id: "ada (1)", event.players[1].id: "ada (2)", event.players[2].id: "bo"}
     await play_round(event, tournament, 1)
     standings = (await event.players[0].slash(channel, "tournament standings", tournament=tournament)).response
     text = standings.embeds[0].description
     assert "ada (1)" in text and "ada (2)" in text, text
+
+
+def test_names_told_apart_never_read_alike_even_when_one_is_typed_like_a_numbered_one():
+    from play.common import told_apart
+
+    names = told_apart({0: "ada", 1: "ada", 2: "ada (2)", 3: "bo"}, lambda seat: seat + 1)
+    assert len(set(names.values())) == 4 and names[3] == "bo" and names[0] == "ada (1)"
+    assert all(name.startswith(("ada", "bo")) for name in names.values())
+
+
+def test_what_counts_as_a_name_that_shows_nothing():
+    """Only characters that draw nothing make a name blank: spaces, zero-width and format
+    characters, fillers. An emoji newer than this Python's Unicode tables, a private-use glyph or a
+    lone mark still shows."""
+    from bot.render.base import visible_name
+
+    for blank in ("   ", "\u200b\u200d", "\u3164\u2800", "\ufe0f\u034f", "\U000e0100"):
+        assert visible_name(blank, "", "user_1") == "user_1", repr(blank)
+    for shown in ("\U0001fae8", "\ue000", "\u20dd", " ada "):
+        assert visible_name(shown, "user_1") == shown.strip(), repr(shown)
+
+
+async def test_a_blank_server_nickname_falls_back_to_the_global_display_name(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada_l99", global_name="Ada Lovelace"), nick="\u3164")
+    await ada.slash(channel, "table create", game="augsburg1520")
+    players = channel.threads[-1].history()[0].embeds[0].fields[0].value
+    assert players == "1. Ada Lovelace", players

@@ -35,16 +35,26 @@ async def test_a_game_with_a_board_picture_needs_attach_files(simcord_env):
     assert "is open in" in answer(opened) and len(channel.threads) == 1
 
 
+async def test_a_channel_where_the_bot_posts_only_in_threads_is_enough_for_a_table(simcord_env):
+    """Tables are played in threads: a channel that allows the bot Send Messages in Threads but not
+    Send Messages runs them, pictures and all (Discord then goes by the former for links and files)."""
+    guild, channel = channel_without(simcord_env, send_messages=False, send_messages_in_threads=True)
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    opened = await ada.slash(channel, "table create", game="aelderman")
+    assert "is open in" in answer(opened) and len(channel.threads) == 1
+
+
 async def test_a_tournament_round_the_bot_could_not_seat_is_refused_and_stays_in_registration(simcord_env):
     env = simcord_env
     guild = env.create_guild()
     role = guild.create_role(ORGANISER_ROLE)
-    channel = guild.create_text_channel("tournaments", overwrites={
-        env.bot.user: discord.PermissionOverwrite(create_public_threads=False)})
+    channel = guild.create_text_channel("tournaments")
     organiser = guild.add_member(env.create_user("org"), roles=[role])
     event = Event(env, guild, channel, organiser, [guild.add_member(env.create_user(f"p{i}")) for i in range(3)])
     tournament = await create(event, rounds=1)
     await register_all(event, tournament)
+    # A moderator takes a permission away after registration.
+    await env.bot.get_channel(channel.id).set_permissions(env.bot.user, create_public_threads=False)
     result = await organiser.click(tournament_message(event, tournament), label="Start")
     assert "**Create Public Threads**" in answer(result)
     assert (await env.bot.store.tournaments.get(tournament)).status == "registration"
@@ -66,6 +76,20 @@ async def test_a_board_picture_refused_mid_game_leaves_the_board_without_it(simc
     assert (await table.row()).board_message_id == board.id
 
 
+async def test_a_tournament_whose_tables_could_not_be_run_is_refused_before_anyone_registers(simcord_env):
+    from tests.bot.tournament_driver import new_event
+
+    event = new_event(simcord_env, 3)
+    guild, channel = channel_without(simcord_env, attach_files=False)
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    refused = await organiser.slash(channel, "tournament create", game="aelderman", format="swiss",
+                                    table_size=2, rounds=1)
+    assert refused.ephemeral and "**Attach Files**" in refused.response.content
+    assert channel.history() == [] and await simcord_env.bot.store.tournaments.with_status(
+        "registration", guild_id=guild.id) == []
+    assert event  # a server elsewhere is not affected
+
+
 async def test_a_round_note_discord_fails_to_post_does_not_stop_the_round(simcord_env):
     """Each round table's thread opens with a note naming its players; Discord failing that post
     (once) must not leave the round half seated: every table starts and the organiser is told."""
@@ -81,3 +105,39 @@ async def test_a_round_note_discord_fails_to_post_does_not_stop_the_round(simcor
     tables = [await simcord_env.bot.store.tables.get(g.table_id)
               for g in await simcord_env.bot.store.tournaments.games(tournament, 1)]
     assert len(tables) == 2 and all(t.status == "running" and t.thread_id for t in tables)
+
+
+async def test_a_board_picture_refused_on_an_edit_is_taken_off_and_not_sent_again_that_round(simcord_env,
+                                                                                          monkeypatch):
+    """Attach Files taken away mid-round: the edit that brings a new picture is refused, the board
+    is edited without any (not left showing an earlier position) and later moves of the round do
+    not try again. Discord's refusal is simulated on edits that upload a file."""
+    from types import SimpleNamespace
+
+    from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm
+
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    refused = []
+    real_edit = discord.PartialMessage.edit
+
+    async def edit(message, **fields):
+        if any(isinstance(a, discord.File) for a in fields.get("attachments") or []):
+            refused.append(message.id)
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"code": 50013, "message": "Missing Permissions"})
+        return await real_edit(message, **fields)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    policy = heuristic_players("aelderman", 2)
+    for _ in range(60):
+        assert await play_turn_by_dm(table, policy)
+        if refused:
+            break
+    board = await board_message(table)
+    assert refused == [board.id] and board.attachments == []
+    for _ in range(10):  # the same board goes on, without trying the picture on every move
+        assert await play_turn_by_dm(table, policy)
+        if (await table.row()).board_message_id != board.id:
+            break
+    assert refused == [board.id]

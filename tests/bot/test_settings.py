@@ -43,6 +43,9 @@ def test_environment_token_wins_over_the_file(tmp_path):
     ('organiser_role = "   "', "organiser_role"),  # blank: nobody could be given it
     ('database = ""', "database"),  # blank: it would name the folder the bot runs in
     ('database = "  "', "database"),
+    ('database = "."', "database"),  # a folder, not a file
+    ('database = "~"', "database"),
+    ('database = "~no-such-user-here/bot.sqlite3"', "database"),  # no such home folder
 ])
 def test_a_bad_value_names_the_key(tmp_path, text, key):
     config = tmp_path / "config.toml"

@@ -120,7 +120,8 @@ def test_a_database_path_that_cannot_hold_one_ends_with_one_line(tmp_path, capsy
     path = {"garbage": tmp_path / "garbage", "folder": tmp_path / "folder",
             "under_a_file": tmp_path / "a_file" / "bot.sqlite3"}[where]
     code = (OFFLINE_LOGIN + "discord.Client.login = login_offline\nimport sys; from bot import startup; from bot.settings import Settings; "
-            f"sys.exit(startup.run(Settings(token='x', database={str(path)!r})))")
+            # A Path, as the settings hold it: a folder named in config.toml is refused before this.
+            f"import pathlib; sys.exit(startup.run(Settings(token='x', database=pathlib.Path({str(path)!r}))))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr and "Exception" not in done.stderr
     assert done.stderr.startswith("Cannot start: Cannot open the database") and says in done.stderr
