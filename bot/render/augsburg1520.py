@@ -277,7 +277,7 @@ class Augsburg1520Renderer(Renderer):
         lines = [privilege_text(card) for card in v.display] or ["none on display"]
         if v.card_in_use:
             lines.append(f"In use: {privilege_text(v.card_in_use, v.slots_used)}")
-        if v.phase != "over":
+        if v.phase != "over" and v.round < v.rounds:  # the last round has no next one
             lines.append(f"Face down for next round: {v.reserve}" if v.reserve
                          else "Next round all 10 cards are reshuffled.")
         return "\n".join(lines)

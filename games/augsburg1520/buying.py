@@ -63,8 +63,9 @@ def _deal(state: State, events: list[Event]) -> Step:
                 state.shortage = False
             dealt_any = True
         own_row(state, "hands", seat).extend(got_free)
-        events.append(public("dealt", f"{{p{seat}}} receives {plural(len(got_free), 'free card')} and "
-                                      f"{plural(len(state.offers[seat]), 'card')} to buy.", seat=seat))
+        free = f"{plural(len(got_free), 'free card')} and " if got_free else ""
+        events.append(public("dealt", f"{{p{seat}}} receives {free}{plural(len(state.offers[seat]), 'card')} to buy.",
+                             seat=seat))
         if got_free:
             events.append(private(seat, "free_cards", "Free cards: " + ", ".join(map(label, got_free)) + "."))
     state.shortage = False

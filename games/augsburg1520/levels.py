@@ -17,6 +17,13 @@ def level_name(category: int, level: int) -> str:
     return f"{data.LEVEL_NAMES[cat][level - 1]} ({data.CATEGORY_NAMES[cat]} level {level})"
 
 
+def level_reached(category: int, level: int) -> str:
+    """The log's words for a player reaching a level: agency levels are the cities of their agencies."""
+    if data.CATEGORIES[category] == "agency":
+        return f"opens an agency in {level_name(category, level)}"
+    return f"becomes {level_name(category, level)}"
+
+
 def holders(state: State, seat: int, category: int) -> list[int]:
     """Other players holding the tile of the level this player would reach next."""
     target = state.levels[seat][category] + 1
@@ -36,7 +43,7 @@ def raise_level(state: State, events: list[Event]) -> Step:
         if target == 4:
             pool[1] += 1
         own(state, "levels")[seat][category] = target
-        events.append(public("level", f"{{p{seat}}} becomes {level_name(category, target)}.",
+        events.append(public("level", f"{{p{seat}}} {level_reached(category, target)}.",
                              seat=seat, category=data.CATEGORIES[category], level=target))
         return LEVEL_DONE
     others = holders(state, seat, category)

@@ -246,3 +246,16 @@ def test_standings_explain_a_tie_below_first_place():
         f"**1.** {LONG_NAMES[0]}", f"**2.** {LONG_NAMES[2]}", f"**3.** {LONG_NAMES[1]}", f"**4.** {LONG_NAMES[3]}"]
     assert lines[-1] == (f"Tie-break: {LONG_NAMES[2]} and {LONG_NAMES[1]} tied on 45 prestige and have no cathedral; "
                          f"{LONG_NAMES[2]} places ahead with the most expensive church (700 guilders).")
+
+
+def test_the_last_round_says_nothing_of_a_next_round():
+    """'The game ends after the last round' (players + 2 rounds): the privilege display of the last
+    round does not speak of cards face down "for next round"."""
+    info = table(2)
+    said = {}
+    for state in random_states(2, 3, Options()):
+        view = SPEC.view(state, None)
+        if view.phase != "over":
+            text = "".join(f.value for f in RENDERER.board(info, view)[0].fields)
+            said.setdefault(view.round == view.rounds, set()).add("next round" in text.lower())
+    assert said[True] == {False} and True in said[False]

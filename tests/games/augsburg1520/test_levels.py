@@ -107,3 +107,10 @@ def test_two_level_steps_may_both_take_from_others():
     state, _ = play(state, 1, {"kind": "consolation", "choice": "money"})
     state, _ = play(state, 0, use(1, "level"))
     assert state.levels[0][2] == 4 and state.pool[2] == [0, 1, 0]
+
+
+def test_the_log_names_an_agency_level_by_the_city_of_the_agency():
+    """Agency levels are cities ("Innsbruck"): a player opens an agency there, not "becomes" it."""
+    state = to_privileges(after_first_purchase(4, 5), LORENZ, 5)  # card 5: Agency, Agency, Prestige 6
+    state, events = play(state, LORENZ, use(0, "level"))
+    assert "{p0} opens an agency in Innsbruck (Agencies level 2)." in [e.text for e in events]
