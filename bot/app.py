@@ -23,6 +23,7 @@ from bot.ui.tournament_items import TOURNAMENT_ITEMS
 from play.scheduler import Scheduler
 from play.tables import TableService
 from play.tournaments.rating_service import RatingService
+from play.tournaments.organiser import POSTS_TIMER
 from play.tournaments.service import ROUND_TIMER, TournamentService
 from storage import Store, TimerRow
 from storage.timers import AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, REMINDER_TIMER, STANDINGS_TIMER
@@ -81,6 +82,7 @@ class BoardBot(commands.Bot):
         self.scheduler.on(AWAY_TIMER, lambda timer: self.service.still_away(
             timer.table_id, int(timer.payload["seat"]), int(timer.payload["missed"])))
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
+        self.scheduler.on(POSTS_TIMER, self.tournament_ui.on_posts_due)
         self.scheduler.on(STANDINGS_TIMER, lambda timer: self.controller.on_standings_due(
             timer.table_id, int(timer.payload.get("attempt", 1))))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)

@@ -26,6 +26,8 @@ from play.tournaments.service import RoundEnd, TournamentError, TournamentServic
 from storage import TimerRow
 
 log = logging.getLogger(__name__)
+LATER = ("\nDiscord refused some of its threads or messages just now: I try again in two minutes "
+         "(its tables start once their threads are open).")
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -41,6 +43,7 @@ class TournamentController:
         # One opening of a round at a time per tournament: the start-up's resume and an
         # organiser's Start or Next round may come at once, and each would open its own threads.
         self.openings = KeyedLocks()
+        self.announcing = KeyedLocks()  # two tables ending at once must not post a round's end twice
 
     # -- who and which -------------------------------------------------------------------
     def caller(self, interaction: discord.Interaction) -> Caller:
@@ -171,8 +174,9 @@ class TournamentController:
         note = await self.check_channel(tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         round_no = await self.service.begin(tournament_id, caller)
-        await self.open_round(tournament_id)
-        await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.{note}")
+        done = await self.open_round(tournament_id)
+        await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.{note}"
+                    + ("" if done else LATER))
 
     async def next_round(self, interaction: discord.Interaction, tournament_id: int) -> None:
         caller = self.caller(interaction)
@@ -181,14 +185,14 @@ class TournamentController:
             raise TournamentError("Only the tournament's organiser can start the next round.")
         note = await self.check_channel(tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        for end in await self.service.settle(tournament_id):  # e.g. a table cancelled mid-round
-            await self.announce_end(end)
+        await self.service.settle(tournament_id)  # e.g. a table cancelled mid-round
+        await self.post_round_ends(tournament_id)  # and any Discord refused before
         round_no, ends = await self.service.next_round(tournament_id, caller)
         for end in ends:  # a last table that ended at the same instant: its round's standings
-            await self.announce_end(end, next_button=False)
+            await safely(f"round end of tournament {tournament_id}", self.announce_end(end, next_button=False))
         await self.retire_summary(tournament_id)
-        await self.open_round(tournament_id)
-        await reply(interaction, f"Round {round_no} is seated.{note}")
+        done = await self.open_round(tournament_id)
+        await reply(interaction, f"Round {round_no} is seated.{note}" + ("" if done else LATER))
 
     async def check_channel(self, tournament: Any) -> str:
         """Refuse to seat a round whose tables the bot could not run in the tournament's channel
@@ -230,47 +234,103 @@ class TournamentController:
             await reply(interaction, embeds=batch)
 
     # -- rounds --------------------------------------------------------------------------
-    async def open_round(self, tournament_id: int) -> None:
+    async def open_round(self, tournament_id: int) -> bool:
         """Open a thread for each table of the current round that has none, start the tables,
         announce the round and send everyone their board and hand. Safe to repeat, and to call
-        twice at once: the second waits and finds nothing left to open."""
+        twice at once: the second waits and finds nothing left to open. What Discord refuses is
+        tried again later (a timer); False then."""
         self.bot.scheduler.wake()  # the round's deadline timer was just added
         async with self.openings.hold(tournament_id):
-            await self._open_round(tournament_id)
+            done = await self._open_round(tournament_id)
+        if not done:
+            await self.try_again_later(tournament_id)
+        return done
 
-    async def _open_round(self, tournament_id: int) -> None:
+    async def _open_round(self, tournament_id: int) -> bool:
         pending = await self.service.pending_tables(tournament_id)
         if not pending:
             current = await self.service.current_round(tournament_id)
             if current is not None and current.status == "running" and not current.opened:
-                await self.announce_round(tournament_id)  # a stop came between starting its tables and this
-            return
+                return await self._announce_round(tournament_id)  # a stop or Discord came in between
+            return True
+        opened, failed = await self._open_threads(tournament_id, pending)
+        published = []
+        for table in opened:  # a table starts once its thread is there, or it would have no board
+            if table.status == "lobby":
+                published.append(await self.service.tables.start(table.id, None))
+            elif table.status == "running":  # its thread came late (an older bot started it without)
+                published.append(await self.service.tables.news(table.id))
+        announced = not failed and await self._announce_round(tournament_id)
+        for news in published:
+            await self.tables_ui.after(news)
+            await safely(f"seat notes of table {news.table.id}", self.service.tables.keep_notes(news.table.id))
+        return announced
+
+    async def _open_threads(self, tournament_id: int, pending: list[Any]) -> tuple[list[Any], int]:
+        """Threads for the tables of `pending` that have none: (the tables that have one, or that
+        go without as the channel is gone; how many Discord refused)."""
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
         title = registry.get(tournament.game).title
         alike = await self.service.dealt_alike(tournament_id)  # each thread private to its players
+        opened, failed = [], 0
         for game, table in pending:
-            if table.thread_id is not None or channel is None:
-                continue
-            name = f"{title} T{tournament.id} · round {game.round_no} · board {game.board}"
-            try:
-                thread = await self.tables_ui.open_thread(channel, table, name, game.players if alike else None)
-            except discord.HTTPException as exc:
-                log.warning("no thread for table %s: %s", table.id, exc)
-                continue
-            players = " ".join(f"<@{p}>" for p in game.players)
-            await safely(f"round note of table {table.id}", thread.send(
-                f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** (table #{table.id}): "
-                f"{players}. Your hand and choices come by DM, or press **My hand** on the board.",
-                allowed_mentions=MENTION_USERS))
-        started = []
-        for game, table in pending:
-            if table.status == "lobby":
-                started.append(await self.service.tables.start(table.id, None))
-        await self.announce_round(tournament_id)
-        for news in started:
-            await self.tables_ui.after(news)
-            await safely(f"seat notes of table {news.table.id}", self.service.tables.keep_notes(news.table.id))
+            if table.thread_id is None and channel is not None:
+                name = f"{title} T{tournament.id} · round {game.round_no} · board {game.board}"
+                try:
+                    thread = await self.tables_ui.open_thread(channel, table, name, game.players if alike else None)
+                except discord.HTTPException as exc:
+                    log.warning("no thread for table %s yet (%s %s); trying again later", table.id, exc.status, exc)
+                    failed += 1
+                    continue
+                players = " ".join(f"<@{p}>" for p in game.players)
+                await safely(f"round note of table {table.id}", thread.send(
+                    f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** (table #{table.id}): "
+                    f"{players}. Your hand and choices come by DM, or press **My hand** on the board.",
+                    allowed_mentions=MENTION_USERS))
+            opened.append(table)
+        return opened, failed
+
+    async def _announce_round(self, tournament_id: int) -> bool:
+        try:
+            await self.announce_round(tournament_id)
+        except discord.HTTPException as exc:
+            log.warning("round of tournament %s not announced (%s %s); trying again later", tournament_id,
+                        exc.status, exc)
+            return False
+        return True
+
+    async def try_again_later(self, tournament_id: int, attempt: int = 0) -> None:
+        """Discord refused some of a tournament's posts or threads: a timer tries again."""
+        due = await self.service.posts_again(tournament_id, attempt)
+        if due is None:
+            log.warning("tournament %s: Discord kept refusing its posts; they are tried again at the next "
+                        "start or by the organiser's next command", tournament_id)
+        else:
+            self.bot.scheduler.wake(due)
+
+    async def on_posts_due(self, timer: TimerRow) -> None:
+        """The timer of `try_again_later`: post the round ends not posted yet, open what the
+        seated round still lacks."""
+        tournament_id, attempt = int(timer.payload["tournament_id"]), int(timer.payload["attempt"])
+        if (await self.service.get(tournament_id)).status == "cancelled":
+            return
+        ends_done = await self.post_round_ends(tournament_id)
+        async with self.openings.hold(tournament_id):
+            round_done = await self._open_round(tournament_id)
+        if not (ends_done and round_done):
+            await self.try_again_later(tournament_id, attempt)
+
+    async def post_round_ends(self, tournament_id: int) -> bool:
+        """Post the tournament's round ends that were stored and not posted; False if Discord refused."""
+        try:
+            async with self.announcing.hold(tournament_id):
+                for end in await self.service.unannounced_ends(tournament_id):
+                    await self.announce_end(end)
+        except discord.HTTPException as exc:
+            log.warning("round end of tournament %s not posted (%s %s)", tournament_id, exc.status, exc)
+            return False
+        return True
 
     async def announce_round(self, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id)
@@ -285,10 +345,10 @@ class TournamentController:
         await self.refresh_embed(tournament_id)
 
     async def on_finish_reports(self, reports: list[Any]) -> None:
-        """After a table's finish work: announce a round it completed."""
+        """After a table's finish work: announce a round it completed (later, if Discord refuses)."""
         for report in reports:
-            if isinstance(report, RoundEnd):
-                await self.announce_end(report)
+            if isinstance(report, RoundEnd) and not await self.post_round_ends(report.tournament.id):
+                await self.try_again_later(report.tournament.id)
 
     async def on_table_closed(self, news: TableNews) -> None:
         """A table of a running tournament was cancelled (by an admin, or everyone abandoned it):
@@ -298,8 +358,8 @@ class TournamentController:
         tournament = await self.service.get(news.table.tournament_id)
         if tournament.status != "running":  # a cancelled tournament closes its tables itself
             return
-        for end in await self.service.settle(tournament.id):
-            await self.announce_end(end)
+        if await self.service.settle(tournament.id) and not await self.post_round_ends(tournament.id):
+            await self.try_again_later(tournament.id)
         await self.refresh_embed(tournament.id)
 
     async def announce_end(self, end: RoundEnd, *, next_button: bool = True) -> None:

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from play.tournaments.service import TournamentService
 
 ROUND_TIMER = "tournament_round"
+POSTS_TIMER = "tournament_posts"  # try again what Discord refused in a tournament's channel
+POSTS_RETRIES = (120, 600, 1800, 3600, 3600, 3600)  # seconds before each new try
 
 
 class TournamentError(TableError):
@@ -117,3 +119,15 @@ class OrganiserMixin:
                 if table.status == "running":
                     return table
         return None
+
+    async def posts_again(self: TournamentService, tournament_id: int, attempt: int) -> float | None:
+        """A timer to try again what Discord refused in the tournament's channel (a round's
+        threads, its announcement, its end): when it falls due, or None once the tries are used up."""
+        if attempt >= len(POSTS_RETRIES):
+            return None
+        due = self.clock() + POSTS_RETRIES[attempt]
+        async with self.store.transaction():  # one such timer per tournament
+            await self.store.tables.delete_tournament_timers(POSTS_TIMER, tournament_id)
+            await self.store.tables.add_timer(POSTS_TIMER, due, payload={"tournament_id": tournament_id,
+                                                                          "attempt": attempt + 1})
+        return due

@@ -419,10 +419,13 @@ class TournamentService(OrganiserMixin):
         going_on = survivors(records, history, tournament.table_size, self.min_seats(spec), tournament.advance)
         return len(going_on) < self.min_seats(spec)
 
-    async def unannounced_ends(self) -> list[RoundEnd]:
-        """Round ends stored but never posted (the bot stopped in between), to post at a start."""
+    async def unannounced_ends(self, only: int | None = None) -> list[RoundEnd]:
+        """Round ends stored but not posted (the bot stopped, Discord refused), of every tournament
+        or `only` one."""
         ends = []
         for tournament_id, round_no in await self.store.tournaments.unannounced():
+            if only is not None and tournament_id != only:
+                continue
             tournament = await self.get(tournament_id)
             if tournament.status == "cancelled":  # nothing to announce any more
                 await self.store.tournaments.set_announced(tournament_id, round_no, None)

@@ -59,6 +59,10 @@ def close_database_of_stopped_bots(env: Env) -> None:
 
     async def restart_bot(bot=None):
         old = env.bot
+        scheduler = getattr(old, "scheduler", None)
+        if scheduler is not None:  # a dead process's timers fire no more (SimCord parks tasks, not callbacks)
+            scheduler._started = False
+            scheduler._cancel_wait()
         await restart(bot)
         if old is not env.bot:
             await close_store(old)

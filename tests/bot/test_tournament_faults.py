@@ -1,0 +1,73 @@
+"""Discord refusing a tournament's posts or threads for a moment: nothing is left half done. The
+round's tables start once they have a thread, the organiser is answered and told, and what was
+refused is tried again by a timer, without a restart."""
+
+from __future__ import annotations
+
+from tests.bot.driver import Table, heuristic_players, play_to_the_end
+from tests.bot.tournament_driver import answer, create, new_event, play_out, register_all, tournament_message
+
+RETRY = 130  # a little more than the first wait before a new try
+
+
+def titled(event, text: str) -> list:
+    return [m for m in event.channel.history() if m.embeds and text in (m.embeds[0].title or "")]
+
+
+async def round_tables(event, tournament: int, round_no: int) -> list:
+    return [await event.bot.store.tables.get(g.table_id)
+            for g in await event.bot.store.tournaments.games(tournament, round_no)]
+
+
+async def test_a_refused_round_announcement_still_starts_the_tables_and_is_posted_later(simcord_env):
+    simcord_env.check_errors = False
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tournament)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500)
+    started = await event.organiser.click(tournament_message(event, tournament), label="Start")
+    assert "round 1 is seated" in answer(started) and "I try again in two minutes" in answer(started)
+    tables = await round_tables(event, tournament, 1)
+    assert all(t.status == "running" and t.thread_id and t.board_message_id for t in tables)
+    assert titled(event, "round 1") == []
+    await simcord_env.advance_time(RETRY)
+    assert len(titled(event, "round 1")) == 1
+
+
+async def test_a_table_whose_thread_was_refused_waits_for_it_and_starts_when_it_opens(simcord_env):
+    simcord_env.check_errors = False
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tournament)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500)
+    started = await event.organiser.click(tournament_message(event, tournament), label="Start")
+    assert "I try again in two minutes" in answer(started)
+    first, second = await round_tables(event, tournament, 1)
+    assert (first.status, first.thread_id) == ("lobby", None)  # no thread, so no board: not started yet
+    assert second.status == "running" and second.board_message_id
+    assert titled(event, "round 1") == []  # announced once every table is open
+    await simcord_env.advance_time(RETRY)
+    first = await event.bot.store.tables.get(first.id)
+    assert first.status == "running" and first.thread_id and first.board_message_id
+    assert len(titled(event, "round 1")) == 1
+
+
+async def test_refused_round_standings_are_posted_again_without_a_restart(simcord_env):
+    simcord_env.check_errors = False
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    first, second = await round_tables(event, tournament, 1)
+    await play_out(event.bot, first.id)
+    # The last table ends by its players' clicks; the round's standings are then refused once.
+    thread = next(t for t in event.channel.threads if t.id == second.thread_id)
+    seated = {s.user_id for s in await event.bot.store.tables.seats(second.id)}
+    table = Table(simcord_env, event.guild, event.channel, thread, second.id,
+                  [p for p in event.players if p.id in seated])
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500)
+    await play_to_the_end(table, heuristic_players("augsburg1520", 2))
+    assert titled(event, "standings after round 1") == []
+    await simcord_env.advance_time(RETRY)
+    summary = titled(event, "standings after round 1")
+    assert len(summary) == 1 and "Start next round" in str(summary[0].components)
