@@ -47,7 +47,7 @@ def items_text(items: dict[str, int]) -> str:
         if name in PLURAL and count != 1:
             name += "s"
         if key.startswith("prod_"):
-            name = f"{key[5:]} production"
+            name = f"{ITEM_NAMES.get(key[5:], key[5:])} production"
         parts.append(f"{count} {name}")
     return ", ".join(parts) or "nothing"
 

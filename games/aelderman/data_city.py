@@ -81,8 +81,11 @@ class CouncilCard:
     chosen: bool = False
 
 
+_WORDS = {"coins": ("coin", "coins"), "ap": ("action point", "action points")}
+
+
 def _res(number: int, gain: dict[str, int], bonus: dict[str, int]) -> CouncilCard:
-    shown = ", ".join(f"{v} {k}" for k, v in gain.items())
+    shown = ", ".join(f"{v} {_WORDS.get(k, (k, k))[v != 1]}" for k, v in gain.items())
     return CouncilCard(number, "resources", gain, bonus, f"Receive {shown} at once.", chosen=True)
 
 

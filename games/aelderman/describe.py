@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.aelderman import data as D
 from games.aelderman.rules import describe
 from games.aelderman.scoring import requirement_text
+from games.core import plural
 
 CHOSEN_MARK = " (chosen)"
 
@@ -91,7 +92,7 @@ def spare_lines() -> list[str]:
         built = ", ".join(f"{d} {s}" for d, s in D.SETUP_BUILDINGS[option])
         lines.append(f"Setup {option}: markers {cities}; buildings (strength) {built}{CHOSEN_MARK}")
     for sheet in D.DUMMY_SHEETS.values():
-        rounds = "; ".join(f"round {r + 1}: build {'+'.join(map(str, b)) or '-'}, {m} markers"
+        rounds = "; ".join(f"round {r + 1}: build {'+'.join(map(str, b)) or '-'}, {plural(m, 'marker')}"
                            for r, (b, m) in enumerate(zip(sheet.buildings, sheet.markers)))
         lines.append(f"Dummy {sheet.name}: +{sheet.bonus_votes} council votes; {rounds}" + CHOSEN_MARK)
     return lines
@@ -138,10 +139,10 @@ def _yield(item) -> str:
 
 
 def card_lines() -> list[str]:
-    lines = [f"{a.name}: {a.text}, {a.ap} AP" + _mark(a.chosen) for a in D.SEA_ACTIONS.values()]
+    lines = [f"{a.text}: {a.ap} AP" + _mark(a.chosen) for a in D.SEA_ACTIONS.values()]
     for card in D.ACTION_CARDS.values():
-        rows = " / ".join(" ".join(n or "-" for n in row) for row in card.rows)
-        demand = f"; sells: {' '.join(card.demand)}" if card.demand else ""
+        rows = " / ".join(" · ".join(D.SEA_ACTIONS[n].text if n else "–" for n in row) for row in card.rows)
+        demand = f"; sells: {', '.join(card.demand)}" if card.demand else ""
         lines.append(f"Card {card.number:03d}: {rows}{demand}" + _mark(card.chosen))
     return lines
 
@@ -202,5 +203,4 @@ def component_tables() -> list[tuple[str, list[str]]]:
         ("Main version", main_summary_lines()),
         ("Main version components", main_lines()),
         ("2 players and solo: spare colour and dummy", spare_lines()),
-        ("Chosen tables", sorted(D.CHOSEN)),
     ]

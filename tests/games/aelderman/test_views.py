@@ -51,7 +51,11 @@ def test_rules_tables_mark_chosen_values():
     gabled = next(line for line in buildings if line.startswith("Gabled House"))
     assert brewery.endswith("(chosen)") and not gabled.endswith("(chosen)")
     assert any("spare colour" in line for line in tables["Rules summary"])
-    assert "ACTION_CARDS" in tables["Chosen tables"] and "DUMMY_SHEETS" in tables["Chosen tables"]
+    # What a player reads: actions in words, no names of the code's tables.
+    assert "Chosen tables" not in tables
+    assert not [line for table in tables.values() for line in table if " 1 coins" in line or " 1 markers" in line]
+    card = next(line for line in tables["Action cards"] if line.startswith("Card 001:"))
+    assert card.startswith("Card 001: Upgrade 1 good · Upgrade 2 goods, +1 coin") and "upgrade1" not in card
     sheets = [line for line in tables["2 players and solo: spare colour and dummy"]
               if line.startswith("Dummy ")]
     assert len(sheets) == 3 and all(line.endswith("(chosen)") for line in sheets)
