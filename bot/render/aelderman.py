@@ -421,15 +421,19 @@ def election_lines(info: TableInfo, outcome: Any) -> list[str]:
     """The final election, line by line per player as the score pad has it."""
     solo = len(outcome.scores) == 1
     if solo:
-        lines = ["🏆 **You beat the dummy and are elected Aelderman!**" if outcome.winners
-                 else "**The dummy is not beaten.**"]
+        votes = int(next(iter(outcome.scores.values())))
+        dummy = next((line.split()[1] for seat, details in outcome.details.items() if seat not in outcome.scores
+                      for line in details if line.startswith("Total:")), "?")
+        lines = [f"🏆 **You beat the dummy and are elected Aelderman: {votes} to {dummy} council votes!**"
+                 if outcome.winners else f"**The dummy is not beaten: {votes} to its {dummy} council votes.**"]
     else:
         lines = ["🏆 **Elected Aelderman: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
     place = 1
     for group in outcome.ranking:
         for seat in group:
             details = outcome.details.get(seat, [])
-            lines.append(f"**{place}.** {info.name(seat)} — {int(outcome.scores.get(seat, 0))} council votes")
+            number = "" if solo else f"**{place}.** "  # one player: no places
+            lines.append(f"{number}{info.name(seat)} — {int(outcome.scores.get(seat, 0))} council votes")
             lines.extend(f"  {line}" for line in details if not line.startswith("Total:"))
         place += len(group)
     spare = [s for s in outcome.details if s not in outcome.scores]

@@ -17,7 +17,8 @@ LINES: tuple[str, ...] = ("zones", "districts", "influence", "luxury", "votes", 
 LINE_NAMES = {
     "zones": "Trading zones", "districts": "Lübeck districts", "influence": "Influence (3 per three)",
     "luxury": "Luxury goods (3 each)", "votes": "Council votes collected", "cards": "Scoring cards",
-    "orders": "Council orders", "penalty": "Penalties", "dummy": "Dummy description",
+    "orders": "Council orders", "penalty": "Unpaid operating costs (2 per coin)",
+    "dummy": "The dummy's own bonus (its difficulty)",
 }
 
 

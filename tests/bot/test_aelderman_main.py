@@ -121,6 +121,8 @@ async def test_solo_game_against_the_dummy_reaches_its_result(simcord_env, fixed
     outcome = Outcome.model_validate_json(row.outcome)
     verdict = "You beat the dummy" if outcome.winners else "The dummy is not beaten"
     assert verdict in results and "**Dummy**" in results
+    votes = int(outcome.scores[0])
+    assert f": {votes} to " in results.splitlines()[0] and "**1.**" not in results  # one player: no places
     assert results.count("Trading zones:") == 2  # the player's score pad and the dummy's
     state = await table.state()
     setup = sum(D.DUMMY_SETUPS[1].values())
