@@ -298,6 +298,9 @@ class AeldermanRenderer(Renderer):
         mine = v.players[seat]
         embed = discord.Embed(title=fit(f"{named(info, seat)} — your merchant", 256), colour=COLOUR,
                               description=fit("\n".join(self._decision(info, v, seat)), DESCRIPTION_LIMIT))
+        if v.council.stage == "bid" and seat in v.to_act and v.council.rows:  # what the sealed bid is for
+            embed.add_field(name=f"Council Hall row {v.council.row + 1}: its cards",
+                            value=fit("\n".join(council_row_lines(info, v, v.council.row)), FIELD_LIMIT), inline=False)
         if v.turn is not None and v.turn.seat == seat and v.turn.moved:
             field = card_field(v, v.turn.city)
             if field:

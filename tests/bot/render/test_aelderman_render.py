@@ -160,6 +160,10 @@ def test_sealed_bid_shows_only_that_a_player_has_bid():
     assert "has bid" in str(board_low) and "deciding" in str(board_low)
     other_low = RENDERER.panel(info, SPEC.view(low, 1), 1).to_dict()
     assert other_low == RENDERER.panel(info, SPEC.view(high, 1), 1).to_dict()
+    # The seat still deciding sees what it bids for: the row's cards, as the board lists them.
+    row = next(f["value"] for f in other_low["fields"] if f["name"] == "Council Hall row 1: its cards")
+    first = SPEC.view(low, 1).council.rows[0][0].card
+    assert row.splitlines()[0].startswith(f"{first}: ")
     own = embed_text(RENDERER.panel(info, SPEC.view(high, 0), 0))
     assert "Your sealed bid for Council Hall row 1: **4 influence**" in own
     # Once the second bid is in, both amounts are shown together and the choices follow.
