@@ -49,9 +49,9 @@ def player_lines(player: Any, cards_in_full: bool = False, view: Any = None) -> 
         + (f" · {player.held} on Council Hall spots" if player.held else ""),
         f"Markers on the map: {markers_text(view, player.seat) if view is not None else player.placed}"
         + (f" (subsidiaries: {', '.join(player.subsidiaries)})" if player.subsidiaries else ""),
-        f"Council votes: {player.council_votes}"
+        f"Council votes: {player.council_votes} collected"
         + (f" ({player.penalty} lost to unpaid costs)" if player.penalty else "")
-        + f" · {player.final_votes} with influence and luxury goods",
+        + f" · {player.final_votes} counting influence and luxury goods",
         f"Additional action points: {player.action_points}"
         + (f" · production a round: {production}" if any(player.production.values()) else ""),
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.aelderman_labels import SHORT_ACTION, me, yield_text
+from bot.render.aelderman_labels import SHORT_ACTION, items_text, me, yield_text
 from bot.render.base import plural
 from games.aelderman import data as D
 
@@ -67,13 +67,25 @@ def step_prompt(view: Any) -> str:
     return simple(data) if callable(simple) else simple or "Make your choice."
 
 
+def sale_reward_text(count: int | None) -> str:
+    """What the sale of `count` goods brings, as the action card's sale row gives it."""
+    reward = D.SALES.get(count or 0)
+    if not reward:
+        return ""
+    placements = reward.get("placements", 0)
+    gains = items_text({k: v for k, v in reward.items() if k != "placements"})
+    marker = f", and {plural(placements, 'free influence marker')} to place here" if placements else ""
+    return f" The sale of {count} goods brings {gains}{marker}."
+
+
 PROMPTS: dict[str, Any] = {
     "wheel_start": "Set your resource wheel to a starting position: 0 (recommended for a first game) "
                    "or 5.",
     "goods_option": "Choose which goods you buy: the luxury good or the regular goods.",
     "sell_count": "Choose how many goods to sell; the card shows which goods it buys, left to right.",
-    "pay": lambda d: ("Choose which luxury good fills the luxury place of the sale." if d.get("lux")
-                      else "Choose which good fills an open place of the sale."),
+    "pay": lambda d: (("Choose which luxury good fills the luxury place of the sale." if d.get("lux")
+                       else "Choose which good fills an open place of the sale (a luxury good given here "
+                            "is not kept for its 3 council votes at the end).") + sale_reward_text(d.get("count"))),
     "upgrade": lambda d: f"Upgrade goods one level up: {d.get('left', 1)} left. Stop when you like.",
     "split": lambda d: (f"Split a good into goods of lower levels that add up to its level: "
                         f"{d.get('left', 1)} left."),
@@ -129,7 +141,7 @@ def turn_lines(view: Any, own: bool) -> list[str]:
         rows = " · ".join(f"row {i + 1} {'used ✓' if used else 'free'}" for i, used in enumerate(turn.rows_used))
         lines.append(f"In {turn.city}: {rows}; {turn.spent_here} AP spent here.")
     if own and turn.spent_here == 0 and turn.ap_available:
-        lines.append("Spend at least 1 action point here before sailing on or ending after city actions.")
+        lines.append("Spend at least 1 action point here before you sail on: every city you pass takes one.")
     if turn.feasted:
         lines.append("Feast celebrated this turn.")
     return lines

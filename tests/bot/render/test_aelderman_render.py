@@ -505,3 +505,15 @@ def test_the_sea_maps_colour_key_shows_names_as_typed():
     footers = [e.footer.text for e in RENDERER.board(info, SPEC.view(new_game(2), None)) if e.footer.text]
     key = next(text for text in footers if "Colours:" in text)
     assert "**ada**" in key and "bo_the_`great`" in key and "\\" not in key
+
+
+def test_a_sale_step_says_what_the_sale_brings():
+    """'When you sell six goods, you receive 15 coins, two influence markers in your active supply,
+    and you may perform the placing influence marker action once.' The step that asks which good
+    fills an open place says so, and that a luxury good given there is gone with its votes."""
+    from bot.render.aelderman_steps import PROMPTS
+
+    six = PROMPTS["pay"]({"count": 6, "lux": 0, "any": 2})
+    assert "15 coins, 2 influence, and 1 free influence marker to place here" in six
+    assert "3 council votes" in six
+    assert "10 coins, 1 influence." in PROMPTS["pay"]({"count": 4, "lux": 0, "any": 1})
