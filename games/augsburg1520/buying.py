@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.actions import BuyCard, DiscardCard, FinishBuying
-from games.augsburg1520.cards import CARD_COST, is_joker, label, parse
+from games.augsburg1520.cards import CARD_COST, is_joker, label, parse, sorted_cards
 from games.augsburg1520.choices import BUY_CARDS, DISCARD_CARDS, card_options, reset_filters
 from games.augsburg1520.common import (
     ROUND_START, Step, cards_available, cost_of, draw_card, own_list, own_rng, own_row, pay, seat_order,
@@ -88,7 +88,7 @@ def legal_buys(state: State, seat: int) -> list[BaseModel]:
     picked = state.picks[seat]
     actions: list[BaseModel] = []
     joker_offered = False
-    for card in state.offers[seat]:
+    for card in sorted_cards(state.offers[seat]):  # in the order the panel lists them
         if card in picked or CARD_COST[card] > left:
             continue
         if is_joker(card):

@@ -75,3 +75,8 @@ def parse(card_id: str) -> int:
         return CARD_BY_ID[card_id]
     except KeyError:
         raise ValueError(f"There is no card {card_id!r}.") from None
+
+
+def sorted_cards(cards: list[int]) -> list[int]:
+    """Cards as a hand is shown: by noble in the order of the visits, then strength (jokers last)."""
+    return sorted(cards, key=lambda c: (data.NOBLES.index(CARD_NOBLE[c]) if c < NOTE_COUNT else 9, CARD_STRENGTH[c], c))

@@ -12,7 +12,7 @@ from functools import cache
 from pydantic import BaseModel
 
 from games.augsburg1520 import data
-from games.augsburg1520.cards import CARD_COST, CARD_ID, CARD_NOBLE, CARD_STRENGTH, CARD_VALUE, NOTE_COUNT
+from games.augsburg1520.cards import CARD_COST, CARD_ID, CARD_NOBLE, CARD_VALUE, sorted_cards
 from games.augsburg1520.state import State
 
 
@@ -106,10 +106,6 @@ def face(card: int) -> CardFace:
 @cache
 def own_card(card: int) -> HandCard:
     return HandCard(id=CARD_ID[card], noble=CARD_NOBLE[card], value=CARD_VALUE[card], cost=CARD_COST[card])
-
-
-def sorted_cards(cards: list[int]) -> list[int]:
-    return sorted(cards, key=lambda c: (data.NOBLES.index(CARD_NOBLE[c]) if c < NOTE_COUNT else 9, CARD_STRENGTH[c], c))
 
 
 def backs(cards: list[int]) -> dict[int, int]:

@@ -259,3 +259,11 @@ def test_the_last_round_says_nothing_of_a_next_round():
             text = "".join(f.value for f in RENDERER.board(info, view)[0].fields)
             said.setdefault(view.round == view.rounds, set()).add("next round" in text.lower())
     assert said[True] == {False} and True in said[False]
+
+
+def test_the_cards_to_buy_are_offered_in_the_order_the_panel_lists_them():
+    """The panel lists the dealt cards by noble and value; its menu offers them in that order."""
+    state = SPEC.setup(3, 8)
+    listed = [card.id for card in SPEC.view(state, 0).offer]
+    offered = [a.card for a in SPEC.legal_actions(state, 0) if a.kind == "buy_card"]
+    assert len(offered) > 2 and offered == [card for card in listed if card in offered]
