@@ -309,7 +309,8 @@ def _close_auction(state: State, events: list[Event]) -> None:
 def _won_events(winner: int, auctioneer: int, card: int, price: int, share: int, hidden: bool,
                 named: bool) -> tuple[Event, ...]:
     """The events of a finished auction (too many kinds to be worth keeping: prices vary)."""
-    payment = f" ({share} to {{p{auctioneer}}}, {price - share} to the cash supply)" if share else ""
+    payment = (f" ({share} to {{p{auctioneer}}}, {price - share} to the cash supply)" if share
+               else " (all to the cash supply)" if price else "")
     if not hidden:
         what = name(card)
     elif named:

@@ -76,8 +76,10 @@ def test_auctioneer_winning_pays_everything_to_the_bank():
     bank = state.bank
     state, _ = play(state, 0, {"kind": "auction", "stack": "open"}, bid(5))
     for seat in (1, 2, 3):
-        state, _ = play(state, seat, PASS)
+        state, events = play(state, seat, PASS)
     assert state.money[0] == 5 and state.bank == bank + 5
+    won = [e for e in events if e.kind == "won"][0]
+    assert won.text.endswith("for 5 thalers (all to the cash supply).")  # the log says where the money went
 
 
 def test_opening_bid_of_zero_is_allowed():
