@@ -26,6 +26,7 @@ SHORT_ACTION = {
     "votes": "10 votes (18c)", "swap": "Swap cards (3c)", "improve": "Improvement (3c, 1 infl.)",
 }
 COLUMNS = ("left", "middle", "right")
+LABEL_LIMIT = 80  # labels are cut here (a button holds 80 characters)
 ABILITY_TEXT = {
     "carpentry": f"turn {D.CARPENTRY_WOOD} wood into {D.CARPENTRY_WOOD} council votes",
     "lighthouse": "pay 2 stone for +1 strength",
@@ -148,7 +149,7 @@ def _pass(a: Any, v: Any) -> str:
     if kind == "solo_votes3" and v.version == "main":
         return "Buy none of these cards"
     return {"pick_city": "Do not place a marker", "solo_votes3": "Skip the 3 council votes",
-            "solo_draw": "Take none of these cards"}.get(kind, "Pass")
+            "solo_draw": "Buy none of these cards"}.get(kind, "Pass")
 
 
 def _stop(a: Any, v: Any) -> str:
@@ -174,11 +175,20 @@ def council_card_text(number: int) -> str:
 
 
 def _take_card(a: Any, v: Any) -> str:
+    head, text = _card_offer(a)
+    label = f"{head}: {text}"
+    if len(label) <= LABEL_LIMIT:
+        return label
+    # Too long for a menu option: its name here, the whole text in the option's second line.
+    name = text.split(":")[0] if ":" in text[:60] else text[:60].rsplit(" ", 1)[0] + "…"
+    return f"{head}: {name}"
+
+
+def _card_offer(a: Any) -> tuple[str, str]:
+    """('Card 151 for 1 influence', what it does): solo cards are bought at a price, not won by a bid."""
     if not a.price:
-        return f"Card {a.card}: {council_card_text(a.card)}"
-    # solo: bought at a price, not won by a bid; the price first, so a cut label keeps it
-    text = council_card_text(a.card).replace(" (needs a bid of 5 or more)", "")
-    return f"Card {a.card} for {a.price} influence: {text}"
+        return f"Card {a.card}", council_card_text(a.card)
+    return f"Card {a.card} for {a.price} influence", council_card_text(a.card).replace(" (needs a bid of 5 or more)", "")
 
 
 def _booster(a: Any, v: Any) -> str:
@@ -249,7 +259,7 @@ LABELS: dict[str, Callable[[Any, Any], str]] = {
 def label(action: Any, view: Any) -> str:
     make = LABELS.get(action.kind)
     text = make(action, view) if make else action.kind.replace("_", " ").capitalize()
-    return fit(text, 80)
+    return fit(text, LABEL_LIMIT)
 
 
 def group(action: Any, view: Any) -> str | None:
@@ -313,8 +323,10 @@ def description(action: Any, view: Any) -> str | None:
     if kind == "take_card":
         card = D.COUNCIL_CARDS[action.card]
         row = view.council.row if view.council.row is not None else 0
-        if card.bonus and row == 1:
-            return fit(f"Second-row bonus: {items_text(card.bonus)}", 100)
+        head, text = _card_offer(action)
+        whole = text if len(f"{head}: {text}") > LABEL_LIMIT else ""  # the label could not hold it
+        bonus = f"Second-row bonus: {items_text(card.bonus)}" if card.bonus and row == 1 else ""
+        return fit(" · ".join(filter(None, [whole, bonus])), 100) if whole or bonus else None
     return None
 
 
