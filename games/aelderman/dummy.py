@@ -114,8 +114,10 @@ def dummy_selection(state: State, events: list[Event]) -> None:
         revealed = state.improvement_pile.pop() if state.improvement_pile else None
         if revealed is not None:
             state.display.insert(0, revealed)
+        again = "another " if revealed == gone else ""  # improvements come in several copies
         say(events, "dummy_improvement", f"Selection card {pick + 1}: improvement {gone} leaves the display"
-            + (f"; {revealed} is revealed on the far left." if revealed is not None else "."), improvement=gone)
+            + (f"; {again}{revealed} is revealed on the far left." if revealed is not None else "."),
+            improvement=gone)
     pick = state.rng.below(D.SELECTION_CARDS)
     if pick < len(state.orders) and state.orders[pick]:
         say(events, "dummy_order", f"Selection card {pick + 1}: Council order {state.orders[pick]} is "

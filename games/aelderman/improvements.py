@@ -56,8 +56,9 @@ def new_round(state: State, events: list[Event]) -> None:
     revealed = state.improvement_pile.pop() if state.improvement_pile else None
     if revealed is not None:
         state.display.insert(0, revealed)
+    again = "another " if revealed is not None and revealed == gone else ""  # several copies of each
     parts = ([f"{gone} leaves the display"] if gone is not None else []) + (
-        [f"{revealed} is revealed on the far left"] if revealed is not None else [])
+        [f"{again}{revealed} is revealed on the far left"] if revealed is not None else [])
     if parts:
         say(events, "display_moved", f"The improvements move one place to the right: {'; '.join(parts)}.",
             improvement=gone, revealed=revealed)

@@ -55,6 +55,11 @@ def test_display_moves_right_each_round_and_improvements_turn_back():
     assert [e.text for e in events] == [f"The improvements move one place to the right: {display[3]} leaves the "
                                         f"display; {top} is revealed on the far left."]
     assert state.players[0].activated == [False]
+    # Improvements come in several copies: one like the one discarded is "another" of them.
+    state.improvement_pile.append(state.display[-1])
+    events = []
+    new_round(state, events)
+    assert events[0].text.endswith(f"{display[2]} leaves the display; another {display[2]} is revealed on the far left.")
 
 
 def test_501_passes_two_cities_without_an_action():
