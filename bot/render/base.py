@@ -209,8 +209,11 @@ class Renderer(ABC):
             for seat in group:
                 score = outcome.scores.get(seat)
                 shown = int(score) if score is not None and float(score).is_integer() else score
+                details = outcome.details.get(seat, [])
+                if details and details[0].startswith(f"{shown} "):  # the score with its unit ("59 prestige")
+                    shown, details = details[0], details[1:]
                 lines.append(f"**{place}.** {info.name(seat)} — {shown}")
-                lines.extend(f"  · {info.fill(line)}" for line in outcome.details.get(seat, []))
+                lines.extend(f"  · {info.fill(line)}" for line in details)
             place += len(group)
         if outcome.tie_break:
             lines.append(f"Tie-break: {info.fill(outcome.tie_break)}")

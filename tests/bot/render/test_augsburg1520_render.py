@@ -244,6 +244,8 @@ def test_standings_explain_a_tie_below_first_place():
     lines = RENDERER.outcome_lines(table(4), SPEC.outcome(state))
     assert [line.split(" — ")[0] for line in lines if line.startswith("**")] == [
         f"**1.** {LONG_NAMES[0]}", f"**2.** {LONG_NAMES[2]}", f"**3.** {LONG_NAMES[1]}", f"**4.** {LONG_NAMES[3]}"]
+    assert lines[0] == f"**1.** {LONG_NAMES[0]} — 60 prestige"  # the score once, with its unit
+    assert lines[2] == "  · Church (700 guilders)"
     assert lines[-1] == (f"Tie-break: {LONG_NAMES[2]} and {LONG_NAMES[1]} tied on 45 prestige and have no cathedral; "
                          f"{LONG_NAMES[2]} places ahead with the most expensive church (700 guilders).")
 
