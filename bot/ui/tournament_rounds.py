@@ -1,0 +1,237 @@
+"""The rounds of a tournament in Discord: opening a seated round's threads and tables, its
+announcement, its end and standings, the deadline notice, and the start-up's resume. What Discord
+refuses is tried again by a timer (`try_again_later`). A part of TournamentController."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.render.base import shown_name
+from bot.ui import tournament_views as views
+from bot.ui.presenter import safely
+from games import registry
+from play.common import KeyedLocks
+from play.results import TableNews
+from play.tournaments.service import RoundEnd, TournamentService
+from storage import TimerRow
+
+log = logging.getLogger(__name__)
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class RoundsMixin:
+    bot: Any
+    service: TournamentService
+    tables_ui: Any
+    presenter: Any
+    openings: KeyedLocks
+    announcing: KeyedLocks
+
+    # -- rounds --------------------------------------------------------------------------
+    async def open_round(self, tournament_id: int) -> bool:
+        """Open a thread for each table of the current round that has none, start the tables,
+        announce the round and send everyone their board and hand. Safe to repeat, and to call
+        twice at once: the second waits and finds nothing left to open. What Discord refuses is
+        tried again later (a timer); False then."""
+        self.bot.scheduler.wake()  # the round's deadline timer was just added
+        async with self.openings.hold(tournament_id):
+            done = await self._open_round(tournament_id)
+        if not done:
+            await self.try_again_later(tournament_id)
+        return done
+
+    async def _open_round(self, tournament_id: int) -> bool:
+        pending = await self.service.pending_tables(tournament_id)
+        if not pending:
+            current = await self.service.current_round(tournament_id)
+            if current is not None and current.status == "running" and not current.opened:
+                return await self._announce_round(tournament_id)  # a stop or Discord came in between
+            return True
+        opened, failed = await self._open_threads(tournament_id, pending)
+        published = []
+        for table in opened:  # a table starts once its thread is there, or it would have no board
+            if table.status == "lobby":
+                published.append(await self.service.tables.start(table.id, None))
+            elif table.status == "running":  # its thread came late (an older bot started it without)
+                published.append(await self.service.tables.news(table.id))
+        announced = not failed and await self._announce_round(tournament_id)
+        for news in published:
+            await self.tables_ui.after(news)
+            await safely(f"seat notes of table {news.table.id}", self.service.tables.keep_notes(news.table.id))
+        return announced
+
+    async def _open_threads(self, tournament_id: int, pending: list[Any]) -> tuple[list[Any], int]:
+        """Threads for the tables of `pending` that have none: (the tables that have one, or that
+        go without as the channel is gone; how many Discord refused)."""
+        tournament = await self.service.get(tournament_id)
+        channel = await self.presenter.channel(tournament.channel_id)
+        title = registry.get(tournament.game).title
+        alike = await self.service.dealt_alike(tournament_id)  # each thread private to its players
+        opened, failed = [], 0
+        for game, table in pending:
+            if table.thread_id is None and channel is not None:
+                name = f"{title} T{tournament.id} · round {game.round_no} · board {game.board}"
+                try:
+                    thread = await self.tables_ui.open_thread(channel, table, name, game.players if alike else None)
+                except discord.HTTPException as exc:
+                    log.warning("no thread for table %s yet (%s %s); trying again later", table.id, exc.status, exc)
+                    failed += 1
+                    continue
+                players = " ".join(f"<@{p}>" for p in game.players)
+                await safely(f"round note of table {table.id}", thread.send(
+                    f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** (table #{table.id}): "
+                    f"{players}. Your hand and choices come by DM, or press **My hand** on the board.",
+                    allowed_mentions=MENTION_USERS))
+            opened.append(table)
+        return opened, failed
+
+    async def _announce_round(self, tournament_id: int) -> bool:
+        try:
+            await self.announce_round(tournament_id)
+        except discord.HTTPException as exc:
+            log.warning("round of tournament %s not announced (%s %s); trying again later", tournament_id,
+                        exc.status, exc)
+            return False
+        return True
+
+    async def try_again_later(self, tournament_id: int, attempt: int = 0) -> None:
+        """Discord refused some of a tournament's posts or threads: a timer tries again."""
+        due = await self.service.posts_again(tournament_id, attempt)
+        if due is None:
+            log.warning("tournament %s: Discord kept refusing its posts; they are tried again at the next "
+                        "start or by the organiser's next command", tournament_id)
+        else:
+            self.bot.scheduler.wake(due)
+
+    async def on_posts_due(self, timer: TimerRow) -> None:
+        """The timer of `try_again_later`: post the round ends not posted yet, open what the
+        seated round still lacks."""
+        tournament_id, attempt = int(timer.payload["tournament_id"]), int(timer.payload["attempt"])
+        if (await self.service.get(tournament_id)).status == "cancelled":
+            return
+        ends_done = await self.post_round_ends(tournament_id)
+        async with self.openings.hold(tournament_id):
+            round_done = await self._open_round(tournament_id)
+        if not (ends_done and round_done):
+            await self.try_again_later(tournament_id, attempt)
+
+    async def post_round_ends(self, tournament_id: int) -> bool:
+        """Post the tournament's round ends that were stored and not posted; False if Discord refused."""
+        try:
+            async with self.announcing.hold(tournament_id):
+                for end in await self.service.unannounced_ends(tournament_id):
+                    await self.announce_end(end)
+        except discord.HTTPException as exc:
+            log.warning("round end of tournament %s not posted (%s %s)", tournament_id, exc.status, exc)
+            return False
+        return True
+
+    async def announce_round(self, tournament_id: int) -> None:
+        tournament = await self.service.get(tournament_id)
+        current = await self.service.current_round(tournament_id)
+        if current is None:
+            return
+        tables = await self.service.progress(tournament_id)
+        embeds = views.round_embeds(tournament, current.round_no, tables, current.byes,
+                                    await self.names(tournament_id), current.deadline)
+        await self.post(tournament_id, embeds=embeds, allowed_mentions=NO_MENTIONS)
+        await self.service.round_opened(tournament_id, current.round_no)
+        await self.refresh_embed(tournament_id)
+
+    async def on_finish_reports(self, reports: list[Any]) -> None:
+        """After a table's finish work: announce a round it completed (later, if Discord refuses)."""
+        for report in reports:
+            if isinstance(report, RoundEnd) and not await self.post_round_ends(report.tournament.id):
+                await self.try_again_later(report.tournament.id)
+
+    async def on_table_closed(self, news: TableNews) -> None:
+        """A table of a running tournament was cancelled (by an admin, or everyone abandoned it):
+        its players forfeit, and a round it completes is announced with its standings."""
+        if news.table.tournament_id is None:
+            return
+        tournament = await self.service.get(news.table.tournament_id)
+        if tournament.status != "running":  # a cancelled tournament closes its tables itself
+            return
+        if await self.service.settle(tournament.id) and not await self.post_round_ends(tournament.id):
+            await self.try_again_later(tournament.id)
+        await self.refresh_embed(tournament.id)
+
+    async def announce_end(self, end: RoundEnd, *, next_button: bool = True) -> None:
+        tournament = end.tournament
+        names = await self.names(tournament.id)
+        if end.final:
+            embeds = views.standings_embeds(tournament, end.standings, names, "final standings")
+            # Not its winner: a player who withdrew, nor in an elimination one who forfeited (who never
+            # goes on: a tournament whose every last table was cancelled has no winner).
+            elimination = tournament.format == "elimination"
+            active = [r for r in end.standings if not r.withdrawn and not (elimination and r.forfeits)]
+            best = min((r.rank for r in active), default=None)
+            winners = " and ".join(f"<@{r.player_id}>" for r in active if r.rank == best)
+            text = f"Tournament #{tournament.id} is over." + (f" Congratulations, {winners}!" if winners else "")
+            await self.retire_summary(tournament.id)
+            await self.post(tournament.id, text, embeds=embeds)
+            summary = None
+        else:
+            embeds = views.standings_embeds(tournament, end.standings, names, f"standings after round {end.round_no}")
+            summary = await self.post(tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. "
+                                      "Start the next round with the button or `/tournament next`.", embeds=embeds,
+                                      **({"view": views.next_round_view(tournament)} if next_button else {}))
+        await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
+        await self.refresh_embed(tournament.id)
+
+    async def on_deadline(self, timer: TimerRow) -> None:
+        """A round's deadline passed: tell the organiser which tables are still playing (nothing is
+        decided for anyone; the organiser extends, replaces or records forfeits)."""
+        found = await self.service.deadline_passed(timer.payload)
+        if found is None:
+            return
+        tournament, tables = found
+        lines = [f"<@{tournament.organiser_id}>, the deadline of round {timer.payload['round_no']} has passed. "
+                 "Still playing:"]
+        for entry in tables:
+            waiting = ", ".join(f"<@{p}>" for p in entry.waiting_for) or "computer players"
+            lines.append(f"Board {entry.game.board} ({views.table_link(entry.table)}): waiting for {waiting}")
+        lines.append("Use `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
+        for text in views.text_parts(lines):  # many open tables take several messages
+            await self.post(tournament.id, text)
+
+    # -- restarts ------------------------------------------------------------------------
+    async def resume(self) -> None:
+        """After a restart: record results that finished unseen, open tables not yet opened, and
+        post the round ends a stop cut off."""
+        for tournament_id in await self.service.running():
+            await safely(f"resuming tournament {tournament_id}", self._resume(tournament_id))
+        for end in await self.service.unannounced_ends():
+            await safely(f"round end of tournament {end.tournament.id}", self.announce_end(end))
+
+    async def _resume(self, tournament_id: int) -> None:
+        await self.service.seat_cut_off_start(tournament_id)  # opened below like any seated round
+        for end in await self.service.settle(tournament_id):
+            await self.announce_end(end)
+        current = await self.service.current_round(tournament_id)
+        playing = current is not None and current.status == "running"
+        if playing:  # a stop may have come between seating a round and retiring the old button
+            await self.retire_summary(tournament_id)
+        await self.open_round(tournament_id)
+        for name, news in await self.service.forfeit_withdrawn(tournament_id):
+            await self.seat_handed_over(news, withdrawal_note(name))
+        if playing and await self.service.dealt_alike(tournament_id):
+            await self._seat_members(tournament_id)
+
+    async def _seat_members(self, tournament_id: int) -> None:
+        """Each player of a duplicate round in their table's private thread (an addition that
+        failed when the thread opened, or a stop before it, is made good at a start)."""
+        for game, table in await self.service.round_tables(tournament_id):
+            thread = await self.presenter.channel(table.thread_id) if table.status == "running" else None
+            if isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread:
+                for player in game.players:
+                    await safely(f"thread member {player}", thread.add_user(discord.Object(player)))
+
+
+def withdrawal_note(display_name: str) -> str:
+    name = shown_name(display_name)
+    return f"{name} withdrew from the tournament. A computer player finishes the seat; {name} is ranked last at this table."
