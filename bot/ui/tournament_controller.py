@@ -183,12 +183,19 @@ class TournamentController(RoundsMixin):
         note = await self.check_channel(tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.settle(tournament_id)  # e.g. a table cancelled mid-round
-        await self.post_round_ends(tournament_id)  # and any Discord refused before
-        round_no, ends = await self.service.next_round(tournament_id, caller)
-        for end in ends:  # a last table that ended at the same instant: its round's standings
-            await safely(f"round end of tournament {tournament_id}", self.announce_end(end, next_button=False))
+        current = await self.service.current_round(tournament_id)
+        if current is not None and current.status == "running" and await self.service.pending_tables(tournament_id):
+            done = await self.open_round(tournament_id)  # tables still waiting for threads Discord refused
+            await reply(interaction, f"Round {current.round_no} is seated already; "
+                        + ("its tables are all open now." if done else "Discord still refuses some of its threads "
+                           "or messages: I try again in two minutes."))
+            return
+        round_no, _ = await self.service.next_round(tournament_id, caller)
+        ends_done = await self.post_round_ends(tournament_id)  # earlier rounds' (late) and any just ended
         await self.retire_summary(tournament_id)
-        done = await self.open_round(tournament_id)
+        done = await self.open_round(tournament_id) and ends_done
+        if not ends_done:
+            await self.try_again_later(tournament_id)
         await reply(interaction, f"Round {round_no} is seated.{note}" + ("" if done else LATER))
 
     async def check_channel(self, tournament: Any) -> str:
@@ -265,7 +272,11 @@ class TournamentController(RoundsMixin):
         rows = await self.service.finish_early(tournament_id, self.caller(interaction))
         tournament = await self.service.get(tournament_id)
         await reply(interaction, f"Tournament #{tournament_id} is finished.")
-        await self.announce_end(RoundEnd(tournament, tournament.current_round, rows, final=True))
+        if not tournament.current_round:  # no round was played: no round end stored, the standings now
+            await safely(f"final standings of tournament {tournament_id}",
+                         self.announce_end(RoundEnd(tournament, 0, rows, final=True)))
+        elif not await self.post_round_ends(tournament_id):  # the final standings: later, if Discord refuses
+            await self.try_again_later(tournament_id)
 
     async def cancel(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tables = await self.service.cancel(tournament_id, self.caller(interaction))

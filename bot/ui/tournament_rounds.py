@@ -62,6 +62,9 @@ class RoundsMixin:
         for news in published:
             await self.tables_ui.after(news)
             await safely(f"seat notes of table {news.table.id}", self.service.tables.keep_notes(news.table.id))
+        if published:  # a player who withdrew while their table waited for its thread
+            for name, news in await self.service.forfeit_withdrawn(tournament_id):
+                await self.seat_handed_over(news, withdrawal_note(name))
         return announced
 
     async def _open_threads(self, tournament_id: int, pending: list[Any]) -> tuple[list[Any], int]:
@@ -99,13 +102,9 @@ class RoundsMixin:
         return True
 
     async def try_again_later(self, tournament_id: int, attempt: int = 0) -> None:
-        """Discord refused some of a tournament's posts or threads: a timer tries again."""
-        due = await self.service.posts_again(tournament_id, attempt)
-        if due is None:
-            log.warning("tournament %s: Discord kept refusing its posts; they are tried again at the next "
-                        "start or by the organiser's next command", tournament_id)
-        else:
-            self.bot.scheduler.wake(due)
+        """Discord refused some of a tournament's posts or threads: a timer tries again (more
+        seldom each time, then hourly, as long as something is refused)."""
+        self.bot.scheduler.wake(await self.service.posts_again(tournament_id, attempt))
 
     async def on_posts_due(self, timer: TimerRow) -> None:
         """The timer of `try_again_later`: post the round ends not posted yet, open what the
@@ -177,9 +176,16 @@ class RoundsMixin:
             summary = None
         else:
             embeds = views.standings_embeds(tournament, end.standings, names, f"standings after round {end.round_no}")
-            summary = await self.post(tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. "
-                                      "Start the next round with the button or `/tournament next`.", embeds=embeds,
-                                      **({"view": views.next_round_view(tournament)} if next_button else {}))
+            current = await self.service.current_round(tournament.id)
+            if current is not None and current.round_no > end.round_no:  # posted late: the next one is seated
+                summary = None
+                await self.post(tournament.id, f"The standings after round {end.round_no}, which Discord refused "
+                                "when the round ended.", embeds=embeds, allowed_mentions=NO_MENTIONS)
+            else:
+                summary = await self.post(
+                    tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. Start the next "
+                    "round with the button or `/tournament next`.", embeds=embeds,
+                    **({"view": views.next_round_view(tournament)} if next_button else {}))
         await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
         await self.refresh_embed(tournament.id)
 
@@ -194,6 +200,8 @@ class RoundsMixin:
                  "Still playing:"]
         for entry in tables:
             waiting = ", ".join(f"<@{p}>" for p in entry.waiting_for) or "computer players"
+            if entry.table.status == "lobby":  # it starts once its thread opens (tried again by itself)
+                waiting = "its thread, which Discord refused: not started yet"
             lines.append(f"Board {entry.game.board} ({views.table_link(entry.table)}): waiting for {waiting}")
         lines.append("Use `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
         for text in views.text_parts(lines):  # many open tables take several messages
@@ -202,16 +210,18 @@ class RoundsMixin:
     # -- restarts ------------------------------------------------------------------------
     async def resume(self) -> None:
         """After a restart: record results that finished unseen, open tables not yet opened, and
-        post the round ends a stop cut off."""
+        post the round ends a stop cut off (what Discord refuses is tried again later)."""
         for tournament_id in await self.service.running():
             await safely(f"resuming tournament {tournament_id}", self._resume(tournament_id))
-        for end in await self.service.unannounced_ends():
-            await safely(f"round end of tournament {end.tournament.id}", self.announce_end(end))
+        for tournament_id in sorted({end.tournament.id for end in await self.service.unannounced_ends()}):
+            if not await self.post_round_ends(tournament_id):  # of tournaments that are over
+                await self.try_again_later(tournament_id)
 
     async def _resume(self, tournament_id: int) -> None:
         await self.service.seat_cut_off_start(tournament_id)  # opened below like any seated round
-        for end in await self.service.settle(tournament_id):
-            await self.announce_end(end)
+        await self.service.settle(tournament_id)
+        if not await self.post_round_ends(tournament_id):  # before a round seated after them opens
+            await self.try_again_later(tournament_id)
         current = await self.service.current_round(tournament_id)
         playing = current is not None and current.status == "running"
         if playing:  # a stop may have come between seating a round and retiring the old button

@@ -213,6 +213,8 @@ def progress_embeds(tournament: TournamentRow, round_no: int, tables: Sequence[T
         if entry.table.status == "running":
             waiting = ", ".join(names.get(p, str(p)) for p in entry.waiting_for) or "computer players"
             state = f"playing — waiting for {waiting}"  # no count of moves: it would count secret steps
+        elif entry.table.status == "lobby":
+            state = "not started: waiting for its thread, which Discord refused (tried again by itself)"
         else:
             state = entry.table.status
         lines.append(f"Board {entry.game.board} ({where}): {state}")

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 ROUND_TIMER = "tournament_round"
 POSTS_TIMER = "tournament_posts"  # try again what Discord refused in a tournament's channel
-POSTS_RETRIES = (120, 600, 1800, 3600, 3600, 3600)  # seconds before each new try
+POSTS_RETRIES = (120, 600, 1800, 3600)  # seconds before each new try (then hourly)
 
 
 class TournamentError(TableError):
@@ -76,7 +76,7 @@ class OrganiserMixin:
         if (current is None or current.round_no != int(payload["round_no"]) or current.status != "running"
                 or abs(current.deadline - float(payload["deadline"])) > 1e-3):
             return None
-        return tournament, [p for p in await self.progress(tournament.id) if p.table.status == "running"]
+        return tournament, [p for p in await self.progress(tournament.id) if p.table.status in ("running", "lobby")]
 
     async def replace(self: TournamentService, tournament_id: int, caller: Caller, player_id: int) -> TableNews:
         """A computer player plays an absent player's seat on their behalf."""
@@ -120,12 +120,10 @@ class OrganiserMixin:
                     return table
         return None
 
-    async def posts_again(self: TournamentService, tournament_id: int, attempt: int) -> float | None:
+    async def posts_again(self: TournamentService, tournament_id: int, attempt: int) -> float:
         """A timer to try again what Discord refused in the tournament's channel (a round's
-        threads, its announcement, its end): when it falls due, or None once the tries are used up."""
-        if attempt >= len(POSTS_RETRIES):
-            return None
-        due = self.clock() + POSTS_RETRIES[attempt]
+        threads, its announcement, its end), the `attempt`-th time: when it falls due."""
+        due = self.clock() + POSTS_RETRIES[min(attempt, len(POSTS_RETRIES) - 1)]
         async with self.store.transaction():  # one such timer per tournament
             await self.store.tables.delete_tournament_timers(POSTS_TIMER, tournament_id)
             await self.store.tables.add_timer(POSTS_TIMER, due, payload={"tournament_id": tournament_id,

@@ -71,3 +71,73 @@ async def test_refused_round_standings_are_posted_again_without_a_restart(simcor
     await simcord_env.advance_time(RETRY)
     summary = titled(event, "standings after round 1")
     assert len(summary) == 1 and "Start next round" in str(summary[0].components)
+
+
+async def test_the_next_round_command_opens_tables_still_waiting_for_their_threads(simcord_env):
+    """Discord kept refusing a round's threads: `/tournament next` (or the timer, which keeps
+    trying) opens them once Discord takes them, and says so, instead of "seated already"."""
+    simcord_env.check_errors = False
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tournament)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500, times=None)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    status = await event.players[0].slash(event.channel, "tournament status", tournament=tournament)
+    assert "waiting for its thread" in status.response.embeds[0].description
+    simcord_env.backend.faults.clear()
+    again = await event.organiser.slash(event.channel, "tournament next", tournament=tournament)
+    assert answer(again) == "Round 1 is seated already; its tables are all open now."
+    assert all(t.status == "running" and t.board_message_id for t in await round_tables(event, tournament, 1))
+    assert len(titled(event, "round 1")) == 1
+
+
+async def test_a_round_end_posted_late_after_the_next_round_has_no_button_and_pings_nobody(simcord_env):
+    simcord_env.check_errors = False
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=3)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    first, second = await round_tables(event, tournament, 1)
+    await play_out(event.bot, first.id)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500, times=3)
+    await play_out(event.bot, second.id)  # round 1's standings refused; then the next round's posts
+    seated = await event.organiser.slash(event.channel, "tournament next", tournament=tournament)
+    assert "Round 2 is seated" in answer(seated) and "I try again in two minutes" in answer(seated)
+    await simcord_env.advance_time(RETRY)
+    (late,) = titled(event, "standings after round 1")
+    assert late.content.startswith("The standings after round 1, which Discord refused")
+    assert not late.components and "<@" not in late.content
+    assert len(titled(event, "round 2")) == 1
+
+
+async def test_final_standings_refused_at_finish_are_posted_later(simcord_env):
+    simcord_env.check_errors = False
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=3)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    for table in await round_tables(event, tournament, 1):
+        await play_out(event.bot, table.id)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500)
+    finished = await event.organiser.slash(event.channel, "tournament finish", tournament=tournament)
+    assert answer(finished) == f"Tournament #{tournament} is finished."
+    assert titled(event, "final standings") == []
+    await simcord_env.advance_time(RETRY)
+    assert len(titled(event, "final standings")) == 1
+
+
+async def test_a_player_who_withdrew_while_the_table_waited_for_its_thread_is_not_seated_in_it(simcord_env):
+    simcord_env.check_errors = False
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tournament)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500)  # the first table's
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    waiting = next(t for t in await round_tables(event, tournament, 1) if t.status == "lobby")
+    seated = {s.user_id for s in await event.bot.store.tables.seats(waiting.id)}
+    leaver = next(p for p in event.players if p.id in seated)
+    await leaver.click(tournament_message(event, tournament), label="Withdraw")
+    await simcord_env.advance_time(RETRY)
+    assert (await event.bot.store.tables.get(waiting.id)).status == "running"
+    seat = next(s for s in await event.bot.store.tables.seats(waiting.id) if s.user_id == leaver.id)
+    assert seat.forfeited
