@@ -60,8 +60,7 @@ class BaumeisterRenderer(Renderer):
         for player in view.players:
             embed.add_field(name=_fit(self._player_heading(info, view, player), 256),
                             value=_fit(self._player_body(player, view.phase == "over"), FIELD_LIMIT), inline=False)
-        embed.set_footer(text="Money is kept secret. Cards: value, 🛡 shields, 🪙 coins; [ — ] is a gap; "
-                              "💣 saboteurs in hand.")
+        embed.set_footer(text="Money is kept secret. Cards: value, 🛡 shields, 🪙 coins; [ — ] is a gap; 💣 saboteurs.")
         return [embed]
 
     def board_key(self, view: BaseModel) -> str:

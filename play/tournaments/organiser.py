@@ -129,3 +129,12 @@ class OrganiserMixin:
             await self.store.tables.add_timer(POSTS_TIMER, due, payload={"tournament_id": tournament_id,
                                                                           "attempt": attempt + 1})
         return due
+
+    async def round_announced(self: TournamentService, tournament_id: int, round_no: int,
+                              summary_message_id: int | None) -> None:
+        """A round's end was posted (with its "Start next round" button in `summary_message_id`)."""
+        await self.store.tournaments.set_announced(tournament_id, round_no, summary_message_id)
+
+    async def round_opened(self: TournamentService, tournament_id: int, round_no: int) -> None:
+        """A seated round was posted (its tables, byes and deadline)."""
+        await self.store.tournaments.set_opened(tournament_id, round_no)

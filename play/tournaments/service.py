@@ -434,14 +434,6 @@ class TournamentService(OrganiserMixin):
             ends.append(RoundEnd(tournament, round_no, await self.standings(tournament_id), final))
         return ends
 
-    async def round_announced(self, tournament_id: int, round_no: int, summary_message_id: int | None) -> None:
-        """A round's end was posted (with its "Start next round" button in `summary_message_id`)."""
-        await self.store.tournaments.set_announced(tournament_id, round_no, summary_message_id)
-
-    async def round_opened(self, tournament_id: int, round_no: int) -> None:
-        """A seated round was posted (its tables, byes and deadline)."""
-        await self.store.tournaments.set_opened(tournament_id, round_no)
-
     async def summary_to_retire(self, tournament_id: int) -> tuple[int, int] | None:
         """(round, post) whose "Start next round" button no longer applies once a round is seated
         or the tournament has ended: the latest round end's, unless its button is gone already."""

@@ -19,13 +19,21 @@ async def round_tables(event, tournament: int, round_no: int) -> list:
             for g in await event.bot.store.tournaments.games(tournament, round_no)]
 
 
-async def test_a_refused_round_announcement_still_starts_the_tables_and_is_posted_later(simcord_env):
-    simcord_env.check_errors = False
-    event = new_event(simcord_env, 4)
-    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
+async def start_tournament(env, rounds: int, refuse: str | None = None, times: int | None = 1):
+    """Four players registered for an Augsburg 1520 tournament of tables of two; Discord refuses
+    POSTs to `refuse` (a path under the tournament's channel) `times` times; the organiser presses
+    Start. Returns (event, tournament id, the answer to Start)."""
+    env.check_errors = False
+    event = new_event(env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=rounds)
     await register_all(event, tournament)
-    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500)
-    started = await event.organiser.click(tournament_message(event, tournament), label="Start")
+    if refuse:
+        env.inject_error("POST", f"/channels/{event.channel.id}/{refuse}", status=500, times=times)
+    return event, tournament, await event.organiser.click(tournament_message(event, tournament), label="Start")
+
+
+async def test_a_refused_round_announcement_still_starts_the_tables_and_is_posted_later(simcord_env):
+    event, tournament, started = await start_tournament(simcord_env, 1, "messages")
     assert "round 1 is seated" in answer(started) and "I try again in two minutes" in answer(started)
     tables = await round_tables(event, tournament, 1)
     assert all(t.status == "running" and t.thread_id and t.board_message_id for t in tables)
@@ -35,12 +43,7 @@ async def test_a_refused_round_announcement_still_starts_the_tables_and_is_poste
 
 
 async def test_a_table_whose_thread_was_refused_waits_for_it_and_starts_when_it_opens(simcord_env):
-    simcord_env.check_errors = False
-    event = new_event(simcord_env, 4)
-    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
-    await register_all(event, tournament)
-    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500)
-    started = await event.organiser.click(tournament_message(event, tournament), label="Start")
+    event, tournament, started = await start_tournament(simcord_env, 1, "threads")
     assert "I try again in two minutes" in answer(started)
     first, second = await round_tables(event, tournament, 1)
     assert (first.status, first.thread_id) == ("lobby", None)  # no thread, so no board: not started yet
@@ -53,11 +56,7 @@ async def test_a_table_whose_thread_was_refused_waits_for_it_and_starts_when_it_
 
 
 async def test_refused_round_standings_are_posted_again_without_a_restart(simcord_env):
-    simcord_env.check_errors = False
-    event = new_event(simcord_env, 4)
-    tournament = await create(event, game="augsburg1520", table_size=2, rounds=2)
-    await register_all(event, tournament)
-    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    event, tournament, _ = await start_tournament(simcord_env, 2)
     first, second = await round_tables(event, tournament, 1)
     await play_out(event.bot, first.id)
     # The last table ends by its players' clicks; the round's standings are then refused once.
@@ -76,12 +75,7 @@ async def test_refused_round_standings_are_posted_again_without_a_restart(simcor
 async def test_the_next_round_command_opens_tables_still_waiting_for_their_threads(simcord_env):
     """Discord kept refusing a round's threads: `/tournament next` (or the timer, which keeps
     trying) opens them once Discord takes them, and says so, instead of "seated already"."""
-    simcord_env.check_errors = False
-    event = new_event(simcord_env, 4)
-    tournament = await create(event, game="augsburg1520", table_size=2, rounds=2)
-    await register_all(event, tournament)
-    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500, times=None)
-    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    event, tournament, _ = await start_tournament(simcord_env, 2, "threads", times=None)
     status = await event.players[0].slash(event.channel, "tournament status", tournament=tournament)
     assert "waiting for its thread" in status.response.embeds[0].description
     simcord_env.backend.faults.clear()
@@ -92,11 +86,7 @@ async def test_the_next_round_command_opens_tables_still_waiting_for_their_threa
 
 
 async def test_a_round_end_posted_late_after_the_next_round_has_no_button_and_pings_nobody(simcord_env):
-    simcord_env.check_errors = False
-    event = new_event(simcord_env, 4)
-    tournament = await create(event, game="augsburg1520", table_size=2, rounds=3)
-    await register_all(event, tournament)
-    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    event, tournament, _ = await start_tournament(simcord_env, 3)
     first, second = await round_tables(event, tournament, 1)
     await play_out(event.bot, first.id)
     simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500, times=3)
@@ -111,11 +101,7 @@ async def test_a_round_end_posted_late_after_the_next_round_has_no_button_and_pi
 
 
 async def test_final_standings_refused_at_finish_are_posted_later(simcord_env):
-    simcord_env.check_errors = False
-    event = new_event(simcord_env, 4)
-    tournament = await create(event, game="augsburg1520", table_size=2, rounds=3)
-    await register_all(event, tournament)
-    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    event, tournament, _ = await start_tournament(simcord_env, 3)
     for table in await round_tables(event, tournament, 1):
         await play_out(event.bot, table.id)
     simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500)
@@ -127,12 +113,7 @@ async def test_final_standings_refused_at_finish_are_posted_later(simcord_env):
 
 
 async def test_a_player_who_withdrew_while_the_table_waited_for_its_thread_is_not_seated_in_it(simcord_env):
-    simcord_env.check_errors = False
-    event = new_event(simcord_env, 4)
-    tournament = await create(event, game="augsburg1520", table_size=2, rounds=2)
-    await register_all(event, tournament)
-    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500)  # the first table's
-    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    event, tournament, _ = await start_tournament(simcord_env, 2, "threads")
     waiting = next(t for t in await round_tables(event, tournament, 1) if t.status == "lobby")
     seated = {s.user_id for s in await event.bot.store.tables.seats(waiting.id)}
     leaver = next(p for p in event.players if p.id in seated)

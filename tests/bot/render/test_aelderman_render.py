@@ -506,28 +506,3 @@ def test_the_sea_maps_colour_key_shows_names_as_typed():
     key = next(text for text in footers if "Colours:" in text)
     assert "**ada**" in key and "bo_the_`great`" in key and "\\" not in key
 
-
-def test_a_sale_step_says_what_the_sale_brings():
-    """'When you sell six goods, you receive 15 coins, two influence markers in your active supply,
-    and you may perform the placing influence marker action once.' The step that asks which good
-    fills an open place says so, and that a luxury good given there is gone with its votes."""
-    from bot.render.aelderman_steps import PROMPTS
-
-    six = PROMPTS["pay"]({"count": 6, "lux": 0, "any": 2})
-    assert "15 coins, 2 influence, and 1 free influence marker to place here" in six
-    assert "3 council votes" in six
-    assert "10 coins, 1 influence." in PROMPTS["pay"]({"count": 4, "lux": 0, "any": 1})
-
-
-def test_a_card_too_long_for_its_menu_option_is_named_there_and_told_in_full_below():
-    """Discord cuts a label at 80 characters: a solo Council Hall card's option names the card
-    (and its price) and gives its whole text in the option's second line."""
-    from types import SimpleNamespace
-
-    offer = SimpleNamespace(kind="take_card", card=151, price=1)
-    view = SimpleNamespace(council=SimpleNamespace(row=0), pending=None)
-    assert RENDERER.action_label(offer, view) == "Card 151 for 1 influence: Monopoly on level I goods"
-    assert RENDERER.action_description(offer, view) == "Monopoly on level I goods: 1 council vote per wood and wheat."
-    short = SimpleNamespace(kind="take_card", card=102, price=0)
-    assert RENDERER.action_label(short, view) == "Card 102: Receive 2 wood, 1 stone, 1 coin at once."
-    assert RENDERER.action_description(short, view) is None
