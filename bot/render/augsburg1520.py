@@ -259,6 +259,9 @@ class Augsburg1520Renderer(Renderer):
             marks.append("opens" if v.noble else "opens next round")
         if player.to_act:
             marks.append("to act")
+        cap = cap_of(player.rights)
+        if cap is not None and player.score >= cap and v.phase != "over":  # further points are forfeited
+            marks.append(cap_note(cap))
         extra = f" ({', '.join(marks)})" if marks else ""
         return f"{info.name(player.seat)} — {player.score} prestige{extra}"
 

@@ -269,3 +269,14 @@ def test_the_cards_to_buy_are_offered_in_the_order_the_panel_lists_them():
     listed = [card.id for card in SPEC.view(state, 0).offer]
     offered = [a.card for a in SPEC.legal_actions(state, 0) if a.kind == "buy_card"]
     assert len(offered) > 2 and offered == [card for card in listed if card in offered]
+
+
+def test_the_board_says_when_a_score_has_reached_its_cap():
+    """'A player cannot pass space 25 unless he has built a Church': a player on 25 without one is
+    marked so on the board (whatever more they gain is forfeited)."""
+    state = SPEC.setup(3, 2)
+    state.score = [25, 24, 30]
+    state.rights[2]["church"] = 600
+    headings = [f.name for f in RENDERER.board(table(3), SPEC.view(state, None))[0].fields]
+    capped = [h for h in headings if "no more than 25 without a Church" in h]
+    assert len(capped) == 1 and capped[0].startswith(LONG_NAMES[0])
