@@ -17,8 +17,8 @@ from games import AmountChoice, RuleError
 from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError, table_state
-from play.results import (Move, TableNews, everyone_away, final_outcome, next_prompts, ranked_last, recent_events,
-                          seat_choices)
+from play.results import (Move, TableNews, choices_digest, everyone_away, final_outcome, next_prompts, ranked_last,
+                          recent_events, seat_choices)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
@@ -117,7 +117,10 @@ class MovesMixin:
         actions = seat_choices(loaded.spec, loaded.state, seat.seat)
         if not actions:
             raise TableError(loaded.spec.not_your_turn(loaded.state, seat.seat))
-        if prompt_version != loaded.table.prompts.get(seat.seat, (loaded.table.version, ""))[0]:
+        version, digest = loaded.table.prompts.get(seat.seat, (loaded.table.version, ""))
+        # The digest too: a panel sent before the bot was updated to offer choices in another order
+        # would otherwise pick by its position a choice it did not show.
+        if prompt_version != version or (digest and digest != choices_digest(loaded.spec, actions)):
             raise TableError(OUT_OF_DATE)
         return loaded, seat.seat, actions
 

@@ -214,8 +214,11 @@ def _feast(a: Any, v: Any) -> str:
 def _end_turn(a: Any, v: Any) -> str:
     left = v.turn.ap_left if v.turn else 0
     notes = [f"{left} action point{'s' * (left != 1)} unused"] if left else []
-    if v.turn and v.turn.city not in D.CITY_ZONE and v.players[v.turn.seat].wheel.turns_to_bonus == 1:
-        # The wheels turn as the next period begins: its free marker cannot go into this place.
+    last_period = v.round == v.rounds and v.period + 1 == len(v.periods_revealed) + v.periods_hidden
+    if v.turn and v.turn.city not in D.CITY_ZONE and v.players[v.turn.seat].wheel.turns_to_bonus == 1 \
+            and not last_period:
+        # The wheels turn as the next period begins (none after the game's last): its free marker
+        # cannot go into this place.
         notes.append("the wheel's free marker is lost here")
     return f"End the turn ({'; '.join(notes)})" if notes else "End the turn"
 

@@ -114,8 +114,9 @@ def turn_wheel(state: State, seat: int, steps: int, events: list[Event]) -> None
         elif player.wheel_turns % D.BONUS_EVERY == 0:
             # Rulebook: "Placing influence markers is not possible in Lübeck, Levantehandel or
             # Fernosthandel. So, make sure you don't end your turn at these locations..."
-            say(events, "wheel_bonus_lost", f"{{p{seat}}}'s resource wheel bonus is lost: no influence marker "
-                f"can be placed in {player.location}.", seat=seat)
+            why = ("no influence marker is left in the general supply" if player.general <= 0
+                   else f"no influence marker can be placed in {player.location}")
+            say(events, "wheel_bonus_lost", f"{{p{seat}}}'s resource wheel bonus is lost: {why}.", seat=seat)
 
 
 def swappable(state: State, exclude: str | None = None) -> list[str]:

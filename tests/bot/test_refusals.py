@@ -7,7 +7,7 @@ import pytest
 from games import registry
 from tests.bot.tournament_driver import answer, create, new_event, register_all
 from play.results import seat_choices
-from tests.bot.driver import (board_message, choice_target, clicker, fix_deal, heuristic_players, labels,
+from tests.bot.driver import (board_message, choice_target, choose, clicker, fix_deal, heuristic_players, labels,
                               open_table, panel_message, play_to_the_end, play_turn_by_dm, start)
 from tests.reliability.forge import forge_component
 
@@ -180,3 +180,22 @@ def test_a_refusal_escapes_each_name_once_also_one_inside_another():
 
     exc = TableError("This rated game counts for _, a_b, **, who abandoned it.", names=["_", "a_b", "**"])
     assert refusal(exc) == "This rated game counts for \\_, a\\_b, \\*\\*, who abandoned it."
+
+
+async def test_a_panel_whose_choices_the_bot_now_offers_in_another_order_is_out_of_date(simcord_env, monkeypatch):
+    """A menu answers with the position of a choice. A panel sent before the bot was updated to
+    offer the cards to buy in another order must not buy the card now at that position."""
+    import games.augsburg1520.buying as buying
+
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada = table.players[0]
+    seat = next(s for s in await table.seats() if s.user_id == ada.id)
+    panel = await panel_message(table, ada, seat)
+    before = await table.row()
+    monkeypatch.setattr(buying, "sorted_cards", lambda cards: sorted(cards, reverse=True))  # "the update"
+    clicked = await choose(ada, panel, 0)
+    assert clicked.ephemeral and "out of date" in clicked.response.content
+    assert (await table.row()).version == before.version
+    assert (await table.state()).picks == table.bot.service.state(before).picks

@@ -206,6 +206,10 @@ def test_panel_shows_what_remains_of_the_turn():
                                                       "marker is lost here)")
     state.players[0].wheel_turns = 3
     assert RENDERER.action_label(EndTurn(), SPEC.view(state, 0)) == "End the turn (3 action points unused)"
+    # After the game's last period no wheel turns again: nothing is lost there.
+    state.players[0].wheel_turns = 4
+    state.round, state.period = SPEC.view(state, 0).rounds, len(state.periods) - 1
+    assert RENDERER.action_label(EndTurn(), SPEC.view(state, 0)) == "End the turn (3 action points unused)"
 
 
 def test_buying_goods_label_shows_the_wheel_yield():

@@ -113,6 +113,12 @@ def test_wheel_turns_each_period_with_a_bonus_every_fifth_turn():
     assert state.turn is not None and not state.pending
     said = [e.text for e in events if "{p1}" in e.text and "wheel" in e.text]
     assert said == ["{p1}'s resource wheel bonus is lost: no influence marker can be placed in Lübeck."]
+    # With no marker left in the general supply, the log gives that reason instead.
+    from games.aelderman.sea import turn_wheel
+    state.players[0].general, state.players[0].wheel_turns, events = 0, 9, []
+    turn_wheel(state, 0, 1, events)
+    assert [e.text for e in events] == ["{p0}'s resource wheel bonus is lost: no influence marker is left in the "
+                                        "general supply."]
 
 
 def test_alternative_trade_excludes_card_actions():
