@@ -4,7 +4,6 @@ action labels, /rules and the mission results."""
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import discord
@@ -14,6 +13,7 @@ from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
+from bot.render.aelderman_results import outcome_lines
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
 from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, within_total
 from games.aelderman import data as D
@@ -383,33 +383,7 @@ class AeldermanRenderer(Renderer):
         return embeds
 
     def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
-        if not any(RESULT_HEAD.match(lines[0]) for lines in outcome.details.values() if lines):
-            return election_lines(info, outcome)  # the main version: no missions
-        solo = len(outcome.scores) == 1  # one player: no places, no other winners, no tie-break
-        if solo:
-            lines = ["🏆 **Won**: the basic task of the mission is complete." if outcome.winners
-                     else "**Not won**: the basic task of the mission was not completed."]
-        elif outcome.winners:
-            lines = ["🏆 **Winners: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
-        else:
-            lines = ["**No winner**: nobody completed the basic task of their mission."]
-        if not solo:
-            lines.append("Everyone who completes at least the basic task of their mission wins, so several "
-                         "players can win.")
-            if outcome.tie_break:
-                lines.append(info.fill(outcome.tie_break))
-        place = 1
-        for group in outcome.ranking:
-            for seat in group:
-                details = outcome.details.get(seat, [])
-                head, checks = (_result_lines(details) if details
-                                else (f"{int(outcome.scores.get(seat, 0))} council votes", []))
-                trophy = " 🏆" if seat in outcome.winners else ""
-                lines.append(f"{'' if solo else f'**{place}.** '}{info.name(seat)}{trophy} — {head}")
-                lines.extend(checks)
-            place += len(group)
-        return lines
-
+        return outcome_lines(info, outcome)
 
 SETUP_NAMES = {1: "balanced", 2: "buildings", 3: "markers"}
 
@@ -418,32 +392,6 @@ def improvement_lines(player: Any) -> str:
     lines = [f"{imp.number} {'(used this round)' if imp.activated else '(ready)'}: {imp.when} — {imp.text}"
              for imp in player.improvements]
     return "\n".join(lines) or "None yet: develop one at sea (3 coins, 1 influence) or in the Council Hall."
-
-
-def election_lines(info: TableInfo, outcome: Any) -> list[str]:
-    """The final election, line by line per player as the score pad has it."""
-    solo = len(outcome.scores) == 1
-    if solo:
-        votes = int(next(iter(outcome.scores.values())))
-        dummy = next((line.split()[1] for seat, details in outcome.details.items() if seat not in outcome.scores
-                      for line in details if line.startswith("Total:")), "?")
-        lines = [f"🏆 **You beat the dummy and are elected Aelderman: {votes} to {dummy} council votes!**"
-                 if outcome.winners else f"**The dummy is not beaten: {votes} to its {dummy} council votes.**"]
-    else:
-        lines = ["🏆 **Elected Aelderman: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
-    place = 1
-    for group in outcome.ranking:
-        for seat in group:
-            details = outcome.details.get(seat, [])
-            number = "" if solo else f"**{place}.** "  # one player: no places
-            lines.append(f"{number}{info.name(seat)} — {int(outcome.scores.get(seat, 0))} council votes")
-            lines.extend(f"  {line}" for line in details if not line.startswith("Total:"))
-        place += len(group)
-    spare = [s for s in outcome.details if s not in outcome.scores]
-    for seat in spare:
-        lines.append("**Dummy**" if solo else "**Spare colour** (not a candidate)")
-        lines.extend(f"  {line}" for line in outcome.details[seat])
-    return lines
 
 
 def mission_lines(player: Any) -> list[str]:
@@ -456,23 +404,6 @@ def mission_lines(player: Any) -> list[str]:
         lines.append(f"**{level.capitalize()}**" + (" (adds)" if level != "basic" else ""))
         lines.extend(f"{'✓' if r.met else '✗'} {r.text} ({r.have}/{r.need})" for r in new)
     return lines
-
-
-RESULT_HEAD = re.compile(r"^(?P<mission>.+): (?P<level>none|basic|advanced|expert) task reached; "
-                         r"(?P<votes>\d+) council votes$")
-NEXT_LEVEL = {"none": "basic", "basic": "advanced", "advanced": "expert"}
-
-
-def _result_lines(details: list[str]) -> tuple[str, list[str]]:
-    """The engine's result lines as a heading and the checklist, saying which task it checks."""
-    found = RESULT_HEAD.match(details[0])
-    if found is None:
-        return details[0], [f"  {line}" for line in details[1:]]
-    level = found["level"]
-    done = "no task completed" if level == "none" else f"{level} task completed"
-    head = f"{found['mission']}: {done}, {found['votes']} council votes"
-    checked = "all three tasks completed" if level == "expert" else f"the {NEXT_LEVEL[level]} task"
-    return head, [f"  Checked against {checked}:", *(f"  {line}" for line in details[1:])]
 
 
 def _line_embeds(title: str, lines: list[str]) -> list[discord.Embed]:

@@ -32,3 +32,19 @@ def test_a_card_too_long_for_its_menu_option_is_named_there_and_told_in_full_bel
     short = SimpleNamespace(kind="take_card", card=102, price=0)
     assert RENDERER.action_label(short, view) == "Card 102: Receive 2 wood, 1 stone, 1 coin at once."
     assert RENDERER.action_description(short, view) is None
+
+
+def test_the_solo_headline_agrees_with_the_totals_it_gives():
+    from types import SimpleNamespace
+
+    from bot.render.aelderman_results import solo_headline
+
+    def outcome(winners, dummy_total):
+        details = {0: ["Total: 120 council votes"], 1: [f"Total: {dummy_total} council votes"] if dummy_total else []}
+        return SimpleNamespace(scores={0: 120.0}, winners=winners, details=details)
+
+    assert solo_headline(outcome([0], 100)) == "🏆 **You beat the dummy and are elected Aelderman: 120 to 100 council votes!**"
+    assert solo_headline(outcome([], 130)) == "**The dummy is not beaten: 120 to 130 council votes.**"
+    assert solo_headline(outcome([], 100)) == ("**Not won**: the game ended with you away (120 to the dummy's 100 "
+                                               "council votes).")
+    assert solo_headline(outcome([], None)) == "**The dummy is not beaten.**"

@@ -1,0 +1,91 @@
+"""Aelderman's final standings: the missions of the short version, the election of the main
+version, and the solo result against the dummy."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.render.base import TableInfo
+
+
+def outcome_lines(info: TableInfo, outcome: Any) -> list[str]:
+    """The final standings: missions in the short version, the election in the main one."""
+    if not any(RESULT_HEAD.match(lines[0]) for lines in outcome.details.values() if lines):
+        return election_lines(info, outcome)  # the main version: no missions
+    solo = len(outcome.scores) == 1  # one player: no places, no other winners, no tie-break
+    if solo:
+        lines = ["🏆 **Won**: the basic task of the mission is complete." if outcome.winners
+                 else "**Not won**: the basic task of the mission was not completed."]
+    elif outcome.winners:
+        lines = ["🏆 **Winners: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
+    else:
+        lines = ["**No winner**: nobody completed the basic task of their mission."]
+    if not solo:
+        lines.append("Everyone who completes at least the basic task of their mission wins, so several "
+                     "players can win.")
+        if outcome.tie_break:
+            lines.append(info.fill(outcome.tie_break))
+    place = 1
+    for group in outcome.ranking:
+        for seat in group:
+            details = outcome.details.get(seat, [])
+            head, checks = (_result_lines(details) if details
+                            else (f"{int(outcome.scores.get(seat, 0))} council votes", []))
+            trophy = " 🏆" if seat in outcome.winners else ""
+            lines.append(f"{'' if solo else f'**{place}.** '}{info.name(seat)}{trophy} — {head}")
+            lines.extend(checks)
+        place += len(group)
+    return lines
+
+
+def solo_headline(outcome: Any) -> str:
+    """Whether the dummy was beaten, with both totals (as the score pads give them)."""
+    votes = int(next(iter(outcome.scores.values())))
+    dummy = next((int(line.split()[1]) for seat, details in outcome.details.items() if seat not in outcome.scores
+                  for line in details if line.startswith("Total:")), None)
+    score = f": {votes} to {dummy} council votes" if dummy is not None else ""
+    if outcome.winners:
+        return f"🏆 **You beat the dummy and are elected Aelderman{score}!**"
+    if dummy is not None and votes > dummy:  # ahead, but the game ended with the player away
+        return f"**Not won**: the game ended with you away ({votes} to the dummy's {dummy} council votes)."
+    return f"**The dummy is not beaten{score}.**"
+
+
+def election_lines(info: TableInfo, outcome: Any) -> list[str]:
+    """The final election, line by line per player as the score pad has it."""
+    solo = len(outcome.scores) == 1
+    if solo:
+        lines = [solo_headline(outcome)]
+    else:
+        lines = ["🏆 **Elected Aelderman: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
+    place = 1
+    for group in outcome.ranking:
+        for seat in group:
+            details = outcome.details.get(seat, [])
+            number = "" if solo else f"**{place}.** "  # one player: no places
+            lines.append(f"{number}{info.name(seat)} — {int(outcome.scores.get(seat, 0))} council votes")
+            lines.extend(f"  {line}" for line in details if not line.startswith("Total:"))
+        place += len(group)
+    spare = [s for s in outcome.details if s not in outcome.scores]
+    for seat in spare:
+        lines.append("**Dummy**" if solo else "**Spare colour** (not a candidate)")
+        lines.extend(f"  {line}" for line in outcome.details[seat])
+    return lines
+
+
+RESULT_HEAD = re.compile(r"^(?P<mission>.+): (?P<level>none|basic|advanced|expert) task reached; "
+                         r"(?P<votes>\d+) council votes$")
+NEXT_LEVEL = {"none": "basic", "basic": "advanced", "advanced": "expert"}
+
+
+def _result_lines(details: list[str]) -> tuple[str, list[str]]:
+    """The engine's result lines as a heading and the checklist, saying which task it checks."""
+    found = RESULT_HEAD.match(details[0])
+    if found is None:
+        return details[0], [f"  {line}" for line in details[1:]]
+    level = found["level"]
+    done = "no task completed" if level == "none" else f"{level} task completed"
+    head = f"{found['mission']}: {done}, {found['votes']} council votes"
+    checked = "all three tasks completed" if level == "expert" else f"the {NEXT_LEVEL[level]} task"
+    return head, [f"  Checked against {checked}:", *(f"  {line}" for line in details[1:])]
