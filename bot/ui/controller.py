@@ -20,7 +20,7 @@ from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.permissions import missing_permissions, missing_text
 from bot.ui.presenter import Presenter, safely
-from bot.ui.requests import caller_of, name_of, private_panel, refusal, reply, thread_failure
+from bot.ui.requests import caller_of, defer, name_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
@@ -63,7 +63,7 @@ class TablesController(VotesMixin, ResumeMixin):
         if missing:
             await reply(interaction, missing_text(parent, missing, "run a table"))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         try:
             table = await self.service.create_table(
                 guild_id=interaction.guild.id, channel_id=parent.id, game=game, options=options,
@@ -84,7 +84,7 @@ class TablesController(VotesMixin, ResumeMixin):
             missing = missing_permissions(parent, pictures=get_renderer(old.game).draws_pictures)
             if missing:
                 raise TableError(missing_text(parent, missing, "run a table"))
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction)
             table = await self.service.rematch(table_id, caller_of(interaction))
         except TableError as exc:
             await reply(interaction, refusal(exc))

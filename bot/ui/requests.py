@@ -37,6 +37,16 @@ def caller_of(interaction: discord.Interaction, organiser_role: str = "") -> Cal
                   can_manage=manage, organiser=organiser)
 
 
+async def defer(interaction: discord.Interaction) -> None:
+    """Tell Discord the answer comes later (work that takes more than its 3 seconds). If Discord
+    refuses (the interaction expired), the work is still done: it is what was asked, and stored
+    work is shown in the thread; only the private answer is lost."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as exc:
+        log.info("could not defer an answer (%s %s); doing the work all the same", exc.status, exc)
+
+
 def clip(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
     """Text cut to a Discord limit (with an ellipsis when cut)."""
     if text is None or len(text) <= limit:

@@ -18,7 +18,7 @@ from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
 from bot.ui.permissions import missing_permissions, missing_text
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, embed_batches, name_of, refusal, reply
+from bot.ui.requests import caller_of, defer, embed_batches, name_of, refusal, reply
 from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, withdrawal_note
 from play.common import Caller, KeyedLocks, TableError, entrant_names
 from play.results import TableNews
@@ -134,8 +134,15 @@ class TournamentController(RoundsMixin):
         channel = await self.presenter.channel(tournament.channel_id)
         if channel is None:
             return
-        if await safely("round summary", channel.get_partial_message(message_id).edit(view=None)):
-            await self.service.summary_retired(tournament_id, round_no)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.NotFound:
+            pass  # deleted: no button left
+        except discord.HTTPException as exc:  # its button stays until Discord takes the edit
+            log.warning("round summary of tournament %s kept its button (%s %s)", tournament_id, exc.status, exc)
+            await self.try_again_later(tournament_id)
+            return
+        await self.service.summary_retired(tournament_id, round_no)
 
     # -- buttons -------------------------------------------------------------------------
     async def button(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
@@ -169,7 +176,7 @@ class TournamentController(RoundsMixin):
         if not self.service.can_run(tournament, caller):
             raise TournamentError("Only the tournament's organiser can start it.")
         note = await self.check_channel(tournament)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         round_no = await self.service.begin(tournament_id, caller)
         done = await self.open_round(tournament_id)
         await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.{note}"
@@ -181,7 +188,7 @@ class TournamentController(RoundsMixin):
         if not self.service.can_run(tournament, caller):
             raise TournamentError("Only the tournament's organiser can start the next round.")
         note = await self.check_channel(tournament)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         await self.service.settle(tournament_id)  # e.g. a table cancelled mid-round
         current = await self.service.current_round(tournament_id)
         if current is not None and current.status == "running" and await self.service.pending_tables(tournament_id):
@@ -241,9 +248,10 @@ class TournamentController(RoundsMixin):
     async def extend(self, interaction: discord.Interaction, tournament_id: int, hours: int) -> None:
         deadline = await self.service.extend(tournament_id, self.caller(interaction), hours)
         self.bot.scheduler.wake(deadline)
-        await self.post(tournament_id, f"The deadline of the current round is now <t:{int(deadline)}:f> "
-                        f"(<t:{int(deadline)}:R>).", allowed_mentions=NO_MENTIONS)
         await reply(interaction, f"Deadline extended to <t:{int(deadline)}:f>.")
+        await safely(f"deadline notice of tournament {tournament_id}", self.post(
+            tournament_id, f"The deadline of the current round is now <t:{int(deadline)}:f> (<t:{int(deadline)}:R>).",
+            allowed_mentions=NO_MENTIONS))
 
     async def take_over(self, interaction: discord.Interaction, tournament_id: int, member: discord.abc.User,
                         *, forfeit: bool) -> None:
@@ -280,10 +288,11 @@ class TournamentController(RoundsMixin):
 
     async def cancel(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tables = await self.service.cancel(tournament_id, self.caller(interaction))
+        await reply(interaction, f"Tournament #{tournament_id} is cancelled.")  # stored: said at once
         for news in tables:
             await self.tables_ui.closed(news, f"Tournament #{tournament_id} was cancelled, and this table with it.")
         await self.refresh_embed(tournament_id)
         await self.retire_summary(tournament_id)
-        await self.post(tournament_id, f"Tournament #{tournament_id} was cancelled by "
-                        f"{shown_name(name_of(interaction.user))}.", allowed_mentions=NO_MENTIONS)
-        await reply(interaction, f"Tournament #{tournament_id} is cancelled.")
+        await safely(f"cancel notice of tournament {tournament_id}", self.post(
+            tournament_id, f"Tournament #{tournament_id} was cancelled by {shown_name(name_of(interaction.user))}.",
+            allowed_mentions=NO_MENTIONS))

@@ -110,11 +110,15 @@ class RoundsMixin:
         """The timer of `try_again_later`: post the round ends not posted yet, open what the
         seated round still lacks."""
         tournament_id, attempt = int(timer.payload["tournament_id"]), int(timer.payload["attempt"])
-        if (await self.service.get(tournament_id)).status == "cancelled":
+        tournament = await self.service.get(tournament_id)
+        if tournament.status == "cancelled":
             return
         ends_done = await self.post_round_ends(tournament_id)
         async with self.openings.hold(tournament_id):
             round_done = await self._open_round(tournament_id)
+        current = await self.service.current_round(tournament_id)
+        if current is not None and current.status == "running" or tournament.status == "finished":
+            await self.retire_summary(tournament_id)  # a button that no longer applies, if still there
         if not (ends_done and round_done):
             await self.try_again_later(tournament_id, attempt)
 

@@ -14,6 +14,11 @@ def titled(event, text: str) -> list:
     return [m for m in event.channel.history() if m.embeds and text in (m.embeds[0].title or "")]
 
 
+def as_now(event, message):
+    """The channel's message as it is now."""
+    return next(m for m in event.channel.history() if m.id == message.id)
+
+
 async def round_tables(event, tournament: int, round_no: int) -> list:
     return [await event.bot.store.tables.get(g.table_id)
             for g in await event.bot.store.tournaments.games(tournament, round_no)]
@@ -122,3 +127,39 @@ async def test_a_player_who_withdrew_while_the_table_waited_for_its_thread_is_no
     assert (await event.bot.store.tables.get(waiting.id)).status == "running"
     seat = next(s for s in await event.bot.store.tables.seats(waiting.id) if s.user_id == leaver.id)
     assert seat.forfeited
+
+
+async def test_organiser_commands_are_answered_when_discord_refuses_their_notice_in_the_channel(simcord_env):
+    event, tournament, _ = await start_tournament(simcord_env, 2)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=403, code=50013)
+    extended = await event.organiser.slash(event.channel, "tournament extend", hours=2)
+    assert answer(extended).startswith("Deadline extended to")
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500)
+    cancelled = await event.organiser.slash(event.channel, "tournament cancel")
+    assert answer(cancelled) == f"Tournament #{tournament} is cancelled."
+    assert (await event.bot.store.tournaments.get(tournament)).status == "cancelled"
+    assert not simcord_env.errors
+
+
+async def test_the_next_round_is_seated_when_discord_lost_the_command_answer(simcord_env):
+    """The interaction expired before the bot could answer (Discord says "Unknown interaction"):
+    the organiser asked for the next round, so it is seated all the same."""
+    event, tournament, _ = await start_tournament(simcord_env, 2)
+    for table in await round_tables(event, tournament, 1):
+        await play_out(event.bot, table.id)
+    simcord_env.inject_error("POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction")
+    await event.organiser.slash(event.channel, "tournament next")
+    assert [r.status for r in await event.bot.store.tournaments.rounds(tournament)] == ["finished", "running"]
+    assert not simcord_env.errors
+
+
+async def test_a_start_next_round_button_discord_would_not_take_off_goes_later(simcord_env):
+    event, tournament, _ = await start_tournament(simcord_env, 3)
+    for table in await round_tables(event, tournament, 1):
+        await play_out(event.bot, table.id)
+    (summary,) = titled(event, "standings after round 1")
+    simcord_env.inject_error("PATCH", f"/channels/{event.channel.id}/messages/{summary.id}", status=500)
+    await event.organiser.click(summary, label="Start next round")
+    assert as_now(event, summary).components  # Discord refused to take the button off
+    await simcord_env.advance_time(RETRY)
+    assert not as_now(event, summary).components
