@@ -68,14 +68,17 @@ class RoundsMixin:
         return announced
 
     async def _open_threads(self, tournament_id: int, pending: list[Any]) -> tuple[list[Any], int]:
-        """Threads for the tables of `pending` that have none: (the tables that have one, or that
-        go without as the channel is gone; how many Discord refused)."""
+        """Threads for the tables of `pending` that have none: (the tables to start or publish: each
+        lobby table with its thread, or without one when the channel is gone, and each running table
+        whose thread just opened; how many threads Discord refused)."""
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
         title = registry.get(tournament.game).title
         alike = await self.service.dealt_alike(tournament_id)  # each thread private to its players
         opened, failed = [], 0
         for game, table in pending:
+            if table.thread_id is None and channel is None and table.status != "lobby":
+                continue  # running without a thread where none can be opened: played by DM and My hand
             if table.thread_id is None and channel is not None:
                 name = f"{title} T{tournament.id} · round {game.round_no} · board {game.board}"
                 try:
