@@ -191,14 +191,16 @@ class TournamentController(RoundsMixin):
         await defer(interaction)
         await self.service.settle(tournament_id)  # e.g. a table cancelled mid-round
         current = await self.service.current_round(tournament_id)
-        if current is not None and current.status == "running" and await self.service.pending_tables(tournament_id):
+        waiting = [t for _, t in await self.service.pending_tables(tournament_id) if t.status == "lobby"]
+        if current is not None and current.status == "running" and waiting:
             done = await self.open_round(tournament_id)  # tables still waiting for threads Discord refused
             await reply(interaction, f"Round {current.round_no} is seated already; "
                         + ("its tables are all open now." if done else "Discord still refuses some of its threads "
                            "or messages: I try again in two minutes."))
             return
+        ends_done = await self.post_round_ends(tournament_id)  # a round settle just ended; any refused before
         round_no, _ = await self.service.next_round(tournament_id, caller)
-        ends_done = await self.post_round_ends(tournament_id)  # earlier rounds' (late) and any just ended
+        ends_done = await self.post_round_ends(tournament_id) and ends_done  # one that ended at this instant
         await self.retire_summary(tournament_id)
         done = await self.open_round(tournament_id) and ends_done
         if not ends_done:

@@ -184,10 +184,10 @@ class RoundsMixin:
         else:
             embeds = views.standings_embeds(tournament, end.standings, names, f"standings after round {end.round_no}")
             current = await self.service.current_round(tournament.id)
-            if current is not None and current.round_no > end.round_no:  # posted late: the next one is seated
+            if current is not None and current.round_no > end.round_no:  # posted after the next one was seated
                 summary = None
-                await self.post(tournament.id, f"The standings after round {end.round_no}, which Discord refused "
-                                "when the round ended.", embeds=embeds, allowed_mentions=NO_MENTIONS)
+                await self.post(tournament.id, f"The standings after round {end.round_no}.", embeds=embeds,
+                                allowed_mentions=NO_MENTIONS)
             else:
                 summary = await self.post(
                     tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. Start the next "
