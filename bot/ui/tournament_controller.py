@@ -123,26 +123,27 @@ class TournamentController(RoundsMixin):
                                          allowed_mentions=mentions, **last)
         return message
 
-    async def retire_summary(self, tournament_id: int) -> None:
+    async def retire_summary(self, tournament_id: int) -> bool:
         """Remove the "Start next round" button of the latest round end: a round was seated, or the
-        tournament ended (a press would only be refused)."""
+        tournament ended (a press would only be refused). False if Discord refused the edit (the
+        button stays until a retry takes it off)."""
         found = await self.service.summary_to_retire(tournament_id)
         if found is None:
-            return
+            return True
         round_no, message_id = found
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
         if channel is None:
-            return
+            return True
         try:
             await channel.get_partial_message(message_id).edit(view=None)
         except discord.NotFound:
             pass  # deleted: no button left
-        except discord.HTTPException as exc:  # its button stays until Discord takes the edit
+        except discord.HTTPException as exc:
             log.warning("round summary of tournament %s kept its button (%s %s)", tournament_id, exc.status, exc)
-            await self.try_again_later(tournament_id)
-            return
+            return False
         await self.service.summary_retired(tournament_id, round_no)
+        return True
 
     # -- buttons -------------------------------------------------------------------------
     async def button(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
@@ -198,12 +199,13 @@ class TournamentController(RoundsMixin):
                         + ("its tables are all open now." if done else "Discord still refuses some of its threads "
                            "or messages: I try again in two minutes."))
             return
-        ends_done = await self.post_round_ends(tournament_id)  # a round settle just ended; any refused before
+        if not await self.post_round_ends(tournament_id):  # a round settle just ended; any refused before
+            await self.try_again_later(tournament_id)  # also if no next round follows (the last one ended)
         round_no, _ = await self.service.next_round(tournament_id, caller)
-        ends_done = await self.post_round_ends(tournament_id) and ends_done  # one that ended at this instant
-        await self.retire_summary(tournament_id)
-        done = await self.open_round(tournament_id) and ends_done
-        if not ends_done:
+        ends_done = await self.post_round_ends(tournament_id)  # one that ended at this very instant
+        retired = await self.retire_summary(tournament_id)
+        done = await self.open_round(tournament_id) and ends_done and retired
+        if not (ends_done and retired):
             await self.try_again_later(tournament_id)
         await reply(interaction, f"Round {round_no} is seated.{note}" + ("" if done else LATER))
 

@@ -120,9 +120,10 @@ class RoundsMixin:
         async with self.openings.hold(tournament_id):
             round_done = await self._open_round(tournament_id)
         current = await self.service.current_round(tournament_id)
+        retired = True
         if current is not None and current.status == "running" or tournament.status == "finished":
-            await self.retire_summary(tournament_id)  # a button that no longer applies, if still there
-        if not (ends_done and round_done):
+            retired = await self.retire_summary(tournament_id)  # a button that no longer applies, if still there
+        if not (ends_done and round_done and retired):
             await self.try_again_later(tournament_id, attempt)
 
     async def post_round_ends(self, tournament_id: int) -> bool:
@@ -231,8 +232,8 @@ class RoundsMixin:
             await self.try_again_later(tournament_id)
         current = await self.service.current_round(tournament_id)
         playing = current is not None and current.status == "running"
-        if playing:  # a stop may have come between seating a round and retiring the old button
-            await self.retire_summary(tournament_id)
+        if playing and not await self.retire_summary(tournament_id):  # a stop came before the old button went
+            await self.try_again_later(tournament_id)
         await self.open_round(tournament_id)
         for name, news in await self.service.forfeit_withdrawn(tournament_id):
             await self.seat_handed_over(news, withdrawal_note(name))

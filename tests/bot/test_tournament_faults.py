@@ -158,8 +158,24 @@ async def test_a_start_next_round_button_discord_would_not_take_off_goes_later(s
     for table in await round_tables(event, tournament, 1):
         await play_out(event.bot, table.id)
     (summary,) = titled(event, "standings after round 1")
-    simcord_env.inject_error("PATCH", f"/channels/{event.channel.id}/messages/{summary.id}", status=500)
+    simcord_env.inject_error("PATCH", f"/channels/{event.channel.id}/messages/{summary.id}", status=500, times=2)
     await event.organiser.click(summary, label="Start next round")
     assert as_now(event, summary).components  # Discord refused to take the button off
     await simcord_env.advance_time(RETRY)
+    assert as_now(event, summary).components  # and refused again
+    await simcord_env.advance_time(610)
     assert not as_now(event, summary).components
+
+
+async def test_final_standings_refused_while_the_organiser_asks_for_a_next_round_are_posted_later(simcord_env):
+    """The last table of the last round ended unseen; `/tournament next` finds the tournament over,
+    and Discord refuses its final standings then: they come with the retry."""
+    event, tournament, _ = await start_tournament(simcord_env, 1)
+    first, second = await round_tables(event, tournament, 1)
+    await play_out(event.bot, first.id)
+    await play_out(event.bot, second.id, publish=False)
+    simcord_env.inject_error("POST", f"/channels/{event.channel.id}/messages", status=500)
+    await event.organiser.slash(event.channel, "tournament next", tournament=tournament)
+    assert titled(event, "final standings") == []
+    await simcord_env.advance_time(RETRY)
+    assert len(titled(event, "final standings")) == 1
