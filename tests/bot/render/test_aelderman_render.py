@@ -197,19 +197,6 @@ def test_panel_shows_what_remains_of_the_turn():
     assert RENDERER.action_label(upgrade, view).endswith("(1 AP)")
     assert RENDERER.action_group(upgrade, view) == "Use an action of the Hamburg card (one per row)…"
     assert RENDERER.action_label(EndTurn(), view) == "End the turn (3 action points unused)"
-    # 'So, make sure you don't end your turn at these locations if you would get the bonus at the
-    # beginning of the next turn!' The button says so where the wheel's next turn is its bonus.
-    state.players[0].wheel_turns = 4
-    state.players[0].location = state.turn.visit.city = "Lübeck"
-    view = SPEC.view(state, 0)
-    assert RENDERER.action_label(EndTurn(), view) == ("End the turn (3 action points unused; the wheel's free "
-                                                      "marker is lost here)")
-    state.players[0].wheel_turns = 3
-    assert RENDERER.action_label(EndTurn(), SPEC.view(state, 0)) == "End the turn (3 action points unused)"
-    # After the game's last period no wheel turns again: nothing is lost there.
-    state.players[0].wheel_turns = 4
-    state.round, state.period = SPEC.view(state, 0).rounds, len(state.periods) - 1
-    assert RENDERER.action_label(EndTurn(), SPEC.view(state, 0)) == "End the turn (3 action points unused)"
 
 
 def test_buying_goods_label_shows_the_wheel_yield():

@@ -4,6 +4,9 @@ for a menu option's label."""
 from __future__ import annotations
 
 from bot.render import get_renderer
+from games.aelderman import SPEC
+from games.aelderman.actions import EndTurn
+from tests.games.aelderman.helpers import new_game, start_turn
 
 RENDERER = get_renderer("aelderman")
 
@@ -48,3 +51,19 @@ def test_the_solo_headline_agrees_with_the_totals_it_gives():
     assert solo_headline(outcome([], 100)) == ("**Not won**: the game ended with you away (120 to the dummy's 100 "
                                                "council votes).")
     assert solo_headline(outcome([], None)) == "**The dummy is not beaten.**"
+
+
+def test_end_the_turn_warns_where_the_wheels_free_marker_would_be_lost():
+    """'So, make sure you don't end your turn at these locations if you would get the bonus at the
+    beginning of the next turn!' The button says so where the wheel's next turn is its bonus."""
+    state = new_game(2, seed=2)
+    start_turn(state, 0, "Lübeck", ap=4)
+    state.players[0].wheel_turns = 4
+    label = RENDERER.action_label(EndTurn(), SPEC.view(state, 0))
+    assert label == "End the turn (4 action points unused; the wheel's free marker is lost here)"
+    state.players[0].wheel_turns = 3
+    assert RENDERER.action_label(EndTurn(), SPEC.view(state, 0)) == "End the turn (4 action points unused)"
+    # After the game's last period no wheel turns again: nothing is lost there.
+    state.players[0].wheel_turns = 4
+    state.round, state.period = SPEC.view(state, 0).rounds, len(state.periods) - 1
+    assert RENDERER.action_label(EndTurn(), SPEC.view(state, 0)) == "End the turn (4 action points unused)"
