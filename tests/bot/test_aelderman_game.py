@@ -217,3 +217,6 @@ async def test_rules_are_sent_in_messages_within_discord_limits(simcord_env):
     # markers, at least one of them in London and at least one of them as a subsidiary").
     assert "3 influence markers placed; 1 influence marker in London; 1 subsidiary" in text
     assert "placed_in" not in text and "small_feast" not in text
+    # Action cards in words, no names of the code's tables, counts in the singular where one.
+    assert "Card 001: Upgrade 1 good · Upgrade 2 goods, +1 coin" in text and "upgrade1" not in text
+    assert "Chosen tables" not in text and "ACTION_CARDS" not in text and " 1 coins" not in text

@@ -135,3 +135,35 @@ async def test_the_subsidiary_button_says_it_costs_coins(simcord_env, monkeypatc
     panel = await panel_of(table, top(state, "place").seat)
     found = [text for text in labels(panel) if text.startswith("Found a subsidiary")]
     assert found and found[0].endswith("(5 more coins)"), found
+
+
+def bidding(state) -> bool:
+    return state.council is not None and state.council.stage == "bid" and not state.pending
+
+
+async def test_the_sealed_bid_panel_shows_the_cards_of_the_row_bid_for(simcord_env, monkeypatch):
+    """Rulebook: "all players hold a secret amount of influence markers ... to bid" for a row of
+    Council Hall cards: the DM panel that asks for the bid lists that row's cards."""
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo"], "version=short", bidding,
+                                  "a sealed Council Hall bid")
+    seat = min(SPEC.to_act(state))
+    panel = await panel_of(table, seat)
+    field = next(f for f in panel.embeds[0].fields if f.name == f"Council Hall row {state.council.row + 1}: its cards")
+    shown = SPEC.view(state, seat).council.rows[state.council.row]
+    assert [line.split(":")[0] for line in field.value.splitlines()] == [str(slot.card) for slot in shown]
+
+
+def paying_a_sale(state) -> bool:
+    step = top(state, "pay")
+    return step is not None and not step.data.get("lux")
+
+
+async def test_a_sale_step_says_what_the_sale_brings(simcord_env, monkeypatch):
+    """'When you sell four goods, you receive 10 coins and an influence marker in your active
+    supply.' The step asking which good fills an open place says what the sale brings."""
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo"], "version=short", paying_a_sale,
+                                  "an open place of a sale to fill", limit=900)
+    count = top(state, "pay").data["count"]
+    panel = await panel_of(table, top(state, "pay").seat)
+    reward = {4: "10 coins, 1 influence", 6: "15 coins, 2 influence", 8: "20 coins, 3 council votes"}[count]
+    assert f"The sale of {count} goods brings {reward}" in prompt(panel), prompt(panel)

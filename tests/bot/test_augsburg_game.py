@@ -6,7 +6,7 @@ import pytest
 
 from games import Outcome, registry
 from tests.bot.driver import (board_message, labels, open_table, opening_chosen_by_ada, panel_message, play_to_the_end,
-                              play_turn_by_dm, play_until, start)
+                              play_turn_by_dm, play_until, shown_to, start)
 
 
 @pytest.mark.slow
@@ -21,6 +21,12 @@ async def test_complete_two_player_game_from_create_to_final_standings(simcord_e
     final = table.thread.last_message
     assert "final standings" in final.embeds[0].title
     assert all(name in final.embeds[0].description for name in ("ada", "bo"))
+    # the score once, with its unit; the log in the game's words (agencies are opened in cities)
+    places = [line for line in final.embeds[0].description.splitlines() if line.startswith("**")]
+    assert all(line.endswith(" prestige") and line.count("prestige") == 1 for line in places), places
+    said = "\n".join(text for player in table.players for text in shown_to(simcord_env, player.id))
+    assert "receives 0 free cards" not in said and "opens an agency in" in said, said[-300:]
+    assert not any(f"becomes {city}" in said for city in ("Innsbruck", "Antwerpen", "Venedig"))
     # the stored game replays exactly from its seed and action log
     replayed = await simcord_env.bot.service.replay(table.table_id)
     assert spec.dump_state(replayed) == row.state
