@@ -14,11 +14,10 @@ from typing import Any, Coroutine, Sequence
 
 import discord
 
-from bot.render import get_renderer
 from bot.render.base import shown_name
 from bot.ui import panels
 from bot.ui.components import AmountForm
-from bot.ui.permissions import missing_permissions, missing_text
+from bot.ui.permissions import refusal_for
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, defer, name_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
@@ -59,9 +58,9 @@ class TablesController(VotesMixin, ResumeMixin):
         if not isinstance(parent, discord.TextChannel):
             await reply(interaction, "Use `/table create` in a text channel (or a thread of one).")
             return
-        missing = missing_permissions(parent, pictures=get_renderer(game).draws_pictures)
-        if missing:
-            await reply(interaction, missing_text(parent, missing, "run a table"))
+        refused = refusal_for(parent, game, "run a table")
+        if refused:
+            await reply(interaction, refused)
             return
         await defer(interaction)
         try:
@@ -81,9 +80,9 @@ class TablesController(VotesMixin, ResumeMixin):
             parent = await self.presenter.channel(old.channel_id)
             if not isinstance(parent, discord.TextChannel):
                 raise TableError("The channel of this game is gone; open a new table with `/table create`.")
-            missing = missing_permissions(parent, pictures=get_renderer(old.game).draws_pictures)
-            if missing:
-                raise TableError(missing_text(parent, missing, "run a table"))
+            refused = refusal_for(parent, old.game, "run a table")
+            if refused:
+                raise TableError(refused)
             await defer(interaction)
             table = await self.service.rematch(table_id, caller_of(interaction))
         except TableError as exc:

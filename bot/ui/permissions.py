@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.render import get_renderer
+
 # Permission attribute -> its name in Discord's channel settings. A table is played in a thread
 # of the channel: these are looked up as they apply inside its threads.
 IN_THREADS = {"view_channel": "View Channels", "create_public_threads": "Create Public Threads",
@@ -41,3 +43,10 @@ def missing_text(channel: discord.abc.GuildChannel, missing: list[str], what: st
     return (f"I cannot {what} in {channel.mention}: I am missing the permission{'s' if len(missing) > 1 else ''} "
             f"{listed} there. A server admin can grant {'them' if len(missing) > 1 else 'it'} in the channel's "
             "settings (Permissions) or to my role, then try again.")
+
+
+def refusal_for(channel: discord.TextChannel, game: str, what: str, *, tournament: bool = False) -> str | None:
+    """The refusal to give when the bot could not run `game`'s tables in `channel` (a tournament
+    posts in the channel too), naming what to grant; None when it can."""
+    missing = missing_permissions(channel, pictures=get_renderer(game).draws_pictures, posts_in_channel=tournament)
+    return missing_text(channel, missing, what) if missing else None

@@ -12,11 +12,10 @@ from typing import Any
 
 import discord
 
-from bot.render import get_renderer
 from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
-from bot.ui.permissions import missing_permissions, missing_text
+from bot.ui.permissions import refusal_for
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, defer, embed_batches, name_of, refusal, reply
 from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, withdrawal_note
@@ -72,10 +71,9 @@ class TournamentController(RoundsMixin):
             await reply(interaction, f"Only members with the **{self.organiser_role}** role or the Manage Server "
                         "permission can create tournaments.")
             return
-        missing = missing_permissions(parent, pictures=get_renderer(fields["game"]).draws_pictures,
-                                      posts_in_channel=True)
-        if missing:  # said now, before anyone registers for rounds that could not be seated
-            await reply(interaction, missing_text(parent, missing, "run this tournament's tables"))
+        refused = refusal_for(parent, fields["game"], "run this tournament's tables", tournament=True)
+        if refused:  # said now, before anyone registers for rounds that could not be seated
+            await reply(interaction, refused)
             return
         tournament = await self.service.create(guild_id=interaction.guild.id, channel_id=parent.id,
                                                organiser_id=interaction.user.id, **fields)
@@ -216,10 +214,9 @@ class TournamentController(RoundsMixin):
         channel = await self.presenter.channel(tournament.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return ""  # gone: the round is seated and its tables are played by DM and My hand
-        missing = missing_permissions(channel, pictures=get_renderer(tournament.game).draws_pictures,
-                                      posts_in_channel=True)
-        if missing:
-            raise TournamentError(missing_text(channel, missing, "open this tournament's tables"))
+        refused = refusal_for(channel, tournament.game, "open this tournament's tables", tournament=True)
+        if refused:
+            raise TournamentError(refused)
         me = channel.guild.me
         if tournament.duplicate and me is not None and not channel.permissions_for(me).create_private_threads:
             return ("\nI may not create private threads here (**Create Private Threads**), so its tables are in "
