@@ -19,6 +19,7 @@ def run(script: str, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_storage_bench_saves_moves_in_both_sync_modes():
     for sync in ("normal", "full"):
         out = run("storage.py", "--moves", "30", "--sync", sync)

@@ -99,6 +99,7 @@ async def until_both_bid(table, choose):
         "a Council Hall auction with two bidders")
 
 
+@pytest.mark.slow
 async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_order(simcord_env, fixed_seed):
     """Rulebook: "all players hold a secret amount of influence markers from their active supply to
     bid"; "the player who bids the most influence markers may first take a Council Hall card"."""

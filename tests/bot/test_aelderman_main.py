@@ -155,6 +155,7 @@ async def test_the_board_text_shows_the_spare_colour_like_a_player(simcord_env, 
         assert "building 2" in buildings  # "a building of strength 2 is placed for the dummy player" in round 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", ["version=short", "version=main"])
 async def test_the_board_text_says_where_each_players_markers_stand_and_the_majorities(simcord_env, options):
     """The picture is not the only place the map's markers are told: each player's field names the

@@ -68,6 +68,7 @@ def one_sided_trade(state) -> bool:
                                  if a.kind == "trade"} != {"buy", "sell"}
 
 
+@pytest.mark.slow
 async def test_an_alternative_trade_offering_one_side_says_which(simcord_env, monkeypatch):
     """Rulebook: "you always have the option of performing an alternative trade for one action point.
     This allows you to buy or sell one good". Seed 8, short version, two players: the menu offers one
@@ -141,6 +142,7 @@ def bidding(state) -> bool:
     return state.council is not None and state.council.stage == "bid" and not state.pending
 
 
+@pytest.mark.slow
 async def test_the_sealed_bid_panel_shows_the_cards_of_the_row_bid_for(simcord_env, monkeypatch):
     """Rulebook: "all players hold a secret amount of influence markers ... to bid" for a row of
     Council Hall cards: the DM panel that asks for the bid lists that row's cards."""
@@ -158,6 +160,7 @@ def paying_a_sale(state) -> bool:
     return step is not None and not step.data.get("lux")
 
 
+@pytest.mark.slow
 async def test_a_sale_step_says_what_the_sale_brings(simcord_env, monkeypatch):
     """'When you sell four goods, you receive 10 coins and an influence marker in your active
     supply.' The step asking which good fills an open place says what the sale brings."""

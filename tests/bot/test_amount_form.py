@@ -3,6 +3,8 @@ what is typed is checked like any choice, and the form still works after a resta
 
 from __future__ import annotations
 
+import pytest
+
 from bot import create_bot
 from games import registry
 from tests.bot.driver import (clicker, fix_deal, heuristic_players, labels, open_table, panel_message,
@@ -41,6 +43,7 @@ async def bidder_panel(table, state):
     return clicker(actor, panel), panel
 
 
+@pytest.mark.slow
 async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env, settings, monkeypatch):
     """rulebook: "It is illegal to bid more Thalers than you actually have." Any amount up to
     that can be bid: typed ones are checked like clicks, and bad ones change nothing."""
@@ -72,6 +75,7 @@ async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env,
     assert after.bids[len(state.bids)] == (state.actor, wanted)
 
 
+@pytest.mark.slow
 async def test_a_form_answered_after_the_bid_was_made_is_refused(simcord_env, monkeypatch):
     table, state = await table_at_a_rich_bid(simcord_env, monkeypatch)
     wanted = unlisted_amount(state, state.actor)

@@ -55,6 +55,7 @@ def holding_policy(spec):
     return choose
 
 
+@pytest.mark.slow
 async def test_restart_in_the_middle_of_an_auction_keeps_a_pending_sealed_reveal(simcord_env, settings):
     from bot import create_bot
 
@@ -83,6 +84,7 @@ async def test_restart_in_the_middle_of_an_auction_keeps_a_pending_sealed_reveal
     assert (await table.row()).status == "finished"
 
 
+@pytest.mark.slow
 async def test_abandon_hands_the_seat_to_a_computer_and_ranks_the_player_last(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
@@ -109,6 +111,7 @@ async def test_abandon_hands_the_seat_to_a_computer_and_ranks_the_player_last(si
     assert "Abandoned (ranked last): bo" in table.thread.last_message.embeds[0].footer.text
 
 
+@pytest.mark.slow
 async def test_board_is_new_at_each_round_and_edited_within_it(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await start(table)

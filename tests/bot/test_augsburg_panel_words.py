@@ -4,6 +4,8 @@ still be afforded)."""
 
 from __future__ import annotations
 
+import pytest
+
 import copy
 import re
 
@@ -42,6 +44,7 @@ def capped(state) -> bool:
     return cap is not None and state.score[seat] >= cap - 3
 
 
+@pytest.mark.slow
 async def test_a_player_at_the_score_cap_is_not_promised_prestige_it_cannot_gain(simcord_env, monkeypatch):
     """Rulebook: "The score marker can never move beyond space 25 unless the player has built a Church.
     Similarly can it never move beyond 45 unless the player has a Cathedral. It does not matter how
@@ -109,6 +112,7 @@ async def test_a_buyer_who_can_afford_no_more_cards_is_not_told_to_choose_cards(
     assert decision_line(panel).startswith("No other dealt card is within the "), decision_line(panel)
 
 
+@pytest.mark.slow
 async def test_a_consolation_at_the_score_cap_says_what_it_gives(simcord_env, monkeypatch):
     """"It does not matter how Prestige points are gained": seed 6, three players, ada (25
     prestige, no Church) loses a level tile; her panel, its button and the board say the prestige

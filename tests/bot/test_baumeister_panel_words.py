@@ -16,6 +16,7 @@ def now_line(panel) -> str:
     return next(line for line in text_of(panel).splitlines() if line.startswith("**Now:**"))
 
 
+@pytest.mark.slow
 async def test_a_victim_asked_for_more_than_it_has_is_not_told_to_pay(simcord_env, monkeypatch):
     table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
     demand = state.money[state.victim] + 3
@@ -27,6 +28,7 @@ async def test_a_victim_asked_for_more_than_it_has_is_not_told_to_pay(simcord_en
     assert ": offer less, or refuse and let the die decide" in text and "you cannot pay it" in text, text
 
 
+@pytest.mark.slow
 async def test_an_attacker_with_no_counter_proposal_left_is_not_told_to_ask_for_more(simcord_env, monkeypatch):
     """Four counter-proposals at most: then the attacker may only accept or refuse."""
     table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)

@@ -42,6 +42,7 @@ async def dm_panel(table, seat: int):
     return await panel_message(table, await table.actor_of_seat(seat), row)
 
 
+@pytest.mark.slow
 async def test_a_pay_off_offered_and_accepted_by_dm_calls_the_saboteur_off(simcord_env, settings, monkeypatch):
     """rulebook: "The victim and saboteur may then negotiate a pay-off, a payment in Thalers paid
     by the victim to persuade the saboteaur not to act. If an agreement is made then the money is
@@ -81,6 +82,7 @@ async def test_a_pay_off_offered_and_accepted_by_dm_calls_the_saboteur_off(simco
     assert (await table.row()).version == row.version
 
 
+@pytest.mark.slow
 async def test_when_the_victim_does_not_answer_the_die_decides_at_the_time_limit(simcord_env, settings, monkeypatch):
     """Only the pay-off talk is timed: a victim out of time makes no offer and the die is rolled."""
     table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
@@ -102,6 +104,7 @@ async def test_when_the_victim_does_not_answer_the_die_decides_at_the_time_limit
     assert after.reserve == state.reserve + 1 and after.phase != "offer"
 
 
+@pytest.mark.slow
 async def test_a_timed_decision_has_no_pace_deadline_or_reminders(simcord_env, settings, monkeypatch):
     """README: `decision_timeout` is the time of each step of a pay-off negotiation; "a table's pace
     sets the deadlines of all other decisions". The offer gets its own timer only: no pace deadline
@@ -127,6 +130,7 @@ async def test_a_timed_decision_has_no_pace_deadline_or_reminders(simcord_env, s
                 if "Still your turn" in (m.content or "") or "Last call" in (m.content or "")]
 
 
+@pytest.mark.slow
 async def test_the_time_limit_of_an_unanswered_offer_survives_a_restart(simcord_env, settings, monkeypatch):
     """The attacker neither accepts nor refuses; the bot restarts; when the time is up the offer
     counts as refused and the die is rolled."""
@@ -158,6 +162,7 @@ async def test_the_time_limit_of_an_unanswered_offer_survives_a_restart(simcord_
     assert await play_turn_by_dm(table, saboteurs_first())
 
 
+@pytest.mark.slow
 async def test_a_counter_offer_round_by_dm_stays_private_until_agreed(simcord_env, monkeypatch):
     """rulebook: "The victim and saboteur may then negotiate a pay-off": the victim offers, the
     attacker asks for more, the victim offers less, the attacker accepts. Each step reaches the
@@ -203,6 +208,7 @@ async def test_a_counter_offer_round_by_dm_stays_private_until_agreed(simcord_en
         assert secret not in text and secret not in seen_by_third
 
 
+@pytest.mark.slow
 async def test_a_negotiation_broken_off_by_dm_lets_the_die_decide(simcord_env, monkeypatch):
     """rulebook: "If no agreement is reached then the attacker rolls the dice": the victim
     answers the attacker's demand by breaking off."""
@@ -223,6 +229,7 @@ async def test_a_negotiation_broken_off_by_dm_lets_the_die_decide(simcord_env, m
     assert f"{names[attacker]} rolls" in text
 
 
+@pytest.mark.slow
 async def test_an_aim_taken_back_keeps_the_turns_pace_deadline(simcord_env, settings, monkeypatch):
     """README (Pace): "stepping back and forth buys no time, nor does a take-back", and the pay-off's
     steps are outside the pace. The attacker aims, the victim's offer gets the short pay-off limit,
@@ -247,6 +254,7 @@ async def test_an_aim_taken_back_keeps_the_turns_pace_deadline(simcord_env, sett
     assert not seat.away and seat.missed == 0 and (await table.row()).version == row.version
 
 
+@pytest.mark.slow
 async def test_the_board_does_not_tell_whose_answer_is_due_in_a_negotiation(simcord_env, monkeypatch):
     """README: "the thread sees only that they negotiate and whether they agree". After the victim's
     offer the board names both sides as acting (no turn marker, mention or deadline switching between
@@ -265,6 +273,7 @@ async def test_the_board_does_not_tell_whose_answer_is_due_in_a_negotiation(simc
     assert names[attacker] in text_of(watcher) and names[victim] in text_of(watcher)
 
 
+@pytest.mark.slow
 async def test_a_third_players_refusals_do_not_tell_whose_answer_is_due(simcord_env, monkeypatch):
     """The same secret through the third player's refusals: a choice pressed out of turn (an old
     panel, or a forged one) names both sides as awaited, and /table undo does not say which of them
@@ -304,6 +313,7 @@ async def negotiated_and_broken_off(env, monkeypatch):
     return table, state, board, counter
 
 
+@pytest.mark.slow
 async def test_a_secret_counter_offer_neither_edits_the_board_nor_numbers_the_log(simcord_env, monkeypatch):
     """README: "the thread sees only that they negotiate and whether they agree". A counter-offer
     changes nothing the thread sees, so the board is not edited (its "(edited)" time would tell the

@@ -25,6 +25,7 @@ def test_a_log_that_fits_is_shown_whole_and_a_longer_one_says_so():
     assert tight[0] == EARLIER and tight[1:] == long[-(len(tight) - 1):]
 
 
+@pytest.mark.slow
 async def test_a_long_round_goes_on_under_a_new_board_and_the_thread_loses_no_line(simcord_env, monkeypatch):
     """README: "The board's Game log lists what happened since that board was posted." When a
     round's log outgrows the board, the board keeps its lines and a new one goes on below it: read
@@ -58,6 +59,7 @@ async def test_a_long_round_goes_on_under_a_new_board_and_the_thread_loses_no_li
     assert shown == public
 
 
+@pytest.mark.slow
 async def test_a_board_with_little_room_writes_its_log_under_the_turn_line(simcord_env, monkeypatch):
     """Aelderman's main version with four players fills most of a message's 6,000 characters of
     embeds: such a board writes its log in the message's text, under the turn line, and keeps it

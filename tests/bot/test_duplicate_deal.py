@@ -28,6 +28,7 @@ def files(result) -> list:
     return [a for m in [result.response, *result.followups] if m is not None for a in (m.attachments or [])]
 
 
+@pytest.mark.slow
 async def test_a_finished_table_keeps_the_deal_another_still_plays(simcord_env):
     event, games, first, second = await duplicate_round(simcord_env)
     ahead = await event.by_id(games[1].players[0]).slash(event.channel, "table log", table=first.id)

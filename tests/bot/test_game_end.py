@@ -145,6 +145,7 @@ async def test_rematch_points_everyone_to_the_open_one_and_is_asked_in_the_serve
     assert pointed.ephemeral and f"table #{rematch.id}" in pointed.response.content
 
 
+@pytest.mark.slow
 async def test_standings_that_discord_refused_are_posted_again_a_minute_later(simcord_env, monkeypatch):
     """Nothing is lost: Discord refuses the thread's posts at the game's end (the last board and the
     standings); a minute later the bot posts them again, once, and the board offers no My hand."""

@@ -83,6 +83,7 @@ async def next_click(table, policy):
 @pytest.mark.parametrize("game, names", [("augsburg1520", ["ada", "bo", "cy"]),
                                          ("baumeister", ["ada", "bo", "cy"]),
                                          ("aelderman", ["ada", "bo"])])
+@pytest.mark.slow
 async def test_a_typical_move_is_one_transaction_and_few_calls(simcord_env, game, names):
     moves = await counted_moves(simcord_env, game, names, 80)
     assert len(moves) == 80

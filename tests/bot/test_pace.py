@@ -6,8 +6,9 @@ those that fell due while the bot was down."""
 from __future__ import annotations
 
 import contextlib
-
 import sqlite3
+
+import pytest
 
 from bot import create_bot
 from games.core import Outcome
@@ -148,6 +149,7 @@ async def test_a_deadline_interrupted_by_a_crash_fires_after_the_restart(simcord
     assert next(s for s in await table.seats() if s.seat == 1).away
 
 
+@pytest.mark.slow
 async def test_a_player_who_stays_away_keeps_missing_deadlines_and_can_be_voted_out(simcord_env, settings):
     """Once the computer plays an away seat, each further stretch of the pace's time counts as
     another missed deadline (also across a restart), so a player who never comes back reaches the
@@ -283,6 +285,7 @@ async def test_taking_back_the_opening_move_keeps_the_time_since_the_start(simco
     assert deadline <= table.bot.service.clock() + LIVE - 590
 
 
+@pytest.mark.slow
 async def test_a_player_away_when_the_game_ends_is_ranked_last(simcord_env):
     """A player who let the computer play after a missed deadline, and never came back, does not
     gain from its play: at the end they are ranked last (as one who abandoned), in a rated game too."""

@@ -142,6 +142,7 @@ async def test_refusals_say_in_words_where_a_table_or_tournament_stands(simcord_
     assert "no game is running" in said and "this round" not in said, said
 
 
+@pytest.mark.slow
 async def test_a_double_click_on_a_panel_makes_one_move(simcord_env, monkeypatch):
     """A choice pressed twice before its panel changed (a double click, or a client sending the
     click again) is one move: the second press is out of date. Also when the player's choices

@@ -200,6 +200,7 @@ async def test_a_stop_stores_which_dm_panels_were_sent_so_the_next_move_takes_th
     assert not next(m for m in ada.user.dm_channel.history() if m.id == panel.id).components
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [[], ["twice"], ["no-ctrl-c"]])
 def test_sigterm_to_the_bot_process_closes_it_as_ctrl_c_does(tmp_path, how):
     """`python -m bot` takes SIGTERM (systemctl stop, docker stop) as Ctrl+C: the bot closes on its

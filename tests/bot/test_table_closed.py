@@ -5,6 +5,8 @@ clicked, and the board says the table was cancelled instead of whose move it was
 
 from __future__ import annotations
 
+import pytest
+
 import discord
 
 from bot.ui.presenter import PANEL_LOOKBACK
@@ -40,6 +42,7 @@ async def test_cancelling_takes_the_controls_off_the_tracked_panel_and_the_older
         assert panel.embeds[0].description == "This game was cancelled: nothing more can be played at it."
 
 
+@pytest.mark.slow
 async def test_older_panels_beyond_the_ones_looked_at_say_so_when_clicked_and_lose_their_controls(
         simcord_env, monkeypatch):
     fix_deal(monkeypatch, 7)  # a deal whose play leaves a "Take back" beyond the DMs the cancel looks at

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.driver import fix_deal, heuristic_players, open_table, play_to_the_end, play_turn_by_dm, start
 
 
@@ -36,6 +38,7 @@ async def test_the_log_pages_through_the_game_privately(simcord_env):
     assert not refused.response.embeds
 
 
+@pytest.mark.slow
 async def test_every_line_of_the_log_is_whole_with_long_names(simcord_env, monkeypatch):
     """Names of 32 characters, shown as typed (twice as long escaped): every page of /table log has
     each of its lines whole, read in order the pages are the whole log, and none is over the limit."""

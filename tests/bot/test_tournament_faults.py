@@ -4,6 +4,8 @@ refused is tried again by a timer, without a restart."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.driver import Table, heuristic_players, play_to_the_end
 from tests.bot.tournament_driver import answer, create, new_event, play_out, register_all, tournament_message
 
@@ -60,6 +62,7 @@ async def test_a_table_whose_thread_was_refused_waits_for_it_and_starts_when_it_
     assert len(titled(event, "round 1")) == 1
 
 
+@pytest.mark.slow
 async def test_refused_round_standings_are_posted_again_without_a_restart(simcord_env):
     event, tournament, _ = await start_tournament(simcord_env, 2)
     first, second = await round_tables(event, tournament, 1)
@@ -167,6 +170,7 @@ async def test_a_start_next_round_button_discord_would_not_take_off_goes_later(s
     assert not as_now(event, summary).components
 
 
+@pytest.mark.slow
 async def test_final_standings_refused_while_the_organiser_asks_for_a_next_round_are_posted_later(simcord_env):
     """The last table of the last round ended unseen; `/tournament next` finds the tournament over,
     and Discord refuses its final standings then: they come with the retry."""

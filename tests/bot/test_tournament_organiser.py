@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from play.tournaments.organiser import ROUND_TIMER
 from tests.bot.tournament_driver import (answer, create, new_event, play_out, play_round, register_all,
                                          tournament_message)
@@ -11,6 +13,7 @@ def deadline_notices(channel) -> int:
     return sum("has passed" in (m.content or "") for m in channel.history())
 
 
+@pytest.mark.slow
 async def test_progress_deadline_and_extension(simcord_env):
     event = new_event(simcord_env, 6)
     tid = await create(event, rounds=1, hours=1)
@@ -55,6 +58,7 @@ async def round_one_of_two_tables(env):
     return event, tid, await event.bot.store.tournaments.games(tid, 1)
 
 
+@pytest.mark.slow
 async def test_replace_and_forfeit_absent_players(simcord_env):
     event, tid, (first, second) = await round_one_of_two_tables(simcord_env)
     bot = event.bot
@@ -111,6 +115,7 @@ async def test_withdrawing_after_abandoning_the_round_table(simcord_env):
     assert next(e for e in await bot.tournaments.entrants(tid) if e.user_id == player.id).withdrawn
 
 
+@pytest.mark.slow
 async def test_a_replaced_player_who_then_forfeits_or_withdraws_leaves_the_game_unrated(simcord_env):
     """README: a computer 'that replaced an absent player, makes it unrated for everyone' — also
     when the replaced player is forfeited or withdraws afterwards."""
@@ -127,6 +132,7 @@ async def test_a_replaced_player_who_then_forfeits_or_withdraws_leaves_the_game_
     assert not await bot.store.ratings.is_rated(second.table_id)
 
 
+@pytest.mark.slow
 async def test_the_end_congratulates_the_best_player_still_in_the_tournament(simcord_env):
     event = new_event(simcord_env, 6)
     bot = event.bot

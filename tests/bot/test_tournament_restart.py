@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot import create_bot
 from play.common import Caller
 from tests.bot.tournament_driver import create, last_embed_titled, new_event, play_out, register_all
 
 
+@pytest.mark.slow
 async def test_restart_after_seating_and_after_an_unreported_finish(simcord_env, settings):
     event = new_event(simcord_env, 6)
     tid = await create(event, rounds=1)
@@ -44,6 +47,7 @@ def summaries(channel, title: str) -> list:
     return [m for m in channel.history() if m.embeds and title in (m.embeds[0].title or "")]
 
 
+@pytest.mark.slow
 async def test_a_round_end_stored_but_not_posted_is_posted_at_the_next_start(simcord_env, settings):
     """The last table of a round ends and its finish work (result, round closed) is stored; the bot
     stops before posting. At the next start the round's standings and Start next round come; and
@@ -72,6 +76,7 @@ async def test_a_round_end_stored_but_not_posted_is_posted_at_the_next_start(sim
         assert len(summaries(event.channel, "standings after round 1" if rounds == 2 else "final standings")) == 1
 
 
+@pytest.mark.slow
 async def test_start_next_round_goes_once_it_no_longer_applies(simcord_env):
     """The button on a round's standings is for seating the next round: it goes when that round is
     seated, and when the tournament is finished early."""
@@ -93,6 +98,7 @@ async def test_start_next_round_goes_once_it_no_longer_applies(simcord_env):
     assert labels(summaries(event.channel, "standings after round 2")[0]) == []
 
 
+@pytest.mark.slow
 async def test_finish_or_cancel_waits_while_a_round_is_being_seated(simcord_env, monkeypatch):
     """The next round is paired in a worker thread (seconds for a large round robin). /tournament
     finish or cancel arriving meanwhile waits for the seating: finish is then refused (a round is
@@ -168,6 +174,7 @@ async def test_a_stop_between_closing_the_last_round_and_finishing_the_tournamen
     assert not summaries(event.channel, "standings after round 1")
 
 
+@pytest.mark.slow
 async def test_a_stop_after_seating_a_round_retires_the_old_button_at_the_next_start(simcord_env, settings):
     from tests.bot.driver import labels
     from tests.bot.tournament_driver import play_round, tournament_message

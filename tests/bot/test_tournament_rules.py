@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import discord
 
 from games import registry
@@ -51,6 +53,7 @@ async def test_only_organisers_create_start_and_run_rounds(simcord_env):
     assert "Round 1 is still being played" in answer(too_soon)
 
 
+@pytest.mark.slow
 async def test_withdrawals_before_and_during_the_tournament_and_a_bye(simcord_env):
     event = new_event(simcord_env, 7)
     bot = event.bot
@@ -115,6 +118,7 @@ async def test_duplicate_deals_give_equal_tables_the_same_cards(simcord_env):
     assert len(seeds) == 2
 
 
+@pytest.mark.slow
 async def test_elimination_advances_the_top_of_each_table_to_a_final(simcord_env):
     event = new_event(simcord_env, 6)
     bot = event.bot
@@ -157,6 +161,7 @@ async def test_round_robin_needs_rounds_and_seats_everyone(simcord_env):
     assert table.options == {"open_money": True} and table.game == "augsburg1520"
 
 
+@pytest.mark.slow
 async def test_an_elimination_left_with_one_finalist_points_to_finish(simcord_env):
     """A finalist withdraws before the final: one player remains, and the organiser is told how to
     end the tournament."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
+
 from bot import create_bot
 from play.common import Caller
 from tests.bot.tournament_driver import answer, create, new_event, play_round, register_all, tournament_message
@@ -132,6 +134,7 @@ async def test_a_withdrawal_cut_off_before_the_forfeit_is_finished_at_the_next_s
         assert seat.forfeited and seat.ai
 
 
+@pytest.mark.slow
 async def test_an_early_finish_cut_off_before_its_post_is_posted_at_the_next_start(simcord_env, settings):
     """`/tournament finish` "Ends the tournament between rounds with the standings so far": a stop
     between storing the finish and posting the final standings used to lose the post."""

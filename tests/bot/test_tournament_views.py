@@ -71,6 +71,7 @@ def test_format_lines_name_the_length_of_each_format():
     assert views.format_line(tournament(format="round_robin", rounds=1)).startswith("Round robin, 1 round;")
 
 
+@pytest.mark.slow
 async def test_status_does_not_follow_a_pay_off_negotiation(simcord_env):
     """README: "the thread sees only that they negotiate and whether they agree". /tournament status
     (anyone may ask) names both sides of a Baumeister pay-off as awaited, and counts no moves, so

@@ -4,6 +4,8 @@ new phase or round, a new choice made at once) has its whole time, whoever made 
 
 from __future__ import annotations
 
+import pytest
+
 from games.baumeister import moves
 from tests.bot.driver import heuristic_players, play_turn_by_dm
 from tests.bot.test_baumeister_sabotage import table_at_a_pay_off_offer
@@ -35,6 +37,7 @@ async def test_the_last_to_buy_has_the_whole_time_for_the_first_bid(simcord_env)
     assert left(row, opener, simcord_env) == LIVE
 
 
+@pytest.mark.slow
 async def test_a_solo_player_has_the_whole_time_for_each_turn(simcord_env, monkeypatch):
     """Aelderman, solo, live: four minutes at the start of every turn never add up to a timeout."""
     from tests.bot.driver import fix_deal

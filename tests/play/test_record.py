@@ -114,6 +114,7 @@ async def test_a_running_game_is_exported_by_an_admin_who_does_not_play_only(tmp
     assert record.verify(data) == [] and record.replay(data).outcome is None
 
 
+@pytest.mark.slow
 async def test_python_m_bot_replay_and_verify(tmp_path):
     service, table_id = await played(tmp_path, to_the_end=True)
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from play.simulate import SeatTotals, Summary, main, simulate, table_lines
 
 
@@ -47,6 +49,7 @@ def test_numbers_do_not_depend_on_the_number_of_processes() -> None:
     assert table_lines(shared) == table_lines(alone)
 
 
+@pytest.mark.slow
 def test_standard_error_measures_chance_around_the_expected_share(capsys) -> None:
     summary = simulate("aelderman", 1, 4, "heuristic", seed=4)
     share = summary.expected_share()
@@ -79,6 +82,7 @@ def test_mixed_computer_players_and_bad_input(capsys) -> None:
         assert option.split("=")[0] in said and "options: version (short, main" in said, said
 
 
+@pytest.mark.slow
 def test_aelderman_wins_are_the_basic_missions(capsys) -> None:
     """In Aelderman's short version a seat wins exactly when it completes its basic task."""
     assert main(["--game", "aelderman", "--players", "1", "--games", "3", "--ai", "heuristic",

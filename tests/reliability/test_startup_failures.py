@@ -33,6 +33,7 @@ def run_bot(tmp_path: Path, log_level: str) -> subprocess.CompletedProcess:
                           text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_no_network_ends_with_one_line_and_an_error_code(tmp_path):
     done = run_bot(tmp_path, "INFO")
     assert done.returncode == 1
@@ -41,6 +42,7 @@ def test_no_network_ends_with_one_line_and_an_error_code(tmp_path):
     assert len(lines) == 1 and "Cannot reach Discord" in lines[0] and "network" in lines[0]
 
 
+@pytest.mark.slow
 def test_the_traceback_is_logged_at_debug(tmp_path):
     done = run_bot(tmp_path, "DEBUG")
     assert done.returncode == 1
@@ -113,6 +115,7 @@ def test_a_refused_command_sync_names_the_dev_server(tmp_path, monkeypatch, caps
     ("folder", "unable to open database file"),  # a folder where the file should be
     ("under_a_file", "cannot create its folder"),  # a file where its folder should be
 ])
+@pytest.mark.slow
 def test_a_database_path_that_cannot_hold_one_ends_with_one_line(tmp_path, capsys, where, says):
     (tmp_path / "garbage").write_bytes(os.urandom(5000))
     (tmp_path / "folder").mkdir()

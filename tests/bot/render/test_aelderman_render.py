@@ -150,6 +150,7 @@ def bidding_state(first_bid: int):
     return state
 
 
+@pytest.mark.slow
 def test_sealed_bid_shows_only_that_a_player_has_bid():
     """Rulebook: "all players hold a secret amount of influence markers ... to bid"."""
     info = table(2)
@@ -211,6 +212,7 @@ def test_buying_goods_label_shows_the_wheel_yield():
     assert RENDERER.action_label(buy, view) == "Buy goods: middle ring (2 AP): 1 fish, 1 beer"
 
 
+@pytest.mark.slow
 def test_council_card_labels_and_second_row_bonus():
     state = bidding_state(3)
     state, _ = SPEC.apply(state, 1, Bid(amount=1))
@@ -309,6 +311,7 @@ def test_the_legend_is_drawn_once_per_names_and_round(monkeypatch):
     assert later.convert("RGB").getpixel(square) == sea_map.colour(0)
 
 
+@pytest.mark.slow
 def test_board_key_changes_by_period_and_phase():
     state = new_game(2, seed=2)
     assert RENDERER.board_key(SPEC.view(state, None)) == "round1-period1"
@@ -334,6 +337,7 @@ def test_rules_cover_every_component_within_discord_limits():
         assert f"{number}: " in text
 
 
+@pytest.mark.slow
 def test_results_show_mission_levels_requirements_and_several_winners():
     state = play_to_end(3, seed=3)
     outcome = SPEC.outcome(state)

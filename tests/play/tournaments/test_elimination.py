@@ -114,6 +114,7 @@ def test_the_final_tables_winner_tops_the_standings():
     advance_offset=st.integers(0, 2),
     seed=st.integers(0, 2**32),
 )
+@pytest.mark.slow
 def test_the_field_shrinks_every_round_down_to_one_final_table(count, rules, advance_offset, seed):
     min_seats, size_above_min, max_above_size = rules
     table_size = min_seats + size_above_min

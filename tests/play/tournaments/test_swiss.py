@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +54,7 @@ def pair(case):
     return pair_round("swiss", players, len(history) + 1, table_size, min_seats, max_seats, seed, history)
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(swiss_cases())
 def test_every_active_player_is_seated_exactly_once_at_planned_table_sizes(case):
@@ -66,12 +68,14 @@ def test_every_active_player_is_seated_exactly_once_at_planned_table_sizes(case)
     assert len(pairing.byes) == plan.byes
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(swiss_cases())
 def test_same_inputs_and_seed_give_the_same_pairing(case):
     assert pair(case) == pair(case)
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(swiss_cases())
 def test_repeat_meetings_never_exceed_the_greedy_baseline(case):
@@ -93,6 +97,7 @@ def test_small_fields_get_the_fewest_repeat_meetings_possible(case):
     assert repeat_meetings(pairing.tables, history) == fewest_possible_repeats(seated, sizes, history)
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(swiss_cases())
 def test_board_one_holds_the_leader(case):
@@ -102,6 +107,7 @@ def test_board_one_holds_the_leader(case):
     assert order[0] in pairing.tables[0]
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(swiss_cases())
 def test_byes_go_to_players_with_the_fewest_byes_so_far(case):
@@ -200,6 +206,7 @@ def test_a_forfeit_then_a_withdrawal_is_recorded_and_respected():
     assert row.withdrawn and row.forfeits == 1 and row.games == 2
 
 
+@pytest.mark.slow
 def test_pairing_does_not_depend_on_hash_randomisation():
     """Two interpreters with different hash seeds produce the same pairing."""
     program = (
