@@ -18,11 +18,13 @@ OTHER_SERVER = "Table #{id} is not a table of this server."
 class TableError(Exception):
     """A request that cannot be done. The message is shown to the requester only. `names`: the
     players' display names written in it, which the Discord layer shows as typed, never as
-    formatting (this layer does not know Discord's markdown)."""
+    formatting (this layer does not know Discord's markdown). `verbatim`: the message quotes what
+    someone typed, so nothing in it is taken for the engine's {p0}... placeholders."""
 
-    def __init__(self, message: str = "", *, names: Sequence[str] = ()) -> None:
+    def __init__(self, message: str = "", *, names: Sequence[str] = (), verbatim: bool = False) -> None:
         super().__init__(message)
         self.names = tuple(name for name in names if name)
+        self.verbatim = verbatim
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,10 @@ def _check_subject(loaded: Loaded, kind: str) -> None:
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if subject is None or subject.user_id is None or subject.forfeited or subject.ai:
         raise TableError("That seat is not played by a person.")
+    if loaded.table.pace == "off":  # nobody misses a deadline at a table that has none
+        raise TableError("This table has no deadlines (its pace is off), so no seat can be voted out. A player who "
+                         "stops playing can leave with `/table abandon`; the creator can ask the players to "
+                         "cancel the game with `/table cancel`.")
     if subject.missed < missed_needed:
         raise TableError(f"{subject.display_name} has missed {plural(subject.missed, 'deadline')}; the others may vote "
                          f"to hand the seat to a computer player after {missed_needed}.", names=[subject.display_name])

@@ -292,7 +292,7 @@ class TablesController(VotesMixin, ResumeMixin):
             choice = await self.service.amount_asked(table_id, caller, prompt_version)
             wrong = ("is below the lowest amount" if NEGATIVE.fullmatch(typed) else "is not a whole number")
             raise TableError(f"{shown_name(quote(typed)) or 'Nothing'} {wrong}. "
-                             f"Type an amount from {choice.low} to {choice.high} in digits.")
+                             f"Type an amount from {choice.low} to {choice.high} in digits.", verbatim=True)
         return await self.service.act_amount(table_id, caller, prompt_version, int(match.group(1)))
 
     async def _answer(self, interaction: discord.Interaction, table_id: int,
@@ -302,7 +302,7 @@ class TablesController(VotesMixin, ResumeMixin):
         try:
             news = await attempt
         except TableError as exc:
-            await self.reject(interaction, table_id, refusal(exc))
+            await self.reject(interaction, table_id, refusal(exc), fill=not exc.verbatim)
             return
         seat = news.seat_of(interaction.user.id)
         number = seat.seat if seat is not None else news.moves[0].seat
@@ -319,7 +319,9 @@ class TablesController(VotesMixin, ResumeMixin):
             answered = False
         if not answered:
             sent = await safely(f"panel of table {table_id} seat {number}", self.presenter.dm_panel(news, number))
-            if not sent:  # DMs closed too: the thread tells the player their move stands
+            # DMs closed too: the thread tells the player their move stands, unless the move was a
+            # step of a private exchange (a pay-off's answers), of which the thread sees nothing.
+            if not sent and self.presenter.public_step(news):
                 await self.presenter.post(news.table.thread_id, f"<@{interaction.user.id}>, your move was "
                                           "stored; press **My hand** on the board for your next choices.",
                                           allowed_mentions=panels.PLAYER_MENTIONS)
@@ -365,8 +367,10 @@ class TablesController(VotesMixin, ResumeMixin):
             await reply(interaction, "The last action is taken back.")
         await self.after(news, answered=seat.seat if seat else None, in_dm=in_dm)
 
-    async def reject(self, interaction: discord.Interaction, table_id: int, message: str) -> None:
-        """Explain a refused choice and, for a seated player, show the current panel again."""
+    async def reject(self, interaction: discord.Interaction, table_id: int, message: str, *,
+                     fill: bool = True) -> None:
+        """Explain a refused choice and, for a seated player, show the current panel again. `fill`:
+        the message is the engine's, its {p0}... placeholders to be replaced with the players' names."""
         extra: dict[str, Any] = {}
         try:
             news = await self.service.news(table_id, caller_of(interaction))
@@ -375,7 +379,7 @@ class TablesController(VotesMixin, ResumeMixin):
         if news is not None:
             if news.table.status in ENDED:
                 await self._retire_clicked(interaction)
-            message = self.presenter.info(news).fill(message)
+            message = self.presenter.info(news).fill(message) if fill else message
             seat = news.seat_of(interaction.user.id)
             # Not for a seat the computer plays for good: its hand is no longer the player's to see.
             if seat is not None and news.state is not None and not (seat.forfeited or seat.ai):

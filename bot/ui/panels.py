@@ -85,7 +85,8 @@ def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
         buttons.append(("rated", "Rated: on" if table.rated else "Rated: off", "secondary"))
     if table.tournament_id is None:
         buttons.append(("pace", f"Pace: {pace.pace_name(table)}", "secondary"))
-        buttons.append(("handover", f"Vote out after: {table.handover_after} missed", "secondary"))
+        if table.pace != "off":  # without deadlines nobody misses one: no seat is voted out
+            buttons.append(("handover", f"Vote out after: {table.handover_after} missed", "secondary"))
     for action, label, style in buttons:
         view.add_item(LobbyButton(action, table.id, label=label, style=STYLES[style]))
     for key, select in list(option_selects(table, spec).items())[:3]:

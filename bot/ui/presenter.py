@@ -161,6 +161,14 @@ class Presenter:
             await thread.send(f"<@{row.user_id}>, you negotiate a pay-off: press **My hand** on the board for your "
                               "part, and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)
 
+    def public_step(self, news: TableNews) -> bool:
+        """Whether the thread may hear of the move of `news`: not a step of a private exchange (a
+        pay-off's answers, of which it sees only that they negotiate and whether they agree)."""
+        spec = self.service.spec(news.table)
+        if news.state is not None and spec.shown_to_act(news.state) != spec.to_act(news.state):
+            return False
+        return not any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)
+
     async def shows_current_panel(self, news: TableNews, row: SeatRow) -> bool:
         """Whether the player's latest DM is the panel of their current decision (its controls
         carry the decision's prompt version). False when it cannot be read."""

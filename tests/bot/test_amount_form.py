@@ -87,3 +87,19 @@ async def test_a_form_answered_after_the_bid_was_made_is_refused(simcord_env, mo
     answer = await actor.submit_modal(shown, {"amount": str(wanted)})
     assert answer.response.ephemeral and "not your turn" in answer.response.message.content
     assert (await table.row()).version == version
+
+
+@pytest.mark.slow
+async def test_a_typed_placeholder_is_quoted_as_typed_not_taken_for_a_player(simcord_env, monkeypatch):
+    """The refusal quotes what was typed: "{p1}" (how the engine's texts name a seat) stays as typed
+    and never turns into another player's name."""
+    table, state = await table_at_a_rich_bid(simcord_env, monkeypatch)
+    actor, panel = await bidder_panel(table, state)
+    other = next(s for s in await table.seats() if s.seat != state.actor)
+    version = (await table.row()).version
+    shown = await actor.click(panel, label="Other amount…")
+    answer = await actor.submit_modal(shown, {"amount": "{p%d}" % other.seat})
+    text = answer.response.message.content
+    assert answer.ephemeral and (await table.row()).version == version
+    assert text.startswith("{p%d} is not a whole number" % other.seat), text
+    assert other.display_name not in text, text

@@ -8,8 +8,9 @@ import pytest
 
 from games import registry
 from games.baumeister import moves
-from tests.bot.driver import (board_message, fix_deal, labels, menu_options, open_table, panel_message, play_turn_by_dm, play_until,
-                              request_cursor, shown_to, start, text_of, thread_text)
+from play.results import seat_choices
+from tests.bot.driver import (board_message, choose, fix_deal, labels, menu_options, open_table, panel_message,
+                              play_turn_by_dm, play_until, request_cursor, shown_to, start, text_of, thread_text)
 
 SPEC = registry.get("baumeister")
 
@@ -352,4 +353,33 @@ async def test_with_dms_closed_a_secret_step_is_not_announced_in_the_thread(simc
     before = [m.id for m in table.thread.history()]
     assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[state.victim] + 2])
     assert (await table.state()).phase == "answer"
+    assert [m.content for m in table.thread.history() if m.id not in before] == []
+
+
+@pytest.mark.slow
+async def test_a_secret_step_whose_answer_expired_is_not_announced_in_the_thread(simcord_env, monkeypatch):
+    """README: in a pay-off "the thread sees only that they negotiate and whether they agree". A
+    secret counter-offer made through My hand (DMs closed) whose answer expired is stored, and the
+    thread is not told "<@player>, your move was stored": that would say whose step it was."""
+    fix_deal(monkeypatch, 21)
+    env = simcord_env
+    table = await open_table(env, "baumeister", ["ada", "bo", "cy"])
+    for player in table.players:  # nobody accepts DMs: they play through My hand
+        env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
+                         message="Cannot send messages to this user", times=None)
+    await start(table)
+    await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
+                     "a saboteur on the building of a player with thalers")
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim's first step
+    state = await table.state()
+    assert state.phase == "answer"
+    seat = state.actor
+    actor = await table.actor_of_seat(seat)
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    index = seat_choices(SPEC, state, seat).index(moves.OFFERS[state.money[state.victim] + 2])
+    before = {m.id for m in table.thread.history()}
+    env.check_errors = False  # the failed answer is logged as a warning
+    env.inject_error("POST", "/interactions/*/callback", times=1, status=404, code=10062, message="Unknown interaction")
+    await choose(actor, panel, index)
+    assert (await table.state()).actor != seat, "the secret counter-offer is stored"
     assert [m.content for m in table.thread.history() if m.id not in before] == []

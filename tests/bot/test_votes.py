@@ -291,3 +291,23 @@ async def test_a_refusal_shows_the_names_it_gives_as_typed(simcord_env):
     refused = await ada.slash(table.thread, "table handover", player=bo)
     assert refused.ephemeral
     assert refused.response.content.startswith("\\_\\_bo\\_\\_ @\u200beveryone has missed 0 deadlines")
+
+
+async def test_a_table_without_deadlines_offers_no_vote_out(simcord_env):
+    """Seats are voted out after missed deadlines; at a table whose pace is off nobody misses one:
+    its lobby has no "Vote out after" button and /table handover says why there is no such vote."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    lobby = table.thread.history()[0]
+    assert any(label.startswith("Vote out after") for label in labels(lobby))
+    while (await table.row()).pace != "off":
+        await ada.click(lobby, custom_id=f"lobby:pace:{table.table_id}")
+    assert not any(label.startswith("Vote out after") for label in labels(table.thread.history()[0]))
+    await start(table)
+    version = (await table.row()).version
+    answer = await bo.slash(table.thread, "table handover", player=cy)
+    assert answer.ephemeral
+    assert answer.response.content.startswith("This table has no deadlines (its pace is off), so no seat can be "
+                                              "voted out."), answer.response.content
+    row = await table.row()
+    assert row.version == version and row.votes == {}
