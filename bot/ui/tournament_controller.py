@@ -18,7 +18,7 @@ from bot.ui.controller import TablesController
 from bot.ui.permissions import refusal_for
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, defer, embed_batches, name_of, refusal, reply
-from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, withdrawal_note
+from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, cancelled_note, withdrawal_note
 from play.common import Caller, KeyedLocks, TableError, entrant_names
 from play.results import TableNews
 from play.tournaments.service import RoundEnd, TournamentError, TournamentService
@@ -94,15 +94,20 @@ class TournamentController(RoundsMixin):
         return {"embed": views.tournament_embed(tournament, entrants, f"<@{tournament.organiser_id}>"),
                 "view": views.tournament_view(tournament)}
 
-    async def refresh_embed(self, tournament_id: int) -> None:
+    async def refresh_embed(self, tournament_id: int) -> bool:
+        """Show the tournament as it stands on its embed; False if Discord refused the edit."""
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
         if channel is None or tournament.message_id is None:
-            return
+            return True
         try:
             await channel.get_partial_message(tournament.message_id).edit(**await self.embed_message(tournament_id))
+        except discord.NotFound:
+            return True  # deleted: nothing left to show
         except discord.HTTPException as exc:
             log.warning("could not update the embed of tournament %s: %s", tournament_id, exc)
+            return False
+        return True
 
     async def post(self, tournament_id: int, content: str | None = None, *, embeds: list[discord.Embed] = (),
                    **kwargs: Any) -> discord.Message | None:
@@ -117,8 +122,16 @@ class TournamentController(RoundsMixin):
         message = None
         for number, batch in enumerate(batches, start=1):
             last = kwargs if number == len(batches) else {}
-            message = await channel.send(content if number == 1 else None, embeds=batch,
-                                         allowed_mentions=mentions, **last)
+            try:
+                message = await channel.send(content if number == 1 else None, embeds=batch,
+                                             allowed_mentions=mentions, **last)
+            except discord.HTTPException as exc:
+                if number == 1:
+                    raise  # nothing posted: the whole post is tried again
+                # Its heading is out: tried again, it would be posted twice. The standings are
+                # there for everyone with /tournament standings.
+                log.warning("part %s of a post of tournament %s was refused (%s %s); the rest goes on", number,
+                            tournament_id, exc.status, exc)
         return message
 
     async def retire_summary(self, tournament_id: int) -> bool:
@@ -291,9 +304,10 @@ class TournamentController(RoundsMixin):
         tables = await self.service.cancel(tournament_id, self.caller(interaction))
         await reply(interaction, f"Tournament #{tournament_id} is cancelled.")  # stored: said at once
         for news in tables:
-            await self.tables_ui.closed(news, f"Tournament #{tournament_id} was cancelled, and this table with it.")
-        await self.refresh_embed(tournament_id)
-        await self.retire_summary(tournament_id)
+            await self.tables_ui.closed(news, cancelled_note(tournament_id))
+        shown = await self.refresh_embed(tournament_id)
+        if not (await self.retire_summary(tournament_id) and shown):  # Discord refused: a timer tries again
+            await self.try_again_later(tournament_id)
         await safely(f"cancel notice of tournament {tournament_id}", self.post(
             tournament_id, f"Tournament #{tournament_id} was cancelled by {shown_name(name_of(interaction.user))}.",
             allowed_mentions=NO_MENTIONS))

@@ -52,6 +52,8 @@ class RoundsMixin:
                 return await self._announce_round(tournament_id)  # a stop or Discord came in between
             return True
         opened, failed = await self._open_threads(tournament_id, pending)
+        if await self._cancelled(tournament_id):  # meanwhile: its tables are closed, nothing to start
+            return True
         published = []
         for table in opened:  # a table starts once its thread is there, or it would have no board
             if table.status == "lobby":
@@ -80,6 +82,8 @@ class RoundsMixin:
             if table.thread_id is None and channel is None and table.status != "lobby":
                 continue  # running without a thread where none can be opened: played by DM and My hand
             if table.thread_id is None and channel is not None:
+                if await self._cancelled(tournament_id):  # cancelled while the threads open: no more
+                    return [], 0
                 name = f"{title} T{tournament.id} · round {game.round_no} · board {game.board}"
                 try:
                     thread = await self.tables_ui.open_thread(channel, table, name, game.players if alike else None)
@@ -87,6 +91,9 @@ class RoundsMixin:
                     log.warning("no thread for table %s yet (%s %s); trying again later", table.id, exc.status, exc)
                     failed += 1
                     continue
+                if await self._cancelled(tournament_id):  # while Discord opened it: its players are told
+                    await safely(f"cancel note of table {table.id}", thread.send(cancelled_note(tournament.id)))
+                    return [], 0
                 players = " ".join(f"<@{p}>" for p in game.players)
                 await safely(f"round note of table {table.id}", thread.send(
                     f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** (table #{table.id}): "
@@ -94,6 +101,9 @@ class RoundsMixin:
                     allowed_mentions=MENTION_USERS))
             opened.append(table)
         return opened, failed
+
+    async def _cancelled(self, tournament_id: int) -> bool:
+        return (await self.service.get(tournament_id)).status == "cancelled"
 
     async def _announce_round(self, tournament_id: int) -> bool:
         try:
@@ -114,16 +124,17 @@ class RoundsMixin:
         seated round still lacks."""
         tournament_id, attempt = int(timer.payload["tournament_id"]), int(timer.payload["attempt"])
         tournament = await self.service.get(tournament_id)
-        if tournament.status == "cancelled":
-            return
-        ends_done = await self.post_round_ends(tournament_id)
-        async with self.openings.hold(tournament_id):
-            round_done = await self._open_round(tournament_id)
+        ends_done = round_done = True
+        if tournament.status != "cancelled":
+            ends_done = await self.post_round_ends(tournament_id)
+            async with self.openings.hold(tournament_id):
+                round_done = await self._open_round(tournament_id)
         current = await self.service.current_round(tournament_id)
         retired = True
-        if current is not None and current.status == "running" or tournament.status == "finished":
+        if current is not None and current.status == "running" or tournament.status != "running":
             retired = await self.retire_summary(tournament_id)  # a button that no longer applies, if still there
-        if not (ends_done and round_done and retired):
+        shown = await self.refresh_embed(tournament_id)  # it may have missed a change Discord refused
+        if not (ends_done and round_done and retired and shown):
             await self.try_again_later(tournament_id, attempt)
 
     async def post_round_ends(self, tournament_id: int) -> bool:
@@ -147,7 +158,8 @@ class RoundsMixin:
                                     await self.names(tournament_id), current.deadline)
         await self.post(tournament_id, embeds=embeds, allowed_mentions=NO_MENTIONS)
         await self.service.round_opened(tournament_id, current.round_no)
-        await self.refresh_embed(tournament_id)
+        if not await self.refresh_embed(tournament_id):
+            await self.try_again_later(tournament_id)
 
     async def on_finish_reports(self, reports: list[Any]) -> None:
         """After a table's finish work: announce a round it completed (later, if Discord refuses)."""
@@ -179,7 +191,8 @@ class RoundsMixin:
             best = min((r.rank for r in active), default=None)
             winners = " and ".join(f"<@{r.player_id}>" for r in active if r.rank == best)
             text = f"Tournament #{tournament.id} is over." + (f" Congratulations, {winners}!" if winners else "")
-            await self.retire_summary(tournament.id)
+            if not await self.retire_summary(tournament.id):  # its button stays until a timer takes it off
+                await self.try_again_later(tournament.id)
             await self.post(tournament.id, text, embeds=embeds)
             summary = None
         else:
@@ -195,7 +208,8 @@ class RoundsMixin:
                     "round with the button or `/tournament next`.", embeds=embeds,
                     **({"view": views.next_round_view(tournament)} if next_button else {}))
         await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
-        await self.refresh_embed(tournament.id)
+        if not await self.refresh_embed(tournament.id):
+            await self.try_again_later(tournament.id)
 
     async def on_deadline(self, timer: TimerRow) -> None:
         """A round's deadline passed: tell the organiser which tables are still playing (nothing is
@@ -212,8 +226,10 @@ class RoundsMixin:
                 waiting = "its thread, which Discord refused: not started yet"
             lines.append(f"Board {entry.game.board} ({views.table_link(entry.table)}): waiting for {waiting}")
         lines.append("Use `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
-        for text in views.text_parts(lines):  # many open tables take several messages
-            await self.post(tournament.id, text)
+        first, *rest = views.text_parts(lines)  # many open tables take several messages
+        await self.post(tournament.id, first)  # refused: the timer fires again
+        for text in rest:  # the organiser was told: a refused part is not worth pinging everyone twice
+            await safely(f"deadline notice of tournament {tournament.id}", self.post(tournament.id, text))
 
     # -- restarts ------------------------------------------------------------------------
     async def resume(self) -> None:
@@ -248,6 +264,10 @@ class RoundsMixin:
             if isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread:
                 for player in game.players:
                     await safely(f"thread member {player}", thread.add_user(discord.Object(player)))
+
+
+def cancelled_note(tournament_id: int) -> str:
+    return f"Tournament #{tournament_id} was cancelled, and this table with it."
 
 
 def withdrawal_note(display_name: str) -> str:
