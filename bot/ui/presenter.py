@@ -101,6 +101,9 @@ class Presenter:
         # Not once their own time has run out (a shared deadline passing moves for them in turn).
         if last is not None and news.table.deadlines.get(last, float("inf")) > self.service.clock():
             await safely(f"last chooser of table {table.id}", self.tell_last(news, last))
+        again = no_longer_last(news)
+        if again is not None:
+            await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
 
     # -- private panels ------------------------------------------------------------------
     def panel(self, news: TableNews, seat: int, lines: list[str] = (),
@@ -299,6 +302,14 @@ class Presenter:
             await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
                             allowed_mentions=panels.PLAYER_MENTIONS)
 
+    async def untell_last(self, news: TableNews, seat: int) -> None:
+        """A take-back made a player choose again beside the one told they were the last to choose:
+        that notice, the seat's DM panel, becomes their ordinary panel (its choices are unchanged)."""
+        row = news.seats[seat]
+        if row.dm_ok is False or row.dm_message_id is None or row.dm_channel_id is None:
+            return
+        await self._dm_channel(row).get_partial_message(row.dm_message_id).edit(**self.panel(news, seat))
+
     # -- deadlines -----------------------------------------------------------------------------
     async def away_notice(self, news: TableNews, seat: int) -> None:
         """Tell a player who missed a deadline that a computer plays for them, with "I'm back"."""
@@ -418,12 +429,24 @@ def _waiting(news: TableNews, seat: int) -> str | None:
     return None  # whom the game waits for is the panel's own first line (the renderer's)
 
 
+def _choosing(prompts: dict[int, tuple[int, str]]) -> set[int]:
+    return {seat for seat, (_, digest) in prompts.items() if digest != NO_CHOICES}
+
+
+def no_longer_last(news: TableNews) -> int | None:
+    """The person who was the last to choose until others chose again (after a take-back), their
+    own choices unchanged."""
+    before, now = _choosing(news.previous_prompts), _choosing(news.table.prompts)
+    if len(before) != 1 or len(now) < 2 or not before < now or before & news.changed:
+        return None
+    (seat,) = before
+    row = next((s for s in news.seats if s.seat == seat), None)
+    return seat if row is not None and row.user_id is not None else None
+
+
 def last_to_choose(news: TableNews) -> int | None:
     """The one person left to choose in a choice several made at once (their choices unchanged)."""
-    def choosing(prompts: dict[int, tuple[int, str]]) -> set[int]:
-        return {seat for seat, (_, digest) in prompts.items() if digest != NO_CHOICES}
-
-    before, now = choosing(news.previous_prompts), choosing(news.table.prompts)
+    before, now = _choosing(news.previous_prompts), _choosing(news.table.prompts)
     if len(before) < 2 or len(now) != 1 or not now <= before or now & news.changed:
         return None
     (seat,) = now

@@ -167,6 +167,23 @@ async def test_the_last_player_still_to_choose_in_a_sealed_choice_is_told(simcor
     assert not [m for m in ada.user.dm_channel.history() if "last to choose" in (m.content or "")]
 
 
+async def test_a_take_back_that_makes_another_choose_again_turns_the_last_to_choose_notice_into_a_panel(simcord_env):
+    """Bo was told he is the last to choose; Ada takes back her last choice and chooses again. Bo's
+    newest DM no longer says "the others have chosen": it is his ordinary panel, controls and all."""
+    table, _, _ = await opening_chosen_by_ada(simcord_env)
+    ada, bo = table.players
+    notice = bo.user.dm_channel.history()[-1]
+    assert "the others have chosen" in notice.content
+    panel = next(m for m in reversed(ada.user.dm_channel.history()) if "↩ Take back" in labels(m))
+    assert (await ada.user.click(panel, label="↩ Take back")).acknowledged
+    assert {await table.seat_of(ada), await table.seat_of(bo)} <= set(
+        table.bot.service.spec(await table.row()).to_act(await table.state()))
+    notice = next(m for m in bo.user.dm_channel.history() if m.id == notice.id)
+    assert notice == bo.user.dm_channel.history()[-1]
+    assert "last to choose" not in notice.content and "the others have chosen" not in notice.content
+    assert notice.content.startswith("**") and labels(notice), notice.content
+
+
 async def test_answering_on_the_panel_before_the_last_to_choose_notice_retires_the_notice(simcord_env):
     table, choose_on, older = await opening_chosen_by_ada(simcord_env)
     bo = table.players[1]
