@@ -51,7 +51,7 @@ def read_pairs(spec: GameSpec, pairs: Iterable[str], mark: str = "'") -> dict[st
         if info is None:
             raise ValueError(f"{spec.title} has no option {mark}{quote(key)}{mark}; its options: {options_help(spec)}")
         if key in raw:
-            raise ValueError(f"option {mark}{key}{mark} is given twice")
+            raise ValueError(f"option {mark}{key}{mark} is given twice; {spec.title} options: {options_help(spec)}")
         try:
             raw[key] = _read_value(key, value, info.annotation, mark)
         except ValueError as exc:

@@ -321,6 +321,9 @@ class TableService(MovesMixin, LobbyMixin):
         async with self.lock(table_id):
             loaded = await self._lobby(table_id, caller)
             self._creator_only(loaded, caller, "change after how many missed deadlines a seat may be voted out")
+            if loaded.table.pace == "off":  # a button of an older lobby message
+                raise TableError("This table has no deadlines (its pace is off), so no seat can be voted out: "
+                                 "choose a pace first.")
             steps = sorted({*votes.HANDOVER_STEPS, self.missed_for_handover})  # with the server's default
             current = loaded.table.handover_after
             following = next((n for n in steps if n > current), steps[0])

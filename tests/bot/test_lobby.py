@@ -26,10 +26,11 @@ async def test_malformed_and_unknown_options_are_refused_with_the_allowed_ones(s
     ada = guild.add_member(simcord_env.create_user("ada"))
     for text, expected in [("open_money", "key=value"), ("colour=red", "no option `colour`"),
                            ("open_money=maybe", "on or off"),
-                           ("open_money=`x", "not `'x`")]:  # a backtick typed cannot end the quote
+                           ("open_money=`x", "not `'x`"),  # a backtick typed cannot end the quote
+                           ("open_money=true,open_money=false", "`open_money` is given twice")]:
         result = await ada.slash(channel, "table create", game="augsburg1520", options=text)
         assert result.ephemeral and expected in result.response.content
-        assert "open_money" in result.response.content  # says what is allowed
+        assert "open_money (true, false; default false)" in result.response.content  # says what is allowed
     assert channel.threads == []
     assert await simcord_env.bot.store.tables.with_status("lobby") == []
     ok = await ada.slash(channel, "table create", game="augsburg1520", options="open_money=true")

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from tests.bot.driver import Table, fix_deal, heuristic_players, labels, open_table, play_to_the_end, start
+from tests.reliability.forge import forge_component
 
 
 def vote_messages(table) -> list:
@@ -303,6 +304,9 @@ async def test_a_table_without_deadlines_offers_no_vote_out(simcord_env):
     while (await table.row()).pace != "off":
         await ada.click(lobby, custom_id=f"lobby:pace:{table.table_id}")
     assert not any(label.startswith("Vote out after") for label in labels(table.thread.history()[0]))
+    stale = await forge_component(ada, lobby, f"lobby:handover:{table.table_id}")  # as the lobby showed it before
+    assert stale.ephemeral and stale.response.content.startswith("This table has no deadlines (its pace is off)")
+    assert (await table.row()).handover_after == 2
     await start(table)
     version = (await table.row()).version
     answer = await bo.slash(table.thread, "table handover", player=cy)
