@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from games.aelderman import data as D
+from games.aelderman.improvements import described
 from games.core import plural
 
 ITEM_NAMES = {"ap": "action point", "votes": "council vote", "coins": "coin", "influence": "influence"}
@@ -196,8 +197,7 @@ def _booster(a: Any, v: Any) -> str:
 
 
 def _activate(a: Any, v: Any) -> str:
-    imp = D.IMPROVEMENTS[a.improvement]
-    return f"Improvement {a.improvement}: {imp.text}"
+    return f"Improvement {a.improvement}: {described(a.improvement)}"
 
 
 def _site(a: Any, v: Any) -> str:
@@ -252,7 +252,7 @@ LABELS: dict[str, Callable[[Any, Any], str]] = {
     "bid": lambda a, v: f"Bid {a.amount} influence",
     "take_card": _take_card,
     "pass": _pass,
-    "develop": lambda a, v: f"Improvement {a.improvement}: {D.IMPROVEMENTS[a.improvement].text}",
+    "develop": lambda a, v: f"Improvement {a.improvement}: {described(a.improvement)}",
     "activate": _activate,
     "fulfil": lambda a, v: f"Fulfil Council order {a.order}: {items_text(D.COUNCIL_ORDERS[a.order].reward)}",
     "site": _site,

@@ -7,6 +7,7 @@ from typing import Any
 from bot.render.aelderman_labels import SHORT_ACTION, items_text, me, yield_text
 from bot.render.base import plural
 from games.aelderman import data as D
+from games.aelderman.improvements import described
 
 COUNTS = {1: "one", 2: "two", 3: "three"}
 
@@ -99,8 +100,14 @@ PROMPTS: dict[str, Any] = {
                        else "Choose a free site in one of Lübeck's districts for your property tile."),
     "develop": ("Develop an improvement: choose one of the display (the ones to its left move right and a "
                 "new one is revealed on the far left)."),
-    "improvement": lambda d: (f"You may activate your improvement {d.get('number')} now (once per round)."),
+    "improvement": lambda d: _improvement_offer(d.get("number")),
 }
+
+
+def _improvement_offer(number: Any) -> str:
+    offer = f"You may activate your improvement {number} now (once per round)"
+    return f"{offer}: {described(number)}" if number in D.IMPROVEMENTS else offer + "."
+
 
 PUBLIC: dict[str, str] = {
     "wheel_start": "sets the resource wheel", "booster": "chooses start boosters",

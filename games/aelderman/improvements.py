@@ -12,6 +12,14 @@ from games.core import Event
 
 # "perform the action placing influence marker": one marker at the action's price (5 coins).
 PLACE_COINS = D.SEA_ACTIONS["place1"].coins
+# The improvements whose effect is that action: their cards do not name its price.
+PLACING = frozenset({*D.IMPROVEMENT_ZONE, 509, 511})
+
+
+def described(number: int) -> str:
+    """An improvement's rulebook text, and the coins it costs where the text does not say."""
+    text = D.IMPROVEMENTS[number].text
+    return f"{text} Costs {PLACE_COINS} coins." if number in PLACING else text
 
 
 def slots(player: Player) -> int:

@@ -8,7 +8,7 @@ from games.aelderman import data as D
 from games.aelderman.rules import (ap_available, periods_shown, building_cost_with, capacity, final_votes,
                                    operating_costs, placed_count, property_cost, stored,
                                    usable_tokens, describe)
-from games.aelderman.improvements import slots
+from games.aelderman.improvements import described, slots
 from games.aelderman.placement import subsidiary_possible
 from games.aelderman.majority import building_strength, district_strengths, site_buildings, zone_counts
 from games.aelderman.scoring import mission_level
@@ -60,7 +60,7 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
 
 def improvement_view(number: int, activated: bool = False) -> ImprovementView:
     imp = D.IMPROVEMENTS[number]
-    return ImprovementView(number=number, when=imp.when, text=imp.text, activated=activated)
+    return ImprovementView(number=number, when=imp.when, text=described(number), activated=activated)
 
 
 def main_fields(state: State) -> dict:

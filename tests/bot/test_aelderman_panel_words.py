@@ -8,8 +8,9 @@ import pytest
 from bot.settings import Settings
 from games import registry
 from games.aelderman.rules import capacity, stored
-from tests.bot.driver import (fix_deal, heuristic_players, labels, menu_options, open_table, panel_message,
-                              play_until, start)
+from games.aelderman.state import Visit
+from tests.bot.driver import (board_message, fix_deal, heuristic_players, labels, menu_options, open_table,
+                              panel_message, play_until, start)
 
 SPEC = registry.get("aelderman")
 
@@ -170,3 +171,22 @@ async def test_a_sale_step_says_what_the_sale_brings(simcord_env, monkeypatch):
     panel = await panel_of(table, top(state, "pay").seat)
     reward = {4: "10 coins, 1 influence", 6: "15 coins, 2 influence", 8: "20 coins, 3 council votes"}[count]
     assert f"The sale of {count} goods brings {reward}" in prompt(panel), prompt(panel)
+
+
+async def test_an_improvement_that_places_a_marker_says_it_costs_the_placing_actions_coins(simcord_env, monkeypatch):
+    """Rulebook: improvements 502-504 let you "spend 1 action point and perform the action placing
+    influence marker", an action that costs coins. The button says so before the coins are taken."""
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "aelderman", ["ada"], options="version=main")
+    await start(table)
+    state = await play_until(table, heuristic_players("aelderman", 1),
+                             lambda s: s.phase == "trade" and s.turn is not None and not s.pending, "ada's first turn")
+    player = state.players[0]
+    player.improvements, player.activated, player.coins, player.location = [504], [False], 12, "Malmö"  # blue zone
+    state.turn.moved, state.turn.visit = True, Visit(city="Malmö")
+    await table.put_state(state)
+    panel = (await table.players[0].click(await board_message(table), label="My hand")).response.message
+    label = next(text for text in labels(panel) if text.startswith("Improvement 504"))
+    assert label == "Improvement 504: 1 action point: place an influence marker here. Costs 5 coins."
+    activate = next(a for a in SPEC.legal_actions(state, 0) if a.kind == "activate")
+    assert SPEC.apply(state, 0, activate)[0].players[0].coins == 12 - 5  # what the label said
