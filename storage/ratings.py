@@ -121,11 +121,11 @@ class RatingStore:
         return int(row["n"]) if row else 0
 
     async def position(self, guild_id: int, game: str, user_id: int) -> int | None:
-        """1-based place of a player on the game's leaderboard (None if unrated)."""
+        """1-based place of a player on the game's leaderboard (None if unrated); players of equal
+        rating share a place, as players tied in a game do (1, 1, 3)."""
         row = await self.db.fetchone(
-            f"SELECT (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.game = r.game AND"
-            f" (o.mu - 3 * o.sigma > r.mu - 3 * r.sigma OR (o.mu - 3 * o.sigma = r.mu - 3 * r.sigma"
-            f" AND o.user_id < r.user_id))) + 1 AS place"
+            "SELECT (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.game = r.game AND"
+            " o.mu - 3 * o.sigma > r.mu - 3 * r.sigma) + 1 AS place"
             " FROM ratings r WHERE r.guild_id = ? AND r.game = ? AND r.user_id = ?", (guild_id, game, user_id))
         return int(row["place"]) if row else None
 

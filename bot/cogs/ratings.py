@@ -53,7 +53,7 @@ class RatingsCog(commands.Cog):
         rows, page, total = await self.ratings.leaderboard(guild_id, game, page, PAGE_SIZE)
         pages = max(1, -(-total // PAGE_SIZE))
         title = registry.get(game).title
-        lines = [self.leaderboard_line(page * PAGE_SIZE + i, row) for i, row in enumerate(rows, start=1)]
+        lines = [self.leaderboard_line(place, row) for place, row in rows]
         embed = discord.Embed(title=f"{title} leaderboard", colour=discord.Colour.gold(),
                               description="\n".join(lines) or "No rated games of this game on this server yet.")
         embed.set_footer(text=f"Page {page + 1} of {pages} · {total} rated players · {RATING_NOTE}")

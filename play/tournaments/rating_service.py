@@ -98,14 +98,24 @@ class RatingService:
         rows = await self.store.ratings.of_players(guild_id, game, user_ids)
         return {user: display_rating(rows.get(user)) for user in user_ids}
 
-    async def leaderboard(self, guild_id: int, game: str, page: int, size: int) -> tuple[list[RatingRow], int, int]:
+    async def leaderboard(self, guild_id: int, game: str, page: int,
+                          size: int) -> tuple[list[tuple[int, RatingRow]], int, int]:
         """One page (0-based, clamped to the pages there are) of a game's leaderboard on a server:
-        its rows, the page shown and the number of rated players."""
+        its rows with their places (equal ratings share one), the page shown and the number of
+        rated players."""
         total = await self.store.ratings.count(guild_id, game)
         pages = max(1, -(-total // size))
         page = min(max(page, 0), pages - 1)
         rows = await self.store.ratings.leaderboard(guild_id, game, offset=page * size, limit=size)
-        return rows, page, total
+        placed: list[tuple[int, RatingRow]] = []
+        for index, row in enumerate(rows, start=page * size + 1):
+            if placed and _conservative(row) == _conservative(placed[-1][1]):
+                placed.append((placed[-1][0], row))
+            elif not placed and page > 0:  # it may share the place of the previous page's last line
+                placed.append((await self.store.ratings.position(guild_id, game, row.user_id) or index, row))
+            else:
+                placed.append((index, row))
+        return placed, page, total
 
     async def profile(self, guild_id: int, user_id: int, recent: int) -> tuple[list[tuple[RatingRow, int | None]],
                                                                              list[HistoryRow]]:
@@ -113,6 +123,11 @@ class RatingService:
         games = [(row, await self.store.ratings.position(guild_id, row.game, user_id))
                  for row in await self.store.ratings.of_user(guild_id, user_id)]
         return games, await self.store.ratings.history(guild_id, user_id, limit=recent)
+
+
+def _conservative(row: RatingRow) -> float:
+    """The leaderboard's order, computed as its SQL computes it (mu - 3 sigma)."""
+    return row.mu - 3 * row.sigma
 
 
 def _stored_results(stored: list[HistoryRow], seats: list[SeatRow], outcome: Outcome) -> list[RatedResult]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 
+import pytest
+
 from play.tournaments.ratings import new_rating, ordinal, update
+from storage import RatedResult
 from tests.bot.driver import labels
 from tests.bot.tournament_driver import play_out
 
@@ -73,12 +74,36 @@ async def test_leaderboard_and_profile_show_openskill_ratings(simcord_env):
     nxt = await people[0].click(board.response.message, label="Next ▶")
     page2 = nxt.response.message.embeds[0]
     assert "Page 2 of 2" in page2.footer.text and len(page2.description.splitlines()) == 2
-    assert page2.description.startswith("11. ")
     back = await people[0].click(nxt.response.message, label="◀ Previous")
     assert "Page 1 of 2" in back.response.message.embeds[0].footer.text
     all_ids = {p.id for p in people[:12]}
     ratings = await store.ratings.of_players(guild.id, "augsburg1520", sorted(all_ids))
     assert set(ratings) == all_ids and all(r.games == 1 for r in ratings.values())
+    # Places: one more than the players rated higher (equal ratings share one, as in a game).
+    order = sorted((r.mu - 3 * r.sigma for r in ratings.values()), reverse=True)
+    places = [1 + sum(other > value for other in order) for value in order]
+    shown = [int(line.split(".", 1)[0]) for page in (page1, page2) for line in page.description.splitlines()]
+    assert shown == places and places[0] == 1
+
+
+async def test_players_of_equal_rating_share_a_place(simcord_env):
+    """Two players who shared first place in their only rated game have equal ratings: the
+    leaderboard and their profiles give them the same place, and the next player the third."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bo, cy = (guild.add_member(simcord_env.create_user(name)) for name in ("ada", "bo", "cy"))
+    after = update({}, [[ada.id, bo.id], [cy.id]])  # OpenSkill's update of a tie for first
+    assert after[ada.id] == after[bo.id]
+    lines = [RatedResult(user_id=p.id, display_name=p.user.name, place=place, seats=3, won=place == 1,
+                         mu_before=25.0, sigma_before=25 / 3, mu_after=after[p.id].mu, sigma_after=after[p.id].sigma)
+             for p, place in ((ada, 1), (bo, 1), (cy, 3))]
+    assert await simcord_env.bot.store.ratings.record_game(guild.id, "augsburg1520", 1, lines)
+    board = await cy.slash(channel, "leaderboard", game="augsburg1520")
+    assert [line.split(" — ")[0] for line in board.response.embeds[0].description.splitlines()] == [
+        "1. **ada**", "1. **bo**", "3. **cy**"]
+    for who, place in ((ada, 1), (bo, 1), (cy, 3)):
+        profile = await cy.slash(channel, "profile", user=who)
+        assert f"(#{place} " in profile.response.embeds[0].fields[0].value, profile.response.embeds[0].fields[0].value
 
 
 @pytest.mark.slow

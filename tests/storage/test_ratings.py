@@ -42,7 +42,8 @@ async def test_a_game_updates_ratings_counts_and_history_once(store):
 
 
 async def test_leaderboard_orders_by_mu_minus_three_sigma_and_pages(store):
-    # ordinals: user 1: 30-3*8 = 6; user 2: 20-3*2 = 14; user 3: 26-3*4 = 14 (tie: lower id first)
+    # ordinals: user 1: 30-3*8 = 6; user 2: 20-3*2 = 14; user 3: 26-3*4 = 14 (tie: listed lower id
+    # first, in the same place)
     await store.ratings.record_game(10, "baumeister", 1, [line(1, 1, 30.0, 8.0), line(2, 2, 20.0, 2.0),
                                                           line(3, 3, 26.0, 4.0)])
     await store.ratings.record_game(10, "augsburg1520", 2, [line(4, 1, 40.0), line(1, 2, 10.0)])
@@ -52,6 +53,6 @@ async def test_leaderboard_orders_by_mu_minus_three_sigma_and_pages(store):
     assert [r.user_id for r in await store.ratings.leaderboard(10, "baumeister", offset=2, limit=2)] == [1]
     assert await store.ratings.count(10, "baumeister") == 3
     assert await store.ratings.count(11, "augsburg1520") == 0
-    assert [await store.ratings.position(10, "baumeister", u) for u in (1, 2, 3, 4)] == [3, 1, 2, None]
+    assert [await store.ratings.position(10, "baumeister", u) for u in (1, 2, 3, 4)] == [3, 1, 1, None]
     assert [(r.game, r.games) for r in await store.ratings.of_user(10, 1)] == [
         ("augsburg1520", 1), ("baumeister", 1)]
