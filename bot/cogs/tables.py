@@ -19,6 +19,7 @@ from play.options import read_pairs
 from play.pace import PACES
 from games import registry
 
+TABLE_HELP = "Table number (default: this thread's table, else your only open table)"
 COMMAND_ID_MAX = 2**53  # the largest whole number a slash command option carries exactly
 TableNumber = app_commands.Range[int, 1, COMMAND_ID_MAX]
 SEED_MAX = 2**53  # a seed a command carries exactly (drawn seeds are below 2**62)
@@ -55,8 +56,8 @@ class TablesCog(commands.Cog):
     @table.command(name="create", description="Open a table for a game in a new thread of this channel")
     @app_commands.describe(game="The game to play",
                            options="Game options as key=value pairs, e.g. open_money=true",
-                           rated="Whether the result counts for ratings (never with computer players)",
-                           seed="Admins: deal this seed (for bug reports and teaching; never rated)",
+                           rated="Whether the result counts for ratings (never with computer players, one person or a chosen seed)",
+                           seed="Manage Server: deal this seed (for bug reports and teaching; never rated)",
                            pace="Deadlines on decisions (default: async, 24 hours a decision)")
     @app_commands.choices(game=game_choices(), pace=[app_commands.Choice(name=text, value=name)
                                                      for name, (_, _, text) in PACES.items()])
@@ -73,7 +74,7 @@ class TablesCog(commands.Cog):
         await self.controller.create(interaction, game, parsed, rated, seed, pace)
 
     @table.command(name="hand", description="Show your hand and choices at a table (only you see it)")
-    @app_commands.describe(table="Table number (default: this thread's table)")
+    @app_commands.describe(table=TABLE_HELP)
     async def hand(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
@@ -83,7 +84,7 @@ class TablesCog(commands.Cog):
         await self.controller.show_hand(interaction, table_id)
 
     @table.command(name="leave", description="Leave a table's lobby before the game starts")
-    @app_commands.describe(table="Table number (default: this thread's table)")
+    @app_commands.describe(table=TABLE_HELP)
     async def leave(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
@@ -93,7 +94,7 @@ class TablesCog(commands.Cog):
         await self.controller.leave(interaction, table_id)
 
     @table.command(name="abandon", description="Forfeit your seat in a running game")
-    @app_commands.describe(table="Table number (default: this thread's table)")
+    @app_commands.describe(table=TABLE_HELP)
     async def abandon(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
@@ -101,8 +102,9 @@ class TablesCog(commands.Cog):
         except TableError as exc:
             await reply(interaction, refusal(exc))
 
-    @table.command(name="cancel", description="Cancel a table (creator in the lobby; Manage Server any time)")
-    @app_commands.describe(table="Table number (default: this thread's table)")
+    @table.command(name="cancel", description="Cancel a table (creator: the lobby, or a vote of the players once "
+                   "it runs; Manage Server: any time)")
+    @app_commands.describe(table=TABLE_HELP)
     async def cancel(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
@@ -112,7 +114,7 @@ class TablesCog(commands.Cog):
 
     @table.command(name="handover", description="Ask the other players to hand an absent player's seat "
                    "to a computer player for good")
-    @app_commands.describe(player="The absent player", table="Table number (default: this thread's table)")
+    @app_commands.describe(player="The absent player", table=TABLE_HELP)
     async def handover(self, interaction: discord.Interaction, player: discord.Member,
                        table: TableNumber | None = None) -> None:
         try:
@@ -129,7 +131,7 @@ class TablesCog(commands.Cog):
 
     @table.command(name="undo", description="Take back your last action (while nobody has acted since "
                    "and nothing hidden was shown)")
-    @app_commands.describe(table="Table number (default: this thread's table)")
+    @app_commands.describe(table=TABLE_HELP)
     async def undo(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
@@ -139,7 +141,7 @@ class TablesCog(commands.Cog):
         await self.controller.undo(interaction, table_id, None)
 
     @table.command(name="log", description="The game's events so far, as you may see them (only you see it)")
-    @app_commands.describe(table="Table number (default: this thread's table)",
+    @app_commands.describe(table=TABLE_HELP,
                            page="Page number (default: the latest)")
     async def log(self, interaction: discord.Interaction, table: TableNumber | None = None,
                   page: app_commands.Range[int, 1, 100_000] | None = None) -> None:
@@ -150,9 +152,9 @@ class TablesCog(commands.Cog):
             return
         await show_log(interaction, table_id, None if page is None else page - 1, in_place=False)
 
-    @table.command(name="export", description="The game's record as a JSON file: seed, every action "
-                   "(once it has ended; admins at any time)")
-    @app_commands.describe(table="Table number (default: this thread's table)")
+    @table.command(name="export", description="The game's record as a JSON file "
+                   "(once it has ended; Manage Server: any time, unless seated at it)")
+    @app_commands.describe(table=TABLE_HELP)
     async def export(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)

@@ -16,7 +16,7 @@ from bot.ui.tournament_controller import TournamentController
 FORMAT_CHOICES = [app_commands.Choice(name="Swiss", value="swiss"),
                   app_commands.Choice(name="round-robin", value="round_robin"),
                   app_commands.Choice(name="elimination", value="elimination")]
-TOURNAMENT_HELP = "Tournament number (default: the open one of this channel)"
+TOURNAMENT_HELP = "Tournament number (default: this table thread's, else the open one of this channel or server)"
 
 
 class TournamentsCog(commands.Cog):

@@ -186,7 +186,8 @@ class TournamentController(RoundsMixin):
         caller = self.caller(interaction)
         tournament = await self.service.get(tournament_id, caller)
         if not self.service.can_run(tournament, caller):
-            raise TournamentError("Only the tournament's organiser can start it.")
+            raise TournamentError("Only the tournament's organiser (or a member with the organiser role or "
+                                  "Manage Server) can start it.")
         note = await self.check_channel(tournament)
         await defer(interaction)
         round_no = await self.service.begin(tournament_id, caller)
@@ -198,7 +199,8 @@ class TournamentController(RoundsMixin):
         caller = self.caller(interaction)
         tournament = await self.service.get(tournament_id, caller)
         if not self.service.can_run(tournament, caller):
-            raise TournamentError("Only the tournament's organiser can start the next round.")
+            raise TournamentError("Only the tournament's organiser (or a member with the organiser role or "
+                                  "Manage Server) can start the next round.")
         note = await self.check_channel(tournament)
         await defer(interaction)
         await self.service.settle(tournament_id)  # e.g. a table cancelled mid-round
