@@ -137,8 +137,9 @@ async def still_away(service: TableService, table_id: int, seat: int, missed: in
     async with service.lock(table_id):
         loaded = await service.load(table_id)
         row = next((s for s in loaded.seats if s.seat == seat), None)
-        if (loaded.table.status != "running" or loaded.table.pace == "off" or row is None
-                or not row.away or row.forfeited or row.user_id is None or row.missed != missed):
+        # A seat handed to a computer player for good (`ai`) is no longer its player's to miss.
+        if (loaded.table.status != "running" or loaded.table.pace == "off" or row is None or not row.away
+                or row.forfeited or row.ai or row.user_id is None or row.missed != missed):
             return
         # While every player is away the game waits for the first back: nobody misses a turn then.
         counted = missed if everyone_away(loaded.seats) else missed + 1

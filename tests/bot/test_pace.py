@@ -193,6 +193,33 @@ async def test_a_player_who_stays_away_keeps_missing_deadlines_and_can_be_voted_
     assert missed(cy) == 2  # back and playing: no more missed deadlines
 
 
+@pytest.mark.slow
+async def test_a_seat_voted_out_misses_no_more_deadlines(simcord_env):
+    """Once the others voted an away player's seat to a computer player for good, its player is no
+    longer counted as missing deadlines: the seat has no away timer left, and its count stays."""
+    table = await live_table(simcord_env, seats=3)
+    ada, bo, cy = table.players
+    policy = heuristic_players("augsburg1520", 3)
+    await play_seat(table, ada, policy)
+    await play_seat(table, bo, policy)
+    await simcord_env.advance_time(LIVE + 1)  # cy misses the opening purchase's deadline: away
+    seat = await table.seat_of(cy)
+    await table.bot.store.tables.set_handover_after(table.table_id, 1)  # as the lobby's "Vote out after: 1"
+    await ada.slash(table.thread, "table handover", player=cy)
+    vote = next(m for m in reversed(table.thread.history()) if "Agree" in labels(m))
+    await bo.click(vote, label="Agree")
+    row = next(s for s in await table.seats() if s.user_id == cy.id)
+    assert row.ai == "heuristic" and row.missed == 1
+    for _ in range(9):  # three paces pass, ada and bo playing on
+        await simcord_env.advance_time(LIVE // 3)
+        for _ in range(5):
+            await play_seat(table, ada, policy)
+            await play_seat(table, bo, policy)
+    row = next(s for s in await table.seats() if s.user_id == cy.id)
+    assert row.missed == 1
+    assert [t for t in await table.bot.store.tables.timers(table_id=table.table_id, kind="away") if t.seat == seat] == []
+
+
 async def test_a_lost_notice_does_not_lock_the_player_out(simcord_env):
     """Discord fails the "Time ran out" DM and its thread fallback: the player still finds **I'm
     back** on their panel from the board's My hand, and it gives them their seat back."""
