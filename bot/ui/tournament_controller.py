@@ -185,9 +185,7 @@ class TournamentController(RoundsMixin):
     async def start(self, interaction: discord.Interaction, tournament_id: int) -> None:
         caller = self.caller(interaction)
         tournament = await self.service.get(tournament_id, caller)
-        if not self.service.can_run(tournament, caller):
-            raise TournamentError("Only the tournament's organiser (or a member with the organiser role or "
-                                  "Manage Server) can start it.")
+        self.service.require_organiser(tournament, caller, "start it")
         note = await self.check_channel(tournament)
         await defer(interaction)
         round_no = await self.service.begin(tournament_id, caller)
@@ -198,9 +196,7 @@ class TournamentController(RoundsMixin):
     async def next_round(self, interaction: discord.Interaction, tournament_id: int) -> None:
         caller = self.caller(interaction)
         tournament = await self.service.get(tournament_id, caller)
-        if not self.service.can_run(tournament, caller):
-            raise TournamentError("Only the tournament's organiser (or a member with the organiser role or "
-                                  "Manage Server) can start the next round.")
+        self.service.require_organiser(tournament, caller, "start the next round")
         note = await self.check_channel(tournament)
         await defer(interaction)
         await self.service.settle(tournament_id)  # e.g. a table cancelled mid-round

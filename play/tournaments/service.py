@@ -119,10 +119,11 @@ class TournamentService(OrganiserMixin):
     def can_run(self, tournament: TournamentRow, caller: Caller) -> bool:
         return caller.organiser or caller.user_id == tournament.organiser_id
 
-    def _require_organiser(self, tournament: TournamentRow, caller: Caller) -> None:
+    def require_organiser(self, tournament: TournamentRow, caller: Caller, what: str = "do that") -> None:
+        """Refuse, naming everyone who may, a caller who may not run the tournament."""
         if not self.can_run(tournament, caller):
             raise TournamentError("Only the tournament's organiser (or a member with the organiser role or "
-                                  "Manage Server) can do that.")
+                                  f"Manage Server) can {what}.")
 
     async def resolve(self, caller: Caller, tournament_id: int | None, channel_id: int | None,
                       parent_id: int | None = None) -> int:
@@ -245,7 +246,7 @@ class TournamentService(OrganiserMixin):
     async def begin(self, tournament_id: int, caller: Caller) -> int:
         """Close registration and seat round 1. Returns the round number."""
         tournament = await self.get(tournament_id, caller)
-        self._require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller)
         if tournament.status != "registration":
             raise TournamentError(f"Tournament #{tournament_id} has already started.")
         players = await self.entrants(tournament_id)
@@ -274,7 +275,7 @@ class TournamentService(OrganiserMixin):
         """Seat the next round once every table of the current one has finished. Also returns the
         round ends its settling found (a last table that ended at the same instant), to announce."""
         tournament = await self.get(tournament_id, caller)
-        self._require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller)
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}: there is no next "
                                   "round" + (" (**Start** seats round 1)." if tournament.status == "registration" else "."))
@@ -448,7 +449,7 @@ class TournamentService(OrganiserMixin):
     async def finish_early(self, tournament_id: int, caller: Caller) -> list[StandingRow]:
         """End a tournament between rounds (e.g. when no further round can be seated)."""
         tournament = await self.get(tournament_id, caller)
-        self._require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller)
         async with self.lock(tournament_id):  # not while a round is being seated
             tournament = await self.get(tournament_id)
             rounds = await self.store.tournaments.rounds(tournament_id)
@@ -466,7 +467,7 @@ class TournamentService(OrganiserMixin):
     async def cancel(self, tournament_id: int, caller: Caller) -> list[TableNews]:
         """Cancel a tournament; its running tables are cancelled too (returned)."""
         tournament = await self.get(tournament_id, caller)
-        self._require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller)
         async with self.lock(tournament_id):  # not while a round is being seated
             closed = await self.store.tournaments.cancel(tournament_id)  # with its tables, in one transaction
             if closed is None:
