@@ -30,9 +30,6 @@ class VoteNews:
     kind: str  # "cancel" or "handover:<seat>"
     outcome: str  # "open", "agreed" (and carried out), "refused"
     waiting: list[int]  # the players who have not answered yet (user ids, in seat order)
-
-    def waiting_names(self) -> list[str]:
-        return [s.display_name for s in self.news.seats if s.user_id in self.waiting]
     asked_before: bool = False  # the vote was already open: its question is asked again
 
 

@@ -349,8 +349,10 @@ class Presenter:
         self.boards.forget(news.table.id)
         thread = await self.channel(news.table.thread_id)
         twins = await self.service.same_deal_running(news.table)
+        info = self.info(news)
+        names = {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None}
         standings = await safely(f"result of table {news.table.id}",
-                                 results.announce(thread, news, self.info(news), rated_lines(reports), twins))
+                                 results.announce(thread, news, info, rated_lines(reports, names), twins))
         if standings is None and thread is not None and attempt < len(STANDINGS_RETRIES):
             due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
             if (scheduler := getattr(self.bot, "scheduler", None)) is not None:

@@ -20,15 +20,17 @@ from storage import RatedResult
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-def rated_lines(reports: list[Any]) -> list[str]:
-    """"name: 12.3 → 14.1 (+1.8)" for each player of a game the finish work rated."""
+def rated_lines(reports: list[Any], names: dict[int, str]) -> list[str]:
+    """"name: 12.3 → 14.1 (+1.8)" for each player of a game the finish work rated; `names` (user
+    id -> name for message text) names them as the standings above do, players called alike told apart."""
     lines = []
     for report in reports:
         for result in report if isinstance(report, list) else []:
             if isinstance(result, RatedResult):
                 before = ordinal(Rating(mu=result.mu_before, sigma=result.sigma_before))
                 after = ordinal(Rating(mu=result.mu_after, sigma=result.sigma_after))
-                lines.append(f"{shown_name(result.display_name)}: {before:.1f} → {after:.1f} ({after - before:+.1f})")
+                name = names.get(result.user_id) or shown_name(result.display_name)
+                lines.append(f"{name}: {before:.1f} → {after:.1f} ({after - before:+.1f})")
     return lines
 
 
@@ -43,11 +45,13 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
     table, outcome = news.table, news.outcome
     if outcome is None or thread is None:
         return None
-    forfeited = [s.display_name for s in news.seats if s.forfeited]
+    # Named as the table names them: players called alike told apart.
+    forfeited = [info.name(s.seat) for s in news.seats if s.forfeited]
     away = [s for s in news.seats if s.away and not s.ai and not s.forfeited]
+    away_names = [info.name(s.seat) for s in away]
     if away:  # their line says why a score may be ranked below lower ones
-        info = dataclasses.replace(info, names={**info.names, **{s.seat: f"{s.display_name} (away: ranked last)"
-                                                                 for s in away}})
+        info = dataclasses.replace(info, names={**info.names, **{
+            s.seat: f"{info.plain_name(s.seat)} (away: ranked last)" for s in away}})
     embed = discord.Embed(title=standings_title(info, table.id),
                           description="\n".join(get_renderer(table.game).outcome_lines(info, outcome))[:4096],
                           colour=discord.Colour.gold())
@@ -66,7 +70,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
             "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),
             inline=False)
     footer = [f"{label} (ranked last): {', '.join(names)}"
-              for label, names in (("Abandoned", forfeited), ("Away at the end", [s.display_name for s in away]))
+              for label, names in (("Abandoned", forfeited), ("Away at the end", away_names))
               if names]
     if footer:
         embed.set_footer(text="\n".join(footer)[:2048])

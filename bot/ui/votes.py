@@ -39,17 +39,17 @@ class VotesMixin:
             return
         if voted.outcome == "agreed":  # nobody else had to agree
             await reply(interaction, "Done: no other player had to agree.")
-            await self._carried_out(voted, shown_name(name_of(interaction.user)))
+            await self._carried_out(voted)
             return
-        subject = _subject(voted)
+        info = self.presenter.info(voted.news)
+        subject = _subject(voted, info)
         users = voted.waiting
         view = discord.ui.View(timeout=None)
         vote = voted.news.table.votes[kind]
         view.add_item(VoteButton(table_id, kind, True, vote["at"]))
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
-        asker = shown_name(next((s.display_name for s in voted.news.seats if s.user_id == vote["by"]),
-                                     name_of(interaction.user)))
+        asker = _name_of(voted, info, vote["by"]) or shown_name(name_of(interaction.user))
         posted = await self.presenter.post(voted.news.table.thread_id,
                                            f"{question(kind, asker, subject)} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
@@ -58,7 +58,7 @@ class VotesMixin:
                                      "The vote stays open: run the command again to ask again.")
         elif voted.asked_before:
             await reply(interaction, "That vote was already open: its question is asked again in the thread, "
-                                     f"waiting for {', '.join(map(shown_name, voted.waiting_names()))}.")
+                                     f"waiting for {_waiting(voted, info)}.")
         else:
             await reply(interaction, "The other players are asked in the thread; it happens when all agree.")
 
@@ -73,24 +73,26 @@ class VotesMixin:
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
-        name = shown_name(name_of(interaction.user))
+        info = self.presenter.info(voted.news)
         if voted.outcome == "open":
-            await reply(interaction, f"Noted. Still waiting for {', '.join(map(shown_name, voted.waiting_names()))}.")
+            await reply(interaction, f"Noted. Still waiting for {_waiting(voted, info)}.")
             return
         await reply(interaction, {"refused": "Noted: you refused, so the game goes on.",
                                   "agreed": "Noted: everyone agreed, so it is done."}.get(voted.outcome, "Noted."))
         await _retire(interaction.message, table_id, kind)
         if voted.outcome == "refused":
+            name = _name_of(voted, info, interaction.user.id) or shown_name(name_of(interaction.user))
             await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")
             return
-        await self._carried_out(voted, name)
+        await self._carried_out(voted)
 
-    async def _carried_out(self, voted: VoteNews, name: str) -> None:
+    async def _carried_out(self, voted: VoteNews) -> None:
         news = voted.news
         if voted.kind == "cancel":
             await self.closed(news, f"Everyone agreed: table #{news.table.id} is cancelled.")  # type: ignore[attr-defined]
             return
-        await self.presenter.post(news.table.thread_id, f"Everyone agreed: a computer player plays {_subject(voted)}'s "
+        subject = _subject(voted, self.presenter.info(news))
+        await self.presenter.post(news.table.thread_id, f"Everyone agreed: a computer player plays {subject}'s "
                                   "seat for the rest of the game.")
         await self.after(news)  # type: ignore[attr-defined]
 
@@ -107,9 +109,17 @@ async def _retire(message: discord.Message | None, table_id: int, kind: str) -> 
         await safely("vote message", message.edit(view=None))
 
 
-def _subject(voted: VoteNews) -> str | None:
+# Players are named as the table names them (panels.table_info): those called alike told apart.
+def _subject(voted: VoteNews, info: Any) -> str | None:
+    """The name of the seat a hand-over vote is about (None for other votes)."""
     if not voted.kind.startswith("handover:"):
         return None
-    seat = int(voted.kind.split(":")[1])
-    name = next((s.display_name for s in voted.news.seats if s.seat == seat), None)
-    return shown_name(name) if name is not None else None
+    return info.name(int(voted.kind.split(":")[1]))
+
+
+def _name_of(voted: VoteNews, info: Any, user_id: int) -> str | None:
+    return next((info.name(s.seat) for s in voted.news.seats if s.user_id == user_id), None)
+
+
+def _waiting(voted: VoteNews, info: Any) -> str:
+    return ", ".join(info.name(s.seat) for s in voted.news.seats if s.user_id in voted.waiting)
