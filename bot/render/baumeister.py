@@ -8,12 +8,13 @@ import discord
 from pydantic import BaseModel
 
 from bot.render.base import Renderer, Style, TableInfo, plural
+from bot.render.baumeister_help import COIN, OPTION_HELP, RULES_SUMMARY, SHIELD, component_lines, option_rows
 from games.baumeister import data
 from games.baumeister.data import CARD_BY_ID
 from games.baumeister.views import BaumeisterView, CardView, PlayerView
 
 COLOUR = discord.Colour.dark_gold()
-SHIELD, COIN, SABOTEUR, HAND = "🛡", "🪙", "💣", "🂠"
+SABOTEUR, HAND = "💣", "🂠"
 SHORT_TYPE = {"corner_tower": "Corner", "tower": "Tower", "gate": "Gate", "town_hall": "Hall", "church": "Church"}
 TYPE_NAME = dict(zip(data.TYPE_KEYS, data.TYPE_NAMES))
 FIELD_LIMIT = 1024
@@ -98,8 +99,8 @@ class BaumeisterRenderer(Renderer):
             "offer": f"sabotage: {actor} may offer a pay-off",
             "answer": self._negotiation_text(info, view),
             "grab": "takes a card from a hand",
-            "final": "lays out up to three cards",
-            "final_place": "lays out up to three cards",
+            "final": f"lays out {_how_many(view)}",
+            "final_place": f"lays out {_how_many(view)}",
         }.get(view.phase, view.phase)
 
     @staticmethod
@@ -213,8 +214,8 @@ class BaumeisterRenderer(Renderer):
         if view.phase == "offer" and sab is not None:
             attack = f"**Now:** a saboteur attacks your {sab.building.name if sab.building else 'building'}. "
             if not view.players[seat].money:  # nothing to offer: the only choice is the die
-                return attack + f"You have no thalers to offer: let the die decide (it must beat {sab.shields} {SHIELD})."
-            return attack + f"Offer thalers to call it off, or let the die decide (it must beat {sab.shields} {SHIELD})."
+                return attack + f"You have no thalers to offer: let the die decide ({_must_beat(sab)})."
+            return attack + f"Offer thalers to call it off, or let the die decide ({_must_beat(sab)})."
         if view.phase == "answer" and sab is not None:
             return self._answer_text(info, view, sab, seat)
         return "**Now:** your move."
@@ -229,7 +230,7 @@ class BaumeisterRenderer(Renderer):
         else:
             head = f"**Now:** {info.name(sab.attacker)} asks for {amount} to call the saboteur off: "
             can = (["pay"] if view.can_accept else []) + (["offer less"] if view.can_counter else [])
-            can.append(f"refuse and let the die decide (it must beat {sab.shields} {SHIELD})")
+            can.append(f"refuse and let the die decide ({_must_beat(sab)})")
         text = head + (", ".join(can[:-1]) + ", or " + can[-1] if len(can) > 1 else can[0]) + "."
         if seat != sab.attacker and not view.can_accept:
             text += " You have less than that, so you cannot pay it."
@@ -238,10 +239,10 @@ class BaumeisterRenderer(Renderer):
         return text + " Only the two of you see the amounts."
 
     def _build_text(self, view: BaumeisterView) -> str:
-        can = ["build up to three cards"] if view.can_build else []
+        can = [f"build {_how_many(view)}"] if view.can_build else []
         can += ["play a saboteur"] if view.can_sabotage else []
         if view.final_round:
-            head = ("**Final round:** lay out up to three cards; now a city may be completed." if view.can_build
+            head = (f"**Final round:** lay out {_how_many(view)}; now a city may be completed." if view.can_build
                     else "**Final round:** no card of yours fits your city: finish.")
         elif not can:
             head = "**Now:** no card of yours fits your city and no saboteur can be played now: end your turn."
@@ -377,7 +378,7 @@ class BaumeisterRenderer(Renderer):
             if me is not None and me.money is not None:
                 return f"You have {plural(me.money, 'thaler')}"
         if kind == "aim" and view.sabotage is not None:
-            return f"The city has {plural(view.sabotage.shields, 'shield')}: the roll must beat it"
+            return f"The city has {plural(view.sabotage.shields, 'shield')}: the roll must beat it, or show the saboteur"
         return None
 
     @staticmethod
@@ -390,12 +391,12 @@ class BaumeisterRenderer(Renderer):
 
     # -- text ----------------------------------------------------------------------------
     def options_lines(self, options: BaseModel) -> list[str]:
-        return [f"{label}: {shown}" for label, shown, _ in _option_rows(options)]
+        return [f"{label}: {shown}" for label, shown, _ in option_rows(options)]
 
     def rules(self) -> list[discord.Embed]:
         summary = discord.Embed(title="Wettstreit der Baumeister — rules", colour=COLOUR,
                                 description="\n".join(RULES_SUMMARY))
-        components = discord.Embed(title="Components", colour=COLOUR, description="\n".join(_component_lines()))
+        components = discord.Embed(title="Components", colour=COLOUR, description="\n".join(component_lines()))
         options = discord.Embed(title="Table options", colour=COLOUR, description="\n".join(
             f"**{label}**: {value}" for label, value in OPTION_HELP))
         return [summary, components, options]
@@ -412,79 +413,18 @@ class BaumeisterRenderer(Renderer):
         return lines
 
 
-def _option_rows(options: Any) -> list[tuple[str, str, bool]]:
-    """(label, chosen value, whether it is the rules text's default) for each option."""
-    defaults = type(options)()
-    rows = []
-    swap = "on" if options.swap_open_card else "off"
-    rows.append(("Swap the open card for 1 thaler", swap, options.swap_open_card == defaults.swap_open_card))
-    take = "on" if options.take_three else "off"
-    rows.append(("Take 3 thalers instead of rolling", take, options.take_three == defaults.take_three))
-    first = "exactly 3 cards" if options.first_build == "exactly" else "at least 3 cards"
-    rows.append(("First build", first, options.first_build == defaults.first_build))
-    return rows
-
-
-RULES_SUMMARY = [
-    "3-4 master builders buy building cards at auction and lay out a city. Highest score wins.",
-    "**Set-up:** 40 building cards, 20 in an open stack and 20 face down; 10 thalers each, kept "
-    "secret; 5 saboteurs in the reserve; a die roll picks the start player.",
-    "**A turn:** 1. Revenues (must) · 2. Auction one card (must) · 3. Build or sabotage (may).",
-    "**1. Revenues:** roll the die: 1-5 thalers, plus 1 per coin on your city gates. The saboteur "
-    "face gives only the gate coins and a saboteur (from the reserve, or from any player when it "
-    "is empty). Option: take 3 thalers instead of rolling.",
-    "**2. Auction** the open card or the top face-down card (only the auctioneer sees it). The "
-    "auctioneer opens (0 is allowed); in seat order each raises or passes for good; nobody bids "
-    "more than they have. If the bidding on a face-down card comes back to the auctioneer, its "
-    "type is named. The winner pays: half (rounded down) to the auctioneer, the rest to the cash "
-    "supply; all to the supply if the auctioneer wins. Option: pay 1 thaler once a turn to put "
-    "the open card under the smaller stack.",
-    "**3. Build** (first time exactly 3 cards, later up to 3): one city in a row; one town hall; "
-    "no two buildings of the same type side by side (towers and corner towers count as one type); "
-    "cards never move; gaps may be filled. A corner tower ends the row; the second one only in the "
-    "final round.",
-    "**3. Or sabotage** (one saboteur a turn): on a building — the victim and the attacker may "
-    "negotiate a pay-off (offer, counter-offers, in private); without an agreement the die must show "
-    "the saboteur or more than the city's shields, and the building goes under the smaller stack. Or on a hand of 5+ cards: take a face-down card, shown "
-    "to all, under the smaller stack. The saboteur returns to the reserve.",
-    "**End:** whoever auctions the last card of a stack finishes the turn; then everyone may lay out "
-    "up to 3 more cards once (final round, completing the city is allowed now).",
-    "**Scoring:** printed values of your buildings, minus the values of cards in hand. A complete "
-    "city (no gaps, corner towers at both ends) scores +10 for the town hall exactly in the middle, "
-    "+5 for equal numbers of churches (not zero) on each side of it, +5 for equal corner towers.",
-]
-
-OPTION_HELP = [
-    ("Swap the open card for 1 thaler", "on ◀ the text's variant; off = the original rules"),
-    ("Take 3 thalers instead of rolling", "on ◀ the text's variant; off = the original rules"),
-    ("First build", "exactly 3 cards ◀ the text; at least 3 cards = the original rules"),
-]
-
-
-def _component_lines() -> list[str]:
-    lines = ["**Building cards** (rulebook): value, 🛡 shields, 🪙 coins"]
-    by_type: dict[int, list[str]] = {}
-    for type_, value, shields, coins, count in data.PRINTS:
-        by_type.setdefault(type_, []).append(f"{count}× {value}{SHIELD * shields}{COIN * coins}")
-    for type_, prints in by_type.items():
-        lines.append(f"{data.TYPE_PLURALS[type_]}: " + ", ".join(prints))
-    lines += [
-        f"**Coins** (rulebook): {data.COIN_SUPPLY} thalers in the box; {data.START_MONEY} each at the start, "
-        "kept secret.",
-        f"**Saboteurs** (rulebook): {data.SABOTEURS}.",
-        "**Die** (sourced): faces 1-5 and a saboteur face.",
-        f"**Empty cash supply** (chosen): {data.SHORT_SUPPLY_RULE}",
-        "**Equal stacks** (chosen): a card that goes under the smaller stack goes under the open stack "
-        "when both are the same size.",
-        "**Start player** (chosen detail): the die is rolled until it shows a seat number.",
-        f"**Pay-off negotiation** (chosen): the victim opens with an offer; the other side accepts, refuses "
-        f"(the die decides) or counters; at most {data.PAYOFF_COUNTERS} counter-proposals. Each answer is timed; "
-        "out of time counts as a refusal.",
-    ]
-    return lines
-
-
 RENDERER = BaumeisterRenderer()
+
+
+def _how_many(view: Any) -> str:
+    """The cards a build may lay out: a first build under "at least 3 cards" may lay out more."""
+    return "up to three cards" if view.max_place <= 3 else "three cards or more"
+
+
+def _must_beat(sab: Any) -> str:
+    # rulebook: "To be successful either the dot must be rolled, or the number rolled must be
+    # strictly greater than the number of shields": no number of shields makes a city safe.
+    return f"it must beat {sab.shields} {SHIELD} or show the saboteur"
 
 
 def _thalers(count: int) -> str:

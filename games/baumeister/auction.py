@@ -55,17 +55,32 @@ def _gate_text(gates: int) -> str:
     return f", plus {gates} for city gates" if gates else ""
 
 
+def _short_text(seat: int, paid: int) -> str:
+    """What a player receives from a cash supply that runs short (data.SHORT_SUPPLY_RULE)."""
+    if not paid:
+        return "the cash supply is empty: {p%d} receives nothing" % seat
+    return "the cash supply has only %s left: {p%d} receives them" % (plural(paid, "thaler"), seat)
+
+
 # Income events repeat; events are immutable, so each is built once.
 @lru_cache(maxsize=None)
 def _income_event(seat: int, gates: int, paid: int) -> Event:
-    return public("income", "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates)),
-                 seat=seat, thalers=paid)
+    if paid < SAFE_INCOME + gates:  # the log says what was paid, not what was due
+        text = "{p%d} chooses 3 thalers instead of rolling%s, but %s." % (seat, _gate_text(gates),
+                                                                         _short_text(seat, paid))
+    else:
+        text = "{p%d} takes 3 thalers instead of rolling%s." % (seat, _gate_text(gates))
+    return public("income", text, seat=seat, thalers=paid)
 
 
 @lru_cache(maxsize=None)
 def _roll_event(seat: int, face: int, gates: int, paid: int) -> Event:
-    return public("roll", "{p%d} rolls %s: %s%s." % (seat, face_text(face), plural(face, "thaler"), _gate_text(gates)),
-                 seat=seat, face=face, thalers=paid)
+    if paid < face + gates:
+        due = f" (worth {plural(face + gates, 'thaler')} with city gates)" if gates else ""
+        text = "{p%d} rolls %s%s, but %s." % (seat, face_text(face), due, _short_text(seat, paid))
+    else:
+        text = "{p%d} rolls %s: %s%s." % (seat, face_text(face), plural(face, "thaler"), _gate_text(gates))
+    return public("roll", text, seat=seat, face=face, thalers=paid)
 
 
 def _roll_income(state: State, seat: int, gates: int, events: list[Event]) -> None:
@@ -77,7 +92,11 @@ def _roll_income(state: State, seat: int, gates: int, events: list[Event]) -> No
     # rulebook: "If the saboteur appears as the die result (*), the player gets only the
     # Thalers for his/her city-gates. Instead ... he/she takes from the reserve a saboteur".
     paid = from_bank(state, seat, gates)
-    text = "{p%d} rolls the saboteur%s" % (seat, f" and takes {plural(gates, 'thaler')} for city gates" if gates else "")
+    if paid < gates:
+        text = "{p%d} rolls the saboteur; city gates are worth %s, but %s" % (
+            seat, plural(gates, "thaler"), _short_text(seat, paid))
+    else:
+        text = "{p%d} rolls the saboteur%s" % (seat, f" and takes {plural(gates, 'thaler')} for city gates" if gates else "")
     events.append(event("roll", text + ".", seat=seat, face=0, thalers=paid))
     if state.reserve:
         state.reserve -= 1

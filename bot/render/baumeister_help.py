@@ -1,0 +1,81 @@
+"""Wettstreit der Baumeister's help texts: the rules summary, the options and the components."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.baumeister import data
+
+SHIELD, COIN = "🛡", "🪙"
+
+
+def option_rows(options: Any) -> list[tuple[str, str, bool]]:
+    """(label, chosen value, whether it is the rules text's default) for each option."""
+    defaults = type(options)()
+    rows = []
+    swap = "on" if options.swap_open_card else "off"
+    rows.append(("Swap the open card for 1 thaler", swap, options.swap_open_card == defaults.swap_open_card))
+    take = "on" if options.take_three else "off"
+    rows.append(("Take 3 thalers instead of rolling", take, options.take_three == defaults.take_three))
+    first = "exactly 3 cards" if options.first_build == "exactly" else "at least 3 cards"
+    rows.append(("First build", first, options.first_build == defaults.first_build))
+    return rows
+
+
+RULES_SUMMARY = [
+    "3-4 master builders buy building cards at auction and lay out a city. Highest score wins.",
+    "**Set-up:** 40 building cards, 20 in an open stack and 20 face down; 10 thalers each, kept "
+    "secret; 5 saboteurs in the reserve; a die roll picks the start player.",
+    "**A turn:** 1. Revenues (must) · 2. Auction one card (must) · 3. Build or sabotage (may).",
+    "**1. Revenues:** roll the die: 1-5 thalers, plus 1 per coin on your city gates. The saboteur "
+    "face gives only the gate coins and a saboteur (from the reserve, or from any player when it "
+    "is empty). Option: take 3 thalers instead of rolling.",
+    "**2. Auction** the open card or the top face-down card (only the auctioneer sees it). The "
+    "auctioneer opens (0 is allowed); in seat order each raises or passes for good; nobody bids "
+    "more than they have. If the bidding on a face-down card comes back to the auctioneer, its "
+    "type is named. The winner pays: half (rounded down) to the auctioneer, the rest to the cash "
+    "supply; all to the supply if the auctioneer wins. Option: pay 1 thaler once a turn to put "
+    "the open card under the smaller stack.",
+    "**3. Build** (first time exactly 3 cards, later up to 3): one city in a row; one town hall; "
+    "no two buildings of the same type side by side (towers and corner towers count as one type); "
+    "cards never move; gaps may be filled. A corner tower ends the row; the second one only in the "
+    "final round.",
+    "**3. Or sabotage** (one saboteur a turn): on a building — the victim and the attacker may "
+    "negotiate a pay-off (offer, counter-offers, in private); without an agreement the die must show "
+    "the saboteur or more than the city's shields, and the building goes under the smaller stack. Or on a hand of 5+ cards: take a face-down card, shown "
+    "to all, under the smaller stack. The saboteur returns to the reserve.",
+    "**End:** whoever auctions the last card of a stack finishes the turn; then everyone may lay out "
+    "up to 3 more cards once (final round, completing the city is allowed now).",
+    "**Scoring:** printed values of your buildings, minus the values of cards in hand. A complete "
+    "city (no gaps, corner towers at both ends) scores +10 for the town hall exactly in the middle, "
+    "+5 for equal numbers of churches (not zero) on each side of it, +5 for equal corner towers.",
+]
+
+OPTION_HELP = [
+    ("Swap the open card for 1 thaler", "on ◀ the text's variant; off = the original rules"),
+    ("Take 3 thalers instead of rolling", "on ◀ the text's variant; off = the original rules"),
+    ("First build", "exactly 3 cards ◀ the text; at least 3 cards = the original rules"),
+]
+
+
+def component_lines() -> list[str]:
+    lines = ["**Building cards** (rulebook): value, 🛡 shields, 🪙 coins"]
+    by_type: dict[int, list[str]] = {}
+    for type_, value, shields, coins, count in data.PRINTS:
+        by_type.setdefault(type_, []).append(f"{count}× {value}{SHIELD * shields}{COIN * coins}")
+    for type_, prints in by_type.items():
+        lines.append(f"{data.TYPE_PLURALS[type_]}: " + ", ".join(prints))
+    lines += [
+        f"**Coins** (rulebook): {data.COIN_SUPPLY} thalers in the box; {data.START_MONEY} each at the start, "
+        "kept secret.",
+        f"**Saboteurs** (rulebook): {data.SABOTEURS}.",
+        "**Die** (sourced): faces 1-5 and a saboteur face.",
+        f"**Empty cash supply** (chosen): {data.SHORT_SUPPLY_RULE}",
+        "**Equal stacks** (chosen): a card that goes under the smaller stack goes under the open stack "
+        "when both are the same size.",
+        "**Start player** (chosen detail): the die is rolled until it shows a seat number.",
+        f"**Pay-off negotiation** (chosen): the victim opens with an offer; the other side accepts, refuses "
+        f"(the die decides) or counters; at most {data.PAYOFF_COUNTERS} counter-proposals. Each answer is timed; "
+        "out of time counts as a refusal.",
+    ]
+    return lines

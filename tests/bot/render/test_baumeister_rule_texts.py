@@ -1,0 +1,81 @@
+"""What Baumeister players read agrees with what the engine plays.
+
+Engine-level set-ups (helpers from the project's own tests) rendered through the Discord renderer.
+"""
+
+from __future__ import annotations
+
+from games.baumeister import SPEC
+from games.baumeister.flow import begin_build
+from bot.render.base import TableInfo
+from bot.render.baumeister import RENDERER
+from tests.games.baumeister.helpers import give, new_game, play, rig_die
+
+
+def info(seats=4):
+    return TableInfo(table_id=1, title="Baumeister", names={s: f"p{s}" for s in range(seats)})
+
+
+def panel_text(state, seat):
+    return RENDERER.panel(info(state.seats), SPEC.view(state, seat), seat).description
+
+
+def test_first_build_at_least_three_panel_does_not_say_up_to_three():
+    """components.md (table option): "first build: exactly 3 cards (text) or at least 3 cards
+    (original)". With `first_build="at_least"` the engine lets a first build lay out more than three
+    cards (max_place = 40), but the panel says "build up to three cards ... A first build is at
+    least 3 cards": two contradictory limits, and the first one is wrong for this table."""
+    state = new_game(4, first_build="at_least")
+    give(state, 0, hand=("church-5a", "gate-2a", "hall-5a", "tower-1a", "church-6a"))
+    begin_build(state, 0, False, [])
+    assert state.max_place > 3  # the engine allows a first build of more than three cards
+    # lay out four cards: the engine allows it
+    for cid, slot in (("church-5a", 0), ("gate-2a", 1), ("hall-5a", 2), ("tower-1a", 3)):
+        state, _ = play(state, 0, {"kind": "pick", "card": cid}, {"kind": "place", "slot": slot})
+    assert len(state.cities[0]) == 4
+    state = new_game(4, first_build="at_least")
+    give(state, 0, hand=("church-5a", "gate-2a", "hall-5a", "tower-1a", "church-6a"))
+    begin_build(state, 0, False, [])
+    text = panel_text(state, 0)
+    assert "up to three" not in text, text
+
+
+def test_income_log_says_what_was_paid_when_the_cash_supply_runs_short():
+    """rulebook: "With a result from 1 to 5, he/she gets that many Thalers from the cash register";
+    data.SHORT_SUPPLY_RULE (chosen): "When the cash supply runs short, a player receives only what is
+    left in it." With 2 thalers left in the supply the engine pays 2, but the public log tells the
+    table "{p0} rolls a 5: 5 thalers." (and "takes 3 thalers" for the safe income), which is false
+    and misleads everybody counting the player's secret money."""
+    state = new_game(4)
+    state.money = state.money[:3] + (state.money[3] + state.bank - 2,)
+    state.bank = 2
+    rig_die(state, 5)
+    after, events = play(state, 0, {"kind": "roll"})
+    paid = after.money[0] - state.money[0]
+    assert paid == 2
+    text = " ".join(e.text for e in events if e.kind == "roll")
+    assert "5 thalers" not in text and "only 2 thalers left" in text, text
+    after, events = play(state, 0, {"kind": "take_three"})
+    assert after.money[0] - state.money[0] == 2
+    text = " ".join(e.text for e in events if e.kind == "income")
+    assert "takes 3 thalers" not in text and "only 2 thalers left" in text, text
+
+
+def test_victim_panel_mentions_the_saboteur_face():
+    """rulebook: "To be successful either the dot must be rolled, or the number rolled must be
+    strictly greater than the number of shields in the city being attacked." With 5 shields no
+    number can beat the city, yet the saboteur face still tears the building down. The victim's panel
+    (the decision whether to pay) says only "let the die decide (it must beat 5 🛡)", and the aim
+    menu says "the roll must beat it": both read as if the city were safe."""
+    state = new_game(4)
+    give(state, 0, saboteurs=1)
+    give(state, 2, city=("corner-1a", "gate-2a", "tower-1a", "church-4a", "tower-1b", "hall-5a", "tower-2a"))
+    begin_build(state, 0, False, [])
+    state, _ = play(state, 0, {"kind": "sabotage", "seat": 2, "target": "city"})
+    aim = SPEC.legal_actions(state, 0)[0]
+    description = RENDERER.action_description(aim, SPEC.view(state, 0))
+    state, _ = play(state, 0, {"kind": "aim", "slot": 1})
+    assert SPEC.view(state, 2).sabotage.shields >= 5
+    text = panel_text(state, 2)
+    assert "saboteur" in text.split("let the die decide", 1)[1], text
+    assert "saboteur" in description.lower(), description
