@@ -438,8 +438,8 @@ kept face down (table option).
 then the previous winner. Pass (final for that auction), hold, or raise the number of cards bid; only that noble's \
 notes and jokers count (any notes at Maximilian), never jokers alone. Bidding ends when it returns unraised to the \
 high bidder. A lone high bidder discards the bid. Tied bidders show their cards at once: the highest single card \
-wins (a joker has no value; at Maximilian equal values go Maria > Leo > Louise > Philipp) and is discarded; the \
-others take theirs back, 2nd gets {data.SECOND_PRIZE} and 3rd {data.THIRD_PRIZE} guilders. {data.NO_WINNER_RULE}
+wins (a joker has no value; at Maximilian equal values go Maria > Leo > Louise > Philipp) and its bidder discards \
+every card they showed; the others take theirs back, 2nd gets {data.SECOND_PRIZE} and 3rd {data.THIRD_PRIZE} guilders. {data.NO_WINNER_RULE}
 **Privileges.** The winner takes a displayed privilege card and uses up to two of its three privileges \
 (2 prestige for each one left out): money {data.MONEY_PRIVILEGE}, prestige 6/7, cards (draw 2, discard any 1), \
 agency (next level, or {data.AGENCY_MONEY} guilders from level 2), peerage (next level, or Weapon from level 3, \

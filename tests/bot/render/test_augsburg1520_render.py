@@ -280,3 +280,14 @@ def test_the_board_says_when_a_score_has_reached_its_cap():
     headings = [f.name for f in RENDERER.board(table(3), SPEC.view(state, None))[0].fields]
     capped = [h for h in headings if "no more than 25 without a Church" in h]
     assert len(capped) == 1 and capped[0].startswith(LONG_NAMES[0])
+
+
+def test_rules_summary_says_the_showdown_winner_discards_the_whole_bid():
+    """Rulebook: "The winner discard all the Promissory Notes of the winning bid while everybody
+    else takes their cards back." (worked example 1: "Matthias wins the auction (due to the '15')
+    and discards his 4 cards."). The summary once read as if only the highest card were discarded."""
+    from bot.render.augsburg1520 import RULES_SUMMARY
+
+    showdown = RULES_SUMMARY.split("Tied bidders", 1)[1].split("guilders.", 1)[0]
+    assert "and is discarded" not in showdown, showdown
+    assert "discards every card they showed" in showdown, showdown
