@@ -7,10 +7,11 @@ Advancing
     rounded to the nearest whole number with halves rounded down, but at least 1 and
     at most size - 1 (so with table size 4 and advance 2: a 3-seat table sends 1, a
     5-seat table 2). Every table loses at least one player, so the field shrinks
-    every round. A player with a bye advances. If a round that is not the final
-    would leave fewer players than the game's minimum, its tables (largest first,
-    in turn) send one more until it does not. Withdrawn players drop out, and a player who
-    forfeited never goes on (a table everyone forfeited sends nobody).
+    every round. A player with a bye advances. Withdrawn players drop out, and a player
+    who forfeited never goes on (a table everyone forfeited sends nobody). If a round
+    that is not the final would leave fewer players than the game's minimum (counting
+    only players still in), its tables (largest first, in turn) send one more until it
+    does not, passing over players who withdrew.
 
 Ties at the cut
     Players tied in a game's ranking across the cut are separated by their game
@@ -40,10 +41,12 @@ def default_advance(table_size: int) -> int:
 
 
 def advancing_counts(
-    sizes: Sequence[int], table_size: int, min_seats: int, advance: int | None = None, byes: int = 0
+    sizes: Sequence[int], table_size: int, min_seats: int, advance: int | None = None, byes: int = 0,
+    final: bool | None = None,
 ) -> list[int]:
-    """How many players advance from each table of `sizes` in a round that also had
-    `byes` byes (see the module docstring)."""
+    """How many players advance from each table of `sizes` in a round whose `byes` players
+    with a bye go on (see the module docstring). `final`: whether the round was the final (one
+    table, no bye; by default judged from `sizes` and `byes`)."""
     share = default_advance(table_size) if advance is None else advance
     if not 1 <= share < table_size:
         raise PairingError(f"between 1 and {table_size - 1} players can advance from a table of {table_size}")
@@ -52,10 +55,13 @@ def advancing_counts(
         # nearest whole number to share * size / table_size, halves rounded down
         nearest = -((table_size - 2 * share * size) // (2 * table_size))
         counts.append(min(size - 1, max(1, nearest)))
-    if len(sizes) > 1 or byes:  # not a final; such a round can always send min_seats on
+    if final is None:
+        final = len(sizes) == 1 and not byes
+    if not final and sizes:  # a round before the final sends min_seats on where its tables can
         largest_first = sorted(range(len(sizes)), key=lambda i: (-sizes[i], i))
         turn = 0
-        while sum(counts) + byes < min_seats:
+        # Withdrawn byes can leave a round short even with every table sending all but one.
+        while sum(counts) + byes < min_seats and any(c < size - 1 for c, size in zip(counts, sizes)):
             table = largest_first[turn % len(sizes)]
             turn += 1
             if counts[table] < sizes[table] - 1:
@@ -91,13 +97,35 @@ def survivors(
     if not history:
         return active
     last = history[-1]
+    withdrawn = frozenset(record.player_id for record in players if record.withdrawn)
     ratings = {record.player_id: record.rating for record in players}
     sizes = [len(game.players) for game in last.games]
-    counts = advancing_counts(sizes, table_size, min_seats, advance, len(last.byes))
-    through = set(last.byes)
+    # Counted among those going on: the players still in, not everyone the round seated.
+    byes = [player for player in last.byes if player not in withdrawn]
+    final = len(sizes) == 1 and not last.byes
+    counts = advancing_counts(sizes, table_size, min_seats, advance, len(byes), final=final)
+    through = set(byes)
     for game, count in zip(last.games, counts):
         through.update(game_survivors(game, count, ratings))
+    through -= withdrawn
+    if not final:
+        _top_up(last.games, counts, through, min_seats, ratings, withdrawn)
     return [player for player in active if player in through]
+
+
+def _top_up(games: Sequence[GameResult], counts: list[int], through: set[int], min_seats: int,
+            ratings: dict[int, float], withdrawn: frozenset[int]) -> None:
+    """A round before the final that withdrawn qualifiers left short: its tables, largest first,
+    each send their next player (all but one of a table at most) until enough go on."""
+    largest_first = sorted(range(len(games)), key=lambda i: (-len(games[i].players), i))
+    counts = list(counts)
+    while len(through) < min_seats and any(c < len(g.players) - 1 for c, g in zip(counts, games)):
+        for table in largest_first:
+            if len(through) >= min_seats:
+                break
+            if counts[table] < len(games[table].players) - 1:
+                counts[table] += 1
+                through.update(set(game_survivors(games[table], counts[table], ratings)) - withdrawn)
 
 
 def pair_elimination(

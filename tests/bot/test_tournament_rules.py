@@ -246,3 +246,27 @@ async def test_a_tournament_the_bot_may_not_post_is_not_kept(simcord_env):
     simcord_env.check_errors = False  # the refused post is this test's own doing
     assert result.ephemeral and "Send Messages" in answer(result), answer(result)
     assert await event.bot.store.tournaments.with_status("registration", "running", guild_id=event.guild.id) == []
+
+
+async def test_elimination_bye_holder_withdraws_and_no_final_is_played(simcord_env):
+    """Baumeister elimination at tables of 3, 5 players: round 1 is a table of 4 and a bye. The bye
+    holder withdraws during round 1. README: "when a round before the final would leave fewer players
+    than the game needs, its tables, largest first, each send one more until enough go on" -- the
+    table of 4 can send 3, so a final of 3 follows (the tournament once ended after round 1)."""
+    event = new_event(simcord_env, 5)
+    bot = event.bot
+    tid = await create(event, format="elimination")
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    rnd = (await bot.store.tournaments.rounds(tid))[0]
+    assert len(rnd.byes) == 1
+    bye = event.by_id(rnd.byes[0])
+    left = await bye.click(tournament_message(event, tid), label="Withdraw")
+    assert "You withdrew" in answer(left)
+    await play_round(event, tid, 1)
+    tournament = await bot.store.tournaments.get(tid)
+    over = [m.content for m in event.channel.history() if "is over" in (m.content or "")]
+    assert tournament.status == "running", f"the elimination ended after round 1 without a final: {over}"
+    nxt = await event.organiser.slash(event.channel, "tournament next")
+    assert "Round 2 is seated" in answer(nxt), answer(nxt)
+    assert [len(g.players) for g in await bot.store.tournaments.games(tid, 2)] == [3]

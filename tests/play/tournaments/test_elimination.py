@@ -141,3 +141,38 @@ def test_a_player_who_forfeited_does_not_go_on():
         GameResult(ranking=[[5, 6, 7, 8]], forfeits=[5, 6, 7, 8]),  # cancelled: everyone forfeited
     ])]
     assert sorted(survivors(players, history, 4, 2)) == [2, 3]
+
+
+def _round_of_four_and_a_bye():
+    """Five players at tables of 3 (a 3-4 seat game): one table of 4 and a bye, played out."""
+    players = [PlayerRecord(player_id=i, rating=float(10 - i)) for i in range(1, 6)]
+    first = pair_round("elimination", players, 1, 3, 3, 4, 7, [], 1)
+    assert [len(t) for t in first.tables] == [4] and len(first.byes) == 1
+    table = first.tables[0]
+    result = GameResult.from_scores({p: 10 - k for k, p in enumerate(table)})
+    return players, table, [RoundRecord(round_no=1, games=[result], byes=first.byes)]
+
+
+def test_a_withdrawn_bye_is_not_counted_among_those_going_on():
+    """README: "when a round before the final would leave fewer players than the game needs, its
+    tables, largest first, each send one more until enough go on". A bye holder who withdrew goes
+    on no more, so the table of 4 sends 3 and a final of 3 can follow."""
+    players, table, history = _round_of_four_and_a_bye()
+    assert len(survivors(players, history, 3, 3, 1)) == 3  # 2 from the table (topped up) and the bye
+    withdrawn = [p.model_copy(update={"withdrawn": p.player_id in history[0].byes}) for p in players]
+    assert sorted(survivors(withdrawn, history, 3, 3, 1)) == sorted(table[:3])
+
+
+def test_a_qualifier_who_withdrew_is_replaced_when_too_few_would_go_on():
+    """Withdrawn players drop out; a round that would then leave fewer than a table needs has its
+    tables send one more, passing over those who withdrew."""
+    players, table, history = _round_of_four_and_a_bye()
+    winner = table[0]
+    withdrawn = [p.model_copy(update={"withdrawn": p.player_id == winner}) for p in players]
+    going_on = survivors(withdrawn, history, 3, 3, 1)
+    assert winner not in going_on and table[2] in going_on and len(going_on) == 3
+
+
+def test_a_round_that_cannot_send_enough_any_more_ends_without_looping():
+    """One table of 3 and a bye that withdrew: the table sends all but one, and that is too few."""
+    assert advancing_counts([3], 3, 3, final=False) == [2]
