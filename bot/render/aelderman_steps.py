@@ -147,7 +147,10 @@ def turn_lines(view: Any, own: bool) -> list[str]:
     else:
         rows = " · ".join(f"row {i + 1} {'used ✓' if used else 'free'}" for i, used in enumerate(turn.rows_used))
         lines.append(f"In {turn.city}: {rows}; {turn.spent_here} AP spent here.")
-    if own and turn.spent_here == 0 and turn.ap_available:
+    if own and turn.may_pass:  # improvement 501
+        lines.append(f"You may sail on without spending here: improvement 501 lets you pass "
+                     f"{plural(turn.passes_left, 'more city', 'more cities')} without an action.")
+    elif own and turn.spent_here == 0 and turn.ap_available:
         lines.append("Spend at least 1 action point here before you sail on: every city you pass takes one.")
     if turn.feasted:
         lines.append("Feast celebrated this turn.")

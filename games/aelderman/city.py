@@ -137,7 +137,7 @@ def building_effect(state: State, seat: int, index: int, events: list[Event], at
     player = state.players[seat]
     building = D.BUILDINGS[player.buildings[index]]
     if building.produces:
-        gain(state, seat, building.produces)
+        gain(state, seat, building.produces, events)
     if building.ability in ("carpentry", "lighthouse", "deli") and ability_choices(player, index):
         state.pending.append(Pending(kind="ability", seat=seat, data={"index": index}))
     if not at_once:

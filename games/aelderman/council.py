@@ -167,7 +167,7 @@ def take_card(state: State, seat: int, card: int, row: int, events: list[Event])
     bonus = D.COUNCIL_CARDS[card].bonus
     if row == 1 and bonus:
         say(events, "council_bonus", f"{{p{seat}}} receives the card's bonus.", seat=seat)
-        gain(state, seat, bonus)
+        gain(state, seat, bonus, events)
 
 
 def apply_card(state: State, seat: int, card: int, events: list[Event]) -> None:
@@ -178,7 +178,7 @@ def apply_card(state: State, seat: int, card: int, events: list[Event]) -> None:
         return
     player.cards.append(card)
     if info.gain:
-        gain(state, seat, info.gain)
+        gain(state, seat, info.gain, events)
     if info.kind == "place":
         push_placement(state, seat, None, optional=False)
     elif info.kind in D.PRODUCTION_CARDS:

@@ -115,7 +115,8 @@ COUNCIL_CARDS: dict[int, CouncilCard] = {c.number: c for c in (
     CouncilCard(122, "cheap_property", text="Property costs 2 coins less.", bonus=_INF),
     CouncilCard(123, "prod_influence", text="+1 influence production; +1 operating cost.",
                 bonus=_COIN),
-    CouncilCard(124, "less_costs", text="Operating costs 4 coins less.", bonus=_AP),
+    CouncilCard(124, "less_costs", text="The operating costs you have when you take it: 4 coins less (an unused "
+                "part is lost).", bonus=_AP),
     CouncilCard(125, "place", text="Place an influence marker in any city.", bonus=_COIN),
     CouncilCard(126, "place", text="Place an influence marker in any city.", bonus=_WOOD),
     CouncilCard(127, "prod_stone", text="+1 stone production; +1 operating cost.", bonus=_COIN),

@@ -51,7 +51,7 @@ def fulfil(state: State, seat: int, number: int, events: list[Event]) -> None:
     player.orders.append(number)
     reward = {k: v for k, v in D.COUNCIL_ORDERS[number].reward.items() if k != "votes"}
     say(events, "order", f"{{p{seat}}} fulfils Council order {number}.", seat=seat, order=number)
-    gain(state, seat, reward)
+    gain(state, seat, reward, events)
     push_placement(state, seat, None, optional=False, count=D.COUNCIL_ORDERS[number].places)
 
 

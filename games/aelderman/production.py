@@ -54,7 +54,7 @@ def produce(state: State, events: list[Event]) -> None:
         # Every good on the production bar is produced (wood to fish from the start, tools from
         # Council Hall card 128 or a start booster); action points and influence are not goods.
         goods = {g: n for g, n in prod.items() if n and g in D.LEVEL}
-        gain(state, seat, goods)
+        gain(state, seat, goods, events)
         for index in range(len(player.buildings)):
             building_effect(state, seat, index, events, at_once=False)
     say(events, "production", "Production: every player receives their income.")

@@ -41,8 +41,10 @@ def gain_influence(player: Player, count: int) -> int:
     return moved
 
 
-def gain(state: State, seat: int, items: dict[str, int]) -> None:
-    """Receive goods, coins, influence, action points, council votes or production."""
+def gain(state: State, seat: int, items: dict[str, int], events: list[Event] | None = None) -> None:
+    """Receive goods, coins, influence, action points, council votes or production. Influence
+    comes only as long as the general supply has markers: `events` hears of any shortfall, after
+    the line that named the full reward."""
     player = state.players[seat]
     for key, count in items.items():
         if key in player.goods:
@@ -50,7 +52,9 @@ def gain(state: State, seat: int, items: dict[str, int]) -> None:
         elif key == "coins":
             player.coins += count
         elif key == "influence":
-            gain_influence(player, count)
+            moved = gain_influence(player, count)
+            if moved < count and events is not None:
+                say(events, "influence_short", influence_short_text(seat, moved), seat=seat, influence=moved)
         elif key == "ap":
             player.ap += count
         elif key == "votes":
@@ -58,6 +62,12 @@ def gain(state: State, seat: int, items: dict[str, int]) -> None:
         elif key.startswith("prod_"):
             player.production[key[5:]] += count
     check_storage(state, seat)
+
+
+def influence_short_text(seat: int, moved: int) -> str:
+    if not moved:
+        return "{p%d} gains no influence: no marker is left in their general supply." % seat
+    return "{p%d} gains only %d influence: no more markers are left in their general supply." % (seat, moved)
 
 
 def check_storage(state: State, seat: int) -> None:

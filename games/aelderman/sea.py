@@ -85,7 +85,7 @@ def _perform_purchase(state: State, seat: int, action: D.SeaAction, events: list
     player = state.players[seat]
     if action.family == "luxury":
         say(events, "luxury_bought", f"{{p{seat}}} buys 1 {action.target}.", seat=seat)
-        gain(state, seat, {action.target: 1})
+        gain(state, seat, {action.target: 1}, events)
     elif action.family == "production":
         player.production[action.target] += action.amount
         say(events, "production", f"{{p{seat}}} raises {action.target} production by "

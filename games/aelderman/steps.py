@@ -54,7 +54,7 @@ def _booster(state: State, p: Pending, a: ChooseBooster, events: list[Event]) ->
     items = D.ALL_BOOSTERS[a.tile]
     say(events, "booster", f"{{p{p.seat}}} takes a start booster: {_items(items)}.", seat=p.seat,
         tile=a.tile)
-    gain(state, p.seat, items)
+    gain(state, p.seat, items, events)
     # Rulebook: "If you are to perform the action developing improvement, choose one from the
     # display and replace it immediately." A property tile is placed on a site at once.
     if items.get("improvement"):

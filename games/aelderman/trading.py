@@ -31,10 +31,13 @@ def take_yield(state: State, seat: int, option: GoodsOption, events: list[Event]
         items["coins"] = option.coins
     if option.influence:
         items["influence"] = option.influence
+    before = state.players[seat].influence
+    gain(state, seat, items)
+    got = state.players[seat].influence - before  # as many markers as the general supply has left
+    short = f" (the general supply had {'only ' + str(got) if got else 'none'} left)" if got < option.influence else ""
     say(events, "goods_bought", f"{{p{seat}}} buys goods: {', '.join(option.goods) or 'no goods'}"
         + (f", {plural(option.coins, 'coin')}" if option.coins else "")
-        + (f", {option.influence} influence" if option.influence else "") + ".", seat=seat)
-    gain(state, seat, items)
+        + (f", {got} influence{short}" if option.influence else "") + ".", seat=seat)
     for luxury in ("spices", "pelt"):
         if luxury in option.goods:
             offer(state, seat, f"wheel_{luxury}")  # improvements 507 and 508
@@ -104,7 +107,7 @@ def sale_reward(state: State, seat: int, count: int, events: list[Event]) -> Non
     reward = D.SALES[count]
     say(events, "goods_sold", f"{{p{seat}}} sells {count} goods for {plural(reward['coins'], 'coin')}.",
         seat=seat, count=count)
-    gain(state, seat, {k: v for k, v in reward.items() if k != "placements"})
+    gain(state, seat, {k: v for k, v in reward.items() if k != "placements"}, events)
     offer(state, seat, "sold")  # improvement 505
     if count == 6:
         offer(state, seat, "sold6")  # improvement 510
@@ -154,4 +157,4 @@ def split_options(good: str) -> list[SplitInto]:
 def do_split(state: State, seat: int, good: str, parts: list[str], events: list[Event]) -> None:
     state.players[seat].goods[good] -= 1
     say(events, "goods_split", f"{{p{seat}}} splits 1 {good} into {', '.join(parts)}.", seat=seat)
-    gain(state, seat, dict(Counter(parts)))
+    gain(state, seat, dict(Counter(parts)), events)

@@ -154,6 +154,8 @@ class TurnView(BaseModel):
     card_blocked: bool
     city_actions_done: bool
     feasted: bool
+    passes_left: int = 0  # improvement 501: cities the ship may still pass without an action
+    may_pass: bool = False  # ... and it may leave this one so
 
 
 class CouncilSlotView(BaseModel):

@@ -100,7 +100,8 @@ def turn_view(state: State) -> TurnView | None:
                     ap_period=turn.base, ap_left=turn.base_left, ap_extra_usable=usable_tokens(state),
                     ap_available=ap_available(state), rows_used=list(v.rows), spent_here=v.spent,
                     alt_trade_used=v.alt, card_blocked=v.blocked, city_actions_done=v.city_actions,
-                    feasted=turn.feasted)
+                    feasted=turn.feasted, passes_left=turn.passes,
+                    may_pass=turn.passes > 0 and v.spent == 0 and not (v.city_actions or v.improved))
 
 
 def council_view(state: State, viewer: int | None) -> CouncilView:

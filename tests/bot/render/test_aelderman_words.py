@@ -67,3 +67,55 @@ def test_end_the_turn_warns_where_the_wheels_free_marker_would_be_lost():
     state.players[0].wheel_turns = 4
     state.round, state.period = SPEC.view(state, 0).rounds, len(state.periods) - 1
     assert RENDERER.action_label(EndTurn(), SPEC.view(state, 0)) == "End the turn (4 action points unused)"
+
+
+def _panel_text(state, seat):
+    from bot.render.base import TableInfo
+
+    info = TableInfo(table_id=1, title="Aelderman", names={s: f"p{s}" for s in range(len(state.players))})
+    return RENDERER.panel(info, SPEC.view(state, seat), seat).description or ""
+
+
+def test_card_124_says_an_unused_reduction_is_lost():
+    """Card 124: "If your marker shows less than four operating costs when you purchase this Council
+    Hall card, reset it to zero. If you have no operating costs, this card is irrelevant for you.\""""
+    from bot.render.aelderman_labels import council_card_text
+    from games.aelderman.council import apply_card
+    from games.aelderman.rules import operating_costs
+    from tests.games.aelderman.helpers import give_building, new_main
+
+    state = new_main(2, seed=2)
+    assert operating_costs(state.players[0]) == 0
+    apply_card(state, 0, 124, [])
+    give_building(state, 0, "Merchant House", site=0)
+    assert operating_costs(state.players[0]) == 2  # the card took nothing off a later building
+    assert "when you take it" in council_card_text(124) and "lost" in council_card_text(124)
+
+
+def test_after_improvement_501_the_panel_lets_the_ship_sail_on():
+    """Improvement 501: "When you activate this improvement, you may pass up to two cities on the sea
+    map once without taking an action there." The panel no longer asks for an action point first."""
+    from tests.games.aelderman.helpers import act, new_main
+
+    state = new_main(2, seed=4)
+    seat = state.order[0]
+    state.players[seat].improvements, state.players[seat].activated = [501], [False]
+    start_turn(state, seat, "Lübeck", 4)
+    state, _ = act(state, seat, "move", city="Malmö")
+    assert "Spend at least 1 action point here" in _panel_text(state, seat)
+    state, _ = act(state, seat, "activate", improvement=501)
+    assert "move" in {a.kind for a in SPEC.legal_actions(state, seat)}
+    text = _panel_text(state, seat)
+    assert "Spend at least 1 action point here" not in text, text
+    assert "improvement 501 lets you pass 2 more cities" in text, text
+
+
+def test_the_start_city_asks_for_no_action_point_before_sailing():
+    """"The movement itself does not cost any action points. However, you must spend at least one
+    action point in each city you pass." The city a turn starts in is not passed: the ship may sail
+    at once, and the panel does not say otherwise."""
+    state = new_game(2, seed=3)
+    seat = state.order[0]
+    start_turn(state, seat, "Ribe", 3)
+    assert "move" in {a.kind for a in SPEC.legal_actions(state, seat)}
+    assert "Spend at least 1 action point here" not in _panel_text(state, seat)
