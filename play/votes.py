@@ -21,7 +21,12 @@ HANDOVER_STEPS = (1, 2, 3, 5)  # what the lobby's button goes round
 
 
 class VoteOver(TableError):
-    """The vote answered is no longer open (carried out, refused, asked again, or the game ended)."""
+    """The vote answered is no longer open (carried out, refused, or the game ended). `open_at`:
+    the `at` of a later vote of the same kind that is open now."""
+
+    def __init__(self, message: str, open_at: int | None = None) -> None:
+        super().__init__(message)
+        self.open_at = open_at
 
 
 @dataclass
@@ -122,8 +127,10 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         vote = loaded.table.votes.get(kind)
-        if vote is None or vote.get("at") != at or loaded.table.status != "running":
+        if vote is None or loaded.table.status != "running":
             raise VoteOver("This vote is over.")
+        if vote.get("at") != at:  # a question of an earlier vote of this kind
+            raise VoteOver("This vote is over.", open_at=vote.get("at"))
         await _still_open(service, loaded, kind)  # the game may have changed since the vote was asked
         voters = _voters(loaded, kind, vote["by"])
         if caller.user_id not in voters:

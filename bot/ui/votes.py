@@ -68,7 +68,10 @@ class VotesMixin:
             voted = await self.service.answer_vote(table_id, caller_of(interaction), kind, agree, at)
         except VoteOver as exc:  # its buttons go: a question nobody can answer any more
             await reply(interaction, refusal(exc))
-            await _retire(interaction.message, table_id, kind)
+            # While a vote of this kind is open, the clicked question may be its own (a click
+            # forged with another `at` proves nothing): no question of that kind loses its buttons.
+            if exc.open_at is None:
+                await _retire(interaction.message, table_id, kind)
             return
         except TableError as exc:
             await reply(interaction, refusal(exc))

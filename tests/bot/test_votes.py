@@ -315,3 +315,22 @@ async def test_a_table_without_deadlines_offers_no_vote_out(simcord_env):
                                               "voted out."), answer.response.content
     row = await table.row()
     assert row.version == version and row.votes == {}
+
+
+async def test_a_forged_answer_with_another_at_leaves_the_open_question_its_buttons(simcord_env):
+    """A member seated nowhere forges an answer to the open vote's own question with another `at`:
+    refused, nothing stored, and the question keeps Agree / Refuse for the players who must answer."""
+    from tests.reliability.forge import private_answer, stored_rows
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada = table.players[0]
+    eve = table.guild.add_member(simcord_env.create_user("eve"))
+    await ada.slash(table.thread, "table cancel")
+    (vote,) = vote_messages(table)
+    at = (await table.row()).votes["cancel"]["at"]
+    rows = await stored_rows(simcord_env.bot)
+    forged = await forge_component(eve, vote, f"vote:{table.table_id}:cancel:yes:{(at + 1) % 10**15}")
+    assert "This vote is over" in private_answer(forged)
+    assert await stored_rows(simcord_env.bot) == rows
+    assert labels(next(m for m in table.thread.history() if m.id == vote.id)) == ["Agree", "Refuse"]
