@@ -20,6 +20,7 @@ from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter
 from bot.ui.tournament_controller import TournamentController
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
+from bot.ui.tree import BoardTree
 from play.scheduler import Scheduler
 from play.tables import TableService
 from play.tournaments.rating_service import RatingService
@@ -45,7 +46,7 @@ class BoardBot(commands.Bot):
         # No voice: discord.py's start-up warnings about missing voice libraries are noise here.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
-                         help_command=None, allowed_mentions=discord.AllowedMentions(
+                         help_command=None, tree_cls=BoardTree, allowed_mentions=discord.AllowedMentions(
                              everyone=False, roles=False, users=True, replied_user=False))
         self.settings = settings
         # Set by `python -m bot` (and the benchmarks, which measure the bot as it runs there).

@@ -115,7 +115,7 @@ class TablesCog(commands.Cog):
     @table.command(name="handover", description="Ask the other players to hand an absent player's seat "
                    "to a computer player for good")
     @app_commands.describe(player="The absent player", table=TABLE_HELP)
-    async def handover(self, interaction: discord.Interaction, player: discord.Member,
+    async def handover(self, interaction: discord.Interaction, player: discord.User,  # may have left the server
                        table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
