@@ -1,7 +1,7 @@
 """A rematch: a new table with the same players (computer seats too) and options, opened by one of
 the finished table's players, who becomes its creator. The others are seated already and may leave
-the lobby before it starts; a person who abandoned the game, whose seat was handed to a computer
-or who was away when it ended is not seated again (they may join)."""
+the lobby before it starts; a person who abandoned the game, whose seat was handed to a computer,
+who was away when it ended or who has left the server is not seated again (they may join)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from play.tables import Loaded, TableService
 
 
-async def rematch(service: TableService, table_id: int, caller: Caller) -> TableRow:
+async def rematch(service: TableService, table_id: int, caller: Caller,
+                  left_server: frozenset[int] = frozenset()) -> TableRow:
+    """`left_server`: players of the game who are no longer members of its server."""
     async with service.lock(table_id):  # two presses at once open one table
         old = await service.load(table_id, caller)
         mine = old.seat_of(caller.user_id)
@@ -34,7 +36,7 @@ async def rematch(service: TableService, table_id: int, caller: Caller) -> Table
         if mine.away:
             raise TableError("You were away when this game ended (a computer player moved for you), so the others "
                              "open its rematch; you may join it.")
-        return await _open(service, old, caller, mine)
+        return await _open(service, old, caller, mine, left_server)
 
 
 async def _no_rematch_yet(service: TableService, old: Loaded) -> None:
@@ -47,7 +49,7 @@ async def _no_rematch_yet(service: TableService, old: Loaded) -> None:
         raise TableError(f"The rematch is already open: table #{rematch.id}{where}. Join it there.")
 
 
-async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any) -> TableRow:
+async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any, left_server: frozenset[int]) -> TableRow:
     table = await service.create_table(
         guild_id=old.table.guild_id, channel_id=old.table.channel_id, game=old.table.game,
         options=old.table.options, creator_id=caller.user_id, creator_name=caller.name or mine.display_name,
@@ -58,8 +60,8 @@ async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any) -
         for seat in old.seats:
             if seat.user_id == caller.user_id:
                 continue
-            if seat.user_id is not None and (seat.forfeited or seat.ai or seat.away):
-                continue  # a person who abandoned, was away at the end or handed over: not seated again
+            if seat.user_id is not None and (seat.forfeited or seat.ai or seat.away or seat.user_id in left_server):
+                continue  # abandoned, away at the end, handed over or gone from the server: not seated again
             await service.store.tables.add_seat(table.id, user_id=seat.user_id, display_name=seat.display_name,
                                                 ai=seat.ai, max_seats=old.spec.max_seats)
     return table

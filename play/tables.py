@@ -349,9 +349,9 @@ class TableService(MovesMixin, LobbyMixin):
     async def answer_vote(self, table_id: int, caller: Caller, kind: str, agree: bool, at: int) -> votes.VoteNews:
         return await votes.answer(self, table_id, caller, kind, agree, at)
 
-    async def rematch(self, table_id: int, caller: Caller) -> TableRow:
+    async def rematch(self, table_id: int, caller: Caller, left_server: frozenset[int] = frozenset()) -> TableRow:
         """A new lobby with the same players and options (play/rematch.py)."""
-        return await rematch.rematch(self, table_id, caller)
+        return await rematch.rematch(self, table_id, caller, left_server)
 
     async def undo(self, table_id: int, caller: Caller, version: int | None = None) -> TableNews:
         """Take back the caller's own last action (play/undo.py)."""

@@ -84,7 +84,8 @@ class TablesController(VotesMixin, ResumeMixin):
             if refused:
                 raise TableError(refused)
             await defer(interaction)
-            table = await self.service.rematch(table_id, caller_of(interaction))
+            gone = await _left_server(parent.guild, await self.service.seats(table_id), interaction.user.id)
+            table = await self.service.rematch(table_id, caller_of(interaction), gone)
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
@@ -480,3 +481,19 @@ class TablesController(VotesMixin, ResumeMixin):
         news = await self.service.timeout(table_id, seat, prompt_version)
         if news is not None:
             await self.after(news)
+
+
+async def _left_server(guild: discord.Guild, seats: Sequence[Any], caller_id: int) -> frozenset[int]:
+    """The people of a game who are no longer members of its server, asked of Discord (the bot
+    does not follow who joins and leaves). One Discord cannot answer for is taken as a member."""
+    gone = set()
+    for seat in seats:
+        if seat.user_id is None or seat.user_id == caller_id:
+            continue
+        try:
+            await guild.fetch_member(seat.user_id)
+        except discord.NotFound:
+            gone.add(seat.user_id)
+        except discord.HTTPException:
+            log.warning("could not ask Discord whether user %s is still in server %s", seat.user_id, guild.id)
+    return frozenset(gone)

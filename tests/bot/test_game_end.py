@@ -174,3 +174,25 @@ async def test_standings_that_discord_refused_are_posted_again_a_minute_later(si
 
 def all_standings(table) -> list:
     return [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
+
+
+async def test_a_rematch_does_not_seat_a_player_who_left_the_server(simcord_env):
+    """A player who left the server could neither see the rematch's thread nor leave its lobby there:
+    the rematch seats only the players still in the server (the others may join)."""
+    import discord
+
+    from tests.reliability.forge import forge_component
+
+    env = simcord_env
+    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    admin = table.guild.add_member(env.create_user("mod"), roles=[
+        table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))])
+    await start(table)
+    await admin.slash(table.thread, "table cancel")
+    assert (await table.row()).status == "cancelled"
+    table.guild.remove_member(cy)
+    await forge_component(ada, await board_message(table), f"rematch:{table.table_id}")
+    new_id = (await table.row()).rematch_id
+    seats = await env.bot.store.tables.seats(new_id)
+    assert [s.user_id for s in seats] == [ada.id, bo.id]
