@@ -14,6 +14,8 @@ from typing import Any
 
 import discord
 
+from bot.ui.requests import answers_faults
+
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai", "rated")
 
 
@@ -31,6 +33,7 @@ def button_style(item: discord.ui.Item[Any]) -> discord.ButtonStyle:
     return getattr(item, "style", None) or discord.ButtonStyle.secondary
 
 
+@answers_faults
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"lobby:(?P<action>[a-z]+):(?P<table>[0-9]{1,18})"):
     def __init__(self, action: str, table_id: int, *, label: str = "…",
@@ -47,6 +50,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).lobby_button(interaction, self.table_id, self.action)
 
 
+@answers_faults
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"option:(?P<table>[0-9]{1,18}):(?P<key>[a-z_0-9]+)"):
     def __init__(self, table_id: int, key: str, select: discord.ui.Select | None = None) -> None:
@@ -63,6 +67,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await _controller(interaction).option_select(interaction, self.table_id, self.key, values)
 
 
+@answers_faults
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<table>[0-9]{1,18})"):
     """The board's "My hand" button: opens the player's private panel as an ephemeral message."""
 
@@ -80,6 +85,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
         await _controller(interaction).show_hand(interaction, self.table_id)
 
 
+@answers_faults
 class ActButton(discord.ui.DynamicItem[discord.ui.Button],
                 template=r"act:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18}):(?P<idx>[0-9]{1,18})"):
     """One game choice. `pv` is the seat's prompt version when the choice was offered."""
@@ -99,6 +105,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).act(interaction, self.table_id, self.pv, self.idx)
 
 
+@answers_faults
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select],
                 template=r"pick:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18}):(?P<n>[0-9]{1,18})"):
     """A select menu of game choices; each option's value is the choice's index."""
@@ -119,6 +126,7 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select],
         await _controller(interaction).act(interaction, self.table_id, self.pv, index)
 
 
+@answers_faults
 class AmountButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"amount:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})"):
     """Opens a form to type any amount of the decision (a bid or an offer), for the amounts
@@ -138,6 +146,7 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).ask_amount(interaction, self.table_id, self.pv)
 
 
+@answers_faults
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"undo:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18})"):
     """Takes back the presser's own last action, made at table version `version`."""
@@ -155,6 +164,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).undo(interaction, self.table_id, self.version)
 
 
+@answers_faults
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<table>[0-9]{1,18})"):
     """On a finished table's standings: a new table with the same players and options."""
 
@@ -171,6 +181,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematc
         await _controller(interaction).rematch(interaction, self.table_id)
 
 
+@answers_faults
 class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"back:(?P<table>[0-9]{1,18})"):
     """"I'm back": a player whose seat a computer plays after a missed deadline takes it back."""
 
@@ -187,6 +198,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"back:(?P<
         await _controller(interaction).back(interaction, self.table_id)
 
 
+@answers_faults
 class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"vote:(?P<table>[0-9]{1,18}):(?P<kind>cancel|handover-[0-9]{1,2}):(?P<answer>yes|no)"
                           r":(?P<at>[0-9]{1,18})"):

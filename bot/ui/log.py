@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.ui import panels
-from bot.ui.requests import caller_of, refusal, reply
+from bot.ui.requests import answers_faults, caller_of, refusal, reply
 from play.common import TableError
 from play.results import TableNews
 
@@ -64,6 +64,7 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int | 
         await reply(interaction, **message)
 
 
+@answers_faults
 class LogPage(discord.ui.DynamicItem[discord.ui.Button],
               template=r"log:(?P<table>[0-9]{1,18}):(?P<page>[0-9]{1,6})"):
     """Shows page `page` (0-based) of a table's log in place, as the presser may see it."""

@@ -3,6 +3,7 @@ always within Discord's limits."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from typing import Any
@@ -109,3 +110,26 @@ def refusal(exc: TableError) -> str:
     if not names:
         return str(exc)
     return re.sub("|".join(map(re.escape, names)), lambda found: shown_name(found[0]), str(exc))
+
+
+FAULT = ("Something went wrong on the bot's side; it is logged for the bot's operators. Look at the board "
+         "or your panel to see where things stand before you try again.")
+
+
+def answers_faults(cls: Any) -> Any:
+    """Class decorator for buttons and menus: a click whose handling fails unexpectedly still gets
+    a private answer if it had none (not Discord's "This interaction failed"); the fault goes on
+    to discord.py, which logs it."""
+    inner = cls.callback
+
+    @functools.wraps(inner)
+    async def callback(self: Any, interaction: discord.Interaction) -> None:
+        try:
+            await inner(self, interaction)
+        except Exception:
+            if not interaction.response.is_done():
+                await reply(interaction, FAULT)
+            raise
+
+    cls.callback = callback
+    return cls

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.ui.components import button_label, button_style
+from bot.ui.requests import answers_faults
 
 TOURNAMENT_ACTIONS = ("register", "withdraw", "start", "next", "status", "standings")
 
@@ -20,6 +21,7 @@ def _controller(interaction: discord.Interaction) -> Any:
     return interaction.client.tournament_ui  # type: ignore[attr-defined]
 
 
+@answers_faults
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
                        template=r"tourney:(?P<action>[a-z]+):(?P<tournament>[0-9]{1,18})"):
     def __init__(self, action: str, tournament_id: int, *, label: str = "…",
@@ -37,6 +39,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).button(interaction, self.tournament_id, self.action)
 
 
+@answers_faults
 class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button],
                       template=r"rank:(?P<game>[a-z0-9_]+):(?P<page>[0-9]{1,18})"):
     """Shows page `page` (0-based) of a game's leaderboard on this server, in place."""

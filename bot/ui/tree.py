@@ -8,14 +8,13 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.ui.requests import reply
+from bot.ui.requests import FAULT, reply
 
 log = logging.getLogger(__name__)
 
 UNREADABLE_MEMBER = ("That member could not be found in this server (they may have left it). "
                      "Pick a member from the list Discord offers.")
 UNREADABLE = "One of the options could not be read. Pick it from the list Discord offers, then try again."
-FAILED = "Something went wrong on the bot's side, so this was not done. It is logged for the bot's operators."
 
 
 class BoardTree(app_commands.CommandTree):
@@ -25,5 +24,6 @@ class BoardTree(app_commands.CommandTree):
             member = error.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable)
             await reply(interaction, UNREADABLE_MEMBER if member else UNREADABLE)
             return
+        if not interaction.response.is_done():
+            await reply(interaction, FAULT)
         await super().on_error(interaction, error)  # logged, with its traceback
-        await reply(interaction, FAILED)

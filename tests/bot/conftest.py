@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 import pytest_asyncio
 from simcord import Env
@@ -27,20 +29,41 @@ def simcord_bot(settings):
     return create_bot(settings)
 
 
+class _ComponentFaults(logging.Handler):
+    """What discord.py logs of a button's, menu's or form's callback that raised: SimCord records
+    faults of views and commands, not these."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.faults: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info:
+            self.faults.append(record)
+
+
 @pytest_asyncio.fixture
 async def simcord_env(simcord_bot, request):
     marker = request.node.get_closest_marker("simcord")
     options = {"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})}
     env = Env(simcord_bot, **options)
     close_database_of_stopped_bots(env)
+    faults = _ComponentFaults()
+    for name in ("discord.ui.view", "discord.ui.modal", "discord.client"):
+        logging.getLogger(name).addHandler(faults)
     await env.start()
     try:
         yield env
     finally:
         await env.shutdown()
         await close_store(env.bot)  # SimCord detaches the bot without closing it
+        for name in ("discord.ui.view", "discord.ui.modal", "discord.client"):
+            logging.getLogger(name).removeHandler(faults)
         if env.check_errors:
             env.raise_errors()  # an exception inside the bot fails the test
+            if faults.faults:  # ... and so does one in a button's, menu's or form's handling
+                raise AssertionError("the bot raised in a component's handling: "
+                                     + "; ".join(f"{r.getMessage()}: {r.exc_info[1]!r}" for r in faults.faults))
 
 
 async def close_store(bot) -> None:
