@@ -20,6 +20,7 @@ from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter
 from bot.ui.tournament_controller import TournamentController
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
+from bot.ui.requests import answering_faults
 from bot.ui.tree import BoardTree
 from play.scheduler import Scheduler
 from play.tables import TableService
@@ -123,7 +124,7 @@ class BoardBot(commands.Bot):
         # Amount forms are answered here rather than by the form object, which a restart forgets.
         target = amount_form_target(interaction)
         if target is not None:
-            await self.controller.submit_amount(interaction, *target)
+            await answering_faults(interaction, self.controller.submit_amount(interaction, *target))
 
     async def _decision_timeout(self, timer: TimerRow) -> None:
         await self.controller.on_timeout(timer.table_id, int(timer.payload["seat"]),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from typing import Any
+from typing import Any, Coroutine
 
 import discord
 
@@ -124,12 +124,18 @@ def answers_faults(cls: Any) -> Any:
 
     @functools.wraps(inner)
     async def callback(self: Any, interaction: discord.Interaction) -> None:
-        try:
-            await inner(self, interaction)
-        except Exception:
-            if not interaction.response.is_done():
-                await reply(interaction, FAULT)
-            raise
+        await answering_faults(interaction, inner(self, interaction))
 
     cls.callback = callback
     return cls
+
+
+async def answering_faults(interaction: discord.Interaction, handling: Coroutine[Any, Any, Any]) -> None:
+    """Await `handling` of `interaction`; if it fails unexpectedly, answer privately if it had no
+    answer yet, then let the fault go on to be logged."""
+    try:
+        await handling
+    except Exception:
+        if not interaction.response.is_done():
+            await reply(interaction, FAULT)
+        raise

@@ -43,3 +43,17 @@ async def test_a_button_whose_handling_fails_still_answers_privately(simcord_env
     # discord.py logs a button's fault with its traceback
     assert any(record.exc_info and "a fault" in str(record.exc_info[1]) for record in caplog.records)
     simcord_env.check_errors = False  # the fault is this test's own doing
+
+
+async def test_an_amount_form_whose_handling_fails_still_answers_privately(simcord_env, monkeypatch, caplog):
+    from bot.ui.requests import FAULT
+    from tests.bot.test_amount_form import bidder_panel, table_at_a_rich_bid
+
+    table, state = await table_at_a_rich_bid(simcord_env, monkeypatch)
+    actor, panel = await bidder_panel(table, state)
+    shown = await actor.click(panel, label="Other amount…")
+    monkeypatch.setattr(table.bot.controller, "submit_amount", _broken)
+    answer = await actor.submit_modal(shown, {"amount": "5"})
+    assert answer.response.ephemeral and answer.response.message.content == FAULT
+    assert any(record.exc_info and "a fault" in str(record.exc_info[1]) for record in caplog.records)
+    simcord_env.check_errors = False  # the fault is this test's own doing
