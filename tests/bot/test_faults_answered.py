@@ -4,6 +4,8 @@ fault itself is logged for the bot's operators, and its text reaches nobody."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.driver import board_message, open_table, start
 
 
@@ -45,6 +47,7 @@ async def test_a_button_whose_handling_fails_still_answers_privately(simcord_env
     simcord_env.check_errors = False  # the fault is this test's own doing
 
 
+@pytest.mark.slow  # plays to a rich bid
 async def test_an_amount_form_whose_handling_fails_still_answers_privately(simcord_env, monkeypatch, caplog):
     from bot.ui.requests import FAULT
     from tests.bot.test_amount_form import bidder_panel, table_at_a_rich_bid
