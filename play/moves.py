@@ -22,7 +22,7 @@ from play.results import (Move, TableNews, choices_digest, everyone_away, final_
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
-from storage.timers import DECISION_TIMER, STANDINGS_TIMER
+from storage.timers import DECISION_TIMER, SHOW_TIMER, STANDINGS_TIMER
 
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
@@ -388,14 +388,22 @@ class MovesMixin:
         await self.store.tables.add_timer(STANDINGS_TIMER, due, table_id=table_id, payload={"attempt": attempt})
         return due
 
+    async def show_again(self: TableService, table_id: int, attempt: int, seconds: float) -> float:
+        """A timer to show a table's board and due panels again (Discord refused them): when it
+        falls due. One per table: a later refusal moves it."""
+        due = self.clock() + seconds
+        await self.store.tables.replace_table_timer(SHOW_TIMER, due, table_id=table_id, payload={"attempt": attempt})
+        return due
+
     async def due_tables(self: TableService) -> tuple[list[int], list[int]]:
         """Tables with computer moves due, and finished tables whose finish work is due."""
         return await self.store.tables.due()
 
     async def last_moved_tables(self: TableService) -> list[int]:
-        """Tables that moved just before the bot stopped: their board and panels may not have been
-        sent (the move is stored before Discord hears of it)."""
-        return await self.store.tables.last_moved(LAST_MOVES_SECONDS)
+        """Tables that moved just before the bot stopped, or whose board or panels Discord refused:
+        their board and panels may not have been sent (the move is stored before Discord hears of it)."""
+        refused = [t.table_id for t in await self.store.tables.timers(kind=SHOW_TIMER) if t.table_id is not None]
+        return list(dict.fromkeys([*await self.store.tables.last_moved(LAST_MOVES_SECONDS), *refused]))
 
 
 def not_playing(status: str) -> str:

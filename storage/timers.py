@@ -15,6 +15,7 @@ DEADLINE_TIMER = "deadline"  # the table's pace: a seat's decision is due
 REMINDER_TIMER = "reminder"  # the table's pace: a reminder before the deadline
 AWAY_TIMER = "away"  # the table's pace: a seat the computer plays while away misses another deadline
 STANDINGS_TIMER = "standings"  # a game's final standings that Discord refused: posted again
+SHOW_TIMER = "show"  # a board or a due player's panel that Discord refused: shown again
 SEAT_TIMERS = (DECISION_TIMER, DEADLINE_TIMER, REMINDER_TIMER)  # replaced when a seat's decision changes
 
 
@@ -49,6 +50,14 @@ class TimerStore:
                 (kind, due_at, table_id, seat, json.dumps(payload or {}), utcnow()),
             )
             return int(lastrowid)
+
+    async def replace_table_timer(self, kind: str, due_at: float, *, table_id: int,
+                                  payload: dict[str, Any] | None = None) -> None:
+        """A table's one timer of `kind` (any earlier one of that kind replaced)."""
+        async with self.db.transaction() as conn:
+            await execute(conn, "DELETE FROM timers WHERE table_id = ? AND kind = ?", (table_id, kind))
+            await execute(conn, "INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) "
+                                "VALUES (?, ?, ?, NULL, ?, ?)", (kind, due_at, table_id, json.dumps(payload or {}), utcnow()))
 
     async def next_timer(self) -> TimerRow | None:
         row = await self.db.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")

@@ -87,16 +87,22 @@ class Presenter:
                      thread.get_partial_message(news.table.lobby_message_id).edit(**self.lobby_message(news)))
 
     # -- after a change ------------------------------------------------------------------
-    async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> None:
+    async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False,
+                      attempt: int = 0) -> None:
         """Refresh the board and tell the seats whose choices changed (not `answered`, whose panel
-        was just answered in place). The end of a game follows in `finished`."""
+        was just answered in place). The end of a game follows in `finished`. A running table whose
+        board or due panel Discord refused is shown again later (`attempt`: how many times so far)."""
         table = news.table
         thread = await self.channel(table.thread_id)
-        await safely(f"board of table {table.id}", self.boards.refresh(news, thread))
+        board = await safely(f"board of table {table.id}", _done(self.boards.refresh(news, thread)))
+        shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
         if answered is not None and not in_dm and news.had_controls(answered):
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead
         for seat in sorted(news.changed - {answered}):
-            await safely(f"panel of table {table.id} seat {seat}", self.notify_seat(news, seat, thread))
+            told = await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread)))
+            shown = shown and told
+        if not shown and table.status == "running" and attempt < len(SHOW_RETRIES):
+            await self._show_again(table.id, attempt)
         last = last_to_choose(news)
         # Not once their own time has run out (a shared deadline passing moves for them in turn).
         if last is not None and news.table.deadlines.get(last, float("inf")) > self.service.clock():
@@ -104,6 +110,12 @@ class Presenter:
         again = no_longer_last(news)
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
+
+    async def _show_again(self, table_id: int, attempt: int) -> None:
+        due = await safely(f"retry of table {table_id}", self.service.show_again(table_id, attempt + 1,
+                                                                               SHOW_RETRIES[attempt]))
+        if due is not None and (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+            scheduler.wake(due)
 
     # -- private panels ------------------------------------------------------------------
     def panel(self, news: TableNews, seat: int, lines: list[str] = (),
@@ -186,6 +198,22 @@ class Presenter:
                            for component in message.components for child in getattr(component, "children", ()))
         except discord.HTTPException:
             return False
+        return False
+
+    async def shows_away_notice(self, news: TableNews, row: SeatRow) -> bool:
+        """Whether a player away was told so: an "I'm back" of this table among their latest DMs
+        (or, with DMs closed, among the thread's latest messages). True when it cannot be read."""
+        mark = BackButton(news.table.id).custom_id
+        channel_id = row.dm_channel_id if row.dm_ok is not False else news.table.thread_id
+        if channel_id is None:  # never DMed: not told; DMs closed and no thread: nowhere to tell
+            return row.dm_ok is False
+        try:
+            async for message in self.bot.get_partial_messageable(channel_id).history(limit=PANEL_LOOKBACK):
+                if any(getattr(child, "custom_id", None) == mark for component in message.components
+                       for child in getattr(component, "children", ())):
+                    return True
+        except discord.HTTPException:
+            return True
         return False
 
     async def dm_panel(self, news: TableNews, seat: int) -> bool:
@@ -405,6 +433,13 @@ class Presenter:
 
 
 STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
+SHOW_RETRIES = (300, 1800, 7200)  # the same for a board or a due panel (each later move tries too)
+
+
+async def _done(call: Awaitable[Any]) -> bool:
+    """True once `call` is done (for `safely`, whose None says it failed)."""
+    await call
+    return True
 TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
 
 

@@ -28,7 +28,11 @@ class ResumeMixin:
             if table_id not in computers and table_id not in finishes:  # those were shown just now
                 await safely(f"board and panels of table {table_id}", self._resume_publish(table_id))
 
-    async def _resume_publish(self: TablesController, table_id: int) -> None:
+    async def on_show_due(self: TablesController, table_id: int, attempt: int) -> None:
+        """A board or a due panel Discord refused: shown again, as after a stop."""
+        await self._resume_publish(table_id, attempt)
+
+    async def _resume_publish(self: TablesController, table_id: int, attempt: int = 0) -> None:
         """The board again, and a panel for each player due to act whose DMs do not end with the
         panel of their current decision: a stop between storing a move and telling Discord would
         leave them showing the move before. A panel sent before the stop keeps working. A game
@@ -46,10 +50,14 @@ class ResumeMixin:
         due = self.service.spec(news.table).to_act(news.state)
         news.changed = set()
         for row in news.seats:
-            if row.seat in due and row.user_id is not None and not (row.ai or row.away or row.forfeited):
-                if not await self.presenter.shows_current_panel(news, row):
-                    news.changed.add(row.seat)
-        await self.presenter.publish(news)
+            if row.user_id is None or row.ai or row.forfeited:
+                continue
+            if row.away and not await self.presenter.shows_away_notice(news, row):
+                # The computer's move for them was stored, the notice with "I'm back" not sent.
+                await safely(f"away notice of table {table_id}", self.presenter.away_notice(news, row.seat))
+            elif not row.away and row.seat in due and not await self.presenter.shows_current_panel(news, row):
+                news.changed.add(row.seat)
+        await self.presenter.publish(news, attempt=attempt)
 
     async def on_standings_due(self: TablesController, table_id: int, attempt: int) -> None:
         """Standings Discord refused at a game's end: the last board and the standings, again."""
