@@ -154,6 +154,8 @@ def spare_lines(v: Any) -> list[str]:
     if v.version == "main":
         lines.append(f"Lübeck: {sites_text(v, v.spare)}")
         lines.append("Counts in every majority, like a player.")
+    else:  # rulebook: "those influence markers are also taken into account when it comes to an exchange of an action card"
+        lines.append("Its markers count when an action card is exchanged, like a player's.")
     return lines
 
 

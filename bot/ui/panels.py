@@ -135,10 +135,12 @@ def board_view(table: TableRow) -> discord.ui.View | None:
 
 # -- private panel ----------------------------------------------------------------------
 def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseModel,
-             renderer: Renderer, info: TableInfo, amount: AmountChoice | None = None) -> discord.ui.View | None:
-    """Buttons and select menus for the legal actions (at most 5 rows, 25 options a menu), and
-    "Other amount…" when an amount decision has more amounts than its menu lists.
-    Labels may name players as {p0}, {p1}...; they are filled in here."""
+             renderer: Renderer, info: TableInfo, amount: AmountChoice | None = None,
+             rows: int = 5) -> discord.ui.View | None:
+    """Buttons and select menus for the legal actions (at most `rows` rows of Discord's 5: one is
+    kept for "Take back" when it follows; 25 options a menu), and "Other amount…" when an amount
+    decision has more amounts than its menu lists. Labels may name players as {p0}, {p1}...; they
+    are filled in here."""
     if not actions:
         return None
     buttons: list[int] = []
@@ -146,15 +148,15 @@ def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseM
     for index, action in enumerate(actions):
         group = renderer.action_group(action, view)
         (buttons if group is None else groups.setdefault(group, [])).append(index)
-    rows = math.ceil(len(buttons) / 5) + sum(math.ceil(len(g) / 25) for g in groups.values())
-    if len(buttons) > MAX_BUTTONS or rows > 5:
+    needed = math.ceil(len(buttons) / 5) + sum(math.ceil(len(g) / 25) for g in groups.values())
+    if len(buttons) > MAX_BUTTONS or needed > rows:
         groups = {"Choose what to do": list(range(len(actions)))}
         buttons = []
     ui = discord.ui.View(timeout=None)
     menu = 0
     for placeholder, indices in groups.items():
         for start in range(0, len(indices), 25):
-            if menu + math.ceil(len(buttons) / 5) >= 5:
+            if menu + math.ceil(len(buttons) / 5) >= rows:
                 break
             chunk = indices[start:start + 25]
             select = discord.ui.Select(custom_id=f"pick:{table_id}:{prompt_version}:{menu}",
@@ -171,7 +173,7 @@ def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseM
         label = _fit(info.fill_plain(renderer.action_label(action, view)), 80)
         ui.add_item(ActButton(table_id, prompt_version, index, label=label,
                               style=STYLES[renderer.action_style(action)]))
-    room = len(buttons) % 5 or menu + len(buttons) // 5 < 5  # a free place in a row of buttons
+    room = len(buttons) % 5 or menu + len(buttons) // 5 < rows  # a free place in a row of buttons
     if amount is not None and room and not lists_every_amount(amount, actions):
         ui.add_item(AmountButton(table_id, prompt_version))
     return ui

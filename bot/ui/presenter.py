@@ -131,9 +131,11 @@ class Presenter:
         turn = None
         if actions:
             turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
+        take_back = news.undo_seat == seat and table.status == "running"
         controls = panels.controls(table.id, prompt_version, actions, view, renderer, info,
-                                   spec.amount_choice(state, seat) if actions else None) if actions else None
-        if news.undo_seat == seat and table.status == "running":
+                                   spec.amount_choice(state, seat) if actions else None,
+                                   rows=4 if take_back else 5) if actions else None
+        if take_back:
             controls = panels.with_take_back(controls, table.id, table.version)
         if _away(news, seat):
             controls = panels.with_back(table.id)

@@ -187,3 +187,31 @@ async def test_the_board_text_says_where_each_players_markers_stand_and_the_majo
             continue
         for seat, count in standing.items():
             assert f"{names[seat]} {count}" in line
+
+
+@pytest.mark.slow  # plays to a turn in Lübeck with coins
+async def test_buying_a_property_can_be_taken_back_from_the_site_panel(simcord_env, monkeypatch):
+    """README: `/table undo` is the "same as ↩ Take back on the panel you answered". After "Buy a
+    property in Lübeck", the site step's five district menus once filled the panel's five rows and
+    the take-back was dropped: a misclick had to be paid for."""
+    from games.aelderman import SPEC
+    from tests.bot.driver import board_message, buttons, fix_deal, heuristic_players, labels, open_table, play_until
+
+    def can_buy(state) -> bool:
+        return (state.phase == "trade" and state.turn is not None and not state.pending
+                and any(a.kind == "property" for a in SPEC.legal_actions(state, state.turn.seat)))
+
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy"], options="version=main")
+    await start(table)
+    state = await play_until(table, heuristic_players("aelderman", 3), can_buy, "a property to buy", limit=1500)
+    actor = await table.actor_of_seat(state.turn.seat)
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    buy = next(text for text in labels(panel) if text.startswith("Buy a property in Lübeck"))
+    after = (await actor.click(panel, label=buy)).response.message
+    assert (await table.state()).pending[-1].kind == "site"
+    assert "↩ Take back" in labels(after)
+    sites = [option for c in buttons(after) for option in getattr(c, "options", [])]
+    assert len(sites) == len(SPEC.legal_actions(await table.state(), state.turn.seat))  # every site offered
+    await actor.click(after, label="↩ Take back")
+    assert not (await table.state()).pending

@@ -119,3 +119,14 @@ def test_the_start_city_asks_for_no_action_point_before_sailing():
     start_turn(state, seat, "Ribe", 3)
     assert "move" in {a.kind for a in SPEC.legal_actions(state, seat)}
     assert "Spend at least 1 action point here" not in _panel_text(state, seat)
+
+
+def test_the_short_two_player_board_says_what_the_spare_colour_is_for():
+    """2-player setup: "Use a spare player color and be aware that those influence markers are also
+    taken into account when it comes to an exchange of an action card.\""""
+    from bot.render.base import TableInfo
+
+    state = new_game(2, seed=3)
+    board = RENDERER.board(TableInfo(table_id=1, title="Aelderman", names={0: "a", 1: "b"}), SPEC.view(state, None))
+    spare = next(f for e in board for f in e.fields if f.name == "Spare colour")
+    assert "count when an action card is exchanged" in spare.value, spare.value
