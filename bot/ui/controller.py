@@ -475,7 +475,9 @@ class TablesController(VotesMixin, ResumeMixin):
         seat = news.seat_of(interaction.user.id)
         if (seat is not None and seat.seat not in news.changed
                 and seat.seat in self.service.spec(news.table).to_act(news.state)):
-            await safely(f"panel of table {table_id}", self.presenter.dm_panel(news, seat.seat))
+            # By DM, or (DMs closed) a mention in the thread pointing to My hand.
+            thread = await self.presenter.channel(news.table.thread_id)
+            await safely(f"panel of table {table_id}", self.presenter.notify_seat(news, seat.seat, thread))
 
     async def on_timeout(self, table_id: int, seat: int, prompt_version: int) -> None:
         news = await self.service.timeout(table_id, seat, prompt_version)

@@ -18,6 +18,7 @@ from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
 from bot.ui.board import Boards, cancelled_head
 from play.damage import Damage
+from play.common import BoundedCache
 from play.results import NO_CHOICES, TableNews, everyone_away
 from play.tables import TableService
 from storage import SeatRow
@@ -48,6 +49,8 @@ class Presenter:
         self.boards = Boards(bot, service)
         self.finish_listeners: list[Callable[[list[Any]], Awaitable[None]]] = []  # tournaments
         self.closed_listeners: list[Callable[[TableNews], Awaitable[None]]] = []  # tournaments: a table cancelled
+        # When a player's DMs were last refused (user id: clock time): tried again after DM_RETRY.
+        self.dm_refused: BoundedCache[int, float] = BoundedCache(10_000)
 
     # -- channels ------------------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any:
@@ -165,7 +168,7 @@ class Presenter:
             if news.had_controls(seat):
                 await self.retire_dm_panel(news, row)
             return
-        if row.dm_ok is not False and await self.dm_panel(news, seat):
+        if self.dm_worth_trying(row) and await self.dm_panel(news, seat):
             return
         if thread is None:
             return
@@ -186,37 +189,14 @@ class Presenter:
             return False
         return not any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)
 
-    async def shows_current_panel(self, news: TableNews, row: SeatRow) -> bool:
-        """Whether the player's latest DM is the panel of their current decision (its controls
-        carry the decision's prompt version). False when it cannot be read."""
-        if row.dm_channel_id is None:
-            return False
-        version = news.table.prompts.get(row.seat, (None,))[0]
-        marks = (f"act:{news.table.id}:{version}:", f"pick:{news.table.id}:{version}:",
-                 f"amount:{news.table.id}:{version}")
-        try:
-            async for message in self.bot.get_partial_messageable(row.dm_channel_id).history(limit=1):
-                return any(getattr(child, "custom_id", None) and child.custom_id.startswith(marks)
-                           for component in message.components for child in getattr(component, "children", ()))
-        except discord.HTTPException:
-            return False
-        return False
-
-    async def shows_away_notice(self, news: TableNews, row: SeatRow) -> bool:
-        """Whether a player away was told so: an "I'm back" of this table among their latest DMs
-        (or, with DMs closed, among the thread's latest messages). True when it cannot be read."""
-        mark = BackButton(news.table.id).custom_id
-        channel_id = row.dm_channel_id if row.dm_ok is not False else news.table.thread_id
-        if channel_id is None:  # never DMed: not told; DMs closed and no thread: nowhere to tell
-            return row.dm_ok is False
-        try:
-            async for message in self.bot.get_partial_messageable(channel_id).history(limit=PANEL_LOOKBACK):
-                if any(getattr(child, "custom_id", None) == mark for component in message.components
-                       for child in getattr(component, "children", ())):
-                    return True
-        except discord.HTTPException:
+    def dm_worth_trying(self, row: SeatRow) -> bool:
+        """Whether to DM a seat: its DMs are open, or were refused long enough ago (DM_RETRY) that
+        its player may have opened them since (as the bot's advice says). Refused DMs count against
+        Discord's limit of invalid requests: not tried at every move."""
+        if row.dm_ok is not False:
             return True
-        return False
+        refused = self.dm_refused.get(row.user_id)
+        return refused is None or self.service.clock() - refused >= DM_RETRY
 
     async def dm_panel(self, news: TableNews, seat: int) -> bool:
         """Send a seat its panel by DM in place of its previous one; False if the DM failed."""
@@ -241,7 +221,8 @@ class Presenter:
                 channel = await self.bot.create_dm(discord.Object(row.user_id))
             sent = await channel.send(**message)
         except discord.Forbidden as exc:
-            if row.dm_ok is not False:  # said once: the seat is not sent DMs again
+            self.dm_refused.put(row.user_id, self.service.clock())
+            if row.dm_ok is not False:  # said once
                 log.info("DMs to %s (table %s) are refused (%s); they play through My hand", row.user_id,
                          table_id, exc.text or exc.status)
             self.service.note_seat(table_id, row.user_id, dm_ok=False)
@@ -324,7 +305,7 @@ class Presenter:
         The panel they had keeps working (same choices), so this costs one call, not two."""
         row, info = news.seats[seat], self.info(news)
         text = f"**You are the last to choose in {info.title} (table #{news.table.id})**: the others have chosen."
-        message = None if row.dm_ok is False else await self.send_dm(
+        message = None if not self.dm_worth_trying(row) else await self.send_dm(
             news.table.id, row, **self.panel(news, seat, self.private_lines(news, seat), heading=text))
         if message is not None:
             self.service.note_seat(news.table.id, row.user_id, dm_message_id=message.id)
@@ -363,7 +344,7 @@ class Presenter:
         first = "Still your turn" if when == "half" else "Last call: your turn"
         text = f"**{first} in {info.title} (table #{news.table.id})**.{soon}"
         link = panels.thread_url(news.table)
-        if row.dm_ok is not False and await self.send_dm(news.table.id, row, content=text + (f"\nTable: {link}" if link else "")):
+        if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=text + (f"\nTable: {link}" if link else "")):
             return
         await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
                         allowed_mentions=panels.PLAYER_MENTIONS)
@@ -435,6 +416,7 @@ class Presenter:
 
 
 STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
+DM_RETRY = 600  # seconds after DMs were refused before a seat's next panel tries a DM again
 SHOW_RETRIES = (300, 1800, 7200)  # the same for a board or a due panel (each later move tries too)
 
 

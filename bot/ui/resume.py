@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.ui.presenter import safely
+from bot.ui.shown import shows_away_notice, shows_current_panel
 from play.results import TableNews
 
 if TYPE_CHECKING:
@@ -52,10 +53,10 @@ class ResumeMixin:
         for row in news.seats:
             if row.user_id is None or row.ai or row.forfeited:
                 continue
-            if row.away and not await self.presenter.shows_away_notice(news, row):
+            if row.away and not await shows_away_notice(self.presenter.bot, news, row):
                 # The computer's move for them was stored, the notice with "I'm back" not sent.
                 await safely(f"away notice of table {table_id}", self.presenter.away_notice(news, row.seat))
-            elif not row.away and row.seat in due and not await self.presenter.shows_current_panel(news, row):
+            elif not row.away and row.seat in due and not await shows_current_panel(self.presenter.bot, news, row):
                 news.changed.add(row.seat)
         await self.presenter.publish(news, attempt=attempt)
 

@@ -171,8 +171,10 @@ class TournamentController(RoundsMixin):
     async def register(self, interaction: discord.Interaction, tournament_id: int) -> None:
         await self.service.register(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
+        dm_closed = not await _dm_reaches(interaction.user, f"You are registered for tournament #{tournament_id}. "
+                                                            "Your hands and private choices will come here.")
         await reply(interaction, f"You are registered for tournament #{tournament_id}. Your tables will open as "
-                    "threads of this channel, and your hands come by DM.")
+                    "threads of this channel, and your hands come by DM." + (f"\n\n{DM_CLOSED}" if dm_closed else ""))
 
     async def withdraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tables = await self.service.withdraw(tournament_id, self.caller(interaction))
@@ -309,3 +311,19 @@ class TournamentController(RoundsMixin):
         await safely(f"cancel notice of tournament {tournament_id}", self.post(
             tournament_id, f"Tournament #{tournament_id} was cancelled by {shown_name(name_of(interaction.user))}.",
             allowed_mentions=NO_MENTIONS))
+
+
+DM_CLOSED = ("I could not send you a direct message (your DMs are closed for this server). You can still play: "
+             "press **My hand** on your table's board, or use `/table hand` in its thread. To get DMs, enable "
+             "*Direct Messages* in this server's Privacy Settings.")
+
+
+async def _dm_reaches(user: discord.abc.User, text: str) -> bool:
+    """Whether a DM reaches `user` (one is sent); True when Discord fails otherwise (not known)."""
+    try:
+        await user.send(text)
+    except discord.Forbidden:
+        return False
+    except discord.HTTPException as exc:
+        log.warning("DM to %s failed: %s", user.id, exc)
+    return True

@@ -1,0 +1,87 @@
+"""Players whose DMs are closed: told so when they sit down or register, pointed to **My hand**
+whenever it is their move, and sent DMs again once they open them (the bot's advice)."""
+
+from __future__ import annotations
+
+from games import registry
+from tests.bot.driver import buttons, fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, table_control
+from tests.bot.test_pace import LIVE
+
+SPEC = registry.get("augsburg1520")
+
+
+def close_dms(env, player):
+    """Every DM to the player is refused from now on, as Discord refuses it (50007); returns the fault."""
+    env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    return env.backend.faults[-1]
+
+
+async def seat_of(table, player):
+    return next(s for s in await table.seats() if s.user_id == player.id)
+
+
+async def table_with_closed_dms(env, *, live: bool = False):
+    """ada and bo at Augsburg 1520; bo's DMs are closed before he joins."""
+    table = await open_table(env, "augsburg1520", ["ada"])
+    bo = table.guild.add_member(env.create_user("bo"))
+    fault = close_dms(env, bo)
+    joined = await bo.click(table.thread.history()[0], label="Join")
+    assert "could not send you a direct message" in joined.response.content
+    table.players.append(bo)
+    lobby, ada = table.thread.history()[0], table.players[0]
+    while live and "Pace: live-15m" not in labels(lobby):
+        await ada.click(lobby, label=next(text for text in labels(lobby) if text.startswith("Pace")))
+        lobby = table.thread.history()[0]
+    await ada.click(lobby, label="Start")
+    return table, bo, fault
+
+
+async def test_a_player_who_opens_their_dms_gets_panels_by_dm_again(simcord_env, monkeypatch):
+    """The bot's advice is to enable DMs; once bo does, his panels come by DM again from his next
+    decision at least ten minutes after the last refusal (a refused DM is not retried every move)."""
+    fix_deal(monkeypatch, 3)
+    table, bo, fault = await table_with_closed_dms(simcord_env)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(4):
+        assert await play_turn_by_dm(table, policy)
+    assert (await seat_of(table, bo)).dm_ok is False
+    simcord_env.backend.faults.remove(fault)  # bo opens his DMs
+    await simcord_env.advance_time(601)
+
+    def panels():
+        return [m for m in bo.user.dm_channel.history() if any(table_control(c, table.table_id) for c in buttons(m))]
+
+    before = len(panels())
+    for _ in range(60):
+        if (await seat_of(table, bo)).seat in SPEC.to_act(await table.state()) and len(panels()) > before:
+            break
+        assert await play_turn_by_dm(table, policy)
+    assert len(panels()) > before and (await seat_of(table, bo)).dm_ok is True
+
+
+async def test_back_from_away_without_dms_is_pointed_to_my_hand(simcord_env):
+    """Both miss the first deadline (the game waits); bo, whose DMs are closed, presses I'm back
+    while it is his move: the thread tells him to press My hand."""
+    table, bo, _ = await table_with_closed_dms(simcord_env, live=True)
+    await simcord_env.advance_time(LIVE + 1)
+    notice = [m for m in table.thread.history() if "Time ran out" in (m.content or "") and bo.mention in m.content]
+    back = await bo.click(notice[-1], label="I'm back")
+    assert "Welcome back" in back.response.content
+    assert (await seat_of(table, bo)).seat in SPEC.to_act(await table.state())
+    later = [m.content for m in table.thread.history() if m.id > notice[-1].id and bo.mention in (m.content or "")]
+    assert any("My hand" in text for text in later), later
+
+
+async def test_registering_for_a_tournament_with_closed_dms_is_told_so(simcord_env):
+    from tests.bot.tournament_driver import answer, create, new_event, tournament_message
+
+    event = new_event(simcord_env, 3)
+    tid = await create(event, rounds=1)
+    shut, open_ = event.players[0], event.players[1]
+    close_dms(simcord_env, shut)
+    registered = await shut.click(tournament_message(event, tid), label="Register")
+    assert "You are registered" in answer(registered) and "could not send you a direct message" in answer(registered)
+    fine = await open_.click(tournament_message(event, tid), label="Register")
+    assert "could not send you a direct message" not in answer(fine)
+    assert f"registered for tournament #{tid}" in open_.user.dm_channel.history()[-1].content
