@@ -19,7 +19,7 @@ from bot.ui import panels
 from bot.ui.components import AmountForm
 from bot.ui.permissions import refusal_for
 from bot.ui.presenter import Presenter, safely
-from bot.ui.requests import caller_of, defer, name_of, private_panel, refusal, reply, thread_failure
+from bot.ui.requests import caller_of, defer, left_server, name_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
@@ -84,7 +84,7 @@ class TablesController(VotesMixin, ResumeMixin):
             if refused:
                 raise TableError(refused)
             await defer(interaction)
-            gone = await _left_server(parent.guild, await self.service.seats(table_id), interaction.user.id)
+            gone = await left_server(parent.guild, await self.service.seats(table_id), interaction.user.id)
             table = await self.service.rematch(table_id, caller_of(interaction), gone)
         except TableError as exc:
             await reply(interaction, refusal(exc))
@@ -483,19 +483,3 @@ class TablesController(VotesMixin, ResumeMixin):
         news = await self.service.timeout(table_id, seat, prompt_version)
         if news is not None:
             await self.after(news)
-
-
-async def _left_server(guild: discord.Guild, seats: Sequence[Any], caller_id: int) -> frozenset[int]:
-    """The people of a game who are no longer members of its server, asked of Discord (the bot
-    does not follow who joins and leaves). One Discord cannot answer for is taken as a member."""
-    gone = set()
-    for seat in seats:
-        if seat.user_id is None or seat.user_id == caller_id:
-            continue
-        try:
-            await guild.fetch_member(seat.user_id)
-        except discord.NotFound:
-            gone.add(seat.user_id)
-        except discord.HTTPException:
-            log.warning("could not ask Discord whether user %s is still in server %s", seat.user_id, guild.id)
-    return frozenset(gone)

@@ -139,3 +139,19 @@ async def answering_faults(interaction: discord.Interaction, handling: Coroutine
         if not interaction.response.is_done():
             await reply(interaction, FAULT)
         raise
+
+
+async def left_server(guild: discord.Guild, seats: Any, caller_id: int) -> frozenset[int]:
+    """The people of a game who are no longer members of its server, asked of Discord (the bot
+    does not follow who joins and leaves). One Discord cannot answer for is taken as a member."""
+    gone = set()
+    for seat in seats:
+        if seat.user_id is None or seat.user_id == caller_id:
+            continue
+        try:
+            await guild.fetch_member(seat.user_id)
+        except discord.NotFound:
+            gone.add(seat.user_id)
+        except discord.HTTPException:
+            log.warning("could not ask Discord whether user %s is still in server %s", seat.user_id, guild.id)
+    return frozenset(gone)
