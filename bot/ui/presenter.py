@@ -416,15 +416,17 @@ class Presenter:
 
 
 STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
+# Seconds before each new try of a board or a due panel Discord refused (each later move tries too).
+# Longer than a test's wait for the bot to settle, which a timer due sooner would hold up.
+SHOW_RETRIES = (300, 1800, 7200)
 DM_RETRY = 600  # seconds after DMs were refused before a seat's next panel tries a DM again
-SHOW_RETRIES = (300, 1800, 7200)  # the same for a board or a due panel (each later move tries too)
+TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
 
 
 async def _done(call: Awaitable[Any]) -> bool:
     """True once `call` is done (for `safely`, whose None says it failed)."""
     await call
     return True
-TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
 
 
 def has_controls_of(message: discord.Message, table_id: int) -> bool:

@@ -11,7 +11,7 @@ from bot.ui.components import BackButton
 from play.results import TableNews
 from storage import SeatRow
 
-PANEL_LOOKBACK = 20  # latest messages searched for an "I'm back" of a table
+AWAY_LOOKBACK = 20  # latest messages searched for an "I'm back" of a table
 
 
 async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
@@ -39,7 +39,7 @@ async def shows_away_notice(bot: Any, news: TableNews, row: SeatRow) -> bool:
     if channel_id is None:  # never DMed: not told; DMs closed and no thread: nowhere to tell
         return row.dm_ok is False
     try:
-        async for message in bot.get_partial_messageable(channel_id).history(limit=PANEL_LOOKBACK):
+        async for message in bot.get_partial_messageable(channel_id).history(limit=AWAY_LOOKBACK):
             if any(getattr(child, "custom_id", None) == mark for component in message.components
                    for child in getattr(component, "children", ())):
                 return True

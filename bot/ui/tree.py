@@ -3,14 +3,10 @@ never shows "The application did not respond"."""
 
 from __future__ import annotations
 
-import logging
-
 import discord
 from discord import app_commands
 
 from bot.ui.requests import FAULT, reply
-
-log = logging.getLogger(__name__)
 
 UNREADABLE_MEMBER = ("That member could not be found in this server (they may have left it). "
                      "Pick a member from the list Discord offers.")
