@@ -366,8 +366,8 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         """Why the action that led from `before` to `after` (making `events`) may not be taken back,
         or None when it may. By default it may not when something was drawn at random (the state's
         generator moved on), anything was shown to only some players, or something hidden was
-        revealed (an event whose kind says so). Games whose hidden information works otherwise
-        override this."""
+        revealed (an event whose kind says so: it has "reveal" in it, which no other event's kind
+        may have). Games whose hidden information works otherwise override this."""
         if getattr(before, "rng", None) != getattr(after, "rng", None):
             return "something was drawn at random since (a card or a roll), so the game cannot go back"
         for event in events:

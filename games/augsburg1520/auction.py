@@ -134,7 +134,7 @@ def _end_bidding(state: State, events: list[Event]) -> None:
     state.phase = "reveal"
     state.done = [s not in finalists for s in range(state.seats)]
     names = ", ".join(f"{{p{s}}}" for s in finalists)
-    events.append(public("reveal_start", f"{names} tie at {plural(state.high, 'card')} and each choose cards to show.",
+    events.append(public("tie_to_show", f"{names} tie at {plural(state.high, 'card')} and each choose cards to show.",
                          finalists=finalists))
 
 
@@ -185,7 +185,7 @@ def apply_reveal_card(state: State, seat: int, action: RevealCard, events: list[
     if len(state.picks[seat]) < state.high:
         return None
     own_list(state, "done")[seat] = True
-    events.append(public("revealed_ready", f"{{p{seat}}} has chosen the cards to show.", seat=seat))
+    events.append(public("show_chosen", f"{{p{seat}}} has chosen the cards to show.", seat=seat))
     return _resolve_reveal(state, events) if all(state.done) else None
 
 

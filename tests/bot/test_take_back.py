@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 from bot.render.augsburg1520 import card_id_text
-from tests.bot.driver import (buttons, fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, play_until,
-                              start, thread_text)
+from games import registry
+from play.results import seat_choices
+from tests.bot.driver import (buttons, choose, fix_deal, heuristic_players, labels, open_table, panel_message,
+                              play_turn_by_dm, play_until, start, thread_text)
+from tests.bot.test_augsburg_game import holding_policy
 
 TAKE_BACK = "↩ Take back"
 
@@ -157,3 +160,58 @@ async def test_a_lone_winners_bid_put_face_up_is_not_taken_back(simcord_env, mon
     refused = await actor.slash(table.thread, "table undo")
     assert refused.ephemeral and "face up on the discard pile" in refused.response.content
     assert (await table.row()).version == version
+
+
+# -- Augsburg 1520: secret choices that reveal nothing yet ------------------------------------
+AUGSBURG = registry.get("augsburg1520")
+
+
+def one_card_to_go(state):
+    if state.phase != "reveal":
+        return False
+    waiting = [s for s in range(state.seats) if not state.done[s]]
+    return len(waiting) >= 2 and any(len(state.picks[s]) == state.high - 1 for s in waiting)
+
+
+async def test_last_card_of_a_sealed_reveal_can_be_taken_back_while_others_still_choose(simcord_env):
+    """README: a take-back is allowed while "the action neither revealed anything hidden nor drew
+    anything at random". A finalist who finishes choosing the cards to show while another still
+    chooses has revealed nothing (as Done in the sealed purchase): it is taken back."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    policy = holding_policy(AUGSBURG)
+    state = await play_until(table, policy, one_card_to_go, "a finalist one card from done", limit=600)
+    seat = next(s for s in range(state.seats) if not state.done[s] and len(state.picks[s]) == state.high - 1)
+    actor = await table.actor_of_seat(seat)
+    row = next(s for s in await table.seats() if s.seat == seat)
+    panel = await panel_message(table, actor, row)
+    actions = seat_choices(AUGSBURG, state, seat)
+    await choose(actor, panel, actions.index(policy(state, seat)))
+    after = await table.state()
+    assert after.phase == "reveal" and after.done[seat] and not all(after.done), "nothing was revealed yet"
+    version = (await table.row()).version
+    last_dm = actor.user.dm_channel.history()[-1]
+    undo = await actor.slash(table.thread, "table undo")
+    assert TAKE_BACK in labels(last_dm), labels(last_dm)
+    assert "cannot" not in undo.response.content and "taken back" in undo.response.content, undo.response.content
+    assert (await table.row()).version == version + 1
+
+
+def bidding_just_ended_in_a_tie(state):
+    return (state.phase == "reveal" and not any(state.picks)
+            and not any(state.done[s] for s in range(state.seats) if state.bids[s] == state.high and not state.passed[s]))
+
+
+async def test_a_hold_that_ends_the_bidding_in_a_tie_can_be_taken_back(simcord_env):
+    """Holding the high bid reveals nothing: the finalists only then choose their cards secretly. A
+    hold that ends the bidding with a lone winner can be taken back; one that ends it in a tie is
+    refused with "it revealed hidden cards or choices"."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    policy = holding_policy(AUGSBURG)
+    await play_until(table, policy, bidding_just_ended_in_a_tie, "a tie at the end of bidding", limit=600)
+    version, seat = await table.bot.store.tables.last_action(table.table_id)
+    actor = await table.actor_of_seat(seat)
+    undo = await actor.slash(table.thread, "table undo")
+    print("undo answer:", undo.response.content)
+    assert "cannot" not in undo.response.content and "taken back" in undo.response.content, undo.response.content
