@@ -41,6 +41,10 @@ def main(argv: list[str]) -> int:
 
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # At DEBUG, discord.py logs every request's body and every gateway event: players' hands and
+    # sealed bids in their DM panels and clicks. The log may be read by others than the players:
+    # discord.py's own lines stay at INFO and above.
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
     return run(settings)
 
 

@@ -43,8 +43,14 @@ class Settings(BaseModel):
     @field_validator("token", "organiser_role", mode="before")
     @classmethod
     def _stripped(cls, value: object) -> object:
-        """Spaces around a value are a copying slip: a blank token is no token, a blank role is refused."""
-        return value.strip() if isinstance(value, str) else value
+        """Spaces around a value are a copying slip: a blank token is no token, a blank role is refused.
+        A line break or other control character inside one is refused (a token pasted across lines)."""
+        if not isinstance(value, str):
+            return value
+        value = value.strip()
+        if any(ord(c) < 32 or ord(c) == 127 for c in value):
+            raise ValueError("it has a line break or another control character inside it: copy it again, on one line")
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -63,6 +69,8 @@ class Settings(BaseModel):
         the folder the bot is started in. A blank path or a folder is refused."""
         if not isinstance(value, str):
             return value
+        if any(ord(c) < 32 for c in value):
+            raise ValueError(f"a path cannot hold control characters (in {value!r})")
         try:
             path = Path(value.strip()).expanduser()
         except RuntimeError as exc:  # "~someone" with no such user, or no home folder
@@ -84,7 +92,8 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
     data: dict[str, object] = {}
     if config_path.exists():
         try:
-            data = tomllib.loads(config_path.read_text(encoding="utf-8"))
+            # utf-8-sig: a file saved "UTF-8 with BOM" (Windows editors, PowerShell) reads as TOML too.
+            data = tomllib.loads(config_path.read_text(encoding="utf-8-sig"))
         except tomllib.TOMLDecodeError as exc:
             raise SettingsError(f"{config_path} is not valid TOML: {exc}") from None
         except UnicodeDecodeError:

@@ -37,6 +37,11 @@ def failure_line(exc: BaseException, settings: Settings) -> str | None:
     if isinstance(exc, discord.DiscordServerError) or (isinstance(exc, discord.HTTPException) and exc.status >= 500):
         return ("Discord is not answering properly right now (server error). Try again in a few minutes; "
                 "https://discordstatus.com shows outages.")
+    if isinstance(exc, discord.HTTPException) and exc.status == 429:
+        return ("Discord is rate-limiting this machine (HTTP 429; shared or free hosting is often blocked "
+                "by Discord's Cloudflare). Wait a while before starting again, or run the bot from another host.")
+    if isinstance(exc, discord.HTTPException):
+        return f"Discord refused the bot's start: {exc.status} {(exc.text or str(exc))[:200]}."
     if isinstance(exc, (aiohttp.ClientError, discord.GatewayNotFound, OSError, asyncio.TimeoutError)):
         return ("Cannot reach Discord. Check this machine's network connection, DNS, and any proxy or "
                 f"firewall between it and discord.com ({type(exc).__name__}: {exc}).")

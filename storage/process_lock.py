@@ -19,7 +19,9 @@ class AlreadyRunning(RuntimeError):
 
 
 def lock_path(database: str | Path) -> Path:
-    return Path(f"{database}.lock")
+    """The lock file beside the database, named after its real path: a second process reaching the
+    same file through a symbolic link finds the same lock."""
+    return Path(f"{Path(database).resolve()}.lock")
 
 
 def hold(database: str | Path) -> IO[str] | None:

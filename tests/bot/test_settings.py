@@ -46,6 +46,8 @@ def test_environment_token_wins_over_the_file(tmp_path):
     ('database = "."', "database"),  # a folder, not a file
     ('database = "~"', "database"),
     ('database = "~no-such-user-here/bot.sqlite3"', "database"),  # no such home folder
+    ('token = "abc\\ndef"', "token"),  # pasted across two lines
+    ('database = "bot\\u0000.sqlite3"', "database"),  # a control character no file name may hold
 ])
 def test_a_bad_value_names_the_key(tmp_path, text, key):
     config = tmp_path / "config.toml"
@@ -125,3 +127,29 @@ def test_starting_the_bot_logs_no_warning_about_voice(caplog, tmp_path):
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = True  # as in a new process
     create_bot(Settings(token="", database=tmp_path / "bot.sqlite3"))
     assert not [r for r in caplog.records if "voice" in r.getMessage().lower()]
+
+
+def test_a_config_file_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """Windows editors and PowerShell save "UTF-8 with BOM"; the file reads as any other."""
+    config = tmp_path / "config.toml"
+    config.write_bytes("\ufefftoken = \"from-file\"\nlog_level = \"debug\"\n".encode("utf-8"))
+    settings = load_settings(config, environ={})
+    assert (settings.token, settings.log_level) == ("from-file", "DEBUG")
+
+
+def test_at_debug_discord_py_keeps_what_it_sends_and_receives_out_of_the_log(tmp_path, monkeypatch):
+    """discord.py's debug lines hold every request body and gateway event (hands in DM panels)."""
+    import logging
+
+    import bot.startup
+    from bot.__main__ import main
+
+    monkeypatch.setenv("DISCORD_TOKEN", "a.token.x")
+    config = tmp_path / "config.toml"
+    config.write_text(f'database = "{tmp_path / "bot.sqlite3"}"\nlog_level = "DEBUG"\n')
+    monkeypatch.setenv("BOARDBOT_CONFIG", str(config))
+    monkeypatch.setattr(bot.startup, "run", lambda settings: 0)
+    monkeypatch.setattr(logging.getLogger("discord"), "level", logging.NOTSET)
+    assert main([]) == 0
+    assert logging.getLogger("discord.http").getEffectiveLevel() == logging.INFO
+    assert logging.getLogger("discord.gateway").getEffectiveLevel() == logging.INFO

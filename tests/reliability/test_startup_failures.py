@@ -54,6 +54,9 @@ def test_the_traceback_is_logged_at_debug(tmp_path):
     (discord.DiscordServerError(type("R", (), {"status": 503, "reason": "Unavailable"})(), "down"),
      "Discord is not answering properly"),
     (discord.GatewayNotFound(), "Cannot reach Discord"),
+    (discord.HTTPException(type("R", (), {"status": 429, "reason": "Too Many Requests"})(), "<html>"),
+     "rate-limiting this machine"),  # Cloudflare blocking a shared host
+    (discord.HTTPException(type("R", (), {"status": 400, "reason": "Bad Request"})(), "bad"), "400"),
 ])
 def test_each_failure_names_what_to_check(tmp_path, monkeypatch, capsys, error, says):
     async def refuse(self, token):
@@ -172,3 +175,20 @@ def test_a_second_bot_process_on_the_same_database_does_not_start(tmp_path, monk
     monkeypatch.setattr(discord.Client, "login", refuse)  # the lock is free: this start gets as far as logging in
     assert startup.run(Settings(token="x", database=path)) == 1
     assert "another bot process" not in capsys.readouterr().err
+
+
+def test_a_second_process_through_a_symbolic_link_finds_the_lock(tmp_path):
+    """README: a second process started on the same database stops; a link to the file is the same
+    database."""
+    from storage.process_lock import AlreadyRunning, hold
+
+    database = tmp_path / "data" / "bot.sqlite3"
+    database.parent.mkdir()
+    database.touch()
+    (tmp_path / "alias.sqlite3").symlink_to(database)
+    first = hold(database)
+    try:
+        with pytest.raises(AlreadyRunning):
+            hold(tmp_path / "alias.sqlite3")
+    finally:
+        first.close()
