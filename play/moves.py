@@ -388,12 +388,26 @@ class MovesMixin:
         await self.store.tables.add_timer(STANDINGS_TIMER, due, table_id=table_id, payload={"attempt": attempt})
         return due
 
-    async def show_again(self: TableService, table_id: int, attempt: int, seconds: float) -> float:
-        """A timer to show a table's board and due panels again (Discord refused them): when it
-        falls due. One per table: a later refusal moves it."""
+    async def show_again(self: TableService, table_id: int, attempt: int, seconds: float,
+                         seats: dict[int, int]) -> float:
+        """A timer to show a table's board again, and the panels of `seats` (seat: the prompt version
+        of the decision they were not told of), which Discord refused: when it falls due. One per
+        table: a later refusal replaces it."""
         due = self.clock() + seconds
-        await self.store.tables.replace_table_timer(SHOW_TIMER, due, table_id=table_id, payload={"attempt": attempt})
+        await self.store.tables.replace_table_timer(SHOW_TIMER, due, table_id=table_id,
+                                                    payload={"attempt": attempt, "seats": seats})
         return due
+
+    async def show_done(self: TableService, table_id: int) -> None:
+        """Everything of the table is shown again: its retry timer goes."""
+        await self.store.tables.delete_timers(table_id=table_id, kind=SHOW_TIMER)
+
+    async def last_computer_seat(self: TableService, table_id: int) -> int | None:
+        """The seat whose latest action of the table the computer made, if it made it."""
+        last = await self.store.tables.last_action(table_id)
+        if last is None or not await self.store.tables.by_computer(table_id, last[0]):
+            return None
+        return last[1]
 
     async def due_tables(self: TableService) -> tuple[list[int], list[int]]:
         """Tables with computer moves due, and finished tables whose finish work is due."""
@@ -402,8 +416,12 @@ class MovesMixin:
     async def last_moved_tables(self: TableService) -> list[int]:
         """Tables that moved just before the bot stopped, or whose board or panels Discord refused:
         their board and panels may not have been sent (the move is stored before Discord hears of it)."""
-        refused = [t.table_id for t in await self.store.tables.timers(kind=SHOW_TIMER) if t.table_id is not None]
-        return list(dict.fromkeys([*await self.store.tables.last_moved(LAST_MOVES_SECONDS), *refused]))
+        return list(dict.fromkeys([*await self.store.tables.last_moved(LAST_MOVES_SECONDS),
+                                   *await self.refused_tables()]))
+
+    async def refused_tables(self: TableService) -> list[int]:
+        """Tables whose board or panels Discord refused, still to be shown again."""
+        return [t.table_id for t in await self.store.tables.timers(kind=SHOW_TIMER) if t.table_id is not None]
 
 
 def not_playing(status: str) -> str:

@@ -84,7 +84,9 @@ class TablesController(VotesMixin, ResumeMixin):
             if refused:
                 raise TableError(refused)
             await defer(interaction)
-            gone = await left_server(parent.guild, await self.service.seats(table_id), interaction.user.id)
+            # Asked only of those a rematch would seat (not those who abandoned, were away or handed over).
+            seated = [s for s in await self.service.seats(table_id) if not (s.forfeited or s.ai or s.away)]
+            gone = await left_server(parent.guild, seated, interaction.user.id)
             table = await self.service.rematch(table_id, caller_of(interaction), gone)
         except TableError as exc:
             await reply(interaction, refusal(exc))

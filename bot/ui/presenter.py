@@ -51,6 +51,7 @@ class Presenter:
         self.closed_listeners: list[Callable[[TableNews], Awaitable[None]]] = []  # tournaments: a table cancelled
         # When a player's DMs were last refused (user id: clock time): tried again after DM_RETRY.
         self.dm_refused: BoundedCache[int, float] = BoundedCache(10_000)
+        self.retrying: set[int] = set()  # tables with a retry of what Discord refused (see publish)
 
     # -- channels ------------------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any:
@@ -101,11 +102,11 @@ class Presenter:
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
         if answered is not None and not in_dm and news.had_controls(answered):
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead
+        untold = {}
         for seat in sorted(news.changed - {answered}):
-            told = await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread)))
-            shown = shown and told
-        if not shown and table.status == "running" and attempt < len(SHOW_RETRIES):
-            await self._show_again(table.id, attempt)
+            if not await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread))):
+                untold[seat] = table.prompts.get(seat, (table.version,))[0]
+        await self._retry_if_refused(news, bool(shown) and not untold, untold, attempt)
         last = last_to_choose(news)
         # Not once their own time has run out (a shared deadline passing moves for them in turn).
         if last is not None and news.table.deadlines.get(last, float("inf")) > self.service.clock():
@@ -114,11 +115,23 @@ class Presenter:
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
 
-    async def _show_again(self, table_id: int, attempt: int) -> None:
-        due = await safely(f"retry of table {table_id}", self.service.show_again(table_id, attempt + 1,
-                                                                               SHOW_RETRIES[attempt]))
-        if due is not None and (scheduler := getattr(self.bot, "scheduler", None)) is not None:
-            scheduler.wake(due)
+    async def _retry_if_refused(self, news: TableNews, shown: bool, untold: dict[int, int], attempt: int) -> None:
+        """A running table whose board or due panels Discord refused is shown again later; once a
+        later publish showed everything, its retry goes (tables with one are kept in memory)."""
+        table_id = news.table.id
+        if shown:
+            if table_id in self.retrying:
+                self.retrying.discard(table_id)
+                await safely(f"retry of table {table_id}", self.service.show_done(table_id))
+            return
+        if news.table.status != "running" or attempt >= len(SHOW_RETRIES):
+            return
+        due = await safely(f"retry of table {table_id}", self.service.show_again(
+            table_id, attempt + 1, SHOW_RETRIES[attempt], untold))
+        if due is not None:
+            self.retrying.add(table_id)
+            if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+                scheduler.wake(due)
 
     # -- private panels ------------------------------------------------------------------
     def panel(self, news: TableNews, seat: int, lines: list[str] = (),

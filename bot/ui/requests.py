@@ -136,9 +136,17 @@ async def answering_faults(interaction: discord.Interaction, handling: Coroutine
     try:
         await handling
     except Exception:
-        if not interaction.response.is_done():
-            await reply(interaction, FAULT)
+        await answer_fault(interaction)
         raise
+
+
+async def answer_fault(interaction: discord.Interaction) -> None:
+    """FAULT, privately, to an interaction not answered yet or only deferred ("thinking…", whose
+    user would otherwise wait for Discord to give up)."""
+    deferred = (discord.InteractionResponseType.deferred_channel_message,
+                discord.InteractionResponseType.deferred_message_update)
+    if not interaction.response.is_done() or interaction.response.type in deferred:
+        await reply(interaction, FAULT)
 
 
 async def left_server(guild: discord.Guild, seats: Any, caller_id: int) -> frozenset[int]:

@@ -25,15 +25,25 @@ class ResumeMixin:
             await safely(f"finish of table {table_id}", self._resume_finish(table_id))
         for table_id in computers:
             await safely(f"computer moves of table {table_id}", self.play_computers(table_id))
+        refused = set(await self.service.refused_tables())
         for table_id in await self.service.last_moved_tables():
+            if table_id in refused:  # shown again now: its retry goes (a new refusal sets another)
+                await safely(f"retry of table {table_id}", self.service.show_done(table_id))
             if table_id not in computers and table_id not in finishes:  # those were shown just now
                 await safely(f"board and panels of table {table_id}", self._resume_publish(table_id))
 
-    async def on_show_due(self: TablesController, table_id: int, attempt: int) -> None:
-        """A board or a due panel Discord refused: shown again, as after a stop."""
-        await self._resume_publish(table_id, attempt)
+    async def on_show_due(self: TablesController, table_id: int, attempt: int, seats: dict[int, int]) -> None:
+        """A board or due panels Discord refused: the board again, and the panel of each seat in
+        `seats` (seat: prompt version) still facing the decision it was not told of."""
+        news = await self.service.news(table_id)
+        if news.state is None or news.table.status != "running":
+            return
+        due = self.service.spec(news.table).to_act(news.state)
+        news.changed = {seat for seat, version in seats.items()
+                        if seat in due and news.table.prompts.get(seat, (None,))[0] == version}
+        await self.presenter.publish(news, attempt=attempt)
 
-    async def _resume_publish(self: TablesController, table_id: int, attempt: int = 0) -> None:
+    async def _resume_publish(self: TablesController, table_id: int) -> None:
         """The board again, and a panel for each player due to act whose DMs do not end with the
         panel of their current decision: a stop between storing a move and telling Discord would
         leave them showing the move before. A panel sent before the stop keeps working. A game
@@ -50,15 +60,17 @@ class ResumeMixin:
             return
         due = self.service.spec(news.table).to_act(news.state)
         news.changed = set()
+        computer_seat = await self.service.last_computer_seat(table_id)
         for row in news.seats:
             if row.user_id is None or row.ai or row.forfeited:
                 continue
-            if row.away and not await shows_away_notice(self.presenter.bot, news, row):
-                # The computer's move for them was stored, the notice with "I'm back" not sent.
+            if row.away and row.seat == computer_seat and not await shows_away_notice(self.presenter.bot, news, row):
+                # The stop came after the computer's move for them (a missed deadline) was stored,
+                # perhaps before they were told: the notice with "I'm back", unless it is there.
                 await safely(f"away notice of table {table_id}", self.presenter.away_notice(news, row.seat))
             elif not row.away and row.seat in due and not await shows_current_panel(self.presenter.bot, news, row):
                 news.changed.add(row.seat)
-        await self.presenter.publish(news, attempt=attempt)
+        await self.presenter.publish(news)
 
     async def on_standings_due(self: TablesController, table_id: int, attempt: int) -> None:
         """Standings Discord refused at a game's end: the last board and the standings, again."""

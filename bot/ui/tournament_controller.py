@@ -171,10 +171,12 @@ class TournamentController(RoundsMixin):
     async def register(self, interaction: discord.Interaction, tournament_id: int) -> None:
         await self.service.register(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
-        dm_closed = not await _dm_reaches(interaction.user, f"You are registered for tournament #{tournament_id}. "
-                                                            "Your hands and private choices will come here.")
         await reply(interaction, f"You are registered for tournament #{tournament_id}. Your tables will open as "
-                    "threads of this channel, and your hands come by DM." + (f"\n\n{DM_CLOSED}" if dm_closed else ""))
+                    "threads of this channel, and your hands come by DM.")
+        # After the answer (Discord wants it within 3 seconds): a DM, and advice if it cannot be sent.
+        if not await _dm_reaches(interaction.user, f"You are registered for tournament #{tournament_id}. "
+                                                  "Your hands and private choices will come here."):
+            await reply(interaction, DM_CLOSED)
 
     async def withdraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tables = await self.service.withdraw(tournament_id, self.caller(interaction))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.ui.requests import FAULT, reply
+from bot.ui.requests import answer_fault, reply
 
 UNREADABLE_MEMBER = ("That member could not be found in this server (they may have left it). "
                      "Pick a member from the list Discord offers.")
@@ -20,6 +20,5 @@ class BoardTree(app_commands.CommandTree):
             member = error.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable)
             await reply(interaction, UNREADABLE_MEMBER if member else UNREADABLE)
             return
-        if not interaction.response.is_done():
-            await reply(interaction, FAULT)
+        await answer_fault(interaction)
         await super().on_error(interaction, error)  # logged, with its traceback

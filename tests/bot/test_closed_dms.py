@@ -74,14 +74,16 @@ async def test_back_from_away_without_dms_is_pointed_to_my_hand(simcord_env):
 
 
 async def test_registering_for_a_tournament_with_closed_dms_is_told_so(simcord_env):
-    from tests.bot.tournament_driver import answer, create, new_event, tournament_message
+    from tests.bot.tournament_driver import create, new_event, tournament_message
 
     event = new_event(simcord_env, 3)
     tid = await create(event, rounds=1)
     shut, open_ = event.players[0], event.players[1]
     close_dms(simcord_env, shut)
     registered = await shut.click(tournament_message(event, tid), label="Register")
-    assert "You are registered" in answer(registered) and "could not send you a direct message" in answer(registered)
+    said = "\n".join([registered.response.content or ""] + [m.content for m in registered.followups])
+    assert "You are registered" in said and "could not send you a direct message" in said, said
     fine = await open_.click(tournament_message(event, tid), label="Register")
-    assert "could not send you a direct message" not in answer(fine)
+    assert not any("could not send you a direct message" in (t or "")
+                   for t in [fine.response.content] + [m.content for m in fine.followups])
     assert f"registered for tournament #{tid}" in open_.user.dm_channel.history()[-1].content

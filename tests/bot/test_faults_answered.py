@@ -60,3 +60,18 @@ async def test_an_amount_form_whose_handling_fails_still_answers_privately(simco
     assert answer.response.ephemeral and answer.response.message.content == FAULT
     assert any(record.exc_info and "a fault" in str(record.exc_info[1]) for record in caplog.records)
     simcord_env.check_errors = False  # the fault is this test's own doing
+
+
+async def test_a_command_that_fails_after_thinking_still_answers_privately(simcord_env, monkeypatch):
+    """`/table create` defers its answer ("thinking…") before the work; a fault after that still
+    answers, instead of leaving the user waiting until Discord gives up."""
+    from bot.ui.requests import FAULT
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    monkeypatch.setattr(simcord_env.bot.service, "create_table", _broken)
+    result = await ada.slash(channel, "table create", game="augsburg1520")
+    texts = [getattr(result.response, "content", None)] + [m.content for m in result.followups]
+    assert FAULT in texts, texts
+    assert _fault_logged(simcord_env)

@@ -10,8 +10,9 @@ from datetime import datetime, timedelta, timezone
 from bot import create_bot
 from play.scheduler import CLAIM_SECONDS
 from storage.db import run
-from tests.bot.driver import (board_message, buttons, heuristic_players, open_table, play_turn_by_dm, start,
-                              table_control)
+from tests.bot.driver import (board_message, buttons, fix_deal, heuristic_players, open_table, play_turn_by_dm,
+                              start, table_control)
+from tests.bot.test_closed_dms import SPEC, seat_of, table_with_closed_dms
 from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
 
 
@@ -101,3 +102,50 @@ async def test_a_player_away_is_told_so_after_a_stop_that_cut_the_notice_off(sim
     assert len(dms_with(bo, "Time ran out")) == 1
     await simcord_env.restart_bot(create_bot(settings))
     assert len(dms_with(bo, "Time ran out")) == 1  # told: not again
+
+
+def pings(table, player):
+    return [m for m in table.thread.history() if f"<@{player.id}>, it is your move" in (m.content or "")]
+
+
+async def _board_refused_as_turn_goes_to_bo(env, monkeypatch):
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(env)
+    policy = heuristic_players("augsburg1520", 2)
+    bo_seat = (await seat_of(table, bo)).seat
+    for _ in range(80):
+        row = await table.row()
+        spec, state = table.bot.service.spec(row), table.bot.service.state(row)
+        if bo_seat not in spec.to_act(state):
+            mover = next(iter(spec.to_act(state)))
+            after, _ = spec.apply(state, mover, policy(state, mover))
+            if bo_seat in spec.to_act(after) and spec.shown_to_act(after) == spec.to_act(after):
+                break
+        assert await play_turn_by_dm(table, policy)
+    else:
+        raise AssertionError("no move handing the turn to bo")
+    # One board edit and the new board post that follows it fail once (Discord has a hiccup);
+    # bo's mention, sent after them, goes through.
+    env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/*", status=500, times=1)
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, times=1)
+    env.check_errors = False
+    before = len(pings(table, bo))
+    assert await play_turn_by_dm(table, policy)
+    env.backend.faults.clear()
+    assert len(pings(table, bo)) == before + 1  # bo was told, once
+    return table, bo, before
+
+
+async def test_show_retry_does_not_ping_a_closed_dm_player_again(simcord_env, monkeypatch):
+    table, bo, before = await _board_refused_as_turn_goes_to_bo(simcord_env, monkeypatch)
+    await simcord_env.advance_time(301)  # the SHOW timer: the board is shown again
+    assert (await seat_of(table, bo)).seat in SPEC.to_act(await table.state())  # still bo's same decision
+    assert len(pings(table, bo)) == before + 1, [m.content for m in pings(table, bo)]
+    assert not await table.bot.store.tables.timers(table_id=table.table_id, kind="show")  # done: no more retries
+
+
+async def test_a_later_move_that_shows_everything_ends_the_retries(simcord_env, monkeypatch):
+    table, bo, before = await _board_refused_as_turn_goes_to_bo(simcord_env, monkeypatch)
+    assert await table.bot.store.tables.timers(table_id=table.table_id, kind="show")
+    assert await play_turn_by_dm(table, heuristic_players("augsburg1520", 2))  # shown at once, in full
+    assert not await table.bot.store.tables.timers(table_id=table.table_id, kind="show")
