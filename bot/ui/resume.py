@@ -60,7 +60,7 @@ class ResumeMixin:
             return
         due = self.service.spec(news.table).to_act(news.state)
         news.changed = set()
-        computer_seat = await self.service.last_computer_seat(table_id)
+        computer_seat = await self.service.last_computer_seat(table_id) if any(r.away for r in news.seats) else None
         for row in news.seats:
             if row.user_id is None or row.ai or row.forfeited:
                 continue
