@@ -260,10 +260,11 @@ class TableStore(TimerStore):
 
     async def same_deal_running(self, table: TableRow) -> list[TableRow]:
         """Running tables of the same server, game and options as `table` and dealt from its seed
-        (through a small index): they play its very deal."""
+        (through a small index): they play its very deal (a tournament's table awaiting its thread will)."""
         rows = await self.db.fetchall(
-            "SELECT * FROM game_tables WHERE seed = ? AND status = 'running' AND id != ? AND guild_id IS ?"
-            " AND game = ? ORDER BY id", (table.seed, table.id, table.guild_id, table.game))
+            "SELECT * FROM game_tables WHERE seed = ? AND id != ? AND guild_id IS ? AND game = ?"
+            " AND (status = 'running' OR (status = 'lobby' AND tournament_id IS NOT NULL)) ORDER BY id",
+            (table.seed, table.id, table.guild_id, table.game))
         return [twin for twin in _readable(rows) if twin.options == table.options]
 
     async def set_messages(self, table_id: int, *, thread_id: int | None = None,

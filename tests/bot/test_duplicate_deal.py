@@ -133,3 +133,38 @@ async def test_a_player_not_added_to_the_private_thread_is_added_at_the_next_sta
     assert len(missing()) == 2
     await simcord_env.restart_bot(create_bot(settings))
     assert missing() == []
+
+
+async def test_a_twin_waiting_for_its_thread_keeps_the_deal_secret(simcord_env):
+    """A duplicate round's table whose thread Discord refused waits in its lobby, to play the same
+    deal as a table that ends first: that table's seed, record and log stay hidden from it too."""
+    from storage.db import run
+    from tests.bot.driver import request_cursor, shown_to
+    from tests.bot.tournament_driver import create, new_event, play_out, register_all, tournament_message
+
+    event = new_event(simcord_env, 6)
+    tournament = await create(event, rounds=1, duplicate=True)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    games = await event.bot.store.tournaments.games(tournament, 1)
+    first, second = [await event.bot.store.tables.get(g.table_id) for g in games]
+    assert first.seed == second.seed
+    # The second table as a round leaves it when Discord refused its thread: still in its lobby.
+    async with event.bot.store.db.transaction() as conn:
+        await run(conn, "UPDATE game_tables SET status = 'lobby' WHERE id = ?", (second.id,))
+    playing = event.by_id(games[1].players[0])
+    mark = request_cursor(simcord_env)
+    await play_out(event.bot, first.id)
+    assert (await event.bot.store.tables.get(first.id)).status == "finished"
+    seen = "\n".join(shown_to(simcord_env, playing.id, since=mark))
+    exported = await playing.slash(event.channel, "table export", table=first.id)
+    got = [a for m in [exported.response, *exported.followups] if m is not None for a in (m.attachments or [])]
+    problems = []
+    if str(first.seed) in seen:
+        problems.append("the standings show the seed of the deal the waiting table will play")
+    if got:
+        problems.append("a player of the waiting twin exports the record (seed, every action) of its deal")
+    log = await playing.slash(event.channel, "table log", table=first.id)
+    if log.response.embeds:
+        problems.append("a player of the waiting twin reads the finished table's log (secret lines included)")
+    assert not problems, problems
