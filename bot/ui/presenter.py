@@ -51,7 +51,8 @@ class Presenter:
         self.closed_listeners: list[Callable[[TableNews], Awaitable[None]]] = []  # tournaments: a table cancelled
         # When a player's DMs were last refused (user id: clock time): tried again after DM_RETRY.
         self.dm_refused: BoundedCache[int, float] = BoundedCache(10_000)
-        self.retrying: set[int] = set()  # tables with a retry of what Discord refused (see publish)
+        # Tables with a retry of what Discord refused, and their seats not told (seat: prompt version).
+        self.retrying: dict[int, dict[int, int]] = {}
 
     # -- channels ------------------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any:
@@ -103,7 +104,7 @@ class Presenter:
         if answered is not None and not in_dm and news.had_controls(answered):
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead
         untold = {}
-        for seat in sorted(news.changed - {answered}):
+        for seat in sorted((news.changed | self._still_untold(news)) - {answered}):
             if not await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread))):
                 untold[seat] = table.prompts.get(seat, (table.version,))[0]
         await self._retry_if_refused(news, bool(shown) and not untold, untold, attempt)
@@ -115,13 +116,22 @@ class Presenter:
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
 
+    def _still_untold(self, news: TableNews) -> set[int]:
+        """Seats whose panel Discord refused earlier, still facing that decision: any later showing
+        of the table sends them too."""
+        untold = self.retrying.get(news.table.id)
+        if not untold or news.state is None:
+            return set()
+        due = self.service.spec(news.table).to_act(news.state)
+        return {seat for seat, version in untold.items()
+                if seat in due and news.table.prompts.get(seat, (None,))[0] == version}
+
     async def _retry_if_refused(self, news: TableNews, shown: bool, untold: dict[int, int], attempt: int) -> None:
         """A running table whose board or due panels Discord refused is shown again later; once a
-        later publish showed everything, its retry goes (tables with one are kept in memory)."""
+        later publish showed everything, its retry goes (`retrying` keeps them, with seats not told)."""
         table_id = news.table.id
         if shown:
-            if table_id in self.retrying:
-                self.retrying.discard(table_id)
+            if self.retrying.pop(table_id, None) is not None:
                 await safely(f"retry of table {table_id}", self.service.show_done(table_id))
             return
         if news.table.status != "running" or attempt >= len(SHOW_RETRIES):
@@ -129,7 +139,7 @@ class Presenter:
         due = await safely(f"retry of table {table_id}", self.service.show_again(
             table_id, attempt + 1, SHOW_RETRIES[attempt], untold))
         if due is not None:
-            self.retrying.add(table_id)
+            self.retrying[table_id] = untold
             if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
                 scheduler.wake(due)
 

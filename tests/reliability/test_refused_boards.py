@@ -149,3 +149,43 @@ async def test_a_later_move_that_shows_everything_ends_the_retries(simcord_env, 
     assert await table.bot.store.tables.timers(table_id=table.table_id, kind="show")
     assert await play_turn_by_dm(table, heuristic_players("augsburg1520", 2))  # shown at once, in full
     assert not await table.bot.store.tables.timers(table_id=table.table_id, kind="show")
+
+
+def _refuse_the_next_panel_of(env, seat_no: int) -> None:
+    """Discord refuses the seat's next panel altogether (its DM and the thread's mention)."""
+    import discord
+    from types import SimpleNamespace
+
+    presenter = env.bot.controller.presenter
+    real, left = presenter.notify_seat, [1]
+
+    async def notify_seat(news, seat, thread):
+        if seat == seat_no and left[0]:
+            left[0] -= 1
+            raise discord.HTTPException(SimpleNamespace(status=500, reason="Internal Server Error"), "refused")
+        return await real(news, seat, thread)
+
+    presenter.notify_seat = notify_seat
+
+
+async def test_a_refused_panel_comes_with_the_next_move_of_another_player(simcord_env):
+    """README: a due player's panel Discord refused "is shown again ... (any later move at the table
+    shows them too)". Another player's move, which does not change bo's choices, sends it."""
+    from play.results import seat_choices
+    from tests.bot.driver import choose, panel_message
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, _ = table.players
+    _refuse_the_next_panel_of(simcord_env, 1)
+    await start(table)
+
+    def panels_of_bo():
+        return [m for m in bo.user.dm_channel.history() if any(table_control(c, table.table_id) for c in buttons(m))]
+
+    assert await table.seat_of(bo) == 1 and not panels_of_bo()
+    seat, state = next(s for s in await table.seats() if s.user_id == ada.id), await table.state()
+    policy = heuristic_players("augsburg1520", 3)
+    await choose(ada, await panel_message(table, ada, seat), seat_choices(SPEC, state, seat.seat).index(
+        policy(state, seat.seat)))
+    assert 1 in SPEC.to_act(await table.state()) and len(panels_of_bo()) == 1
+    assert not await table.bot.store.tables.timers(table_id=table.table_id, kind="show")
