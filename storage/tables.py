@@ -259,8 +259,7 @@ class TableStore(TimerStore):
         return _readable(rows)
 
     async def same_deal_running(self, table: TableRow) -> list[TableRow]:
-        """Running tables of the same server, game and options as `table` and dealt from its seed
-        (through a small index): they play its very deal (a tournament's table awaiting its thread will)."""
+        """Tables of `table`'s server, game, options and seed (a small index) playing its deal, or about to."""
         rows = await self.db.fetchall(
             "SELECT * FROM game_tables WHERE seed = ? AND id != ? AND guild_id IS ? AND game = ?"
             " AND (status = 'running' OR (status = 'lobby' AND tournament_id IS NOT NULL)) ORDER BY id",

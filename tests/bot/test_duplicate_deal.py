@@ -139,16 +139,8 @@ async def test_a_twin_waiting_for_its_thread_keeps_the_deal_secret(simcord_env):
     """A duplicate round's table whose thread Discord refused waits in its lobby, to play the same
     deal as a table that ends first: that table's seed, record and log stay hidden from it too."""
     from storage.db import run
-    from tests.bot.driver import request_cursor, shown_to
-    from tests.bot.tournament_driver import create, new_event, play_out, register_all, tournament_message
 
-    event = new_event(simcord_env, 6)
-    tournament = await create(event, rounds=1, duplicate=True)
-    await register_all(event, tournament)
-    await event.organiser.click(tournament_message(event, tournament), label="Start")
-    games = await event.bot.store.tournaments.games(tournament, 1)
-    first, second = [await event.bot.store.tables.get(g.table_id) for g in games]
-    assert first.seed == second.seed
+    event, games, first, second = await duplicate_round(simcord_env)
     # The second table as a round leaves it when Discord refused its thread: still in its lobby.
     async with event.bot.store.db.transaction() as conn:
         await run(conn, "UPDATE game_tables SET status = 'lobby' WHERE id = ?", (second.id,))
