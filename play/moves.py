@@ -414,10 +414,9 @@ class MovesMixin:
         return await self.store.tables.due()
 
     async def last_moved_tables(self: TableService) -> list[int]:
-        """Tables that moved just before the bot stopped, or whose board or panels Discord refused:
-        their board and panels may not have been sent (the move is stored before Discord hears of it)."""
-        return list(dict.fromkeys([*await self.store.tables.last_moved(LAST_MOVES_SECONDS),
-                                   *await self.refused_tables()]))
+        """Tables that moved just before the bot stopped: their board and panels may not have been
+        sent (the move is stored before Discord hears of it)."""
+        return await self.store.tables.last_moved(LAST_MOVES_SECONDS)
 
     async def refused_tables(self: TableService) -> list[int]:
         """Tables whose board or panels Discord refused, still to be shown again."""

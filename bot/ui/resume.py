@@ -25,8 +25,8 @@ class ResumeMixin:
             await safely(f"finish of table {table_id}", self._resume_finish(table_id))
         for table_id in computers:
             await safely(f"computer moves of table {table_id}", self.play_computers(table_id))
-        refused = set(await self.service.refused_tables())
-        for table_id in await self.service.last_moved_tables():
+        refused = await self.service.refused_tables()  # boards or panels Discord refused, not shown yet
+        for table_id in dict.fromkeys([*await self.service.last_moved_tables(), *refused]):
             if table_id in refused:  # shown again now: its retry goes (a new refusal sets another)
                 await safely(f"retry of table {table_id}", self.service.show_done(table_id))
             if table_id not in computers and table_id not in finishes:  # those were shown just now

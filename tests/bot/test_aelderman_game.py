@@ -221,3 +221,17 @@ async def test_rules_are_sent_in_messages_within_discord_limits(simcord_env):
     # Action cards in words, no names of the code's tables, counts in the singular where one.
     assert "Card 001: Upgrade 1 good · Upgrade 2 goods, +1 coin" in text and "upgrade1" not in text
     assert "Chosen tables" not in text and "ACTION_CARDS" not in text and " 1 coins" not in text
+
+
+async def test_the_short_two_player_board_says_what_the_spare_colour_is_for(simcord_env, monkeypatch):
+    """Rulebook (2-player setup): "Use a spare player color and be aware that those influence markers are
+    also taken into account when it comes to an exchange of an action card." The board says so."""
+    from tests.bot.driver import fix_deal
+
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=short,setup=1")
+    await start(table)
+    await play_until(table, heuristic_players("aelderman", 2), lambda s: s.phase == "trade", "the first period")
+    board = await board_message(table)
+    spare = next(f for f in board.embeds[0].fields if f.name == "Spare colour")
+    assert "count when an action card is exchanged" in spare.value, spare.value

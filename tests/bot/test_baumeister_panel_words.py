@@ -91,6 +91,9 @@ async def test_a_victim_without_thalers_is_not_told_to_offer_thalers(simcord_env
     panel = await dm_panel(table, state.victim)
     assert labels(panel) == ["No offer: let the die decide"] and not menu_options(panel)
     assert "You have no thalers to offer: let the die decide" in now_line(panel), now_line(panel)
+    # rulebook: "either the dot must be rolled, or the number rolled must be strictly greater than the
+    # number of shields": whatever the shields, the saboteur face wins.
+    assert "or show the saboteur" in now_line(panel), now_line(panel)
 
 
 async def test_a_bidders_dm_names_the_card_under_the_hammer(simcord_env, monkeypatch):
