@@ -23,6 +23,8 @@ GAP = -1
 # all cards of that type in the questions "where may it go" and "can the build go on".
 REPRESENTATIVE = tuple(TYPE.index(TYPE[c]) for c in range(len(TYPE)))
 _ROW = REPRESENTATIVE + (GAP,)  # index -1 (a gap) stays a gap
+# A card's group, read at index -1 by a gap: an empty space is no building, so no group.
+_GROUP_AT = tuple(GROUP) + (None,)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -55,7 +57,7 @@ def slots_for(city: tuple[int, ...], closed: int, card: int, final: bool) -> lis
         slots.append(-1)
     if kind != CORNER_TOWER and GAP in city:
         for i in range(1, size - 1):
-            if city[i] == GAP and GROUP[city[i - 1]] != group and GROUP[city[i + 1]] != group:
+            if city[i] == GAP and _GROUP_AT[city[i - 1]] != group and _GROUP_AT[city[i + 1]] != group:
                 slots.append(i)
     if not closed & RIGHT and GROUP[city[-1]] != group:
         slots.append(size)
@@ -68,6 +70,7 @@ _GROUP_OF_TYPE = tuple(TOWER if kind == CORNER_TOWER else kind for kind in _TYPE
 ALL_TYPES = (1 << len(TYPE_KEYS)) - 1
 # Per card: the types that may stand beside it (those of another group).
 _BESIDE = tuple(sum(1 << kind for kind in _TYPES if _GROUP_OF_TYPE[kind] != GROUP[c]) for c in range(len(TYPE)))
+_BESIDE_AT = _BESIDE + (ALL_TYPES,)  # a gap (-1) beside a gap: every type may stand there
 _HALLS = frozenset(c for c in range(len(TYPE)) if TYPE[c] == TOWN_HALL)
 
 
@@ -87,7 +90,7 @@ def fitting_types(city: tuple[int, ...], closed: int, final: bool) -> int:
         inner = 0
         for i in range(1, len(city) - 1):
             if city[i] == GAP:
-                inner |= _BESIDE[city[i - 1]] & _BESIDE[city[i + 1]]
+                inner |= _BESIDE_AT[city[i - 1]] & _BESIDE_AT[city[i + 1]]
         fits |= inner & ~(1 << CORNER_TOWER)  # a corner tower only stands at an end
     if not _HALLS.isdisjoint(city):
         fits &= ~(1 << TOWN_HALL)

@@ -8,6 +8,7 @@ import pytest
 
 from games import RuleError
 from games.baumeister import SPEC
+from games.baumeister.city import slots_for
 from games.baumeister.data import PAYOFF_COUNTERS
 from games.baumeister.flow import begin_build
 from games.core import DECISION_SECONDS
@@ -304,3 +305,37 @@ def test_own_city_is_no_target():
     give(state, 0, city=("church-5a",))
     with pytest.raises(RuleError):
         SPEC.apply(state, 0, {"kind": "sabotage", "seat": 0, "target": "city"})
+
+
+# rulebook: "The saboteur can sweep away a gap into a cityscape. This may be filled in again during the
+# building phase by a new card of course." Only "Two buildings of same type may never stand side by
+# side." limits it: a gap beside another gap is no church.
+def test_a_church_fills_either_of_two_gaps_side_by_side():
+    state = new_game(3)
+    give(state, 2, city=("gate-2a", "church-7a", "tower-2a", "gate-3a"), hand=("church-4a",))
+    give(state, 0, saboteurs=2)
+    for slot in (1, 2):  # two turns of seat 0, each tearing down one building with the saboteur face
+        state.current = state.actor = 0
+        begin_build(state, 0, False, [])
+        rig_die(state, 0)
+        state, _ = play(state, 0, {"kind": "sabotage", "seat": 2, "target": "city"}, {"kind": "aim", "slot": slot})
+        state, events = play(state, 2, {"kind": "no_offer"})
+        assert events[-1].data["success"]
+    assert ids(state.cities[2]) == ["gate-2a", None, None, "gate-3a"]
+    state.current = state.actor = 2
+    begin_build(state, 2, False, [])
+    state, _ = play(state, 2, {"kind": "pick", "card": "church-4a"})
+    assert [a.slot for a in SPEC.legal_actions(state, 2) if a.kind == "place"] == [-1, 1, 2, 4]
+    state, _ = play(state, 2, {"kind": "place", "slot": 2})
+    assert ids(state.cities[2]) == ["gate-2a", None, "church-4a", "gate-3a"]
+
+
+def test_with_both_ends_closed_a_church_is_offered_for_two_gaps_side_by_side():
+    state = new_game(3)
+    give(state, 0, city=("corner-1a", None, None, "gate-3a"), hand=("church-4a", "corner-1b"))
+    state.last_turn = True
+    state.current = state.actor = 0
+    begin_build(state, 0, True, [])
+    state, _ = play(state, 0, {"kind": "pick", "card": "corner-1b"}, {"kind": "place", "slot": 4})
+    assert "church-4a" in [a.card for a in SPEC.legal_actions(state, 0) if a.kind == "pick"]
+    assert slots_for(state.cities[0], state.closed[0], card("church-4a"), True) == [1, 2]
