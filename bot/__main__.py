@@ -39,13 +39,23 @@ def main(argv: list[str]) -> int:
         return 2
     from bot.startup import run
 
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # At DEBUG, discord.py logs every request's body and every gateway event: players' hands and
-    # sealed bids in their DM panels and clicks. The log may be read by others than the players:
-    # discord.py's own lines stay at INFO and above.
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
+    configure_logging(settings.log_level)
     return run(settings)
+
+
+OWN_LOGGERS = ("bot", "play", "storage", "games")
+
+
+def configure_logging(level: str) -> None:
+    """The bot's own lines at `level`; every library's at INFO and above. At DEBUG, discord.py
+    logs every request's body and gateway event (hands and sealed bids in DM panels and clicks)
+    and aiosqlite every statement with its parameters (the stored state: the seed, the deck,
+    every hand). The log may be read by others than the players."""
+    libraries = max(logging.INFO, logging.getLevelName(level))
+    logging.basicConfig(level=libraries, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(libraries)  # also when a handler was there before (basicConfig skips)
+    for name in OWN_LOGGERS:
+        logging.getLogger(name).setLevel(level)
 
 
 if __name__ == "__main__":

@@ -137,8 +137,10 @@ def test_a_config_file_saved_with_a_byte_order_mark_is_read(tmp_path):
     assert (settings.token, settings.log_level) == ("from-file", "DEBUG")
 
 
-def test_at_debug_discord_py_keeps_what_it_sends_and_receives_out_of_the_log(tmp_path, monkeypatch):
-    """discord.py's debug lines hold every request body and gateway event (hands in DM panels)."""
+def test_at_debug_only_the_bots_own_lines_go_down_to_debug(tmp_path, monkeypatch):
+    """README: "At `DEBUG` the bot's own lines go down to debug; every library's (discord.py's,
+    aiosqlite's) stay at `INFO`". discord.py's debug lines hold every request body and gateway
+    event (hands in DM panels), aiosqlite's every statement with the stored state (seed, deck)."""
     import logging
 
     import bot.startup
@@ -149,7 +151,14 @@ def test_at_debug_discord_py_keeps_what_it_sends_and_receives_out_of_the_log(tmp
     config.write_text(f'database = "{tmp_path / "bot.sqlite3"}"\nlog_level = "DEBUG"\n')
     monkeypatch.setenv("BOARDBOT_CONFIG", str(config))
     monkeypatch.setattr(bot.startup, "run", lambda settings: 0)
+    for name in ("", "discord", "bot", "play", "storage", "games"):
+        monkeypatch.setattr(logging.getLogger(name), "level", logging.getLogger(name).level)
     monkeypatch.setattr(logging.getLogger("discord"), "level", logging.NOTSET)
+    monkeypatch.setattr(logging.getLogger(), "handlers", [])  # as in a fresh process: basicConfig acts
     assert main([]) == 0
     assert logging.getLogger("discord.http").getEffectiveLevel() == logging.INFO
     assert logging.getLogger("discord.gateway").getEffectiveLevel() == logging.INFO
+    assert logging.getLogger("aiosqlite").getEffectiveLevel() == logging.INFO
+    assert logging.getLogger("asyncio").getEffectiveLevel() == logging.INFO
+    for own in ("bot.startup", "play.moves", "storage.db", "games.core"):
+        assert logging.getLogger(own).getEffectiveLevel() == logging.DEBUG
