@@ -35,9 +35,8 @@ class Augsburg1520(GameSpec[State, Any]):
     State = State
     Action = Action
 
-    def _setup(self, seats: int, seed: int, options: Options) -> State:
-        state, _ = flow.setup(seats, seed, options)
-        return state
+    def _opening(self, seats: int, seed: int, options: Options) -> tuple[State, list[Event]]:
+        return flow.setup(seats, seed, options)
 
     def to_act(self, state: State) -> frozenset[int]:
         field = SINGLE.get(state.phase)
