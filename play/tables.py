@@ -342,12 +342,15 @@ class TableService(MovesMixin, LobbyMixin):
     async def back(self, table_id: int, caller: Caller) -> TableNews:
         return await pace.back(self, table_id, caller)
 
-    async def ask_vote(self, table_id: int, caller: Caller, kind: str) -> votes.VoteNews:
-        """Open a vote of the other players: "cancel" or "handover:<seat>" (play/votes.py)."""
-        return await votes.ask(self, table_id, caller, kind)
+    async def ask_vote(self, table_id: int, caller: Caller, kind: str,
+                       left_server: frozenset[int] = frozenset()) -> votes.VoteNews:
+        """Open a vote of the other players: "cancel" or "handover:<seat>" (play/votes.py);
+        `left_server`: players no longer in the table's server."""
+        return await votes.ask(self, table_id, caller, kind, left_server)
 
-    async def answer_vote(self, table_id: int, caller: Caller, kind: str, agree: bool, at: int) -> votes.VoteNews:
-        return await votes.answer(self, table_id, caller, kind, agree, at)
+    async def answer_vote(self, table_id: int, caller: Caller, kind: str, agree: bool, at: int,
+                          left_server: frozenset[int] = frozenset()) -> votes.VoteNews:
+        return await votes.answer(self, table_id, caller, kind, agree, at, left_server)
 
     async def rematch(self, table_id: int, caller: Caller, left_server: frozenset[int] = frozenset()) -> TableRow:
         """A new lobby with the same players and options (play/rematch.py)."""

@@ -38,34 +38,36 @@ class VoteNews:
     asked_before: bool = False  # the vote was already open: its question is asked again
 
 
-def _voters(loaded: Loaded, kind: str, asker: int) -> list[int]:
+def _voters(loaded: Loaded, kind: str, asker: int, left: frozenset[int]) -> list[int]:
     """The people who must agree: every other person playing their seat (not the asker, not the
-    seat voted on; not a seat a computer plays, for good or while its player is away). To cancel a
-    rated game, away players must agree too: else a creator could wait for a lapse and erase a
-    rated result."""
+    seat voted on; not a seat a computer plays, for good or while its player is away; not a player
+    who has left the server, `left`, who can no longer see the question). To cancel a rated game,
+    away players and those who left must agree too: else a creator could wait for a lapse (or
+    remove a player from the server) and erase a rated result."""
     subject = int(kind.split(":")[1]) if kind.startswith("handover:") else None
     count_away = kind == "cancel" and loaded.table.rated
     return [s.user_id for s in loaded.seats if s.user_id is not None and not s.forfeited and not s.ai
-            and (count_away or not s.away) and s.user_id != asker and s.seat != subject]
+            and (count_away or not (s.away or s.user_id in left)) and s.user_id != asker and s.seat != subject]
 
 
 def _in_seat_order(loaded: Loaded, users: list[int]) -> list[int]:
     return [s.user_id for s in loaded.seats if s.user_id is not None and s.user_id in users]
 
 
-async def ask(service: TableService, table_id: int, caller: Caller, kind: str) -> VoteNews:
+async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
+              left: frozenset[int] = frozenset()) -> VoteNews:
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         _check_asker(loaded, caller, kind)
         open_vote = loaded.table.votes.get(kind)
         if open_vote is not None:  # asked again (say its question never reached the thread)
-            voters = _voters(loaded, kind, open_vote["by"])
+            voters = _voters(loaded, kind, open_vote["by"], left)
             waiting = [user for user in voters if user not in open_vote["yes"]]
             if not waiting:  # everyone left to ask has agreed (the others went away meanwhile)
                 return await _carry_out(service, loaded, kind)
             return VoteNews(TableNews(loaded.table, loaded.seats, loaded.state), kind, "open",
                             _in_seat_order(loaded, waiting), asked_before=True)
-        voters = _voters(loaded, kind, caller.user_id)
+        voters = _voters(loaded, kind, caller.user_id, left)
         if not voters:
             return await _carry_out(service, loaded, kind)
         # `at` tells this vote's buttons from an earlier one's (also one asked at the same version).
@@ -123,7 +125,7 @@ def _check_cancel(loaded: Loaded) -> None:
 
 
 async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,
-                 at: int) -> VoteNews:
+                 at: int, left: frozenset[int] = frozenset()) -> VoteNews:
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         vote = loaded.table.votes.get(kind)
@@ -132,7 +134,7 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
         if vote.get("at") != at:  # a question of an earlier vote of this kind
             raise VoteOver("This vote is over.", open_at=vote.get("at"))
         await _still_open(service, loaded, kind)  # the game may have changed since the vote was asked
-        voters = _voters(loaded, kind, vote["by"])
+        voters = _voters(loaded, kind, vote["by"], left)
         if caller.user_id not in voters:
             raise TableError("This vote is for the other seated players.")
         if not agree:

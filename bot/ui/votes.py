@@ -10,7 +10,7 @@ import discord
 from bot.render.base import shown_name
 from bot.ui.components import VoteButton
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, name_of, refusal, reply
+from bot.ui.requests import caller_of, defer, left_server, name_of, refusal, reply
 from bot.ui import panels
 from play.common import TableError
 from play.votes import VoteNews, VoteOver
@@ -33,7 +33,8 @@ class VotesMixin:
 
     async def ask_vote(self, interaction: discord.Interaction, table_id: int, kind: str) -> None:
         try:
-            voted = await self.service.ask_vote(table_id, caller_of(interaction), kind)
+            voted = await self.service.ask_vote(table_id, caller_of(interaction), kind,
+                                                await self._left_server(interaction, table_id))
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
@@ -65,7 +66,8 @@ class VotesMixin:
     async def answer_vote(self, interaction: discord.Interaction, table_id: int, kind: str, agree: bool,
                           at: int) -> None:
         try:
-            voted = await self.service.answer_vote(table_id, caller_of(interaction), kind, agree, at)
+            voted = await self.service.answer_vote(table_id, caller_of(interaction), kind, agree, at,
+                                                   await self._left_server(interaction, table_id))
         except VoteOver as exc:  # its buttons go: a question nobody can answer any more
             await reply(interaction, refusal(exc))
             # While a vote of this kind is open, the clicked question may be its own (a click
@@ -88,6 +90,19 @@ class VotesMixin:
             await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")
             return
         await self._carried_out(voted)
+
+    async def _left_server(self, interaction: discord.Interaction, table_id: int) -> frozenset[int]:
+        """The table's players who have left its server: a vote neither waits for nor pings them.
+        Discord is asked (one call a player, after "thinking…": they may take a while) only when
+        the table is this server's (checked first) and someone else plays at it."""
+        caller = caller_of(interaction)
+        await self.service.get(table_id, caller)
+        others = [s for s in await self.service.seats(table_id)
+                  if s.user_id not in (None, caller.user_id) and not (s.forfeited or s.ai)]
+        if not others or interaction.guild is None:
+            return frozenset()
+        await defer(interaction)
+        return await left_server(interaction.guild, others, caller.user_id)
 
     async def _carried_out(self, voted: VoteNews) -> None:
         news = voted.news

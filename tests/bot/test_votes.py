@@ -348,3 +348,51 @@ async def test_the_seat_of_a_player_who_left_the_server_can_be_handed_over(simco
     assert asked.ephemeral and "asked in the thread" in asked.response.content, asked.response.content
     (vote,) = vote_messages(table)
     assert "cy's seat" in vote.content and f"<@{ada.id}>" in vote.content
+
+
+async def test_a_cancel_vote_neither_waits_for_nor_pings_a_player_who_left_the_server(simcord_env):
+    """At a table without deadlines nobody can be voted out, and the refusal points to a cancel vote:
+    a player who left the server (and can no longer see the thread) is not one of those asked."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    while (await table.row()).pace != "off":
+        await ada.click(table.thread.history()[0], custom_id=f"lobby:pace:{table.table_id}")
+    await start(table)
+    table.guild.remove_member(cy)
+    handover = await bo.slash(table.thread, "table handover", player=cy.user)
+    assert "/table cancel" in handover.response.content
+    asked = await ada.slash(table.thread, "table cancel")
+    assert "asked in the thread" in asked.response.content, asked.response.content
+    (vote,) = vote_messages(table)
+    assert bo.mention in vote.content and cy.mention not in vote.content, vote.content
+    done = await bo.click(vote, label="Agree")
+    assert done.response.content == "Noted: everyone agreed, so it is done."
+    assert (await table.row()).status == "cancelled"
+
+
+async def test_a_player_who_leaves_while_a_vote_is_open_is_no_longer_waited_for(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    await ada.slash(table.thread, "table cancel")
+    (vote,) = vote_messages(table)
+    assert cy.mention in vote.content
+    table.guild.remove_member(cy)
+    await bo.click(vote, label="Agree")
+    assert (await table.row()).status == "cancelled"
+
+
+async def test_a_rated_game_is_not_cancelled_behind_a_player_who_left_the_server(simcord_env):
+    """As with an away player: else a creator could remove a player who is winning and erase the
+    rated result."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await ada.click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    table.guild.remove_member(cy)
+    await ada.slash(table.thread, "table cancel")
+    (vote,) = vote_messages(table)
+    assert cy.mention in vote.content
+    waiting = await bo.click(vote, label="Agree")
+    assert "Still waiting for cy" in waiting.response.content
+    assert (await table.row()).status == "running"
