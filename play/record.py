@@ -6,7 +6,9 @@ engines are deterministic). When a table is created the bot draws the seed and a
 the board shows the SHA-256 of `salt:seed` from the start: the seed is fixed before anyone sees a
 card, yet nobody can work the cards out from the hash. At the end both are revealed; `verify` checks
 the hash and replays every action from the seed, comparing the game after each action with the
-record, so a deck that did not follow from the seed, or an altered action, is found.
+record, so an altered action is found. The record's last fingerprint is the game as it was played
+(the state the bot stored after the last action), so a game that did not follow from its seed is
+found too.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]
         state, _ = spec.apply(state, seat, action)
         steps.append({"version": version, "seat": seat, "action": action, "time": created_at,
                       "after": state_digest(spec.dump_state(state))})
+    if steps and table.state and steps[-1]["version"] == table.version:  # the game as played, not as replayed
+        steps[-1]["after"] = state_digest(spec.dump_state(spec.load_state(table.state)))
     return {
         "format": FORMAT, "game": table.game, "table": table.id, "status": table.status,
         "options": table.options,

@@ -75,6 +75,24 @@ async def test_an_ended_game_exports_replays_and_verifies(tmp_path):
     assert record.verify(changed_result) == ["the replayed result differs from the recorded result"]
 
 
+async def test_a_game_that_did_not_follow_from_its_seed_does_not_verify(tmp_path):
+    """The record's last fingerprint is the game as the bot played it: had its stored deck not come
+    from the seed, replaying the actions from the seed would not reach it."""
+    service, table_id = await played(tmp_path, to_the_end=False)
+    try:
+        table = await service.store.tables.get(table_id)
+        spec = registry.get("augsburg1520")
+        state = spec.load_state(table.state)
+        state.draw.reverse()  # as if the deck had been stacked
+        await service.store.db.write([("UPDATE game_tables SET state = ? WHERE id = ?",
+                                       (spec.dump_state(state), table_id))])
+        data = json.loads(json.dumps(await service.export(table_id, ADMIN)))
+    finally:
+        await service.store.close()
+    assert record.verify(data) == [f"the game differs from the record after action {table.version} "
+                                   f"(version {table.version}, seat {data['actions'][-1]['seat']})"]
+
+
 async def test_a_game_dealt_from_a_chosen_seed_verifies_by_its_actions(tmp_path):
     """A table an admin dealt with `seed:` has no commitment (its board shows the seed itself): its
     untouched record verifies, saying so, and a changed action is still found."""
