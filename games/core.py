@@ -229,24 +229,14 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
 
     # -- the protocol ---------------------------------------------------------------
     def setup(self, seats: int, seed: int, options: BaseModel | dict[str, Any] | None = None) -> StateT:
-        return self.opening(seats, seed, options)[0]
-
-    def opening(self, seats: int, seed: int,
-                options: BaseModel | dict[str, Any] | None = None) -> tuple[StateT, list[Event]]:
-        """`setup`, with the events of the setup itself (who starts, what the rules place before
-        the first decision): the game's log opens with them."""
         if not self.min_seats <= seats <= self.max_seats:
             raise RuleError(
                 f"{self.title} needs {self.min_seats}-{self.max_seats} players, not {seats}."
             )
-        return self._opening(seats, seed, self.parse_options(options))
+        return self._setup(seats, seed, self.parse_options(options))
 
-    def _opening(self, seats: int, seed: int, options: Any) -> tuple[StateT, list[Event]]:
-        """An engine whose setup has events overrides this instead of `_setup`."""
-        return self._setup(seats, seed, options), []
-
-    def _setup(self, seats: int, seed: int, options: Any) -> StateT:
-        raise NotImplementedError(f"{type(self).__name__} defines neither _setup nor _opening")
+    @abstractmethod
+    def _setup(self, seats: int, seed: int, options: Any) -> StateT: ...
 
     @abstractmethod
     def to_act(self, state: StateT) -> frozenset[int]:

@@ -77,8 +77,8 @@ def visible_events(table: Any, seats: list[Any], actions: list[tuple[int, int, s
     The number counts the moves everyone saw: a move only some saw (a pay-off's counter-offer) adds
     none, so gaps in the numbers do not count the secret ones."""
     spec = registry.get(table.game)
-    state, opening = spec.opening(len(seats), table.seed, table.options)
-    lines, number = [(0, e.text) for e in opening if e.text and (everything or e.visible_to(viewer))], 0
+    state = spec.setup(len(seats), table.seed, table.options)
+    lines, number = [], 0
     for _, seat, action_json, _ in actions:
         state, events = spec.apply(state, seat, json.loads(action_json))
         number += any(e.text and e.seats is None for e in events)

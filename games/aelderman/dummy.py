@@ -14,7 +14,7 @@ from games.aelderman.state import Spare, State
 from games.core import Event
 
 
-def set_up_spare(state: State, option: int, sheet: str, events: list[Event]) -> None:
+def set_up_spare(state: State, option: int, sheet: str) -> None:
     """Rulebook: "place buildings in the city districts and influence markers on the sea map in the
     selected player color". Markers go on the banners as any marker would; placed before the game,
     they exchange no action card (they are part of the setup, like the cards themselves)."""
@@ -29,9 +29,7 @@ def set_up_spare(state: State, option: int, sheet: str, events: list[Event]) -> 
     if sheet:
         used: list[str] = []
         for strength in D.DUMMY_SHEETS[sheet].buildings[0]:
-            # rulebook: "During the round preparation in the first round, a building of strength 2 is
-            # placed for the dummy player according to the dummy description."
-            dummy_build(state, strength, events, used)
+            dummy_build(state, strength, [], used)
 
 
 def build_spare(state: State, district: str, strength: int) -> bool:

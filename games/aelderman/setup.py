@@ -8,7 +8,7 @@ from games.aelderman.council import lay_out_rows
 from games.aelderman.dummy import set_up_spare
 from games.aelderman.production import draw_periods
 from games.aelderman.state import Pending, Player, State
-from games.core import Event, Rng
+from games.core import Rng
 
 PRODUCTION_KEYS = ("ap", "influence", "wood", "wheat", "stone", "fish", "tools")
 
@@ -27,9 +27,7 @@ def new_player(mission: str) -> Player:
 
 
 def new_game(seats: int, seed: int, version: str = "short", setup_option: int = 1,
-             difficulty: str = "medium", events: list[Event] | None = None) -> State:
-    """A new game before its first automatic steps (flow.advance); `events` gets the setup's
-    events (the solo dummy's first building)."""
+             difficulty: str = "medium") -> State:
     rng = Rng(seed=seed)
     main = version == "main"
     missions = list(D.MISSIONS)
@@ -57,7 +55,7 @@ def new_game(seats: int, seed: int, version: str = "short", setup_option: int = 
     # Rulebook: a spare colour at two players; the solo game against the dummy (main version) uses
     # the 2-player setup too, the solo short version plays only its mission.
     if seats == 2 or (seats == 1 and main):
-        set_up_spare(state, setup_option, difficulty if seats == 1 else "", [] if events is None else events)
+        set_up_spare(state, setup_option, difficulty if seats == 1 else "")
     _deal_boosters(state)
     for seat in reversed(order):
         state.pending.append(Pending(kind="booster", seat=seat, data={"left": D.BOOSTERS_KEPT}))

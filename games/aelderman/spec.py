@@ -50,11 +50,10 @@ class AeldermanSpec(GameSpec[State, Any]):
     State = State
     Action = Action
 
-    def _opening(self, seats: int, seed: int, options: Options) -> tuple[State, list[Event]]:
-        events: list[Event] = []
-        state = new_game(seats, seed, options.version, options.setup, options.difficulty, events)
-        advance(state, events)
-        return state, events
+    def _setup(self, seats: int, seed: int, options: Options) -> State:
+        state = new_game(seats, seed, options.version, options.setup, options.difficulty)
+        advance(state, [])
+        return state
 
     def turn_key(self, state: State, seat: int) -> tuple[Any, ...]:
         """One turn: a player's turn at sea (with what it leads to), a Council Hall row's bids or

@@ -35,8 +35,9 @@ class Augsburg1520(GameSpec[State, Any]):
     State = State
     Action = Action
 
-    def _opening(self, seats: int, seed: int, options: Options) -> tuple[State, list[Event]]:
-        return flow.setup(seats, seed, options)
+    def _setup(self, seats: int, seed: int, options: Options) -> State:
+        state, _ = flow.setup(seats, seed, options)
+        return state
 
     def to_act(self, state: State) -> frozenset[int]:
         field = SINGLE.get(state.phase)

@@ -38,33 +38,6 @@ async def test_the_log_pages_through_the_game_privately(simcord_env):
     assert not refused.response.embeds
 
 
-async def test_the_log_opens_with_the_setup(simcord_env, monkeypatch):
-    """Augsburg 1520: the start player "is drawn at random" (components.md), and the log says who."""
-    fix_deal(monkeypatch, 3)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    start_player = (await table.state()).start_player
-    shown = await table.players[1].slash(table.thread, "table log")
-    first = shown.response.embeds[0].description.splitlines()[0]
-    assert first.endswith(f"{['ada', 'bo'][start_player]} is the start player. Everybody has 1500 guilders "
-                          "and 2 jokers and is dealt 7 cards to buy."), first
-
-
-async def test_the_log_tells_where_the_solo_dummy_built_in_the_first_round(simcord_env, monkeypatch):
-    """Rulebook: "During the round preparation in the first round, a building of strength 2 is
-    placed for the dummy player according to the dummy description. The randomly drawn placement
-    card determines that this is built in the district St. Johannis"."""
-    from games.aelderman import data as D
-
-    fix_deal(monkeypatch, 5)
-    table = await open_table(simcord_env, "aelderman", ["ada"], options="version=main,difficulty=hard")
-    await start(table)
-    site, strength = (await table.state()).spare.lots[-1]
-    shown = await table.players[0].slash(table.thread, "table log")
-    assert (f"The dummy builds a building of strength {strength} in {D.SITES[site].district}."
-            in shown.response.embeds[0].description)
-
-
 @pytest.mark.slow
 async def test_every_line_of_the_log_is_whole_with_long_names(simcord_env, monkeypatch):
     """Names of 32 characters, shown as typed (twice as long escaped): every page of /table log has

@@ -103,17 +103,6 @@ def test_random_games(name: str, seats: int, option_index: int) -> None:
             assert spec.dump_state(replayed) == spec.dump_state(played.state), "replay differs"
 
 
-@pytest.mark.parametrize("name,seats,option_index", list(cases()))
-def test_the_opening_is_the_setup_with_public_events(name: str, seats: int, option_index: int) -> None:
-    """`opening` gives the state `setup` gives, and the setup's events (which open the log) are
-    public: a setup deals hands, and its events must not tell them."""
-    spec = registry.get(name)
-    options = spec.option_variants()[option_index]
-    state, events = spec.opening(seats, 7, options)
-    assert spec.dump_state(state) == spec.dump_state(spec.setup(seats, 7, options))
-    assert all(e.seats is None for e in events)
-
-
 # Aelderman's heuristic thinks longest: its case runs with `-m slow`.
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow if name == "aelderman" else ())
                                   for name in registry.names()])

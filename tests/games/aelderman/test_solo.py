@@ -23,17 +23,6 @@ def test_solo_uses_the_two_player_setup_and_the_first_round_building():
     assert state.spare.sheet == "hard"
 
 
-def test_the_first_round_building_is_an_event_of_the_setup():
-    """'The randomly drawn placement card determines that this is built in the district St.
-    Johannis': where the dummy's first building went is told as its later buildings are."""
-    state, events = SPEC.opening(1, 4, {"version": "main", "difficulty": "hard", "setup": 3})
-    (built,) = [e for e in events if e.kind == "dummy_built"]
-    site = state.spare.lots[-1][0]
-    assert built.seats is None and built.data == {"district": D.SITES[site].district, "strength": 2}
-    assert built.text == f"The dummy builds a building of strength 2 in {D.SITES[site].district}."
-    assert SPEC.setup(1, 4, {"version": "main", "difficulty": "hard", "setup": 3}) == state
-
-
 def test_short_solo_has_no_dummy():
     state = SPEC.setup(1, 4, {"version": "short"})
     assert state.spare is None and not any(state.banners.values())
