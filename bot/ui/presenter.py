@@ -391,6 +391,7 @@ class Presenter:
             due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
             if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
                 scheduler.wake(due)
+        await self.refresh_lobby(news)  # "Game over", no longer "Game in progress"
         words: dict[int, dict[str, Any]] = {}
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:

@@ -29,6 +29,7 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
     assert "Rematch" in labels(standings)
     board = await board_message(table)
     assert not board.content and not board.mentions  # nobody's move any more
+    assert table.thread.history()[0].embeds[0].description == "Game over"  # the lobby, no longer "in progress"
 
     seats = {s.user_id: s for s in await table.seats()}
     outcome = Outcome.model_validate_json(row.outcome)
