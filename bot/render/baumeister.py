@@ -192,7 +192,7 @@ class BaumeisterRenderer(Renderer):
         take = ", or take 3 thalers." if view.options.take_three else "."
         swap = " (or swap the open card for 1 thaler)." if view.can_swap else "."
         text = {
-            "income": "**Now:** roll the die for your revenues" + take,
+            "income": "**Now:** roll the die for your revenues" + take + _gates_line(view),
             "steal": "**Now:** the reserve is empty — you may take a saboteur from a player, or none.",
             "lot": "**Now:** choose the card to auction" + swap,
             "opening": f"**Now:** place your opening bid for {_lot(auction)} (0 or more, at most what you have)."
@@ -241,11 +241,15 @@ class BaumeisterRenderer(Renderer):
     def _build_text(self, view: BaumeisterView) -> str:
         can = [f"build {_how_many(view)}"] if view.can_build else []
         can += ["play a saboteur"] if view.can_sabotage else []
+        # A first build not begun that no three cards of the hand can make: its rule is why.
+        first = view.min_place > view.placed == 0
+        nothing = (f"no first build of {'exactly' if view.options.first_build == 'exactly' else 'at least'} 3 "
+                   "cards can be made from your hand" if first else "no card of yours fits your city")
         if view.final_round:
             head = (f"**Final round:** lay out {_how_many(view)}; now a city may be completed." if view.can_build
-                    else "**Final round:** no card of yours fits your city: finish.")
+                    else f"**Final round:** {nothing}: finish.")
         elif not can:
-            head = "**Now:** no card of yours fits your city and no saboteur can be played now: end your turn."
+            head = f"**Now:** {nothing} and no saboteur can be played now: end your turn."
         else:  # a first build, once begun, cannot end before its cards are laid out
             ending = ", or end your turn" if not view.placed or view.placed >= view.min_place else ""
             head = f"**Now:** {', '.join(can)}{ending}."
@@ -266,7 +270,8 @@ class BaumeisterRenderer(Renderer):
         if kind == "roll":
             return "Roll the die"
         if kind == "take_three":
-            return "Take 3 thalers"
+            gates = _gate_coins(view)
+            return f"Take 3 thalers (+{gates} for city gates)" if gates else "Take 3 thalers"
         if kind == "steal":
             return f"Take a saboteur from {player_number(action.seat)}"
         if kind == "no_steal":
@@ -415,6 +420,17 @@ class BaumeisterRenderer(Renderer):
 
 RENDERER = BaumeisterRenderer()
 
+
+
+def _gate_coins(view: BaumeisterView) -> int:
+    """The coins on the viewer's city gates: rulebook "he/she gets 1 additional Thaler for each coin
+    on his/her city gates", whether the die is rolled or 3 taken."""
+    return view.players[view.viewer].coins if view.viewer is not None else 0
+
+
+def _gates_line(view: BaumeisterView) -> str:
+    gates = _gate_coins(view)
+    return f" Your city gates add {gates} {_thalers(gates)} to either." if gates else ""
 
 def _how_many(view: Any) -> str:
     """The cards a build may lay out: a first build under "at least 3 cards" may lay out more."""

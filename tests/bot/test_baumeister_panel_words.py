@@ -106,3 +106,43 @@ async def test_a_bidders_dm_names_the_card_under_the_hammer(simcord_env, monkeyp
                              lambda s: s.phase == "bidding" and not s.lot_hidden, "an open card's auction")
     text = now_line(await dm_panel(table, state.actor))
     assert f"for the open card **{NAMES[state.lot]}**" in text, text
+
+
+async def test_take_three_says_what_the_city_gates_add(simcord_env, monkeypatch):
+    """Rulebook: "treat the dice as having rolled 3" and "he/she gets for 1 additional Thaler for
+    each coin on his/her city gates": the choice pays 3 and the gates' coins, and says so."""
+    from games.baumeister.city import coins
+
+    fix_deal(monkeypatch, 1)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    state = await play_until(table, heuristic_players("baumeister", 3),
+                             lambda s: s.phase == "income" and coins(s.cities[s.actor]) and s.bank >= 10,
+                             "an income with city gates", limit=1500)
+    seat, gates = state.actor, coins(state.cities[state.actor])
+    panel = await dm_panel(table, seat)
+    assert f"Take 3 thalers (+{gates} for city gates)" in labels(panel)
+    assert now_line(panel).endswith(f", or take 3 thalers. Your city gates add {gates} thalers to either.")
+    assert await play_turn_by_dm(table, lambda st, s: moves.TAKE_THREE)
+    assert (await table.state()).money[seat] - state.money[seat] == 3 + gates
+
+
+async def test_a_hand_that_cannot_make_a_first_build_is_told_so(simcord_env, monkeypatch):
+    """Rulebook: "The player who would like to build for the first time must lay out three of
+    his/her acquired building cards ... Note - in this case exactly 3 cards must be played." Three
+    corner towers each fit an empty city, but no three of them stand together."""
+    from games.baumeister.build import pickable_cards
+    from games.baumeister.flow import has_built
+
+    def first_build_blocked(s) -> bool:
+        return (s.phase == "build" and not has_built(s, s.actor) and len(s.hands[s.actor]) >= 3
+                and not pickable_cards(s, s.actor))
+
+    fix_deal(monkeypatch, 1)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    state = await play_until(table, heuristic_players("baumeister", 3), first_build_blocked,
+                             "a first build the hand cannot make")
+    assert state.cities[state.actor] == ()
+    assert now_line(await dm_panel(table, state.actor)).startswith(
+        "**Now:** no first build of exactly 3 cards can be made from your hand and no saboteur can be played now")
