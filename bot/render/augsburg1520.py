@@ -388,7 +388,7 @@ class Augsburg1520Renderer(Renderer):
         suitable = len(notes) + sum(1 for c in v.hand if c.noble == "joker")
         if suitable < v.high:
             return (f"Bid on **{noble}**: the bid stands at {n_cards(v.high)} and you hold only "
-                    f"{plural(suitable, 'card')} that count, so you can only pass.")
+                    f"{plural(suitable, 'card')} that {'counts' if suitable == 1 else 'count'}, so you can only pass.")
         choice = "pass or bid a number of cards"
         if v.high:
             choice = f"pass or hold {v.high}" if suitable == v.high else f"pass, hold {v.high} or raise"
