@@ -345,12 +345,25 @@ def _legend(key: tuple, entries: tuple[tuple[int, str], ...], status: str) -> Im
     band = background(key).crop((0, MAP_HEIGHT, WIDTH, HEIGHT))
     draw = ImageDraw.Draw(band)
     x, y = 10, LEGEND_HEIGHT // 2
+    # Names wider than their share of the room left of the status are shortened, not overprinted.
+    room = WIDTH - 10 - round(draw.textlength(status, font=font(13, True))) - 20 - x
+    share = room // max(1, len(entries)) - 30
     for seat, name in entries:
+        if draw.textlength(name, font=font(13)) > share:
+            name = _within(draw, name, share)
         draw.rectangle((x, y - 7, x + 14, y + 7), fill=colour(seat), outline=INK)
         draw.text((x + 20, y), name, font=font(13), fill=INK, anchor="lm")
         x += 30 + round(draw.textlength(name, font=font(13)))
     draw.text((WIDTH - 10, y), status, font=font(13, True), fill=INK, anchor="rm")
     return band
+
+
+def _within(draw: ImageDraw.ImageDraw, name: str, width: int) -> str:
+    """`name` cut, with "…", to at most `width` pixels."""
+    kept = name.rstrip("…")
+    while kept and draw.textlength(kept + "…", font=font(13)) > width:
+        kept = kept[:-1]
+    return kept + "…"
 
 
 def status_text(view: Any) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.render import aelderman_map as sea_map
 from games.aelderman import data as D
 
@@ -27,3 +29,31 @@ def test_a_white_marker_stands_out_from_an_empty_banner_space():
 
     white, empty = luminance(sea_map.colour(1)), luminance(sea_map.EMPTY_SPACE)
     assert (white + 0.05) / (empty + 0.05) >= 1.4
+
+
+@pytest.mark.slow  # draws the picture's key
+def test_long_names_in_the_colour_key_are_shortened_before_the_round(monkeypatch):
+    """Four wide names would run into the round written at the key's right: each is cut to its share."""
+    from PIL import ImageDraw
+
+    from games.aelderman import SPEC
+
+    view = SPEC.view(SPEC.setup(4, 3, {"version": "main"}), None)
+    names = {0: "KONSTANTIN WAGENKNECHT", 1: "MAXIMILIAN HOHENZOLLERN", 2: "ALEXANDRA VON WITTELSBACH",
+             3: "WILHELMINA MÜLLER-WESTPHAL"}
+    drawn = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, words, *args, **kwargs):
+        drawn.append((words, self.textbbox(xy, words, font=kwargs.get("font"), anchor=kwargs.get("anchor"))))
+        return real(self, xy, words, *args, **kwargs)
+
+    sea_map.background(sea_map.layout_key(view))  # the map, drawn before the spy
+    sea_map._legend.cache_clear()
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    sea_map._legend(sea_map.layout_key(view), sea_map.legend_entries(view, names), sea_map.status_text(view))
+    *keys, (status, status_box) = drawn
+    assert status == "Round 1 · Setup"
+    assert all(box[2] < status_box[0] for _, box in keys), keys
+    assert [words for words, _ in keys][0].startswith("KONSTANTIN") and all(w.endswith("…") for w, _ in keys)
+    sea_map._legend.cache_clear()
