@@ -192,7 +192,7 @@ class BaumeisterRenderer(Renderer):
         take = ", or take 3 thalers." if view.options.take_three else "."
         swap = " (or swap the open card for 1 thaler)." if view.can_swap else "."
         text = {
-            "income": "**Now:** roll the die for your revenues" + take + _gates_line(view),
+            "income": "**Now:** roll the die for your revenues" + take + _gates_line(view, view.options.take_three),
             "steal": "**Now:** the reserve is empty — you may take a saboteur from a player, or none.",
             "lot": "**Now:** choose the card to auction" + swap,
             "opening": f"**Now:** place your opening bid for {_lot(auction)} (0 or more, at most what you have)."
@@ -428,9 +428,9 @@ def _gate_coins(view: BaumeisterView) -> int:
     return view.players[view.viewer].coins if view.viewer is not None else 0
 
 
-def _gates_line(view: BaumeisterView) -> str:
+def _gates_line(view: BaumeisterView, either: bool) -> str:
     gates = _gate_coins(view)
-    return f" Your city gates add {gates} {_thalers(gates)} to either." if gates else ""
+    return f" Your city gates add {gates} {_thalers(gates)}{' to either' if either else ''}." if gates else ""
 
 def _how_many(view: Any) -> str:
     """The cards a build may lay out: a first build under "at least 3 cards" may lay out more."""

@@ -381,6 +381,8 @@ class Presenter:
         that Discord refuses are posted again later (`attempt`: how many times so far)."""
         reports = await self.service.finish_work(news.table.id, again=again)
         self.boards.forget(news.table.id)
+        # Before the standings: a start finds a game whose standings are not shown and ends it again.
+        await self.refresh_lobby(news)  # "Game over", no longer "Game in progress"
         thread = await self.channel(news.table.thread_id)
         twins = await self.service.same_deal_running(news.table)
         info = self.info(news)
@@ -391,7 +393,6 @@ class Presenter:
             due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
             if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
                 scheduler.wake(due)
-        await self.refresh_lobby(news)  # "Game over", no longer "Game in progress"
         words: dict[int, dict[str, Any]] = {}
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:

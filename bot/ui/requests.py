@@ -3,11 +3,13 @@ always within Discord's limits."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import re
 from typing import Any, Coroutine
 
+import aiohttp
 import discord
 
 from bot.render.base import shown_name, visible_name
@@ -160,6 +162,7 @@ async def left_server(guild: discord.Guild, seats: Any, caller_id: int) -> froze
             await guild.fetch_member(seat.user_id)
         except discord.NotFound:
             gone.add(seat.user_id)
-        except discord.HTTPException:
-            log.warning("could not ask Discord whether user %s is still in server %s", seat.user_id, guild.id)
+        except (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+            # Also a request with no answer at all (discord.py passes connection errors on).
+            log.warning("could not ask Discord whether user %s is still in server %s (%r)", seat.user_id, guild.id, exc)
     return frozenset(gone)

@@ -107,6 +107,28 @@ async def test_standings_cut_off_by_a_stop_are_posted_with_the_rating_changes_at
 
 
 @pytest.mark.slow
+async def test_a_stop_at_the_lobby_s_game_over_is_made_good_at_the_next_start(simcord_env, settings):
+    """The lobby reads "Game over" before the standings go up: a start that finds the standings
+    missing ends the game again, lobby included."""
+    from bot import create_bot
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+
+    async def stopped(*args, **kwargs):
+        raise Stopped()
+
+    simcord_env.bot.presenter.refresh_lobby = stopped  # the process stops right there
+    simcord_env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await play_to_the_end(table, heuristic_players("augsburg1520", 2))
+    assert (await table.row()).status == "finished"
+    assert table.thread.history()[0].embeds[0].description == "Game in progress"
+    await simcord_env.restart_bot(create_bot(settings))
+    assert table.thread.history()[0].embeds[0].description == "Game over"
+    assert [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
+
+@pytest.mark.slow
 async def test_a_rematch_does_not_seat_a_player_who_abandoned(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)

@@ -396,3 +396,24 @@ async def test_a_rated_game_is_not_cancelled_behind_a_player_who_left_the_server
     waiting = await bo.click(vote, label="Agree")
     assert "Still waiting for cy" in waiting.response.content
     assert (await table.row()).status == "running"
+
+
+async def test_a_member_look_up_that_gets_no_answer_takes_the_player_as_a_member(simcord_env, monkeypatch):
+    """Asking Discord whether a player is still in the server is best effort: a connection error
+    (no HTTP answer at all) counts them as a member, and the answer is recorded as ever."""
+    import aiohttp
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    await ada.slash(table.thread, "table cancel")
+    (vote,) = vote_messages(table)
+
+    async def unreachable(self, user_id):
+        raise aiohttp.ClientOSError(104, "Connection reset by peer")
+
+    monkeypatch.setattr(discord.Guild, "fetch_member", unreachable)
+    answer = await bo.click(vote, label="Agree")
+    texts = [m.content for m in [answer.response, *answer.followups] if m is not None]
+    assert any("Still waiting for cy" in (t or "") for t in texts), texts
+    assert bo.id in (await table.row()).votes["cancel"]["yes"]

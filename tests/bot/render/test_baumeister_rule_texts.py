@@ -79,3 +79,18 @@ def test_victim_panel_mentions_the_saboteur_face():
     text = panel_text(state, 2)
     assert "saboteur" in text.split("let the die decide", 1)[1], text
     assert "saboteur" in description.lower(), description
+
+
+def test_without_take_three_the_city_gates_line_speaks_of_the_die_alone():
+    """Rulebook: "he/she gets for 1 additional Thaler for each coin on his/her city gates"."""
+    from bot.render import get_renderer
+    from bot.render.base import TableInfo
+    from games.baumeister import SPEC
+    from tests.games.baumeister.helpers import give, new_game
+
+    state = new_game(take_three=False)
+    give(state, 0, city=("gate-2a", "church-9a", "gate-3a"), built=True)
+    info = TableInfo(table_id=1, title=SPEC.title, names={0: "ada", 1: "bo", 2: "cy"},
+                     mentions={0: "<@100>", 1: "<@101>", 2: "<@102>"})
+    text = get_renderer("baumeister").panel(info, SPEC.view(state, 0), 0).description
+    assert "**Now:** roll the die for your revenues. Your city gates add 4 thalers." in text, text
