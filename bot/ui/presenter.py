@@ -381,8 +381,7 @@ class Presenter:
         that Discord refuses are posted again later (`attempt`: how many times so far)."""
         reports = await self.service.finish_work(news.table.id, again=again)
         self.boards.forget(news.table.id)
-        # Before the standings: a start finds a game whose standings are not shown and ends it again.
-        await self.refresh_lobby(news)  # "Game over", no longer "Game in progress"
+        await self.refresh_lobby(news)  # "Game over" before the standings (a start redoes both if they are not up)
         thread = await self.channel(news.table.thread_id)
         twins = await self.service.same_deal_running(news.table)
         info = self.info(news)
