@@ -121,9 +121,15 @@ def _base_cost(name: str) -> dict[str, int]:
 
 def _sell_count(a: Any, v: Any) -> str:
     reward = {k: n for k, n in D.SALES[a.count].items() if k != "placements"}
-    markers = D.SALES[a.count].get("placements", 0)
+    markers = D.SALES[a.count].get("placements", 0) if sale_places_markers(v) else 0
     extra = f" and {markers} marker{'s' * (markers > 1)} to place" if markers else ""
     return f"Sell {a.count} goods: {items_text(reward)}{extra}"
+
+
+def sale_places_markers(view: Any) -> bool:
+    """Rulebook: "Placing influence markers is not possible in Lübeck, Levantehandel or
+    Fernosthandel": a sale there brings no marker to place."""
+    return getattr(view, "turn", None) is None or view.turn.city in D.CITY_ZONE
 
 
 def _pay(a: Any, v: Any) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.aelderman_labels import SHORT_ACTION, items_text, me, yield_text
+from bot.render.aelderman_labels import SHORT_ACTION, items_text, me, sale_places_markers, yield_text
 from bot.render.base import plural
 from games.aelderman import data as D
 from games.aelderman.improvements import described
@@ -64,29 +64,35 @@ def step_prompt(view: Any) -> str:
         left = data.get("left", 1)
         return (f"Choose {COUNTS.get(left, left)} of the start boosters you drew; the others go back "
                 "to the box unseen.")
+    if kind == "pay":
+        return _pay_prompt(data, view)
     simple = PROMPTS.get(kind)
     return simple(data) if callable(simple) else simple or "Make your choice."
 
 
-def sale_reward_text(count: int | None) -> str:
+def _pay_prompt(data: dict[str, Any], view: Any = None) -> str:
+    return (("Choose which luxury good fills the luxury place of the sale." if data.get("lux")
+             else "Choose which good fills an open place of the sale (a luxury good given here "
+                  "is not kept for its 3 council votes at the end).") + sale_reward_text(data.get("count"), view))
+
+
+def sale_reward_text(count: int | None, view: Any) -> str:
     """What the sale of `count` goods brings, as the action card's sale row gives it."""
     reward = D.SALES.get(count or 0)
     if not reward:
         return ""
-    placements = reward.get("placements", 0)
+    placements = reward.get("placements", 0) if sale_places_markers(view) else 0
     gains = items_text({k: v for k, v in reward.items() if k != "placements"})
     marker = f", and {plural(placements, 'free influence marker')} to place here" if placements else ""
     return f" The sale of {count} goods brings {gains}{marker}."
 
 
 PROMPTS: dict[str, Any] = {
+    "pay": _pay_prompt,
     "wheel_start": "Set your resource wheel to a starting position: 0 (recommended for a first game) "
                    "or 5.",
     "goods_option": "Choose which goods you buy: the luxury good or the regular goods.",
     "sell_count": "Choose how many goods to sell; the card shows which goods it buys, left to right.",
-    "pay": lambda d: (("Choose which luxury good fills the luxury place of the sale." if d.get("lux")
-                       else "Choose which good fills an open place of the sale (a luxury good given here "
-                            "is not kept for its 3 council votes at the end).") + sale_reward_text(d.get("count"))),
     "upgrade": lambda d: f"Upgrade goods one level up: {d.get('left', 1)} left. Stop when you like.",
     "split": lambda d: (f"Split a good into goods of lower levels that add up to its level: "
                         f"{d.get('left', 1)} left."),

@@ -10,7 +10,7 @@ from games import registry
 from games.aelderman.rules import capacity, stored
 from games.aelderman.state import Visit
 from tests.bot.driver import (board_message, fix_deal, heuristic_players, labels, menu_options, open_table,
-                              panel_message, play_until, start)
+                              panel_message, play_turn_by_dm, play_until, start)
 
 SPEC = registry.get("aelderman")
 
@@ -190,3 +190,30 @@ async def test_an_improvement_that_places_a_marker_says_it_costs_the_placing_act
     assert label == "Improvement 504: 1 action point: place an influence marker here. Costs 5 coins."
     activate = next(a for a in SPEC.legal_actions(state, 0) if a.kind == "activate")
     assert SPEC.apply(state, 0, activate)[0].players[0].coins == 12 - 5  # what the label said
+
+
+def big_sale_outside_the_zones(state) -> bool:
+    from games.aelderman import data as D
+
+    step = top(state, "sell_count")
+    return (step is not None and state.players[step.seat].location not in D.CITY_ZONE
+            and any(a.count >= 6 for a in SPEC.legal_actions(state, step.seat)))
+
+
+@pytest.mark.slow
+async def test_a_sale_where_no_marker_can_be_placed_promises_none(simcord_env, monkeypatch):
+    """Rulebook: "When you sell six goods, you receive 15 coins, two influence markers in your active
+    supply, and you may perform the placing influence marker action once", but "Placing influence
+    markers is not possible in Lübeck, Levantehandel or Fernosthandel". Seed 12, three players: a
+    sale of 6 or 8 goods in Lübeck."""
+    table, state = await table_at(simcord_env, monkeypatch, 12, ["ada", "bo", "cy"], "version=short",
+                                  big_sale_outside_the_zones, "a sale of 6 or 8 goods outside the zones")
+    seat = top(state, "sell_count").seat
+    shown = labels(await panel_of(table, seat)) + menu_options(await panel_of(table, seat))
+    assert "Sell 6 goods: 15 coins, 2 influence" in shown and not [t for t in shown if "to place" in t], shown
+    six = next(a for a in SPEC.legal_actions(state, seat) if a.count == 6)
+    assert await play_turn_by_dm(table, lambda st, s: six)
+    step = top(await table.state(), "pay")
+    assert step is not None and step.seat == seat
+    text = prompt(await panel_of(table, seat))
+    assert "The sale of 6 goods brings 15 coins, 2 influence." in text and "marker" not in text, text
