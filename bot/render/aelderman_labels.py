@@ -126,6 +126,17 @@ def _sell_count(a: Any, v: Any) -> str:
     return f"Sell {a.count} goods: {items_text(reward)}{extra}"
 
 
+def _trade_sides(view: Any) -> str:
+    """What the alternative trade of the player on turn can do: buy (coins for the cheapest good),
+    sell (a good it buys: not a luxury good), or both, as the trade step will offer."""
+    me = view.players[view.turn.seat] if getattr(view, "turn", None) is not None else None
+    if me is None:
+        return "buy or sell"
+    sides = [side for side, possible in (("buy", me.coins >= min(D.BUY_PRICE.values())),
+                                         ("sell", any(me.goods.get(good, 0) > 0 for good in D.SELL_PRICE))) if possible]
+    return " or ".join(sides) or "buy or sell"
+
+
 def sale_places_markers(view: Any) -> bool:
     """Rulebook: "Placing influence markers is not possible in Lübeck, Levantehandel or
     Fernosthandel": a sale there brings no marker to place."""
@@ -235,7 +246,7 @@ LABELS: dict[str, Callable[[Any, Any], str]] = {
     "booster": _booster,
     "move": lambda a, v: f"Sail to {a.city}",
     "card_action": _card_action,
-    "alt_trade": lambda a, v: "Alternative trade: buy or sell 1 good (1 AP)",
+    "alt_trade": lambda a, v: f"Alternative trade: {_trade_sides(v)} 1 good (1 AP)",
     "trade": _trade,
     "property": lambda a, v: f"Buy a property in Lübeck ({plural(a.coins, 'coin')})",
     "build_menu": lambda a, v: "Construct a building…",

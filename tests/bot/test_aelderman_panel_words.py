@@ -217,3 +217,28 @@ async def test_a_sale_where_no_marker_can_be_placed_promises_none(simcord_env, m
     assert step is not None and step.seat == seat
     text = prompt(await panel_of(table, seat))
     assert "The sale of 6 goods brings 15 coins, 2 influence." in text and "marker" not in text, text
+
+
+def one_sided_alt_trade_on_offer(state) -> bool:
+    from games.aelderman.turn import trade_options
+
+    if state.pending or state.turn is None:
+        return False
+    seat = state.turn.seat
+    return (any(a.kind == "alt_trade" for a in SPEC.legal_actions(state, seat))
+            and len({o.side for o in trade_options(state, seat)}) == 1)
+
+
+@pytest.mark.slow
+async def test_the_alternative_trade_choice_names_the_side_it_can_take(simcord_env, monkeypatch):
+    """Seed 1, three players, move 11: the player on turn has nothing to sell; the choice that opens
+    the alternative trade says "buy", as the trade step does, not "buy or sell"."""
+    from games.aelderman.turn import trade_options
+
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo", "cy"], "version=short",
+                                  one_sided_alt_trade_on_offer, "an alternative trade with one side possible")
+    seat = state.turn.seat
+    (side,) = {o.side for o in trade_options(state, seat)}
+    panel = await panel_of(table, seat)
+    shown = [t for t in labels(panel) + menu_options(panel) if t.startswith("Alternative trade")]
+    assert shown == [f"Alternative trade: {side} 1 good (1 AP)"], shown

@@ -130,3 +130,27 @@ def test_the_short_two_player_board_says_what_the_spare_colour_is_for():
     board = RENDERER.board(TableInfo(table_id=1, title="Aelderman", names={0: "a", 1: "b"}), SPEC.view(state, None))
     spare = next(f for e in board for f in e.fields if f.name == "Spare colour")
     assert "count when an action card is exchanged" in spare.value, spare.value
+
+
+def test_the_alternative_trade_choice_names_the_sides_the_trade_step_offers():
+    """Whatever the player holds, the turn's choice names what the trade step then offers: "buy",
+    "sell" (a luxury good is not bought by the trade) or "buy or sell"."""
+    import random
+
+    from games.aelderman.turn import trade_options
+
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = SPEC.setup(3, seed, {"version": "short"})
+        while SPEC.outcome(state) is None:
+            seat = rng.choice(sorted(SPEC.to_act(state)))
+            actions = SPEC.legal_actions(state, seat)
+            for action in actions:
+                if action.kind == "alt_trade":
+                    sides = sorted({o.side for o in trade_options(state, seat)})
+                    label = RENDERER.action_label(action, SPEC.view(state, seat))
+                    assert label == f"Alternative trade: {' or '.join(sides)} 1 good (1 AP)", (sides, label)
+                    seen.add(tuple(sides))
+            state, _ = SPEC.apply(state, seat, rng.choice(actions))
+    assert seen == {("buy",), ("sell",), ("buy", "sell")}, seen
