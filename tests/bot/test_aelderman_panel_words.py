@@ -242,3 +242,25 @@ async def test_the_alternative_trade_choice_names_the_side_it_can_take(simcord_e
     panel = await panel_of(table, seat)
     shown = [t for t in labels(panel) + menu_options(panel) if t.startswith("Alternative trade")]
     assert shown == [f"Alternative trade: {side} 1 good (1 AP)"], shown
+
+
+def choosing_124_in_row_2(state) -> bool:
+    step = top(state, "take_card")
+    return (step is not None and step.data.get("row") == 1
+            and any(getattr(a, "card", None) == 124 for a in SPEC.legal_actions(state, step.seat)))
+
+
+@pytest.mark.slow
+async def test_a_second_row_card_with_a_long_text_keeps_its_bonus_in_view(simcord_env, monkeypatch):
+    """Rulebook: "Some Council Hall cards have a marking at the foot of the card, which indicates an
+    additional bonus that the bidder receives". Card 124's text fills its menu option's label; the
+    option's second line gives the rest of it and the second-row bonus, whole."""
+    from tests.bot.driver import buttons
+
+    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo", "cy"], "version=short",
+                                  choosing_124_in_row_2, "a second-row choice offering card 124")
+    panel = await panel_of(table, top(state, "take_card").seat)
+    option = next(o for c in buttons(panel) for o in (getattr(c, "options", None) or [])
+                  if o.label.startswith("Card 124"))
+    assert option.label == "Card 124: The operating costs you have when you take it"
+    assert option.description == "4 coins less (an unused part is lost). · Second-row bonus: 1 action point"

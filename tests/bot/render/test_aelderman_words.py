@@ -154,3 +154,25 @@ def test_the_alternative_trade_choice_names_the_sides_the_trade_step_offers():
                     seen.add(tuple(sides))
             state, _ = SPEC.apply(state, seat, rng.choice(actions))
     assert seen == {("buy",), ("sell",), ("buy", "sell")}, seen
+
+
+def test_every_council_card_option_shows_its_whole_text_and_second_row_bonus():
+    """A Council Hall card's option: its label and second line hold its whole text, and in the
+    second row its bonus, none of it cut at Discord's 80 and 100 characters."""
+    from types import SimpleNamespace
+
+    from bot.render.aelderman_labels import council_card_text, items_text
+    from games.aelderman import data as D
+    from games.aelderman.actions import TakeCard
+
+    for row in (0, 1):
+        view = SimpleNamespace(council=SimpleNamespace(row=row), pending=None)
+        for number, card in D.COUNCIL_CARDS.items():
+            action = TakeCard(card=number)
+            label = RENDERER.action_label(action, view)
+            second = RENDERER.action_description(action, view) or ""
+            assert "…" not in label + second, (label, second)
+            text = council_card_text(number)
+            assert text in f"{label.removeprefix(f'Card {number}: ')}: {second}" or text in label, (label, second)
+            if row == 1 and card.bonus:
+                assert second.endswith(f"Second-row bonus: {items_text(card.bonus)}"), second
