@@ -221,6 +221,13 @@ class TablesController(VotesMixin, ResumeMixin):
         await reply(interaction, f"Option {key.replace('_', ' ')} set.")
 
     async def start(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The lobby's Start: checked first as a new table is (a lobby may wait for hours while a
+        moderator changes the bot's permissions), then started."""
+        table = await self.service.get(table_id, caller_of(interaction))
+        parent = await self.presenter.channel(table.channel_id)
+        refused = refusal_for(parent, table.game, "start this game") if isinstance(parent, discord.TextChannel) else None
+        if refused:
+            raise TableError(refused)
         news = await self.service.start(table_id, caller_of(interaction))
         await reply(interaction, "The game has started. Your hand and choices come by DM "
                     "(or press **My hand** on the board).")

@@ -25,10 +25,9 @@ def missing_permissions(channel: discord.TextChannel, *, pictures: bool, posts_i
     if me is None:
         return []
     # As Discord works out a thread's: the channel's own, where Send Messages in Threads (not Send
-    # Messages) decides whether links and files may be posted.
+    # Messages) decides whether links and files may be posted. Without it, links and files are
+    # named only if they are denied too: granting it is then the whole fix.
     in_threads = discord.abc.GuildChannel.permissions_for(channel, me)
-    if not in_threads.send_messages_in_threads:
-        in_threads.embed_links = in_threads.attach_files = False
     needed = {**IN_THREADS, **(PICTURES if pictures else {})}
     missing = [label for name, label in needed.items() if not getattr(in_threads, name)]
     if posts_in_channel:

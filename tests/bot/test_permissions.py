@@ -141,3 +141,31 @@ async def test_a_board_picture_refused_on_an_edit_is_taken_off_and_not_sent_agai
         if (await table.row()).board_message_id != board.id:
             break
     assert refused == [board.id]
+
+
+async def test_start_refuses_in_a_channel_that_lost_a_permission_while_the_lobby_waited(simcord_env):
+    """README: the bot checks its permissions "and, if one is missing, refuses and names the
+    permissions to grant": also at Start, since a moderator may change them while a lobby waits."""
+    from tests.bot.driver import open_table
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await simcord_env.bot.get_channel(table.channel.id).set_permissions(simcord_env.bot.user,
+                                                                         send_messages_in_threads=False)
+    refused = await start(table)
+    assert refused.ephemeral and "I cannot start this game in" in refused.response.content
+    assert "**Send Messages in Threads**" in refused.response.content
+    assert (await table.row()).status == "lobby"
+    await simcord_env.bot.get_channel(table.channel.id).set_permissions(simcord_env.bot.user,
+                                                                         send_messages_in_threads=True)
+    started = await start(table)
+    assert "The game has started" in started.response.content and (await table.row()).status == "running"
+
+
+async def test_a_refusal_names_only_the_permissions_to_grant(simcord_env):
+    """Without Send Messages in Threads, links and files cannot be posted in threads either, but
+    they are granted: granting the one denied is the whole fix, and only it is named."""
+    guild, channel = channel_without(simcord_env, send_messages_in_threads=False)
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    text = (await ada.slash(channel, "table create", game="aelderman")).response.content
+    assert "missing the permission **Send Messages in Threads** there" in text, text
+    assert channel.threads == []
