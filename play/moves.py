@@ -51,8 +51,10 @@ class MovesMixin:
                 raise TableError("Only the table's creator (who opened it, or took over its lobby) can start "
                                  "the game.")
             if not spec.min_seats <= len(seats) <= spec.max_seats:
+                more = ("Others take a seat with **Join**, or press **Add computer** for a computer player."
+                        if len(seats) < spec.min_seats else "")
                 raise TableError(f"{spec.title} needs {spec.min_seats}-{spec.max_seats} players; "
-                                 f"{len(seats)} {'is' if len(seats) == 1 else 'are'} seated.")
+                                 f"{len(seats)} {'is' if len(seats) == 1 else 'are'} seated. {more}".strip())
             if all(s.user_id is None for s in seats) and table.tournament_id is None:
                 raise TableError("At least one person must play; a table of computers only is not started.")
             state = spec.setup(len(seats), table.seed, table.options)

@@ -45,7 +45,9 @@ async def test_lobby_refusals_and_start_checks_the_player_count(simcord_env):
     lobby = table.thread.history()[0]
     ada = table.players[0]
     alone = await ada.click(lobby, label="Start")
-    assert alone.ephemeral and "needs 2-5 players; 1 is seated" in alone.response.content
+    assert alone.ephemeral and alone.response.content == (
+        "Augsburg 1520 needs 2-5 players; 1 is seated. Others take a seat with **Join**, or press **Add computer** "
+        "for a computer player.")
     twice = await ada.click(lobby, label="Join")
     assert "already seated" in twice.response.content
     not_creator = await bo.click(lobby, label="Start")
