@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from games import RuleError, registry
 from play import pace, record
-from play.common import Caller, TableError, table_state
+from play.common import Caller, TableError, not_seated, table_state
 from play.results import TableNews
 from storage import SeatRow, TableRow
 
@@ -103,7 +103,7 @@ class LobbyMixin:
             loaded = await self.load(table_id, caller)
             seat = loaded.seat_of(caller.user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise not_seated(table_id)
             if loaded.table.status == "running":
                 raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
             if loaded.table.status != "lobby":

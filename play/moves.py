@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games import AmountChoice, RuleError
 from games.core import RandomPolicy, public
 from play import pace
-from play.common import Caller, TableError, table_state
+from play.common import Caller, TableError, not_seated, table_state
 from play.results import (Move, TableNews, choices_digest, everyone_away, final_outcome, next_prompts, ranked_last,
                           recent_events, seat_choices)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
@@ -108,7 +108,7 @@ class MovesMixin:
         loaded = await self.load(table_id, caller)
         seat = loaded.seat_of(caller.user_id)
         if seat is None:
-            raise TableError("You are not seated at this table, so you cannot act in it.")
+            raise not_seated(table_id, ", so you cannot act in it")
         if loaded.table.status != "running":
             raise TableError(not_playing(loaded.table.status))
         if seat.forfeited or seat.ai:
@@ -301,7 +301,7 @@ class MovesMixin:
             loaded = await self.load(table_id, caller)
             seat = loaded.seat_of(caller.user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise not_seated(table_id)
             if loaded.table.status != "running":
                 raise TableError("This game has not started yet: there is nothing to abandon; press **Leave** in "
                                  "its lobby." if loaded.table.status == "lobby" else

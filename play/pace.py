@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.core import public
-from play.common import Caller, TableError, table_state
+from play.common import Caller, TableError, not_seated, table_state
 from play.results import Move, TableNews, everyone_away
 from storage import NewTimer
 from storage.timers import AWAY_TIMER, DEADLINE_TIMER, REMINDER_TIMER
@@ -175,7 +175,7 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
         loaded = await service.load(table_id, caller)
         seat = loaded.seat_of(caller.user_id)
         if seat is None:
-            raise TableError("You are not seated at this table.")
+            raise not_seated(table_id)
         if loaded.table.status != "running":
             raise TableError(f"This game {table_state(loaded.table.status)}.")
         if seat.forfeited or seat.ai:

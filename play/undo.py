@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from play import pace
-from play.common import Caller, TableError, table_state
+from play.common import Caller, TableError, not_seated, table_state
 from play.results import TableNews, next_prompts
 from storage import MoveWrite
 from storage.tables import StaleVersion
@@ -57,7 +57,7 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
 def _checked_seat(loaded: Loaded, caller: Caller) -> int:
     seat = loaded.seat_of(caller.user_id)
     if seat is None:
-        raise TableError("You are not seated at this table, so there is nothing of yours to take back.")
+        raise not_seated(loaded.table.id, ", so there is nothing of yours to take back")
     if loaded.table.status != "running":
         raise TableError(f"This game {table_state(loaded.table.status)}: nothing can be taken back.")
     if seat.forfeited or seat.ai or seat.away:  # its last action was the computer's, not the player's

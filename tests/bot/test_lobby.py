@@ -183,3 +183,18 @@ async def test_a_lobby_the_bot_may_not_post_leaves_no_table_and_says_why(simcord
     said = " ".join(m.content for m in result.followups if m.content) or (result.response and result.response.content) or ""
     assert "Send Messages in Threads" in said, said
     assert await simcord_env.bot.store.tables.tables_of_user(ada.id, "lobby", "running") == []
+
+
+async def test_a_command_in_another_table_s_thread_says_which_table_it_meant(simcord_env):
+    """A command without `table:` in a thread means that thread's table: someone not seated there
+    is told its number and how to reach their own table, and nothing changes."""
+    first = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    cy = first.players[2]
+    dee = first.guild.add_member(simcord_env.create_user("dee"))
+    await dee.slash(first.channel, "table create", game="baumeister")
+    other = await simcord_env.bot.store.tables.by_thread(first.channel.threads[-1].id)
+    result = await cy.slash(first.channel.threads[-1], "table leave")
+    assert result.ephemeral and result.response.content == (
+        f"You are not seated at this table (#{other.id}). If you play at another table, use the command in its "
+        "thread or give its number (`table:<n>`).")
+    assert cy.id in [s.user_id for s in await first.seats()]
