@@ -344,10 +344,10 @@ def description(action: Any, view: Any) -> str | None:
         card = D.COUNCIL_CARDS[action.card]
         row = view.council.row if view.council.row is not None else 0
         head, text = _card_offer(action)
-        whole = ""
-        if len(f"{head}: {text}") > LABEL_LIMIT:  # the label holds its name (_take_card): here, the rest
-            whole = text.split(":", 1)[1].strip() if ":" in text[:60] else text
         bonus = f"Second-row bonus: {items_text(card.bonus)}" if card.bonus and row == 1 else ""
+        whole = text if len(f"{head}: {text}") > LABEL_LIMIT else ""  # the label could not hold it
+        if whole and bonus and len(f"{whole} · {bonus}") > 100 and ":" in text[:60]:
+            whole = text.split(":", 1)[1].strip()  # the label names the card (_take_card): the rest, and the bonus
         return fit(" · ".join(filter(None, [whole, bonus])), 100) if whole or bonus else None
     return None
 
