@@ -225,7 +225,7 @@ class TablesController(VotesMixin, ResumeMixin):
         moderator changes the bot's permissions), then started."""
         table = await self.service.get(table_id, caller_of(interaction))
         parent = await self.presenter.channel(table.channel_id)
-        refused = refusal_for(parent, table.game, "start this game") if isinstance(parent, discord.TextChannel) else None
+        refused = isinstance(parent, discord.TextChannel) and refusal_for(parent, table.game, "start this game")
         if refused:
             raise TableError(refused)
         news = await self.service.start(table_id, caller_of(interaction))

@@ -296,8 +296,8 @@ def test_rules_summary_says_the_showdown_winner_discards_the_whole_bid():
 def test_a_bidder_holding_one_card_that_counts_is_told_so_in_the_singular():
     from tests.games.augsburg1520.states import set_hand
 
-    state = next(s for seed in range(8) for s in random_states(3, seed, Options())
-                 if s.phase == "bid" and SPEC.view(s, s.bidder).high >= 2 and SPEC.view(s, s.bidder).noble != "maximilian")
+    state = next(s for seed in range(8) for s in random_states(3, seed, Options()) if s.phase == "bid"
+                 and SPEC.view(s, s.bidder).high >= 2 and SPEC.view(s, s.bidder).noble != "maximilian")
     seat, view = state.bidder, SPEC.view(state, state.bidder)
     set_hand(state, seat, [f"{view.noble}-1"])
     text = RENDERER.panel(table(3), SPEC.view(state, seat), seat).description
