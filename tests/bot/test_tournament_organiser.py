@@ -228,3 +228,21 @@ async def test_a_replaced_players_table_says_in_its_standings_why_it_is_not_rate
     standings = next(m for m in reversed(thread.history()) if m.embeds and "final standings" in m.embeds[0].title)
     field = next(f.value for f in standings.embeds[0].fields if f.name == "Rating changes")
     assert field == "None: not rated, as a computer player played an absent player's seat on their behalf."
+
+
+async def test_table_cancel_at_a_tournament_table_points_to_the_organisers_tools(simcord_env):
+    """README limits the creator's cancel vote to casual games: at a tournament table (whose
+    creator is stored as the organiser) `/table cancel` points to what works there instead."""
+    event = new_event(simcord_env, 3)
+    tid = await create(event, rounds=2)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    (game,) = await event.bot.store.tournaments.games(tid, 1)
+    table = await event.bot.store.tables.get(game.table_id)
+    thread = next(t for t in event.channel.threads if t.id == table.thread_id)
+    for who in (event.organiser, event.players[0]):
+        refused = await who.slash(thread, "table cancel")
+        assert refused.ephemeral and answer(refused).startswith(
+            "A tournament game is cancelled by someone with Manage Server; its organisers can forfeit or replace a "
+            "seat (`/tournament forfeit`, `/tournament replace`) or cancel the tournament"), answer(refused)
+    assert (await event.bot.store.tables.get(game.table_id)).status == "running"
