@@ -421,7 +421,6 @@ class BaumeisterRenderer(Renderer):
 RENDERER = BaumeisterRenderer()
 
 
-
 def _gate_coins(view: BaumeisterView) -> int:
     """The coins on the viewer's city gates: rulebook "he/she gets 1 additional Thaler for each coin
     on his/her city gates", whether the die is rolled or 3 taken."""
@@ -431,6 +430,7 @@ def _gate_coins(view: BaumeisterView) -> int:
 def _gates_line(view: BaumeisterView, either: bool) -> str:
     gates = _gate_coins(view)
     return f" Your city gates add {gates} {_thalers(gates)}{' to either' if either else ''}." if gates else ""
+
 
 def _how_many(view: Any) -> str:
     """The cards a build may lay out: a first build under "at least 3 cards" may lay out more."""
