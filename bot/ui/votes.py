@@ -96,9 +96,8 @@ class VotesMixin:
         Discord is asked (one call a player, after "thinking…": they may take a while) only when
         the table is this server's (checked first) and someone else plays at it."""
         caller = caller_of(interaction)
-        await self.service.get(table_id, caller)
-        others = [s for s in await self.service.seats(table_id)
-                  if s.user_id not in (None, caller.user_id) and not (s.forfeited or s.ai)]
+        seats = (await self.service.news(table_id, caller)).seats  # one load, the server checked first
+        others = [s for s in seats if s.user_id not in (None, caller.user_id) and not (s.forfeited or s.ai)]
         if not others or interaction.guild is None:
             return frozenset()
         await defer(interaction)
