@@ -4,6 +4,7 @@ and bounded per-table locks and caches."""
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 from collections import Counter, OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -136,13 +137,31 @@ class BoundedCache(Generic[K, V]):
         return len(self._items)
 
 
+# Characters that draw nothing although Unicode files them as letters, symbols or marks: names
+# made of them pass for blank (Braille blank, Hangul fillers, the grapheme joiner, variation selectors).
+BLANK_LOOKING = frozenset("\u2800\u3164\uffa0\u115f\u1160\u034f" + "".join(map(chr, range(0xFE00, 0xFE10))))
+
+
+def draws_nothing(char: str) -> bool:
+    """Spaces, line breaks, control and format (zero-width) characters and the blank-looking ones.
+    Unassigned characters may be newer emoji than this Python knows, so they count as drawn."""
+    return (unicodedata.category(char) in ("Zs", "Zl", "Zp", "Cc", "Cf") or char in BLANK_LOOKING
+            or 0xE0100 <= ord(char) <= 0xE01EF)
+
+
+def looks(name: str) -> str:
+    """A name as a reader sees it: without what draws nothing, spaces aside (single ones)."""
+    return " ".join("".join(" " if c.isspace() else "" if draws_nothing(c) else c for c in name).split())
+
+
 def told_apart(names: dict[Any, str], number: Callable[[Any], int]) -> dict[Any, str]:
-    """Display names need not be unique: those called alike get their number in the list after
-    them ("ada (1)", "ada (2)"), again until no two read alike (a third may be called "ada (2)")."""
+    """Display names need not be unique: those that read alike (also when they differ only by a
+    character that draws nothing) get their number in the list after them ("ada (1)", "ada (2)"),
+    again until no two read alike (a third may be called "ada (2)")."""
     result = dict(names)
     for _ in range(len(result)):
-        counts = Counter(result.values())
-        alike = [key for key, name in result.items() if counts[name] > 1]
+        counts = Counter(looks(name) for name in result.values())
+        alike = [key for key, name in result.items() if counts[looks(name)] > 1]
         if not alike:
             break
         for key in alike:

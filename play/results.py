@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from games import Event, GameSpec, Outcome
+from play.common import told_apart
 from storage import SeatRow, TableRow
 
 RECENT_EVENTS = 40  # public event lines kept with the table for the board's log
@@ -59,6 +60,14 @@ class TableNews:
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def called(self, user_id: int, fallback: str) -> str:
+        """How the table names a person's seat: told apart from others called alike, as the board
+        named it before any "(abandoned)"; `fallback` for someone not seated."""
+        row = self.seat_of(user_id)
+        if row is None:
+            return fallback
+        return told_apart({s.seat: s.display_name for s in self.seats}, lambda seat: seat + 1)[row.seat]
 
     def had_controls(self, seat: int) -> bool:
         """Whether the seat's panel before this request offered choices."""

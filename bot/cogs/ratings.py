@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import discord
@@ -11,6 +12,7 @@ from discord.ext import commands
 from bot.render.base import shown_name
 from bot.cogs.tables import game_choices
 from bot.ui.requests import name_of, reply
+from play.common import looks
 from play.tournaments.rating_service import RatingService, display_rating
 from bot.ui.tournament_items import LeaderboardPage
 from games import registry
@@ -53,7 +55,8 @@ class RatingsCog(commands.Cog):
         rows, page, total = await self.ratings.leaderboard(guild_id, game, page, PAGE_SIZE)
         pages = max(1, -(-total // PAGE_SIZE))
         title = registry.get(game).title
-        lines = [self.leaderboard_line(place, row) for place, row in rows]
+        alike = Counter(looks(row.display_name) for _, row in rows)
+        lines = [self.leaderboard_line(place, row, alike[looks(row.display_name)] > 1) for place, row in rows]
         embed = discord.Embed(title=f"{title} leaderboard", colour=discord.Colour.gold(),
                               description="\n".join(lines) or "No rated games of this game on this server yet.")
         embed.set_footer(text=f"Page {page + 1} of {pages} · {total} rated players · {RATING_NOTE}")
@@ -64,8 +67,11 @@ class RatingsCog(commands.Cog):
         return {"embed": embed, "view": view}
 
     @staticmethod
-    def leaderboard_line(place: int, row: RatingRow) -> str:
-        return (f"{place}. **{shown_name(row.display_name)}** — {ordinal_text(display_rating(row))} "
+    def leaderboard_line(place: int, row: RatingRow, alike: bool = False) -> str:
+        """`alike`: another player on the page is called alike; a mention tells them apart (it
+        shows the member as Discord names them, and a mention in an embed pings nobody)."""
+        who = f"**{shown_name(row.display_name)}**" + (f" (<@{row.user_id}>)" if alike else "")
+        return (f"{place}. {who} — {ordinal_text(display_rating(row))} "
                 f"({row.games} game{'s' if row.games != 1 else ''}, {row.wins} won)")
 
     async def show_page(self, interaction: discord.Interaction, game: str, page: int) -> None:

@@ -19,7 +19,7 @@ from discord.utils import escape_markdown, escape_mentions
 from pydantic import BaseModel
 
 from games.core import plural  # noqa: F401 (renderers take it from here)
-from play.common import told_apart
+from play.common import draws_nothing, told_apart
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
@@ -61,27 +61,27 @@ def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
 def shown_name(name: str) -> str:
     """A display name as message text: shown as typed, its markdown not applied and any mention in
     it (<@id>, @everyone) inert, so a name cannot format, ping or pass for something else. A `<` is
-    escaped too: a name cannot show as a channel, a command, an emoji or a time (<#id>, <t:0:R>)."""
-    return escape_mentions(escape_markdown(name)).replace("<", "\\<")
+    escaped too: a name cannot show as a channel, a command, an emoji or a time (<#id>, <t:0:R>).
+    Its direction controls are left out and a name with right-to-left letters is isolated, so it
+    cannot turn the rest of its line around (an open right-to-left override would show "ada — 36"
+    as "ada 63 —", and a Hebrew name before " — 36" would show after it)."""
+    name = "".join(c for c in name if unicodedata.bidirectional(c) not in _CONTROLS)
+    shown = escape_mentions(escape_markdown(name)).replace("<", "\\<")
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
+        return f"\u2068{shown}\u2069"  # first-strong isolate ... pop directional isolate
+    return shown
 
 
-# Characters that draw nothing although Unicode files them as letters, symbols or marks: names
-# made of them pass for blank (Braille blank, Hangul fillers, the grapheme joiner, variation selectors).
-BLANK_LOOKING = frozenset("\u2800\u3164\uffa0\u115f\u1160\u034f" + "".join(map(chr, range(0xFE00, 0xFE10))))
-
-
-def _shows_something(name: str) -> bool:
-    # Spaces, line breaks, control and format (zero-width) characters draw nothing; unassigned
-    # ones may be newer emoji than this Python knows, so they count as drawn.
-    return any(unicodedata.category(c) not in ("Zs", "Zl", "Zp", "Cc", "Cf") and c not in BLANK_LOOKING
-               and not 0xE0100 <= ord(c) <= 0xE01EF for c in name)
+# The bidirectional embeddings, overrides and isolates, and their ends: a name could leave one open
+# or close the isolate around it early. They draw nothing, so a name is shown without them.
+_CONTROLS = frozenset({"RLE", "LRE", "RLO", "LRO", "PDF", "RLI", "LRI", "FSI", "PDI"})
 
 
 def visible_name(name: str, *fallbacks: str | None) -> str:
     """`name` if it shows anything, else the first of `fallbacks` that does (a name of only
     spaces or invisible characters would leave a player looking blank wherever they are named)."""
     for candidate in (name, *fallbacks):
-        if candidate and _shows_something(candidate):
+        if candidate and not all(map(draws_nothing, candidate)):
             return candidate.strip()
     return "Player"
 

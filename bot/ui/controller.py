@@ -447,7 +447,7 @@ class TablesController(VotesMixin, ResumeMixin):
 
     async def abandon(self, interaction: discord.Interaction, table_id: int) -> None:
         news = await self.service.abandon(table_id, caller_of(interaction))
-        name = shown_name(name_of(interaction.user))
+        name = shown_name(news.called(interaction.user.id, name_of(interaction.user)))
         if news.table.status == "cancelled":
             await reply(interaction, "You abandoned the game. No person is left playing, so the table is closed.")
             await self.closed(news, f"{name} abandoned the game; nobody is left, so table #{table_id} is closed.")

@@ -11,21 +11,24 @@ from bot.ui.components import BackButton
 from play.results import TableNews
 from storage import SeatRow
 
-AWAY_LOOKBACK = 20  # latest messages searched for an "I'm back" of a table
+AWAY_LOOKBACK = 20  # latest messages searched for an "I'm back", or a panel, of a table
+PANEL_CONTROLS = ("act", "pick", "amount")  # custom_id prefixes of a decision's controls
 
 
 async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
-    """Whether the player's latest DM is the panel of their current decision (its controls
-    carry the decision's prompt version). False when it cannot be read."""
+    """Whether the player's latest DM panel of this table (among their latest DMs: they may play
+    at other tables too) is the panel of their current decision (its controls carry the decision's
+    prompt version). False when it cannot be read."""
     if row.dm_channel_id is None:
         return False
-    version = news.table.prompts.get(row.seat, (None,))[0]
-    marks = (f"act:{news.table.id}:{version}:", f"pick:{news.table.id}:{version}:",
-             f"amount:{news.table.id}:{version}")
+    table_id, version = news.table.id, news.table.prompts.get(row.seat, (None,))[0]
+    of_table = tuple(f"{kind}:{table_id}:" for kind in PANEL_CONTROLS)
     try:
-        async for message in bot.get_partial_messageable(row.dm_channel_id).history(limit=1):
-            return any(getattr(child, "custom_id", None) and child.custom_id.startswith(marks)
-                       for component in message.components for child in getattr(component, "children", ()))
+        async for message in bot.get_partial_messageable(row.dm_channel_id).history(limit=AWAY_LOOKBACK):
+            ids = [child.custom_id for component in message.components
+                   for child in getattr(component, "children", ()) if getattr(child, "custom_id", None)]
+            if any(i.startswith(of_table) for i in ids):  # act:table:version:index, amount:table:version
+                return any(i.startswith(of_table) and i.split(":")[2] == str(version) for i in ids)
     except discord.HTTPException:
         return False
     return False

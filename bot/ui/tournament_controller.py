@@ -182,7 +182,7 @@ class TournamentController(RoundsMixin):
         tables = await self.service.withdraw(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
         for news in tables:
-            await self.seat_handed_over(news, withdrawal_note(name_of(interaction.user)))
+            await self.seat_handed_over(news, withdrawal_note(news.called(interaction.user.id, name_of(interaction.user))))
         await reply(interaction, "You withdrew from the tournament." + (
             " Your running game is recorded as a forfeit." if tables else ""))
 
@@ -272,12 +272,13 @@ class TournamentController(RoundsMixin):
     async def take_over(self, interaction: discord.Interaction, tournament_id: int, member: discord.abc.User,
                         *, forfeit: bool) -> None:
         caller = self.caller(interaction)
-        name = shown_name(name_of(member))
         if forfeit:
             news = await self.service.forfeit(tournament_id, caller, member.id)
+            name = shown_name(news.called(member.id, name_of(member)))
             note = f"{name} forfeits this game (ranked last); a computer player finishes the seat."
         else:
             news = await self.service.replace(tournament_id, caller, member.id)
+            name = shown_name(news.called(member.id, name_of(member)))
             note = (f"The organiser replaced {name} by a computer player, which plays the seat on "
                     f"{name}'s behalf. The game is not rated.")
         await reply(interaction, f"Done: table #{news.table.id}. {note}")

@@ -230,13 +230,13 @@ class TournamentService(OrganiserMixin):
 
     async def forfeit_withdrawn(self, tournament_id: int) -> list[tuple[str, TableNews]]:
         """Withdrawn players still holding a seat (a stop came before their forfeit): the computer
-        takes it, ranked last. Returns each player's name and the table's news."""
+        takes it, ranked last. Returns each player's name (as their table calls them) and the table's news."""
         tournament = await self.get(tournament_id)
         done = []
         for entrant in await self.entrants(tournament_id):
             if entrant.withdrawn and (table_id := await self._seat_still_held(tournament, entrant.user_id)):
-                done.append((entrant.display_name, await self.tables.hand_to_computer(table_id, entrant.user_id,
-                                                                                      forfeit=True)))
+                news = await self.tables.hand_to_computer(table_id, entrant.user_id, forfeit=True)
+                done.append((news.called(entrant.user_id, entrant.display_name), news))
         return done
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.driver import Table, fix_deal, heuristic_players, play_to_the_end, start
+from tests.bot.driver import Table, board_message, fix_deal, heuristic_players, play_to_the_end, start
+from tests.bot.tournament_driver import ORGANISER_ROLE, Event, create, register_all, tournament_message
 
 
 async def _alike_table(env, nicks, game="augsburg1520"):
@@ -58,3 +59,57 @@ async def test_a_cancel_vote_asked_by_one_of_two_players_called_alike_names_whic
     if "Still waiting for ada (2)" not in answer.response.content:
         problems.append(answer.response.content)
     assert not problems, problems
+
+
+async def test_names_alike_but_for_an_invisible_character_are_told_apart(simcord_env):
+    """README: players "called alike (also when they differ only by invisible characters) read
+    `ada (1)` and `ada (2)`"."""
+    table = await _alike_table(simcord_env, ["ada", "ada\u200b", "bo"])
+    await start(table)
+    board = await board_message(table)
+    text = "\n".join(f"{e.description}\n" + "\n".join(f"{f.name} {f.value}" for f in e.fields)
+                     for e in board.embeds).replace("\u200b", "")
+    assert "ada (1)" in text and "ada (2)" in text, text
+
+
+async def test_the_abandon_note_says_which_of_two_players_called_alike_abandoned(simcord_env):
+    """README: called alike, they read `ada (1)` and `ada (2)`, "in the thread's notes about them too"."""
+    table = await _alike_table(simcord_env, ["ada", "ada", "bo"])
+    await start(table)
+    await table.players[1].slash(table.thread, "table abandon")
+    note = next(m.content for m in table.thread.history() if "abandoned the game" in (m.content or ""))
+    assert note.startswith("ada (2) abandoned") and "ada (2) will be ranked last" in note, note
+
+
+async def test_a_tournament_forfeit_note_says_which_of_two_entrants_called_alike(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tournaments")
+    organiser = guild.add_member(env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    event = Event(env, guild, channel, organiser,
+                  [guild.add_member(env.create_user(f"u{n}"), nick=nick) for n, nick in enumerate(["ada", "ada", "bo"])])
+    tournament = await create(event, rounds=1)
+    await register_all(event, tournament)
+    await organiser.click(tournament_message(event, tournament), label="Start")
+    (game,) = await env.bot.store.tournaments.games(tournament, 1)
+    table = await env.bot.store.tables.get(game.table_id)
+    await organiser.slash(channel, "tournament forfeit", player=event.players[1], tournament=tournament)
+    thread = next(t for t in channel.threads if t.id == table.thread_id)
+    note = next(m.content for m in thread.history() if "forfeits this game" in (m.content or ""))
+    assert note.startswith("ada (2) forfeits"), note
+
+
+@pytest.mark.slow  # a whole game
+async def test_the_leaderboard_tells_two_players_called_alike_apart(simcord_env, monkeypatch):
+    """README: "on a `/leaderboard` page, each is followed by their mention"."""
+    fix_deal(monkeypatch, 7)
+    table = await _alike_table(simcord_env, ["ada", "ada", "bo"])
+    await table.players[0].click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    answer = (await table.players[2].slash(table.channel, "leaderboard", game="augsburg1520")).response
+    lines = answer.embeds[0].description.splitlines()
+    ids = {p.id for p in table.players[:2]}
+    adas = [line for line in lines if "**ada**" in line]
+    assert len(adas) == 2 and {int(line.split("(<@")[1].split(">")[0]) for line in adas} == ids, lines
+    assert not any("<@" in line for line in lines if "**bo**" in line), lines  # only those called alike

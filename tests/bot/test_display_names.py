@@ -205,3 +205,23 @@ async def test_a_blank_server_nickname_falls_back_to_the_global_display_name(sim
     await ada.slash(channel, "table create", game="augsburg1520")
     players = channel.threads[-1].history()[0].embeds[0].fields[0].value
     assert players == "1. Ada Lovelace", players
+
+
+def test_a_name_cannot_turn_the_rest_of_its_line_around():
+    """README: "direction controls are left out, and a right-to-left name is kept apart from the
+    text after it, so a name cannot turn the rest of its line around". An open right-to-left
+    override at the end of a name would show "ada — 36 prestige" as "ada egitserp 63 —"."""
+    assert shown_name("ada\u202e") == "ada"
+    assert shown_name("ada\u2069\u202e") == "ada"  # closing an isolate early does not help either
+    assert shown_name("\u05e9\u05e8\u05d4") == "\u2068\u05e9\u05e8\u05d4\u2069"  # isolated: FSI ... PDI
+    assert shown_name("**ada**") == "\\*\\*ada\\*\\*"  # a left-to-right name is shown as before
+
+
+async def test_the_board_leaves_out_a_names_direction_controls(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada\u202e", "bo\u2067"])
+    await start(table)
+    board = await board_message(table)
+    text = "\n".join([board.content or ""] + [f"{e.title}\n{e.description}\n" + "\n".join(
+        f"{f.name}\n{f.value}" for f in e.fields) for e in board.embeds])
+    assert "ada" in text and "bo" in text
+    assert "\u202e" not in text and "\u2067" not in text, repr(text)

@@ -16,7 +16,7 @@ from bot import create_bot
 from bot.settings import Settings
 from storage import Store
 from tests.bot.conftest import SETTLE_TIMEOUT, close_store
-from tests.bot.driver import (board_message, buttons, choose, heuristic_players, labels, open_table,
+from tests.bot.driver import (Table, board_message, buttons, choose, heuristic_players, labels, open_table,
                               play_turn_by_dm, start, table_control)
 from tests.bot.stored import store_copies
 
@@ -217,3 +217,31 @@ def test_sigterm_to_the_bot_process_closes_it_as_ctrl_c_does(tmp_path, how):
     assert done.stdout.splitlines() == ["connected", "notes stored (0 tables)", "stopped with 0"]
     wal = database.with_name(database.name + "-wal")
     assert not wal.exists() or wal.stat().st_size == 0
+
+
+async def test_a_player_at_two_tables_is_not_sent_their_shown_panels_again_at_each_start(simcord_env, settings):
+    """README: at a start, a player "due to act whose latest DM panel of that table (among their
+    last 20 DMs: they may play at other tables too) is not the panel of their current decision
+    gets it". Ada's DMs can end with only one of her two tables' panels; both are current."""
+    env = simcord_env
+    ada = env.create_user("ada")
+    tables = []
+    for other in ("bo", "cy"):  # a table in each of two servers
+        guild = env.create_guild()
+        channel = guild.create_text_channel("games")
+        players = [guild.add_member(ada), guild.add_member(env.create_user(other))]
+        await players[0].slash(channel, "table create", game="augsburg1520")
+        thread = channel.threads[-1]
+        await players[1].click(thread.history()[0], label="Join")
+        row = await env.bot.store.tables.by_thread(thread.id)
+        tables.append(Table(env, guild, channel, thread, row.id, players))
+        await start(tables[-1])
+    for table in tables:  # each table waits for ada
+        row = await table.row()
+        assert ada.id in {s.user_id for s in await table.seats()
+                          if s.seat in table.bot.service.spec(row).to_act(table.bot.service.state(row))}
+    before = len(ada.dm_channel.history())
+    for _ in range(2):
+        await env.bot.service.store_notes()  # a clean stop
+        await env.restart_bot(create_bot(settings))
+    assert len(ada.dm_channel.history()) == before, [m.content[:50] for m in ada.dm_channel.history()[before:]]
