@@ -17,7 +17,7 @@ from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
 from bot.ui.permissions import refusal_for
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, defer, embed_batches, name_of, refusal, reply
+from bot.ui.requests import caller_of, defer, embed_batches, left_server, name_of, refusal, reply
 from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, cancelled_note, withdrawal_note
 from play.common import Caller, KeyedLocks, TableError, entrant_names
 from play.results import TableNews
@@ -192,6 +192,7 @@ class TournamentController(RoundsMixin):
         self.service.require_organiser(tournament, caller, "start it")
         note = await self.check_channel(tournament)
         await defer(interaction)
+        note += await self.withdraw_left(interaction, tournament_id)
         round_no = await self.service.begin(tournament_id, caller)
         done = await self.open_round(tournament_id)
         await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.{note}"
@@ -214,6 +215,7 @@ class TournamentController(RoundsMixin):
             return
         if not await self.post_round_ends(tournament_id):  # a round settle just ended; any refused before
             await self.try_again_later(tournament_id)  # also if no next round follows (the last one ended)
+        note += await self.withdraw_left(interaction, tournament_id)
         round_no, _ = await self.service.next_round(tournament_id, caller)
         ends_done = await self.post_round_ends(tournament_id)  # one that ended at this very instant
         retired = await self.retire_summary(tournament_id)
@@ -221,6 +223,18 @@ class TournamentController(RoundsMixin):
         if not (ends_done and retired):
             await self.try_again_later(tournament_id)
         await reply(interaction, f"Round {round_no} is seated.{note}" + ("" if done else LATER))
+
+    async def withdraw_left(self, interaction: discord.Interaction, tournament_id: int) -> str:
+        """Players who have left the server are not seated in the round about to be: withdrawn
+        (asked of Discord; one it cannot answer for stays). The organiser's note names them."""
+        entrants = [e for e in await self.service.entrants(tournament_id) if not e.withdrawn]
+        gone = await left_server(interaction.guild, entrants, caller_id=0)
+        if not gone:
+            return ""
+        names = await self.service.withdraw_left(tournament_id, self.caller(interaction), gone)
+        await self.refresh_embed(tournament_id)
+        shown = ", ".join(shown_name(name) for name in names)
+        return f" Not seated, as they have left the server (withdrawn): {shown}." if names else ""
 
     async def check_channel(self, tournament: Any) -> str:
         """Refuse to seat a round whose tables the bot could not run in the tournament's channel

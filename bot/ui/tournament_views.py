@@ -10,7 +10,8 @@ from bot.render.base import EMBED_TOTAL, shown_name
 from bot.render import get_renderer
 from play.common import entrant_names
 from play.tournaments import StandingRow
-from play.tournaments.service import FORMAT_NAMES, TableProgress
+from play.tournaments.organiser import TableProgress
+from play.tournaments.service import FORMAT_NAMES
 from bot.ui.tournament_items import TournamentButton
 from games import registry
 from storage import EntrantRow, TableRow, TournamentRow

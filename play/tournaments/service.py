@@ -34,20 +34,21 @@ import asyncio
 import hashlib
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from play.common import Caller, KeyedLocks, check_id, entrant_names, tournament_state
 from play.results import TableNews
 from play.tables import TableService
+from play.tournaments.entrants import EntrantsMixin
 from play.tournaments.elimination import default_advance, is_finished, survivors
 from play.tournaments.models import Format, GameResult, PairingError, PlayerRecord, RoundRecord, StandingRow
 from play.tournaments.pairing import pair_round
 from play.tournaments.rating_service import RatingService
-from play.tournaments.organiser import ROUND_TIMER, OrganiserMixin, TableProgress, TournamentError
+from play.tournaments.organiser import ROUND_TIMER, OrganiserMixin, TournamentError
 from play.tournaments.standings import compute_standings
 from games import GameSpec, Outcome, RuleError, registry
-from storage import EntrantRow, NewGame, RoundRow, SeatRow, Store, TableRow, TournamentGameRow, TournamentRow
+from storage import NewGame, SeatRow, Store, TableRow, TournamentGameRow, TournamentRow
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "elimination"}
 MAX_ROUNDS = 30
@@ -87,7 +88,7 @@ def game_result(seats: list[SeatRow], outcome: Outcome | None) -> GameResult:
     return GameResult(ranking=ranking, scores=scores, forfeits=forfeits)
 
 
-class TournamentService(OrganiserMixin):
+class TournamentService(OrganiserMixin, EntrantsMixin):
     def __init__(self, store: Store, tables: TableService, ratings: RatingService,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
@@ -195,54 +196,6 @@ class TournamentService(OrganiserMixin):
             round_hours=round_hours, seed=secrets.randbits(62))
         return await self.get(tournament_id)
 
-    async def register(self, tournament_id: int, caller: Caller) -> None:
-        tournament = await self.get(tournament_id, caller)
-        if tournament.status != "registration":
-            raise TournamentError(f"Registration for tournament #{tournament_id} is closed.")
-        if not await self.store.tournaments.register(tournament_id, caller.user_id, caller.name):
-            raise TournamentError("You are already registered.")
-
-    async def withdraw(self, tournament_id: int, caller: Caller) -> list[TableNews]:
-        """Leave a tournament. Before it starts the registration is removed; later the player is
-        not seated again and forfeits a table still running (returned)."""
-        tournament = await self.get(tournament_id, caller)
-        if tournament.status == "registration":
-            if not await self.store.tournaments.unregister(tournament_id, caller.user_id):
-                raise TournamentError("You are not registered for this tournament.")
-            return []
-        if tournament.status != "running":
-            raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")
-        async with self.lock(tournament_id):
-            newly = await self.store.tournaments.withdraw(tournament_id, caller.user_id)
-            running = await self._seat_still_held(tournament, caller.user_id)
-        if not newly and running is None:
-            raise TournamentError("You are not playing in this tournament (or have already withdrawn).")
-        # Also when withdrawn already: a stop may have come between the withdrawal and the forfeit.
-        return [] if running is None else [await self.tables.hand_to_computer(running, caller.user_id, forfeit=True)]
-
-    async def _seat_still_held(self, tournament: TournamentRow, user_id: int) -> int | None:
-        """The running table where the player still plays their own seat (not forfeited)."""
-        running = await self._running_table_of(tournament, user_id)
-        if running is None:
-            return None
-        seat = next((s for s in await self.store.tables.seats(running.id) if s.user_id == user_id), None)
-        return running.id if seat is not None and not seat.forfeited else None
-
-    async def forfeit_withdrawn(self, tournament_id: int) -> list[tuple[str, TableNews]]:
-        """Withdrawn players still holding a seat (a stop came before their forfeit): the computer
-        takes it, ranked last. Returns each player's name (as their table calls them) and the table's news."""
-        tournament = await self.get(tournament_id)
-        done = []
-        for entrant in await self.entrants(tournament_id):
-            if entrant.withdrawn and (table_id := await self._seat_still_held(tournament, entrant.user_id)):
-                news = await self.tables.hand_to_computer(table_id, entrant.user_id, forfeit=True)
-                done.append((news.called(entrant.user_id, entrant.display_name), news))
-        return done
-
-    async def entrants(self, tournament_id: int) -> list[EntrantRow]:
-        return await self.store.tournaments.players(tournament_id)
-
-    # -- rounds --------------------------------------------------------------------------
     async def begin(self, tournament_id: int, caller: Caller) -> int:
         """Close registration and seat round 1. Returns the round number."""
         tournament = await self.get(tournament_id, caller)

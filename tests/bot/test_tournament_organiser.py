@@ -246,3 +246,26 @@ async def test_table_cancel_at_a_tournament_table_points_to_the_organisers_tools
             "A tournament game is cancelled by someone with Manage Server; its organisers can forfeit or replace a "
             "seat (`/tournament forfeit`, `/tournament replace`) or cancel the tournament"), answer(refused)
     assert (await event.bot.store.tables.get(game.table_id)).status == "running"
+
+
+@pytest.mark.slow  # a round played out
+async def test_players_who_left_the_server_are_not_seated_in_the_next_round(simcord_env):
+    """README: "a player who has left the server is not seated in it (a registration is removed;
+    an entrant is withdrawn), and the organiser's answer names them"."""
+    event = new_event(simcord_env, 8)
+    tid = await create(event, rounds=2)
+    await register_all(event, tid)
+    early, late = event.players[7], event.players[0]
+    event.guild.remove_member(early)  # registered, then left before the start
+    started = await event.organiser.click(tournament_message(event, tid), label="Start")
+    assert "have left the server (withdrawn): p7." in answer(started), answer(started)
+    seated = {p for g in await event.bot.store.tournaments.games(tid, 1) for p in g.players}
+    assert seated == {p.id for p in event.players[:7]}  # tables of 3 and 4
+    event.guild.remove_member(late)  # left during round 1, which they finish
+    await play_round(event, tid, 1)
+    following = await event.organiser.slash(event.channel, "tournament next", tournament=tid)
+    assert "have left the server (withdrawn): p0." in answer(following), answer(following)
+    seated = {p for g in await event.bot.store.tournaments.games(tid, 2) for p in g.players}
+    assert seated == {p.id for p in event.players[1:7]}  # two tables of 3
+    entrants = {e.user_id: e for e in await event.bot.store.tournaments.players(tid)}
+    assert early.id not in entrants and entrants[late.id].withdrawn

@@ -1,0 +1,84 @@
+"""A tournament's players: registering, withdrawing (also for having left the server), and the
+forfeit of a seat a withdrawn player still holds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from play.common import Caller, entrant_names, tournament_state
+from play.results import TableNews
+from play.tournaments.organiser import TournamentError
+from storage import EntrantRow, TournamentRow
+
+if TYPE_CHECKING:
+    from play.tournaments.service import TournamentService
+
+
+class EntrantsMixin:
+    """The entrants half of TournamentService (kept apart so each file stays readable)."""
+
+    async def register(self: TournamentService, tournament_id: int, caller: Caller) -> None:
+        tournament = await self.get(tournament_id, caller)
+        if tournament.status != "registration":
+            raise TournamentError(f"Registration for tournament #{tournament_id} is closed.")
+        if not await self.store.tournaments.register(tournament_id, caller.user_id, caller.name):
+            raise TournamentError("You are already registered.")
+
+    async def withdraw(self: TournamentService, tournament_id: int, caller: Caller) -> list[TableNews]:
+        """Leave a tournament. Before it starts the registration is removed; later the player is
+        not seated again and forfeits a table still running (returned)."""
+        tournament = await self.get(tournament_id, caller)
+        if tournament.status == "registration":
+            if not await self.store.tournaments.unregister(tournament_id, caller.user_id):
+                raise TournamentError("You are not registered for this tournament.")
+            return []
+        if tournament.status != "running":
+            raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")
+        async with self.lock(tournament_id):
+            newly = await self.store.tournaments.withdraw(tournament_id, caller.user_id)
+            running = await self._seat_still_held(tournament, caller.user_id)
+        if not newly and running is None:
+            raise TournamentError("You are not playing in this tournament (or have already withdrawn).")
+        # Also when withdrawn already: a stop may have come between the withdrawal and the forfeit.
+        return [] if running is None else [await self.tables.hand_to_computer(running, caller.user_id, forfeit=True)]
+
+    async def withdraw_left(self: TournamentService, tournament_id: int, caller: Caller, user_ids: frozenset[int]) -> list[str]:
+        """Before a round is seated (by its organiser, `caller`): players who have left the server
+        are not seated. A registration is removed; an entrant of a running tournament is withdrawn
+        (between rounds nobody holds a seat). Returns their names, as the tournament lists them."""
+        tournament = await self.get(tournament_id, caller)
+        names = entrant_names(await self.entrants(tournament_id))
+        gone = []
+        async with self.lock(tournament_id):
+            for user_id in sorted(user_ids):
+                if tournament.status == "registration":
+                    done = await self.store.tournaments.unregister(tournament_id, user_id)
+                else:
+                    done = await self.store.tournaments.withdraw(tournament_id, user_id)
+                if done:
+                    gone.append(names.get(user_id, str(user_id)))
+        return gone
+
+    async def _seat_still_held(self: TournamentService, tournament: TournamentRow, user_id: int) -> int | None:
+        """The running table where the player still plays their own seat (not forfeited)."""
+        running = await self._running_table_of(tournament, user_id)
+        if running is None:
+            return None
+        seat = next((s for s in await self.store.tables.seats(running.id) if s.user_id == user_id), None)
+        return running.id if seat is not None and not seat.forfeited else None
+
+    async def forfeit_withdrawn(self: TournamentService, tournament_id: int) -> list[tuple[str, TableNews]]:
+        """Withdrawn players still holding a seat (a stop came before their forfeit): the computer
+        takes it, ranked last. Returns each player's name (as their table calls them) and the table's news."""
+        tournament = await self.get(tournament_id)
+        done = []
+        for entrant in await self.entrants(tournament_id):
+            if entrant.withdrawn and (table_id := await self._seat_still_held(tournament, entrant.user_id)):
+                news = await self.tables.hand_to_computer(table_id, entrant.user_id, forfeit=True)
+                done.append((news.called(entrant.user_id, entrant.display_name), news))
+        return done
+
+    async def entrants(self: TournamentService, tournament_id: int) -> list[EntrantRow]:
+        return await self.store.tournaments.players(tournament_id)
+
+    # -- rounds --------------------------------------------------------------------------
