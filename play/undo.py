@@ -70,10 +70,12 @@ def _turn_began(loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]
     """When the seat's turn at `before` began: the time of the action that opened it (the game's
     start when it opened with the game), found by replaying the record."""
     spec, table = loaded.spec, loaded.table
-    key = spec.turn_key(before, seat)
-    state = spec.setup(len(loaded.seats), table.seed, table.options)
     # A game started before its start was stored: its first action's time stands for the start.
     began = table.started_at if table.started_at is not None else datetime.fromisoformat(timed[0][3]).timestamp()
+    key = spec.turn_key(before, seat)
+    if key != spec.turn_key(before, seat):  # every decision a turn of its own (GameSpec's default)
+        return datetime.fromisoformat(timed[-2][3]).timestamp() if len(timed) > 1 else began
+    state = spec.setup(len(loaded.seats), table.seed, table.options)
     for _, mover, action, at in timed[:-1]:
         was_in = seat in spec.to_act(state) and spec.turn_key(state, seat) == key
         state, _ = spec.apply(state, mover, json.loads(action))
@@ -92,32 +94,16 @@ def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
 
 def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]],
                    before: Any) -> float:
-    """When the clock of the decision taken back started, so that taking back does not give a new
-    full deadline (move and take back, again and again, would stall the table). While the seat's
-    turn goes on, its own deadline says (the decisions of a turn share it). When the move opened a
-    new turn of the seat's own (with a whole clock), the record says when the old turn began.
-    Otherwise the earlier of the move before and the start of the others' shared deadline: in a
-    choice made at once, the move before may be another player's, made long after the clock started."""
+    """When the clock of the decision taken back started, so that taking back gives neither a new
+    full deadline (move and take back, again and again, would stall the table) nor a shorter one.
+    While the seat's turn goes on after the move, its own deadline says (the decisions of a turn
+    share it). Otherwise the record says when the turn of the decision began: with another's
+    action, with the seat's own decision before it (a new turn of its own has a whole clock), or
+    with a choice made at once (its clock started before the others' moves in it)."""
     now, table, spec = service.clock(), loaded.table, loaded.spec
-    if seat in table.deadlines:
-        if spec.turn_key(loaded.state, seat) == spec.turn_key(before, seat):
-            return min(now, table.deadlines[seat] - table.pace_seconds)
-        return min(now, _turn_began(loaded, seat, timed, before))
-    starts = [now]
-    earlier = timed[:-1]
-    others = [action for action in earlier if action[1] != seat]
-    if others:  # the turn came with another's last action before its run
-        starts.append(datetime.fromisoformat(others[-1][3]).timestamp())
-    elif table.started_at is not None:  # the seat's run opened the game: its clock started with it
-        starts.append(table.started_at)
-    elif earlier:  # a game started before its start was stored: the run's first action
-        starts.append(datetime.fromisoformat(earlier[0][3]).timestamp())
-    # Only the table's pace deadlines: a decision with its own short limit (a Baumeister pay-off
-    # step) has a deadline that did not start a pace period.
-    paced = [at for other, at in table.deadlines.items() if loaded.spec.time_limit(loaded.state, other) is None]
-    if paced:
-        starts.append(min(paced) - table.pace_seconds)
-    return min(starts)
+    if seat in table.deadlines and spec.turn_key(loaded.state, seat) == spec.turn_key(before, seat):
+        return min(now, table.deadlines[seat] - table.pace_seconds)
+    return min(now, _turn_began(loaded, seat, timed, before))
 
 
 async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int,

@@ -14,7 +14,7 @@ from bot import create_bot
 from games.core import Outcome
 from play.scheduler import CLAIM_SECONDS
 from play.results import seat_choices
-from tests.bot.driver import (board_message, choose, heuristic_players, labels, open_table, panel_message,
+from tests.bot.driver import (board_message, choose, fix_deal, heuristic_players, labels, open_table, panel_message,
                               play_turn_by_dm, thread_text)
 
 LIVE = 900  # pace live-15m. SimCord runs the bot's timers that fall due within its settling window
@@ -310,6 +310,33 @@ async def test_taking_back_the_opening_move_keeps_the_time_since_the_start(simco
     assert "taken back" in undone.response.content
     deadline = (await table.row()).deadlines[seat]
     assert deadline <= table.bot.service.clock() + LIVE - 590
+
+
+async def test_taking_back_gives_back_the_whole_time_of_a_turn_that_followed_ones_own_decision(simcord_env,
+                                                                                              monkeypatch):
+    """README: "A new turn has its whole time: ... one that follows the player's own last decision
+    (... an auction after the purchase ...)", and a take-back buys no time; nor may it take any.
+    Ada buys at once; bo buys 400 s later, which opens his auction turn with 15 whole minutes; he
+    bids after 500 s and takes it back: his deadline is the auction turn's, not one dated from
+    ada's purchase (which had left him about 0 s, and refused the take-back)."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env)
+    policy, spec = heuristic_players("augsburg1520", 2), await table.spec()
+    ada, bo = table.players
+    await play_seat(table, ada, policy)
+    await simcord_env.advance_time(400)
+    seat = await table.seat_of(bo)
+    while (state := await table.state()).phase == "buy":  # bo's purchase, step by step
+        row = next(s for s in await table.seats() if s.seat == seat)
+        await choose(bo, await panel_message(table, bo, row), seat_choices(spec, state, seat).index(policy(state, seat)))
+    assert state.phase == "bid" and spec.to_act(state) == {seat}  # bo opens the auction
+    deadline = (await table.row()).deadlines[seat]
+    await simcord_env.advance_time(500)
+    index = seat_choices(spec, state, seat).index(policy(state, seat))
+    await choose(bo, await panel_message(table, bo, next(s for s in await table.seats() if s.seat == seat)), index)
+    undone = await bo.slash(table.thread, "table undo")
+    assert "last action is taken back" in undone.response.content, undone.response.content
+    assert (await table.row()).deadlines[seat] == deadline
 
 
 @pytest.mark.slow
