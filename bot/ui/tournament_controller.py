@@ -182,7 +182,8 @@ class TournamentController(RoundsMixin):
         tables = await self.service.withdraw(tournament_id, self.caller(interaction))
         await self.refresh_embed(tournament_id)
         for news in tables:
-            await self.seat_handed_over(news, withdrawal_note(news.called(interaction.user.id, name_of(interaction.user))))
+            name = news.called(interaction.user.id, name_of(interaction.user))
+            await self.seat_handed_over(news, withdrawal_note(name))
         await reply(interaction, "You withdrew from the tournament." + (
             " Your running game is recorded as a forfeit." if tables else ""))
 

@@ -42,14 +42,19 @@ class EntrantsMixin:
         # Also when withdrawn already: a stop may have come between the withdrawal and the forfeit.
         return [] if running is None else [await self.tables.hand_to_computer(running, caller.user_id, forfeit=True)]
 
-    async def withdraw_left(self: TournamentService, tournament_id: int, caller: Caller, user_ids: frozenset[int]) -> list[str]:
+    async def withdraw_left(self: TournamentService, tournament_id: int, caller: Caller,
+                            user_ids: frozenset[int]) -> list[str]:
         """Before a round is seated (by its organiser, `caller`): players who have left the server
-        are not seated. A registration is removed; an entrant of a running tournament is withdrawn
-        (between rounds nobody holds a seat). Returns their names, as the tournament lists them."""
+        are not seated. A registration is removed; an entrant is withdrawn once the current round
+        has ended (one still being played is theirs to finish, and nothing is seated then). Returns
+        their names, as the tournament lists them."""
         tournament = await self.get(tournament_id, caller)
         names = entrant_names(await self.entrants(tournament_id))
         gone = []
         async with self.lock(tournament_id):
+            rounds = await self.store.tournaments.rounds(tournament_id)
+            if tournament.status not in ("registration", "running") or (rounds and rounds[-1].status != "finished"):
+                return []
             for user_id in sorted(user_ids):
                 if tournament.status == "registration":
                     done = await self.store.tournaments.unregister(tournament_id, user_id)
@@ -69,7 +74,8 @@ class EntrantsMixin:
 
     async def forfeit_withdrawn(self: TournamentService, tournament_id: int) -> list[tuple[str, TableNews]]:
         """Withdrawn players still holding a seat (a stop came before their forfeit): the computer
-        takes it, ranked last. Returns each player's name (as their table calls them) and the table's news."""
+        takes it, ranked last. Returns each player's name (as their table calls them) and the
+        table's news."""
         tournament = await self.get(tournament_id)
         done = []
         for entrant in await self.entrants(tournament_id):

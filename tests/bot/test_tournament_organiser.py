@@ -269,3 +269,17 @@ async def test_players_who_left_the_server_are_not_seated_in_the_next_round(simc
     assert seated == {p.id for p in event.players[1:7]}  # two tables of 3
     entrants = {e.user_id: e for e in await event.bot.store.tournaments.players(tid)}
     assert early.id not in entrants and entrants[late.id].withdrawn
+
+
+async def test_a_player_who_left_during_a_round_still_being_played_keeps_their_seat(simcord_env):
+    """Only a round about to be seated leaves out players who left: "Next round" pressed while
+    the round is still played is refused, and withdraws nobody."""
+    event, tid, games = await round_one_of_two_tables(simcord_env)
+    gone = event.players[0]
+    event.guild.remove_member(gone)
+    refused = await event.organiser.slash(event.channel, "tournament next", tournament=tid)
+    assert "still being played" in answer(refused) and "left the server" not in answer(refused), answer(refused)
+    entrant = next(e for e in await event.bot.store.tournaments.players(tid) if e.user_id == gone.id)
+    table_id = next(g.table_id for g in games if gone.id in g.players)
+    seat = next(s for s in await event.bot.store.tables.seats(table_id) if s.user_id == gone.id)
+    assert not entrant.withdrawn and not seat.forfeited and seat.ai is None
