@@ -65,11 +65,16 @@ def shown_name(name: str) -> str:
     Its direction controls are left out and a name with right-to-left letters is isolated, so it
     cannot turn the rest of its line around (an open right-to-left override would show "ada — 36"
     as "ada 63 —", and a Hebrew name before " — 36" would show after it)."""
+    return kept_apart(escape_mentions(escape_markdown(name)).replace("<", "\\<"))
+
+
+def kept_apart(name: str) -> str:
+    """A name without direction controls, and isolated when it has right-to-left letters: it
+    cannot turn around the text after it (in message text, labels and menu options alike)."""
     name = "".join(c for c in name if unicodedata.bidirectional(c) not in _CONTROLS)
-    shown = escape_mentions(escape_markdown(name)).replace("<", "\\<")
     if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
-        return f"\u2068{shown}\u2069"  # first-strong isolate ... pop directional isolate
-    return shown
+        return f"\u2068{name}\u2069"  # first-strong isolate ... pop directional isolate
+    return name
 
 
 # The bidirectional embeddings, overrides and isolates, and their ends: a name could leave one open
@@ -98,7 +103,7 @@ class TableInfo:
 
     def plain_name(self, seat: int) -> str:
         """The name as typed, for button labels and menu options (which show no markdown)."""
-        return self.names.get(seat, f"Seat {seat + 1}")
+        return kept_apart(self.names.get(seat, f"Seat {seat + 1}"))
 
     def name(self, seat: int) -> str:
         """The name for message text: markdown in it is shown as typed, not applied."""

@@ -225,3 +225,13 @@ async def test_the_board_leaves_out_a_names_direction_controls(simcord_env):
         f"{f.name}\n{f.value}" for f in e.fields) for e in board.embeds])
     assert "ada" in text and "bo" in text
     assert "\u202e" not in text and "\u2067" not in text, repr(text)
+
+
+def test_labels_keep_a_name_apart_too():
+    """Button labels and menu options name players as typed, but with a name's direction
+    controls left out and a right-to-left name isolated, as in message text."""
+    from bot.render.base import TableInfo
+
+    info = TableInfo(table_id=1, title="t", names={0: "ada\u202e", 1: "\u05e9\u05e8\u05d4", 2: "**bo**"})
+    assert [info.plain_name(s) for s in range(3)] == ["ada", "\u2068\u05e9\u05e8\u05d4\u2069", "**bo**"]
+    assert info.name(1) == "\u2068\u05e9\u05e8\u05d4\u2069" and info.name(2) == "\\*\\*bo\\*\\*"
