@@ -85,11 +85,22 @@ class Presenter:
                 "view": panels.lobby_view(news.table, spec)}
 
     async def refresh_lobby(self, news: TableNews) -> None:
+        """Show the lobby as it stands; one deleted (by a moderator) is posted anew, as the only
+        place with its Join and Start buttons."""
         thread = await self.channel(news.table.thread_id)
         if thread is None or news.table.lobby_message_id is None:
             return
-        await safely(f"lobby of table {news.table.id}",
-                     thread.get_partial_message(news.table.lobby_message_id).edit(**self.lobby_message(news)))
+        what = f"lobby of table {news.table.id}"
+        try:
+            await thread.get_partial_message(news.table.lobby_message_id).edit(**self.lobby_message(news))
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_MESSAGE or news.table.status != "lobby":
+                return
+            lobby = await safely(what, thread.send(**self.lobby_message(news)))
+            if lobby is not None:
+                await self.service.opened(news.table.id, lobby_message_id=lobby.id)
+        except discord.HTTPException as exc:
+            log.warning("%s failed: %s %s", what, exc.status, exc.text or exc)
 
     # -- after a change ------------------------------------------------------------------
     async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False,
@@ -439,6 +450,7 @@ class Presenter:
         return {"content": content, "embed": self.panel(news, seat.seat)["embed"], "view": None}
 
 
+UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that was deleted
 STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
 # Seconds before each new try of a board or a due panel Discord refused (each later move tries too).
 # Longer than a test's wait for the bot to settle, which a timer due sooner would hold up.

@@ -16,7 +16,7 @@ from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
 from bot.ui.permissions import refusal_for
-from bot.ui.presenter import safely
+from bot.ui.presenter import UNKNOWN_MESSAGE, safely
 from bot.ui.requests import caller_of, defer, embed_batches, left_server, name_of, refusal, reply
 from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, cancelled_note, withdrawal_note
 from play.common import Caller, KeyedLocks, TableError, entrant_names
@@ -102,11 +102,23 @@ class TournamentController(RoundsMixin):
             return True
         try:
             await channel.get_partial_message(tournament.message_id).edit(**await self.embed_message(tournament_id))
-        except discord.NotFound:
-            return True  # deleted: nothing left to show
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_MESSAGE or tournament.status not in ("registration", "running"):
+                return True  # gone with its channel, or the tournament is over: nothing left to show
+            return await self._post_embed_again(channel, tournament_id)  # the only Register and Withdraw
         except discord.HTTPException as exc:
             log.warning("could not update the embed of tournament %s: %s", tournament_id, exc)
             return False
+        return True
+
+    async def _post_embed_again(self, channel: Any, tournament_id: int) -> bool:
+        """The tournament's embed, deleted (by a moderator), posted anew; False if refused."""
+        try:
+            message = await channel.send(**await self.embed_message(tournament_id))
+        except discord.HTTPException as exc:
+            log.warning("could not post the embed of tournament %s again: %s", tournament_id, exc)
+            return False
+        await self.service.set_message(tournament_id, message.id)
         return True
 
     async def post(self, tournament_id: int, content: str | None = None, *, embeds: list[discord.Embed] = (),
@@ -255,6 +267,8 @@ class TournamentController(RoundsMixin):
 
     async def status(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id, self.caller(interaction))
+        await defer(interaction)
+        await self.refresh_embed(tournament_id)  # posted anew if it was deleted
         current = await self.service.current_round(tournament_id)
         if current is None:
             raise TournamentError(f"Tournament #{tournament_id} has not started yet.")

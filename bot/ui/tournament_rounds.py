@@ -227,7 +227,14 @@ class RoundsMixin:
             lines.append(f"Board {entry.game.board} ({views.table_link(entry.table)}): waiting for {waiting}")
         lines.append("Use `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
         first, *rest = views.text_parts(lines)  # many open tables take several messages
-        await self.post(tournament.id, first)  # refused: the timer fires again
+        try:
+            await self.post(tournament.id, first)
+        except discord.HTTPException as exc:  # tried again later, more seldom each time, then hourly
+            log.warning("deadline notice of tournament %s refused (%s %s); tried again later", tournament.id,
+                        exc.status, exc)
+            attempt = int(timer.payload.get("attempt", 0))
+            self.bot.scheduler.wake(await self.service.deadline_notice_again(dict(timer.payload), attempt))
+            return
         for text in rest:  # the organiser was told: a refused part is not worth pinging everyone twice
             await safely(f"deadline notice of tournament {tournament.id}", self.post(tournament.id, text))
 

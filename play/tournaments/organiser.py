@@ -130,6 +130,14 @@ class OrganiserMixin:
                                                                           "attempt": attempt + 1})
         return due
 
+    async def deadline_notice_again(self: TournamentService, payload: dict[str, Any], attempt: int) -> float:
+        """The notice of a passed round deadline was refused: its timer again (as `posts_again`
+        times its tries), the `attempt`-th time; when it falls due. It says nothing once the
+        round ended or its deadline moved."""
+        due = self.clock() + POSTS_RETRIES[min(attempt, len(POSTS_RETRIES) - 1)]
+        await self.store.tables.add_timer(ROUND_TIMER, due, payload={**payload, "attempt": attempt + 1})
+        return due
+
     async def round_announced(self: TournamentService, tournament_id: int, round_no: int,
                               summary_message_id: int | None) -> None:
         """A round's end was posted (with its "Start next round" button in `summary_message_id`)."""

@@ -198,3 +198,23 @@ async def test_a_command_in_another_table_s_thread_says_which_table_it_meant(sim
         f"You are not seated at this table (#{other.id}). If you play at another table, use the command in its "
         "thread or give its number (`table:<n>`).")
     assert cy.id in [s.user_id for s in await first.seats()]
+
+
+def moderator(env, guild):
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    return guild.add_member(env.create_user("mod"), roles=[mods])
+
+
+async def test_a_lobby_a_moderator_deleted_is_posted_anew_at_its_next_change(simcord_env):
+    """README: "a lobby or a tournament's message that a moderator deleted is posted anew at its
+    next change": the lobby is the only place with Join and Start."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await moderator(simcord_env, table.guild).delete(table.thread.history()[0])
+    assert not [m for m in table.thread.history() if "Join" in labels(m)]
+    assert "You left" in (await bo.slash(table.thread, "table leave")).response.content
+    (lobby,) = [m for m in table.thread.history() if {"Join", "Start"} <= set(labels(m))]
+    assert (await table.row()).lobby_message_id == lobby.id
+    assert "joined" in (await bo.click(lobby, label="Join")).response.content.lower()
+    await ada.click(table.thread.history()[-1], label="Start")
+    assert (await table.row()).status == "running"

@@ -4,6 +4,8 @@ refused is tried again by a timer, without a restart."""
 
 from __future__ import annotations
 
+import discord
+
 import pytest
 
 from tests.bot.driver import Table, heuristic_players, play_to_the_end
@@ -183,3 +185,39 @@ async def test_final_standings_refused_while_the_organiser_asks_for_a_next_round
     assert titled(event, "final standings") == []
     await simcord_env.advance_time(RETRY)
     assert len(titled(event, "final standings")) == 1
+
+
+async def test_a_tournament_message_a_moderator_deleted_is_posted_anew(simcord_env):
+    """README: a tournament's message that a moderator deleted "is posted anew at its next change,
+    or at `/tournament status`": it is the only place with Register and Withdraw."""
+    event = new_event(simcord_env, 4)
+    tid = await create(event, rounds=1)
+    first = event.players[0]
+    await first.click(tournament_message(event, tid), label="Register")
+    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    await event.guild.add_member(simcord_env.create_user("mod"), roles=[mods]).delete(tournament_message(event, tid))
+    await event.organiser.slash(event.channel, "tournament status", tournament=tid)
+    message = tournament_message(event, tid)
+    assert (await event.bot.store.tournaments.get(tid)).message_id == message.id
+    assert "registered" in (await event.players[1].click(message, label="Register")).response.content
+    assert len(await event.bot.store.tournaments.players(tid)) == 2
+
+
+async def test_a_deadline_notice_the_channel_refuses_is_tried_again_until_it_is_taken(simcord_env, caplog):
+    """README: "when a round's deadline passes ... the bot tells the organiser in the channel which
+    tables are still playing", and a refused one is tried again like the tournament's other posts."""
+    event = new_event(simcord_env, 6)
+    tid = await create(event, rounds=1, hours=1)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    channel = simcord_env.bot.get_channel(event.channel.id)
+    await channel.set_permissions(simcord_env.bot.user, send_messages=False)  # a moderator's change
+    simcord_env.check_errors = False
+    for _ in range(8):  # the deadline passes; two hours of refused tries
+        await simcord_env.advance_time(900)
+    assert not [m for m in event.channel.history() if "has passed" in (m.content or "")]
+    await channel.set_permissions(simcord_env.bot.user, overwrite=None)
+    for _ in range(4):
+        await simcord_env.advance_time(900)
+    assert len([m for m in event.channel.history() if "has passed" in (m.content or "")]) == 1
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
