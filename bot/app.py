@@ -97,7 +97,6 @@ class BoardBot(commands.Bot):
         self.ratings_ui = RatingsCog(self.ratings)
         await self.add_cog(self.ratings_ui)
         await self._sync_commands()
-        self.scheduler.start()
         if self.handle_sigterm:
             self.stop_on_terminate()
         self.controller.spawn(self._resume(), "resume")
@@ -111,13 +110,18 @@ class BoardBot(commands.Bot):
             await self.tree.sync()
 
     async def _resume(self) -> None:
-        """After a start, in the background: the work that was due when the bot stopped."""
+        """After a start, in the background: the work that was due when the bot stopped. Timers
+        fire once the tables a stop cut off are shown again: a deadline that fell due meanwhile,
+        fired while its table is being shown again, would tell its players twice."""
         await self.wait_until_ready()
-        damaged = await self.service.damaged_tables()
-        if damaged:
-            log.warning("%d damaged table(s), not served (their stored game cannot be read): %s",
-                        len(damaged), ", ".join(f"#{n}" for n in damaged))
-        await self.controller.resume()
+        try:
+            damaged = await self.service.damaged_tables()
+            if damaged:
+                log.warning("%d damaged table(s), not served (their stored game cannot be read): %s",
+                            len(damaged), ", ".join(f"#{n}" for n in damaged))
+            await self.controller.resume()
+        finally:
+            self.scheduler.start()
         await self.tournament_ui.resume()
 
     async def on_ready(self) -> None:

@@ -404,13 +404,6 @@ class MovesMixin:
         """Everything of the table is shown again: its retry timer goes."""
         await self.store.tables.delete_timers(table_id=table_id, kind=SHOW_TIMER)
 
-    async def last_computer_seat(self: TableService, table_id: int) -> int | None:
-        """The seat whose latest action of the table the computer made, if it made it."""
-        last = await self.store.tables.last_action(table_id)
-        if last is None or not await self.store.tables.by_computer(table_id, last[0]):
-            return None
-        return last[1]
-
     async def due_tables(self: TableService) -> tuple[list[int], list[int]]:
         """Tables with computer moves due, and finished tables whose finish work is due."""
         return await self.store.tables.due()

@@ -480,8 +480,11 @@ class TablesController(VotesMixin, ResumeMixin):
             await self._refuse(interaction, table_id, refusal(exc))
             return
         await reply(interaction, "Welcome back: your next decisions come to you again.")
-        await self.after(news)  # the board shows your deadline; a game that waited goes on
         seat = news.seat_of(interaction.user.id)
+        if seat is not None:
+            await safely(f"away notices of table {table_id}",
+                         self.presenter.retire_away_notices(news, seat, interaction.message))
+        await self.after(news)  # the board shows your deadline; a game that waited goes on
         if (seat is not None and seat.seat not in news.changed
                 and seat.seat in self.service.spec(news.table).to_act(news.state)):
             # By DM, or (DMs closed) a mention in the thread pointing to My hand.

@@ -60,13 +60,13 @@ class ResumeMixin:
             return
         due = self.service.spec(news.table).to_act(news.state)
         news.changed = set()
-        computer_seat = await self.service.last_computer_seat(table_id) if any(r.away for r in news.seats) else None
         for row in news.seats:
             if row.user_id is None or row.ai or row.forfeited:
                 continue
-            if row.away and row.seat == computer_seat and not await shows_away_notice(self.presenter.bot, news, row):
+            if row.away and not await shows_away_notice(self.presenter.bot, news, row):
                 # The stop came after the computer's move for them (a missed deadline) was stored,
-                # perhaps before they were told: the notice with "I'm back", unless it is there.
+                # perhaps before they were told: the notice with "I'm back", unless it is there
+                # (pressing "I'm back" takes it off the notices of earlier absences).
                 await safely(f"away notice of table {table_id}", self.presenter.away_notice(news, row.seat))
             elif not row.away and row.seat in due and not await shows_current_panel(self.presenter.bot, news, row):
                 news.changed.add(row.seat)

@@ -1,0 +1,99 @@
+"""README: "a player whose deadline passed just before a stop is told so, with **I'm back**, at the
+next start" — also when it is their second absence, when a computer seat moved after the move made
+for them, and when the deadline itself fell due while the bot was down (told once, not twice)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from bot import create_bot
+from bot.ui.controller import TablesController
+from bot.ui.presenter import Presenter
+from tests.bot.driver import choose, fix_deal, heuristic_players, labels, panel_message
+from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
+from play.results import seat_choices
+
+
+class Stopped(BaseException):
+    """The process stops."""
+
+
+async def _stopped_before_the_notice(env) -> None:
+    """The next deadline passes; the computer's move for the player is stored, then the process
+    stops before the notice goes out."""
+    async def stopped(*args, **kwargs):
+        raise Stopped()
+
+    env.bot.presenter.away_notice = stopped
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await env.advance_time(LIVE + 1)
+
+
+async def _seat(table, player):
+    return next(s for s in await table.seats() if s.user_id == player.id)
+
+
+async def test_a_second_absence_cut_off_by_a_stop_is_told_at_the_start(simcord_env, settings, monkeypatch):
+    """bo misses a deadline and presses I'm back on its notice (which loses the button); later he
+    misses another and the bot stops before telling him: the start tells him."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    policy = heuristic_players("augsburg1520", 2)
+    await play_seat(table, ada, policy)
+    await simcord_env.advance_time(LIVE + 1)
+    notice = dms_with(bo, "Time ran out")[-1]
+    assert "Welcome back" in (await bo.user.click(notice, label="I'm back")).response.content
+    assert "I'm back" not in labels(dms_with(bo, "Time ran out")[-1])  # the notice of a past absence
+    for _ in range(50):  # ada plays until bo must decide
+        spec, state = await table.spec(), await table.state()
+        if (await _seat(table, bo)).seat in spec.to_act(state):
+            break
+        seat = await _seat(table, ada)
+        await choose(ada, await panel_message(table, ada, seat),
+                     seat_choices(spec, state, seat.seat).index(policy(state, seat.seat)))
+    await _stopped_before_the_notice(simcord_env)
+    assert (await _seat(table, bo)).missed == 2 and len(dms_with(bo, "Time ran out")) == 1
+    await simcord_env.restart_bot(create_bot(settings))
+    assert len(dms_with(bo, "Time ran out")) == 2
+    assert "I'm back" in labels(dms_with(bo, "Time ran out")[-1])
+
+
+async def test_an_absence_cut_off_by_a_stop_is_told_though_a_computer_seat_moved_after_it(simcord_env, settings):
+    table = await live_table(simcord_env, computers=1)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 3))
+    await _stopped_before_the_notice(simcord_env)
+    assert (await _seat(table, bo)).away and not dms_with(bo, "Time ran out")
+    await simcord_env.restart_bot(create_bot(settings))
+    assert len(dms_with(bo, "Time ran out")) == 1
+
+
+async def test_a_deadline_that_fell_due_while_the_bot_was_down_is_told_once(simcord_env, settings, monkeypatch):
+    """The timer fires after the start has shown the tables a stop cut off, not while it does:
+    with Discord slow to take the board, bo hears once that his time ran out, and ada gets her
+    next panel once."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    await simcord_env.bot.scheduler.stop()  # the bot is down ...
+    await simcord_env.advance_time(2 * LIVE)  # ... while bo's deadline passes
+    publish, resume = Presenter.publish, TablesController.resume
+
+    async def slow_publish(self, news, **kwargs):
+        await asyncio.sleep(0.3)  # Discord answering slowly
+        return await publish(self, news, **kwargs)
+
+    async def late_resume(self):
+        await asyncio.sleep(0.1)  # the gateway is ready a moment after the start
+        await resume(self)
+
+    monkeypatch.setattr(Presenter, "publish", slow_publish)
+    monkeypatch.setattr(TablesController, "resume", late_resume)
+    panels = len(dms_with(ada, "Your turn"))
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.advance_time(30)
+    assert (await _seat(table, bo)).away
+    assert (len(dms_with(bo, "Time ran out")), len(dms_with(ada, "Your turn")) - panels) == (1, 1)
