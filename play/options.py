@@ -8,7 +8,7 @@ import typing
 from typing import Any, Iterable, get_args, get_origin
 
 from games.core import GameSpec, RuleError
-from play.common import quote
+from play.common import draws_nothing, quote
 
 TRUE_WORDS = frozenset({"true", "on", "yes", "1"})
 FALSE_WORDS = frozenset({"false", "off", "no", "0"})
@@ -43,13 +43,14 @@ def read_pairs(spec: GameSpec, pairs: Iterable[str], mark: str = "'") -> dict[st
     cut to a few dozen characters. The one reader of typed options: slash commands and tools."""
     raw: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, value = (part.strip() for part in pair.partition("="))
+        key, sep, value = (_typed(part) for part in pair.partition("="))
         if not sep or not key or not value:
             raise ValueError(f"options are written key=value, not {mark}{quote(pair)}{mark}; "
                              f"{spec.title} options: {options_help(spec)}")
         info = spec.Options.model_fields.get(key)
         if info is None:
-            raise ValueError(f"{spec.title} has no option {mark}{quote(key)}{mark}; its options: {options_help(spec)}")
+            raise ValueError(f"{spec.title} has no option {mark}{quote(key)}{mark}{_lookalike(key)}; "
+                             f"its options: {options_help(spec)}")
         if key in raw:
             raise ValueError(f"option {mark}{key}{mark} is given twice; {spec.title} options: {options_help(spec)}")
         try:
@@ -62,13 +63,26 @@ def read_pairs(spec: GameSpec, pairs: Iterable[str], mark: str = "'") -> dict[st
 def _read_value(key: str, value: str, annotation: Any, mark: str) -> Any:
     if annotation is bool:
         if value.lower() not in TRUE_WORDS | FALSE_WORDS:
-            raise ValueError(f"option {mark}{key}{mark} is on or off (true or false), not {mark}{quote(value)}{mark}")
+            raise ValueError(f"option {mark}{key}{mark} is on or off (true or false), not "
+                             f"{mark}{quote(value)}{mark}{_lookalike(value)}")
         return value.lower() in TRUE_WORDS
     shown = [_shown(v) for v in allowed_values(annotation) or []]
     if shown and value not in shown:
         listed = ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else shown[0]
-        raise ValueError(f"option {mark}{key}{mark} is {listed}, not {mark}{quote(value)}{mark}")
+        raise ValueError(f"option {mark}{key}{mark} is {listed}, not {mark}{quote(value)}{mark}{_lookalike(value)}")
     return value
+
+
+def _typed(text: str) -> str:
+    """A typed key or value without the characters that draw nothing (a pasted zero-width space
+    or byte-order mark), and without spaces around it."""
+    return "".join(c for c in text if c == " " or not draws_nothing(c)).strip()
+
+
+def _lookalike(text: str) -> str:
+    """A note for a refused key or value with a letter that is not a plain one (a Cyrillic "а"
+    looks like "a"): options are written in plain letters."""
+    return "" if text.isascii() else " (it has a character that only looks like a plain letter: type it again)"
 
 
 def parse_option_pairs(spec: GameSpec, pairs: Iterable[str]) -> dict[str, Any]:

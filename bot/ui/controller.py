@@ -24,7 +24,7 @@ from bot.ui.resume import ResumeMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
-from play.common import TableError, quote
+from play.common import TableError, quote, table_state
 from play.results import TableNews
 from play.lobby import COMPUTER_KINDS
 from play.tables import TableService
@@ -265,7 +265,8 @@ class TablesController(VotesMixin, ResumeMixin):
                 raise TableError("You are not seated at this table. The board shows everything "
                                  "spectators may see.")
             if news.state is None:
-                raise TableError("The game has not started yet.")
+                raise TableError("The game has not started yet." if news.table.status == "lobby" else
+                                 f"Table #{table_id} {table_state(news.table.status)}: it has no hands to show.")
             if (seat.forfeited or seat.ai) and news.table.status == "running":
                 # Out of the game: the seat's hidden cards are the computer's now, not theirs to pass on.
                 raise TableError("You left this game (or your seat went to a computer player): the computer plays "

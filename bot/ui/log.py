@@ -36,6 +36,10 @@ def log_pages(news: TableNews, info: Any) -> list[list[str]]:
 def log_message(news: TableNews, info: Any, page: int | None) -> dict[str, Any]:
     """One page of the log (the last one when `page` is None), with paging buttons."""
     pages = log_pages(news, info)
+    note = None
+    if page is not None and page >= len(pages):
+        count = f"{len(pages)} page{'s' if len(pages) > 1 else ''}"
+        note = f"There is no page {page + 1}: the log has {count}; here is the last."
     page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
     hidden = "" if news.table.status in ("finished", "cancelled") else \
         " · others' secret choices stay hidden until the game ends"
@@ -46,7 +50,7 @@ def log_message(news: TableNews, info: Any, page: int | None) -> dict[str, Any]:
     view = discord.ui.View(timeout=None)
     view.add_item(LogPage(news.table.id, max(page - 1, 0), label="◀ Earlier", disabled=page == 0))
     view.add_item(LogPage(news.table.id, page + 1, label="Later ▶", disabled=page + 1 >= len(pages)))
-    return {"embed": embed, "view": view}
+    return {"content": note, "embed": embed, "view": view}
 
 
 async def show_log(interaction: discord.Interaction, table_id: int, page: int | None, *, in_place: bool) -> None:

@@ -218,3 +218,17 @@ async def test_a_lobby_a_moderator_deleted_is_posted_anew_at_its_next_change(sim
     assert "joined" in (await bo.click(lobby, label="Join")).response.content.lower()
     await ada.click(table.thread.history()[-1], label="Start")
     assert (await table.row()).status == "running"
+
+
+async def test_options_pasted_with_invisible_or_lookalike_characters(simcord_env):
+    """An invisible character pasted with an option (a zero-width space, a byte-order mark) is
+    left out; a letter that only looks like a plain one is named as the reason of the refusal."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    ok = await ada.slash(channel, "table create", game="aelderman", options="\ufeffversion=main\u200b")
+    assert "is open in" in (ok.followups[-1].content if ok.followups else ok.response.content)
+    assert (await simcord_env.bot.store.tables.with_status("lobby"))[0].options["version"] == "main"
+    refused = await ada.slash(channel, "table create", game="aelderman", options="version=m\u0430in")  # Cyrillic а
+    assert refused.ephemeral and "only looks like a plain letter" in refused.response.content, refused.response.content
+    assert len(channel.threads) == 1

@@ -131,6 +131,11 @@ async def test_refusals_say_in_words_where_a_table_or_tournament_stands(simcord_
         assert said is not None and said.ephemeral
         assert "has not started yet" in said.content and "is lobby" not in said.content, said.content
         assert then is None or then in said.content, said.content
+    hand = (await ada.slash(table.thread, "table hand")).response
+    assert hand.ephemeral and "has not started yet" in hand.content
+    await ada.slash(table.thread, "table cancel")
+    hand = (await ada.slash(table.thread, "table hand")).response
+    assert hand.ephemeral and "was cancelled" in hand.content and "not started" not in hand.content, hand.content
     event = new_event(simcord_env, 4)
     tid = await create(event, game="augsburg1520", table_size=2, rounds=1)
     await register_all(event, tid)

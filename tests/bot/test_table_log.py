@@ -63,3 +63,11 @@ async def test_every_line_of_the_log_is_whole_with_long_names(simcord_env, monke
     assert shown == [f"`{number:>4}` {info.fill(text)}" for number, text in news.log]
     assert any(len(line) > 190 for line in shown)  # lines the page used to cut
     assert [line for page in log_pages(news, info) for line in page] == shown
+
+
+async def test_a_log_page_past_the_end_says_so(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    answer = (await table.players[0].slash(table.thread, "table log", page=50)).response
+    assert answer.ephemeral and answer.embeds[0].footer.text.startswith("Page 1 of 1")
+    assert answer.content == "There is no page 50: the log has 1 page; here is the last."
