@@ -121,7 +121,8 @@ class BoardBot(commands.Bot):
                             len(damaged), ", ".join(f"#{n}" for n in damaged))
             await self.controller.resume()
         finally:
-            self.scheduler.start()
+            if not self.is_closed():  # a stop during the resume stopped the scheduler for good
+                self.scheduler.start()
         await self.tournament_ui.resume()
 
     async def on_ready(self) -> None:

@@ -73,13 +73,18 @@ def _turn_began(loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]
     # A game started before its start was stored: its first action's time stands for the start.
     began = table.started_at if table.started_at is not None else datetime.fromisoformat(timed[0][3]).timestamp()
     key = spec.turn_key(before, seat)
-    if key != spec.turn_key(before, seat):  # every decision a turn of its own (GameSpec's default)
-        return datetime.fromisoformat(timed[-2][3]).timestamp() if len(timed) > 1 else began
+    own_turns = key != spec.turn_key(before, seat)  # GameSpec's default: every decision a turn of its own
+
+    def in_turn(state: Any) -> bool:
+        return seat in spec.to_act(state) and (own_turns or spec.turn_key(state, seat) == key)
+
     state = spec.setup(len(loaded.seats), table.seed, table.options)
     for _, mover, action, at in timed[:-1]:
-        was_in = seat in spec.to_act(state) and spec.turn_key(state, seat) == key
+        was_in = in_turn(state)
         state, _ = spec.apply(state, mover, json.loads(action))
-        if not was_in and seat in spec.to_act(state) and spec.turn_key(state, seat) == key:
+        # Another's move in a choice made at once starts nothing; the seat's own decision does when
+        # each decision is a turn of its own.
+        if in_turn(state) and (not was_in or (own_turns and mover == seat)):
             began = datetime.fromisoformat(at).timestamp()
     return began
 

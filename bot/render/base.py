@@ -65,16 +65,25 @@ def shown_name(name: str) -> str:
     Its direction controls are left out and a name with right-to-left letters is isolated, so it
     cannot turn the rest of its line around (an open right-to-left override would show "ada — 36"
     as "ada 63 —", and a Hebrew name before " — 36" would show after it)."""
-    return kept_apart(escape_mentions(escape_markdown(name)).replace("<", "\\<"))
+    name = _without_controls(name)  # first: a control inside "@everyone" must not hide it from the escaping
+    return _isolated(name, escape_mentions(escape_markdown(name)).replace("<", "\\<"))
 
 
 def kept_apart(name: str) -> str:
     """A name without direction controls, and isolated when it has right-to-left letters: it
     cannot turn around the text after it (in message text, labels and menu options alike)."""
-    name = "".join(c for c in name if unicodedata.bidirectional(c) not in _CONTROLS)
-    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
-        return f"\u2068{name}\u2069"  # first-strong isolate ... pop directional isolate
-    return name
+    name = _without_controls(name)
+    return _isolated(name, name)
+
+
+def _without_controls(name: str) -> str:
+    return "".join(c for c in name if unicodedata.bidirectional(c) not in _CONTROLS)
+
+
+def _isolated(name: str, shown: str) -> str:
+    """`shown` (`name` as shown) in a first-strong isolate ... pop directional isolate, when
+    `name` has right-to-left letters."""
+    return f"\u2068{shown}\u2069" if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name) else shown
 
 
 # The bidirectional embeddings, overrides and isolates, and their ends: a name could leave one open

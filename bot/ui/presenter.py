@@ -16,7 +16,7 @@ from bot.render import get_renderer
 from bot.ui import panels, results
 from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
-from bot.ui.shown import AWAY_LOOKBACK
+from bot.ui.shown import AWAY_HEAD, AWAY_LOOKBACK, is_away_notice
 from bot.ui.board import Boards, cancelled_head
 from play.damage import Damage
 from play.common import BoundedCache
@@ -373,14 +373,22 @@ class Presenter:
 
     async def retire_away_notices(self, news: TableNews, row: SeatRow, clicked: discord.Message | None) -> None:
         """Once a player is back, their away notices lose "I'm back": one still offering it tells
-        a start that they were told of their current absence (bot/ui/shown.py)."""
-        mark = BackButton(news.table.id).custom_id
-        notices = [clicked] if clicked is not None else []
+        a start that they were told of their current absence (bot/ui/shown.py). Looked for where
+        they were sent: the DMs, and the thread for a player whose DMs are closed."""
+        found = {}
+        if clicked is not None and is_away_notice(clicked, news.table.id):
+            found[clicked.id] = clicked
         if row.dm_channel_id is not None:
-            notices += [m async for m in self._dm_channel(row).history(limit=AWAY_LOOKBACK)]
-        for message in {m.id: m for m in notices}.values():
-            if AWAY_HEAD in (message.content or "") and mark in _custom_ids(message):
-                await safely(f"away notice of table {news.table.id}", message.edit(view=None))
+            async for message in self._dm_channel(row).history(limit=AWAY_LOOKBACK):
+                if is_away_notice(message, news.table.id):
+                    found[message.id] = message
+        thread = await self.channel(news.table.thread_id) if row.dm_ok is False else None
+        if thread is not None:
+            async for message in thread.history(limit=AWAY_LOOKBACK):
+                if is_away_notice(message, news.table.id, row.user_id):
+                    found[message.id] = message
+        for message in found.values():
+            await safely(f"away notice of table {news.table.id}", message.edit(view=None))
 
     async def remind(self, news: TableNews, seat: int, when: str) -> None:
         """A reminder of an open decision: by DM, or a mention in the thread when DMs are closed."""
@@ -462,7 +470,6 @@ class Presenter:
         return {"content": content, "embed": self.panel(news, seat.seat)["embed"], "view": None}
 
 
-AWAY_HEAD = "Time ran out in"  # the head of an away notice
 UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that was deleted
 STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
 # Seconds before each new try of a board or a due panel Discord refused (each later move tries too).
@@ -476,11 +483,6 @@ async def _done(call: Awaitable[Any]) -> bool:
     """True once `call` is done (for `safely`, whose None says it failed)."""
     await call
     return True
-
-
-def _custom_ids(message: discord.Message) -> list[str]:
-    return [getattr(child, "custom_id", None) or "" for component in message.components
-            for child in getattr(component, "children", (component,))]
 
 
 def has_controls_of(message: discord.Message, table_id: int) -> bool:

@@ -13,6 +13,7 @@ from storage import SeatRow
 
 AWAY_LOOKBACK = 20  # latest messages searched for an "I'm back", or a panel, of a table
 PANEL_CONTROLS = ("act", "pick", "amount")  # custom_id prefixes of a decision's controls
+AWAY_HEAD = "Time ran out in"  # an away notice's first words (after a mention, in a thread)
 
 
 async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
@@ -36,16 +37,25 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
 
 async def shows_away_notice(bot: Any, news: TableNews, row: SeatRow) -> bool:
     """Whether a player away was told so: an "I'm back" of this table among their latest DMs
-    (or, with DMs closed, among the thread's latest messages). True when it cannot be read."""
-    mark = BackButton(news.table.id).custom_id
-    channel_id = row.dm_channel_id if row.dm_ok is not False else news.table.thread_id
+    (or, with DMs closed, among the thread's latest messages, on a notice naming them). True when
+    it cannot be read. Pressing "I'm back" takes it off the notices of that absence."""
+    in_thread = row.dm_ok is False
+    channel_id = news.table.thread_id if in_thread else row.dm_channel_id
     if channel_id is None:  # never DMed: not told; DMs closed and no thread: nowhere to tell
-        return row.dm_ok is False
+        return in_thread
     try:
         async for message in bot.get_partial_messageable(channel_id).history(limit=AWAY_LOOKBACK):
-            if any(getattr(child, "custom_id", None) == mark for component in message.components
-                   for child in getattr(component, "children", ())):
+            if is_away_notice(message, news.table.id, row.user_id if in_thread else None):
                 return True
     except discord.HTTPException:
         return True
     return False
+
+
+def is_away_notice(message: discord.Message, table_id: int, user_id: int | None = None) -> bool:
+    """Whether `message` is the table's away notice still offering "I'm back" (in a thread, the
+    notice of `user_id`: it starts with their mention). A panel offering it is not a notice."""
+    mark, content = BackButton(table_id).custom_id, message.content or ""
+    ids = [getattr(child, "custom_id", None) for component in message.components
+           for child in getattr(component, "children", ())]
+    return AWAY_HEAD in content and mark in ids and (user_id is None or content.startswith(f"<@{user_id}>"))

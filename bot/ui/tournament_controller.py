@@ -205,8 +205,12 @@ class TournamentController(RoundsMixin):
         self.service.require_organiser(tournament, caller, "start it")
         note = await self.check_channel(tournament)
         await defer(interaction)
-        note += await self.withdraw_left(interaction, tournament_id)
-        round_no = await self.service.begin(tournament_id, caller)
+        left = await self.withdraw_left(interaction, tournament_id)
+        try:
+            round_no = await self.service.begin(tournament_id, caller)
+        except TournamentError as exc:  # e.g. too few players are left: who left is said too
+            raise TournamentError(f"{exc}{left}") from None
+        note += left
         done = await self.open_round(tournament_id)
         await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.{note}"
                     + ("" if done else LATER))
@@ -247,7 +251,7 @@ class TournamentController(RoundsMixin):
         names = await self.service.withdraw_left(tournament_id, self.caller(interaction), gone)
         await self.refresh_embed(tournament_id)
         shown = ", ".join(shown_name(name) for name in names)
-        return f" Not seated, as they have left the server (withdrawn): {shown}." if names else ""
+        return f" Withdrawn, as they have left the server: {shown}." if names else ""
 
     async def check_channel(self, tournament: Any) -> str:
         """Refuse to seat a round whose tables the bot could not run in the tournament's channel

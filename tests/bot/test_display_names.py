@@ -215,6 +215,10 @@ def test_a_name_cannot_turn_the_rest_of_its_line_around():
     assert shown_name("ada\u2069\u202e") == "ada"  # closing an isolate early does not help either
     assert shown_name("\u05e9\u05e8\u05d4") == "\u2068\u05e9\u05e8\u05d4\u2069"  # isolated: FSI ... PDI
     assert shown_name("**ada**") == "\\*\\*ada\\*\\*"  # a left-to-right name is shown as before
+    # A control inside markdown or a mention does not hide it from the escaping, then go.
+    assert shown_name("\u202e# HUGE") == "\\# HUGE"
+    assert shown_name("@\u202eeveryone") == "@\u200beveryone"
+    assert shown_name("[free]\u202e(https://e.com)").startswith("\\[free]")
 
 
 async def test_the_board_leaves_out_a_names_direction_controls(simcord_env):

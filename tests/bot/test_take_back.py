@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from bot.render.augsburg1520 import card_id_text
 from games import registry
+from games.augsburg1520.spec import Augsburg1520
+from games.core import GameSpec
 from play.results import seat_choices
+from tests.bot.test_pace import LIVE, live_table
 from tests.bot.driver import (buttons, choose, fix_deal, heuristic_players, labels, open_table, panel_message,
                               play_turn_by_dm, play_until, start, thread_text)
 from tests.bot.test_augsburg_game import holding_policy
@@ -215,3 +218,32 @@ async def test_a_hold_that_ends_the_bidding_in_a_tie_can_be_taken_back(simcord_e
     undo = await actor.slash(table.thread, "table undo")
     print("undo answer:", undo.response.content)
     assert "cannot" not in undo.response.content and "taken back" in undo.response.content, undo.response.content
+
+
+# A game whose turn_key is GameSpec's default (every decision a turn of its own): README, a
+# take-back "buys no time" (the clock of the decision keeps running from when it began).
+async def test_taking_back_in_a_choice_made_at_once_buys_no_time_with_the_default_turn_key(simcord_env,
+                                                                                           monkeypatch):
+    monkeypatch.setattr(Augsburg1520, "turn_key", GameSpec.turn_key)
+    table = await live_table(simcord_env)  # the opening purchase: both choose at once, clock from the start
+    ada, bo = table.players
+    started = (await table.row()).started_at
+    policy, spec = heuristic_players("augsburg1520", 2), await table.spec()
+    a, b = await table.seat_of(ada), await table.seat_of(bo)
+    assert spec.to_act(await table.state()) == {a, b}
+
+    async def step(player, seat):
+        state = await table.state()
+        row = next(s for s in await table.seats() if s.seat == seat)
+        await choose(player, await panel_message(table, player, row),
+                     seat_choices(spec, state, seat).index(policy(state, seat)))
+
+    await simcord_env.advance_time(300)
+    await step(bo, b)          # bo's step, 5 minutes in
+    await simcord_env.advance_time(300)
+    await step(ada, a)         # ada's step, 10 minutes in
+    assert a in spec.to_act(await table.state())
+    undone = await ada.slash(table.thread, "table undo")
+    assert "last action is taken back" in undone.response.content, undone.response.content
+    deadline = (await table.row()).deadlines[a]
+    assert deadline <= started + LIVE + 1, (deadline - started)  # her clock began with the game

@@ -258,13 +258,13 @@ async def test_players_who_left_the_server_are_not_seated_in_the_next_round(simc
     early, late = event.players[7], event.players[0]
     event.guild.remove_member(early)  # registered, then left before the start
     started = await event.organiser.click(tournament_message(event, tid), label="Start")
-    assert "have left the server (withdrawn): p7." in answer(started), answer(started)
+    assert "Withdrawn, as they have left the server: p7." in answer(started), answer(started)
     seated = {p for g in await event.bot.store.tournaments.games(tid, 1) for p in g.players}
     assert seated == {p.id for p in event.players[:7]}  # tables of 3 and 4
     event.guild.remove_member(late)  # left during round 1, which they finish
     await play_round(event, tid, 1)
     following = await event.organiser.slash(event.channel, "tournament next", tournament=tid)
-    assert "have left the server (withdrawn): p0." in answer(following), answer(following)
+    assert "Withdrawn, as they have left the server: p0." in answer(following), answer(following)
     seated = {p for g in await event.bot.store.tournaments.games(tid, 2) for p in g.players}
     assert seated == {p.id for p in event.players[1:7]}  # two tables of 3
     entrants = {e.user_id: e for e in await event.bot.store.tournaments.players(tid)}
@@ -283,3 +283,14 @@ async def test_a_player_who_left_during_a_round_still_being_played_keeps_their_s
     table_id = next(g.table_id for g in games if gone.id in g.players)
     seat = next(s for s in await event.bot.store.tables.seats(table_id) if s.user_id == gone.id)
     assert not entrant.withdrawn and not seat.forfeited and seat.ai is None
+
+
+async def test_a_refused_start_names_the_players_whose_registration_it_removed(simcord_env):
+    """README: "the organiser's answer names them" — also when the start is then refused."""
+    event = new_event(simcord_env, 3)
+    tid = await create(event, rounds=1)  # Baumeister, tables of 3
+    await register_all(event, tid)
+    event.guild.remove_member(event.players[2])
+    text = answer(await event.organiser.click(tournament_message(event, tid), label="Start"))
+    assert "At least 3 players must register" in text and "Withdrawn, as they have left the server: p2." in text, text
+    assert len(await event.bot.store.tournaments.players(tid)) == 2

@@ -11,6 +11,7 @@ from bot import create_bot
 from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter
 from tests.bot.driver import choose, fix_deal, heuristic_players, labels, panel_message
+from tests.bot.test_closed_dms import close_dms, seat_of, table_with_closed_dms
 from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
 from play.results import seat_choices
 
@@ -97,3 +98,64 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_is_told_once(simc
     await simcord_env.advance_time(30)
     assert (await _seat(table, bo)).away
     assert (len(dms_with(bo, "Time ran out")), len(dms_with(ada, "Your turn")) - panels) == (1, 1)
+
+
+# -- players whose DMs are closed: the notices go to the thread --------------------------
+def thread_notices(table, player):
+    return [m for m in table.thread.history() if "Time ran out" in (m.content or "") and player.mention in m.content]
+
+
+async def test_im_back_pressed_from_table_hand_takes_the_button_off_the_thread_notice(simcord_env):
+    table, bo, _ = await table_with_closed_dms(simcord_env, live=True)
+    ada = table.players[0]
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    await simcord_env.advance_time(LIVE + 1)  # bo misses his deadline: told in the thread
+    assert (await seat_of(table, bo)).away and "I'm back" in labels(thread_notices(table, bo)[-1])
+    hand = await bo.slash(table.thread, "table hand")
+    back = await bo.click(hand.response.message, label="I'm back")
+    assert "Welcome back" in back.response.content
+    assert not (await seat_of(table, bo)).away
+    assert "I'm back" not in labels(thread_notices(table, bo)[-1])  # the notice of a past absence
+
+
+async def test_a_start_tells_an_away_player_with_closed_dms_though_another_players_notice_is_in_the_thread(
+        simcord_env, settings):
+    """ada and bo both have closed DMs. bo misses a deadline (told in the thread, he stays away);
+    then ada misses hers and the bot stops before telling her: the start must tell her, but it
+    takes bo's notice (same table, same "I'm back" custom_id) for hers."""
+    table, bo, _ = await table_with_closed_dms(simcord_env, live=True)
+    ada = table.players[0]
+    close_dms(simcord_env, ada)
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    await simcord_env.advance_time(LIVE + 1)  # bo's absence, told in the thread
+    assert (await seat_of(table, bo)).away and len(thread_notices(table, bo)) == 1
+    spec = await table.spec()
+    assert (await seat_of(table, ada)).seat in spec.to_act(await table.state())  # ada is due next
+    await _stopped_before_the_notice(simcord_env)  # ada's deadline passes; stop before her notice
+    assert (await seat_of(table, ada)).away and not thread_notices(table, ada)
+    await simcord_env.restart_bot(create_bot(settings))
+    assert len(thread_notices(table, ada)) == 1, [m.content[:60] for m in table.thread.history()[-5:]]
+
+
+async def test_a_second_absence_cut_off_by_a_stop_is_told_after_im_back_from_table_hand(simcord_env, settings):
+    """bo (DMs closed) misses a deadline, comes back with /table hand's I'm back, misses another
+    and the bot stops before telling him: the start finds the first absence's notice in the
+    thread, still offering I'm back, and does not tell him."""
+    table, bo, _ = await table_with_closed_dms(simcord_env, live=True)
+    ada = table.players[0]
+    policy = heuristic_players("augsburg1520", 2)
+    await play_seat(table, ada, policy)
+    await simcord_env.advance_time(LIVE + 1)
+    hand = await bo.slash(table.thread, "table hand")
+    assert "Welcome back" in (await bo.click(hand.response.message, label="I'm back")).response.content
+    for _ in range(50):  # ada plays until bo must decide
+        spec, state = await table.spec(), await table.state()
+        if (await seat_of(table, bo)).seat in spec.to_act(state):
+            break
+        seat = await seat_of(table, ada)
+        await choose(ada, await panel_message(table, ada, seat),
+                     seat_choices(spec, state, seat.seat).index(policy(state, seat.seat)))
+    await _stopped_before_the_notice(simcord_env)
+    assert (await seat_of(table, bo)).missed == 2 and len(thread_notices(table, bo)) == 1
+    await simcord_env.restart_bot(create_bot(settings))
+    assert len(thread_notices(table, bo)) == 2
