@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 
 from bot import create_bot
 from bot.ui.controller import TablesController
@@ -14,6 +15,9 @@ from tests.bot.driver import choose, fix_deal, heuristic_players, labels, panel_
 from tests.bot.test_closed_dms import close_dms, seat_of, table_with_closed_dms
 from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
 from play.results import seat_choices
+
+
+SEED = int(os.environ.get("AWAY_SEED", "1"))  # the deal of every table here (another to try: AWAY_SEED=n)
 
 
 class Stopped(BaseException):
@@ -62,7 +66,9 @@ async def test_a_second_absence_cut_off_by_a_stop_is_told_at_the_start(simcord_e
     assert "I'm back" in labels(dms_with(bo, "Time ran out")[-1])
 
 
-async def test_an_absence_cut_off_by_a_stop_is_told_though_a_computer_seat_moved_after_it(simcord_env, settings):
+async def test_an_absence_cut_off_by_a_stop_is_told_though_a_computer_seat_moved_after_it(simcord_env, settings,
+                                                                                          monkeypatch):
+    fix_deal(monkeypatch, SEED)
     table = await live_table(simcord_env, computers=1)
     ada, bo = table.players
     await play_seat(table, ada, heuristic_players("augsburg1520", 3))
@@ -76,6 +82,7 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_is_told_once(simc
     """The timer fires after the start has shown the tables a stop cut off, not while it does:
     with Discord slow to take the board, bo hears once that his time ran out, and ada gets her
     next panel once."""
+    fix_deal(monkeypatch, SEED)
     table = await live_table(simcord_env)
     ada, bo = table.players
     await play_seat(table, ada, heuristic_players("augsburg1520", 2))
@@ -105,7 +112,8 @@ def thread_notices(table, player):
     return [m for m in table.thread.history() if "Time ran out" in (m.content or "") and player.mention in m.content]
 
 
-async def test_im_back_pressed_from_table_hand_takes_the_button_off_the_thread_notice(simcord_env):
+async def test_im_back_pressed_from_table_hand_takes_the_button_off_the_thread_notice(simcord_env, monkeypatch):
+    fix_deal(monkeypatch, SEED)
     table, bo, _ = await table_with_closed_dms(simcord_env, live=True)
     ada = table.players[0]
     await play_seat(table, ada, heuristic_players("augsburg1520", 2))
@@ -119,10 +127,11 @@ async def test_im_back_pressed_from_table_hand_takes_the_button_off_the_thread_n
 
 
 async def test_a_start_tells_an_away_player_with_closed_dms_though_another_players_notice_is_in_the_thread(
-        simcord_env, settings):
+        simcord_env, settings, monkeypatch):
     """ada and bo both have closed DMs. bo misses a deadline (told in the thread, he stays away);
-    then ada misses hers and the bot stops before telling her: the start must tell her, but it
-    takes bo's notice (same table, same "I'm back" custom_id) for hers."""
+    then ada misses hers and the bot stops before telling her: the start tells her, not taking
+    bo's notice (same table, same "I'm back" custom_id) for hers."""
+    fix_deal(monkeypatch, SEED)
     table, bo, _ = await table_with_closed_dms(simcord_env, live=True)
     ada = table.players[0]
     close_dms(simcord_env, ada)
@@ -137,10 +146,12 @@ async def test_a_start_tells_an_away_player_with_closed_dms_though_another_playe
     assert len(thread_notices(table, ada)) == 1, [m.content[:60] for m in table.thread.history()[-5:]]
 
 
-async def test_a_second_absence_cut_off_by_a_stop_is_told_after_im_back_from_table_hand(simcord_env, settings):
+async def test_a_second_absence_cut_off_by_a_stop_is_told_after_im_back_from_table_hand(simcord_env, settings,
+                                                                                       monkeypatch):
     """bo (DMs closed) misses a deadline, comes back with /table hand's I'm back, misses another
-    and the bot stops before telling him: the start finds the first absence's notice in the
-    thread, still offering I'm back, and does not tell him."""
+    and the bot stops before telling him: the start must not take the first absence's notice in
+    the thread for a notice of this one."""
+    fix_deal(monkeypatch, SEED)
     table, bo, _ = await table_with_closed_dms(simcord_env, live=True)
     ada = table.players[0]
     policy = heuristic_players("augsburg1520", 2)
@@ -155,6 +166,7 @@ async def test_a_second_absence_cut_off_by_a_stop_is_told_after_im_back_from_tab
         seat = await seat_of(table, ada)
         await choose(ada, await panel_message(table, ada, seat),
                      seat_choices(spec, state, seat.seat).index(policy(state, seat.seat)))
+    assert (await seat_of(table, bo)).seat in (await table.spec()).to_act(await table.state())
     await _stopped_before_the_notice(simcord_env)
     assert (await seat_of(table, bo)).missed == 2 and len(thread_notices(table, bo)) == 1
     await simcord_env.restart_bot(create_bot(settings))
