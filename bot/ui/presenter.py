@@ -17,10 +17,11 @@ from bot.ui import panels, results
 from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
 from bot.ui.shown import AWAY_HEAD, AWAY_LOOKBACK, is_away_notice
+from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.board import Boards, cancelled_head
 from play.damage import Damage
 from play.common import BoundedCache
-from play.results import NO_CHOICES, TableNews, everyone_away
+from play.results import TableNews, everyone_away
 from play.tables import TableService
 from storage import SeatRow
 
@@ -165,7 +166,7 @@ class Presenter:
         view = spec.view(state, seat)
         actions = news.choices_of(spec, seat) if table.status == "running" else []
         prompt_version = table.prompts.get(seat, (table.version, ""))[0]
-        waiting = _waiting(news, seat)
+        waiting = waiting_line(news, seat)
         turn = None
         if actions:
             turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
@@ -175,7 +176,7 @@ class Presenter:
                                    rows=4 if take_back else 5) if actions else None
         if take_back:
             controls = panels.with_take_back(controls, table.id, table.version)
-        if _away(news, seat):
+        if away_seat(news, seat):
             controls = panels.with_back(table.id)
         embed = renderer.panel(info, view, seat)
         if table.status != "running":  # not "waiting for ..." of a game that stopped
@@ -490,44 +491,3 @@ def has_controls_of(message: discord.Message, table_id: int) -> bool:
     marks = {(kind, str(table_id)) for kind in TABLE_CONTROLS}
     return any(tuple((getattr(child, "custom_id", None) or "").split(":")[:2]) in marks
                for component in message.components for child in getattr(component, "children", (component,)))
-
-
-def _away(news: TableNews, seat: int) -> bool:
-    """The seat's player missed a deadline and has not pressed "I'm back" yet."""
-    row = news.seats[seat] if 0 <= seat < len(news.seats) else None
-    return news.table.status == "running" and row is not None and row.away and not row.ai and not row.forfeited
-
-
-def _waiting(news: TableNews, seat: int) -> str | None:
-    """The panel's line when the seat cannot choose for a reason beyond the game: it ended, or the
-    computer plays the seat."""
-    if news.table.status != "running":
-        return f"This game is {news.table.status}."
-    if _away(news, seat):
-        return "A computer player plays your seat since you missed a deadline: press **I'm back** to play on."
-    return None  # whom the game waits for is the panel's own first line (the renderer's)
-
-
-def _choosing(prompts: dict[int, tuple[int, str]]) -> set[int]:
-    return {seat for seat, (_, digest) in prompts.items() if digest != NO_CHOICES}
-
-
-def no_longer_last(news: TableNews) -> int | None:
-    """The person who was the last to choose until others chose again (after a take-back), their
-    own choices unchanged."""
-    before, now = _choosing(news.previous_prompts), _choosing(news.table.prompts)
-    if len(before) != 1 or len(now) < 2 or not before < now or before & news.changed:
-        return None
-    (seat,) = before
-    row = next((s for s in news.seats if s.seat == seat), None)
-    return seat if row is not None and row.user_id is not None else None
-
-
-def last_to_choose(news: TableNews) -> int | None:
-    """The one person left to choose in a choice several made at once (their choices unchanged)."""
-    before, now = _choosing(news.previous_prompts), _choosing(news.table.prompts)
-    if len(before) < 2 or len(now) != 1 or not now <= before or now & news.changed:
-        return None
-    (seat,) = now
-    row = next((s for s in news.seats if s.seat == seat), None)
-    return seat if row is not None and row.user_id is not None and not row.away else None

@@ -40,6 +40,18 @@ async def _seat(table, player):
     return next(s for s in await table.seats() if s.user_id == player.id)
 
 
+async def _until_due(table, mover, waiting, policy) -> None:
+    """`mover` plays until `waiting` must decide."""
+    for _ in range(50):
+        spec, state = await table.spec(), await table.state()
+        if (await _seat(table, waiting)).seat in spec.to_act(state):
+            return
+        seat = await _seat(table, mover)
+        await choose(mover, await panel_message(table, mover, seat),
+                     seat_choices(spec, state, seat.seat).index(policy(state, seat.seat)))
+    raise AssertionError("the waiting player never had to decide")
+
+
 async def test_a_second_absence_cut_off_by_a_stop_is_told_at_the_start(simcord_env, settings, monkeypatch):
     """bo misses a deadline and presses I'm back on its notice (which loses the button); later he
     misses another and the bot stops before telling him: the start tells him."""
@@ -52,13 +64,7 @@ async def test_a_second_absence_cut_off_by_a_stop_is_told_at_the_start(simcord_e
     notice = dms_with(bo, "Time ran out")[-1]
     assert "Welcome back" in (await bo.user.click(notice, label="I'm back")).response.content
     assert "I'm back" not in labels(dms_with(bo, "Time ran out")[-1])  # the notice of a past absence
-    for _ in range(50):  # ada plays until bo must decide
-        spec, state = await table.spec(), await table.state()
-        if (await _seat(table, bo)).seat in spec.to_act(state):
-            break
-        seat = await _seat(table, ada)
-        await choose(ada, await panel_message(table, ada, seat),
-                     seat_choices(spec, state, seat.seat).index(policy(state, seat.seat)))
+    await _until_due(table, ada, bo, policy)
     await _stopped_before_the_notice(simcord_env)
     assert (await _seat(table, bo)).missed == 2 and len(dms_with(bo, "Time ran out")) == 1
     await simcord_env.restart_bot(create_bot(settings))
@@ -159,14 +165,7 @@ async def test_a_second_absence_cut_off_by_a_stop_is_told_after_im_back_from_tab
     await simcord_env.advance_time(LIVE + 1)
     hand = await bo.slash(table.thread, "table hand")
     assert "Welcome back" in (await bo.click(hand.response.message, label="I'm back")).response.content
-    for _ in range(50):  # ada plays until bo must decide
-        spec, state = await table.spec(), await table.state()
-        if (await seat_of(table, bo)).seat in spec.to_act(state):
-            break
-        seat = await seat_of(table, ada)
-        await choose(ada, await panel_message(table, ada, seat),
-                     seat_choices(spec, state, seat.seat).index(policy(state, seat.seat)))
-    assert (await seat_of(table, bo)).seat in (await table.spec()).to_act(await table.state())
+    await _until_due(table, ada, bo, policy)
     await _stopped_before_the_notice(simcord_env)
     assert (await seat_of(table, bo)).missed == 2 and len(thread_notices(table, bo)) == 1
     await simcord_env.restart_bot(create_bot(settings))
