@@ -8,6 +8,7 @@ import unicodedata
 from collections import Counter, OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, AsyncIterator, Callable, Generic, Hashable, Sequence, TypeVar
 
 # Ids are stored as SQLite INTEGERs (and PostgreSQL BIGINTs): anything above does not exist.
@@ -149,6 +150,7 @@ def draws_nothing(char: str) -> bool:
             or 0xE0100 <= ord(char) <= 0xE01EF)
 
 
+@lru_cache(maxsize=4096)  # every board and panel tells the same few names apart again
 def looks(name: str) -> str:
     """A name as a reader sees it: without what draws nothing, spaces aside (single ones)."""
     return " ".join("".join(" " if c.isspace() else "" if draws_nothing(c) else c for c in name).split())
