@@ -121,8 +121,7 @@ class BoardBot(commands.Bot):
                             len(damaged), ", ".join(f"#{n}" for n in damaged))
             await self.controller.resume()
         finally:
-            if not self.is_closed():  # a stop during the resume stopped the scheduler for good
-                self.scheduler.start()
+            self.scheduler.start()  # not after a stop (Scheduler.stop is for good)
         await self.tournament_ui.resume()
 
     async def on_ready(self) -> None:

@@ -5,6 +5,7 @@ refused with a message that lists what the game allows."""
 from __future__ import annotations
 
 import typing
+import unicodedata
 from typing import Any, Iterable, get_args, get_origin
 
 from games.core import GameSpec, RuleError
@@ -80,9 +81,13 @@ def _typed(text: str) -> str:
 
 
 def _lookalike(text: str) -> str:
-    """A note for a refused key or value with a letter that is not a plain one (a Cyrillic "а"
-    looks like "a"): options are written in plain letters."""
-    return "" if text.isascii() else " (it has a character that only looks like a plain letter: type it again)"
+    """A note for a refused key or value with a letter that looks like a plain one but is not (a
+    Cyrillic "а", a Greek "ο", a full-width "ａ"): options are written in plain letters."""
+    looks_latin = any(unicodedata.name(c, "").startswith(LOOKALIKE_SCRIPTS) for c in text if c.isalpha())
+    return " (it has a character that only looks like a plain letter: type it again)" if looks_latin else ""
+
+
+LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "FULLWIDTH LATIN", "LATIN LETTER SMALL CAPITAL")
 
 
 def parse_option_pairs(spec: GameSpec, pairs: Iterable[str]) -> dict[str, Any]:

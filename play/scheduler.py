@@ -41,19 +41,20 @@ class Scheduler:
         self._task: asyncio.Task[None] | None = None  # a check in progress
         self._recheck = False
         self._target = math.inf  # when the callback is due
-        self._started = False
+        self._started = self._stopped = False
         self._failures: BoundedCache[int, int] = BoundedCache(1_000)  # timer id: failed runs in a row
 
     def on(self, kind: str, handler: Handler) -> None:
         self.handlers[kind] = handler
 
     def start(self) -> None:
-        if not self._started:
+        if not self._started and not self._stopped:
             self._started = True
             self._check_now()
 
     async def stop(self) -> None:
-        self._started = False
+        """Stop for good: a start after it (a start-up resume ending during the bot's stop) does nothing."""
+        self._started, self._stopped = False, True
         self._cancel_wait()
         task, self._task = self._task, None
         if task is not None:

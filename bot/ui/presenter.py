@@ -375,15 +375,16 @@ class Presenter:
     async def retire_away_notices(self, news: TableNews, row: SeatRow, clicked: discord.Message | None) -> None:
         """Once a player is back, their away notices lose "I'm back": one still offering it tells
         a start that they were told of their current absence (bot/ui/shown.py). Looked for where
-        they were sent: the DMs, and the thread for a player whose DMs are closed."""
+        they were sent: the DMs, and the thread (the notices naming them)."""
         found = {}
-        if clicked is not None and is_away_notice(clicked, news.table.id):
+        owner = None if clicked is None or clicked.guild is None else row.user_id  # in a thread: theirs only
+        if clicked is not None and is_away_notice(clicked, news.table.id, owner):
             found[clicked.id] = clicked
         if row.dm_channel_id is not None:
             async for message in self._dm_channel(row).history(limit=AWAY_LOOKBACK):
                 if is_away_notice(message, news.table.id):
                     found[message.id] = message
-        thread = await self.channel(news.table.thread_id) if row.dm_ok is False else None
+        thread = await self.channel(news.table.thread_id)  # also with open DMs: a DM may have failed
         if thread is not None:
             async for message in thread.history(limit=AWAY_LOOKBACK):
                 if is_away_notice(message, news.table.id, row.user_id):
@@ -399,7 +400,8 @@ class Presenter:
         first = "Still your turn" if when == "half" else "Last call: your turn"
         text = f"**{first} in {info.title} (table #{news.table.id})**.{soon}"
         link = panels.thread_url(news.table)
-        if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=text + (f"\nTable: {link}" if link else "")):
+        content = text + (f"\nTable: {link}" if link else "")
+        if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=content):
             return
         await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
                         allowed_mentions=panels.PLAYER_MENTIONS)

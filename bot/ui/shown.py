@@ -11,7 +11,7 @@ from bot.ui.components import BackButton
 from play.results import TableNews
 from storage import SeatRow
 
-AWAY_LOOKBACK = 20  # latest messages searched for an "I'm back", or a panel, of a table
+AWAY_LOOKBACK = 100  # latest messages searched for an "I'm back", or a panel, of a table (one request)
 PANEL_CONTROLS = ("act", "pick", "amount")  # custom_id prefixes of a decision's controls
 AWAY_HEAD = "Time ran out in"  # an away notice's first words (after a mention, in a thread)
 
@@ -36,17 +36,18 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
 
 
 async def shows_away_notice(bot: Any, news: TableNews, row: SeatRow) -> bool:
-    """Whether a player away was told so: an "I'm back" of this table among their latest DMs
-    (or, with DMs closed, among the thread's latest messages, on a notice naming them). True when
-    it cannot be read. Pressing "I'm back" takes it off the notices of that absence."""
-    in_thread = row.dm_ok is False
-    channel_id = news.table.thread_id if in_thread else row.dm_channel_id
-    if channel_id is None:  # never DMed: not told; DMs closed and no thread: nowhere to tell
-        return in_thread
+    """Whether a player away was told so: an "I'm back" of this table among their latest DMs, or
+    among the thread's latest messages on a notice naming them (DMs closed, or a DM that failed).
+    True when it cannot be read. Pressing "I'm back" takes it off the notices of that absence."""
+    places = [(row.dm_channel_id, None)] if row.dm_ok is not False and row.dm_channel_id is not None else []
+    places += [(news.table.thread_id, row.user_id)] if news.table.thread_id is not None else []
+    if not places:  # never DMed and no thread: told nowhere (DMs closed too: nowhere to tell)
+        return row.dm_ok is False
     try:
-        async for message in bot.get_partial_messageable(channel_id).history(limit=AWAY_LOOKBACK):
-            if is_away_notice(message, news.table.id, row.user_id if in_thread else None):
-                return True
+        for channel_id, user_id in places:
+            async for message in bot.get_partial_messageable(channel_id).history(limit=AWAY_LOOKBACK):
+                if is_away_notice(message, news.table.id, user_id):
+                    return True
     except discord.HTTPException:
         return True
     return False

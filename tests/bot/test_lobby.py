@@ -232,3 +232,16 @@ async def test_options_pasted_with_invisible_or_lookalike_characters(simcord_env
     refused = await ada.slash(channel, "table create", game="aelderman", options="version=m\u0430in")  # Cyrillic а
     assert refused.ephemeral and "only looks like a plain letter" in refused.response.content, refused.response.content
     assert len(channel.threads) == 1
+
+
+def test_only_a_lookalike_letter_is_named_as_the_reason_of_a_refusal():
+    from games import registry
+    from play.options import read_pairs
+
+    for pair in ("take_three=\u2713", "take_three=\u662f", "\u7248\u672c=main", "take_three=\u043e\u043d"):
+        try:
+            read_pairs(registry.get("baumeister"), [pair])
+        except ValueError as refused:
+            assert ("only looks like a plain letter" in str(refused)) == pair.endswith("\u043e\u043d"), str(refused)
+        else:
+            raise AssertionError(f"{pair!r} was accepted")

@@ -121,3 +121,15 @@ async def test_a_timer_its_handler_replaced_is_kept(store):
     assert replaced == [first]  # the id was reused
     assert [t.payload for t in await store.tables.timers()] == [{"n": 2}]
     await scheduler.stop()
+
+
+async def test_a_stopped_scheduler_is_not_started_again(tmp_path):
+    """A stop is for good: the start-up resume may end while the bot is stopping, and its start
+    of the scheduler must not run timers against a store being closed."""
+    store = await Store.open(tmp_path / "s.sqlite3")
+    scheduler = Scheduler(store, lambda: 0.0)
+    scheduler.start()
+    await scheduler.stop()
+    scheduler.start()
+    assert not scheduler._started and scheduler._task is None and scheduler._handle is None
+    await store.close()

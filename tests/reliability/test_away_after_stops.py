@@ -11,7 +11,7 @@ import os
 from bot import create_bot
 from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter
-from tests.bot.driver import choose, fix_deal, heuristic_players, labels, panel_message
+from tests.bot.driver import Table, choose, fix_deal, heuristic_players, labels, panel_message, play_turn_by_dm
 from tests.bot.test_closed_dms import close_dms, seat_of, table_with_closed_dms
 from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
 from play.results import seat_choices
@@ -170,3 +170,73 @@ async def test_a_second_absence_cut_off_by_a_stop_is_told_after_im_back_from_tab
     assert (await seat_of(table, bo)).missed == 2 and len(thread_notices(table, bo)) == 1
     await simcord_env.restart_bot(create_bot(settings))
     assert len(thread_notices(table, bo)) == 2
+
+
+async def test_another_players_im_back_click_keeps_my_thread_notice(simcord_env, monkeypatch):
+    """bo's DMs are closed: his notice is in the thread. ada (away too, told by DM) presses the
+    I'm back of bo's thread notice: ada is back, bo is still away, and bo's notice must keep its
+    I'm back (it is his, of his current absence)."""
+    fix_deal(monkeypatch, 1)
+    table, bo, _ = await table_with_closed_dms(simcord_env, live=True)
+    ada = table.players[0]
+    await simcord_env.advance_time(LIVE + 1)  # both miss the opening purchase
+    assert (await seat_of(table, ada)).away and (await seat_of(table, bo)).away
+    notice = thread_notices(table, bo)[-1]
+    assert "I'm back" in labels(notice)
+    answer = await ada.click(notice, label="I'm back")
+    assert "Welcome back" in answer.response.content
+    assert not (await seat_of(table, ada)).away and (await seat_of(table, bo)).away
+    assert "I'm back" in labels(thread_notices(table, bo)[-1]), "bo's notice lost its button though bo is away"
+
+
+async def test_a_thread_notice_of_a_player_with_open_dms_loses_im_back(simcord_env, monkeypatch):
+    """Discord fails bo's DM once (a 500) as his deadline passes: his notice goes to the thread
+    (his DMs are open: dm_ok stays True). He presses I'm back on his panel from /table hand:
+    the notice of that absence must lose the button (README: "once pressed, the notices of
+    that absence lose the button")."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    await simcord_env.advance_time(LIVE - 70)  # the reminders are sent
+    simcord_env.inject_error("POST", f"/channels/{bo.user.dm_channel.id}/messages", status=500, times=1)
+    await simcord_env.advance_time(71)
+    assert (await seat_of(table, bo)).away
+    assert (await seat_of(table, bo)).dm_ok is not False
+    assert thread_notices(table, bo) and "I'm back" in labels(thread_notices(table, bo)[-1])
+    hand = await bo.slash(table.thread, "table hand")
+    assert "Welcome back" in (await bo.click(hand.response.message, label="I'm back")).response.content
+    assert not (await seat_of(table, bo)).away
+    assert "I'm back" not in labels(thread_notices(table, bo)[-1]), "the thread notice still offers I'm back"
+
+
+async def test_a_start_does_not_repeat_an_away_notice_that_scrolled_out_of_the_latest_dms(simcord_env, settings,
+                                                                                           monkeypatch):
+    """bo misses a deadline at table 1 and is told (one notice). He stays away and plays on at
+    another table, whose panels push the notice past his latest 20 DMs (a start reads the latest
+    100). The bot restarts: he is not told again of an absence he was told of."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    await simcord_env.advance_time(LIVE + 1)
+    assert (await seat_of(table, bo)).away and len(dms_with(bo, "Time ran out")) == 1
+    # a second table, same players, the default (untimed) pace
+    await ada.slash(table.channel, "table create", game="augsburg1520")
+    thread = table.channel.threads[-1]
+    second = Table(simcord_env, table.guild, table.channel, thread,
+                   (await simcord_env.bot.store.tables.by_thread(thread.id)).id, [ada, bo])
+    await bo.click(thread.history()[0], label="Join")
+    await ada.click(thread.history()[0], label="Start")
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(400):
+        history = bo.user.dm_channel.history()
+        notice = next(m for m in history if "Time ran out" in (m.content or ""))
+        if len([m for m in history if m.id > notice.id]) > 25:
+            break
+        assert await play_turn_by_dm(second, policy)
+    else:
+        raise AssertionError("the notice stayed among the latest DMs")
+    assert (await seat_of(table, bo)).away
+    await simcord_env.restart_bot(create_bot(settings))
+    assert len(dms_with(bo, "Time ran out")) == 1, "told again of an absence he was told of"
