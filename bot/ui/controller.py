@@ -464,9 +464,17 @@ class TablesController(VotesMixin, ResumeMixin):
     async def on_deadline(self, table_id: int, seat: int, prompt_version: int) -> None:
         """A seat's deadline passed: the computer moved for it; its player is told how to come back."""
         news = await self.service.deadline_passed(table_id, seat, prompt_version)
-        if news is not None:
-            await self.after(news)
-            await safely(f"away notice of table {table_id} seat {seat}", self.presenter.away_notice(news, seat))
+        if news is None:
+            return
+        await self.after(news)
+        await safely(f"away notice of table {table_id} seat {seat}", self.presenter.away_notice(news, seat))
+        # Meanwhile (the board takes a few calls) the player may have come back or abandoned: the
+        # notice then loses its "I'm back", which no longer applies.
+        now = await self.service.news(table_id)
+        row = now.seats[seat] if seat < len(now.seats) else None
+        if row is not None and (not row.away or row.ai or row.forfeited):
+            await safely(f"away notice of table {table_id} seat {seat}",
+                         self.presenter.retire_away_notices(now, row, None))
 
     async def on_reminder(self, table_id: int, seat: int, prompt_version: int, when: str) -> None:
         news = await self.service.reminder_due(table_id, seat, prompt_version, when)

@@ -221,7 +221,7 @@ def test_sigterm_to_the_bot_process_closes_it_as_ctrl_c_does(tmp_path, how):
 
 async def test_a_player_at_two_tables_is_not_sent_their_shown_panels_again_at_each_start(simcord_env, settings):
     """README: at a start, a player "due to act whose latest DM panel of that table (among their
-    last 20 DMs: they may play at other tables too) is not the panel of their current decision
+    last 100 DMs: they may play at other tables too) is not the panel of their current decision
     gets it". Ada's DMs can end with only one of her two tables' panels; both are current."""
     env = simcord_env
     ada = env.create_user("ada")

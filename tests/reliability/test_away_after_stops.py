@@ -11,6 +11,7 @@ import os
 from bot import create_bot
 from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter
+from play.common import Caller
 from tests.bot.driver import Table, choose, fix_deal, heuristic_players, labels, panel_message, play_turn_by_dm
 from tests.bot.test_closed_dms import close_dms, seat_of, table_with_closed_dms
 from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
@@ -240,3 +241,56 @@ async def test_a_start_does_not_repeat_an_away_notice_that_scrolled_out_of_the_l
     assert (await seat_of(table, bo)).away
     await simcord_env.restart_bot(create_bot(settings))
     assert len(dms_with(bo, "Time ran out")) == 1, "told again of an absence he was told of"
+
+
+# -- a player who comes back or abandons while the deadline's move is being shown ---------------
+async def _race(env, table, player, during):
+    presenter, service = env.bot.presenter, env.bot.service
+    publish, done = presenter.publish, []
+
+    async def slow_publish(news, **kwargs):
+        await publish(news, **kwargs)
+        seat = news.seat_of(player.id)
+        if not done and seat is not None and seat.away:  # the deadline's news: meanwhile the player acts
+            done.append(True)
+            await during(service, Caller(user_id=player.id, guild_id=table.thread.guild.id, name="bo"))
+
+    presenter.publish = slow_publish
+    await env.advance_time(LIVE + 1)
+    assert done, "the deadline fired"
+
+
+async def test_back_pressed_while_the_deadline_is_published(simcord_env, monkeypatch):
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+
+    async def back(service, caller):
+        await service.back(table.table_id, caller)
+
+    await _race(simcord_env, table, bo, back)
+    seat = next(s for s in await table.seats() if s.user_id == bo.id)
+    assert not seat.away  # he is back
+    notices = dms_with(bo, "Time ran out")
+    # He is playing his seat: a notice telling him the computer plays it until he presses I'm back
+    # (with the button) is false.
+    assert not any("I'm back" in labels(n) for n in notices), [n.content for n in notices]
+
+
+async def test_abandon_while_the_deadline_is_published(simcord_env, monkeypatch):
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env, seats=3)
+    ada, bo, cy = table.players
+    policy = heuristic_players("augsburg1520", 3)
+    await play_seat(table, ada, policy)
+    await play_seat(table, cy, policy)
+
+    async def abandon(service, caller):
+        await service.abandon(table.table_id, caller)
+
+    await _race(simcord_env, table, bo, abandon)
+    seat = next(s for s in await table.seats() if s.user_id == bo.id)
+    assert seat.forfeited
+    notices = dms_with(bo, "Time ran out")
+    assert not any("I'm back" in labels(n) for n in notices), [n.content for n in notices]
