@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.render.base import shown_name
 from bot.cogs.tables import game_choices
-from bot.ui.requests import name_of, reply
+from bot.ui.requests import custom_ids, name_of, reply
 from play.common import looks
 from play.tournaments.rating_service import RatingService, display_rating
 from bot.ui.tournament_items import LeaderboardPage
@@ -41,8 +41,7 @@ def is_leaderboard(message: discord.Message | None) -> bool:
     paging buttons."""
     if message is None or not any((embed.title or "").endswith(" leaderboard") for embed in message.embeds):
         return False
-    ids = [getattr(child, "custom_id", None) or "" for row in message.components
-           for child in getattr(row, "children", [row])]
+    ids = custom_ids(message)
     return all(custom_id.startswith("rank:") for custom_id in ids)
 
 

@@ -16,6 +16,7 @@ from bot.render import get_renderer
 from bot.ui import panels, results
 from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
+from bot.ui.requests import custom_ids
 from bot.ui.shown import AWAY_HEAD, AWAY_LOOKBACK, is_away_notice
 from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.board import Boards, cancelled_head
@@ -491,5 +492,4 @@ async def _done(call: Awaitable[Any]) -> bool:
 def has_controls_of(message: discord.Message, table_id: int) -> bool:
     """Whether a DM offers a control of the table (its custom_id starts "kind:table_id")."""
     marks = {(kind, str(table_id)) for kind in TABLE_CONTROLS}
-    return any(tuple((getattr(child, "custom_id", None) or "").split(":")[:2]) in marks
-               for component in message.components for child in getattr(component, "children", (component,)))
+    return any(tuple(custom_id.split(":")[:2]) in marks for custom_id in custom_ids(message))

@@ -105,6 +105,12 @@ def embed_batches(embeds: list[discord.Embed], *, count: int = 10, size: int = 6
     return batches
 
 
+def custom_ids(message: discord.Message | None) -> list[str]:
+    """The custom_ids of a message's controls, in rows or at the top ("" for a link button)."""
+    return [getattr(child, "custom_id", None) or "" for component in (message.components if message else [])
+            for child in getattr(component, "children", (component,))]
+
+
 def refusal(exc: TableError) -> str:
     """A refusal's text, the players' names in it shown as typed (never as formatting or a mention).
     One pass, longest name first: a name inside another is not escaped twice."""

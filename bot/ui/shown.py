@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.ui.components import BackButton
+from bot.ui.requests import custom_ids
 from play.results import TableNews
 from storage import SeatRow
 
@@ -26,8 +27,7 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
     of_table = tuple(f"{kind}:{table_id}:" for kind in PANEL_CONTROLS)
     try:
         async for message in bot.get_partial_messageable(row.dm_channel_id).history(limit=AWAY_LOOKBACK):
-            ids = [child.custom_id for component in message.components
-                   for child in getattr(component, "children", ()) if getattr(child, "custom_id", None)]
+            ids = custom_ids(message)
             if any(i.startswith(of_table) for i in ids):  # act:table:version:index, amount:table:version
                 return any(i.startswith(of_table) and i.split(":")[2] == str(version) for i in ids)
     except discord.HTTPException:
@@ -57,6 +57,4 @@ def is_away_notice(message: discord.Message, table_id: int, user_id: int | None 
     """Whether `message` is the table's away notice still offering "I'm back" (in a thread, the
     notice of `user_id`: it starts with their mention). A panel offering it is not a notice."""
     mark, content = BackButton(table_id).custom_id, message.content or ""
-    ids = [getattr(child, "custom_id", None) for component in message.components
-           for child in getattr(component, "children", ())]
-    return AWAY_HEAD in content and mark in ids and (user_id is None or content.startswith(f"<@{user_id}>"))
+    return AWAY_HEAD in content and mark in custom_ids(message) and (user_id is None or content.startswith(f"<@{user_id}>"))

@@ -10,7 +10,7 @@ import discord
 from bot.render.base import shown_name
 from bot.ui.components import VoteButton
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, defer, left_server, name_of, refusal, reply
+from bot.ui.requests import caller_of, custom_ids, defer, left_server, name_of, refusal, reply
 from bot.ui import panels
 from play.common import TableError
 from play.votes import VoteNews, VoteOver
@@ -119,8 +119,7 @@ async def _retire(message: discord.Message | None, table_id: int, kind: str) -> 
     that question (a vote button forged onto a board or a lobby must not strip theirs). Its text
     is the stored message's; its buttons, as a forged click shows them, prove nothing."""
     prefix = VoteButton.prefix(table_id, kind)
-    ids = [getattr(child, "custom_id", None) or "" for row in (message.components if message else [])
-           for child in getattr(row, "children", [row])]
+    ids = custom_ids(message)
     if (message is not None and (message.content or "").endswith(ASK) and ids
             and all(custom_id.startswith(prefix) for custom_id in ids)):
         await safely("vote message", message.edit(view=None))
