@@ -155,8 +155,10 @@ async def reminder_due(service: TableService, table_id: int, seat: int, prompt_v
                        when: str = "") -> TableNews | None:
     """The table, if the seat's decision of `prompt_version` is still waiting for its player and
     its deadline is still ahead. After a stop, reminders that fell due while down come together:
-    only the latest is sent, and none once the deadline passed ("Time ran out" says it all)."""
-    loaded = await service.load(table_id)
+    only the latest is sent, and none once the deadline passed ("Time ran out" says it all).
+    Read under the table's lock: a move being stored as the reminder falls due is seen."""
+    async with service.lock(table_id):
+        loaded = await service.load(table_id)
     if not current(loaded, seat, prompt_version):
         return None
     deadline, now = loaded.table.deadlines.get(seat, float("inf")), service.clock()

@@ -1,0 +1,45 @@
+"""Timers that fall due at the moment a player acts: a reminder while their move is being stored,
+a deadline while a vote waits for the player it passes."""
+
+from __future__ import annotations
+
+import asyncio
+
+from storage.timers import REMINDER_TIMER
+from tests.bot.driver import fix_deal, heuristic_players
+from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
+
+
+async def test_a_reminder_due_while_the_move_is_stored_is_not_sent(simcord_env, monkeypatch):
+    """README: reminders come for a decision "still waiting" for its player; one that falls due
+    while that player's move is being written must not say "Still your turn" just after it."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    policy = heuristic_players("augsburg1520", 2)
+    await play_seat(table, ada, policy)
+    bot = simcord_env.bot
+    bo_seat = next(s for s in await table.seats() if s.user_id == bo.id).seat
+    reminder = next(t for t in await bot.store.tables.timers(table_id=table.table_id, kind=REMINDER_TIMER)
+                    if t.seat == bo_seat and t.payload.get("when") == "half")
+    await simcord_env.advance_time(LIVE // 2 - 5)  # just before the half-time reminder
+    assert not dms_with(bo, "Still your turn")
+
+    store = bot.store.tables
+    save_move, fired = store.save_move, []
+
+    async def save_with_reminder(move):
+        if not fired and any(seat == bo_seat for seat, _ in move.actions):
+            # The reminder's timer fires now, while bo's move holds the table and is being written.
+            fired.append(asyncio.get_running_loop().create_task(bot.controller.on_reminder(
+                table.table_id, bo_seat, int(reminder.payload["prompt_version"]), "half")))
+            for _ in range(5):  # let the reminder get as far as it can before the write
+                await asyncio.sleep(0)
+        return await save_move(move)
+
+    store.save_move = save_with_reminder
+    await play_seat(table, bo, policy)  # bo makes his move in time
+    assert fired
+    await asyncio.wait(set(fired), timeout=5)
+    assert fired[0].done() and fired[0].exception() is None
+    assert not dms_with(bo, "Still your turn"), "reminded of a decision he had just made"
