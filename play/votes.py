@@ -50,6 +50,14 @@ def _voters(loaded: Loaded, kind: str, asker: int, left: frozenset[int]) -> list
             and (count_away or not (s.away or s.user_id in left)) and s.user_id != asker and s.seat != subject]
 
 
+def _may_answer(loaded: Loaded, kind: str, asker: int, user_id: int) -> bool:
+    """A player the vote does not wait for (away after a missed deadline) may still answer: their
+    Agree counts and their Refuse ends it, as anyone's of the seated players."""
+    subject = int(kind.split(":")[1]) if kind.startswith("handover:") else None
+    return any(s.user_id == user_id and not s.forfeited and not s.ai and s.seat != subject
+               for s in loaded.seats) and user_id != asker
+
+
 def _in_seat_order(loaded: Loaded, users: list[int]) -> list[int]:
     return [s.user_id for s in loaded.seats if s.user_id is not None and s.user_id in users]
 
@@ -135,7 +143,7 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
             raise VoteOver("This vote is over.", open_at=vote.get("at"))
         await _still_open(service, loaded, kind)  # the game may have changed since the vote was asked
         voters = _voters(loaded, kind, vote["by"], left)
-        if caller.user_id not in voters:
+        if caller.user_id not in voters and not _may_answer(loaded, kind, vote["by"], caller.user_id):
             raise TableError("This vote is for the other seated players.")
         if not agree:
             await service.store.tables.set_votes(table_id, {k: v for k, v in loaded.table.votes.items() if k != kind})
@@ -146,6 +154,25 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
             await service.store.tables.set_votes(table_id, {**loaded.table.votes, kind: {**vote, "yes": yes}})
             return VoteNews(await service.news(table_id), kind, "open", _in_seat_order(loaded, waiting))
         return await _carry_out(service, loaded, kind)
+
+
+async def settle(service: TableService, table_id: int) -> list[VoteNews]:
+    """The open votes that wait for nobody any more (the players who had not answered went away
+    or abandoned) are carried out, as the last answer would have."""
+    carried: list[VoteNews] = []
+    async with service.lock(table_id):
+        loaded = await service.load(table_id)
+        for kind, vote in list(loaded.table.votes.items()):
+            if loaded.table.status != "running" or kind not in loaded.table.votes:
+                break
+            try:
+                await _still_open(service, loaded, kind)
+            except TableError:  # its next answer says why it is over
+                continue
+            if all(user in vote["yes"] for user in _voters(loaded, kind, vote["by"], frozenset())):
+                carried.append(await _carry_out(service, loaded, kind))
+                loaded = await service.load(table_id)
+    return carried
 
 
 async def _still_open(service: TableService, loaded: Loaded, kind: str) -> None:

@@ -13,6 +13,7 @@ from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, custom_ids, defer, left_server, name_of, refusal, reply
 from bot.ui import panels
 from play.common import TableError
+from play.results import TableNews
 from play.votes import VoteNews, VoteOver
 
 
@@ -90,6 +91,13 @@ class VotesMixin:
             await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")
             return
         await self._carried_out(voted)
+
+    async def settle_votes(self, news: TableNews) -> None:
+        """After a player went away or abandoned: a vote left waiting for nobody is carried out."""
+        if not news.table.votes or news.table.status != "running":
+            return
+        for voted in await self.service.settle_votes(news.table.id):
+            await self._carried_out(voted)
 
     async def _left_server(self, interaction: discord.Interaction, table_id: int) -> frozenset[int]:
         """The table's players who have left its server: a vote neither waits for nor pings them.

@@ -43,3 +43,64 @@ async def test_a_reminder_due_while_the_move_is_stored_is_not_sent(simcord_env, 
     await asyncio.wait(set(fired), timeout=5)
     assert fired[0].done() and fired[0].exception() is None
     assert not dms_with(bo, "Still your turn"), "reminded of a decision he had just made"
+
+
+def vote_questions(table) -> list:
+    return [m for m in table.thread.history() if "agree?" in (m.content or "")]
+
+
+async def cancel_vote_cy_agreed(env, monkeypatch):
+    """A 3-seat casual table at which ada (the creator) asked to cancel and cy agreed; bo has not
+    answered."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(env, seats=3)
+    ada, bo, cy = table.players
+    policy = heuristic_players("augsburg1520", 3)
+    await play_seat(table, ada, policy)
+    await play_seat(table, cy, policy)
+    await ada.slash(table.thread, "table cancel")
+    (question,) = vote_questions(table)
+    first = await cy.click(question, label="Agree")
+    assert "Still waiting for bo" in first.response.content
+    return table, question
+
+
+async def test_a_vote_left_waiting_for_nobody_when_its_last_player_goes_away_is_carried_out(simcord_env,
+                                                                                            monkeypatch):
+    """README: "it is cancelled when all agree (not asked: players away after a missed deadline"."""
+    table, _ = await cancel_vote_cy_agreed(simcord_env, monkeypatch)
+    bo = table.players[1]
+    await simcord_env.advance_time(LIVE + 1)  # bo, the only one not to have answered, goes away
+    row = await table.row()
+    assert row.status == "cancelled", (row.status, row.votes)
+    assert any("is cancelled" in (m.content or "") for m in table.thread.history())
+    assert next(s for s in await table.seats() if s.user_id == bo.id).away
+
+
+async def test_an_away_players_answer_counts(simcord_env, monkeypatch):
+    """A player away after a missed deadline is not waited for, but is still one of the seated
+    players: their Refuse ends the vote like anyone's ("one refusal ends the vote")."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env, seats=3)
+    ada, bo, cy = table.players
+    policy = heuristic_players("augsburg1520", 3)
+    await play_seat(table, ada, policy)
+    await play_seat(table, cy, policy)
+    await simcord_env.advance_time(LIVE + 1)  # bo's turn comes and goes: bo is away
+    assert next(s for s in await table.seats() if s.user_id == bo.id).away
+    await ada.slash(table.thread, "table cancel")
+    (question,) = vote_questions(table)
+    assert f"<@{bo.id}>" not in question.content and f"<@{cy.id}>" in question.content
+    refused = await bo.click(question, label="Refuse")
+    assert "you refused, so the game goes on" in refused.response.content, refused.response.content
+    row = await table.row()
+    assert row.status == "running" and "cancel" not in row.votes
+
+
+async def test_a_vote_left_waiting_for_nobody_when_its_last_player_abandons_is_carried_out(simcord_env,
+                                                                                           monkeypatch):
+    table, _ = await cancel_vote_cy_agreed(simcord_env, monkeypatch)
+    bo = table.players[1]
+    await bo.slash(table.thread, "table abandon")
+    row = await table.row()
+    assert row.status == "cancelled", (row.status, row.votes)
