@@ -9,7 +9,8 @@ from typing import Any, Literal, Sequence
 from pydantic import BaseModel
 
 from storage.db import Database, NothingChanged, Statement, execute, iso_time, run, utcnow
-from storage.timers import SEAT_TIMERS, NewTimer, TimerRow, TimerStore
+from storage.move_statements import SEAT_FIELDS, seat_statements, sql_value, table_update, timer_statements
+from storage.timers import NewTimer, TimerRow, TimerStore
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
 
@@ -149,9 +150,6 @@ _SEAT_JSON = ("json_object('table_id', table_id, 'seat', seat, 'user_id', user_i
 _LOAD = (f"SELECT t.*, (SELECT json_group_array({_SEAT_JSON}) FROM seats WHERE table_id = t.id) AS seats_json"
          " FROM game_tables t WHERE t.id = ?")
 
-
-_SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id", "away",
-                "missed"}
 
 
 class TableStore(TimerStore):
@@ -337,7 +335,7 @@ class TableStore(TimerStore):
         Raises StaleVersion (and changes nothing) if the stored version is not the expected one:
         someone else moved first. Returns the new version."""
         now = utcnow()
-        statements: list[Statement] = [_table_update(move, now)]
+        statements: list[Statement] = [table_update(move, now)]
         if move.actions:
             computer = set(move.by_computer)
             made = now if move.at is None else iso_time(move.at)
@@ -345,8 +343,8 @@ class TableStore(TimerStore):
                     for i, (seat, action) in enumerate(move.actions)]
             statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at, by_computer) VALUES "
                                + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
-        statements += _timer_statements(move, move.outcome is not None)
-        statements += _seat_statements(move.table_id, move.seat_updates)
+        statements += timer_statements(move, move.outcome is not None)
+        statements += seat_statements(move.table_id, move.seat_updates)
         await self._write_version(move, statements)
         return move.new_version
 
@@ -360,7 +358,7 @@ class TableStore(TimerStore):
             (move.state, move.expected_version + 1, json.dumps(move.prompts), json.dumps(move.recent_events),
              json.dumps(move.deadlines), utcnow(), move.table_id, move.expected_version)),
             ("DELETE FROM actions WHERE table_id = ? AND version = ?", (move.table_id, undone_version)),
-            *_timer_statements(move, False)]
+            *timer_statements(move, False)]
         await self._write_version(move, statements)
         return move.expected_version + 1
 
@@ -429,11 +427,11 @@ class TableStore(TimerStore):
             return rowcount == 1
 
     async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
-        unknown = set(fields) - _SEAT_FIELDS
+        unknown = set(fields) - SEAT_FIELDS
         if unknown:
             raise ValueError(f"unknown seat fields {sorted(unknown)}")
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        values = [_sql_value(v) for v in fields.values()]
+        values = [sql_value(v) for v in fields.values()]
         await self._update(f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
                            (*values, table_id, seat))
 
@@ -443,60 +441,3 @@ class TableStore(TimerStore):
             "SELECT t.* FROM game_tables t JOIN seats s ON s.table_id = t.id"
             f" WHERE s.user_id = ? AND t.status IN ({marks}) ORDER BY t.id", (user_id, *statuses))
         return _readable(rows)
-
-
-def _table_update(move: MoveWrite, now: str) -> Statement:
-    """The table row of a move, changed only at the expected version. A move that neither ends
-    the game nor changes whether computer seats are due leaves the status columns alone, so
-    their indexes are not rewritten."""
-    finished = move.outcome is not None
-    common = (move.state, move.new_version, json.dumps(move.prompts), json.dumps(move.recent_events),
-              json.dumps({} if finished else move.deadlines), now)
-    where = " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id"
-    if not (finished or move.computer_due or move.was_computer_due):
-        return ("UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
-                " updated_at = ?" + where, (*common, move.table_id, move.expected_version))
-    return ("UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
-            " updated_at = ?, outcome = ?, status = ?, computer_due = ?, finish_due = ?" + where,
-            (*common, move.outcome, "finished" if finished else "running", int(move.computer_due and not finished),
-             int(finished), move.table_id, move.expected_version))
-
-
-def _sql_value(value: Any) -> Any:
-    return int(value) if isinstance(value, bool) else value
-
-
-def _timer_statements(move: MoveWrite, finished: bool) -> list[Statement]:
-    """Replace the timers the move made stale with the ones it needs (all of them at the end)."""
-    if finished:
-        return [("DELETE FROM timers WHERE table_id = ?", (move.table_id,))]
-    statements: list[Statement] = []
-    if move.timer_seats:
-        marks = ", ".join("?" for _ in move.timer_seats)
-        statements.append((f"DELETE FROM timers WHERE table_id = ? AND kind IN (?, ?, ?) AND seat IN ({marks})",
-                           (move.table_id, *SEAT_TIMERS, *move.timer_seats)))
-    if move.timers:
-        now = utcnow()
-        rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]
-        statements.append(("INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
-                           + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
-    return statements
-
-
-def _seat_statements(table_id: int, updates: dict[int, dict[str, Any]]) -> list[Statement]:
-    """Several seats' fields in one statement for each set of fields changed (usually one:
-    the DM panels sent since the last write)."""
-    by_fields: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
-    for seat, fields in sorted(updates.items()):
-        unknown = set(fields) - _SEAT_FIELDS
-        if unknown:
-            raise ValueError(f"unknown seat fields {sorted(unknown)}")
-        by_fields.setdefault(tuple(sorted(fields)), []).append((seat, fields))
-    statements: list[Statement] = []
-    for names, rows in by_fields.items():
-        columns = ", ".join(["? AS seat", *(f"? AS {name}" for name in names)])
-        values = " UNION ALL ".join(f"SELECT {columns}" for _ in rows)
-        params = [v for seat, fields in rows for v in (seat, *(_sql_value(fields[n]) for n in names))]
-        statements.append((f"UPDATE seats SET {', '.join(f'{n} = v.{n}' for n in names)} FROM ({values}) AS v"
-                           " WHERE seats.table_id = ? AND seats.seat = v.seat", (*params, table_id)))
-    return statements

@@ -1,0 +1,73 @@
+"""The SQL of a move's write (storage/tables.py runs it in one transaction): the table row at
+its expected version, the timers the move made stale replaced, and the seats it changed."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from storage.db import Statement, utcnow
+from storage.timers import SEAT_TIMERS
+
+if TYPE_CHECKING:
+    from storage.tables import MoveWrite
+
+SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id", "away",
+                "missed"}
+
+
+def table_update(move: MoveWrite, now: str) -> Statement:
+    """The table row of a move, changed only at the expected version. A move that neither ends
+    the game nor changes whether computer seats are due leaves the status columns alone, so
+    their indexes are not rewritten."""
+    finished = move.outcome is not None
+    common = (move.state, move.new_version, json.dumps(move.prompts), json.dumps(move.recent_events),
+              json.dumps({} if finished else move.deadlines), now)
+    where = " WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id"
+    if not (finished or move.computer_due or move.was_computer_due):
+        return ("UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
+                " updated_at = ?" + where, (*common, move.table_id, move.expected_version))
+    return ("UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
+            " updated_at = ?, outcome = ?, status = ?, computer_due = ?, finish_due = ?" + where,
+            (*common, move.outcome, "finished" if finished else "running", int(move.computer_due and not finished),
+             int(finished), move.table_id, move.expected_version))
+
+
+def sql_value(value: Any) -> Any:
+    return int(value) if isinstance(value, bool) else value
+
+
+def timer_statements(move: MoveWrite, finished: bool) -> list[Statement]:
+    """Replace the timers the move made stale with the ones it needs (all of them at the end)."""
+    if finished:
+        return [("DELETE FROM timers WHERE table_id = ?", (move.table_id,))]
+    statements: list[Statement] = []
+    if move.timer_seats:
+        marks = ", ".join("?" for _ in move.timer_seats)
+        statements.append((f"DELETE FROM timers WHERE table_id = ? AND kind IN (?, ?, ?) AND seat IN ({marks})",
+                           (move.table_id, *SEAT_TIMERS, *move.timer_seats)))
+    if move.timers:
+        now = utcnow()
+        rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]
+        statements.append(("INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
+                           + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
+    return statements
+
+
+def seat_statements(table_id: int, updates: dict[int, dict[str, Any]]) -> list[Statement]:
+    """Several seats' fields in one statement for each set of fields changed (usually one:
+    the DM panels sent since the last write)."""
+    by_fields: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
+    for seat, fields in sorted(updates.items()):
+        unknown = set(fields) - SEAT_FIELDS
+        if unknown:
+            raise ValueError(f"unknown seat fields {sorted(unknown)}")
+        by_fields.setdefault(tuple(sorted(fields)), []).append((seat, fields))
+    statements: list[Statement] = []
+    for names, rows in by_fields.items():
+        columns = ", ".join(["? AS seat", *(f"? AS {name}" for name in names)])
+        values = " UNION ALL ".join(f"SELECT {columns}" for _ in rows)
+        params = [v for seat, fields in rows for v in (seat, *(sql_value(fields[n]) for n in names))]
+        statements.append((f"UPDATE seats SET {', '.join(f'{n} = v.{n}' for n in names)} FROM ({values}) AS v"
+                           " WHERE seats.table_id = ? AND seats.seat = v.seat", (*params, table_id)))
+    return statements
