@@ -77,19 +77,23 @@ class LobbyMixin:
         """Close a lobby whose thread could not be opened."""
         await self.store.tables.set_status(table_id, "cancelled", expected=("lobby",))
 
-    async def _lobby(self: TableService, table_id: int, caller: Caller) -> Loaded:
+    async def _lobby(self: TableService, table_id: int, caller: Caller, by_tournament: bool = False) -> Loaded:
+        """The table, if its lobby is open to `caller` (a tournament's lobby only to the tournament)."""
         loaded = await self.load(table_id, caller)
         if loaded.table.status != "lobby":
             raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: its lobby is closed.")
+        if not by_tournament:
+            _not_tournament(loaded)
         return loaded
 
     def _creator_only(self: TableService, loaded: Loaded, caller: Caller, what: str) -> None:
         if caller.user_id != loaded.table.creator_id:
             raise TableError(f"Only the table's creator can {what}.")
 
-    async def join(self: TableService, table_id: int, caller: Caller) -> TableNews:
+    async def join(self: TableService, table_id: int, caller: Caller, *, by_tournament: bool = False) -> TableNews:
+        """`caller` takes a seat (`by_tournament`: seated by its tournament, at a tournament table)."""
         async with self.lock(table_id):
-            loaded = await self._lobby(table_id, caller)
+            loaded = await self._lobby(table_id, caller, by_tournament)
             if loaded.seat_of(caller.user_id):
                 raise TableError("You are already seated at this table.")
             seat = await self.store.tables.add_seat(table_id, user_id=caller.user_id, display_name=caller.name,
@@ -108,6 +112,7 @@ class LobbyMixin:
                 raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
             if loaded.table.status != "lobby":
                 raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: there is nothing to leave.")
+            _not_tournament(loaded)
             # The successor is counted and made creator in one transaction, as a table is counted and
             # created: two hand-overs (or a hand-over and a create) at once cannot both pass the limit.
             async with self.store.transaction():
@@ -177,8 +182,18 @@ class LobbyMixin:
             loaded = await self.load(table_id, caller)
             if loaded.table.status != "lobby":
                 raise TableError("The game has started; whether it is rated can no longer change.")
+            _not_tournament(loaded)
             self._creator_only(loaded, caller, "change whether the table is rated")
             if loaded.table.seed_chosen:
                 raise TableError("This table is dealt from a chosen seed, so it is never rated.")
             await self.store.tables.set_rated(table_id, not loaded.table.rated)
             return await self.news(table_id)
+
+
+def _not_tournament(loaded: Loaded) -> None:
+    """A tournament seats, deals and starts its own tables (one may wait in its lobby while
+    Discord refuses its thread): nobody joins, leaves or changes them."""
+    if loaded.table.tournament_id is not None:
+        raise TableError(f"Table #{loaded.table.id} is a game of a tournament, which seats its players and starts "
+                         "it: its lobby cannot be changed. Its organisers can replace or forfeit a player's seat "
+                         "(`/tournament replace`, `/tournament forfeit`) or cancel the tournament.")

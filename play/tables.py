@@ -225,7 +225,7 @@ class TableService(MovesMixin, LobbyMixin):
             table = loaded.table
             if table.status in ("finished", "cancelled"):
                 raise TableError(f"Table #{table_id} is already {table.status}.")
-            if table.status == "running" and not caller.can_manage and table.tournament_id is not None:
+            if table.tournament_id is not None and not caller.can_manage:
                 raise TableError("A tournament game is cancelled by someone with Manage Server; its organisers can "
                                  "forfeit or replace a seat (`/tournament forfeit`, `/tournament replace`) or cancel "
                                  "the tournament; players can use `/table abandon` to forfeit.")

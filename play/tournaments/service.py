@@ -267,7 +267,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
                 options=tournament.options, creator_id=tournament.organiser_id, creator_name=None, rated=True,
                 tournament_id=tournament.id, seed=seed)
             for player in players:
-                await self.tables.join(table.id, Caller(player, tournament.guild_id, names[player]))
+                await self.tables.join(table.id, Caller(player, tournament.guild_id, names[player]),
+                                       by_tournament=True)
             games.append(NewGame(board=board, table_id=table.id, players=players))
         deadline = self.clock() + tournament.round_hours * 3600
         async with self.store.transaction():  # the round and its deadline's timer, or neither

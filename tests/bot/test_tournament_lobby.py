@@ -1,0 +1,52 @@
+"""A tournament table waits in its lobby while Discord refuses its thread (README: it "waits (not
+started)" and the thread is tried again). The tournament seats its own tables: nobody leaves,
+joins or changes that lobby, and only Manage Server cancels it, so it starts once the thread opens."""
+
+from __future__ import annotations
+
+from tests.reliability.forge import forge_component
+from tests.bot.tournament_driver import answer, create, new_event, register_all, tournament_message
+
+THREAD_RETRY = 130  # seconds: past the bot's retry of a refused thread
+
+
+async def waiting_table(env):
+    env.check_errors = False
+    event = new_event(env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tournament)
+    env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500, times=1)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    games = await event.bot.store.tournaments.games(tournament, 1)
+    table = await event.bot.store.tables.get(games[0].table_id)
+    assert table.status == "lobby"
+    return event, table
+
+
+async def test_a_player_cannot_leave_a_tournament_table_waiting_for_its_thread(simcord_env):
+    event, table = await waiting_table(simcord_env)
+    seats = await event.bot.store.tables.seats(table.id)
+    player = event.by_id(seats[0].user_id)
+    text = answer(await player.slash(event.channel, "table leave", table=table.id))
+    assert "game of a tournament" in text and "/tournament replace" in text, text
+    assert len(await event.bot.store.tables.seats(table.id)) == 2
+    await simcord_env.advance_time(THREAD_RETRY)
+    assert (await event.bot.store.tables.get(table.id)).status == "running"
+
+
+async def test_its_organiser_cannot_cancel_it_as_a_lobby(simcord_env):
+    """Its creator is the organiser; the tournament is cancelled with /tournament cancel."""
+    event, table = await waiting_table(simcord_env)
+    text = answer(await event.organiser.slash(event.channel, "table cancel", table=table.id))
+    assert "cancelled by someone with Manage Server" in text, text
+    await simcord_env.advance_time(THREAD_RETRY)
+    assert (await event.bot.store.tables.get(table.id)).status == "running"
+
+
+async def test_an_outsider_cannot_join_it_with_a_forged_lobby_button(simcord_env):
+    event, table = await waiting_table(simcord_env)
+    outsider = event.guild.add_member(simcord_env.create_user("outsider"))
+    carrier = event.channel.history()[-1]  # the tournament's message
+    answered = await forge_component(outsider, carrier, f"lobby:join:{table.id}")
+    assert "game of a tournament" in answered.response.content, answered.response.content
+    assert outsider.id not in [s.user_id for s in await event.bot.store.tables.seats(table.id)]
