@@ -161,17 +161,17 @@ async def settle(service: TableService, table_id: int) -> list[VoteNews]:
     or abandoned) are carried out, as the last answer would have."""
     carried: list[VoteNews] = []
     async with service.lock(table_id):
-        loaded = await service.load(table_id)
-        for kind, vote in list(loaded.table.votes.items()):
-            if loaded.table.status != "running" or kind not in loaded.table.votes:
-                break
+        for kind in list((await service.load(table_id)).table.votes):
+            loaded = await service.load(table_id)  # as the previous vote left it
+            vote = loaded.table.votes.get(kind)
+            if loaded.table.status != "running" or vote is None:
+                continue
             try:
                 await _still_open(service, loaded, kind)
             except TableError:  # its next answer says why it is over
                 continue
             if all(user in vote["yes"] for user in _voters(loaded, kind, vote["by"], frozenset())):
                 carried.append(await _carry_out(service, loaded, kind))
-                loaded = await service.load(table_id)
     return carried
 
 
@@ -188,13 +188,17 @@ async def _still_open(service: TableService, loaded: Loaded, kind: str) -> None:
 
 
 async def _carry_out(service: TableService, loaded: Loaded, kind: str) -> VoteNews:
+    """Do what the vote decided. The vote ends in the same transaction: a stop cannot lose an
+    agreed vote before its hand-over or cancel is stored."""
     table_id = loaded.table.id
+    remaining = {k: v for k, v in loaded.table.votes.items() if k != kind}
     async with service.store.transaction():
-        await service.store.tables.set_votes(table_id, {k: v for k, v in loaded.table.votes.items() if k != kind})
+        await service.store.tables.set_votes(table_id, remaining)
         if kind == "cancel":
             await service._close(table_id)
+        else:
+            loaded.table = loaded.table.model_copy(update={"votes": remaining})
+            handed = await service._hand_over(loaded, int(kind.split(":")[1]), forfeit=False)
     if kind == "cancel":
         return VoteNews(await service.news(table_id), kind, "agreed", [])
-    seat = int(kind.split(":")[1])
-    reloaded = await service.load(table_id)
-    return VoteNews(await service._hand_over(reloaded, seat, forfeit=False), kind, "agreed", [])
+    return VoteNews(handed, kind, "agreed", [])

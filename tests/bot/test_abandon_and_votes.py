@@ -3,6 +3,8 @@ changed while they were open (README: /table abandon, /table handover, /table ca
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from games.core import Outcome
@@ -131,3 +133,31 @@ async def test_after_a_wait_the_first_back_cannot_vote_the_other_out_a_moment_la
     assert (await seat_row(table, bo)).missed == 1
     asked = await ada.slash(table.thread, "table handover", player=bo)
     assert asked.ephemeral and "missed 1 deadline" in asked.response.content
+
+
+async def test_an_agreed_hand_over_whose_write_fails_stays_open_to_agree_again(simcord_env):
+    """The vote ends in the transaction that hands the seat over: when that write fails (a full
+    disk, a stop), the agreed vote is not lost; the last Agree can be given again."""
+    simcord_env.check_errors = False
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    cy_seat = await table.seat_of(cy)
+    await table.bot.store.tables.update_seat(table.table_id, cy_seat, missed=2, away=True)
+    await bo.slash(table.thread, "table handover", player=cy)
+    (vote,) = votes_in(table)
+    store = table.bot.store.tables
+    save_move = store.save_move
+
+    async def fails(move):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    store.save_move = fails
+    failed = await ada.click(vote, label="Agree")
+    assert "went wrong on the bot's side" in failed.response.content
+    store.save_move = save_move
+    seat = next(s for s in await table.seats() if s.seat == cy_seat)
+    assert seat.ai is None and f"handover:{cy_seat}" in (await table.row()).votes
+    again = await ada.click(vote, label="Agree")
+    assert "everyone agreed" in again.response.content, again.response.content
+    assert next(s for s in await table.seats() if s.seat == cy_seat).ai == "heuristic"
