@@ -92,11 +92,12 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
-        await self._open_lobby(interaction, parent, table)
+        await self._open_lobby(interaction, parent, table, rematch=True)
 
     async def _open_lobby(self, interaction: discord.Interaction, parent: discord.TextChannel,
-                          table: TableRow) -> None:
-        """A new table's thread and lobby message; the creator is told where it is."""
+                          table: TableRow, rematch: bool = False) -> None:
+        """A new table's thread and lobby message; the creator is told where it is. A rematch's
+        other players, seated by it, are mentioned in the new thread (which adds them to it)."""
         try:
             thread = await self.open_thread(parent, table)
             news = await self.service.news(table.id)
@@ -106,10 +107,17 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
             await reply(interaction, thread_failure(exc))
             return
         await self.service.opened(table.id, lobby_message_id=lobby.id)
+        others = [s.user_id for s in news.seats if s.user_id not in (None, interaction.user.id)]
+        asker = shown_name(news.called(interaction.user.id, name_of(interaction.user)))
+        told = rematch and others and await safely("rematch's players", thread.send(
+            f"{' '.join(f'<@{u}>' for u in others)}: {asker} asks for a rematch and seated you here. "
+            "Press **Leave** if you do not want to play.", allowed_mentions=panels.PLAYER_MENTIONS))
         dm_note = await self._probe_dm(news, interaction.user.id)
         title = self.service.spec(table).title
-        await reply(interaction, f"Table #{table.id} ({title}) is open in {thread.mention}. "
-                    "Others can join with the Join button there." + (f"\n\n{dm_note}" if dm_note else ""))
+        joining = ("The other players are seated and were mentioned there; they may leave." if told
+                   else "Others can join with the Join button there.")
+        await reply(interaction, f"Table #{table.id} ({title}) is open in {thread.mention}. {joining}"
+                    + (f"\n\n{dm_note}" if dm_note else ""))
 
     async def open_thread(self, parent: discord.TextChannel, table: TableRow, name: str | None = None,
                           private_to: Sequence[int] | None = None) -> discord.Thread:

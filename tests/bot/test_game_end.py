@@ -59,6 +59,13 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
     assert new.creator_id == table.players[1].id
     seated = {s.user_id for s in await simcord_env.bot.store.tables.seats(new.id)}
     assert seated == {p.id for p in table.players}
+    # ada, seated by bo's rematch, is told so in its thread (mentioned: Discord adds her to it).
+    answer = asked.followups[-1].content if asked.followups else asked.response.content
+    assert "The other players are seated and were mentioned there" in answer, answer
+    (note,) = [m for m in table.channel.threads[-1].history() if m.mentions]
+    assert note.content == (f"<@{table.players[0].id}>: bo asks for a rematch and seated you here. "
+                            "Press **Leave** if you do not want to play.")
+    assert [u.id for u in note.mentions] == [table.players[0].id]
     for player in table.players:  # pressed again, by anyone: the rematch that is open, not another table
         again = await player.click(standings, label="Rematch")
         text = again.response.content if again.ephemeral else again.followups[-1].content
