@@ -188,12 +188,13 @@ class Boards:
             # full log or an uneditable message does not (their turn's ping was its DM).
             await self._post(thread, shown, news, info, public, key, image_key, since, ping=new)
 
-    async def close(self, news: TableNews, thread: Any) -> None:
+    async def close(self, news: TableNews, thread: Any) -> bool:
         """The board of a cancelled table says so in place of whose move it was, names the players
-        without mentioning them, shows no deadlines and loses its buttons; its picture stays."""
+        without mentioning them, shows no deadlines and loses its buttons; its picture stays.
+        Raises discord.HTTPException when Discord refuses the edit."""
         table = news.table
         if news.state is None or thread is None or table.board_message_id is None:
-            return
+            return True
         try:
             async with self.locks.hold(table.id):
                 shown = self.shown.get(table.id)
@@ -204,6 +205,7 @@ class Boards:
                 in_content = shown.log_in_content if shown else None
                 text = self._text(news, info, public, since, in_content)
                 await thread.get_partial_message(message_id).edit(**text.message(), view=None)
+                return True
         finally:
             self.forget(table.id)
 

@@ -259,8 +259,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
         was cancelled; the thread is told."""
         await self.presenter.refresh_lobby(news)
         await self.presenter.retire_panels(news)
-        thread = await self.presenter.channel(news.table.thread_id)
-        await safely(f"board of table {news.table.id}", self.presenter.boards.close(news, thread))
+        await self.presenter.show_closed(news)
         await self.presenter.post(news.table.thread_id, note)
         for listener in self.presenter.closed_listeners:
             await safely(f"close of table {news.table.id}", listener(news))

@@ -157,6 +157,18 @@ class Presenter:
             if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
                 scheduler.wake(due)
 
+    async def show_closed(self, news: TableNews, attempt: int = 0) -> None:
+        """A cancelled table's board says so; one Discord refused is tried again later, as a
+        running table's board is (`attempt`: how many times so far)."""
+        thread = await self.channel(news.table.thread_id)
+        if await safely(f"board of table {news.table.id}", self.boards.close(news, thread)):
+            return
+        if attempt < len(SHOW_RETRIES):
+            due = await safely(f"retry of table {news.table.id}", self.service.show_again(
+                news.table.id, attempt + 1, SHOW_RETRIES[attempt], {}))
+            if due is not None and (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+                scheduler.wake(due)
+
     # -- private panels ------------------------------------------------------------------
     def panel(self, news: TableNews, seat: int, lines: list[str] = (),
               heading: str | None = None) -> dict[str, Any]:

@@ -36,6 +36,9 @@ class ResumeMixin:
         """A board or due panels Discord refused: the board again, and the panel of each seat in
         `seats` (seat: prompt version) still facing the decision it was not told of."""
         news = await self.service.news(table_id)
+        if news.table.status == "cancelled":  # its board did not say so yet
+            await self.presenter.show_closed(news, attempt)
+            return
         if news.state is None or news.table.status != "running":
             return
         due = self.service.spec(news.table).to_act(news.state)

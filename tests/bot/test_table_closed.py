@@ -100,3 +100,27 @@ async def test_the_board_of_a_table_closed_because_nobody_is_left_says_it_was_ca
     board = await board_message(table)
     assert "was cancelled" in board.content and ada.mention not in board.content + embeds_text(board.embeds)
     assert not with_controls(ada, table)
+
+
+async def test_a_cancelled_tables_board_that_discord_refused_to_edit_says_so_later(simcord_env, monkeypatch):
+    """README: "Once cancelled, the board ... say[s] so"; a board Discord refuses is shown again
+    5 minutes later (then 30 minutes, 2 hours)."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    row = await table.row()
+    simcord_env.check_errors = False
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{row.board_message_id}", status=500,
+                             times=2)
+    await manager_of(table, simcord_env).slash(table.thread, "table cancel")
+    assert (await table.row()).status == "cancelled"
+    assert "My hand" in labels(await board_message(table))  # refused: still as it was
+    await simcord_env.advance_time(301)  # refused again
+    assert "My hand" in labels(await board_message(table))
+    await simcord_env.advance_time(1801)
+    board = await board_message(table)
+    assert not labels(board) and board.content.startswith(f"**Table #{table.table_id} was cancelled**")
+    assert not await simcord_env.bot.store.tables.timers(table_id=table.table_id)
+    await simcord_env.advance_time(7201)  # nothing more to do
+    notes = [m for m in table.thread.history() if "was cancelled" in (m.content or "") and m.id != board.id]
+    assert len(notes) == 1  # the thread is told once
