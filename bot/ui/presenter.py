@@ -217,18 +217,21 @@ class Presenter:
             if news.had_controls(seat):
                 await self.retire_dm_panel(news, row)
             return
-        if self.dm_worth_trying(row) and await self.dm_panel(news, seat):
+        tried = self.dm_worth_trying(row)
+        if tried and await self.dm_panel(news, seat):
             return
         if thread is None:
             return
-        if spec.shown_to_act(news.state) == spec.to_act(news.state):
+        sides = spec.shown_to_act(news.state)
+        if sides == spec.to_act(news.state):
             await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** on the board to play.",
                               allowed_mentions=panels.PLAYER_MENTIONS)
-        elif any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events):
-            # A step only its players may know of (a pay-off's answers): told once, as it opens, in
-            # words that do not say whose answer is due.
-            await thread.send(f"<@{row.user_id}>, you negotiate a pay-off: press **My hand** on the board for your "
-                              "part, and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)
+        elif tried or any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events):
+            # A step only its players may know of (a pay-off's answers): told as it opens, or when
+            # a DM of it failed, to both sides, in words that do not say whose answer is due.
+            mentions = " ".join(f"<@{user}>" for s in sorted(sides) if (user := news.seats[s].user_id) is not None)
+            await thread.send(f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your part, "
+                              "and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)
 
     def public_step(self, news: TableNews) -> bool:
         """Whether the thread may hear of the move of `news`: not a step of a private exchange (a

@@ -383,3 +383,26 @@ async def test_a_secret_step_whose_answer_expired_is_not_announced_in_the_thread
     await choose(actor, panel, index)
     assert (await table.state()).actor != seat, "the secret counter-offer is stored"
     assert [m.content for m in table.thread.history() if m.id not in before] == []
+
+
+@pytest.mark.slow  # plays by DM up to a pay-off
+@pytest.mark.parametrize("status, code", [(500, 0), (403, 50007)])
+async def test_a_negotiators_dm_that_fails_mid_negotiation_points_both_sides_to_my_hand(simcord_env, monkeypatch,
+                                                                                       status, code):
+    """A counter-offer's DM to the victim fails (Discord down a moment, or DMs closed since the
+    negotiation opened): the victim is still told, in the thread, in words that do not say whose
+    answer is due ("the thread sees only that they negotiate and whether they agree")."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = (await table.actor_of_seat(state.current)), (await table.actor_of_seat(state.victim))
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim offers 1 (public step)
+    simcord_env.check_errors = False
+    simcord_env.inject_error("POST", f"/channels/{victim.user.dm_channel.id}/messages", status=status, code=code,
+                             times=1)
+    before = [m.id for m in table.thread.history()]
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[state.victim] + 2])
+    assert (await table.state()).actor == state.victim  # the victim's answer is due
+    (told,) = [m for m in table.thread.history() if m.id not in before]
+    sides = " ".join([f"<@{(await table.actor_of_seat(seat)).id}>" for seat in sorted((state.current, state.victim))])
+    assert told.content == (f"{sides}: you negotiate a pay-off: press **My hand** on the board for your part, "
+                            "and again after each answer.")
+    assert {u.id for u in told.mentions} == {attacker.id, victim.id}
