@@ -111,12 +111,22 @@ class Database:
             for pragma in ("busy_timeout=5000", "journal_mode=WAL", f"synchronous={sync.upper()}", "foreign_keys=ON"):
                 await _pragma(conn, pragma)
             await db.migrate()
+            await db._check_writable()
             if str(path) != ":memory:":
                 db._open_loop_connections(Path(path).resolve(), sync)
         except BaseException:
             await db.close()  # its worker thread too, or the process would never exit
             raise
         return db
+
+    async def _check_writable(self) -> None:
+        """A file the bot may read but not write opens without complaint when it needs no migration
+        (SQLite falls back to read-only): found now, not at the first move. Writes nothing."""
+        await run(self.conn, "BEGIN IMMEDIATE")
+        try:
+            await run(self.conn, "DELETE FROM schema_migrations WHERE 0")
+        finally:
+            await run(self.conn, "ROLLBACK")
 
     def _open_loop_connections(self, path: Path, sync: Sync) -> None:
         """The point reader and the writer used on the event loop's own thread. Their busy wait is

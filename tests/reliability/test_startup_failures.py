@@ -192,3 +192,26 @@ def test_a_second_process_through_a_symbolic_link_finds_the_lock(tmp_path):
             hold(tmp_path / "alias.sqlite3")
     finally:
         first.close()
+
+
+# What a database file the bot's user may read but not write gives (first started as root, then
+# run as a service user): SQLite opens it read-only without complaint. Tests run as root, whom file
+# modes do not stop, so the child opens it read-only itself.
+READ_ONLY = ("import aiosqlite; _connect = aiosqlite.connect\n"
+             "aiosqlite.connect = lambda path, **kw: _connect(f'file:{path}?mode=ro', uri=True, **kw)\n")
+
+
+@pytest.mark.slow
+def test_a_database_the_bot_may_not_write_ends_with_one_line(tmp_path):
+    database = tmp_path / "bot.sqlite3"
+    created = subprocess.run([sys.executable, "-c", "import asyncio, sys; from storage import Store\n"
+                              "async def m():\n    await (await Store.open(sys.argv[1])).close()\nasyncio.run(m())",
+                              str(database)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert created.returncode == 0, created.stderr  # made and migrated: nothing left to write at start
+    code = (READ_ONLY + OFFLINE_LOGIN + "discord.Client.login = login_offline\nimport sys, pathlib\n"
+            "from bot import startup; from bot.settings import Settings\n"
+            f"sys.exit(startup.run(Settings(token='x', database=pathlib.Path({str(database)!r}))))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith(f"Cannot start: Cannot open the database {database}: attempt to write a "
+                                  "readonly database. Check the path and its permissions."), done.stderr
