@@ -102,17 +102,23 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
             raise SettingsError(f"cannot read the config file {config_path}: {exc.strerror or exc}") from None
     elif path is not None or "BOARDBOT_CONFIG" in environ:
         raise SettingsError(f"config file {config_path} does not exist")
-    if environ.get("DISCORD_TOKEN", "").strip():
+    from_environment = bool(environ.get("DISCORD_TOKEN", "").strip())
+    if from_environment:
         data["token"] = environ["DISCORD_TOKEN"]
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:
-        problems = []
+        problems, in_file = [], []
         for err in exc.errors():
             key = ".".join(str(p) for p in err["loc"]) or "config"
             reason = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
-            problems.append(f"{key}: {reason}")
-        raise SettingsError(f"Bad setting in {config_path}: " + "; ".join(problems)) from None
+            if key == "token" and from_environment:  # the file's token, if any, was not used
+                problems.append(f"Bad DISCORD_TOKEN in the environment: {reason}")
+            else:
+                in_file.append(f"{key}: {reason}")
+        if in_file:
+            problems.append(f"Bad setting in {config_path}: " + "; ".join(in_file))
+        raise SettingsError("; ".join(problems)) from None
 
 
 NO_TOKEN_HELP = """\

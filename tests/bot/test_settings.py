@@ -30,6 +30,20 @@ def test_environment_token_wins_over_the_file(tmp_path):
     assert (settings.token, settings.dev_guild_id, settings.log_level) == ("from-env", 123, "DEBUG")
 
 
+def test_a_bad_token_from_the_environment_is_named_as_such(tmp_path):
+    """README: a bad key "stops start-up with a message naming it": DISCORD_TOKEN, not a config
+    file that may not exist."""
+    with pytest.raises(SettingsError) as err:
+        load_settings(environ={"DISCORD_TOKEN": "MTIz.abc\x1bdef"})  # pasted with an escape character
+    assert str(err.value).startswith("Bad DISCORD_TOKEN in the environment: ") and "config.toml" not in str(err.value)
+    config = tmp_path / "config.toml"
+    config.write_text('log_level = "LOUD"\n')
+    with pytest.raises(SettingsError) as err:  # both wrong: each named where it is
+        load_settings(config, environ={"DISCORD_TOKEN": "abc\ndef"})
+    assert str(err.value).startswith("Bad DISCORD_TOKEN in the environment: ")
+    assert f"; Bad setting in {config}: log_level: " in str(err.value)
+
+
 @pytest.mark.parametrize("text,key", [
     ('log_level = "LOUD"', "log_level"),
     ("dev_guild_id = \"abc\"", "dev_guild_id"),
