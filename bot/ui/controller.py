@@ -98,12 +98,15 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
                           table: TableRow, rematch: bool = False) -> None:
         """A new table's thread and lobby message; the creator is told where it is. A rematch's
         other players, seated by it, are mentioned in the new thread (which adds them to it)."""
+        thread = None
         try:
             thread = await self.open_thread(parent, table)
             news = await self.service.news(table.id)
             lobby = await thread.send(**self.presenter.lobby_message(news))
         except discord.HTTPException as exc:  # no thread, or no lobby in it: no table either
             await self.service.abort(table.id)
+            if thread is not None:  # not left empty in the channel, where the bot may remove it
+                await safely(f"empty thread of table {table.id}", _drop_thread(thread))
             await reply(interaction, thread_failure(exc))
             return
         await self.service.opened(table.id, lobby_message_id=lobby.id)
@@ -458,3 +461,11 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
         news = await self.service.timeout(table_id, seat, prompt_version)
         if news is not None:
             await self.after(news)
+
+
+async def _drop_thread(thread: discord.Thread) -> None:
+    """Delete a thread left empty (Manage Threads), else archive it (its creator's)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        await thread.edit(archived=True)

@@ -87,9 +87,13 @@ def private_panel(message: discord.Message | None) -> bool:
 
 
 def thread_failure(exc: discord.HTTPException) -> str:
-    """Why a table could not be opened in a channel, and which permissions the bot needs there."""
-    return (f"I could not open a thread for the table here, or post its lobby in it ({exc.text or exc.status}). "
-            "I need the permissions Create Public Threads and Send Messages in Threads in this channel.")
+    """Why a table could not be opened in a channel: the permissions the bot needs there when
+    Discord refused them, else that Discord failed (the permissions were checked before)."""
+    if isinstance(exc, discord.Forbidden):
+        return (f"I could not open a thread for the table here, or post its lobby in it ({exc.text or exc.status}). "
+                "I need the permissions Create Public Threads and Send Messages in Threads in this channel.")
+    return (f"Discord failed while I opened the table's thread and lobby ({exc.status} {exc.text or ''}".rstrip()
+            + "), so no table was opened. Try again in a moment.")
 
 
 def embed_batches(embeds: list[discord.Embed], *, count: int = 10, size: int = 6000) -> list[list[discord.Embed]]:

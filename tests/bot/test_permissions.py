@@ -169,3 +169,21 @@ async def test_a_refusal_names_only_the_permissions_to_grant(simcord_env):
     text = (await ada.slash(channel, "table create", game="aelderman")).response.content
     assert "missing the permission **Send Messages in Threads** there" in text, text
     assert channel.threads == []
+
+
+async def test_discord_failing_as_a_table_opens_is_not_called_a_missing_permission(simcord_env):
+    """Every permission is there (checked first); Discord then fails (500) as the lobby is posted
+    in the new thread: the answer says Discord failed and to try again, the thread goes, and no
+    table is left open."""
+    simcord_env.check_errors = False
+    guild, channel = channel_without(simcord_env)
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    simcord_env.inject_error("POST", "/channels/*/messages", status=500, times=1)
+    result = await ada.slash(channel, "table create", game="augsburg1520")
+    text = answer(result)
+    assert text == ("Discord failed while I opened the table's thread and lobby (500 Internal Server Error (injected "
+                    "by test)), so no table was opened. Try again in a moment."), text
+    assert channel.threads == []
+    assert await simcord_env.bot.store.tables.tables_of_user(ada.id, "lobby", "running") == []
+    again = await ada.slash(channel, "table create", game="augsburg1520")
+    assert "is open in" in answer(again) and len(channel.threads) == 1
