@@ -183,6 +183,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
             news = await request(table_id, caller)
         except TableError as exc:
             await reply(interaction, refusal(exc))
+            await self._lobby_as_it_stands(interaction, table_id)
             return
         await self.presenter.refresh_lobby(news)
         if action == "join":
@@ -197,6 +198,19 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
             answer = (f"The others may vote to hand a seat to a computer player after "
                       f"{plural(news.table.handover_after, 'missed deadline')}. Press again for the next number.")
         await reply(interaction, answer)
+
+    async def _lobby_as_it_stands(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A refused press on a lobby that still offers its buttons after the game began or the
+        table closed (Discord refused that edit then): the lobby is brought up to date."""
+        message = interaction.message
+        if message is None or not message.components:
+            return
+        try:
+            news = await self.service.news(table_id, caller_of(interaction))  # the server checked first
+        except TableError:
+            return
+        if news.table.status != "lobby" and news.table.lobby_message_id == message.id:
+            await self.presenter.refresh_lobby(news)
 
     async def leave(self, interaction: discord.Interaction, table_id: int) -> None:
         """Leave a lobby (its Leave button, `/table leave`); a creator's answer names who runs it now."""

@@ -245,3 +245,19 @@ def test_only_a_lookalike_letter_is_named_as_the_reason_of_a_refusal():
             assert ("only looks like a plain letter" in str(refused)) == pair.endswith("\u043e\u043d"), str(refused)
         else:
             raise AssertionError(f"{pair!r} was accepted")
+
+
+async def test_a_lobby_whose_edit_at_the_start_failed_is_brought_up_to_date_when_pressed(simcord_env):
+    """Discord refused the lobby's edit as the game started: it still offers Join and Start. A press
+    is refused (the game has started) and the lobby then shows the game in progress, without them."""
+    simcord_env.check_errors = False
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{lobby.id}", status=500, times=1)
+    await start(table)
+    assert "Join" in labels(table.thread.history()[0])  # as it was
+    cy = table.guild.add_member(simcord_env.create_user("cy"))
+    refused = await cy.click(table.thread.history()[0], label="Join")
+    assert refused.ephemeral and "its lobby is closed" in refused.response.content
+    lobby = table.thread.history()[0]
+    assert not {"Join", "Start"} & set(labels(lobby)) and lobby.embeds[0].description == "Game in progress"
