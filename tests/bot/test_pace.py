@@ -49,6 +49,17 @@ async def play_seat(table, player, policy) -> None:
         assert (await table.row()).version > row.version
 
 
+async def bo_to_move(env, monkeypatch):
+    """A 3-seat casual table with a pace where ada and cy have moved and bo's deadline runs."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(env, seats=3)
+    ada, _, cy = table.players
+    policy = heuristic_players("augsburg1520", 3)
+    await play_seat(table, ada, policy)
+    await play_seat(table, cy, policy)
+    return table
+
+
 def dms_with(player, text: str) -> list:
     return [m for m in player.user.dm_channel.history() if text in (m.content or "")]
 

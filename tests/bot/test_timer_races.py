@@ -7,7 +7,7 @@ import asyncio
 
 from storage.timers import REMINDER_TIMER
 from tests.bot.driver import fix_deal, heuristic_players
-from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
+from tests.bot.test_pace import LIVE, bo_to_move, dms_with, live_table, play_seat
 
 
 async def test_a_reminder_due_while_the_move_is_stored_is_not_sent(simcord_env, monkeypatch):
@@ -50,14 +50,9 @@ def vote_questions(table) -> list:
 
 
 async def cancel_vote_cy_agreed(env, monkeypatch):
-    """A 3-seat casual table at which ada (the creator) asked to cancel and cy agreed; bo has not
-    answered."""
-    fix_deal(monkeypatch, 1)
-    table = await live_table(env, seats=3)
+    """bo to move, and ada (the creator) asked to cancel and cy agreed; bo has not answered."""
+    table = await bo_to_move(env, monkeypatch)
     ada, bo, cy = table.players
-    policy = heuristic_players("augsburg1520", 3)
-    await play_seat(table, ada, policy)
-    await play_seat(table, cy, policy)
     await ada.slash(table.thread, "table cancel")
     (question,) = vote_questions(table)
     first = await cy.click(question, label="Agree")
@@ -80,12 +75,8 @@ async def test_a_vote_left_waiting_for_nobody_when_its_last_player_goes_away_is_
 async def test_an_away_players_answer_counts(simcord_env, monkeypatch):
     """A player away after a missed deadline is not waited for, but is still one of the seated
     players: their Refuse ends the vote like anyone's ("one refusal ends the vote")."""
-    fix_deal(monkeypatch, 1)
-    table = await live_table(simcord_env, seats=3)
+    table = await bo_to_move(simcord_env, monkeypatch)
     ada, bo, cy = table.players
-    policy = heuristic_players("augsburg1520", 3)
-    await play_seat(table, ada, policy)
-    await play_seat(table, cy, policy)
     await simcord_env.advance_time(LIVE + 1)  # bo's turn comes and goes: bo is away
     assert next(s for s in await table.seats() if s.user_id == bo.id).away
     await ada.slash(table.thread, "table cancel")

@@ -14,7 +14,7 @@ from bot.ui.presenter import Presenter
 from play.common import Caller
 from tests.bot.driver import Table, choose, fix_deal, heuristic_players, labels, panel_message, play_turn_by_dm
 from tests.bot.test_closed_dms import close_dms, seat_of, table_with_closed_dms
-from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
+from tests.bot.test_pace import LIVE, bo_to_move, dms_with, live_table, play_seat
 from play.results import seat_choices
 
 
@@ -279,12 +279,8 @@ async def test_back_pressed_while_the_deadline_is_published(simcord_env, monkeyp
 
 
 async def test_abandon_while_the_deadline_is_published(simcord_env, monkeypatch):
-    fix_deal(monkeypatch, 1)
-    table = await live_table(simcord_env, seats=3)
+    table = await bo_to_move(simcord_env, monkeypatch)
     ada, bo, cy = table.players
-    policy = heuristic_players("augsburg1520", 3)
-    await play_seat(table, ada, policy)
-    await play_seat(table, cy, policy)
 
     async def abandon(service, caller):
         await service.abandon(table.table_id, caller)
