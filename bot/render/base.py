@@ -109,6 +109,7 @@ class TableInfo:
     names: dict[int, str]  # seat -> display name
     mentions: dict[int, str] = field(default_factory=dict)  # seat -> "<@id>" (computer seats: name)
     jump_url: str | None = None
+    marks: dict[int, str] = field(default_factory=dict)  # seat -> what its name ends with, say " (abandoned)"
 
     def plain_name(self, seat: int) -> str:
         """The name as typed, for button labels and menu options (which show no markdown)."""
@@ -124,8 +125,12 @@ class TableInfo:
     def shortened(self, limit: int) -> TableInfo:
         """The same table with names over `limit` characters cut (for a board short of room); two
         names cut alike are told apart by their seat number."""
-        cut = {seat: name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
-               for seat, name in self.names.items()}
+        cut = {}
+        for seat, name in self.names.items():  # the name is cut, not its mark
+            mark = self.marks.get(seat, "")
+            at = name.rfind(mark) if mark else -1
+            base, rest = (name[:at], name[at:]) if at > 0 else (name, "")
+            cut[seat] = (base if len(base) <= limit else base[:limit - 1].rstrip() + "…") + rest
         return replace(self, names=told_apart(cut, lambda seat: seat + 1))
 
     @cached_property

@@ -33,10 +33,12 @@ PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=Tru
 
 
 def table_info(table: TableRow, seats: list[SeatRow], spec: GameSpec, jump_url: str | None = None) -> TableInfo:
-    names = {s.seat: s.display_name + (" (abandoned)" if s.forfeited else "") for s in seats}
+    marks = {s.seat: " (abandoned)" for s in seats if s.forfeited}
+    names = {s.seat: s.display_name + marks.get(s.seat, "") for s in seats}
     names = told_apart(names, lambda seat: seat + 1)  # display names need not be unique
     mentions = {s.seat: f"<@{s.user_id}>" for s in seats if s.user_id is not None and not s.forfeited}
-    return TableInfo(table_id=table.id, title=spec.title, names=names, mentions=mentions, jump_url=jump_url)
+    return TableInfo(table_id=table.id, title=spec.title, names=names, mentions=mentions, jump_url=jump_url,
+                     marks=marks)
 
 
 def thread_url(table: TableRow) -> str | None:

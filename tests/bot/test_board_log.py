@@ -185,3 +185,28 @@ async def test_a_crowded_aelderman_board_shortens_long_names_and_keeps_its_own_t
     assert [h.split(" — ")[0][2:].removesuffix(" ⏳") for h in headings] == [f"Bartholomew… ({n})" for n in (1, 2, 3, 4)]
     shown = [main.description, *(f.name + f.value for f in main.fields if f.name != WAITING)]
     assert not any(name in part for part in shown for name in names)
+
+
+async def test_a_shortened_name_keeps_its_abandoned_mark(simcord_env):
+    """README (/table abandon): the seat of a player who abandoned is a computer's for good; the
+    crowded board that shortens names cuts the name, not the "(abandoned)" that says so."""
+    import random
+
+    from games import registry
+
+    spec = registry.get("aelderman")
+    names = [f"Bartholomew von Schleswig-Hols{c}" for c in "abcd"]
+    table = await open_table(simcord_env, "aelderman", names, options="version=main")
+    await start(table)
+    rng, state = random.Random(0), spec.setup(4, 0, spec.Options(version="main"))
+    for _ in range(355):  # to a Council Hall of a later round, where the board is fullest
+        seat = rng.choice(sorted(spec.to_act(state)))
+        state, _ = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
+    await table.put_state(state)
+    quitter = table.players[1]
+    assert "You abandoned" in (await quitter.slash(table.thread, "table abandon")).response.content
+    board = await board_message(table)
+    headings = [f.name.split(" — ")[0][2:].removesuffix(" ⏳") for f in board.embeds[0].fields if " — in " in f.name]
+    seat = await table.seat_of(quitter)
+    assert headings[seat] == "Bartholomew… (abandoned)", headings
+    assert [h for n, h in enumerate(headings) if n != seat] == [f"Bartholomew… ({n + 1})" for n in range(4) if n != seat]
