@@ -50,27 +50,34 @@ async def defer(interaction: discord.Interaction) -> None:
         log.info("could not defer an answer (%s %s); doing the work all the same", exc.status, exc)
 
 
-def clip(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
-    """Text cut to a Discord limit (with an ellipsis when cut)."""
+def pieces(text: str | None, limit: int = CONTENT_LIMIT) -> list[str | None]:
+    """Text in messages within a Discord limit, each cut after a line, a list item (", ") or a word
+    past the middle of the limit: a long list of names is told whole, none of them cut."""
     if text is None or len(text) <= limit:
-        return text
-    return text[: limit - 1] + "…"
+        return [text]
+    found: list[str | None] = []
+    while len(text) > limit:
+        cut, sep = next(((at, sep) for sep in ("\n", ", ", " ")
+                         if (at := text.rfind(sep, 0, limit - 1)) > limit // 2), (limit, ""))
+        found.append(text[:cut] + sep.strip())
+        text = text[cut + len(sep):]
+    return [*found, text]
 
 
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> bool:
-    """Answer ephemerally, whether or not the interaction was already answered. The text is kept
-    within Discord's limit, so an answer is never refused for its length. An answer Discord refuses
-    (the interaction expired, Discord failing) is logged and False is returned: what the request
-    stored is carried out all the same (the board, the panels, the thread follow)."""
+    """Answer ephemerally, whether or not the interaction was already answered. A text over
+    Discord's limit goes in several messages (embeds and controls with the last), so an answer is
+    never refused for its length. An answer Discord refuses (the interaction expired, Discord
+    failing) is logged and False is returned: what the request stored is carried out all the same
+    (the board, the panels, the thread follow)."""
     kwargs.setdefault("ephemeral", True)
     if kwargs.get("view", ...) is None:
         del kwargs["view"]  # a message without controls
-    content = clip(content)
+    *first, last = pieces(content)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(content, **kwargs)
-        else:
-            await interaction.response.send_message(content, **kwargs)
+        for text in first:
+            await _send(interaction, text, ephemeral=kwargs["ephemeral"])
+        await _send(interaction, last, **kwargs)
     except discord.HTTPException as exc:
         # 400: an answer Discord cannot take is the bot's own mistake, logged as one.
         log.log(logging.ERROR if exc.status == 400 else logging.WARNING,
@@ -78,6 +85,13 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
                 interaction.user.id, exc)
         return False
     return True
+
+
+async def _send(interaction: discord.Interaction, content: str | None, **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
 
 
 def private_panel(message: discord.Message | None) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.render.base import shown_name
 from play.tournaments.organiser import ROUND_TIMER
 from tests.bot.tournament_driver import (answer, create, new_event, play_out, play_round, register_all,
                                          tournament_message)
@@ -294,3 +295,25 @@ async def test_a_refused_start_names_the_players_whose_registration_it_removed(s
     text = answer(await event.organiser.click(tournament_message(event, tid), label="Start"))
     assert "At least 3 players must register" in text and "Withdrawn, as they have left the server: p2." in text, text
     assert len(await event.bot.store.tournaments.players(tid)) == 2
+
+
+async def test_an_answer_naming_more_players_than_one_message_holds_names_them_all(simcord_env):
+    """35 registered players with long names left the server before the start: the organiser's
+    answer names every one, whole, over as many messages as it takes (Discord allows 2,000
+    characters a message), and still says the round is seated."""
+    def long_name(i: int) -> str:
+        return "*_" * 14 + f"{i:04d}"  # 32 characters, Discord's most; escaped to 60 in text
+
+    event = new_event(simcord_env, 0)
+    event.players = [event.guild.add_member(simcord_env.create_user(f"u{i}"), nick=long_name(i)) for i in range(60)]
+    tournament = await create(event, game="augsburg1520", table_size=5, rounds=2)
+    await register_all(event, tournament)
+    for player in event.players[25:]:
+        event.guild.remove_member(player)
+    started = await event.organiser.click(tournament_message(event, tournament), label="Start")
+    parts = [started.response.content or ""] + [f.content or "" for f in started.followups]
+    assert len(parts) > 1 and all(len(part) <= 2000 for part in parts)
+    text = " ".join(parts)
+    assert "has started: round 1 is seated" in text
+    names = text.split("Withdrawn, as they have left the server: ")[1].rstrip(".")
+    assert names.split(", ") == [shown_name(long_name(i)) for i in range(25, 60)]
