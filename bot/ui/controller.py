@@ -220,6 +220,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
             news = await self.service.leave(table_id, caller)
         except TableError as exc:
             await reply(interaction, refusal(exc))
+            await self._lobby_as_it_stands(interaction, table_id)
             return
         await self.presenter.refresh_lobby(news)
         answer = f"You left table #{table_id}."
@@ -242,6 +243,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
             news = await self.service.set_option(table_id, caller, key, value)
         except TableError as exc:
             await reply(interaction, refusal(exc))
+            await self._lobby_as_it_stands(interaction, table_id)
             return
         await self.presenter.refresh_lobby(news)
         await reply(interaction, f"Option {key.replace('_', ' ')} set.")

@@ -261,3 +261,14 @@ async def test_a_lobby_whose_edit_at_the_start_failed_is_brought_up_to_date_when
     assert refused.ephemeral and "its lobby is closed" in refused.response.content
     lobby = table.thread.history()[0]
     assert not {"Join", "Start"} & set(labels(lobby)) and lobby.embeds[0].description == "Game in progress"
+
+
+async def test_leave_pressed_on_a_lobby_left_showing_its_buttons_brings_it_up_to_date(simcord_env):
+    simcord_env.check_errors = False
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{lobby.id}", status=500, times=1)
+    await start(table)
+    refused = await table.players[1].click(table.thread.history()[0], label="Leave")
+    assert refused.ephemeral and "The game has started" in refused.response.content
+    assert table.thread.history()[0].embeds[0].description == "Game in progress"
