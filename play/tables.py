@@ -352,8 +352,8 @@ class TableService(MovesMixin, LobbyMixin):
         `left_server`: players no longer in the table's server."""
         return await votes.ask(self, table_id, caller, kind, left_server)
 
-    async def settle_votes(self, table_id: int) -> list[votes.VoteNews]:
-        return await votes.settle(self, table_id)
+    async def settle_votes(self, table_id: int, left_server: frozenset[int] = frozenset()) -> list[votes.VoteNews]:
+        return await votes.settle(self, table_id, left_server)
 
     async def answer_vote(self, table_id: int, caller: Caller, kind: str, agree: bool, at: int,
                           left_server: frozenset[int] = frozenset()) -> votes.VoteNews:

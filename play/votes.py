@@ -156,9 +156,9 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
         return await _carry_out(service, loaded, kind)
 
 
-async def settle(service: TableService, table_id: int) -> list[VoteNews]:
-    """The open votes that wait for nobody any more (the players who had not answered went away
-    or abandoned) are carried out, as the last answer would have."""
+async def settle(service: TableService, table_id: int, left: frozenset[int] = frozenset()) -> list[VoteNews]:
+    """The open votes that wait for nobody any more (the players who had not answered went away,
+    abandoned or left the server, `left`) are carried out, as the last answer would have."""
     carried: list[VoteNews] = []
     async with service.lock(table_id):
         for kind in list((await service.load(table_id)).table.votes):
@@ -170,7 +170,7 @@ async def settle(service: TableService, table_id: int) -> list[VoteNews]:
                 await _still_open(service, loaded, kind)
             except TableError:  # its next answer says why it is over
                 continue
-            if all(user in vote["yes"] for user in _voters(loaded, kind, vote["by"], frozenset())):
+            if all(user in vote["yes"] for user in _voters(loaded, kind, vote["by"], left)):
                 carried.append(await _carry_out(service, loaded, kind))
     return carried
 

@@ -18,6 +18,7 @@ from play.votes import VoteNews, VoteOver
 
 
 ASK = "agree?"  # how a vote's question ends
+QUESTION_LOOKBACK = 100  # messages of the thread looked through for a vote's question
 
 
 def question(kind: str, asker: str, subject: str | None) -> str:
@@ -96,8 +97,25 @@ class VotesMixin:
         """After a player went away or abandoned: a vote left waiting for nobody is carried out."""
         if not news.table.votes or news.table.status != "running":
             return
-        for voted in await self.service.settle_votes(news.table.id):
+        # Those who left the server are not waited for: asked of Discord for the players still to answer.
+        answered = {user for vote in news.table.votes.values() for user in vote.get("yes", ())}
+        still = [s for s in news.seats if s.user_id is not None and s.user_id not in answered
+                 and not (s.forfeited or s.ai or s.away)]
+        guild = self.presenter.bot.get_guild(news.table.guild_id)
+        left = await left_server(guild, still, caller_id=0) if guild is not None and still else frozenset()
+        for voted in await self.service.settle_votes(news.table.id, left):
+            await safely("vote message", self._retire_question(voted))
             await self._carried_out(voted)
+
+    async def _retire_question(self, voted: VoteNews) -> None:
+        """The question of a vote carried out without a last answer loses its buttons (looked for
+        among the thread's latest messages)."""
+        thread = await self.presenter.channel(voted.news.table.thread_id)
+        if thread is None:
+            return
+        async for message in thread.history(limit=QUESTION_LOOKBACK):
+            if message.author == self.presenter.bot.user:
+                await _retire(message, voted.news.table.id, voted.kind)
 
     async def _left_server(self, interaction: discord.Interaction, table_id: int) -> frozenset[int]:
         """The table's players who have left its server: a vote neither waits for nor pings them.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from storage.timers import REMINDER_TIMER
-from tests.bot.driver import fix_deal, heuristic_players
+from tests.bot.driver import fix_deal, heuristic_players, labels
 from tests.bot.test_pace import LIVE, bo_to_move, dms_with, live_table, play_seat
 
 
@@ -70,6 +70,8 @@ async def test_a_vote_left_waiting_for_nobody_when_its_last_player_goes_away_is_
     assert row.status == "cancelled", (row.status, row.votes)
     assert any("is cancelled" in (m.content or "") for m in table.thread.history())
     assert next(s for s in await table.seats() if s.user_id == bo.id).away
+    (question,) = vote_questions(table)
+    assert not labels(question)  # nobody is left to answer it
 
 
 async def test_an_away_players_answer_counts(simcord_env, monkeypatch):
@@ -95,3 +97,16 @@ async def test_a_vote_left_waiting_for_nobody_when_its_last_player_abandons_is_c
     await bo.slash(table.thread, "table abandon")
     row = await table.row()
     assert row.status == "cancelled", (row.status, row.votes)
+
+
+async def test_a_vote_that_never_asked_a_player_who_left_the_server_is_carried_out_without_them(simcord_env,
+                                                                                                monkeypatch):
+    """cy left the server (not asked); bo, the only one asked, goes away: nobody is waited for."""
+    table = await bo_to_move(simcord_env, monkeypatch)
+    ada, bo, cy = table.players
+    table.guild.remove_member(cy)
+    await ada.slash(table.thread, "table cancel")
+    (question,) = vote_questions(table)
+    assert f"<@{bo.id}>" in question.content and f"<@{cy.id}>" not in question.content
+    await simcord_env.advance_time(LIVE + 1)
+    assert (await table.row()).status == "cancelled"
