@@ -30,7 +30,8 @@ class ResumeMixin:
             if table_id in refused:  # shown again now: its retry goes (a new refusal sets another)
                 await safely(f"retry of table {table_id}", self.service.show_done(table_id))
             if table_id not in computers and table_id not in finishes:  # those were shown just now
-                await safely(f"board and panels of table {table_id}", self._resume_publish(table_id))
+                await safely(f"board and panels of table {table_id}",
+                             self._resume_publish(table_id, refused=table_id in refused))
 
     async def on_show_due(self: TablesController, table_id: int, attempt: int, seats: dict[int, int]) -> None:
         """A board or due panels Discord refused: the board again, and the panel of each seat in
@@ -46,17 +47,22 @@ class ResumeMixin:
                         if seat in due and news.table.prompts.get(seat, (None,))[0] == version}
         await self.presenter.publish(news, attempt=attempt)
 
-    async def _resume_publish(self: TablesController, table_id: int) -> None:
+    async def _resume_publish(self: TablesController, table_id: int, refused: bool = False) -> None:
         """The board again, and a panel for each player due to act whose DMs do not end with the
         panel of their current decision: a stop between storing a move and telling Discord would
         leave them showing the move before. A panel sent before the stop keeps working. A game
-        that ended without its standings in the thread gets them, a cancel not shown is shown."""
+        that ended without its standings in the thread gets them, a cancel not shown is shown
+        (`refused`: only its board, which Discord refused after the cancel was told)."""
         news = await self.service.news(table_id)
         if news.table.status == "finished" and not news.table.finish_due:
             await self._standings_again(news)  # stopped after its finish work
             return
         if news.table.status == "cancelled":  # stopped before the board, panels and thread heard of it
-            if not await self.presenter.close_shown(news):
+            if await self.presenter.close_shown(news):
+                return
+            if refused:
+                await self.presenter.show_closed(news)
+            else:
                 await self.closed(news, f"Table #{table_id} was cancelled.")
             return
         if news.state is None or news.table.status != "running":

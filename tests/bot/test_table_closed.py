@@ -9,6 +9,7 @@ import pytest
 
 import discord
 
+from bot import create_bot
 from bot.ui.presenter import PANEL_LOOKBACK
 from tests.bot.driver import (board_message, buttons, embeds_text, fix_deal, heuristic_players, labels, open_table,
                               opening_chosen_by_ada, play_turn_by_dm, start, table_control)
@@ -124,3 +125,28 @@ async def test_a_cancelled_tables_board_that_discord_refused_to_edit_says_so_lat
     await simcord_env.advance_time(7201)  # nothing more to do
     notes = [m for m in table.thread.history() if "was cancelled" in (m.content or "") and m.id != board.id]
     assert len(notes) == 1  # the thread is told once
+
+
+async def test_a_restart_shows_a_refused_cancelled_board_without_telling_the_thread_again(simcord_env, settings,
+                                                                                         monkeypatch):
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    row = await table.row()
+    simcord_env.check_errors = False
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{row.board_message_id}", status=500,
+                             times=1)
+    await manager_of(table, simcord_env).slash(table.thread, "table cancel")
+
+    def notes() -> list[str]:
+        return [m.content for m in table.thread.history() if "was cancelled" in (m.content or "")
+                and m.id != row.board_message_id]
+
+    assert len(notes()) == 1
+    await simcord_env.advance_time(200)  # then another table moves: this one is not among the last moved
+    await start(await open_table(simcord_env, "augsburg1520", ["cy", "di"]))
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.advance_time(1)
+    board = await board_message(table)
+    assert board.content.startswith(f"**Table #{table.table_id} was cancelled**") and not labels(board)
+    assert len(notes()) == 1, notes()
