@@ -229,7 +229,9 @@ class Presenter:
         elif tried or any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events):
             # A step only its players may know of (a pay-off's answers): told as it opens, or when
             # a DM of it failed, to both sides, in words that do not say whose answer is due.
-            mentions = " ".join(f"<@{user}>" for s in sorted(sides) if (user := news.seats[s].user_id) is not None)
+            people = [news.seats[s] for s in sorted(sides)]  # not a side the computer plays
+            mentions = " ".join(f"<@{p.user_id}>" for p in people
+                                if p.user_id is not None and not (p.forfeited or p.ai or p.away))
             await thread.send(f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your part, "
                               "and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)
 

@@ -406,3 +406,20 @@ async def test_a_negotiators_dm_that_fails_mid_negotiation_points_both_sides_to_
     assert told.content == (f"{sides}: you negotiate a pay-off: press **My hand** on the board for your part, "
                             "and again after each answer.")
     assert {u.id for u in told.mentions} == {attacker.id, victim.id}
+
+
+@pytest.mark.slow  # plays by DM up to a pay-off
+async def test_a_negotiator_the_computer_plays_is_not_pointed_to_my_hand(simcord_env, monkeypatch):
+    """The victim abandons at the offer (the computer offers for them, README: My hand is refused
+    to them); the saboteur's DM of the answer fails: the thread points only the saboteur to My hand."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = (await table.actor_of_seat(state.current)), (await table.actor_of_seat(state.victim))
+    simcord_env.check_errors = False
+    simcord_env.inject_error("POST", f"/channels/{attacker.user.dm_channel.id}/messages", status=500, times=1)
+    before = [m.id for m in table.thread.history()]
+    await victim.slash(table.thread, "table abandon")  # the computer makes the victim's offer
+    now = await table.state()
+    assert now.phase == "answer" and now.actor == state.current
+    (told,) = [m for m in table.thread.history() if m.id not in before and "negotiate a pay-off" in (m.content or "")]
+    assert told.content.startswith(f"<@{attacker.id}>: you negotiate a pay-off")
+    assert {u.id for u in told.mentions} == {attacker.id}
