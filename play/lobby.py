@@ -195,5 +195,6 @@ def _not_tournament(loaded: Loaded) -> None:
     Discord refuses its thread): nobody joins, leaves or changes them."""
     if loaded.table.tournament_id is not None:
         raise TableError(f"Table #{loaded.table.id} is a game of a tournament, which seats its players and starts "
-                         "it: its lobby cannot be changed. Its organisers can replace or forfeit a player's seat "
-                         "(`/tournament replace`, `/tournament forfeit`) or cancel the tournament.")
+                         "it (as soon as Discord lets its thread open): its lobby cannot be changed. Once it runs, the "
+                         "tournament's organisers can replace or forfeit a seat (`/tournament replace`, "
+                         "`/tournament forfeit`); they can also cancel the tournament.")

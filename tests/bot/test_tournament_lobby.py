@@ -28,7 +28,7 @@ async def test_a_player_cannot_leave_a_tournament_table_waiting_for_its_thread(s
     seats = await event.bot.store.tables.seats(table.id)
     player = event.by_id(seats[0].user_id)
     text = answer(await player.slash(event.channel, "table leave", table=table.id))
-    assert "game of a tournament" in text and "/tournament replace" in text, text
+    assert "game of a tournament" in text and "Once it runs, the tournament's organisers can replace" in text, text
     assert len(await event.bot.store.tables.seats(table.id)) == 2
     await simcord_env.advance_time(THREAD_RETRY)
     assert (await event.bot.store.tables.get(table.id)).status == "running"
