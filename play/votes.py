@@ -72,7 +72,9 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
             voters = _voters(loaded, kind, open_vote["by"], left)
             waiting = [user for user in voters if user not in open_vote["yes"]]
             if not waiting:  # everyone left to ask has agreed (the others went away meanwhile)
-                return await _carry_out(service, loaded, kind)
+                carried = await _carry_out(service, loaded, kind)
+                carried.asked_before = True
+                return carried
             return VoteNews(TableNews(loaded.table, loaded.seats, loaded.state), kind, "open",
                             _in_seat_order(loaded, waiting), asked_before=True)
         voters = _voters(loaded, kind, caller.user_id, left)

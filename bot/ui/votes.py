@@ -40,8 +40,12 @@ class VotesMixin:
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
-        if voted.outcome == "agreed":  # nobody else had to agree
-            await reply(interaction, "Done: no other player had to agree.")
+        if voted.outcome == "agreed":
+            if voted.asked_before:  # its last players to answer went away or left the server meanwhile
+                await reply(interaction, "Done: everyone still asked had agreed.")
+                await safely("vote message", self._retire_question(voted))
+            else:
+                await reply(interaction, "Done: no other player had to agree.")
             await self._carried_out(voted)
             return
         info = self.presenter.info(voted.news)

@@ -417,3 +417,20 @@ async def test_a_member_look_up_that_gets_no_answer_takes_the_player_as_a_member
     texts = [m.content for m in [answer.response, *answer.followups] if m is not None]
     assert any("Still waiting for cy" in (t or "") for t in texts), texts
     assert bo.id in (await table.row()).votes["cancel"]["yes"]
+
+
+async def test_a_vote_asked_again_once_its_last_player_left_the_server_is_done_and_loses_its_buttons(simcord_env):
+    """README: a vote waiting only for players who have left the server is carried out "when it is
+    asked again", and its question loses its buttons."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    await ada.slash(table.thread, "table cancel")
+    (vote,) = vote_messages(table)
+    assert "Still waiting for cy" in (await bo.click(vote, label="Agree")).response.content
+    table.guild.remove_member(cy)
+    again = await ada.slash(table.thread, "table cancel")
+    answered = again.followups[-1].content if again.followups else again.response.content
+    assert answered == "Done: everyone still asked had agreed."
+    assert (await table.row()).status == "cancelled"
+    assert [labels(m) for m in vote_messages(table)] == [[]]
