@@ -67,7 +67,8 @@ def _deal(state: State, events: list[Event]) -> Step:
         events.append(public("dealt", f"{{p{seat}}} receives {free}{plural(len(state.offers[seat]), 'card')} to buy.",
                              seat=seat))
         if got_free:
-            events.append(private(seat, "free_cards", "Free cards: " + ", ".join(map(label, got_free)) + "."))
+            free_cards = ", ".join(map(label, got_free))
+            events.append(private(seat, "free_cards", f"{{p{seat}}}'s free cards: {free_cards}."))
     state.shortage = False
     return begin_buying(state, events)
 
@@ -132,6 +133,9 @@ def resolve_buying(state: State, events: list[Event]) -> Step:
             events.append(public("bought", f"{{p{seat}}} buys {len(bought)} of {len(offer)} cards "
                                            f"for {cost_of(bought)} guilders.",
                                  seat=seat, count=len(bought), cost=cost_of(bought)))
+        if bought:  # which ones is the buyer's secret: in their own log only
+            cards = ", ".join(map(label, sorted_cards(bought)))
+            events.append(private(seat, "bought_cards", f"{{p{seat}}} buys {cards}."))
     state.offers = [[] for _ in range(state.seats)]
     state.picks = [[] for _ in range(state.seats)]
     return ROUND_START

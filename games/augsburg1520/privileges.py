@@ -164,7 +164,7 @@ def _draw_two(state: State, seat: int, events: list[Event]) -> None:
     own_row(state, "hands", seat).extend(drawn)
     events.append(public("cards", f"{{p{seat}}} draws {len(drawn)} cards and must discard one.", seat=seat))
     if drawn:
-        events.append(private(seat, "drawn", "You draw " + " and ".join(label(c) for c in drawn) + "."))
+        events.append(private(seat, "drawn", f"{{p{seat}}} draws " + " and ".join(label(c) for c in drawn) + "."))
     if state.hands[seat]:
         reset_filters(state)
         state.phase = "privilege_discard"

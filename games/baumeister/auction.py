@@ -210,7 +210,7 @@ def _auction_events(seat: int, card: int, hidden: bool) -> tuple[Event, ...]:
     """Events are immutable and these repeat, so each is built once."""
     if hidden:
         return (public("auction", "{p%d} auctions the top face-down card." % seat, seat=seat, stack="hidden"),
-                private(seat, "lot", "You look at the face-down card: %s." % name(card), card=IDS[card]))
+                private(seat, "lot", "{p%d} looks at the face-down card: %s." % (seat, name(card)), card=IDS[card]))
     return (public("auction", "{p%d} auctions %s from the open stack." % (seat, name(card)),
                   seat=seat, stack="open", card=IDS[card]),)
 
@@ -348,4 +348,4 @@ def _won_events(winner: int, auctioneer: int, card: int, price: int, share: int,
 @lru_cache(maxsize=None)
 def _bought_hidden_event(winner: int, card: int) -> Event:
     """What the buyer of a face-down card alone learns (immutable, one per seat and card)."""
-    return private(winner, "lot", "The face-down card you bought is %s." % name(card), card=IDS[card])
+    return private(winner, "lot", "{p%d} bought the face-down card: %s." % (winner, name(card)), card=IDS[card])

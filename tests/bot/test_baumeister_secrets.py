@@ -17,7 +17,7 @@ SPEC = registry.get("baumeister")
 # name can be looked for anywhere: 7 puts Church 7 there, 58 Church 9.
 WON_BY_AUCTIONEER, NAMED = 7, 58
 REVEALING = ("names the face-down card", "it is a ", "the face-down church", "value unknown",
-             "face-down card you")
+             "face-down card you", "looks at the face-down card:", "bought the face-down card:")
 
 
 def blind_auction(raises: int):
@@ -94,7 +94,7 @@ async def test_a_blind_lot_won_by_its_auctioneer_stays_secret(simcord_env, monke
         seen = lowered(simcord_env, person, cursor)
         if seat == auctioneer:
             assert "**the face-down card you auction:** church 7" in seen  # the DM panel shows it
-            assert "you look at the face-down card: church 7." in seen
+            assert "looks at the face-down card: church 7." in seen
             assert "church 7" in seen.split("**hand (")[-1]  # and the "My hand" panel lists it
         else:
             assert "auctions the top face-down card" in seen and "**money:**" in seen  # thread, board, panels

@@ -71,3 +71,27 @@ async def test_a_log_page_past_the_end_says_so(simcord_env):
     answer = (await table.players[0].slash(table.thread, "table log", page=50)).response
     assert answer.ephemeral and answer.embeds[0].footer.text.startswith("Page 1 of 1")
     assert answer.content == "There is no page 50: the log has 1 page; here is the last."
+
+
+async def test_ones_own_secret_purchase_is_in_ones_own_log_only(simcord_env, monkeypatch):
+    """README: /table log shows "your own secret choices, not the others' until the game ends". In
+    Augsburg 1520 which dealt cards a player buys is theirs to know (rulebook: they "place them face
+    down in front of" themselves); how many, and for how much, everyone sees."""
+    from games.augsburg1520.cards import label
+
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    while (state := await table.state()).phase == "buy":
+        assert await play_turn_by_dm(table, policy)
+    ada, bo = table.players
+    for player, other in ((ada, bo), (bo, ada)):
+        lines = (await player.slash(table.thread, "table log", page=1)).response.embeds[0].description.splitlines()
+        counted = next(line for line in lines if f"{player.user.name} buys " in line and " guilders" in line)
+        (own,) = [line for line in lines if f"{player.user.name} buys " in line and " guilders" not in line]
+        cards = own.split(" buys ", 1)[1].rstrip(".").split(", ")
+        assert f"buys {len(cards)} of " in counted  # the same purchase the public line counts
+        hand = {label(card) for card in state.hands[await table.seat_of(player)]}
+        assert set(cards) <= hand, (cards, hand)
+        assert not [line for line in lines if f"{other.user.name} buys " in line and " guilders" not in line]
