@@ -144,6 +144,8 @@ class Outcome(BaseModel):
     `ranking` lists places best first; seats tied for a place share one inner list.
     `winners` is usually the first place, but a game may declare several winners
     (Aelderman's short version). `details` holds per-seat scoring lines for display.
+    `winners_by_place`: the winners are whoever places first (so if they forfeit, the best
+    of the others wins); False when winning is earned otherwise (a mission fulfilled).
     """
 
     ranking: list[list[int]]
@@ -151,6 +153,7 @@ class Outcome(BaseModel):
     winners: list[int]
     tie_break: str | None = None
     details: dict[int, list[str]] = Field(default_factory=dict)
+    winners_by_place: bool = True
 
     def place_of(self, seat: int) -> int:
         """1-based place of a seat (tied seats share the better place)."""

@@ -132,7 +132,7 @@ def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
     ranking = [[s for s in group if s not in forfeited] for group in outcome.ranking]
     ranking = [g for g in ranking if g] + [sorted(forfeited)]
     winners = [s for s in outcome.winners if s not in forfeited]
-    if outcome.winners and not winners and not set(ranking[0]) & forfeited:
+    if outcome.winners and not winners and outcome.winners_by_place and not set(ranking[0]) & forfeited:
         winners = list(ranking[0])  # the winner was ranked last: the best of the others wins
     return outcome.model_copy(update={"ranking": ranking, "winners": winners})
 

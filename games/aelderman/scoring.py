@@ -111,7 +111,8 @@ def outcome(state: State) -> Outcome | None:
     winners = [s for s in range(state.seats) if levels[s] >= 1]
     tie_break = "Places: mission level reached, then council votes."
     return Outcome(ranking=ranking, scores={s: float(votes[s]) for s in votes}, winners=winners,
-                   tie_break=tie_break, details={s: details(state, s, levels[s]) for s in levels})
+                   tie_break=tie_break, details={s: details(state, s, levels[s]) for s in levels},
+                   winners_by_place=False)  # "You win the game if you manage to complete at least the basic task"
 
 
 def stats(state: State) -> dict[int, dict[str, float]]:

@@ -235,3 +235,28 @@ async def test_the_short_two_player_board_says_what_the_spare_colour_is_for(simc
     board = await board_message(table)
     spare = next(f for f in board.embeds[0].fields if f.name == "Spare colour")
     assert "count when an action card is exchanged" in spare.value, spare.value
+
+
+@pytest.mark.slow  # a whole game
+async def test_a_player_who_failed_the_mission_does_not_win_because_the_winner_abandoned(simcord_env, monkeypatch):
+    """Rulebook (short version): "You win the game if you manage to complete at least the basic task
+    of your mission." ada abandons (ranked last); her computer completes her basic task, bo none:
+    nobody wins, and bo's rating counts no win."""
+    from games.aelderman.scoring import mission_level
+    from tests.bot.driver import fix_deal
+
+    fix_deal(monkeypatch, 7)  # ada's computer reaches the basic task, bo does not
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await table.players[0].click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    ada, bo = table.players
+    await ada.slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("aelderman", 2), limit=800)
+    row, state = await table.row(), await table.state()
+    bo_seat, ada_seat = await table.seat_of(bo), await table.seat_of(ada)
+    assert row.status == "finished" and mission_level(state, ada_seat) >= 1 and mission_level(state, bo_seat) == 0
+    assert Outcome.model_validate_json(row.outcome).winners == []
+    rating = (await simcord_env.bot.store.ratings.of_players(table.guild.id, "aelderman", [bo.id]))[bo.id]
+    assert rating.wins == 0
+    end_note = next(m.content for m in reversed(bo.user.dm_channel.history()) if m.content.startswith("**Game over"))
+    assert "you won" not in end_note

@@ -26,3 +26,14 @@ def test_a_game_nobody_won_stays_without_a_winner():
     engine = Outcome(ranking=[[0], [1]], scores={0: 2, 1: 1}, winners=[])
     assert final_outcome(engine, {0}).winners == []
     assert final_outcome(engine, set()) is engine
+
+
+def test_a_win_earned_otherwise_than_by_place_does_not_pass_to_the_next_best():
+    """Aelderman rulebook (short version): "You win the game if you manage to complete at least the
+    basic task of your mission." The only one who did abandoned: the next best, who did not, is
+    not a winner; another who did stays one."""
+    engine = Outcome(ranking=[[0], [1]], scores={0: 20.0, 1: 10.0}, winners=[0], winners_by_place=False)
+    assert final_outcome(engine, {0}).winners == []
+    both = Outcome(ranking=[[0], [1], [2]], scores={0: 20.0, 1: 12.0, 2: 10.0}, winners=[0, 2],
+                   winners_by_place=False)
+    assert final_outcome(both, {0}).winners == [2]
