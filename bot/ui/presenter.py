@@ -232,8 +232,9 @@ class Presenter:
             people = [news.seats[s] for s in sorted(sides)]  # not a side the computer plays
             mentions = " ".join(f"<@{p.user_id}>" for p in people
                                 if p.user_id is not None and not (p.forfeited or p.ai or p.away))
-            await thread.send(f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your part, "
-                              "and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)
+            if mentions:
+                await thread.send(f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your "
+                                  "part, and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)
 
     def public_step(self, news: TableNews) -> bool:
         """Whether the thread may hear of the move of `news`: not a step of a private exchange (a
