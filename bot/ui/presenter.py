@@ -14,15 +14,14 @@ import discord
 
 from bot.render import get_renderer
 from bot.ui import panels, results
-from bot.ui.components import BackButton
 from bot.ui.results import rated_lines
-from bot.ui.requests import custom_ids
-from bot.ui.shown import AWAY_HEAD, AWAY_LOOKBACK, is_away_notice
+from bot.ui.away_notices import AwayNoticesMixin
+from bot.ui.requests import custom_ids, safely
 from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.board import Boards, cancelled_head
 from play.damage import Damage
 from play.common import BoundedCache
-from play.results import TableNews, everyone_away
+from play.results import TableNews
 from play.tables import TableService
 from storage import SeatRow
 
@@ -34,18 +33,7 @@ ENDED = {"finished": "The game is over: the standings are in the table's thread.
 PANEL_LOOKBACK = 20  # latest DMs of a player searched for live controls of a table that was cancelled
 
 
-async def safely(what: str, call: Awaitable[Any]) -> Any:
-    """Await one Discord call that follows a stored change; a failure is logged, not raised."""
-    try:
-        return await call
-    except discord.HTTPException as exc:
-        log.warning("%s failed: %s %s", what, exc.status, exc.text or exc)
-    except Exception:  # a bug in one step must not stop the next ones
-        log.exception("%s failed", what)
-    return None
-
-
-class Presenter:
+class Presenter(AwayNoticesMixin):
     def __init__(self, bot: discord.Client, service: TableService) -> None:
         self.bot = bot
         self.service = service
@@ -375,55 +363,6 @@ class Presenter:
         if row.dm_ok is False or row.dm_message_id is None or row.dm_channel_id is None:
             return
         await self._dm_channel(row).get_partial_message(row.dm_message_id).edit(**self.panel(news, seat))
-
-    # -- deadlines -----------------------------------------------------------------------------
-    async def away_notice(self, news: TableNews, seat: int) -> None:
-        """Tell a player who missed a deadline that a computer plays for them, with "I'm back"."""
-        row = news.seats[seat]
-        info = self.info(news)
-        text = (f"**{AWAY_HEAD} {info.title} (table #{news.table.id})**: a computer player made your move "
-                "and plays your seat until you press **I'm back**.")
-        if everyone_away(news.seats):  # nobody plays their own seat: the game waits
-            text += " Everyone at the table is away now, so the game waits until one of you is back."
-        view = discord.ui.View(timeout=None)
-        view.add_item(BackButton(news.table.id))
-        if await self.send_dm(news.table.id, row, content=text, view=view) is None:
-            await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
-                            allowed_mentions=panels.PLAYER_MENTIONS)
-
-    async def retire_away_notices(self, news: TableNews, row: SeatRow, clicked: discord.Message | None) -> None:
-        """Once a player is back, their away notices lose "I'm back": one still offering it tells
-        a start that they were told of their current absence (bot/ui/shown.py). Looked for where
-        they were sent: the DMs, and the thread (the notices naming them)."""
-        found = {}
-        owner = None if clicked is None or clicked.guild is None else row.user_id  # in a thread: theirs only
-        if clicked is not None and is_away_notice(clicked, news.table.id, owner):
-            found[clicked.id] = clicked
-        if row.dm_channel_id is not None:
-            async for message in self._dm_channel(row).history(limit=AWAY_LOOKBACK):
-                if is_away_notice(message, news.table.id):
-                    found[message.id] = message
-        thread = await self.channel(news.table.thread_id)  # also with open DMs: a DM may have failed
-        if thread is not None:
-            async for message in thread.history(limit=AWAY_LOOKBACK):
-                if is_away_notice(message, news.table.id, row.user_id):
-                    found[message.id] = message
-        for message in found.values():
-            await safely(f"away notice of table {news.table.id}", message.edit(view=None))
-
-    async def remind(self, news: TableNews, seat: int, when: str) -> None:
-        """A reminder of an open decision: by DM, or a mention in the thread when DMs are closed."""
-        row, info = news.seats[seat], self.info(news)
-        due = news.table.deadlines.get(seat)
-        soon = f" It is due <t:{int(due)}:R>." if due else ""
-        first = "Still your turn" if when == "half" else "Last call: your turn"
-        text = f"**{first} in {info.title} (table #{news.table.id})**.{soon}"
-        link = panels.thread_url(news.table)
-        content = text + (f"\nTable: {link}" if link else "")
-        if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=content):
-            return
-        await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                        allowed_mentions=panels.PLAYER_MENTIONS)
 
     # -- the end -----------------------------------------------------------------------------
     async def finished(self, news: TableNews, *, again: bool = False, attempt: int = 0) -> None:

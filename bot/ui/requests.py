@@ -7,7 +7,7 @@ import asyncio
 import functools
 import logging
 import re
-from typing import Any, Coroutine
+from typing import Any, Awaitable, Coroutine
 
 import aiohttp
 import discord
@@ -38,6 +38,17 @@ def caller_of(interaction: discord.Interaction, organiser_role: str = "") -> Cal
     organiser = manage or bool(organiser_role and any(role.name == organiser_role for role in roles))
     return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id, name=name_of(interaction.user),
                   can_manage=manage, organiser=organiser)
+
+
+async def safely(what: str, call: Awaitable[Any]) -> Any:
+    """Await one Discord call that follows a stored change; a failure is logged, not raised."""
+    try:
+        return await call
+    except discord.HTTPException as exc:
+        log.warning("%s failed: %s %s", what, exc.status, exc.text or exc)
+    except Exception:  # a bug in one step must not stop the next ones
+        log.exception("%s failed", what)
+    return None
 
 
 async def defer(interaction: discord.Interaction) -> None:

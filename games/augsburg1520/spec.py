@@ -88,11 +88,10 @@ class Augsburg1520(GameSpec[State, Any]):
         at once ("simultaneously with the other players"), showing what each bought; and a new
         round turns over the privilege cards that were "set aside face down"; and a card from a hand
         "discarded face up" (a lone winner "places the cards he bid on the discard pile") was seen."""
-        reason = super().undo_refusal(before, after, events)
-        if reason is None and any(event.kind in _REVEALING for event in events):
-            reason = ("it dealt new cards, settled everyone's purchase, turned up privilege cards or put a card "
-                      "from a hand face up on the discard pile")
-        return reason
+        if any(event.kind in _REVEALING for event in events):  # the game's own reason says more
+            return ("it dealt new cards, settled everyone's purchase, turned up privilege cards or put a card "
+                    "from a hand face up on the discard pile")
+        return super().undo_refusal(before, after, events)
 
     def check_invariants(self, state: State) -> None:
         scoring.check_invariants(state)

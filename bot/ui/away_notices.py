@@ -1,0 +1,71 @@
+"""What a player away from a table is told: that a computer plays their seat until they press
+"I'm back" (and, once they are back, those notices lose the button), and reminders before a
+deadline. By DM, or a mention in the thread when their DMs are closed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.ui import panels
+from bot.ui.components import BackButton
+from bot.ui.requests import safely
+from bot.ui.shown import AWAY_HEAD, AWAY_LOOKBACK, is_away_notice
+from play.results import TableNews, everyone_away
+from storage import SeatRow
+
+if TYPE_CHECKING:
+    from bot.ui.presenter import Presenter
+
+
+class AwayNoticesMixin:
+    """The away notices and reminders of Presenter."""
+
+    async def away_notice(self: Presenter, news: TableNews, seat: int) -> None:
+        """Tell a player who missed a deadline that a computer plays for them, with "I'm back"."""
+        row = news.seats[seat]
+        info = self.info(news)
+        text = (f"**{AWAY_HEAD} {info.title} (table #{news.table.id})**: a computer player made your move "
+                "and plays your seat until you press **I'm back**.")
+        if everyone_away(news.seats):  # nobody plays their own seat: the game waits
+            text += " Everyone at the table is away now, so the game waits until one of you is back."
+        view = discord.ui.View(timeout=None)
+        view.add_item(BackButton(news.table.id))
+        if await self.send_dm(news.table.id, row, content=text, view=view) is None:
+            await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
+                            allowed_mentions=panels.PLAYER_MENTIONS)
+
+    async def retire_away_notices(self: Presenter, news: TableNews, row: SeatRow, clicked: discord.Message | None) -> None:
+        """Once a player is back, their away notices lose "I'm back": one still offering it tells
+        a start that they were told of their current absence (bot/ui/shown.py). Looked for where
+        they were sent: the DMs, and the thread (the notices naming them)."""
+        found = {}
+        owner = None if clicked is None or clicked.guild is None else row.user_id  # in a thread: theirs only
+        if clicked is not None and is_away_notice(clicked, news.table.id, owner):
+            found[clicked.id] = clicked
+        if row.dm_channel_id is not None:
+            async for message in self._dm_channel(row).history(limit=AWAY_LOOKBACK):
+                if is_away_notice(message, news.table.id):
+                    found[message.id] = message
+        thread = await self.channel(news.table.thread_id)  # also with open DMs: a DM may have failed
+        if thread is not None:
+            async for message in thread.history(limit=AWAY_LOOKBACK):
+                if is_away_notice(message, news.table.id, row.user_id):
+                    found[message.id] = message
+        for message in found.values():
+            await safely(f"away notice of table {news.table.id}", message.edit(view=None))
+
+    async def remind(self: Presenter, news: TableNews, seat: int, when: str) -> None:
+        """A reminder of an open decision: by DM, or a mention in the thread when DMs are closed."""
+        row, info = news.seats[seat], self.info(news)
+        due = news.table.deadlines.get(seat)
+        soon = f" It is due <t:{int(due)}:R>." if due else ""
+        first = "Still your turn" if when == "half" else "Last call: your turn"
+        text = f"**{first} in {info.title} (table #{news.table.id})**.{soon}"
+        link = panels.thread_url(news.table)
+        content = text + (f"\nTable: {link}" if link else "")
+        if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=content):
+            return
+        await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
+                        allowed_mentions=panels.PLAYER_MENTIONS)
