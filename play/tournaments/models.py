@@ -44,7 +44,8 @@ class GameResult(BaseModel):
 
     `ranking` lists finishing groups, best first; players in one group tied and share
     those places. `scores` are the games' own final scores (victory points etc.),
-    optional, used by the first tie-break. A player in `forfeits` takes last place
+    optional, used by the first tie-break; `winners` the game's winners, which its "won" column
+    counts (None: the first place). A player in `forfeits` takes last place
     at the table whatever `ranking` says (several forfeits share the last places);
     a forfeiting player may be listed in `ranking` or only in `forfeits`.
     """
@@ -52,6 +53,7 @@ class GameResult(BaseModel):
     ranking: list[list[int]]
     scores: dict[int, float] = Field(default_factory=dict)
     forfeits: list[int] = Field(default_factory=list)
+    winners: list[int] | None = None  # who won, when not simply the first place (Aelderman's missions)
 
     @model_validator(mode="after")
     def _each_player_once(self) -> GameResult:

@@ -85,7 +85,8 @@ def game_result(seats: list[SeatRow], outcome: Outcome | None) -> GameResult:
         return GameResult(ranking=[], forfeits=[seat.user_id for seat in seats])
     ranking = [[user_of[s] for s in group] for group in outcome.ranking]
     scores = {user_of[s]: float(score) for s, score in outcome.scores.items() if s in user_of}
-    return GameResult(ranking=ranking, scores=scores, forfeits=forfeits)
+    winners = None if outcome.winners_by_place else [user_of[s] for s in outcome.winners]
+    return GameResult(ranking=ranking, scores=scores, forfeits=forfeits, winners=winners)
 
 
 class TournamentService(OrganiserMixin, EntrantsMixin):

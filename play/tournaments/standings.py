@@ -118,7 +118,8 @@ def _tally(history: Sequence[RoundRecord]) -> dict[int, _Tally]:
                 tally.points += points[player]
                 tally.games += 1
                 forfeited = player in game.forfeits
-                tally.wins += int(player in groups[0] and not forfeited)
+                won = player in groups[0] if game.winners is None else player in game.winners
+                tally.wins += int(won and not forfeited)
                 tally.forfeits += int(forfeited)
                 tally.ratio_sum += ratios[player]
                 tally.opponents.extend(other for other in game.players if other != player)

@@ -167,3 +167,21 @@ def test_standings_are_ordered_by_points_then_the_tie_breaks(count, rounds, seed
     handed_out = sum(len(g.players) / 2 for r in history for g in r.games) + BYE_POINTS * sum(
         len(r.byes) for r in history)
     assert sum(row.points for row in rows) == pytest.approx(handed_out)
+
+
+@pytest.mark.parametrize("winners, wins", [([0, 1], {101: 1, 102: 1}), ([], {101: 0, 102: 0})])
+def test_the_won_column_counts_the_games_winners_when_winning_is_not_by_place(winners, wins):
+    """Aelderman rulebook (short version): "You win the game if you manage to complete at least the
+    basic task of your mission. That means there can be multiple winners in this version." Places
+    still go by mission level, then council votes."""
+    from games import Outcome
+    from play.tournaments.service import game_result
+    from storage import SeatRow
+
+    seats = [SeatRow(table_id=1, seat=n, user_id=101 + n, display_name=f"p{n}", ai=None, forfeited=False,
+                     dm_ok=True, dm_channel_id=None, dm_message_id=None) for n in range(2)]
+    outcome = Outcome(ranking=[[0], [1]], scores={0: 9.0, 1: 5.0}, winners=winners, winners_by_place=False)
+    rows = compute_standings([PlayerRecord(player_id=101), PlayerRecord(player_id=102)],
+                             [RoundRecord(round_no=1, games=[game_result(seats, outcome)])])
+    assert {row.player_id: row.wins for row in rows} == wins
+    assert order(rows) == [101, 102]
