@@ -187,7 +187,9 @@ class RoundsMixin:
             # Not its winner: a player who withdrew, nor in an elimination one who forfeited (who never
             # goes on: a tournament whose every last table was cancelled has no winner).
             elimination = tournament.format == "elimination"
-            active = [r for r in end.standings if not r.withdrawn and not (elimination and r.forfeits)]
+            last = max((r.reached_round or 0 for r in end.standings), default=0)  # an elimination's final
+            active = [r for r in end.standings if not r.withdrawn
+                      and not (elimination and (r.forfeits or (r.reached_round or 0) < last))]
             best = min((r.rank for r in active), default=None)
             winners = " and ".join(f"<@{r.player_id}>" for r in active if r.rank == best)
             text = f"Tournament #{tournament.id} is over." + (f" Congratulations, {winners}!" if winners else "")

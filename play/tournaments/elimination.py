@@ -15,7 +15,8 @@ Advancing
 
 Ties at the cut
     Players tied in a game's ranking across the cut are separated by their game
-    score (higher first), then by rating (higher first), then by player id.
+    score (higher first), then by rating (higher first), then by lot (a draw from
+    the tournament's seed and the table's players: nobody is favoured for their id).
 
 Seeding
     Survivors are ordered by the standings (points and tie-breaks), then rating,
@@ -69,13 +70,14 @@ def advancing_counts(
     return counts
 
 
-def game_survivors(game: GameResult, count: int, ratings: dict[int, float]) -> list[int]:
+def game_survivors(game: GameResult, count: int, ratings: dict[int, float], seed: int = 0) -> list[int]:
     """The top `count` players of a finished game, ties at the cut broken as documented. A player
     who forfeited never goes on (a table everyone forfeited, e.g. a cancelled one, sends nobody)."""
     ordered = []
+    lot = seeded_rng(seed, "cut", sorted(game.players)).sample(game.players, len(game.players))
     for group in game.final_groups():
         ordered.extend(
-            sorted(group, key=lambda p: (-game.scores.get(p, 0.0), -ratings.get(p, 0.0), p))
+            sorted(group, key=lambda p: (-game.scores.get(p, 0.0), -ratings.get(p, 0.0), lot.index(p)))
         )
     return [player for player in ordered if player not in game.forfeits][:count]
 
@@ -91,8 +93,10 @@ def survivors(
     table_size: int,
     min_seats: int,
     advance: int | None = None,
+    seed: int = 0,
 ) -> list[int]:
-    """The players still in: the last round's advancers and byes (or everyone), minus withdrawals."""
+    """The players still in: the last round's advancers and byes (or everyone), minus withdrawals
+    (`seed`: the tournament's, for ties at the cut)."""
     active = [record.player_id for record in players if not record.withdrawn]
     if not history:
         return active
@@ -106,15 +110,15 @@ def survivors(
     counts = advancing_counts(sizes, table_size, min_seats, advance, len(byes), final=final)
     through = set(byes)
     for game, count in zip(last.games, counts):
-        through.update(game_survivors(game, count, ratings))
+        through.update(game_survivors(game, count, ratings, seed))
     through -= withdrawn
     if not final:
-        _top_up(last.games, counts, through, min_seats, ratings, withdrawn)
+        _top_up(last.games, counts, through, min_seats, ratings, withdrawn, seed)
     return [player for player in active if player in through]
 
 
 def _top_up(games: Sequence[GameResult], counts: list[int], through: set[int], min_seats: int,
-            ratings: dict[int, float], withdrawn: frozenset[int]) -> None:
+            ratings: dict[int, float], withdrawn: frozenset[int], seed: int) -> None:
     """A round before the final that withdrawn qualifiers left short: its tables, largest first,
     each send their next player (all but one of a table at most) until enough go on."""
     largest_first = sorted(range(len(games)), key=lambda i: (-len(games[i].players), i))
@@ -125,7 +129,7 @@ def _top_up(games: Sequence[GameResult], counts: list[int], through: set[int], m
                 break
             if counts[table] < len(games[table].players) - 1:
                 counts[table] += 1
-                through.update(set(game_survivors(games[table], counts[table], ratings)) - withdrawn)
+                through.update(set(game_survivors(games[table], counts[table], ratings, seed)) - withdrawn)
 
 
 def pair_elimination(
@@ -141,7 +145,7 @@ def pair_elimination(
     """The next elimination round: survivors seeded serpentine-wise into tables."""
     if is_finished(history):
         raise PairingError("the elimination is over: the final table has been played")
-    remaining = survivors(players, history, table_size, min_seats, advance)
+    remaining = survivors(players, history, table_size, min_seats, advance, seed)
     if len(remaining) < min_seats:
         remain = "1 player remains" if len(remaining) == 1 else f"{len(remaining)} players remain"
         raise PairingError(f"{remain} and a table needs at least {min_seats}; end the tournament with "

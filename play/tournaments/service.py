@@ -372,7 +372,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         spec = self.spec(tournament)
         records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn)
                    for e in await self.entrants(tournament.id)]
-        going_on = survivors(records, history, tournament.table_size, self.min_seats(spec), tournament.advance)
+        going_on = survivors(records, history, tournament.table_size, self.min_seats(spec), tournament.advance,
+                             tournament.seed)
         return len(going_on) < self.min_seats(spec)
 
     async def unannounced_ends(self, only: int | None = None) -> list[RoundEnd]:

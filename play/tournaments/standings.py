@@ -14,8 +14,9 @@ Byes
     player's own average score ratio over the games they played (neutral).
 
 Order of the standings (first difference decides, all descending)
-    0. elimination only: the last round reached, then the placement points earned in
-       that round's game (so the final table's order heads the standings);
+    0. elimination only: the last round reached, then whether the player forfeited there (who
+       never goes on; a bye or a game played does), then the placement points earned in that
+       round's game (so the final table's order heads the standings);
     1. tournament points;
     2. score ratio: the sum over games of own game score / that table winner's score.
        If a table has negative scores they are first shifted up so the lowest is 0;
@@ -104,6 +105,7 @@ class _Tally:
     opponents: list[int] = field(default_factory=list)
     reached_round: int = 0
     last_game_points: float = 0.0
+    last_forfeited: bool = False  # in the last round reached: never goes on in an elimination
 
 
 def _tally(history: Sequence[RoundRecord]) -> dict[int, _Tally]:
@@ -125,12 +127,14 @@ def _tally(history: Sequence[RoundRecord]) -> dict[int, _Tally]:
                 tally.opponents.extend(other for other in game.players if other != player)
                 tally.reached_round = max(tally.reached_round, record.round_no)
                 tally.last_game_points = points[player]
+                tally.last_forfeited = forfeited
         for player in record.byes:
             tally = tallies[player]
             tally.points += BYE_POINTS
             tally.byes += 1
             tally.reached_round = max(tally.reached_round, record.round_no)
             tally.last_game_points = BYE_POINTS
+            tally.last_forfeited = False
     return tallies
 
 
@@ -187,4 +191,4 @@ def _sort_key(row: StandingRow, tallies: dict[int, _Tally], elimination: bool) -
     if not elimination:
         return key
     tally = tallies[row.player_id]
-    return (-tally.reached_round, -round(tally.last_game_points, _DIGITS), *key)
+    return (-tally.reached_round, int(tally.last_forfeited), -round(tally.last_game_points, _DIGITS), *key)

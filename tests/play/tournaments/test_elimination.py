@@ -9,6 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from play.tournaments import (
+    Format,
     GameResult,
     PairingError,
     PlayerRecord,
@@ -176,3 +177,20 @@ def test_a_qualifier_who_withdrew_is_replaced_when_too_few_would_go_on():
 def test_a_round_that_cannot_send_enough_any_more_ends_without_looping():
     """One table of 3 and a bye that withdrew: the table sends all but one, and that is too few."""
     assert advancing_counts([3], 3, 3, final=False) == [2]
+
+
+def test_a_full_tie_at_the_cut_is_drawn_by_lot_not_by_user_id():
+    """README: "Players tied across the cut are separated by game score, then rating, then by lot":
+    over tournaments (seeds), either of two tied, unrated players may go through."""
+    players = [PlayerRecord(player_id=p) for p in range(10, 16)]
+    history = [RoundRecord(round_no=1, games=[
+        GameResult(ranking=[[10], [11, 12]], scores={10: 30.0, 11: 20.0, 12: 20.0}),
+        GameResult(ranking=[[13], [14], [15]], scores={13: 30.0, 14: 20.0, 15: 10.0}),
+    ])]
+    through = set()
+    for seed in range(20):
+        pairing = pair_round(Format.ELIMINATION, players, 2, 3, 3, 4, seed, history, advance=1)
+        seated = {p for table in pairing.tables for p in table} | set(pairing.byes)
+        assert len(seated & {11, 12}) == 1
+        through |= seated & {11, 12}
+    assert through == {11, 12}
