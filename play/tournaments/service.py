@@ -412,6 +412,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
             if tournament.status == "registration":
                 raise TournamentError(f"Tournament #{tournament_id} has not started: there is nothing to finish. "
                                       "To call it off, use `/tournament cancel`.")
+            if tournament.status in ("finished", "cancelled"):
+                raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
             if tournament.status != "running" or (rounds and rounds[-1].status != "finished"):
                 raise TournamentError("A tournament can be ended only between rounds.")
             if rounds:  # its last round's end is posted again, as the final standings

@@ -145,6 +145,8 @@ async def test_the_end_congratulates_the_best_player_still_in_the_tournament(sim
     quitter = event.by_id(leader)  # the first listed withdraws
     assert "withdrew" in answer(await quitter.click(tournament_message(event, tid), label="Withdraw"))
     await event.organiser.slash(event.channel, "tournament finish")
+    again = answer(await event.organiser.slash(event.channel, "tournament finish", tournament=tid))
+    assert again == f"Tournament #{tid} is already finished.", again
     active = [row for row in await bot.tournaments.standings(tid) if not row.withdrawn]
     best = min(row.rank for row in active)
     end = event.channel.last_message.content
