@@ -250,8 +250,11 @@ class TournamentController(RoundsMixin):
             return ""
         names = await self.service.withdraw_left(tournament_id, self.caller(interaction), gone)
         await self.refresh_embed(tournament_id)
-        shown = ", ".join(shown_name(name) for name in names)
-        return f" Withdrawn, as they have left the server: {shown}." if names else ""
+        if len(names) < 2:
+            return f" Withdrawn, as they have left the server: {shown_name(names[0])}." if names else ""
+        # One a line: a name may hold a comma, and a long list is cut between lines (requests.pieces).
+        listed = "".join(f"\n- {shown_name(name)}" for name in names)
+        return f" Withdrawn, as they have left the server:{listed}\n"
 
     async def check_channel(self, tournament: Any) -> str:
         """Refuse to seat a round whose tables the bot could not run in the tournament's channel

@@ -102,8 +102,8 @@ class VotesMixin:
         if not news.table.votes or news.table.status != "running":
             return
         # Those who left the server are not waited for: asked of Discord for the players still to answer.
-        answered = {user for vote in news.table.votes.values() for user in vote.get("yes", ())}
-        still = [s for s in news.seats if s.user_id is not None and s.user_id not in answered
+        answered = set.intersection(*(set(vote.get("yes", ())) for vote in news.table.votes.values()))
+        still = [s for s in news.seats if s.user_id is not None and s.user_id not in answered  # by any vote
                  and not (s.forfeited or s.ai or s.away)]
         guild = self.presenter.bot.get_guild(news.table.guild_id)
         left = await left_server(guild, still, caller_id=0) if guild is not None and still else frozenset()

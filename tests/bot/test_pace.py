@@ -24,7 +24,7 @@ LIVE = 900  # pace live-15m. SimCord runs the bot's timers that fall due within 
 
 
 async def live_table(env, seats: int = 2, computers: int = 0, game: str = "augsburg1520"):
-    table = await open_table(env, game, ["ada", "bo", "cy"][:seats], computers=computers)
+    table = await open_table(env, game, ["ada", "bo", "cy", "dee", "eve"][:seats], computers=computers)
     lobby = table.thread.history()[0]
     ada = table.players[0]
     while "Pace: live-15m" not in labels(table.thread.history()[0]):  # the lobby's Pace button goes round

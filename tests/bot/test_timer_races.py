@@ -110,3 +110,28 @@ async def test_a_vote_that_never_asked_a_player_who_left_the_server_is_carried_o
     assert f"<@{bo.id}>" in question.content and f"<@{cy.id}>" not in question.content
     await simcord_env.advance_time(LIVE + 1)
     assert (await table.row()).status == "cancelled"
+
+
+async def test_a_vote_waiting_only_for_a_player_who_left_is_carried_out_though_they_answered_another(simcord_env,
+                                                                                                     monkeypatch):
+    """eve agreed to the cancel vote, not to the hand-over, then left the server; bo goes away at
+    his deadline: the hand-over now waits for nobody and is carried out (the cancel still waits
+    for cy)."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env, seats=5)
+    ada, bo, cy, dee, eve = table.players
+    policy = heuristic_players("augsburg1520", 5)
+    for player in (ada, cy, dee, eve):  # everyone but bo buys; bo's deadline runs
+        await play_seat(table, player, policy)
+    dee_seat = await table.seat_of(dee)
+    await table.bot.store.tables.update_seat(table.table_id, dee_seat, missed=2, away=True)
+    await cy.slash(table.thread, "table handover", player=dee)  # asks ada, bo, eve
+    await ada.slash(table.thread, "table cancel")  # asks bo, cy, eve
+    handover, cancel = vote_questions(table)
+    await ada.click(handover, label="Agree")
+    await eve.click(cancel, label="Agree")
+    table.guild.remove_member(eve)
+    await simcord_env.advance_time(LIVE + 1)
+    row = await table.row()
+    assert row.status == "running" and "cancel" in row.votes and f"handover:{dee_seat}" not in row.votes
+    assert next(s for s in await table.seats() if s.user_id == dee.id).ai

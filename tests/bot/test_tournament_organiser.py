@@ -304,7 +304,7 @@ async def test_an_answer_naming_more_players_than_one_message_holds_names_them_a
     answer names every one, whole, over as many messages as it takes (Discord allows 2,000
     characters a message), and still says the round is seated."""
     def long_name(i: int) -> str:
-        return "*_" * 14 + f"{i:04d}"  # 32 characters, Discord's most; escaped to 60 in text
+        return "*_" * 11 + f"Bo, Jo{i:04d}"  # 32 characters, Discord's most, a comma inside; escaped longer
 
     event = new_event(simcord_env, 0)
     event.players = [event.guild.add_member(simcord_env.create_user(f"u{i}"), nick=long_name(i)) for i in range(60)]
@@ -315,7 +315,7 @@ async def test_an_answer_naming_more_players_than_one_message_holds_names_them_a
     started = await event.organiser.click(tournament_message(event, tournament), label="Start")
     parts = [started.response.content or ""] + [f.content or "" for f in started.followups]
     assert len(parts) > 1 and all(len(part) <= 2000 for part in parts)
-    text = " ".join(parts)
-    assert "has started: round 1 is seated" in text
-    names = text.split("Withdrawn, as they have left the server: ")[1].rstrip(".")
-    assert names.split(", ") == [shown_name(long_name(i)) for i in range(25, 60)]
+    text = "\n".join(parts)
+    assert text.startswith(f"Tournament #{tournament} has started: round 1 is seated.")
+    names = text.split("Withdrawn, as they have left the server:\n")[1].splitlines()
+    assert names == [f"- {shown_name(long_name(i))}" for i in range(25, 60)]
