@@ -157,23 +157,30 @@ async def test_the_deadlines_of_many_long_names_make_the_log_give_way_not_the_bo
     assert any(f.name == WAITING and f.value.count("<t:") == 5 for f in log.fields)
 
 
-async def test_a_crowded_aelderman_board_shortens_long_names_and_keeps_its_own_text(simcord_env):
-    """Aelderman's main version with four players names each player some thirty times on its
-    board: with long names the board writes them shortened (told apart by seat where they start
-    alike), so that the board stays within Discord's limit and keeps its own text whole."""
+async def crowded_aelderman(env):
+    """Aelderman's main version with four long names, at the Council Hall of a later round, where
+    the board is fullest: the table, the game's spec and the names."""
     import random
 
     from games import registry
 
     spec = registry.get("aelderman")
     names = [f"Bartholomew von Schleswig-Hols{c}" for c in "abcd"]
-    table = await open_table(simcord_env, "aelderman", names, options="version=main")
+    table = await open_table(env, "aelderman", names, options="version=main")
     await start(table)
     rng, state = random.Random(0), spec.setup(4, 0, spec.Options(version="main"))
-    for _ in range(355):  # to the Council Hall of a later round, where the board is fullest
+    for _ in range(355):
         seat = rng.choice(sorted(spec.to_act(state)))
         state, _ = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
     await table.put_state(state)
+    return table, spec, names
+
+
+async def test_a_crowded_aelderman_board_shortens_long_names_and_keeps_its_own_text(simcord_env):
+    """Aelderman's main version with four players names each player some thirty times on its
+    board: with long names the board writes them shortened (told apart by seat where they start
+    alike), so that the board stays within Discord's limit and keeps its own text whole."""
+    table, spec, names = await crowded_aelderman(simcord_env)
     news = await table.bot.service.news(table.table_id)
     boards = table.bot.presenter.boards
     info, public = boards.service_info(news), spec.view(news.state, None)
@@ -190,19 +197,7 @@ async def test_a_crowded_aelderman_board_shortens_long_names_and_keeps_its_own_t
 async def test_a_shortened_name_keeps_its_abandoned_mark(simcord_env):
     """README (/table abandon): the seat of a player who abandoned is a computer's for good; the
     crowded board that shortens names cuts the name, not the "(abandoned)" that says so."""
-    import random
-
-    from games import registry
-
-    spec = registry.get("aelderman")
-    names = [f"Bartholomew von Schleswig-Hols{c}" for c in "abcd"]
-    table = await open_table(simcord_env, "aelderman", names, options="version=main")
-    await start(table)
-    rng, state = random.Random(0), spec.setup(4, 0, spec.Options(version="main"))
-    for _ in range(355):  # to a Council Hall of a later round, where the board is fullest
-        seat = rng.choice(sorted(spec.to_act(state)))
-        state, _ = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
-    await table.put_state(state)
+    table, _, _ = await crowded_aelderman(simcord_env)
     quitter = table.players[1]
     assert "You abandoned" in (await quitter.slash(table.thread, "table abandon")).response.content
     board = await board_message(table)

@@ -103,17 +103,24 @@ async def test_the_board_of_a_table_closed_because_nobody_is_left_says_it_was_ca
     assert not with_controls(ada, table)
 
 
+async def cancelled_with_board_refused(env, monkeypatch, times: int):
+    """A running 2-player table a server manager cancelled while Discord refuses the board's
+    edits `times` times; the table and its row from before the cancel."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    row = await table.row()
+    env.check_errors = False
+    env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{row.board_message_id}", status=500,
+                     times=times)
+    await manager_of(table, env).slash(table.thread, "table cancel")
+    return table, row
+
+
 async def test_a_cancelled_tables_board_that_discord_refused_to_edit_says_so_later(simcord_env, monkeypatch):
     """README: "Once cancelled, the board ... say[s] so"; a board Discord refuses is shown again
     5 minutes later (then 30 minutes, 2 hours)."""
-    fix_deal(monkeypatch, 5)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    row = await table.row()
-    simcord_env.check_errors = False
-    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{row.board_message_id}", status=500,
-                             times=2)
-    await manager_of(table, simcord_env).slash(table.thread, "table cancel")
+    table, _ = await cancelled_with_board_refused(simcord_env, monkeypatch, times=2)
     assert (await table.row()).status == "cancelled"
     assert "My hand" in labels(await board_message(table))  # refused: still as it was
     await simcord_env.advance_time(301)  # refused again
@@ -129,14 +136,7 @@ async def test_a_cancelled_tables_board_that_discord_refused_to_edit_says_so_lat
 
 async def test_a_restart_shows_a_refused_cancelled_board_without_telling_the_thread_again(simcord_env, settings,
                                                                                          monkeypatch):
-    fix_deal(monkeypatch, 5)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    row = await table.row()
-    simcord_env.check_errors = False
-    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{row.board_message_id}", status=500,
-                             times=1)
-    await manager_of(table, simcord_env).slash(table.thread, "table cancel")
+    table, row = await cancelled_with_board_refused(simcord_env, monkeypatch, times=1)
 
     def notes() -> list[str]:
         return [m.content for m in table.thread.history() if "was cancelled" in (m.content or "")
