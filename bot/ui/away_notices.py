@@ -36,7 +36,8 @@ class AwayNoticesMixin:
             await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
                             allowed_mentions=panels.PLAYER_MENTIONS)
 
-    async def retire_away_notices(self: Presenter, news: TableNews, row: SeatRow, clicked: discord.Message | None) -> None:
+    async def retire_away_notices(self: Presenter, news: TableNews, row: SeatRow,
+                                  clicked: discord.Message | None) -> None:
         """Once a player is back, their away notices lose "I'm back": one still offering it tells
         a start that they were told of their current absence (bot/ui/shown.py). Looked for where
         they were sent: the DMs, and the thread (the notices naming them)."""

@@ -250,8 +250,10 @@ class TournamentController(RoundsMixin):
             return ""
         names = await self.service.withdraw_left(tournament_id, self.caller(interaction), gone)
         await self.refresh_embed(tournament_id)
-        if len(names) < 2:
-            return f" Withdrawn, as they have left the server: {shown_name(names[0])}." if names else ""
+        if not names:
+            return ""
+        if len(names) == 1:
+            return f" Withdrawn, as they have left the server: {shown_name(names[0])}."
         # One a line: a name may hold a comma, and a long list is cut between lines (requests.pieces).
         listed = "".join(f"\n- {shown_name(name)}" for name in names)
         return f" Withdrawn, as they have left the server:{listed}\n"

@@ -102,8 +102,8 @@ class VotesMixin:
         if not news.table.votes or news.table.status != "running":
             return
         # Those who left the server are not waited for: asked of Discord for the players still to answer.
-        answered = set.intersection(*(set(vote.get("yes", ())) for vote in news.table.votes.values()))
-        still = [s for s in news.seats if s.user_id is not None and s.user_id not in answered  # by any vote
+        agreed_to_all = set.intersection(*(set(vote.get("yes", ())) for vote in news.table.votes.values()))
+        still = [s for s in news.seats if s.user_id is not None and s.user_id not in agreed_to_all
                  and not (s.forfeited or s.ai or s.away)]
         guild = self.presenter.bot.get_guild(news.table.guild_id)
         left = await left_server(guild, still, caller_id=0) if guild is not None and still else frozenset()

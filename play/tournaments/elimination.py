@@ -74,10 +74,11 @@ def game_survivors(game: GameResult, count: int, ratings: dict[int, float], seed
     """The top `count` players of a finished game, ties at the cut broken as documented. A player
     who forfeited never goes on (a table everyone forfeited, e.g. a cancelled one, sends nobody)."""
     ordered = []
-    lot = seeded_rng(seed, "cut", sorted(game.players)).sample(game.players, len(game.players))
+    drawn = seeded_rng(seed, "cut", sorted(game.players)).sample(game.players, len(game.players))
+    lot = {player: number for number, player in enumerate(drawn)}
     for group in game.final_groups():
         ordered.extend(
-            sorted(group, key=lambda p: (-game.scores.get(p, 0.0), -ratings.get(p, 0.0), lot.index(p)))
+            sorted(group, key=lambda p: (-game.scores.get(p, 0.0), -ratings.get(p, 0.0), lot[p]))
         )
     return [player for player in ordered if player not in game.forfeits][:count]
 
