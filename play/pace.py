@@ -9,7 +9,7 @@ back can be voted out however many missed deadlines the table asks for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from games.core import public
 from play.common import Caller, TableError, not_seated, table_state
@@ -151,24 +151,27 @@ async def still_away(service: TableService, table_id: int, seat: int, missed: in
                                                  payload=timer.payload)
 
 
-async def reminder_due(service: TableService, table_id: int, seat: int, prompt_version: int,
-                       when: str = "") -> TableNews | None:
-    """The table, if the seat's decision of `prompt_version` is still waiting for its player and
-    its deadline is still ahead. After a stop, reminders that fell due while down come together:
-    only the latest is sent, and none once the deadline passed ("Time ran out" says it all).
-    Read under the table's lock: a move being stored as the reminder falls due is seen."""
+async def reminder_due(service: TableService, table_id: int, seat: int, prompt_version: int, when: str,
+                       send: Callable[[TableNews], Awaitable[None]]) -> bool:
+    """Send (`send`) a reminder if the seat's decision of `prompt_version` is still waiting for its
+    player and its deadline is still ahead; whether it was due. After a stop, reminders that fell
+    due while down come together: only the latest is sent, and none once the deadline passed ("Time
+    ran out" says it all). Decided and sent under the table's lock: a move stored just before is
+    seen, and one made while the reminder goes out waits for it, so "Still your turn" never
+    follows the move it asks for."""
     async with service.lock(table_id):
         loaded = await service.load(table_id)
-    if not current(loaded, seat, prompt_version):
-        return None
-    deadline, now = loaded.table.deadlines.get(seat, float("inf")), service.clock()
-    if deadline <= now:
-        return None
-    share = dict(REMINDERS).get(when, 0.0)
-    left = deadline - now  # a later reminder comes when (1 - its share) of the time is left
-    if any(later > share and left <= loaded.table.pace_seconds * (1 - later) for _, later in REMINDERS):
-        return None
-    return TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
+        if not current(loaded, seat, prompt_version):
+            return False
+        deadline, now = loaded.table.deadlines.get(seat, float("inf")), service.clock()
+        if deadline <= now:
+            return False
+        share = dict(REMINDERS).get(when, 0.0)
+        left = deadline - now  # a later reminder comes when (1 - its share) of the time is left
+        if any(later > share and left <= loaded.table.pace_seconds * (1 - later) for _, later in REMINDERS):
+            return False
+        await send(TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version))
+        return True
 
 
 async def back(service: TableService, table_id: int, caller: Caller) -> TableNews:

@@ -340,8 +340,10 @@ class TableService(MovesMixin, LobbyMixin):
     async def still_away(self, table_id: int, seat: int, missed: int) -> None:
         await pace.still_away(self, table_id, seat, missed)
 
-    async def reminder_due(self, table_id: int, seat: int, prompt_version: int, when: str = "") -> TableNews | None:
-        return await pace.reminder_due(self, table_id, seat, prompt_version, when)
+    async def remind(self, table_id: int, seat: int, prompt_version: int, when: str,
+                     send: Callable[[TableNews], Awaitable[None]]) -> bool:
+        """A reminder timer fell due: `send` it if the decision still waits (play/pace.py)."""
+        return await pace.reminder_due(self, table_id, seat, prompt_version, when, send)
 
     async def back(self, table_id: int, caller: Caller) -> TableNews:
         return await pace.back(self, table_id, caller)

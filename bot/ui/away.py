@@ -11,6 +11,7 @@ from bot.render.base import shown_name
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, name_of, refusal, reply
 from play.common import TableError
+from play.results import TableNews
 
 if TYPE_CHECKING:
     from bot.ui.controller import TablesController
@@ -52,9 +53,10 @@ class AwayMixin:
                          self.presenter.retire_away_notices(now, row, None))
 
     async def on_reminder(self: TablesController, table_id: int, seat: int, prompt_version: int, when: str) -> None:
-        news = await self.service.reminder_due(table_id, seat, prompt_version, when)
-        if news is not None:
+        async def send(news: TableNews) -> None:
             await safely(f"reminder of table {table_id} seat {seat}", self.presenter.remind(news, seat, when))
+
+        await self.service.remind(table_id, seat, prompt_version, when, send)
 
     async def back(self: TablesController, interaction: discord.Interaction, table_id: int) -> None:
         """"I'm back": the player plays their seat again from their next decision."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from play.common import Caller
+from play.results import seat_choices
 from storage.timers import REMINDER_TIMER
 from tests.bot.driver import fix_deal, heuristic_players, labels
 from tests.bot.test_pace import LIVE, bo_to_move, dms_with, live_table, play_seat
@@ -135,3 +137,42 @@ async def test_a_vote_waiting_only_for_a_player_who_left_is_carried_out_though_t
     row = await table.row()
     assert row.status == "running" and "cancel" in row.votes and f"handover:{dee_seat}" not in row.votes
     assert next(s for s in await table.seats() if s.user_id == dee.id).ai
+
+
+async def test_a_move_made_while_the_reminder_goes_out_comes_after_it(simcord_env, monkeypatch):
+    """README: reminders come for a decision still waiting for its player. A move made while the
+    reminder is on its way to Discord waits for it, so "Still your turn" never arrives after the
+    move it asks for."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    policy = heuristic_players("augsburg1520", 2)
+    await play_seat(table, ada, policy)
+    bot = simcord_env.bot
+    bo_seat = next(s for s in await table.seats() if s.user_id == bo.id).seat
+    row = await table.row()
+    prompt_version = row.prompts[bo_seat][0]
+    await simcord_env.advance_time(LIVE // 2 + 5)  # the half-time reminder was sent by its timer
+    assert len(dms_with(bo, "Still your turn")) == 1
+
+    state, spec = await table.state(), await table.spec()
+    index = seat_choices(spec, state, bo_seat).index(policy(state, bo_seat))
+    presenter, moves, stored_before_sent = bot.presenter, [], []
+    remind = presenter.remind
+
+    async def remind_while_bo_moves(news, seat, when):
+        # bo presses his choice just as the reminder is being sent.
+        moves.append(asyncio.get_running_loop().create_task(
+            bot.service.act(table.table_id, Caller(bo.id, name="bo"), prompt_version, index)))
+        for _ in range(10):
+            await asyncio.sleep(0)
+        stored_before_sent.append(moves[0].done())
+        await remind(news, seat, when)
+
+    monkeypatch.setattr(presenter, "remind", remind_while_bo_moves)
+    await bot.controller.on_reminder(table.table_id, bo_seat, prompt_version, "late")
+    await asyncio.wait(set(moves), timeout=5)
+    assert moves[0].done() and moves[0].exception() is None, "bo's move was refused"
+    assert (await table.row()).version > row.version
+    assert stored_before_sent == [False], "the reminder was sent after bo's move was stored"
+    assert len(dms_with(bo, "Last call: your turn")) == 1
