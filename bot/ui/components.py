@@ -227,6 +227,22 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
 
 AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})")
 AMOUNT_FIELD = "amount"
+AMOUNT = re.compile(r"\s*0*([0-9]{1,9})\s*", re.ASCII)
+NEGATIVE = re.compile(r"\s*-\s*0*[1-9][0-9]*\s*", re.ASCII)  # a whole number below every amount (not -0)
+DIGITS = re.compile(r"\s*[0-9]+\s*", re.ASCII)  # not AMOUNT: ten digits or more, above every amount
+
+
+def amount_fault(typed: str) -> str:
+    """What is wrong with a typed amount that is not AMOUNT, in words that are true of it."""
+    if NEGATIVE.fullmatch(typed):
+        return "is below the lowest amount"
+    if DIGITS.fullmatch(typed):
+        return "is above the highest amount"
+    try:
+        whole = float(typed).is_integer()  # "+1", "1.0", "1e3", other scripts' digits
+    except (ValueError, OverflowError):
+        whole = False
+    return "is not written in the digits 0-9 alone" if whole else "is not a whole number"
 
 
 class AmountForm(discord.ui.Modal):

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from typing import Any, Coroutine, Sequence
 
 import discord
 
 from bot.render.base import shown_name
 from bot.ui import panels
-from bot.ui.components import AmountForm
+from bot.ui.components import AMOUNT, AmountForm, amount_fault
 from bot.ui.permissions import refusal_for
 from bot.ui.away import AwayMixin
 from bot.ui.presenter import Presenter, safely
@@ -37,8 +36,6 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
            "play: press **My hand** on the table's board, or use `/table hand` in the thread, to see your "
            "hand and make your choices privately. To get DMs, enable *Direct Messages* in this server's "
            "Privacy Settings.")
-AMOUNT = re.compile(r"\s*([0-9]{1,9})\s*", re.ASCII)
-NEGATIVE = re.compile(r"\s*-\s*0*[1-9][0-9]*\s*", re.ASCII)  # a whole number below every amount (not -0)
 ENDED = ("finished", "cancelled")
 
 
@@ -328,8 +325,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
         match = AMOUNT.fullmatch(typed)
         if match is None:  # ASCII digits only (no "1_0", no other scripts' digits), spaces around allowed
             choice = await self.service.amount_asked(table_id, caller, prompt_version)
-            wrong = ("is below the lowest amount" if NEGATIVE.fullmatch(typed) else "is not a whole number")
-            raise TableError(f"{shown_name(quote(typed)) or 'Nothing'} {wrong}. "
+            raise TableError(f"{shown_name(quote(typed)) or 'Nothing'} {amount_fault(typed)}. "
                              f"Type an amount from {choice.low} to {choice.high} in digits.", verbatim=True)
         return await self.service.act_amount(table_id, caller, prompt_version, int(match.group(1)))
 

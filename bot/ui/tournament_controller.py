@@ -19,7 +19,7 @@ from bot.ui.permissions import refusal_for
 from bot.ui.presenter import UNKNOWN_MESSAGE, safely
 from bot.ui.requests import caller_of, defer, embed_batches, left_server, name_of, refusal, reply
 from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, cancelled_note, withdrawal_note
-from play.common import Caller, KeyedLocks, TableError, entrant_names
+from play.common import Caller, KeyedLocks, TableError, entrant_names, tournament_state
 from play.results import TableNews
 from play.tournaments.service import RoundEnd, TournamentError, TournamentService
 
@@ -279,8 +279,8 @@ class TournamentController(RoundsMixin):
         await defer(interaction)
         await self.refresh_embed(tournament_id)  # posted anew if it was deleted
         current = await self.service.current_round(tournament_id)
-        if current is None:
-            raise TournamentError(f"Tournament #{tournament_id} has not started yet.")
+        if current is None:  # registration open, or cancelled in it
+            raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")
         tables = await self.service.progress(tournament_id)
         deadline = current.deadline if current.status == "running" else None
         await self.answer_pages(interaction, views.progress_embeds(tournament, current.round_no, tables,

@@ -89,6 +89,11 @@ def game_result(seats: list[SeatRow], outcome: Outcome | None) -> GameResult:
     return GameResult(ranking=ranking, scores=scores, forfeits=forfeits, winners=winners)
 
 
+def started_or(status: str) -> str:
+    """Why a tournament in `status` cannot start: it has, or it ended (a cancel in registration too)."""
+    return "has already started" if status == "running" else tournament_state(status)
+
+
 class TournamentService(OrganiserMixin, EntrantsMixin):
     def __init__(self, store: Store, tables: TableService, ratings: RatingService,
                  clock: Callable[[], float] = time.time) -> None:
@@ -202,7 +207,7 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         tournament = await self.get(tournament_id, caller)
         self.require_organiser(tournament, caller)
         if tournament.status != "registration":
-            raise TournamentError(f"Tournament #{tournament_id} has already started.")
+            raise TournamentError(f"Tournament #{tournament_id} {started_or(tournament.status)}.")
         players = await self.entrants(tournament_id)
         spec = self.spec(tournament)
         if len(players) < self.min_seats(spec):
@@ -211,8 +216,9 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         ratings = await self.ratings.display_ratings(tournament.guild_id, tournament.game,
                                                      [p.user_id for p in players])
         async with self.lock(tournament_id):
-            if not await self.store.tournaments.begin(tournament_id, ratings):
-                raise TournamentError(f"Tournament #{tournament_id} has already started.")
+            if not await self.store.tournaments.begin(tournament_id, ratings):  # started or cancelled meanwhile
+                now = await self.get(tournament_id)
+                raise TournamentError(f"Tournament #{tournament_id} {started_or(now.status)}.")
             return await self._seat_round(await self.get(tournament_id), 1)
 
     async def seat_cut_off_start(self, tournament_id: int) -> bool:

@@ -7,6 +7,7 @@ import pytest
 
 from bot import create_bot
 from games import registry
+from tests.reliability.forge import forge_modal, private_answer
 from tests.bot.driver import (clicker, fix_deal, heuristic_players, labels, open_table, panel_message,
                               play_turn_by_dm, play_until, start)
 
@@ -56,7 +57,11 @@ async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env,
 
     for typed, complaint in (("lots", "is not a whole number"), (str(choice.high + 1), "from"),
                              (str(choice.low - 1), "from"), ("-3", "-3 is below the lowest amount"),
-                             ("**9**", "\\*\\*9\\*\\* is not"), ("<t:0:R>", "\\<t:0:R> is not")):  # shown as typed
+                             ("**9**", "\\*\\*9\\*\\* is not"), ("<t:0:R>", "\\<t:0:R> is not"),  # shown as typed
+                             ("1.5", "1.5 is not a whole number"),  # whole numbers not in the digits 0-9:
+                             ("+1", "+1 is not written in the digits 0-9 alone"),
+                             ("\uff11", "\uff11 is not written in the digits 0-9 alone"),
+                             ("1.0", "1.0 is not written in the digits 0-9 alone")):
         shown = await actor.click(panel, label="Other amount…")
         assert shown.modal is not None
         answer = await actor.submit_modal(shown, {"amount": typed})
@@ -64,11 +69,16 @@ async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env,
         assert complaint in answer.response.message.content
         assert f"{choice.low} to {choice.high}" in answer.response.message.content
         assert (await table.row()).version == version, "a refused amount changes nothing"
+    # The form takes 9 characters; a forged answer with more digits is above every amount.
+    form = f"amountform:{table.table_id}:{(await table.row()).prompts[state.actor][0]}"
+    forged = await forge_modal(actor, actor.dm_channel, form, {"amount": "1234567890"})
+    assert "1234567890 is above the highest amount" in private_answer(forged)
+    assert (await table.row()).version == version
 
     # The form is opened, the bot restarts, and the typed amount still counts.
     shown = await actor.click(panel, label="Other amount…")
     await simcord_env.restart_bot(create_bot(settings))
-    answer = await actor.submit_modal(shown, {"amount": f" {wanted} "})
+    answer = await actor.submit_modal(shown, {"amount": f" 0{wanted} "})  # a leading zero is no fault
     assert answer.acknowledged
     after = await table.state()
     assert (await table.row()).version > version

@@ -145,6 +145,20 @@ async def test_refusals_say_in_words_where_a_table_or_tournament_stands(simcord_
     assert "has not started" in said and "/tournament cancel" in said, said
     said = answer(await event.organiser.slash(event.channel, "tournament replace", player=event.players[0].user))
     assert "no game is running" in said and "this round" not in said, said
+    said = answer(await event.organiser.slash(event.channel, "tournament status"))
+    assert "has not started yet (registration is open)" in said, said
+
+
+async def test_a_tournament_cancelled_in_registration_is_not_called_started_nor_still_to_start(simcord_env):
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tid)
+    assert "is cancelled" in answer(await event.organiser.slash(event.channel, "tournament cancel", tournament=tid))
+    for command in ("tournament start", "tournament status"):
+        said = (await event.organiser.slash(event.channel, command, tournament=tid)).response
+        assert said is not None and said.ephemeral
+        assert f"Tournament #{tid} was cancelled." in said.content, (command, said.content)
+    assert (await simcord_env.bot.store.tournaments.get(tid)).status == "cancelled"
 
 
 @pytest.mark.slow
