@@ -128,8 +128,11 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
         thread = None
         if private_to is not None:
             try:
+                # Only a thread moderator (Manage Threads) may add players to a thread closed to
+                # invites: without it, the players may invite others too, or nobody could be added.
+                moderator = parent.permissions_for(parent.guild.me).manage_threads
                 thread = await parent.create_thread(name=title, type=discord.ChannelType.private_thread,
-                                                    invitable=False, auto_archive_duration=10080)
+                                                    invitable=not moderator, auto_archive_duration=10080)
             except discord.Forbidden as exc:
                 log.warning("no private thread for table %s (%s): a public one instead", table.id, exc)
         if thread is None:

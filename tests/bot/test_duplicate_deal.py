@@ -109,6 +109,35 @@ async def test_without_the_private_threads_permission_a_duplicate_round_is_playe
         assert simcord_env.backend.get_channel(table.thread_id).type == discord.ChannelType.public_thread.value
 
 
+@pytest.mark.parametrize("manage_threads", [True, False])
+async def test_a_private_thread_is_closed_to_invites_only_when_the_bot_may_add_players_to_it(simcord_env,
+                                                                                          manage_threads):
+    """Discord: `invitable` is "whether non-moderators can add other non-moderators to a thread",
+    and a moderator has Manage Threads. With it, a duplicate round's threads are closed to invites
+    (only the bot adds their players); without it (README lists it as optional), a closed thread
+    could not be given its players, so they may invite others too."""
+    import discord
+
+    from tests.bot.tournament_driver import ORGANISER_ROLE, Event
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("tournaments", overwrites={
+        simcord_env.bot.user: discord.PermissionOverwrite(manage_threads=manage_threads)})
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    event = Event(simcord_env, guild, channel, organiser,
+                  [guild.add_member(simcord_env.create_user(f"p{n}")) for n in range(6)])
+    tournament = await create(event, rounds=1, duplicate=True)
+    await register_all(event, tournament)
+    await organiser.click(tournament_message(event, tournament), label="Start")
+    private = [r.json for r in simcord_env.http_requests if r.method == "POST" and r.path.endswith("/threads")
+               and (r.json or {}).get("type") == discord.ChannelType.private_thread.value]
+    assert len(private) == 2
+    assert all(body.get("invitable") is (not manage_threads) for body in private), private
+    for game in await event.bot.store.tournaments.games(tournament, 1):
+        thread = simcord_env.backend.get_channel((await event.bot.store.tables.get(game.table_id)).thread_id)
+        assert set(game.players) <= set(thread.thread_members)
+
+
 async def test_a_player_not_added_to_the_private_thread_is_added_at_the_next_start(simcord_env, settings):
     """Discord refuses (once) to add players as the duplicate round's threads open: the next start
     adds every player of a running table to its private thread."""
