@@ -30,9 +30,9 @@ def missing_permissions(channel: discord.TextChannel, *, pictures: bool, posts_i
     in_threads = discord.abc.GuildChannel.permissions_for(channel, me)
     needed = {**IN_THREADS, **(PICTURES if pictures else {})}
     missing = [label for name, label in needed.items() if not getattr(in_threads, name)]
-    if posts_in_channel:
-        here = channel.permissions_for(me)
-        missing += [label for name, label in IN_CHANNEL.items() if not getattr(here, name) and label not in missing]
+    if posts_in_channel:  # the same values: without Send Messages, links count as denied, but granting it is the fix
+        missing += [label for name, label in IN_CHANNEL.items()
+                    if not getattr(in_threads, name) and label not in missing]
     return missing
 
 

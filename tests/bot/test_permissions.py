@@ -187,3 +187,18 @@ async def test_discord_failing_as_a_table_opens_is_not_called_a_missing_permissi
     assert await simcord_env.bot.store.tables.tables_of_user(ada.id, "lobby", "running") == []
     again = await ada.slash(channel, "table create", game="augsburg1520")
     assert "is open in" in answer(again) and len(channel.threads) == 1
+
+
+async def test_a_tournament_refused_for_send_messages_names_only_that(simcord_env):
+    """README: "the check names only the permissions to grant". Without Send Messages Discord
+    withholds Embed Links in the channel too, but granting Send Messages gives it back."""
+    guild, channel = channel_without(simcord_env, send_messages=False)
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    refused = answer(await organiser.slash(channel, "tournament create", game="baumeister", format="swiss",
+                                           table_size=3, rounds=1))
+    assert "missing the permission **Send Messages** there" in refused and "Embed Links" not in refused, refused
+    guild, channel = channel_without(simcord_env, send_messages=False, embed_links=False)
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    refused = answer(await organiser.slash(channel, "tournament create", game="baumeister", format="swiss",
+                                           table_size=3, rounds=1))
+    assert "**Embed Links**" in refused and "**Send Messages**" in refused, refused
