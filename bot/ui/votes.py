@@ -9,6 +9,7 @@ import discord
 
 from bot.render.base import shown_name
 from bot.ui.components import VoteButton
+from bot.ui.permissions import refusal_for
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, custom_ids, defer, left_server, name_of, refusal, reply
 from bot.ui import panels
@@ -61,8 +62,9 @@ class VotesMixin:
                                            f"{question(kind, asker, subject)} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
         if not posted:
-            await reply(interaction, "The question could not be posted in the thread (Discord refused it). "
-                                     "The vote stays open: run the command again to ask again.")
+            why = await self._missing_permissions(voted.news)
+            await reply(interaction, (why or "The question could not be posted in the thread (Discord refused it).")
+                        + " The vote stays open: run the command again to ask again.")
         elif voted.asked_before:
             await reply(interaction, "That vote was already open: its question is asked again in the thread, "
                                      f"waiting for {_waiting(voted, info)}.")
@@ -132,6 +134,14 @@ class VotesMixin:
             return frozenset()
         await defer(interaction)
         return await left_server(interaction.guild, others, caller.user_id)
+
+    async def _missing_permissions(self: Any, news: TableNews) -> str | None:
+        """Why the bot could not post in a table's thread, if a permission of its channel is missing."""
+        thread = await self.presenter.channel(news.table.thread_id)
+        parent = getattr(thread, "parent", None)
+        if not isinstance(parent, discord.TextChannel):
+            return None
+        return refusal_for(parent, news.table.game, "post the vote's question")
 
     async def _carried_out(self, voted: VoteNews) -> None:
         news = voted.news

@@ -105,6 +105,20 @@ async def test_a_vote_whose_question_failed_to_post_is_asked_again(simcord_env):
     assert (await table.row()).status == "cancelled"
 
 
+async def test_a_vote_question_the_bot_may_not_post_names_the_permission_to_grant(simcord_env):
+    """A question refused because a permission was taken away mid-game says which one, so the
+    asker knows what a server admin must grant before asking again."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    await simcord_env.bot.get_channel(table.channel.id).set_permissions(simcord_env.bot.user,
+                                                                        send_messages_in_threads=False)
+    refused = await table.players[0].slash(table.thread, "table cancel")
+    assert refused.ephemeral, refused.response.content
+    assert "missing the permission **Send Messages in Threads**" in refused.response.content
+    assert "The vote stays open: run the command again" in refused.response.content
+    assert "cancel" in (await table.row()).votes and not vote_messages(table)
+
+
 async def test_a_vote_overtaken_by_a_cancel_loses_its_buttons_when_answered(simcord_env):
     """A manager cancels the game while the creator's vote is open: a player who then answers it
     is told the vote is over, and the question's buttons go."""
