@@ -179,10 +179,7 @@ class LobbyMixin:
 
     async def toggle_rated(self: TableService, table_id: int, caller: Caller) -> TableNews:
         async with self.lock(table_id):
-            loaded = await self.load(table_id, caller)
-            if loaded.table.status != "lobby":
-                raise TableError("The game has started; whether it is rated can no longer change.")
-            _not_tournament(loaded)
+            loaded = await self._lobby(table_id, caller)
             self._creator_only(loaded, caller, "change whether the table is rated")
             if loaded.table.seed_chosen:
                 raise TableError("This table is dealt from a chosen seed, so it is never rated.")

@@ -263,6 +263,21 @@ async def test_a_lobby_whose_edit_at_the_start_failed_is_brought_up_to_date_when
     assert not {"Join", "Start"} & set(labels(lobby)) and lobby.embeds[0].description == "Game in progress"
 
 
+async def test_rated_pressed_on_a_cancelled_lobby_left_showing_its_buttons_says_it_was_cancelled(simcord_env):
+    """Like every other lobby control, Rated on a lobby that was cancelled (its edit refused) says
+    what became of the table; it never started."""
+    simcord_env.check_errors = False
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{lobby.id}", status=500, times=1)
+    await table.players[0].click(lobby, label="Cancel")
+    assert "Rated: off" in labels(table.thread.history()[0])  # as it was
+    refused = await table.players[0].click(table.thread.history()[0], label="Rated: off")
+    assert refused.ephemeral and refused.response.content.startswith(f"Table #{table.table_id} was cancelled: its "
+                                                                     "lobby is closed."), refused.response.content
+    assert not (await table.row()).rated
+
+
 async def test_leave_pressed_on_a_lobby_left_showing_its_buttons_brings_it_up_to_date(simcord_env):
     simcord_env.check_errors = False
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
