@@ -30,7 +30,7 @@ class Options(BaseModel):
     version: Literal["short", "main"] = Field(
         "short", description="Version: short (2 rounds, missions) or main (5 rounds, the election)")
     setup: Literal[1, 2, 3] = Field(
-        1, description="2 players and solo: the spare colour's setup (1 balanced, 2 buildings, 3 markers)")
+        1, description="2 players, or solo main version: the spare colour's setup (1 balanced, 2 buildings, 3 markers)")
     difficulty: Literal["easy", "medium", "hard"] = Field(
         "medium", description="Solo main version: the dummy player's difficulty")
 
