@@ -133,6 +133,17 @@ def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, disc
                                          users=[discord.Object(user) for user in users])
 
 
+def new_board_since(shown: BoardShown | None, news: TableNews) -> int:
+    """Where a new board's log starts: after what the thread shows. That is the version before this
+    news, or earlier when Discord refused a board meanwhile (the old one never got the lines
+    since); with no board ever posted, the log from the start."""
+    if shown is None:
+        return 0
+    if 0 <= shown.version < news.first_version:
+        return shown.version
+    return news.first_version
+
+
 def without_deadlines(embeds: tuple[discord.Embed, ...]) -> list[discord.Embed]:
     """Copies of a board's embeds without the field of deadlines."""
     kept = []
@@ -174,7 +185,7 @@ class Boards:
             public = self.service.spec(table).view(news.state, None)
             key = renderer.board_key(public)
             new = force_new or shown is None or shown.key != key
-            since = news.first_version if new else shown.since
+            since = new_board_since(shown, news) if new else shown.since
             if new:
                 self.pictures_refused.discard(table.id)
             image_key = None if table.id in self.pictures_refused else renderer.board_image_key(info, public)
@@ -183,10 +194,18 @@ class Boards:
                 if text.cut and news.first_version > since:  # the log is full: it goes on under a new board
                     since = news.first_version
                 elif await self._edit(thread, shown, news, text, key, image_key, info, public):
+                    self._forget_ended(table)
                     return
             # A new round's (or phase's) board pings whose move it is; one that only goes on from a
             # full log or an uneditable message does not (their turn's ping was its DM).
             await self._post(thread, shown, news, info, public, key, image_key, since, ping=new)
+            self._forget_ended(table)
+
+    def _forget_ended(self, table: Any) -> None:
+        """A game over is shown for good: nothing of its board is kept. (Kept while Discord refuses
+        its last board, whose retry must know what the thread shows.)"""
+        if table.status != "running":
+            self.forget(table.id)
 
     async def close(self, news: TableNews, thread: Any) -> bool:
         """The board of a cancelled table says so in place of whose move it was, names the players

@@ -129,15 +129,15 @@ class Presenter(AwayNoticesMixin):
                 if seat in due and news.table.prompts.get(seat, (None,))[0] == version}
 
     async def _retry_if_refused(self, news: TableNews, shown: bool, untold: dict[int, int], attempt: int) -> None:
-        """A running table whose board or due panels Discord refused is shown again later; once a
+        """A table whose board or due panels Discord refused is shown again later; once a
         later publish showed everything, its retry goes (`retrying` keeps them, with seats not told)."""
         table_id = news.table.id
         if shown:
             if self.retrying.pop(table_id, None) is not None:
                 await safely(f"retry of table {table_id}", self.service.show_done(table_id))
             return
-        if news.table.status != "running" or attempt >= len(SHOW_RETRIES):
-            return
+        if news.table.status not in ("running", "finished") or attempt >= len(SHOW_RETRIES):
+            return  # a game over is retried too: its board would say whose move it is for good
         due = await safely(f"retry of table {table_id}", self.service.show_again(
             table_id, attempt + 1, SHOW_RETRIES[attempt], untold))
         if due is not None:
@@ -372,7 +372,6 @@ class Presenter(AwayNoticesMixin):
         `again`: the finish work was stored before a stop, the standings were not posted. Standings
         that Discord refuses are posted again later (`attempt`: how many times so far)."""
         reports = await self.service.finish_work(news.table.id, again=again)
-        self.boards.forget(news.table.id)
         await self.refresh_lobby(news)  # "Game over" before the standings (a start redoes both if they are not up)
         thread = await self.channel(news.table.thread_id)
         twins = await self.service.same_deal_running(news.table)

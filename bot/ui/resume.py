@@ -40,9 +40,9 @@ class ResumeMixin:
         if news.table.status == "cancelled":  # its board did not say so yet
             await self.presenter.show_closed(news, attempt)
             return
-        if news.state is None or news.table.status != "running":
+        if news.state is None or news.table.status not in ("running", "finished"):
             return
-        due = self.service.spec(news.table).to_act(news.state)
+        due = self.service.spec(news.table).to_act(news.state)  # nobody's at a game over: its board alone
         news.changed = {seat for seat, version in seats.items()
                         if seat in due and news.table.prompts.get(seat, (None,))[0] == version}
         await self.presenter.publish(news, attempt=attempt)
@@ -55,7 +55,10 @@ class ResumeMixin:
         (`refused`: only its board, which Discord refused after the cancel was told)."""
         news = await self.service.news(table_id)
         if news.table.status == "finished" and not news.table.finish_due:
-            await self._standings_again(news)  # stopped after its finish work
+            if refused and await self.presenter.standings_posted(news):
+                await self.presenter.publish(news)  # its last board alone, which Discord refused
+            else:
+                await self._standings_again(news)  # stopped after its finish work
             return
         if news.table.status == "cancelled":  # stopped before the board, panels and thread heard of it
             if await self.presenter.close_shown(news):
