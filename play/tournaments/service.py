@@ -453,8 +453,19 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
             records.append(RoundRecord(round_no=round_row.round_no, games=results, byes=round_row.byes))
         return records
 
-    async def standings(self, tournament_id: int) -> list[StandingRow]:
+    async def standings(self, tournament_id: int, *, asked: bool = False) -> list[StandingRow]:
+        """The standings; `asked` (`/tournament standings`) in a duplicate round still being played:
+        without that round's results, which would tell the tables still playing its deal how the
+        finished ones came out."""
         tournament = await self.get(tournament_id)
         entrants = await self.entrants(tournament_id)
         records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn) for e in entrants]
-        return compute_standings(records, await self.history(tournament_id), tournament.format)
+        history = await self.history(tournament_id)
+        if asked and history and await self.deal_still_played(tournament_id):
+            history[-1] = history[-1].model_copy(update={"games": []})
+        return compute_standings(records, history, tournament.format)
+
+    async def deal_still_played(self, tournament_id: int) -> bool:
+        """Whether the current round is a duplicate round with a table still playing its deal."""
+        return await self.dealt_alike(tournament_id) and any(
+            table.status in ("lobby", "running") for _, table in await self.round_tables(tournament_id))

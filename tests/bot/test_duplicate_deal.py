@@ -189,3 +189,24 @@ async def test_a_twin_waiting_for_its_thread_keeps_the_deal_secret(simcord_env):
     if log.response.embeds:
         problems.append("a player of the waiting twin reads the finished table's log (secret lines included)")
     assert not problems, problems
+
+
+async def test_standings_asked_while_a_duplicate_deal_is_played_leave_out_its_round(simcord_env):
+    """A finished table's result would tell the players still at the same deal how it came out:
+    `/tournament standings` leaves the round out (and says so) until its last table is over."""
+    event, games, first, second = await duplicate_round(simcord_env)
+    await play_out(event.bot, first.id)
+    playing, tid = event.by_id(games[1].players[0]), games[0].tournament_id  # still at the same deal
+    title, shown = standings_read(await playing.slash(event.channel, "tournament standings", tournament=tid))
+    assert "without round 1: its deal is still being played" in title, title
+    assert "1 game" not in shown and "1 won" not in shown, shown
+    await play_out(event.bot, second.id)
+    title, shown = standings_read(await playing.slash(event.channel, "tournament standings", tournament=tid))
+    assert "without round" not in title and "1 game" in shown, (title, shown)
+
+
+def standings_read(answer) -> tuple[str, str]:
+    """(the first page's title, every page's lines) of a /tournament standings answer."""
+    embeds = [e for m in [answer.response, *answer.followups] if m is not None for e in (m.embeds or [])]
+    assert embeds, (answer.response, answer.followups)
+    return embeds[0].title, "\n".join(e.description or "" for e in embeds)
