@@ -90,7 +90,8 @@ class BoardBot(commands.Bot):
             timer.table_id, int(timer.payload.get("attempt", 1))))
         self.scheduler.on(SHOW_TIMER, lambda timer: self.controller.on_show_due(
             timer.table_id, int(timer.payload.get("attempt", 1)),
-            {int(seat): int(version) for seat, version in timer.payload.get("seats", {}).items()}))
+            {int(seat): int(version) for seat, version in timer.payload.get("seats", {}).items()},
+            timer.payload.get("board_shows")))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)
         await self.add_cog(TablesCog(self.controller))
         await self.add_cog(TournamentsCog(self.tournament_ui))

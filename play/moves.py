@@ -391,13 +391,16 @@ class MovesMixin:
         return due
 
     async def show_again(self: TableService, table_id: int, attempt: int, seconds: float,
-                         seats: dict[int, int]) -> float:
+                         seats: dict[int, int], board_shows: int | None = None) -> float:
         """A timer to show a table's board again, and the panels of `seats` (seat: the prompt version
         of the decision they were not told of), which Discord refused: when it falls due. One per
-        table: a later refusal replaces it."""
+        table: a later refusal replaces it. `board_shows`: the version up to which the thread's
+        boards show the log, so a new board shown after a restart starts there."""
         due = self.clock() + seconds
-        await self.store.tables.replace_table_timer(SHOW_TIMER, due, table_id=table_id,
-                                                    payload={"attempt": attempt, "seats": seats})
+        payload: dict[str, Any] = {"attempt": attempt, "seats": seats}
+        if board_shows is not None:
+            payload["board_shows"] = board_shows
+        await self.store.tables.replace_table_timer(SHOW_TIMER, due, table_id=table_id, payload=payload)
         return due
 
     async def show_done(self: TableService, table_id: int) -> None:
@@ -413,9 +416,11 @@ class MovesMixin:
         sent (the move is stored before Discord hears of it)."""
         return await self.store.tables.last_moved(LAST_MOVES_SECONDS)
 
-    async def refused_tables(self: TableService) -> list[int]:
-        """Tables whose board or panels Discord refused, still to be shown again."""
-        return [t.table_id for t in await self.store.tables.timers(kind=SHOW_TIMER) if t.table_id is not None]
+    async def refused_tables(self: TableService) -> dict[int, int | None]:
+        """Tables whose board or panels Discord refused, still to be shown again, with the version
+        up to which their thread's boards show the log (None: not known)."""
+        return {t.table_id: t.payload.get("board_shows") for t in await self.store.tables.timers(kind=SHOW_TIMER)
+                if t.table_id is not None}
 
 
 def not_playing(status: str) -> str:

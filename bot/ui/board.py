@@ -133,15 +133,42 @@ def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, disc
                                          users=[discord.Object(user) for user in users])
 
 
-def new_board_since(shown: BoardShown | None, news: TableNews) -> int:
-    """Where a new board's log starts: after what the thread shows. That is the version before this
-    news, or earlier when Discord refused a board meanwhile (the old one never got the lines
-    since); with no board ever posted, the log from the start."""
+def thread_shows(shown: BoardShown | None, news: TableNews) -> int:
+    """The version up to which the thread's boards show the log: what the current board was last
+    brought to (earlier than this news when Discord refused a board meanwhile); not known since a
+    restart, the version before this news; with no board ever posted, nothing (0)."""
     if shown is None:
         return 0
-    if 0 <= shown.version < news.first_version:
-        return shown.version
-    return news.first_version
+    return shown.version if shown.version >= 0 else news.first_version
+
+
+def news_lines(news: TableNews) -> list[tuple[int, str]]:
+    """(version, text) of the table's public log lines as far as `news` knows them: the recent ones
+    stored with the table, and all of the request's own moves (a long chain of computer moves
+    makes more lines than the table keeps)."""
+    recent = [(version, text) for version, text in news.table.recent_events]
+    if not news.moves or len(news.moves) != news.table.version - news.first_version:
+        return recent
+    made = [(version, event.text) for version, move in enumerate(news.moves, start=news.first_version + 1)
+            for event in move.events if event.seats is None and event.text]
+    return [line for line in recent if line[0] <= news.first_version] + made
+
+
+def versions_after(news: TableNews, since: int) -> list[int]:
+    """The versions after `since` that have public log lines."""
+    return sorted({version for version, _ in news_lines(news) if version > since})
+
+
+def continued_logs(lines: list[str]) -> list[str]:
+    """Lines no board can hold, as messages of their own (each within Discord's limit)."""
+    head, messages, current = f"**{LOG_TITLE}** (continued)", [], []
+    for line in lines:
+        line = line[:CONTENT_LIMIT - len(head) - 10]
+        if current and len(head) + sum(len(x) + 1 for x in current) + len(line) + 1 > CONTENT_LIMIT:
+            messages.append("\n".join([head, *current]))
+            current = []
+        current.append(line)
+    return messages + (["\n".join([head, *current])] if current else [])
 
 
 def without_deadlines(embeds: tuple[discord.Embed, ...]) -> list[discord.Embed]:
@@ -160,6 +187,7 @@ class Boards:
         self.bot = bot
         self.service = service
         self.shown: BoundedCache[int, BoardShown] = BoundedCache(2_000)
+        self.hints: BoundedCache[int, int] = BoundedCache(2_000)  # see thread_showed
         self.locks = KeyedLocks()
         # Tables whose channel refused their board picture (no Attach Files): their boards go
         # without it, and a new board (a new round) tries again.
@@ -167,6 +195,7 @@ class Boards:
 
     def forget(self, table_id: int) -> None:
         self.shown.pop(table_id)
+        self.hints.pop(table_id)
         self.pictures_refused.discard(table_id)
 
     async def refresh(self, news: TableNews, thread: Any, *, force_new: bool = False) -> None:
@@ -177,7 +206,9 @@ class Boards:
         async with self.locks.hold(table.id):
             shown = self.shown.get(table.id)
             if shown is None and table.board_message_id is not None:
-                shown = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
+                hint = self.hints.pop(table.id)
+                shown = BoardShown(table.board_message_id, table.board_key or "", None, -1 if hint is None else hint,
+                                   table.board_version)
             if shown is not None and shown.version > table.version:
                 return  # a later move's board is already up
             renderer = get_renderer(table.game)
@@ -185,21 +216,52 @@ class Boards:
             public = self.service.spec(table).view(news.state, None)
             key = renderer.board_key(public)
             new = force_new or shown is None or shown.key != key
-            since = new_board_since(shown, news) if new else shown.since
+            since = thread_shows(shown, news)  # a new board's log starts after what the thread shows
             if new:
                 self.pictures_refused.discard(table.id)
             image_key = None if table.id in self.pictures_refused else renderer.board_image_key(info, public)
             if not new:
-                text = self._text(news, info, public, since, shown.log_in_content)
-                if text.cut and news.first_version > since:  # the log is full: it goes on under a new board
-                    since = news.first_version
-                elif await self._edit(thread, shown, news, text, key, image_key, info, public):
-                    self._forget_ended(table)
-                    return
+                text = self._text(news, info, public, shown.since, shown.log_in_content)
+                # A full log goes on under a new board, unless one move alone overflows this one.
+                if not (text.cut and (since > shown.since or len(versions_after(news, since)) > 1)):
+                    edited = await self._edit(thread, shown, news, text, key, image_key, info, public)
+                    if edited == "edited":
+                        self._forget_ended(table)
+                        return
+                    if edited == "gone":  # deleted: the new board shows its whole log again
+                        since = shown.since
+            since = await self._post_overflow(thread, news, info, public, since)
             # A new round's (or phase's) board pings whose move it is; one that only goes on from a
             # full log or an uneditable message does not (their turn's ping was its DM).
             await self._post(thread, shown, news, info, public, key, image_key, since, ping=new)
             self._forget_ended(table)
+
+    async def _post_overflow(self, thread: Any, news: TableNews, info: Any, public: Any, since: int) -> int:
+        """Lines after `since` that a new board's log cannot hold (a chain of computer moves) go
+        first, whole moves at a time, in messages of their own, so the thread loses none; returns
+        where the new board's log starts. A single move with more lines than a board holds is cut
+        there (its log says where to read them all)."""
+        if not self._text(news, info, public, since, None).cut:
+            return since
+        versions = versions_after(news, since)
+        if len(versions) < 2:
+            return since
+        start = next((v for v in versions[:-1] if not self._text(news, info, public, v, None).cut), versions[-2])
+        lines = [info.fill(text) for version, text in news_lines(news) if since < version <= start]
+        for content in continued_logs(lines):
+            await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
+        return start
+
+    def thread_showed(self, table_id: int, version: int | None) -> None:
+        """What a retry stored of the thread (`Boards.shown_up_to` then): used when this process has
+        not shown the table's board itself (after a restart)."""
+        if version is not None and self.shown.get(table_id) is None:
+            self.hints.put(table_id, version)
+
+    def shown_up_to(self, table_id: int) -> int | None:
+        """The version up to which the thread's boards show the log, as this process left them."""
+        shown = self.shown.get(table_id)
+        return shown.version if shown is not None and shown.version >= 0 else self.hints.get(table_id)
 
     def _forget_ended(self, table: Any) -> None:
         """A game over is shown for good: nothing of its board is kept. (Kept while Discord refuses
@@ -236,7 +298,7 @@ class Boards:
         has it (`log_in_content`; None: where there is room, for a new board)."""
         turn, mentions = turn_line(news, self.service.spec(news.table).shown_to_act(news.state))
         embeds = self._embeds(news, info, public)
-        lines = [info.fill(text) for version, text in news.table.recent_events if version > since]
+        lines = [info.fill(text) for version, text in news_lines(news) if version > since]
         deadlines = news.table.deadlines if news.table.status == "running" else {}  # a cancel keeps them stored
         spec = self.service.spec(news.table)
         if deadlines and spec.shown_to_act(news.state) != spec.to_act(news.state):
@@ -276,13 +338,14 @@ class Boards:
         return await asyncio.to_thread(get_renderer(news.table.game).board_image, info, public)
 
     async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, text: BoardText, key: str,
-                    image_key: str | None, info: Any, public: Any) -> bool:
+                    image_key: str | None, info: Any, public: Any) -> str:
+        """"edited"; "gone" (deleted); "stuck": refused otherwise (it stays in the thread as it was)."""
         message = text.message()
         if news.table.status == "running" and shown.shows(message, image_key):
             # Nothing the thread sees changed (a pay-off's secret step): no edit, whose "(edited)"
             # time would tell that a step was taken.
             self.shown.put(news.table.id, dataclasses.replace(shown, version=news.table.version))
-            return True
+            return "edited"
         if news.table.status != "running":  # while it runs, the board keeps the buttons it was posted with
             message["view"] = panels.board_view(news.table)
         if image_key != shown.image_key:
@@ -293,12 +356,12 @@ class Boards:
                                                 news.table.id)
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
-            return False
+            return "gone" if isinstance(exc, discord.NotFound) else "stuck"
         if news.table.id in self.pictures_refused:
             image_key = None
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
                                                  tuple(text.embeds), text.content, text.log_in_content))
-        return True
+        return "edited"
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None, since: int, *, ping: bool = True) -> None:

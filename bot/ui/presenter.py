@@ -139,7 +139,7 @@ class Presenter(AwayNoticesMixin):
         if news.table.status not in ("running", "finished") or attempt >= len(SHOW_RETRIES):
             return  # a game over is retried too: its board would say whose move it is for good
         due = await safely(f"retry of table {table_id}", self.service.show_again(
-            table_id, attempt + 1, SHOW_RETRIES[attempt], untold))
+            table_id, attempt + 1, SHOW_RETRIES[attempt], untold, self.boards.shown_up_to(table_id)))
         if due is not None:
             self.retrying[table_id] = untold
             if (scheduler := getattr(self.bot, "scheduler", None)) is not None:

@@ -28,14 +28,18 @@ class ResumeMixin:
         refused = await self.service.refused_tables()  # boards or panels Discord refused, not shown yet
         for table_id in dict.fromkeys([*await self.service.last_moved_tables(), *refused]):
             if table_id in refused:  # shown again now: its retry goes (a new refusal sets another)
+                self.presenter.boards.thread_showed(table_id, refused[table_id])
                 await safely(f"retry of table {table_id}", self.service.show_done(table_id))
             if table_id not in computers and table_id not in finishes:  # those were shown just now
                 await safely(f"board and panels of table {table_id}",
                              self._resume_publish(table_id, refused=table_id in refused))
 
-    async def on_show_due(self: TablesController, table_id: int, attempt: int, seats: dict[int, int]) -> None:
-        """A board or due panels Discord refused: the board again, and the panel of each seat in
-        `seats` (seat: prompt version) still facing the decision it was not told of."""
+    async def on_show_due(self: TablesController, table_id: int, attempt: int, seats: dict[int, int],
+                          board_shows: int | None = None) -> None:
+        """A board or due panels Discord refused: the board again (its log from `board_shows`, see
+        Boards.thread_showed), and the panel of each seat in `seats` (seat: prompt version) still
+        facing the decision it was not told of."""
+        self.presenter.boards.thread_showed(table_id, board_shows)
         news = await self.service.news(table_id)
         if news.table.status == "cancelled":  # its board did not say so yet
             await self.presenter.show_closed(news, attempt)

@@ -1,14 +1,19 @@
-"""A new board Discord refuses to post: a new round's, and a game's last. The thread still gets
-every public line (the old board never got the refused move's lines), and a finished game's board
-stops saying whose move it is once it is shown again."""
+"""The thread, read in order, has every public line of the game once (README: "the old one keeps
+its log, so the thread, read in order, has every public line of the game"): also when Discord
+refuses a new board (a new round's, one going on from a full log, a game's last) or a board's edit,
+when the bot restarts before the retry, and when a chain of computer moves makes more lines than a
+board holds. A finished game's refused board stops saying whose move it is once shown again."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot import create_bot
 from bot.render import get_renderer
-from tests.bot.driver import (board_message, fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, start,
-                              thread_text)
+from bot.ui.board import LOG_TITLE
+from play.record import visible_events
+from tests.bot.driver import (board_message, fix_deal, heuristic_players, labels, open_table, play_to_the_end,
+                              play_turn_by_dm, start, thread_text)
 
 PLAYERS = {"augsburg1520": ["ada", "bo"], "aelderman": ["ada", "bo", "cy"]}
 
@@ -17,7 +22,9 @@ async def next_move(table, policy):
     """(whether the next person's move starts a new board, whether it ends the game)."""
     row = await table.row()
     spec, state = table.bot.service.spec(row), table.bot.service.state(row)
-    seat = next(s.seat for s in await table.seats() if s.user_id is not None and s.seat in spec.to_act(state))
+    seat = next((s.seat for s in await table.seats() if s.user_id is not None and s.seat in spec.to_act(state)), None)
+    if seat is None:  # a step nobody sees whose it is (a pay-off's answers): not a person's move to time
+        return False, False
     after, _ = spec.apply(spec.load_state(spec.dump_state(state)), seat, policy(state, seat))
     key = get_renderer(row.game).board_key
     return key(spec.view(after, None)) != key(spec.view(state, None)), spec.outcome(after) is not None
@@ -78,3 +85,89 @@ async def test_a_finished_games_board_refused_is_shown_again_without_a_turn(simc
     assert "My hand" not in labels(board) and "move" not in (board.content or ""), board.content
     assert not board.mentions
     assert not await table.bot.store.tables.timers(table_id=table.table_id)  # its retry is done
+
+
+def thread_log(table) -> list[str]:
+    """The lines of every Game log in the thread (boards, and logs continued in messages of their
+    own), in order."""
+    lines = []
+    for message in table.thread.history():
+        content = message.content or ""
+        if content.startswith(f"**{LOG_TITLE}** (continued)\n"):
+            lines += content.split("\n")[1:]
+        elif f"**{LOG_TITLE}**\n" in content:
+            lines += content.split(f"**{LOG_TITLE}**\n", 1)[1].splitlines()
+        lines += [line for e in message.embeds if e.title == LOG_TITLE for line in (e.description or "").splitlines()]
+    return [line.replace(" (abandoned)", "") for line in lines if line]
+
+
+async def public_log(table) -> list[str]:
+    """Every public line of the game, in order, named as the board names players."""
+    row, seats = await table.row(), await table.seats()
+    actions = await table.bot.store.tables.timed_actions(table.table_id)
+    info = table.bot.presenter.info(await table.bot.service.news(table.table_id))
+    return [info.fill(text).replace(" (abandoned)", "") for _, text in visible_events(row, seats, actions, None, False)]
+
+
+async def test_a_refused_board_edit_repeats_no_line(simcord_env, monkeypatch):
+    """The old board stays, with its log up to the move before: the new one goes on from there."""
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 3)
+    for _ in range(6):
+        assert await play_turn_by_dm(table, policy)
+    assert not (await next_move(table, policy))[0]  # the next move edits the board
+    before = (await table.row()).board_message_id
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{before}", status=500, times=1)
+    assert await play_turn_by_dm(table, policy)
+    assert (await table.row()).board_message_id != before and before in [m.id for m in table.thread.history()]
+    assert thread_log(table) == await public_log(table)
+
+
+async def test_a_refused_new_board_keeps_its_lines_over_a_restart(simcord_env, monkeypatch, settings):
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    await play_to(table, policy, "round")
+    refuse_next_post(simcord_env, table)
+    assert await play_turn_by_dm(table, policy)
+    await simcord_env.restart_bot(create_bot(settings))  # before the retry: the start shows it
+    assert await play_turn_by_dm(table, policy)
+    assert thread_log(table) == await public_log(table)
+
+
+@pytest.mark.slow
+async def test_a_chain_of_computer_moves_longer_than_a_board_loses_no_line(simcord_env, monkeypatch):
+    """One person and three computer seats: one click brings many computer moves, whose lines go
+    on in messages of their own before the new board rather than being cut."""
+    fix_deal(monkeypatch, 11)
+    table = await open_table(simcord_env, "aelderman", ["ada"], computers=3)
+    await start(table)
+    await play_to_the_end(table, heuristic_players("aelderman", 4))
+    continued = [m for m in table.thread.history() if (m.content or "").startswith(f"**{LOG_TITLE}** (continued)")]
+    assert continued and all(len(m.content) <= 2000 for m in continued)
+    assert thread_log(table) == await public_log(table)
+
+
+async def test_a_refused_board_going_on_from_a_full_log_loses_no_line(simcord_env, monkeypatch):
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 3)
+    for _ in range(600):  # until a move of the same round is refused its new board (its log was full)
+        new_board, ends = await next_move(table, policy)
+        if not (new_board or ends):
+            refuse_next_post(simcord_env, table)
+        assert await play_turn_by_dm(table, policy)
+        refused, simcord_env.backend.faults[:] = not simcord_env.backend.faults, []
+        if refused and thread_log(table) != await public_log(table):  # the refused post was that board
+            break
+    else:
+        raise AssertionError("no board's log filled up")
+    assert await play_turn_by_dm(table, policy)
+    assert thread_log(table) == await public_log(table)
