@@ -230,27 +230,30 @@ class Boards:
                         return
                     if edited == "gone":  # deleted: the new board shows its whole log again
                         since = shown.since
-            since = await self._post_overflow(thread, news, info, public, since)
+            since, text = await self._post_overflow(thread, news, info, public, since)
             # A new round's (or phase's) board pings whose move it is; one that only goes on from a
             # full log or an uneditable message does not (their turn's ping was its DM).
-            await self._post(thread, shown, news, info, public, key, image_key, since, ping=new)
+            await self._post(thread, shown, news, info, public, key, image_key, since, text, ping=new)
             self._forget_ended(table)
 
-    async def _post_overflow(self, thread: Any, news: TableNews, info: Any, public: Any, since: int) -> int:
+    async def _post_overflow(self, thread: Any, news: TableNews, info: Any, public: Any,
+                             since: int) -> tuple[int, BoardText]:
         """Lines after `since` that a new board's log cannot hold (a chain of computer moves) go
         first, whole moves at a time, in messages of their own, so the thread loses none; returns
-        where the new board's log starts. A single move with more lines than a board holds is cut
-        there (its log says where to read them all)."""
-        if not self._text(news, info, public, since, None).cut:
-            return since
-        versions = versions_after(news, since)
+        where the new board's log starts, and its text. A single move with more lines than a board
+        holds is cut there (its log says where to read them all)."""
+        text = self._text(news, info, public, since, None)
+        versions = versions_after(news, since) if text.cut else []
         if len(versions) < 2:
-            return since
-        start = next((v for v in versions[:-1] if not self._text(news, info, public, v, None).cut), versions[-2])
-        lines = [info.fill(text) for version, text in news_lines(news) if since < version <= start]
+            return since, text
+        for start in versions[:-1]:  # the earliest start whose log fits; else all but the last move
+            text = self._text(news, info, public, start, None)
+            if not text.cut:
+                break
+        lines = [info.fill(line) for version, line in news_lines(news) if since < version <= start]
         for content in continued_logs(lines):
             await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
-        return start
+        return start, text
 
     def thread_showed(self, table_id: int, version: int | None) -> None:
         """What a retry stored of the thread (`Boards.shown_up_to` then): used when this process has
@@ -364,9 +367,8 @@ class Boards:
         return "edited"
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
-                    image_key: str | None, since: int, *, ping: bool = True) -> None:
+                    image_key: str | None, since: int, text: BoardText, *, ping: bool = True) -> None:
         image = await self._image(news, info, public) if image_key is not None else None
-        text = self._text(news, info, public, since, None)
         if not ping:
             text.mentions = discord.AllowedMentions.none()
         message = await self._without_refused_picture(
