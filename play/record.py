@@ -86,6 +86,18 @@ def visible_events(table: Any, seats: list[Any], actions: list[tuple[int, int, s
     return lines
 
 
+def public_lines(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]) -> list[tuple[int, str]]:
+    """(version, text) of every public event of a table's game, replayed from the seed: what its
+    boards' logs show, for a thread that fell behind the lines kept with the table."""
+    spec = registry.get(table.game)
+    state = spec.setup(len(seats), table.seed, table.options)
+    lines = []
+    for version, seat, action_json, _ in actions:
+        state, events = spec.apply(state, seat, json.loads(action_json))
+        lines.extend((version, e.text) for e in events if e.text and e.seats is None)
+    return lines
+
+
 @dataclass
 class Replayed:
     outcome: Outcome | None  # the replayed game's result (with forfeits ranked last), None if unfinished

@@ -310,6 +310,12 @@ class TableService(MovesMixin, LobbyMixin):
         news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None, ended)
         return news
 
+    async def public_lines(self, table_id: int) -> list[tuple[int, str]]:
+        """(version, text) of every public line of the table's game (replayed: for a board whose
+        thread fell behind the lines kept with the table)."""
+        loaded = await self.load(table_id)
+        return record.public_lines(loaded.table, loaded.seats, await self.store.tables.timed_actions(table_id))
+
     async def set_pace(self, table_id: int, caller: Caller, name: str | None = None) -> TableNews:
         """The creator sets the table's pace in its lobby (play/pace.py); without a name, the next
         one of the list (the lobby's Pace button goes round them)."""

@@ -25,7 +25,7 @@ from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
-from play.results import TableNews, everyone_away
+from play.results import RECENT_EVENTS, TableNews, everyone_away
 from play.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -63,9 +63,9 @@ class BoardShown:
         return [e.to_dict() for e in embeds] == [e.to_dict() for e in self.embeds]
 
 
-def latest_lines(lines: list[str], room: int) -> list[str]:
+def latest_lines(lines: list[str], room: int, earlier: bool = False) -> list[str]:
     """The latest log lines that fit in `room` characters, after a note that earlier lines exist
-    (and where to read them) when some were left out."""
+    (and where to read them) when some were left out, or when `earlier` ones are not known here."""
     shown: list[str] = []
     size = len(LOG_TITLE) + len(EARLIER)
     for line in reversed(lines[-LOG_LINES:]):
@@ -73,14 +73,14 @@ def latest_lines(lines: list[str], room: int) -> list[str]:
             break
         shown.append(line)
         size += len(line) + 1
-    if shown and len(shown) < len(lines):
+    if shown and (len(shown) < len(lines) or earlier):
         shown.append(EARLIER)
     return shown[::-1]
 
 
-def log_embed(lines: list[str], room: int) -> discord.Embed | None:
+def log_embed(lines: list[str], room: int, earlier: bool = False) -> discord.Embed | None:
     """The game log under the board: the latest lines that fit in `room` characters."""
-    shown = latest_lines(lines, room)
+    shown = latest_lines(lines, room, earlier)
     if not shown:
         return None
     return discord.Embed(title=LOG_TITLE, description="\n".join(shown), colour=discord.Colour.dark_grey())
@@ -133,13 +133,16 @@ def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, disc
                                          users=[discord.Object(user) for user in users])
 
 
-def thread_shows(shown: BoardShown | None, news: TableNews) -> int:
-    """The version up to which the thread's boards show the log: what the current board was last
-    brought to (earlier than this news when Discord refused a board meanwhile); not known since a
-    restart, the version before this news; with no board ever posted, nothing (0)."""
-    if shown is None:
-        return 0
-    return shown.version if shown.version >= 0 else news.first_version
+def thread_shows(shown: BoardShown | None, news: TableNews, hint: int | None) -> int:
+    """The version up to which the thread shows the log: what its boards (and continued logs) were
+    last brought to (earlier than this news when Discord refused a board meanwhile), or what a
+    retry stored of it (`hint`); not known since a restart, the version before this news; with no
+    board ever posted, nothing (0)."""
+    if shown is not None and shown.version >= 0:
+        return shown.version
+    if hint is not None:
+        return hint
+    return news.first_version if shown is not None else 0
 
 
 def news_lines(news: TableNews) -> list[tuple[int, str]]:
@@ -147,11 +150,36 @@ def news_lines(news: TableNews) -> list[tuple[int, str]]:
     stored with the table, and all of the request's own moves (a long chain of computer moves
     makes more lines than the table keeps)."""
     recent = [(version, text) for version, text in news.table.recent_events]
-    if not news.moves or len(news.moves) != news.table.version - news.first_version:
+    if not moves_known(news):
         return recent
     made = [(version, event.text) for version, move in enumerate(news.moves, start=news.first_version + 1)
             for event in move.events if event.seats is None and event.text]
     return [line for line in recent if line[0] <= news.first_version] + made
+
+
+def lines_forgotten(news: TableNews, since: int) -> bool:
+    """Whether public lines after `since` are no longer kept with the table (it keeps its latest
+    RECENT_EVENTS: a thread Discord refused for long fell further behind). The log then says where
+    to read them."""
+    recent = news.table.recent_events
+    if len(recent) < RECENT_EVENTS or recent[0][0] <= since:
+        return False
+    return not (moves_known(news) and since >= news.first_version)
+
+
+def moves_known(news: TableNews) -> bool:
+    """Whether `news` has every move since its first version (a request's, not a reload's)."""
+    return bool(news.moves) and len(news.moves) == news.table.version - news.first_version
+
+
+def log_of(message: discord.Message) -> list[str]:
+    """The lines of a board message's Game log (in its text or its log embed), without the note of
+    earlier lines."""
+    content, head = message.content or "", f"**{LOG_TITLE}**\n"
+    lines = content.split(head, 1)[1].splitlines() if head in content else []
+    lines += [line for embed in message.embeds if embed.title == LOG_TITLE
+              for line in (embed.description or "").splitlines()]
+    return [line for line in lines if line and line != EARLIER]
 
 
 def versions_after(news: TableNews, since: int) -> list[int]:
@@ -204,11 +232,9 @@ class Boards:
             return
         table = news.table
         async with self.locks.hold(table.id):
-            shown = self.shown.get(table.id)
+            shown, hint = self.shown.get(table.id), self.hints.get(table.id)
             if shown is None and table.board_message_id is not None:
-                hint = self.hints.pop(table.id)
-                shown = BoardShown(table.board_message_id, table.board_key or "", None, -1 if hint is None else hint,
-                                   table.board_version)
+                shown = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
             if shown is not None and shown.version > table.version:
                 return  # a later move's board is already up
             renderer = get_renderer(table.game)
@@ -216,7 +242,11 @@ class Boards:
             public = self.service.spec(table).view(news.state, None)
             key = renderer.board_key(public)
             new = force_new or shown is None or shown.key != key
-            since = thread_shows(shown, news)  # a new board's log starts after what the thread shows
+            since = thread_shows(shown, news, hint)  # a new board's log starts after what the thread shows
+            if new and shown is not None and shown.version < 0 and hint is None:  # not known since a restart
+                since = await self._read_shown(thread, shown, news, info)
+            if lines_forgotten(news, since):  # rare: the thread fell far behind (Discord refused it for long)
+                news = await self._recalled(news)
             if new:
                 self.pictures_refused.discard(table.id)
             image_key = None if table.id in self.pictures_refused else renderer.board_image_key(info, public)
@@ -253,11 +283,45 @@ class Boards:
         lines = [info.fill(line) for version, line in news_lines(news) if since < version <= start]
         for content in continued_logs(lines):
             await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
+        self._thread_reached(news.table.id, start)  # a board refused next goes on from there
         return start, text
 
+    async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews, info: Any) -> int:
+        """Since a restart: the version up to which the current board's log reaches, read from the
+        board itself (a stop between storing a move and showing it left the move's lines off it)."""
+        try:
+            board = log_of(await thread.fetch_message(shown.message_id))
+        except discord.HTTPException:
+            return news.first_version
+        kept = [(version, info.fill(text)) for version, text in news_lines(news) if version > shown.since]
+        if not board:
+            return shown.since if kept else news.first_version
+        texts = [text for _, text in kept]
+        for end in range(len(texts), 0, -1):  # the latest place where the board's lines end
+            size = min(len(board), end)
+            if texts[end - size:end] == board[-size:]:
+                return kept[end - 1][0]
+        return news.first_version
+
+    async def _recalled(self, news: TableNews) -> TableNews:
+        """`news` with its table's public lines from the game's start (replayed), for a thread that
+        fell behind the ones kept with the table."""
+        recent = news.table.recent_events
+        kept_from = recent[0][0]  # its earlier lines may be cut: replayed up to it
+        lines = [line for line in await self.service.public_lines(news.table.id) if line[0] <= kept_from]
+        lines += [(version, text) for version, text in recent if version > kept_from]
+        return dataclasses.replace(news, table=news.table.model_copy(update={"recent_events": lines}))
+
+    def _thread_reached(self, table_id: int, version: int) -> None:
+        shown = self.shown.get(table_id)
+        if shown is not None:
+            self.shown.put(table_id, dataclasses.replace(shown, version=version))
+        else:
+            self.hints.put(table_id, version)
+
     def thread_showed(self, table_id: int, version: int | None) -> None:
-        """What a retry stored of the thread (`Boards.shown_up_to` then): used when this process has
-        not shown the table's board itself (after a restart)."""
+        """What a retry stored of the thread (`Boards.shown_up_to` then): used until this process
+        shows the table's board itself (after a restart)."""
         if version is not None and self.shown.get(table_id) is None:
             self.hints.put(table_id, version)
 
@@ -302,6 +366,7 @@ class Boards:
         turn, mentions = turn_line(news, self.service.spec(news.table).shown_to_act(news.state))
         embeds = self._embeds(news, info, public)
         lines = [info.fill(text) for version, text in news_lines(news) if version > since]
+        earlier = lines_forgotten(news, since)
         deadlines = news.table.deadlines if news.table.status == "running" else {}  # a cancel keeps them stored
         spec = self.service.spec(news.table)
         if deadlines and spec.shown_to_act(news.state) != spec.to_act(news.state):
@@ -312,16 +377,16 @@ class Boards:
         if log_in_content is None:
             log_in_content = room < LOG_ROOM_IN_EMBEDS
         if log_in_content:
-            shown = latest_lines(lines, CONTENT_LIMIT - len(turn or "") - len(LOG_TITLE) - 10)
+            shown = latest_lines(lines, CONTENT_LIMIT - len(turn or "") - len(LOG_TITLE) - 10, earlier)
             log_part = None
             turn = "\n".join(filter(None, [turn, f"**{LOG_TITLE}**\n" + "\n".join(shown) if shown else None]))
         else:
-            log_part = log_embed(lines, room) if len(embeds) < 10 else None
+            log_part = log_embed(lines, room, earlier) if len(embeds) < 10 else None
             shown = log_part.description.splitlines() if log_part else []
         target = log_part or (embeds[-1] if embeds else None)
         if due and target is not None and len(target.fields) < 25:
             target.add_field(name=WAITING, value=due, inline=False)
-        cut = bool(lines) and (not shown or shown[0] == EARLIER)
+        cut = bool(lines) and len([line for line in shown if line != EARLIER]) < len(lines)
         # The renderer keeps its embeds within Discord's limit; the deal's footer and the
         # deadlines come on top of them.
         within_total(embeds, EMBED_TOTAL - (len(log_part) if log_part else 0), keep_field=WAITING)
@@ -364,6 +429,7 @@ class Boards:
             image_key = None
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
                                                  tuple(text.embeds), text.content, text.log_in_content))
+        self.hints.pop(news.table.id)
         return "edited"
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
@@ -378,6 +444,7 @@ class Boards:
             image_key = None
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
                                                  tuple(text.embeds), text.content, text.log_in_content))
+        self.hints.pop(news.table.id)
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
             await self._retire(thread, old)

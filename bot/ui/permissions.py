@@ -13,6 +13,8 @@ IN_THREADS = {"view_channel": "View Channels", "create_public_threads": "Create 
               "send_messages_in_threads": "Send Messages in Threads", "embed_links": "Embed Links",
               "read_message_history": "Read Message History"}
 PICTURES = {"attach_files": "Attach Files"}
+# What a plain message in a table's thread needs (a vote's question).
+TO_POST = {"view_channel": "View Channels", "send_messages_in_threads": "Send Messages in Threads"}
 # A tournament also posts in the channel itself (its embed, each round, the standings).
 IN_CHANNEL = {"send_messages": "Send Messages", "embed_links": "Embed Links"}
 
@@ -48,4 +50,15 @@ def refusal_for(channel: discord.TextChannel, game: str, what: str, *, tournamen
     """The refusal to give when the bot could not run `game`'s tables in `channel` (a tournament
     posts in the channel too), naming what to grant; None when it can."""
     missing = missing_permissions(channel, pictures=get_renderer(game).draws_pictures, posts_in_channel=tournament)
+    return missing_text(channel, missing, what) if missing else None
+
+
+def post_refusal(channel: discord.TextChannel, what: str) -> str | None:
+    """Why the bot may not post a plain message in `channel`'s threads, naming what to grant; None
+    when nothing it needs for that is missing (Discord refused for another reason)."""
+    me = channel.guild.me
+    if me is None:
+        return None
+    allowed = discord.abc.GuildChannel.permissions_for(channel, me)
+    missing = [label for name, label in TO_POST.items() if not getattr(allowed, name)]
     return missing_text(channel, missing, what) if missing else None

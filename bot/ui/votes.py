@@ -9,7 +9,7 @@ import discord
 
 from bot.render.base import shown_name
 from bot.ui.components import VoteButton
-from bot.ui.permissions import refusal_for
+from bot.ui.permissions import post_refusal
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, custom_ids, defer, left_server, name_of, refusal, reply
 from bot.ui import panels
@@ -141,7 +141,7 @@ class VotesMixin:
         parent = getattr(thread, "parent", None)
         if not isinstance(parent, discord.TextChannel):
             return None
-        return refusal_for(parent, news.table.game, "post the vote's question")
+        return post_refusal(parent, "post the vote's question")
 
     async def _carried_out(self, voted: VoteNews) -> None:
         news = voted.news

@@ -6,12 +6,15 @@ board holds. A finished game's refused board stops saying whose move it is once 
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from bot import create_bot
 from bot.render import get_renderer
-from bot.ui.board import LOG_TITLE
+from bot.ui.board import LOG_TITLE, Boards
 from play.record import visible_events
+from play.results import RECENT_EVENTS
 from tests.bot.driver import (board_message, fix_deal, heuristic_players, labels, open_table, play_to_the_end,
                               play_turn_by_dm, start, thread_text)
 
@@ -170,4 +173,93 @@ async def test_a_refused_board_going_on_from_a_full_log_loses_no_line(simcord_en
     else:
         raise AssertionError("no board's log filled up")
     assert await play_turn_by_dm(table, policy)
+    assert thread_log(table) == await public_log(table)
+
+
+async def test_a_board_refused_again_at_the_start_still_gets_the_refused_moves_lines(simcord_env, monkeypatch,
+                                                                                   settings):
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    await play_to(table, policy, "round")
+    before = await table.row()
+    refuse_next_post(simcord_env, table)
+    assert await play_turn_by_dm(table, policy)
+    refuse_next_post(simcord_env, table)  # ... and again as the next start shows it
+    await simcord_env.restart_bot(create_bot(settings))
+    assert (await table.row()).board_message_id == before.board_message_id
+    await simcord_env.advance_time(301)  # the retry
+    assert (await table.row()).board_message_id != before.board_message_id
+    assert thread_log(table) == await public_log(table)
+
+
+class Killed(BaseException):
+    """The process dies after a move is stored, before Discord hears of it."""
+
+
+async def test_a_stop_before_a_new_rounds_board_loses_no_line(simcord_env, monkeypatch, settings):
+    """At the start the board is read back: its log shows where the thread stopped."""
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    await play_to(table, policy, "round")
+    before = await table.row()
+
+    async def killed(*args, **kwargs):
+        raise Killed()
+
+    monkeypatch.setattr(simcord_env.bot.presenter, "publish", killed)
+    with contextlib.suppress(Killed):
+        await play_turn_by_dm(table, policy)
+    assert (await table.row()).version == before.version + 1
+    await simcord_env.restart_bot(create_bot(settings))
+    assert (await table.row()).board_message_id != before.board_message_id
+    assert thread_log(table) == await public_log(table)
+
+
+async def test_a_thread_refused_for_long_gets_every_line_back(simcord_env, monkeypatch):
+    """More lines than the table keeps (RECENT_EVENTS) went by while Discord refused the thread:
+    the board that goes on replays them."""
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    assert await play_turn_by_dm(table, policy)
+    shown_before = len(await public_log(table))
+    for method in ("POST", "PATCH"):
+        simcord_env.inject_error(method, f"/channels/{table.thread.id}/messages*", status=500, times=None)
+    while len(await public_log(table)) - shown_before <= RECENT_EVENTS + 5:  # the players go on by DM
+        assert await play_turn_by_dm(table, policy)
+    simcord_env.backend.faults[:] = []  # Discord takes the thread's messages again
+    assert await play_turn_by_dm(table, policy)
+    assert thread_log(table) == await public_log(table)
+
+
+@pytest.mark.slow
+async def test_continued_logs_are_not_posted_again_when_the_board_after_them_is_refused(simcord_env, monkeypatch):
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 11)
+    table = await open_table(simcord_env, "aelderman", ["ada"], computers=3)
+    await start(table)
+    policy = heuristic_players("aelderman", 4)
+    overflowed, overflow = [], Boards._post_overflow
+
+    async def then_refuse_the_board(self, thread, news, info, public, since):
+        start_at, text = await overflow(self, thread, news, info, public, since)
+        if start_at != since and not overflowed:  # continued logs went out: Discord refuses the board
+            overflowed.append(start_at)
+            simcord_env.backend.faults.append({"method": "POST", "path": f"/channels/{table.thread.id}/messages",
+                                               "status": 500, "code": 0, "message": "Internal Server Error",
+                                               "times": 1})
+        return start_at, text
+
+    monkeypatch.setattr(Boards, "_post_overflow", then_refuse_the_board)
+    while not overflowed:
+        assert await play_turn_by_dm(table, policy)
+    await simcord_env.advance_time(301)  # the board's retry
     assert thread_log(table) == await public_log(table)

@@ -448,3 +448,15 @@ async def test_a_vote_asked_again_once_its_last_player_left_the_server_is_done_a
     assert answered == "Done: everyone still asked had agreed."
     assert (await table.row()).status == "cancelled"
     assert [labels(m) for m in vote_messages(table)] == [[]]
+
+
+async def test_a_vote_question_discord_failed_does_not_blame_a_permission_it_does_not_need(simcord_env):
+    """Aelderman's board went on without its picture (Attach Files taken away, as README allows);
+    a question refused by a Discord fault is not blamed on Attach Files, which a text needs not."""
+    simcord_env.check_errors = False
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy"])
+    await start(table)
+    await simcord_env.bot.get_channel(table.channel.id).set_permissions(simcord_env.bot.user, attach_files=False)
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, message="Internal Server Error")
+    said = (await table.players[0].slash(table.thread, "table cancel")).response.content
+    assert "could not be posted" in said and "Attach Files" not in said, said
