@@ -5,7 +5,8 @@ the game log since the board was posted, so a move costs one edit rather than a 
 The picture is drawn and uploaded only when what it shows changed. A new board is posted when
 the renderer's board key changes (a new round or phase), when the log has no room for a move's
 lines (the old board keeps the whole log up to that move, so the thread loses none), or when the
-old message can no longer be edited; the replaced board loses its buttons.
+old message can no longer be edited; the replaced board loses its buttons. A new board's log starts
+where the thread stopped (bot/ui/board_log.py has the log's lines and limits).
 """
 
 from __future__ import annotations
@@ -23,20 +24,18 @@ import discord
 from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
+from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
+                              log_embed, log_of, news_lines, versions_after)
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
-from play.results import RECENT_EVENTS, TableNews, everyone_away
+from play.results import TableNews, everyone_away
 from play.tables import TableService
 
 log = logging.getLogger(__name__)
 
-LOG_TITLE = "Game log"
-LOG_LINES = 25
-CONTENT_LIMIT = 2000
 # A board whose embeds leave the log less room than this (Aelderman's main version with four
 # players) writes its log in the message's text, under the turn line, which has a limit of its own.
 LOG_ROOM_IN_EMBEDS = 1000
-EARLIER = "… (earlier lines: `/table log`)"
 WAITING = "Waiting for"  # the field that says whose decisions are due, and when
 
 
@@ -61,29 +60,6 @@ class BoardShown:
         if len(embeds) != len(self.embeds) or any(a.description != b.description for a, b in zip(embeds, self.embeds)):
             return False  # the usual case, found cheaply: a move adds a log line
         return [e.to_dict() for e in embeds] == [e.to_dict() for e in self.embeds]
-
-
-def latest_lines(lines: list[str], room: int, earlier: bool = False) -> list[str]:
-    """The latest log lines that fit in `room` characters, after a note that earlier lines exist
-    (and where to read them) when some were left out, or when `earlier` ones are not known here."""
-    shown: list[str] = []
-    size = len(LOG_TITLE) + len(EARLIER)
-    for line in reversed(lines[-LOG_LINES:]):
-        if size + len(line) + 1 > min(room, 4000):
-            break
-        shown.append(line)
-        size += len(line) + 1
-    if shown and (len(shown) < len(lines) or earlier):
-        shown.append(EARLIER)
-    return shown[::-1]
-
-
-def log_embed(lines: list[str], room: int, earlier: bool = False) -> discord.Embed | None:
-    """The game log under the board: the latest lines that fit in `room` characters."""
-    shown = latest_lines(lines, room, earlier)
-    if not shown:
-        return None
-    return discord.Embed(title=LOG_TITLE, description="\n".join(shown), colour=discord.Colour.dark_grey())
 
 
 @dataclass
@@ -145,60 +121,6 @@ def thread_shows(shown: BoardShown | None, news: TableNews, hint: int | None) ->
     return news.first_version if shown is not None else 0
 
 
-def news_lines(news: TableNews) -> list[tuple[int, str]]:
-    """(version, text) of the table's public log lines as far as `news` knows them: the recent ones
-    stored with the table, and all of the request's own moves (a long chain of computer moves
-    makes more lines than the table keeps)."""
-    recent = [(version, text) for version, text in news.table.recent_events]
-    if not moves_known(news):
-        return recent
-    made = [(version, event.text) for version, move in enumerate(news.moves, start=news.first_version + 1)
-            for event in move.events if event.seats is None and event.text]
-    return [line for line in recent if line[0] <= news.first_version] + made
-
-
-def lines_forgotten(news: TableNews, since: int) -> bool:
-    """Whether public lines after `since` are no longer kept with the table (it keeps its latest
-    RECENT_EVENTS: a thread Discord refused for long fell further behind). The log then says where
-    to read them."""
-    recent = news.table.recent_events
-    if len(recent) < RECENT_EVENTS or recent[0][0] <= since:
-        return False
-    return not (moves_known(news) and since >= news.first_version)
-
-
-def moves_known(news: TableNews) -> bool:
-    """Whether `news` has every move since its first version (a request's, not a reload's)."""
-    return bool(news.moves) and len(news.moves) == news.table.version - news.first_version
-
-
-def log_of(message: discord.Message) -> list[str]:
-    """The lines of a board message's Game log (in its text or its log embed), without the note of
-    earlier lines."""
-    content, head = message.content or "", f"**{LOG_TITLE}**\n"
-    lines = content.split(head, 1)[1].splitlines() if head in content else []
-    lines += [line for embed in message.embeds if embed.title == LOG_TITLE
-              for line in (embed.description or "").splitlines()]
-    return [line for line in lines if line and line != EARLIER]
-
-
-def versions_after(news: TableNews, since: int) -> list[int]:
-    """The versions after `since` that have public log lines."""
-    return sorted({version for version, _ in news_lines(news) if version > since})
-
-
-def continued_logs(lines: list[str]) -> list[str]:
-    """Lines no board can hold, as messages of their own (each within Discord's limit)."""
-    head, messages, current = f"**{LOG_TITLE}** (continued)", [], []
-    for line in lines:
-        line = line[:CONTENT_LIMIT - len(head) - 10]
-        if current and len(head) + sum(len(x) + 1 for x in current) + len(line) + 1 > CONTENT_LIMIT:
-            messages.append("\n".join([head, *current]))
-            current = []
-        current.append(line)
-    return messages + (["\n".join([head, *current])] if current else [])
-
-
 def without_deadlines(embeds: tuple[discord.Embed, ...]) -> list[discord.Embed]:
     """Copies of a board's embeds without the field of deadlines."""
     kept = []
@@ -243,10 +165,7 @@ class Boards:
             key = renderer.board_key(public)
             new = force_new or shown is None or shown.key != key
             since = thread_shows(shown, news, hint)  # a new board's log starts after what the thread shows
-            if new and shown is not None and shown.version < 0 and hint is None:  # not known since a restart
-                since = await self._read_shown(thread, shown, news, info)
-            if lines_forgotten(news, since):  # rare: the thread fell far behind (Discord refused it for long)
-                news = await self._recalled(news)
+            unknown = shown is not None and shown.version < 0 and hint is None  # since a restart: read it back
             if new:
                 self.pictures_refused.discard(table.id)
             image_key = None if table.id in self.pictures_refused else renderer.board_image_key(info, public)
@@ -259,7 +178,11 @@ class Boards:
                         self._forget_ended(table)
                         return
                     if edited == "gone":  # deleted: the new board shows its whole log again
-                        since = shown.since
+                        since, unknown = shown.since, False
+            if unknown:
+                since = await self._read_shown(thread, shown, news, info)
+            if lines_forgotten(news, since):  # rare: the thread fell far behind (Discord refused it for long)
+                news = await self._recalled(news)
             since, text = await self._post_overflow(thread, news, info, public, since)
             # A new round's (or phase's) board pings whose move it is; one that only goes on from a
             # full log or an uneditable message does not (their turn's ping was its DM).
@@ -348,11 +271,16 @@ class Boards:
                 shown = self.shown.get(table.id)
                 message_id, since = (shown.message_id, shown.since) if shown else (table.board_message_id,
                                                                                    table.board_version)
+                # Lines Discord refused to show meanwhile go below it, so its own log stays as it was.
+                upto = shown.version if shown is not None and shown.version >= 0 else self.hints.get(table.id)
                 info = dataclasses.replace(self.service_info(news), mentions={})
                 public = self.service.spec(table).view(news.state, None)
                 in_content = shown.log_in_content if shown else None
-                text = self._text(news, info, public, since, in_content)
+                text = self._text(news, info, public, since, in_content, until=upto)
                 await thread.get_partial_message(message_id).edit(**text.message(), view=None)
+                behind = [info.fill(line) for version, line in news_lines(news) if upto is not None and version > upto]
+                for content in continued_logs(behind):
+                    await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
                 return True
         finally:
             self.forget(table.id)
@@ -360,12 +288,14 @@ class Boards:
     def service_info(self, news: TableNews) -> Any:
         return panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
 
-    def _text(self, news: TableNews, info: Any, public: Any, since: int, log_in_content: bool | None) -> BoardText:
-        """The board's text for a new board or an edit, its log since `since` written where the board
-        has it (`log_in_content`; None: where there is room, for a new board)."""
+    def _text(self, news: TableNews, info: Any, public: Any, since: int, log_in_content: bool | None,
+              until: int | None = None) -> BoardText:
+        """The board's text for a new board or an edit, its log since `since` (up to `until`) written
+        where the board has it (`log_in_content`; None: where there is room, for a new board)."""
         turn, mentions = turn_line(news, self.service.spec(news.table).shown_to_act(news.state))
         embeds = self._embeds(news, info, public)
-        lines = [info.fill(text) for version, text in news_lines(news) if version > since]
+        lines = [info.fill(text) for version, text in news_lines(news)
+                 if version > since and (until is None or version <= until)]
         earlier = lines_forgotten(news, since)
         deadlines = news.table.deadlines if news.table.status == "running" else {}  # a cancel keeps them stored
         spec = self.service.spec(news.table)

@@ -9,7 +9,8 @@ import pytest
 
 from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
-from bot.ui.board import EARLIER, LOG_LINES, LOG_TITLE, WAITING, log_embed
+from bot.ui.board import WAITING
+from bot.ui.board_log import EARLIER, LOG_LINES, LOG_TITLE, log_embed
 from play.record import visible_events
 from tests.bot.driver import (board_message, fix_deal, heuristic_players, open_table, play_to_the_end,
                               play_turn_by_dm, start)

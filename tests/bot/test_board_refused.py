@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import contextlib
 
+import discord
 import pytest
 
 from bot import create_bot
 from bot.render import get_renderer
-from bot.ui.board import LOG_TITLE, Boards
+from bot.ui.board import Boards
+from bot.ui.board_log import LOG_LINES, LOG_TITLE, log_of
 from play.record import visible_events
 from play.results import RECENT_EVENTS
 from tests.bot.driver import (board_message, fix_deal, heuristic_players, labels, open_table, play_to_the_end,
@@ -262,4 +264,59 @@ async def test_continued_logs_are_not_posted_again_when_the_board_after_them_is_
     while not overflowed:
         assert await play_turn_by_dm(table, policy)
     await simcord_env.advance_time(301)  # the board's retry
+    assert thread_log(table) == await public_log(table)
+
+
+async def play_to_full_log(table, policy) -> None:
+    """Play until the next person's move stays on the board but its lines no longer fit in its log."""
+    for _ in range(3000):
+        row = await table.row()
+        spec, state = table.bot.service.spec(row), table.bot.service.state(row)
+        seat = next((s.seat for s in await table.seats() if s.user_id is not None and s.seat in spec.to_act(state)),
+                    None)
+        if seat is not None:
+            after, events = spec.apply(spec.load_state(spec.dump_state(state)), seat, policy(state, seat))
+            key = get_renderer(row.game).board_key
+            lines = sum(1 for e in events if e.seats is None and e.text)
+            if (lines and key(spec.view(after, None)) == key(spec.view(state, None)) and spec.outcome(after) is None
+                    and len(log_of(await board_message(table))) + lines > LOG_LINES):
+                return
+        assert await play_turn_by_dm(table, policy)
+    raise AssertionError("no board's log filled up")
+
+
+async def test_a_stop_before_a_board_going_on_from_a_full_log_loses_no_line(simcord_env, monkeypatch, settings):
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    await play_to_full_log(table, policy)
+
+    async def killed(*args, **kwargs):
+        raise Killed()
+
+    monkeypatch.setattr(simcord_env.bot.presenter, "publish", killed)
+    with contextlib.suppress(Killed):
+        await play_turn_by_dm(table, policy)
+    await simcord_env.restart_bot(create_bot(settings))
+    assert thread_log(table) == await public_log(table)
+
+
+async def test_a_cancel_after_a_refused_board_keeps_what_the_thread_showed(simcord_env, monkeypatch):
+    """The cancelled board keeps its own log; the lines Discord refused to show go below it."""
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    await play_to_full_log(table, policy)
+    shown = thread_log(table)
+    refuse_next_post(simcord_env, table)  # the board going on from the full log
+    assert await play_turn_by_dm(table, policy)
+    manager = table.guild.add_member(simcord_env.create_user("mod"), roles=[table.guild.create_role(
+        "mods", permissions=discord.Permissions(manage_guild=True))])
+    await manager.slash(table.thread, "table cancel")
+    assert (await table.row()).status == "cancelled"
+    assert thread_log(table)[:len(shown)] == shown
     assert thread_log(table) == await public_log(table)
