@@ -25,7 +25,7 @@ from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
-                              log_embed, log_of, news_lines, versions_after)
+                              log_embed, log_of, log_reaches, news_lines, versions_after)
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
 from play.results import TableNews, everyone_away
@@ -216,15 +216,8 @@ class Boards:
             board = log_of(await thread.fetch_message(shown.message_id))
         except discord.HTTPException:
             return news.first_version
-        kept = [(version, info.fill(text)) for version, text in news_lines(news) if version > shown.since]
-        if not board:
-            return shown.since if kept else news.first_version
-        texts = [text for _, text in kept]
-        for end in range(len(texts), 0, -1):  # the latest place where the board's lines end
-            size = min(len(board), end)
-            if texts[end - size:end] == board[-size:]:
-                return kept[end - 1][0]
-        return news.first_version
+        reached = log_reaches(board, shown.since, news, info.fill)
+        return news.first_version if reached is None else reached
 
     async def _recalled(self, news: TableNews) -> TableNews:
         """`news` with its table's public lines from the game's start (replayed), for a thread that
@@ -261,42 +254,49 @@ class Boards:
 
     async def close(self, news: TableNews, thread: Any) -> bool:
         """The board of a cancelled table says so in place of whose move it was, names the players
-        without mentioning them, shows no deadlines and loses its buttons; its picture stays.
-        Raises discord.HTTPException when Discord refuses the edit."""
+        without mentioning them, shows no deadlines and loses its buttons; its picture and its log
+        stay as they are, and lines Discord refused to show meanwhile go below it. Raises
+        discord.HTTPException when Discord refuses (the caller tries again later)."""
         table = news.table
         if news.state is None or thread is None or table.board_message_id is None:
             return True
-        try:
-            async with self.locks.hold(table.id):
-                shown = self.shown.get(table.id)
-                message_id, since = (shown.message_id, shown.since) if shown else (table.board_message_id,
-                                                                                   table.board_version)
-                # Lines Discord refused to show meanwhile go below it, so its own log stays as it was.
-                upto = shown.version if shown is not None and shown.version >= 0 else self.hints.get(table.id)
-                info = dataclasses.replace(self.service_info(news), mentions={})
-                public = self.service.spec(table).view(news.state, None)
-                in_content = shown.log_in_content if shown else None
-                text = self._text(news, info, public, since, in_content, until=upto)
-                await thread.get_partial_message(message_id).edit(**text.message(), view=None)
-                behind = [info.fill(line) for version, line in news_lines(news) if upto is not None and version > upto]
-                for content in continued_logs(behind):
-                    await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
-                return True
-        finally:
+        async with self.locks.hold(table.id):
+            shown, hint = self.shown.get(table.id), self.hints.get(table.id)
+            message_id, since = (shown.message_id, shown.since) if shown else (table.board_message_id,
+                                                                               table.board_version)
+            info = dataclasses.replace(self.service_info(news), mentions={})
+            own = log_of(await thread.fetch_message(message_id), with_note=True)
+            upto = shown.version if shown is not None and shown.version >= 0 else hint
+            if upto is None:
+                upto = log_reaches([line for line in own if line != EARLIER], since, news, info.fill)
+            upto = news.table.version if upto is None else upto
+            if lines_forgotten(news, upto):
+                news = await self._recalled(news)
+            public = self.service.spec(table).view(news.state, None)
+            text = self._text(news, info, public, since, shown.log_in_content if shown else None, own)
+            await thread.get_partial_message(message_id).edit(**text.message(), view=None)
             self.forget(table.id)
+            self.hints.put(table.id, upto)  # until the lines below are out: a retry posts only those
+            for content in continued_logs([info.fill(line) for version, line in news_lines(news) if version > upto]):
+                await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
+            self.forget(table.id)
+            return True
 
     def service_info(self, news: TableNews) -> Any:
         return panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
 
     def _text(self, news: TableNews, info: Any, public: Any, since: int, log_in_content: bool | None,
-              until: int | None = None) -> BoardText:
-        """The board's text for a new board or an edit, its log since `since` (up to `until`) written
-        where the board has it (`log_in_content`; None: where there is room, for a new board)."""
+              shown_log: list[str] | None = None) -> BoardText:
+        """The board's text for a new board or an edit, its log since `since` (or `shown_log`, the
+        lines it shows already) written where the board has it (`log_in_content`; None: where there
+        is room, for a new board)."""
         turn, mentions = turn_line(news, self.service.spec(news.table).shown_to_act(news.state))
         embeds = self._embeds(news, info, public)
-        lines = [info.fill(text) for version, text in news_lines(news)
-                 if version > since and (until is None or version <= until)]
-        earlier = lines_forgotten(news, since)
+        if shown_log is not None:
+            lines, earlier = [line for line in shown_log if line != EARLIER], EARLIER in shown_log
+        else:
+            lines = [info.fill(text) for version, text in news_lines(news) if version > since]
+            earlier = lines_forgotten(news, since)
         deadlines = news.table.deadlines if news.table.status == "running" else {}  # a cancel keeps them stored
         spec = self.service.spec(news.table)
         if deadlines and spec.shown_to_act(news.state) != spec.to_act(news.state):

@@ -7,6 +7,8 @@ kept lines gets them replayed (bot/ui/board.py decides which)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from play.results import RECENT_EVENTS, TableNews
@@ -67,14 +69,28 @@ def moves_known(news: TableNews) -> bool:
     return bool(news.moves) and len(news.moves) == news.table.version - news.first_version
 
 
-def log_of(message: discord.Message) -> list[str]:
+def log_of(message: discord.Message, with_note: bool = False) -> list[str]:
     """The lines of a board message's Game log (in its text or its log embed), without the note of
-    earlier lines."""
+    earlier lines unless `with_note`."""
     content, head = message.content or "", f"**{LOG_TITLE}**\n"
     lines = content.split(head, 1)[1].splitlines() if head in content else []
     lines += [line for embed in message.embeds if embed.title == LOG_TITLE
               for line in (embed.description or "").splitlines()]
-    return [line for line in lines if line and line != EARLIER]
+    return [line for line in lines if line and (with_note or line != EARLIER)]
+
+
+def log_reaches(board: list[str], since: int, news: TableNews, fill: Any) -> int | None:
+    """The version a board's log lines (`board`, posted after `since`) reach: where they end among
+    the lines kept with the table (`fill` names the players as the board does); None if unknown."""
+    kept = [(version, fill(text)) for version, text in news_lines(news) if version > since]
+    if not board:
+        return since if kept else None
+    texts = [text for _, text in kept]
+    for end in range(len(texts), 0, -1):  # the latest place where the board's lines end
+        size = min(len(board), end)
+        if texts[end - size:end] == board[-size:]:
+            return kept[end - 1][0]
+    return None
 
 
 def versions_after(news: TableNews, since: int) -> list[int]:

@@ -242,27 +242,33 @@ async def test_a_thread_refused_for_long_gets_every_line_back(simcord_env, monke
     assert thread_log(table) == await public_log(table)
 
 
-@pytest.mark.slow
-async def test_continued_logs_are_not_posted_again_when_the_board_after_them_is_refused(simcord_env, monkeypatch):
-    simcord_env.check_errors = False
+async def overflow_then_refused_board(env, monkeypatch):
+    """An Aelderman table of one person and three computers whose first chain of computer moves
+    overflowed a board: the continued logs went out, and Discord refused the board after them."""
     fix_deal(monkeypatch, 11)
-    table = await open_table(simcord_env, "aelderman", ["ada"], computers=3)
+    table = await open_table(env, "aelderman", ["ada"], computers=3)
     await start(table)
     policy = heuristic_players("aelderman", 4)
     overflowed, overflow = [], Boards._post_overflow
 
     async def then_refuse_the_board(self, thread, news, info, public, since):
         start_at, text = await overflow(self, thread, news, info, public, since)
-        if start_at != since and not overflowed:  # continued logs went out: Discord refuses the board
+        if start_at != since and not overflowed:
             overflowed.append(start_at)
-            simcord_env.backend.faults.append({"method": "POST", "path": f"/channels/{table.thread.id}/messages",
-                                               "status": 500, "code": 0, "message": "Internal Server Error",
-                                               "times": 1})
+            env.backend.faults.append({"method": "POST", "path": f"/channels/{table.thread.id}/messages",
+                                       "status": 500, "code": 0, "message": "Internal Server Error", "times": 1})
         return start_at, text
 
     monkeypatch.setattr(Boards, "_post_overflow", then_refuse_the_board)
     while not overflowed:
         assert await play_turn_by_dm(table, policy)
+    return table
+
+
+@pytest.mark.slow
+async def test_continued_logs_are_not_posted_again_when_the_board_after_them_is_refused(simcord_env, monkeypatch):
+    simcord_env.check_errors = False
+    table = await overflow_then_refused_board(simcord_env, monkeypatch)
     await simcord_env.advance_time(301)  # the board's retry
     assert thread_log(table) == await public_log(table)
 
@@ -314,9 +320,59 @@ async def test_a_cancel_after_a_refused_board_keeps_what_the_thread_showed(simco
     shown = thread_log(table)
     refuse_next_post(simcord_env, table)  # the board going on from the full log
     assert await play_turn_by_dm(table, policy)
-    manager = table.guild.add_member(simcord_env.create_user("mod"), roles=[table.guild.create_role(
+    await cancel_by_a_manager(simcord_env, table)
+    assert thread_log(table)[:len(shown)] == shown
+    assert thread_log(table) == await public_log(table)
+
+
+async def cancel_by_a_manager(env, table) -> None:
+    manager = table.guild.add_member(env.create_user("mod"), roles=[table.guild.create_role(
         "mods", permissions=discord.Permissions(manage_guild=True))])
     await manager.slash(table.thread, "table cancel")
     assert (await table.row()).status == "cancelled"
-    assert thread_log(table)[:len(shown)] == shown
+
+
+@pytest.mark.parametrize("refused", ["continued log", "board edit"])
+async def test_a_cancel_discord_refused_once_is_retried_with_every_line_once(simcord_env, monkeypatch, refused):
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    await play_to_full_log(table, policy)
+    refuse_next_post(simcord_env, table)  # the board going on from the full log
+    assert await play_turn_by_dm(table, policy)
+    if refused == "continued log":  # the lines refused before go below the cancelled board
+        refuse_next_post(simcord_env, table)
+    else:
+        board = (await table.row()).board_message_id
+        simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{board}", status=500, times=1)
+    await cancel_by_a_manager(simcord_env, table)
+    await simcord_env.advance_time(301)  # the cancelled board's retry
+    assert thread_log(table) == await public_log(table)
+
+
+async def test_a_cancel_after_a_long_refusal_replays_the_lines_the_thread_missed(simcord_env, monkeypatch):
+    simcord_env.check_errors = False
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    assert await play_turn_by_dm(table, policy)
+    shown_before = len(await public_log(table))
+    for method in ("POST", "PATCH"):
+        simcord_env.inject_error(method, f"/channels/{table.thread.id}/messages*", status=500, times=None)
+    while len(await public_log(table)) - shown_before <= RECENT_EVENTS + 5:
+        assert await play_turn_by_dm(table, policy)
+    simcord_env.backend.faults[:] = []
+    await cancel_by_a_manager(simcord_env, table)
+    assert thread_log(table) == await public_log(table)
+
+
+@pytest.mark.slow
+async def test_a_cancel_after_continued_logs_and_a_refused_board_repeats_no_line(simcord_env, monkeypatch):
+    """The old board keeps its own log, which ends before the continued messages."""
+    simcord_env.check_errors = False
+    table = await overflow_then_refused_board(simcord_env, monkeypatch)
+    await cancel_by_a_manager(simcord_env, table)
     assert thread_log(table) == await public_log(table)
