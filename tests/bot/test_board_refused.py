@@ -45,6 +45,14 @@ async def play_to(table, policy, wanted: str) -> None:
     raise AssertionError(f"never reached {wanted}")
 
 
+async def augsburg_table(env, monkeypatch, names=("ada", "bo"), seed: int = 7):
+    """A started Augsburg 1520 table with a fixed deal, and the heuristic players' choices."""
+    fix_deal(monkeypatch, seed)
+    table = await open_table(env, "augsburg1520", list(names))
+    await start(table)
+    return table, heuristic_players("augsburg1520", len(names))
+
+
 def refuse_next_post(env, table) -> None:
     env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, message="Internal Server Error",
                      times=1)
@@ -76,10 +84,7 @@ async def test_the_lines_of_a_move_whose_new_board_was_refused_reach_the_thread(
 
 @pytest.mark.slow
 async def test_a_finished_games_board_refused_is_shown_again_without_a_turn(simcord_env, monkeypatch):
-    fix_deal(monkeypatch, 5)
-    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
+    table, policy = await augsburg_table(simcord_env, monkeypatch, seed=5)
     await play_to(table, policy, "end")
     refuse_next_post(simcord_env, table)
     assert await play_turn_by_dm(table, policy)
@@ -117,10 +122,7 @@ async def public_log(table) -> list[str]:
 async def test_a_refused_board_edit_repeats_no_line(simcord_env, monkeypatch):
     """The old board stays, with its log up to the move before: the new one goes on from there."""
     simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 3)
+    table, policy = await augsburg_table(simcord_env, monkeypatch, ["ada", "bo", "cy"])
     for _ in range(6):
         assert await play_turn_by_dm(table, policy)
     assert not (await next_move(table, policy))[0]  # the next move edits the board
@@ -133,10 +135,7 @@ async def test_a_refused_board_edit_repeats_no_line(simcord_env, monkeypatch):
 
 async def test_a_refused_new_board_keeps_its_lines_over_a_restart(simcord_env, monkeypatch, settings):
     simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
+    table, policy = await augsburg_table(simcord_env, monkeypatch)
     await play_to(table, policy, "round")
     refuse_next_post(simcord_env, table)
     assert await play_turn_by_dm(table, policy)
@@ -160,10 +159,7 @@ async def test_a_chain_of_computer_moves_longer_than_a_board_loses_no_line(simco
 
 async def test_a_refused_board_going_on_from_a_full_log_loses_no_line(simcord_env, monkeypatch):
     simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 3)
+    table, policy = await augsburg_table(simcord_env, monkeypatch, ["ada", "bo", "cy"])
     for _ in range(600):  # until a move of the same round is refused its new board (its log was full)
         new_board, ends = await next_move(table, policy)
         if not (new_board or ends):
@@ -181,10 +177,7 @@ async def test_a_refused_board_going_on_from_a_full_log_loses_no_line(simcord_en
 async def test_a_board_refused_again_at_the_start_still_gets_the_refused_moves_lines(simcord_env, monkeypatch,
                                                                                    settings):
     simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
+    table, policy = await augsburg_table(simcord_env, monkeypatch)
     await play_to(table, policy, "round")
     before = await table.row()
     refuse_next_post(simcord_env, table)
@@ -204,10 +197,7 @@ class Killed(BaseException):
 async def test_a_stop_before_a_new_rounds_board_loses_no_line(simcord_env, monkeypatch, settings):
     """At the start the board is read back: its log shows where the thread stopped."""
     simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
+    table, policy = await augsburg_table(simcord_env, monkeypatch)
     await play_to(table, policy, "round")
     before = await table.row()
 
@@ -223,21 +213,24 @@ async def test_a_stop_before_a_new_rounds_board_loses_no_line(simcord_env, monke
     assert thread_log(table) == await public_log(table)
 
 
-async def test_a_thread_refused_for_long_gets_every_line_back(simcord_env, monkeypatch):
-    """More lines than the table keeps (RECENT_EVENTS) went by while Discord refused the thread:
-    the board that goes on replays them."""
-    simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
+async def refused_for_long(env, monkeypatch):
+    """A 2-player Augsburg 1520 table whose thread Discord refused while more lines than the table
+    keeps (RECENT_EVENTS) went by, the players going on by DM; Discord takes posts again now."""
+    env.check_errors = False
+    table, policy = await augsburg_table(env, monkeypatch)
     assert await play_turn_by_dm(table, policy)
     shown_before = len(await public_log(table))
     for method in ("POST", "PATCH"):
-        simcord_env.inject_error(method, f"/channels/{table.thread.id}/messages*", status=500, times=None)
-    while len(await public_log(table)) - shown_before <= RECENT_EVENTS + 5:  # the players go on by DM
+        env.inject_error(method, f"/channels/{table.thread.id}/messages*", status=500, times=None)
+    while len(await public_log(table)) - shown_before <= RECENT_EVENTS + 5:
         assert await play_turn_by_dm(table, policy)
-    simcord_env.backend.faults[:] = []  # Discord takes the thread's messages again
+    env.backend.faults[:] = []
+    return table, policy
+
+
+async def test_a_thread_refused_for_long_gets_every_line_back(simcord_env, monkeypatch):
+    """The board that goes on replays the lines the table no longer keeps."""
+    table, policy = await refused_for_long(simcord_env, monkeypatch)
     assert await play_turn_by_dm(table, policy)
     assert thread_log(table) == await public_log(table)
 
@@ -293,10 +286,7 @@ async def play_to_full_log(table, policy) -> None:
 
 async def test_a_stop_before_a_board_going_on_from_a_full_log_loses_no_line(simcord_env, monkeypatch, settings):
     simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
+    table, policy = await augsburg_table(simcord_env, monkeypatch)
     await play_to_full_log(table, policy)
 
     async def killed(*args, **kwargs):
@@ -312,10 +302,7 @@ async def test_a_stop_before_a_board_going_on_from_a_full_log_loses_no_line(simc
 async def test_a_cancel_after_a_refused_board_keeps_what_the_thread_showed(simcord_env, monkeypatch):
     """The cancelled board keeps its own log; the lines Discord refused to show go below it."""
     simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
+    table, policy = await augsburg_table(simcord_env, monkeypatch)
     await play_to_full_log(table, policy)
     shown = thread_log(table)
     refuse_next_post(simcord_env, table)  # the board going on from the full log
@@ -335,10 +322,7 @@ async def cancel_by_a_manager(env, table) -> None:
 @pytest.mark.parametrize("refused", ["continued log", "board edit"])
 async def test_a_cancel_discord_refused_once_is_retried_with_every_line_once(simcord_env, monkeypatch, refused):
     simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
+    table, policy = await augsburg_table(simcord_env, monkeypatch)
     await play_to_full_log(table, policy)
     refuse_next_post(simcord_env, table)  # the board going on from the full log
     assert await play_turn_by_dm(table, policy)
@@ -353,18 +337,7 @@ async def test_a_cancel_discord_refused_once_is_retried_with_every_line_once(sim
 
 
 async def test_a_cancel_after_a_long_refusal_replays_the_lines_the_thread_missed(simcord_env, monkeypatch):
-    simcord_env.check_errors = False
-    fix_deal(monkeypatch, 7)
-    table = await open_table(simcord_env, "augsburg1520", PLAYERS["augsburg1520"])
-    await start(table)
-    policy = heuristic_players("augsburg1520", 2)
-    assert await play_turn_by_dm(table, policy)
-    shown_before = len(await public_log(table))
-    for method in ("POST", "PATCH"):
-        simcord_env.inject_error(method, f"/channels/{table.thread.id}/messages*", status=500, times=None)
-    while len(await public_log(table)) - shown_before <= RECENT_EVENTS + 5:
-        assert await play_turn_by_dm(table, policy)
-    simcord_env.backend.faults[:] = []
+    table, _ = await refused_for_long(simcord_env, monkeypatch)
     await cancel_by_a_manager(simcord_env, table)
     assert thread_log(table) == await public_log(table)
 

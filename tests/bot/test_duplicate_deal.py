@@ -24,6 +24,23 @@ async def duplicate_round(env):
     return event, games, first, second
 
 
+
+async def duplicate_round_where(env, **bot_permissions: bool):
+    """A duplicate round of 6 players started in a channel where the bot has `bot_permissions`:
+    (event, tournament id, the Start press's result)."""
+    import discord
+
+    from tests.bot.tournament_driver import ORGANISER_ROLE, Event
+
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tournaments", overwrites={
+        env.bot.user: discord.PermissionOverwrite(**bot_permissions)})
+    organiser = guild.add_member(env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    event = Event(env, guild, channel, organiser, [guild.add_member(env.create_user(f"p{n}")) for n in range(6)])
+    tournament = await create(event, rounds=1, duplicate=True)
+    await register_all(event, tournament)
+    return event, tournament, await organiser.click(tournament_message(event, tournament), label="Start")
+
 def files(result) -> list:
     return [a for m in [result.response, *result.followups] if m is not None for a in (m.attachments or [])]
 
@@ -91,17 +108,9 @@ async def test_without_the_private_threads_permission_a_duplicate_round_is_playe
     are opened in public threads (and play goes on) rather than not at all; the organiser is told."""
     import discord
 
-    from tests.bot.tournament_driver import ORGANISER_ROLE, Event, answer
+    from tests.bot.tournament_driver import answer
 
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("tournaments", overwrites={
-        simcord_env.bot.user: discord.PermissionOverwrite(create_private_threads=False)})
-    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
-    event = Event(simcord_env, guild, channel, organiser,
-                  [guild.add_member(simcord_env.create_user(f"p{n}")) for n in range(6)])
-    tournament = await create(event, rounds=1, duplicate=True)
-    await register_all(event, tournament)
-    started = await organiser.click(tournament_message(event, tournament), label="Start")
+    event, tournament, started = await duplicate_round_where(simcord_env, create_private_threads=False)
     assert "public threads" in answer(started) and "**Create Private Threads**" in answer(started)  # told why
     for game in await event.bot.store.tournaments.games(tournament, 1):
         table = await event.bot.store.tables.get(game.table_id)
@@ -118,17 +127,7 @@ async def test_a_private_thread_is_closed_to_invites_only_when_the_bot_may_add_p
     could not be given its players, so they may invite others too."""
     import discord
 
-    from tests.bot.tournament_driver import ORGANISER_ROLE, Event
-
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("tournaments", overwrites={
-        simcord_env.bot.user: discord.PermissionOverwrite(manage_threads=manage_threads)})
-    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
-    event = Event(simcord_env, guild, channel, organiser,
-                  [guild.add_member(simcord_env.create_user(f"p{n}")) for n in range(6)])
-    tournament = await create(event, rounds=1, duplicate=True)
-    await register_all(event, tournament)
-    await organiser.click(tournament_message(event, tournament), label="Start")
+    event, tournament, _ = await duplicate_round_where(simcord_env, manage_threads=manage_threads)
     private = [r.json for r in simcord_env.http_requests if r.method == "POST" and r.path.endswith("/threads")
                and (r.json or {}).get("type") == discord.ChannelType.private_thread.value]
     assert len(private) == 2

@@ -12,16 +12,20 @@ from tests.bot.driver import fix_deal, heuristic_players, labels
 from tests.bot.test_pace import LIVE, bo_to_move, dms_with, live_table, play_seat
 
 
+
+async def bo_to_choose(env, monkeypatch):
+    """A 2-player table with a pace where ada has chosen and bo's decision runs: (table, policy, bo's seat)."""
+    fix_deal(monkeypatch, 1)
+    table = await live_table(env)
+    policy = heuristic_players("augsburg1520", 2)
+    await play_seat(table, table.players[0], policy)
+    return table, policy, next(s for s in await table.seats() if s.user_id == table.players[1].id).seat
+
 async def test_a_reminder_due_while_the_move_is_stored_is_not_sent(simcord_env, monkeypatch):
     """README: reminders come for a decision "still waiting" for its player; one that falls due
     while that player's move is being written must not say "Still your turn" just after it."""
-    fix_deal(monkeypatch, 1)
-    table = await live_table(simcord_env)
-    ada, bo = table.players
-    policy = heuristic_players("augsburg1520", 2)
-    await play_seat(table, ada, policy)
-    bot = simcord_env.bot
-    bo_seat = next(s for s in await table.seats() if s.user_id == bo.id).seat
+    table, policy, bo_seat = await bo_to_choose(simcord_env, monkeypatch)
+    bo, bot = table.players[1], simcord_env.bot
     reminder = next(t for t in await bot.store.tables.timers(table_id=table.table_id, kind=REMINDER_TIMER)
                     if t.seat == bo_seat and t.payload.get("when") == "half")
     await simcord_env.advance_time(LIVE // 2 - 5)  # just before the half-time reminder
@@ -143,13 +147,8 @@ async def test_a_move_made_while_the_reminder_goes_out_comes_after_it(simcord_en
     """README: reminders come for a decision still waiting for its player. A move made while the
     reminder is on its way to Discord waits for it, so "Still your turn" never arrives after the
     move it asks for."""
-    fix_deal(monkeypatch, 1)
-    table = await live_table(simcord_env)
-    ada, bo = table.players
-    policy = heuristic_players("augsburg1520", 2)
-    await play_seat(table, ada, policy)
-    bot = simcord_env.bot
-    bo_seat = next(s for s in await table.seats() if s.user_id == bo.id).seat
+    table, policy, bo_seat = await bo_to_choose(simcord_env, monkeypatch)
+    bo, bot = table.players[1], simcord_env.bot
     row = await table.row()
     prompt_version = row.prompts[bo_seat][0]
     await simcord_env.advance_time(LIVE // 2 + 5)  # the half-time reminder was sent by its timer

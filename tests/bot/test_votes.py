@@ -457,6 +457,7 @@ async def test_a_vote_question_discord_failed_does_not_blame_a_permission_it_doe
     table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy"])
     await start(table)
     await simcord_env.bot.get_channel(table.channel.id).set_permissions(simcord_env.bot.user, attach_files=False)
-    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, message="Internal Server Error")
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500,
+                             message="Internal Server Error")
     said = (await table.players[0].slash(table.thread, "table cancel")).response.content
     assert "could not be posted" in said and "Attach Files" not in said, said
