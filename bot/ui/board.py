@@ -261,12 +261,11 @@ class Boards:
         if news.state is None or thread is None or table.board_message_id is None:
             return True
         async with self.locks.hold(table.id):
-            shown, hint = self.shown.get(table.id), self.hints.get(table.id)
+            shown, upto = self.shown.get(table.id), self.shown_up_to(table.id)
             message_id, since = (shown.message_id, shown.since) if shown else (table.board_message_id,
                                                                                table.board_version)
             info = dataclasses.replace(self.service_info(news), mentions={})
             own = log_of(await thread.fetch_message(message_id), with_note=True)
-            upto = shown.version if shown is not None and shown.version >= 0 else hint
             if upto is None:
                 upto = log_reaches([line for line in own if line != EARLIER], since, news, info.fill)
             upto = news.table.version if upto is None else upto
