@@ -203,10 +203,10 @@ class Boards:
             text = self._text(news, info, public, start, None)
             if not text.cut:
                 break
-        lines = [info.fill(line) for version, line in news_lines(news) if since < version <= start]
-        for content in continued_logs(lines):
+        lines = [(version, info.fill(line)) for version, line in news_lines(news) if since < version <= start]
+        for content, reached in continued_logs(lines):
             await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
-        self._thread_reached(news.table.id, start)  # a board refused next goes on from there
+            self._thread_reached(news.table.id, reached)  # a refusal next goes on from there
         return start, text
 
     async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews, info: Any) -> int:
@@ -276,8 +276,10 @@ class Boards:
             await thread.get_partial_message(message_id).edit(**text.message(), view=None)
             self.forget(table.id)
             self.hints.put(table.id, upto)  # until the lines below are out: a retry posts only those
-            for content in continued_logs([info.fill(line) for version, line in news_lines(news) if version > upto]):
+            lines = [(version, info.fill(line)) for version, line in news_lines(news) if version > upto]
+            for content, reached in continued_logs(lines):
                 await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
+                self.hints.put(table.id, reached)
             self.forget(table.id)
             return True
 

@@ -7,6 +7,7 @@ kept lines gets them replayed (bot/ui/board.py decides which)."""
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
 
 import discord
@@ -98,13 +99,30 @@ def versions_after(news: TableNews, since: int) -> list[int]:
     return sorted({version for version, _ in news_lines(news) if version > since})
 
 
-def continued_logs(lines: list[str]) -> list[str]:
-    """Lines no board can hold, as messages of their own (each within Discord's limit)."""
-    head, messages, current = f"**{LOG_TITLE}** (continued)", [], []
-    for line in lines:
-        line = line[:CONTENT_LIMIT - len(head) - 10]
-        if current and len(head) + sum(len(x) + 1 for x in current) + len(line) + 1 > CONTENT_LIMIT:
-            messages.append("\n".join([head, *current]))
+def continued_logs(lines: list[tuple[int, str]]) -> list[tuple[str, int]]:
+    """Lines no board can hold, (version, text) each, as messages of their own within Discord's
+    limit: each with the version up to which the thread shows the log once it is sent (a refusal
+    partway resends only what was not sent). Messages break between moves, unless one move's lines
+    alone fill more than a message."""
+    head = f"**{LOG_TITLE}** (continued)"
+    room = CONTENT_LIMIT - len(head) - 1
+    messages: list[tuple[str, int]] = []
+    current: list[str] = []
+    reached = lines[0][0] - 1 if lines else 0
+    for version, move in groupby(lines, key=lambda line: line[0]):
+        texts = [text[:room - 10] for _, text in move]
+        if current and size(current) + size(texts) > room:
+            messages.append(("\n".join([head, *current]), reached))
             current = []
-        current.append(line)
-    return messages + (["\n".join([head, *current])] if current else [])
+        for text in texts:  # one move alone may fill several messages
+            if current and size(current) + len(text) + 1 > room:
+                messages.append(("\n".join([head, *current]), reached))
+                current = []
+            current.append(text)
+        reached = version
+    return messages + ([("\n".join([head, *current]), reached)] if current else [])
+
+
+def size(lines: list[str]) -> int:
+    """The characters `lines` take in a message, one a line."""
+    return sum(len(line) + 1 for line in lines)

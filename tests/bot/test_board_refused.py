@@ -13,6 +13,7 @@ import pytest
 
 from bot import create_bot
 from bot.render import get_renderer
+from bot.ui import board as board_module
 from bot.ui.board import Boards
 from bot.ui.board_log import LOG_LINES, LOG_TITLE, log_of
 from play.record import visible_events
@@ -213,16 +214,16 @@ async def test_a_stop_before_a_new_rounds_board_loses_no_line(simcord_env, monke
     assert thread_log(table) == await public_log(table)
 
 
-async def refused_for_long(env, monkeypatch):
-    """A 2-player Augsburg 1520 table whose thread Discord refused while more lines than the table
-    keeps (RECENT_EVENTS) went by, the players going on by DM; Discord takes posts again now."""
+async def refused_for_long(env, monkeypatch, behind: int = RECENT_EVENTS + 5):
+    """A 2-player Augsburg 1520 table whose thread Discord refused while `behind` lines, more than
+    the table keeps (RECENT_EVENTS), went by, the players going on by DM; Discord takes posts again now."""
     env.check_errors = False
     table, policy = await augsburg_table(env, monkeypatch)
     assert await play_turn_by_dm(table, policy)
     shown_before = len(await public_log(table))
     for method in ("POST", "PATCH"):
         env.inject_error(method, f"/channels/{table.thread.id}/messages*", status=500, times=None)
-    while len(await public_log(table)) - shown_before <= RECENT_EVENTS + 5:
+    while len(await public_log(table)) - shown_before <= behind:
         assert await play_turn_by_dm(table, policy)
     env.backend.faults[:] = []
     return table, policy
@@ -348,4 +349,42 @@ async def test_a_cancel_after_continued_logs_and_a_refused_board_repeats_no_line
     simcord_env.check_errors = False
     table = await overflow_then_refused_board(simcord_env, monkeypatch)
     await cancel_by_a_manager(simcord_env, table)
+    assert thread_log(table) == await public_log(table)
+
+
+def refuse_the_second_continued_log(env, table, monkeypatch) -> list[int]:
+    """Discord takes the first message of continued log the bot sends next, and refuses the second
+    (once); returns how many continued messages the bot meant to send each time (filled in then)."""
+    meant, continued = [], board_module.continued_logs
+
+    def refusing_after_the_first(lines):
+        messages = continued(lines)
+        meant.append(len(messages))
+
+        def sent_one_by_one():
+            for number, message in enumerate(messages):
+                if number == 1 and len(meant) == 1:
+                    refuse_next_post(env, table)
+                yield message
+        return sent_one_by_one()
+
+    monkeypatch.setattr(board_module, "continued_logs", refusing_after_the_first)
+    return meant
+
+
+async def test_a_refusal_partway_through_continued_logs_repeats_none_of_them_at_the_retry(simcord_env, monkeypatch):
+    table, policy = await refused_for_long(simcord_env, monkeypatch, behind=3 * RECENT_EVENTS)
+    meant = refuse_the_second_continued_log(simcord_env, table, monkeypatch)
+    assert await play_turn_by_dm(table, policy)
+    assert meant and meant[0] > 1 and not simcord_env.backend.faults
+    await simcord_env.advance_time(301)  # the board's retry
+    assert thread_log(table) == await public_log(table)
+
+
+async def test_a_cancel_refused_partway_through_its_continued_logs_repeats_none_of_them(simcord_env, monkeypatch):
+    table, _ = await refused_for_long(simcord_env, monkeypatch, behind=3 * RECENT_EVENTS)
+    meant = refuse_the_second_continued_log(simcord_env, table, monkeypatch)
+    await cancel_by_a_manager(simcord_env, table)
+    assert meant and meant[0] > 1 and not simcord_env.backend.faults
+    await simcord_env.advance_time(301)  # the cancelled board's retry
     assert thread_log(table) == await public_log(table)
