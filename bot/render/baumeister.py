@@ -76,7 +76,8 @@ class BaumeisterRenderer(Renderer):
             lines.append(f"**Turn of {info.mention(view.current)}** — {self._phase_text(info, view)}")
         open_card = f"top: **{view.open_card.name}**" if view.open_card else "empty"
         lines.append(f"Open stack: {plural(view.open_stack, 'card')}, {open_card}")
-        lines.append(f"Face-down stack: {plural(view.hidden_stack, 'card')} · Saboteurs in the reserve: {view.reserve}")
+        lines.append(f"Face-down stack: {plural(view.hidden_stack, 'card')} · Saboteurs in the reserve: {view.reserve}"
+                     f" · Cash supply: {plural(view.bank, 'thaler')}")
         if view.last_turn and not view.final_round and view.phase != "over":
             lines.append("⚠️ The last card of a stack has been auctioned: the final round follows this turn.")
         if view.auction is not None:

@@ -142,3 +142,19 @@ async def test_money_is_shown_to_its_owner_only(simcord_env, monkeypatch):
     assert not [t for t in public if "Money:" in t or "only you see" in t]
     board = (await board_message(table)).embeds[0]
     assert board.footer.text.startswith("Money is kept secret")
+
+
+async def test_the_board_shows_the_cash_supply_as_it_changes(simcord_env, monkeypatch):
+    """rulebook: "The remaining coins forms a cash supply in the middle of the table." It lies
+    open (only each player's own money is secret): the board shows it, move after move."""
+    fix_deal(monkeypatch, 12)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    choose = heuristic_players("baumeister", 3)
+    supplies = set()
+    for _ in range(12):
+        supply = SPEC.view(await table.state(), None).bank
+        supplies.add(supply)
+        assert f"Cash supply: {supply} thalers" in (await board_message(table)).embeds[0].description
+        assert await play_turn_by_dm(table, choose)
+    assert 60 in supplies and len(supplies) > 1  # 90 thalers less 10 to each player, then payments into it
