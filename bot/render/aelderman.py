@@ -57,7 +57,21 @@ def player_lines(player: Any, cards_in_full: bool = False, view: Any = None) -> 
     ]
     if view is not None and view.version == "main":
         lines.append(f"Lübeck: {sites_text(view, player.seat)}")
+        lines += open_cards_text(player)
     return lines + extra_lines(player, cards_in_full)
+
+
+def open_cards_text(player: Any) -> list[str]:
+    """What lies open at a player's board in the main version: improvements (flipped once used
+    this round) and the Council orders fulfilled; nothing while there are none."""
+    parts = []
+    if player.improvements:
+        parts.append("Improvements: " + "; ".join(
+            f"{imp.number} ({imp.when}{', used this round' if imp.activated else ''})" for imp in player.improvements))
+    if player.orders:
+        parts.append("Council orders fulfilled: " + "; ".join(
+            f"{n} ({D.COUNCIL_ORDERS[n].text})" for n in player.orders))
+    return [" · ".join(parts)] if parts else []
 
 
 def markers_text(view: Any, seat: int) -> str:

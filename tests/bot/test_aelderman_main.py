@@ -215,3 +215,24 @@ async def test_buying_a_property_can_be_taken_back_from_the_site_panel(simcord_e
     assert len(sites) == len(SPEC.legal_actions(await table.state(), state.turn.seat))  # every site offered
     await actor.click(after, label="↩ Take back")
     assert not (await table.state()).pending
+
+
+@pytest.mark.slow
+async def test_the_board_shows_each_players_improvements_and_fulfilled_orders(simcord_env, fixed_seed):
+    """rulebook: "Each improvement must be placed in a free spot at the bottom of the player board.
+    Once an improvement has been activated, it is flipped over" and "Once you have fulfilled a
+    Council order, it is removed from the display and placed next to your player board": open to all."""
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main")
+    await start(table)
+    state = await play_until(table, heuristic_players("aelderman", 2),
+                             lambda s: any(p.improvements for p in s.players), "an improvement", limit=4000)
+    fields = {f.name.split(" — in ")[0]: f.value for f in (await board_message(table)).embeds[0].fields
+              if " — in " in f.name}  # a player's: "🔴 ada ⏳ — in Lübeck · ..."
+    for seat, name in enumerate(["ada", "bo"]):
+        player, shown = state.players[seat], next(v for k, v in fields.items() if name in k.split())
+        for number, used in zip(player.improvements, player.activated):
+            assert f"{number} ({D.IMPROVEMENTS[number].when}{', used this round' if used else ''})" in shown
+        for number in player.orders:
+            assert f"{number} ({D.COUNCIL_ORDERS[number].text})" in shown
+        assert ("Improvements:" in shown) == bool(player.improvements)
+        assert ("Council orders fulfilled:" in shown) == bool(player.orders)
