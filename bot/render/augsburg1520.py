@@ -280,6 +280,10 @@ class Augsburg1520Renderer(Renderer):
         lines = [privilege_text(card) for card in v.display] or ["none on display"]
         if v.card_in_use:
             lines.append(f"In use: {privilege_text(v.card_in_use, v.slots_used)}")
+        if v.used_privileges:  # 'discarded face up beneath the 5 Privilege cards not used'
+            lines.append("Used, face up: " + "; ".join(
+                f"#{n}: " + " · ".join(data.PRIVILEGE_NAMES[code] for code in data.PRIVILEGE_CARDS[n])
+                for n in v.used_privileges))
         if v.phase != "over" and v.round < v.rounds:  # the last round has no next one
             lines.append(f"Face down for next round: {v.reserve}" if v.reserve
                          else "Next round all 10 cards are reshuffled.")

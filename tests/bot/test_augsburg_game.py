@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games import Outcome, registry
-from tests.bot.driver import (board_message, labels, open_table, opening_chosen_by_ada, panel_message, play_to_the_end,
-                              play_turn_by_dm, play_until, shown_to, start)
+from games.augsburg1520.data import PRIVILEGE_CARDS, PRIVILEGE_NAMES
+from tests.bot.driver import (board_message, heuristic_players, labels, open_table, opening_chosen_by_ada,
+                              panel_message, play_to_the_end, play_turn_by_dm, play_until, shown_to, start)
 
 
 @pytest.mark.slow
@@ -192,3 +193,14 @@ async def test_answering_on_the_panel_before_the_last_to_choose_notice_retires_t
     await choose_on(bo, older)  # bo answers on the panel he had, not on the notice
     notice = next(m for m in bo.user.dm_channel.history() if m.id == notice.id)
     assert not labels(notice)  # the notice's controls are gone: the answered panel is the current one
+
+
+async def test_the_board_shows_the_privilege_cards_used_face_up(simcord_env):
+    """rulebook: "The card is discarded face up beneath the 5 Privilege cards not used.\""""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 3)
+    state = await play_until(table, policy, lambda s: len(s.used_privileges) >= 2, "two privilege cards used")
+    field = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == "Privilege cards")
+    used = [f"#{n}: " + " · ".join(PRIVILEGE_NAMES[code] for code in PRIVILEGE_CARDS[n]) for n in state.used_privileges]
+    assert "Used, face up: " + "; ".join(used) in field
