@@ -7,7 +7,7 @@ whole tables and constants are listed by name in `CHOSEN`.
 from __future__ import annotations
 
 from games.aelderman import data_cards, data_city, data_goods, data_lubeck, data_main, data_map
-from games.aelderman.data_cards import (DRAW_CARDS, FIXED_CARDS, ActionCard, SeaAction,
+from games.aelderman.data_cards import (AP_FROM_RULEBOOK, DRAW_CARDS, FIXED_CARDS, ActionCard, SeaAction,
                                         card_action_cost, check_columns)
 from games.aelderman.data_city import (ABILITY_USES, BOOSTERS_DRAWN, BOOSTERS_KEPT, BUILDINGS,
                                        CARPENTRY_WOOD, DELI_COINS,

@@ -31,6 +31,13 @@ def _a(name: str, family: str, ap: int, text: str, *, chosen: bool = False, **kw
 # Rulebook values: placing 1 marker 5 coins, 2 for 9; upgrades 2x/3x give 1/2 coins; luxury 7 coins;
 # production of action points/influence +1 for 6, +2 for 8; fish +1 for 5; 10 council votes for 18;
 # swapping action cards 3 coins; selling 4 for one action point, 4/6/8 for two.
+# Action points the rulebook gives: buying goods 1-3 ("If you invest one action point ..."), selling
+# ("With a sale for one action point ... for two action points"), Eric's "nine coins to place two
+# influence markers ... for two action points", Anna's "three action points to increase her action
+# point production by two" and Eric's "gaining influence markers for one action point". The others
+# are the columns the chosen action cards print them in.
+AP_FROM_RULEBOOK = frozenset({"buy1", "buy2", "buy3", "sell1", "sell2", "place2", "prod_ap2", "influence1"})
+
 SEA_ACTIONS: dict[str, SeaAction] = {a.name: a for a in (
     _a("buy1", "buy", 1, "Buy goods: inner ring", amount=1),
     _a("buy2", "buy", 2, "Buy goods: middle ring", amount=2),

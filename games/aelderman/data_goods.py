@@ -74,11 +74,11 @@ def _lux(good: str, *goods: str, crates: int = 0) -> Yield:
     return Yield(goods=(good, *goods), crates=crates, luxury=good)
 
 
-# The ten sectors. The rulebook's examples fix parts of sectors 0, 2, 3, 5 and 6 (see `source`);
+# The ten sectors. The rulebook's examples fix sector 0 whole and parts of sectors 2, 3, 5 and 6 (see `source`);
 # only sector 7's middle ring gives two level III goods (the rulebook: "only one possibility").
 SECTORS: tuple[Sector, ...] = (
     Sector(0, (Ring(_r("wheat", coins=1)), Ring(_r("fish", "wood", crates=1)),
-               Ring(_r(influence=3, coins=1))),
+               Ring(_r(influence=3, coins=1))), chosen=False,
            source="Sarah in Aalborg: 1 AP wheat + 1 coin; 2 AP fish, wood + crate; 3 AP 3 influence + 1 coin"),
     Sector(1, (Ring(_r("stone")), Ring(_r("wheat", "tools")),
                Ring(_r("stone", "beer", crates=1), _lux("spices", "wheat")))),

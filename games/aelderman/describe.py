@@ -90,7 +90,7 @@ def spare_lines() -> list[str]:
     for option, markers in D.DUMMY_SETUPS.items():
         cities = ", ".join(f"{city} {n}" for city, n in markers.items())
         built = ", ".join(f"{d} {s}" for d, s in D.SETUP_BUILDINGS[option])
-        lines.append(f"Setup {option}: markers {cities}; buildings (strength) {built}{CHOSEN_MARK}")
+        lines.append(f"Setup {option}: markers {cities}; buildings (strength){CHOSEN_MARK}: {built}")
     for sheet in D.DUMMY_SHEETS.values():
         rounds = "; ".join(f"round {r + 1}: build {'+'.join(map(str, b)) or '-'}, {plural(m, 'marker')}"
                            for r, (b, m) in enumerate(zip(sheet.buildings, sheet.markers)))
@@ -121,7 +121,8 @@ def wheel_lines() -> list[str]:
             if ring.luxury is not None:
                 text = f"{_yield(ring.luxury)} OR {text}"
             rings.append(text)
-        lines.append(f"Sector {sector.number}: " + " | ".join(rings) + _mark(sector.chosen))
+        partly = f" (chosen, except what the rulebook gives: {sector.source})" if sector.chosen and sector.source else ""
+        lines.append(f"Sector {sector.number}: " + " | ".join(rings) + (partly or _mark(sector.chosen)))
     lines.append("Zone slots: " + ", ".join(f"{z} {s}" for z, s in D.ZONE_SLOT.items())
                  + "; starting positions 0 or 5; bonus every 5th turn" + CHOSEN_MARK)
     return lines
@@ -139,7 +140,8 @@ def _yield(item) -> str:
 
 
 def card_lines() -> list[str]:
-    lines = [f"{a.text}: {a.ap} AP" + _mark(a.chosen) for a in D.SEA_ACTIONS.values()]
+    lines = [f"{a.text}: {a.ap} AP" + _mark(a.chosen or a.name not in D.AP_FROM_RULEBOOK)
+             for a in D.SEA_ACTIONS.values()]
     for card in D.ACTION_CARDS.values():
         rows = " / ".join(" · ".join(D.SEA_ACTIONS[n].text if n else "–" for n in row) for row in card.rows)
         demand = f"; sells: {', '.join(card.demand)}" if card.demand else ""
@@ -151,7 +153,8 @@ def building_lines() -> list[str]:
     lines = []
     for b in D.BUILDINGS.values():
         cost = describe({**b.goods, **({"coins": b.coins} if b.coins else {})})
-        lines.append(f"{b.name} (strength {b.strength}, {b.stock} tiles): {cost}. {b.text}"
+        stock = _mark(not b.chosen)  # the number of tiles is chosen for every building
+        lines.append(f"{b.name} (strength {b.strength}, {b.stock} tiles{stock}): {cost}. {b.text}"
                      + _mark(b.chosen))
     return lines
 

@@ -260,3 +260,31 @@ async def test_a_player_who_failed_the_mission_does_not_win_because_the_winner_a
     assert rating.wins == 0
     end_note = next(m.content for m in reversed(bo.user.dm_channel.history()) if m.content.startswith("**Game over"))
     assert "you won" not in end_note
+
+
+async def test_rules_mark_as_chosen_exactly_the_values_the_rulebook_does_not_give(simcord_env):
+    guild = simcord_env.create_guild()
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    result = await ada.slash(guild.create_text_channel("games"), "rules", game="aelderman")
+    lines = "\n".join(text_of(m) for m in [result.response, *result.followups]).splitlines()
+
+    def line(start: str) -> str:
+        return next(text for text in lines if text.startswith(start))
+
+    # "The number of buildings of each type is limited." (how many: the project's)
+    assert line("Gabled House (strength 1, 4 tiles (chosen)):")
+    # "Pay 18 coins to receive 10 council votes"; "For three coins, you may swap any two action
+    # cards": the prices are the rulebook's, the action points the chosen cards'.
+    assert line("10 council votes (18 coins): 2 AP").endswith("(chosen)")
+    assert line("Swap two action cards (3 coins): 1 AP").endswith("(chosen)")
+    # "Eric pays nine coins to place two influence markers in Hamburg for two action points."
+    assert line("Place 2 influence markers (9 coins): 2 AP") == "Place 2 influence markers (9 coins): 2 AP"
+    # Option 1: "one influence marker in Edinburgh, one influence marker in Köln, ...": the markers
+    # are the rulebook's, the buildings of the spare colour the project's.
+    assert line("Setup 1: markers Edinburgh 1, Köln 1, Brügge 1, Hamburg 2, Aalborg 1, Stavanger 1, Visby 1, "
+                "Malmö 2, Memel 1, Riga 1; buildings (strength) (chosen): ")
+    # "If Sarah performs the buying goods action for one action point in Aalborg, she receives 1x
+    # wheat and one coin. ... fish and wood ... three influence markers ... and an additional coin"
+    assert line("Sector 0:") == "Sector 0: wheat, 1 coin | fish, wood, 1 crate | 1 coin, 3 influence"
+    assert "(chosen, except what the rulebook gives: Sarah in the purple zone" in line("Sector 2:")
+    assert line("Sector 1:").endswith(": stone | wheat, tools | spices, wheat OR stone, beer, 1 crate (chosen)")
