@@ -55,7 +55,7 @@ def main_summary_lines() -> list[str]:
         "Lübeck: property is bought onto a site of a district; Lighthouse strength up to 5; a Guard "
         "House adds 1 to every adjacent building, across districts too.",
         "Election: zone and district majorities (1st and 2nd; a tie for first shares both, a tie "
-        "for second shares second, rounded down), 3 per three influence, 3 per luxury good, "
+        "for second shares second (chosen), rounded down), 3 per three influence, 3 per luxury good, "
         "council votes, scoring cards, Council orders, minus penalties. Most council votes is "
         "elected; tied leaders share.",
         "Solo (main version): the dummy builds each round preparation, removes an improvement and "
