@@ -251,6 +251,24 @@ class TableStore(TimerStore):
             f"SELECT * FROM game_tables WHERE status IN ({marks}) ORDER BY id", statuses)
         return _readable(rows)
 
+    async def casual_in_guild(self, guild_id: int, *statuses: Status, limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
+        """A server's tables outside tournaments with one of `statuses`, newest first, with their
+        seats: at most `limit` of each status."""
+        tables: list[TableRow] = []
+        for status in statuses:
+            rows = await self.db.fetchall(
+                "SELECT * FROM game_tables WHERE guild_id = ? AND status = ? AND tournament_id IS NULL"
+                " ORDER BY id DESC LIMIT ?", (guild_id, status, limit))
+            tables += _readable(rows)
+        if not tables:
+            return []
+        marks = ", ".join("?" for _ in tables)
+        seats: dict[int, list[SeatRow]] = {t.id: [] for t in tables}
+        for row in await self.db.fetchall(f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY seat",
+                                          [t.id for t in tables]):
+            seats[row["table_id"]].append(SeatRow.model_validate(dict(row)))
+        return [(table, seats[table.id]) for table in tables]
+
     async def of_tournament(self, tournament_id: int) -> list[TableRow]:
         rows = await self.db.fetchall(
             "SELECT * FROM game_tables WHERE tournament_id = ? ORDER BY id", (tournament_id,))

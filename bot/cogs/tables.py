@@ -1,4 +1,4 @@
-"""Slash commands: /table create|hand|leave|abandon|cancel|undo|log|export and /rules."""
+"""Slash commands: /table create|list|hand|leave|abandon|cancel|handover|undo|log|export and /rules."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.render import get_renderer
 from bot.ui.controller import TablesController
+from bot.ui.listing import list_tables
 from bot.ui.log import show_log
 from bot.ui.requests import caller_of, embed_batches, name_of, refusal, reply
 from play.common import TableError, quote
@@ -72,6 +73,10 @@ class TablesCog(commands.Cog):
             await reply(interaction, refusal(exc))
             return
         await self.controller.create(interaction, game, parsed, rated, seed, pace)
+
+    @table.command(name="list", description="This server's tables open to join and being played (only you see it)")
+    async def listing(self, interaction: discord.Interaction) -> None:
+        await list_tables(interaction)
 
     @table.command(name="hand", description="Show your hand and choices at a table (only you see it)")
     @app_commands.describe(table=TABLE_HELP)

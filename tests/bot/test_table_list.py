@@ -1,0 +1,92 @@
+"""/table list: a server's tables open to join and being played, newest first, each with its
+thread; only this server's, only in channels the asker can see, and never a tournament's."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.bot.driver import open_table
+from tests.bot.tournament_driver import ORGANISER_ROLE, Event, create, register_all, tournament_message
+
+
+async def lobby_in(env, channel, creator, game: str, others=()) -> int:
+    """A table opened by `creator` in `channel`, `others` seated through Join; its number."""
+    await creator.slash(channel, "table create", game=game)
+    thread = channel.threads[-1]
+    for player in others:
+        await player.click(thread.history()[0], label="Join")
+    return (await env.bot.store.tables.by_thread(thread.id)).id
+
+
+async def listed(member, channel) -> tuple[str, bool]:
+    result = await member.slash(channel, "table list")
+    return result.response.embeds[0].description, result.response.ephemeral
+
+
+async def test_the_list_shows_this_servers_lobbies_and_games_with_their_threads(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    ada, bo, cy, dan = (guild.add_member(env.create_user(name)) for name in ("ada", "bo", "cy", "dan"))
+    running = await lobby_in(env, games, bo, "baumeister", [cy, ada])
+    await bo.click(games.threads[-1].history()[0], label="Start")
+    lobby = await lobby_in(env, games, ada, "augsburg1520")
+    finished = await lobby_in(env, games, cy, "aelderman")
+    await cy.click(games.threads[-1].history()[0], label="Cancel")
+    elsewhere = await open_table(env, "augsburg1520", ["eve"])  # another server's lobby
+
+    text, ephemeral = await listed(dan, games)
+    assert ephemeral
+    lines = text.splitlines()
+    assert lines.index("**Open to join**") < lines.index("**Being played**")
+    lobby_line = next(line for line in lines if line.startswith(f"**#{lobby}** "))
+    assert lobby_line == (f"**#{lobby}** Augsburg 1520 · 1 of 2-5 players · opened by ada · "
+                          f"<#{games.threads[1].id}>")
+    running_line = next(line for line in lines if line.startswith(f"**#{running}** "))
+    assert running_line == f"**#{running}** Wettstreit der Baumeister · bo, cy, ada · <#{games.threads[0].id}>"
+    assert f"**#{finished}** " not in text and f"**#{elsewhere.table_id}** " not in text
+    # The asker's own tables say so.
+    mine, _ = await listed(ada, games)
+    assert f"<#{games.threads[1].id}> · you are seated" in mine and f"<#{games.threads[0].id}> · you play" in mine
+
+
+async def test_a_table_in_a_channel_the_asker_cannot_see_is_not_listed(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    staff = guild.create_role("staff")
+    hidden = guild.create_text_channel("staff-games", overwrites={
+        guild.default_role: discord.PermissionOverwrite(view_channel=False),
+        staff: discord.PermissionOverwrite(view_channel=True),
+        env.bot.user: discord.PermissionOverwrite(view_channel=True)})
+    ada = guild.add_member(env.create_user("ada"), roles=[staff])
+    bo = guild.add_member(env.create_user("bo"))
+    secret = await lobby_in(env, hidden, ada, "augsburg1520")
+    assert f"**#{secret}** " in (await listed(ada, games))[0]
+    text, _ = await listed(bo, games)
+    assert f"#{secret}" not in text and "No table is open or being played here" in text
+
+
+async def test_tournament_tables_are_left_to_tournament_status(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tournaments")
+    organiser = guild.add_member(env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    event = Event(env, guild, channel, organiser, [guild.add_member(env.create_user(f"p{n}")) for n in range(4)])
+    tournament = await create(event, rounds=1)
+    await register_all(event, tournament)
+    await organiser.click(tournament_message(event, tournament), label="Start")
+    assert await env.bot.store.tables.of_tournament(tournament)
+    text, _ = await listed(event.players[0], channel)
+    assert "No table is open or being played here" in text
+
+
+async def test_a_long_list_shows_the_newest_and_says_there_are_more(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    people = [guild.add_member(env.create_user(f"p{n}")) for n in range(17)]
+    numbers = [await lobby_in(env, games, person, "augsburg1520") for person in people]
+    text, _ = await listed(people[0], games)
+    assert f"**#{numbers[-1]}** " in text and f"**#{numbers[2]}** " in text and f"**#{numbers[1]}** " not in text
+    assert "… and more: the newest 15 are listed." in text
