@@ -10,6 +10,7 @@ import signal
 import discord
 from discord.ext import commands
 
+from bot.cogs.help import HelpCog
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.tables import TablesCog
 from bot.cogs.tournaments import TournamentsCog
@@ -97,6 +98,7 @@ class BoardBot(commands.Bot):
         await self.add_cog(TournamentsCog(self.tournament_ui))
         self.ratings_ui = RatingsCog(self.ratings)
         await self.add_cog(self.ratings_ui)
+        await self.add_cog(HelpCog(self))
         await self._sync_commands()
         if self.handle_sigterm:
             self.stop_on_terminate()

@@ -1,0 +1,19 @@
+"""/help: how a game goes here and every command with its description, only to the asker."""
+
+from __future__ import annotations
+
+
+async def test_help_lists_the_games_the_steps_of_a_game_and_every_command(simcord_env):
+    guild = simcord_env.create_guild()
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    result = await ada.slash(guild.create_text_channel("games"), "help")
+    assert result.response.ephemeral
+    embed = result.response.embeds[0]
+    assert "Augsburg 1520 (2-5 players)" in embed.description and "Aelderman (1-4 players)" in embed.description
+    assert "`/table create game:<game>`" in embed.description and "**My hand**" in embed.description
+    listed = "\n".join(field.value for field in embed.fields)
+    commands = [c for c in simcord_env.bot.tree.walk_commands() if not hasattr(c, "commands")]
+    for command in commands:
+        assert f"`/{command.qualified_name}`: {command.description}" in listed
+    assert {field.name for field in embed.fields} == {"/table", "/tournament", "Other commands"}
+    assert len(embed) <= 6000 and all(len(field.value) <= 1024 for field in embed.fields)
