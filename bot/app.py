@@ -29,8 +29,8 @@ from play.tournaments.rating_service import RatingService
 from play.tournaments.organiser import POSTS_TIMER
 from play.tournaments.service import ROUND_TIMER, TournamentService
 from storage import Store, TimerRow
-from storage.timers import (AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, REMINDER_TIMER, SHOW_TIMER,
-                            STANDINGS_TIMER)
+from storage.timers import (AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, FINISH_TIMER, REMINDER_TIMER,
+                            SHOW_TIMER, STANDINGS_TIMER)
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +88,8 @@ class BoardBot(commands.Bot):
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)
         self.scheduler.on(POSTS_TIMER, self.tournament_ui.on_posts_due)
         self.scheduler.on(STANDINGS_TIMER, lambda timer: self.controller.on_standings_due(
+            timer.table_id, int(timer.payload.get("attempt", 1))))
+        self.scheduler.on(FINISH_TIMER, lambda timer: self.controller.on_finish_due(
             timer.table_id, int(timer.payload.get("attempt", 1))))
         self.scheduler.on(SHOW_TIMER, lambda timer: self.controller.on_show_due(
             timer.table_id, int(timer.payload.get("attempt", 1)),

@@ -17,12 +17,12 @@ from games import AmountChoice, RuleError
 from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError, not_seated, table_state
-from play.results import (Move, TableNews, choices_digest, everyone_away, final_outcome, next_prompts, ranked_last,
-                          recent_events, seat_choices)
+from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, next_prompts,
+                          ranked_last, recent_events, seat_choices)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
-from storage.timers import DECISION_TIMER, SHOW_TIMER, STANDINGS_TIMER
+from storage.timers import DECISION_TIMER, FINISH_TIMER, SHOW_TIMER, STANDINGS_TIMER
 
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 COMPUTER_STEPS = 300  # computer moves stored with one request; more go on in the background
 COMPUTER_SECONDS = 0.3  # ... or after this much thinking, so the requester's answer is not held up
+FINISH_RETRIES = (60, 600, 3600)  # seconds before each new try of finish work the database refused; then hourly
 LAST_MOVES_SECONDS = 120  # after a start, tables that moved this close to the last stored move are shown again
 OUT_OF_DATE = ("These buttons are out of date: the game has moved on since they were shown. "
                "Use the current panel.")
@@ -361,28 +362,40 @@ class MovesMixin:
                         await self.store.tables.update_seat(table_id, seat, **fields)
 
     # -- finishing -------------------------------------------------------------------------
-    async def finish_work(self: TableService, table_id: int, *, again: bool = False) -> list[Any]:
+    async def finish_work(self: TableService, table_id: int, *, again: bool = False) -> Finished:
         """Store what follows a finished game (ratings, the tournament result) through the
         `on_finish` hooks; each is safe to repeat. Called once the game's end is published (and by
-        the start-up sweep). Returns what the hooks reported; the table is marked done only when all
-        of them succeeded, so a failure is retried at the next start. `again`: run the hooks of a
-        table marked done, for what they report (its standings were never posted)."""
+        the start-up sweep and the retry timer). The table is marked done only when all of them
+        succeeded; a failure (the database refusing a write) is retried (see finish_again).
+        `again`: run the hooks of a table marked done, for what they report (its standings were
+        never posted)."""
         async with self.lock(table_id):
             loaded = await self.load(table_id)
             table = loaded.table
             if not (table.finish_due or again) or table.outcome is None:
-                return []
+                return Finished([], done=True, due=False)
             outcome = TableNews(table, loaded.seats, None).outcome
             reports = []
             for hook in self.on_finish:
                 try:
                     reports.append(await hook(table, loaded.seats, outcome))
                 except Exception:
-                    log.exception("finish work of table %s failed; it is retried at the next start", table_id)
-                    return reports
+                    log.exception("finish work of table %s failed; it is tried again later", table_id)
+                    return Finished(reports, done=False)
             await self.store.tables.finish_done(table_id)
             self.forget(table_id)
-            return reports
+            return Finished(reports, done=True)
+
+    async def finish_again(self: TableService, table_id: int, attempt: int) -> float | None:
+        """A timer to try a game's finish work again (`attempt`: how many tries so far): when it
+        falls due; None if the database refuses the timer too (the start-up sweep then does it)."""
+        due = self.clock() + FINISH_RETRIES[min(attempt, len(FINISH_RETRIES)) - 1]
+        try:
+            await self.store.tables.add_timer(FINISH_TIMER, due, table_id=table_id, payload={"attempt": attempt})
+        except Exception:
+            log.exception("the retry of table %s's finish work could not be stored", table_id)
+            return None
+        return due
 
     async def standings_again(self: TableService, table_id: int, attempt: int, seconds: float) -> float:
         """A timer to post a game's final standings again (Discord refused them): when it falls due."""

@@ -18,6 +18,16 @@ RECENT_EVENTS = 40  # public event lines kept with the table for the board's log
 
 
 @dataclass
+class Finished:
+    """What a finished game's finish work reported (ratings, the tournament result), whether all of
+    it is stored (`done`), and whether any was due at all."""
+
+    reports: list[Any]
+    done: bool
+    due: bool = True
+
+
+@dataclass
 class Move:
     seat: int
     action: Any

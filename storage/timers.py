@@ -16,6 +16,7 @@ REMINDER_TIMER = "reminder"  # the table's pace: a reminder before the deadline
 AWAY_TIMER = "away"  # the table's pace: a seat the computer plays while away misses another deadline
 STANDINGS_TIMER = "standings"  # a game's final standings that Discord refused: posted again
 SHOW_TIMER = "show"  # a board or a due player's panel that Discord refused: shown again
+FINISH_TIMER = "finish"  # a game's finish work (ratings, tournament result) the database refused: tried again
 SEAT_TIMERS = (DECISION_TIMER, DEADLINE_TIMER, REMINDER_TIMER)  # replaced when a seat's decision changes
 
 

@@ -371,14 +371,17 @@ class Presenter(AwayNoticesMixin):
         result, then tell who listens (a tournament's round summary comes after its games).
         `again`: the finish work was stored before a stop, the standings were not posted. Standings
         that Discord refuses are posted again later (`attempt`: how many times so far)."""
-        reports = await self.service.finish_work(news.table.id, again=again)
+        finish = await self.service.finish_work(news.table.id, again=again)
+        if not finish.done:
+            await self.retry_finish(news.table.id, 1)
         await self.refresh_lobby(news)  # "Game over" before the standings (a start redoes both if they are not up)
         thread = await self.channel(news.table.thread_id)
         twins = await self.service.same_deal_running(news.table)
         info = self.info(news)
         names = {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None}
         standings = await safely(f"result of table {news.table.id}",
-                                 results.announce(thread, news, info, rated_lines(reports, names), twins))
+                                 results.announce(thread, news, info, rated_lines(finish.reports, names), twins,
+                                                  pending=not finish.done))
         if standings is None and thread is not None and attempt < len(STANDINGS_RETRIES):
             due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
             if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
@@ -389,12 +392,34 @@ class Presenter(AwayNoticesMixin):
                 words[seat.seat] = self._end_word(news, seat, standings)
                 await safely(f"last panel of {seat.user_id}", self._dm_channel(seat).get_partial_message(
                     seat.dm_message_id).edit(**words[seat.seat]))
-        for listener in self.finish_listeners:
-            await safely(f"finish of table {news.table.id}", listener(reports))
+        if finish.done:
+            await self.tell_finish_listeners(news.table.id, finish.reports)
         # Last, as it may take many calls: answered panels keep their "Take back" until the end
         # (retiring each on the way would cost a call a move).
         for seat in news.seats:
             await safely(f"old panels of {seat.user_id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
+
+    async def tell_finish_listeners(self, table_id: int, reports: list[Any]) -> None:
+        for listener in self.finish_listeners:
+            await safely(f"finish of table {table_id}", listener(reports))
+
+    async def retry_finish(self, table_id: int, attempt: int) -> None:
+        """Finish work the database refused: tried again later (`attempt`: the how-manyth try next)."""
+        due = await self.service.finish_again(table_id, attempt)
+        if due is not None and (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+            scheduler.wake(due)
+
+    async def finish_stored_late(self, news: TableNews, reports: list[Any]) -> None:
+        """Finish work stored after the standings went out without it: its rating changes follow
+        them in the thread, and those who listen (a tournament's round) hear of the game now."""
+        info = self.info(news)
+        lines = rated_lines(reports, {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None})
+        thread = await self.channel(news.table.thread_id)
+        if lines and thread is not None:
+            embed = discord.Embed(title=f"Rating changes — table #{news.table.id}", colour=discord.Colour.gold(),
+                                  description="\n".join(lines)[:4096])
+            await safely(f"late ratings of table {news.table.id}", thread.send(embed=embed))
+        await self.tell_finish_listeners(news.table.id, reports)
 
     async def standings_posted(self, news: TableNews) -> bool:
         """Whether the table's thread shows its final standings among its latest messages."""

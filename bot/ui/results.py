@@ -39,9 +39,10 @@ def standings_title(info: Any, table_id: int) -> str:
 
 
 async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
-                   twins: list[Any]) -> discord.Message | None:
+                   twins: list[Any], pending: bool = False) -> discord.Message | None:
     """Post the final standings in the table's thread; returns the message. `twins`: tables dealt
-    the same cards and still being played, whose deal the seed would give away."""
+    the same cards and still being played, whose deal the seed would give away. `pending`: the
+    finish work (ratings) could not be stored yet."""
     table, outcome = news.table, news.outcome
     if outcome is None or thread is None:
         return None
@@ -57,6 +58,9 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
                           colour=discord.Colour.gold())
     if ratings:
         embed.add_field(name="Rating changes", value="\n".join(ratings)[:1024], inline=False)
+    elif pending and table.rated:
+        embed.add_field(name="Rating changes", value="Not stored yet: the bot could not save them. They follow "
+                        "in this thread once stored.", inline=False)
     elif unrated := unrated_reason(table, news.seats):
         embed.add_field(name="Rating changes", value=f"None: not rated, as {unrated}.", inline=False)
     if table.seed_salt and twins:

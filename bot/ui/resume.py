@@ -98,8 +98,22 @@ class ResumeMixin:
             await self.presenter.publish(news)
             await self.presenter.finished(news, again=True, attempt=attempt)
 
+    async def on_finish_due(self: TablesController, table_id: int, attempt: int) -> None:
+        """Finish work the database refused at a game's end (ratings, the tournament result), tried
+        again; once stored, its rating changes follow the standings in the thread."""
+        finish = await self.service.finish_work(table_id)
+        if not finish.due:
+            return  # stored meanwhile (by the start-up sweep)
+        if not finish.done:
+            await self.presenter.retry_finish(table_id, attempt + 1)
+            return
+        await self.presenter.finish_stored_late(await self.service.news(table_id), finish.reports)
+
     async def _resume_finish(self: TablesController, table_id: int) -> None:
         news = await self.service.news(table_id)
+        if await self.presenter.standings_posted(news):  # the database refused the finish work after them
+            await self.on_finish_due(table_id, 0)
+            return
         await self.presenter.publish(news)  # the last board and the result may not have been posted
         await self.presenter.finished(news)
 

@@ -1,0 +1,96 @@
+"""A game's finish work (ratings, the tournament result) that the database refused at the end (a
+full disk for a moment) is tried again while the bot runs, not only at its next start: the rating
+changes then follow the standings in the thread, once."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot import create_bot
+from tests.bot.driver import Table, heuristic_players, labels, open_table, play_to_the_end, start
+from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
+
+GAME = "augsburg1520"
+
+
+async def rated_game_whose_ratings_are_refused(env, times: int):
+    """A rated 2-player game played to its end while the ratings' write fails `times` times."""
+    table = await open_table(env, GAME, ["ada", "bo"])
+    await table.players[0].click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    ratings, record_game, calls = env.bot.store.ratings, env.bot.store.ratings.record_game, []
+
+    async def disk_full(*args, **kwargs):
+        calls.append(args)
+        if len(calls) <= times:
+            raise sqlite3.OperationalError("database or disk is full")
+        return await record_game(*args, **kwargs)
+
+    ratings.record_game = disk_full
+    env.check_errors = False  # the refused write is logged as an error, for the operator
+    await play_to_the_end(table, heuristic_players(GAME, 2))
+    row = await table.row()
+    assert row.status == "finished" and row.rated and row.finish_due and len(calls) == 1
+    return table, calls
+
+
+def standings_and_late_ratings(table):
+    standings = [m for m in table.thread.history() if m.embeds and m.embeds[0].title.endswith("final standings")]
+    late = [m for m in table.thread.history() if m.embeds and m.embeds[0].title.startswith("Rating changes")]
+    return standings, late
+
+
+async def test_refused_ratings_are_stored_by_a_retry_and_follow_the_standings(simcord_env):
+    table, calls = await rated_game_whose_ratings_are_refused(simcord_env, times=2)
+    (standings,), late = standings_and_late_ratings(table)
+    field = next(f for f in standings.embeds[0].fields if f.name == "Rating changes")
+    assert field.value.startswith("Not stored yet") and not late
+    await simcord_env.advance_time(61)  # the first retry: refused again
+    assert len(calls) == 2 and not await table.bot.store.ratings.history_of_table(table.table_id)
+    await simcord_env.advance_time(601)  # the second: stored
+    assert len(await table.bot.store.ratings.history_of_table(table.table_id)) == 2
+    assert not (await table.row()).finish_due
+    (_,), (late,) = standings_and_late_ratings(table)
+    assert "ada: " in late.embeds[0].description and "bo: " in late.embeds[0].description
+    await simcord_env.advance_time(7200)
+    assert len(calls) == 3 and len(standings_and_late_ratings(table)[1]) == 1  # stored and told once
+
+
+async def test_a_restart_before_the_retry_stores_them_without_posting_the_standings_again(simcord_env, settings):
+    table, calls = await rated_game_whose_ratings_are_refused(simcord_env, times=1)
+    await simcord_env.restart_bot(create_bot(settings))
+    assert len(await simcord_env.bot.store.ratings.history_of_table(table.table_id)) == 2
+    standings, late = standings_and_late_ratings(table)
+    assert len(standings) == 1 and len(late) == 1
+    await simcord_env.advance_time(3700)  # the retry timer finds nothing left to do
+    assert len(standings_and_late_ratings(table)[1]) == 1
+
+
+async def test_a_refused_tournament_result_is_recorded_by_a_retry_and_the_round_ends(simcord_env):
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game=GAME, table_size=2, rounds=2)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    store, games = simcord_env.bot.store.tournaments, await simcord_env.bot.store.tournaments.games(tournament, 1)
+    record_result, calls = store.record_result, []
+
+    async def disk_full(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 2:  # the round's last game
+            raise sqlite3.OperationalError("database or disk is full")
+        return await record_result(*args, **kwargs)
+
+    store.record_result = disk_full
+    simcord_env.check_errors = False
+    for game in games:  # played by DM, as the players play them
+        row = await simcord_env.bot.store.tables.get(game.table_id)
+        seats = await simcord_env.bot.store.tables.seats(row.id)
+        thread = next(t for t in event.channel.threads if t.id == row.thread_id)
+        table = Table(simcord_env, event.guild, event.channel, thread, row.id,
+                      [event.by_id(s.user_id) for s in seats])
+        await play_to_the_end(table, heuristic_players(GAME, 2))
+    assert len(calls) == 2 and [g.result is None for g in await store.games(tournament, 1)] == [False, True]
+    assert not [m for m in event.channel.history() if "Start next round" in labels(m)]
+    await simcord_env.advance_time(61)  # the retry records it: the round is over
+    assert all(g.result is not None for g in await store.games(tournament, 1))
+    assert [m for m in event.channel.history() if "Start next round" in labels(m)]
