@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Coroutine, Sequence
+from typing import Any, Coroutine
 
 import discord
 
@@ -21,6 +21,7 @@ from bot.ui.away import AwayMixin
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, defer, left_server, name_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
+from bot.ui.threads import ThreadsMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
@@ -39,7 +40,7 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
 ENDED = ("finished", "cancelled")
 
 
-class TablesController(VotesMixin, AwayMixin, ResumeMixin):
+class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin):
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
         self.presenter = presenter
@@ -100,13 +101,14 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
             thread = await self.open_thread(parent, table)
             news = await self.service.news(table.id)
             lobby = await thread.send(**self.presenter.lobby_message(news))
+            await self.service.opened(table.id, lobby_message_id=lobby.id)
         except discord.HTTPException as exc:  # no thread, or no lobby in it: no table either
-            await self.service.abort(table.id)
-            if thread is not None:  # not left empty in the channel, where the bot may remove it
-                await safely(f"empty thread of table {table.id}", _drop_thread(thread))
+            await self._unopened(table.id, thread)
             await reply(interaction, thread_failure(exc))
             return
-        await self.service.opened(table.id, lobby_message_id=lobby.id)
+        except Exception:  # the database refused to record them: no half-open table either
+            await self._unopened(table.id, thread)
+            raise  # answered as a fault on the bot's side
         others = [s.user_id for s in news.seats if s.user_id not in (None, interaction.user.id)]
         asker = shown_name(news.called(interaction.user.id, name_of(interaction.user)))
         told = rematch and others and await safely("rematch's players", thread.send(
@@ -118,31 +120,6 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
                    else "Others can join with the Join button there.")
         await reply(interaction, f"Table #{table.id} ({title}) is open in {thread.mention}. {joining}"
                     + (f"\n\n{dm_note}" if dm_note else ""))
-
-    async def open_thread(self, parent: discord.TextChannel, table: TableRow, name: str | None = None,
-                          private_to: Sequence[int] | None = None) -> discord.Thread:
-        """Open the thread a table is played in and record it. Raises discord.HTTPException.
-        `private_to`: a private thread with these members (a duplicate round's table, whose deal
-        the other tables must not read ahead), public if the bot may not create one."""
-        title = (name or f"{self.service.spec(table).title} #{table.id}")[:100]
-        thread = None
-        if private_to is not None:
-            try:
-                # Only a thread moderator (Manage Threads) may add players to a thread closed to
-                # invites: without it, the players may invite others too, or nobody could be added.
-                moderator = parent.permissions_for(parent.guild.me).manage_threads
-                thread = await parent.create_thread(name=title, type=discord.ChannelType.private_thread,
-                                                    invitable=not moderator, auto_archive_duration=10080)
-            except discord.Forbidden as exc:
-                log.warning("no private thread for table %s (%s): a public one instead", table.id, exc)
-        if thread is None:
-            thread = await parent.create_thread(name=title, type=discord.ChannelType.public_thread,
-                                                auto_archive_duration=10080)
-        await self.service.opened(table.id, thread_id=thread.id)
-        if thread.type == discord.ChannelType.private_thread:
-            for user_id in private_to or ():
-                await safely(f"thread member {user_id}", thread.add_user(discord.Object(user_id)))
-        return thread
 
     async def _probe_dm(self, news: TableNews, user_id: int) -> str | None:
         """Say hello by DM when someone sits down; returns advice if their DMs are closed."""
@@ -476,11 +453,3 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin):
         news = await self.service.timeout(table_id, seat, prompt_version)
         if news is not None:
             await self.after(news)
-
-
-async def _drop_thread(thread: discord.Thread) -> None:
-    """Delete a thread left empty (Manage Threads), else archive it (its creator's)."""
-    try:
-        await thread.delete()
-    except discord.HTTPException:
-        await thread.edit(archived=True)

@@ -84,9 +84,21 @@ class TournamentController(RoundsMixin):
             await reply(interaction, f"I could not post the tournament in {parent.mention} ({exc.text or exc.status}). "
                         "I need the permissions View Channel, Send Messages and Embed Links there.")
             return
-        await self.service.set_message(tournament.id, message.id)
+        try:
+            await self.service.set_message(tournament.id, message.id)
+        except Exception:  # the database refused it: no tournament whose embed would not follow it
+            await self._unposted(tournament.id, message, self.caller(interaction))
+            raise  # answered as a fault on the bot's side
         await reply(interaction, f"Tournament #{tournament.id} is open for registration in {parent.mention}. "
                     "Players press **Register**; you press **Start** when everyone is in.")
+
+    async def _unposted(self, tournament_id: int, message: discord.Message, caller: Any) -> None:
+        """A tournament whose embed could not be recorded: cancelled, and its embed taken down."""
+        try:
+            await self.service.cancel(tournament_id, caller)
+        except Exception:  # the database still refuses
+            log.exception("tournament %s could not be cancelled after its embed was not recorded", tournament_id)
+        await safely(f"embed of tournament {tournament_id}", message.delete())
 
     async def embed_message(self, tournament_id: int) -> dict[str, Any]:
         tournament = await self.service.get(tournament_id)

@@ -1,0 +1,68 @@
+"""Opening a table's thread and recording it; a thread or lobby that could not be opened or
+recorded leaves no table half open."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Sequence
+
+import discord
+
+from bot.ui.presenter import safely
+from storage import TableRow
+
+if TYPE_CHECKING:
+    from bot.ui.controller import TablesController
+
+log = logging.getLogger(__name__)
+
+
+class ThreadsMixin:
+    """The thread work of TablesController."""
+
+    async def _unopened(self: TablesController, table_id: int, thread: discord.Thread | None) -> None:
+        """A table whose thread or lobby could not be opened or recorded: closed, and its thread
+        (if any) not left empty in the channel."""
+        try:
+            await self.service.abort(table_id)
+        except Exception:  # the database still refuses: the lobby stays without a thread
+            log.exception("table %s could not be closed after its lobby failed", table_id)
+        if thread is not None:
+            await safely(f"empty thread of table {table_id}", _drop_thread(thread))
+
+    async def open_thread(self: TablesController, parent: discord.TextChannel, table: TableRow,
+                          name: str | None = None, private_to: Sequence[int] | None = None) -> discord.Thread:
+        """Open the thread a table is played in and record it. Raises discord.HTTPException.
+        `private_to`: a private thread with these members (a duplicate round's table, whose deal
+        the other tables must not read ahead), public if the bot may not create one."""
+        title = (name or f"{self.service.spec(table).title} #{table.id}")[:100]
+        thread = None
+        if private_to is not None:
+            try:
+                # Only a thread moderator (Manage Threads) may add players to a thread closed to
+                # invites: without it, the players may invite others too, or nobody could be added.
+                moderator = parent.permissions_for(parent.guild.me).manage_threads
+                thread = await parent.create_thread(name=title, type=discord.ChannelType.private_thread,
+                                                    invitable=not moderator, auto_archive_duration=10080)
+            except discord.Forbidden as exc:
+                log.warning("no private thread for table %s (%s): a public one instead", table.id, exc)
+        if thread is None:
+            thread = await parent.create_thread(name=title, type=discord.ChannelType.public_thread,
+                                                auto_archive_duration=10080)
+        try:
+            await self.service.opened(table.id, thread_id=thread.id)
+        except Exception:  # the database refused it: the thread is not left empty in the channel
+            await safely(f"empty thread of table {table.id}", _drop_thread(thread))
+            raise
+        if thread.type == discord.ChannelType.private_thread:
+            for user_id in private_to or ():
+                await safely(f"thread member {user_id}", thread.add_user(discord.Object(user_id)))
+        return thread
+
+
+async def _drop_thread(thread: discord.Thread) -> None:
+    """Delete a thread left empty (Manage Threads), else archive it (its creator's)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        await thread.edit(archived=True)

@@ -1,0 +1,64 @@
+"""The database refusing a write for a moment (a full disk) while a table or a tournament is
+opened: the asker is answered privately, and nothing is left half open (no lobby without its
+thread counting against the open-table limit, no thread left empty, no tournament whose embed
+does not follow its registrations)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.ui.requests import FAULT
+from tests.bot.tournament_driver import create, new_event, tournament_message
+
+
+def refuse(env, obj, name: str, when) -> list:
+    """`obj.name` raises a full disk's error on the calls `when(call number, kwargs)` picks."""
+    real, calls = getattr(obj, name), []
+
+    async def refusing(*args, **kwargs):
+        calls.append(kwargs)
+        if when(len(calls), kwargs):
+            raise sqlite3.OperationalError("database or disk is full")
+        return await real(*args, **kwargs)
+
+    setattr(obj, name, refusing)
+    env.check_errors = False  # the refused write is logged as an error, for the operator
+    return calls
+
+
+def texts(result) -> list[str]:
+    return [m.content for m in [result.response, *result.followups] if m is not None and m.content]
+
+
+async def test_a_create_whose_thread_is_not_recorded_leaves_no_hidden_lobby(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    calls = refuse(simcord_env, simcord_env.bot.service, "opened", lambda n, kwargs: "thread_id" in kwargs and n <= 3)
+    for _ in range(3):  # as many as a member may have open (max_open_tables_per_member)
+        assert FAULT in texts(await ada.slash(channel, "table create", game="augsburg1520"))
+    assert len(calls) == 3 and not channel.threads  # each thread was removed again
+    assert (await simcord_env.bot.store.tables.open_casual(guild.id, ada.id))[0] == []
+    opened = texts(await ada.slash(channel, "table create", game="augsburg1520"))
+    assert any("is open in" in text for text in opened) and len(channel.threads) == 1
+
+
+async def test_a_create_whose_lobby_message_is_not_recorded_is_closed_with_its_thread(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    refuse(simcord_env, simcord_env.bot.service, "opened", lambda n, kwargs: "lobby_message_id" in kwargs)
+    assert FAULT in texts(await ada.slash(channel, "table create", game="augsburg1520"))
+    assert not channel.threads and (await simcord_env.bot.store.tables.get(1)).status == "cancelled"
+
+
+async def test_a_tournament_whose_embed_is_not_recorded_is_cancelled_and_its_embed_removed(simcord_env):
+    event = new_event(simcord_env, 2)
+    refuse(simcord_env, simcord_env.bot.tournament_ui.service, "set_message", lambda n, kwargs: n == 1)
+    result = await event.organiser.slash(event.channel, "tournament create", game="baumeister", format="swiss",
+                                         table_size=3, rounds=1)
+    assert FAULT in texts(result)
+    assert not [m for m in event.channel.history() if m.embeds]  # no Register button left to press
+    assert await simcord_env.bot.store.tournaments.with_status("registration", guild_id=event.guild.id) == []
+    tournament = await create(event, rounds=1)  # once the database takes writes again
+    assert tournament_message(event, tournament) is not None
