@@ -38,7 +38,7 @@ def named(info: TableInfo, seat: int) -> str:
 
 
 # -- shared player lines ------------------------------------------------------------------------
-def player_lines(player: Any, cards_in_full: bool = False, view: Any = None) -> list[str]:
+def player_lines(player: Any, cards_in_full: bool = False, view: Any = None, compact: bool = False) -> list[str]:
     """A player's public supply: goods, coins, influence, votes, production and buildings; with the
     view, where their markers stand (and in the main version, their sites in Lübeck)."""
     goods = items_text({g: n for g, n in player.goods.items() if n})
@@ -57,20 +57,24 @@ def player_lines(player: Any, cards_in_full: bool = False, view: Any = None) -> 
     ]
     if view is not None and view.version == "main":
         lines.append(f"Lübeck: {sites_text(view, player.seat)}")
-        lines += open_cards_text(player)
+        lines += open_cards_text(player, compact)
     return lines + extra_lines(player, cards_in_full)
 
 
-def open_cards_text(player: Any) -> list[str]:
+def open_cards_text(player: Any, compact: bool = False) -> list[str]:
     """What lies open at a player's board in the main version: improvements (flipped once used
-    this round) and the Council orders fulfilled; nothing while there are none."""
+    this round) and the Council orders fulfilled; nothing while there are none. `compact`: by
+    number alone."""
     parts = []
     if player.improvements:
-        parts.append("Improvements: " + "; ".join(
-            f"{imp.number} ({imp.when}{', used this round' if imp.activated else ''})" for imp in player.improvements))
+        notes = [[] if compact else [imp.when] for imp in player.improvements]
+        for note, imp in zip(notes, player.improvements):
+            note += ["used this round"] if imp.activated else []
+        parts.append("Improvements: " + "; ".join(f"{imp.number}" + (f" ({', '.join(note)})" if note else "")
+                                                  for imp, note in zip(player.improvements, notes)))
     if player.orders:
         parts.append("Council orders fulfilled: " + "; ".join(
-            f"{n} ({D.COUNCIL_ORDERS[n].text})" for n in player.orders))
+            f"{n}" + ("" if compact else f" ({D.COUNCIL_ORDERS[n].text})") for n in player.orders))
     return [" · ".join(parts)] if parts else []
 
 
@@ -173,9 +177,14 @@ def spare_lines(v: Any) -> list[str]:
     return lines
 
 
-def display_lines(v: Any) -> list[str]:
-    """The improvements on display and the Council orders, each with its full text."""
-    lines = [f"{index}. **{imp.number}** ({imp.when}): {imp.text}" for index, imp in enumerate(v.display, 1)]
+def display_lines(v: Any, compact: bool = False) -> list[str]:
+    """The improvements on display and the Council orders, each with its full text (`compact`: the
+    improvements by number alone)."""
+    if compact:
+        lines = [" · ".join(f"{index}. **{imp.number}**" for index, imp in enumerate(v.display, 1))
+                 + " (their texts: `/rules game:aelderman`)"]
+    else:
+        lines = [f"{index}. **{imp.number}** ({imp.when}): {imp.text}" for index, imp in enumerate(v.display, 1)]
     lines += [f"Order {index}: **{order.number}** {order.text} → {items_text(order.reward)}" if order
               else f"Order {index}: fulfilled or removed" for index, order in enumerate(v.orders, 1)]
     return lines
@@ -189,10 +198,15 @@ class AeldermanRenderer(Renderer):
     def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
         embeds = self._board(info, view)
         if sum(len(e) for e in embeds) > BOARD_ROOM and any(len(n) > SHORT_NAME for n in info.names.values()):
-            embeds = self._board(info.shortened(SHORT_NAME), view)  # long names, said many times over
-        return within_total(embeds)  # the sea-map text gives way first
+            info = info.shortened(SHORT_NAME)  # long names, said many times over
+            embeds = self._board(info, view)
+        if sum(len(e) for e in embeds) > BOARD_ROOM:  # the sea map's action cards are shown nowhere else
+            embeds = self._board(info, view, compact=True)
+        return within_total(embeds)  # the sea-map text gives way last of all
 
-    def _board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
+    def _board(self, info: TableInfo, view: BaseModel, compact: bool = False) -> list[discord.Embed]:
+        """The board; `compact`: the improvements by number alone (the picture draws the display,
+        `/rules` has their text), to leave room for the sea map's action cards."""
         v: Any = view
         main = discord.Embed(title=self._title(v), colour=COLOUR,
                              description=fit("\n".join(self._status(info, v)), DESCRIPTION_LIMIT))
@@ -207,16 +221,17 @@ class AeldermanRenderer(Renderer):
                            value=fit(lubeck, FIELD_LIMIT), inline=False)
         else:  # the picture names the improvements and orders in short: here they are in full
             main.add_field(name="Improvements on display (left to right) and Council orders",
-                           value=fit("\n".join(display_lines(v)), FIELD_LIMIT), inline=False)
+                           value=fit("\n".join(display_lines(v, compact)), FIELD_LIMIT), inline=False)
         for player in v.players:
             main.add_field(name=fit(self._player_heading(info, v, player), 256),
-                           value=fit("\n".join(player_lines(player, view=v)), FIELD_LIMIT), inline=False)
+                           value=fit("\n".join(player_lines(player, view=v, compact=compact)), FIELD_LIMIT),
+                           inline=False)
         if v.spare is not None:  # "treated like those of other players during the game and in the final scoring"
             main.add_field(name=spare_name(v), value=fit("\n".join(spare_lines(v)), FIELD_LIMIT), inline=False)
         if v.version == "main":
             main.add_field(name="Majorities so far (council votes for 1st/2nd)",
                            value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
-        return [main, self._map_embed(info, v)]
+        return [main, self._map_embed(info, v, compact)]
 
     def board_key(self, view: BaseModel) -> str:
         v: Any = view
@@ -297,10 +312,10 @@ class AeldermanRenderer(Renderer):
         return (f"{named(info, player.seat)}{acting} — in {player.location} · {plural(player.coins, 'coin')} · "
                 f"{player.influence} influence")
 
-    def _map_embed(self, info: TableInfo, v: Any) -> discord.Embed:
+    def _map_embed(self, info: TableInfo, v: Any, compact: bool = False) -> discord.Embed:
         lines = []
         for city in v.cities:  # banners and subsidiaries are drawn on the map, not repeated here
-            zone = f" ({city.zone})" if city.zone else ""
+            zone = f" ({city.zone})" if city.zone and not compact else ""  # compact: the map's colours say it
             lines.append(f"**{city.name}**{zone}: {card_summary(city.card)}")
         embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
                               description=fit("\n".join(lines), DESCRIPTION_LIMIT))

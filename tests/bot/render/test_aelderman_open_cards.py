@@ -3,6 +3,8 @@ improvements (flipped once used) and the Council orders they fulfilled."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.render import get_renderer
 from bot.render.base import TableInfo
 from games.aelderman import SPEC
@@ -39,3 +41,28 @@ def test_fulfilled_council_orders_show_next_to_their_players_board():
     state.players[1].orders = [number]
     assert f"Council orders fulfilled: {number} ({D.COUNCIL_ORDERS[number].text})" in player_field(state, "bo")
     assert "Council orders fulfilled:" not in player_field(state, "ada")
+
+
+@pytest.mark.slow
+def test_every_action_card_of_the_sea_map_is_on_a_crowded_board():
+    """rulebook: "For all other cities, randomly draw action cards and place them on the remaining
+    free spots." The cards lie open and the picture does not draw them: with four long names late in
+    a main game, the board makes room for them (improvements by number) rather than cut them."""
+    from bot.render.aelderman_labels import card_summary
+    from tests.bot.driver import heuristic_players
+
+    policy = heuristic_players("aelderman", 4)
+    info = TableInfo(table_id=1, title="Aelderman", names={s: f"p{s}" + "x" * 30 for s in range(4)})
+    state, moves, compact = SPEC.setup(4, 3, {"version": "main"}), 0, 0
+    while SPEC.outcome(state) is None:
+        seat = min(SPEC.to_act(state))
+        state, _ = SPEC.apply(state, seat, policy(state, seat))
+        moves += 1
+        if moves % 10:
+            continue
+        view = SPEC.view(state, None)
+        embeds = RENDERER.board(info, view)
+        text = "\n".join(e.description or "" for e in embeds)
+        assert all(card_summary(city.card) in text for city in view.cities), moves
+        compact += "their texts: `/rules game:aelderman`" in "".join(f.value for f in embeds[0].fields)
+    assert compact  # the crowded boards were made to fit
