@@ -22,8 +22,9 @@ from games.aelderman.describe import component_tables, summary_lines
 COLOUR = discord.Colour.from_rgb(160, 40, 40)
 DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 # A four-player main-version board names each player some thirty times; over this many characters
-# (the deal's footer and the deadlines come on top) names over SHORT_NAME characters are cut.
-BOARD_ROOM, SHORT_NAME = EMBED_TOTAL - 500, 12
+# (the deal's footer and the deadlines come on top) names over SHORT_NAME characters are cut, then
+# the board goes compact, then names are cut to TINY_NAME: the sea map's action cards must fit.
+BOARD_ROOM, SHORT_NAME, TINY_NAME = EMBED_TOTAL - 500, 12, 8
 LEVEL_NAMES = ("basic", "advanced", "expert")
 
 
@@ -54,11 +55,20 @@ def player_lines(player: Any, cards_in_full: bool = False, view: Any = None, com
         + f" · {player.final_votes} counting influence and luxury goods",
         f"Additional action points: {player.action_points}"
         + (f" · production a round: {production}" if any(player.production.values()) else ""),
+        wheel_text(player.wheel, compact),
     ]
     if view is not None and view.version == "main":
-        lines.append(f"Lübeck: {sites_text(view, player.seat)}")
+        costs = f" · operating costs {player.operating_costs}" if player.operating_costs else ""
+        lines.append(f"Lübeck: {sites_text(view, player.seat, {b.site: b.uses for b in player.buildings})}{costs}")
         lines += open_cards_text(player, compact)
     return lines + extra_lines(player, cards_in_full)
+
+
+def wheel_text(wheel: Any, compact: bool = False) -> str:
+    """Where a player's resource wheel stands, and how many turns of it until its free marker."""
+    if compact:
+        return f"Wheel {wheel.rotation}, marker in {wheel.turns_to_bonus}"
+    return f"Resource wheel at {wheel.rotation}, the free marker in {plural(wheel.turns_to_bonus, 'turn')}"
 
 
 def open_cards_text(player: Any, compact: bool = False) -> list[str]:
@@ -90,13 +100,16 @@ def colour_name(info: TableInfo, view: Any, seat: int) -> str:
     return spare_name(view) if seat == view.spare else info.name(seat)
 
 
-def sites_text(view: Any, seat: int) -> str:
+def sites_text(view: Any, seat: int, uses: dict[int, int] | None = None) -> str:
     """A colour's sites in Lübeck (main version), by district, buildings with their strength (the
-    spare colour's have no name): 'St. Johannis: Gabled House 1, 1 property · Lohberg: 2 properties'."""
+    spare colour's have no name) and the uses of an ability counted on them (`uses`: by site):
+    'St. Johannis: Deli Market 2 (1/4 uses), 1 property · Lohberg: 2 properties'."""
     districts: dict[str, list[str]] = {}
     for site in view.sites:
         if site.owner == seat:
+            used = (uses or {}).get(site.number, 0)
             built = f"{site.building or 'building'} {site.strength}" if site.strength else ""  # "": a property tile
+            built += f" ({used}/{D.ABILITY_USES} uses)" if built and used else ""
             districts.setdefault(site.district, []).append(built)
     parts = []
     for district, sites in districts.items():
@@ -157,11 +170,10 @@ def bid_status(info: TableInfo, view: Any) -> str:
 
 
 def revealed_lines(info: TableInfo, view: Any) -> list[str]:
-    lines = []
-    for row, bids in enumerate(view.council.revealed):
-        shown = ", ".join(f"{info.name(s)} {bid}" for s, bid in enumerate(bids))
-        lines.append(f"Row {row + 1} bids: {shown}. The highest bid chooses first (ties: more coins, then "
-                     "player order); a bid of 0 gets no card.")
+    lines = [f"Row {row + 1} bids: " + ", ".join(f"{info.name(s)} {bid}" for s, bid in enumerate(bids)) + "."
+             for row, bids in enumerate(view.council.revealed)]
+    if lines:  # said once for both rows
+        lines[-1] += " The highest bid chooses first (ties: more coins, then player order); a bid of 0 gets no card."
     return lines
 
 
@@ -202,6 +214,8 @@ class AeldermanRenderer(Renderer):
             embeds = self._board(info, view)
         if sum(len(e) for e in embeds) > BOARD_ROOM:  # the sea map's action cards are shown nowhere else
             embeds = self._board(info, view, compact=True)
+        if sum(len(e) for e in embeds) > BOARD_ROOM and any(len(n) > TINY_NAME for n in info.names.values()):
+            embeds = self._board(info.shortened(TINY_NAME), view, compact=True)
         return within_total(embeds)  # the sea-map text gives way last of all
 
     def _board(self, info: TableInfo, view: BaseModel, compact: bool = False) -> list[discord.Embed]:
@@ -336,8 +350,8 @@ class AeldermanRenderer(Renderer):
             field = card_field(v, v.turn.city)
             if field:
                 embed.add_field(name=field[0], value=fit(field[1], FIELD_LIMIT), inline=False)
-        wheel = wheel_field(v)
-        if wheel and (v.turn is not None and v.turn.seat == seat):
+        wheel = wheel_field(v)  # on the player's own board: seen between their turns too
+        if wheel:
             embed.add_field(name=wheel[0], value=fit(wheel[1], FIELD_LIMIT), inline=False)
         embed.add_field(name=f"Your supply — {plural(mine.coins, 'coin')}, in {mine.location}",
                         value=fit("\n".join(player_lines(mine, cards_in_full=True)), FIELD_LIMIT),

@@ -288,3 +288,25 @@ async def test_rules_mark_as_chosen_exactly_the_values_the_rulebook_does_not_giv
     assert line("Sector 0:") == "Sector 0: wheat, 1 coin | fish, wood, 1 crate | 1 coin, 3 influence"
     assert "(chosen, except what the rulebook gives: Sarah in the purple zone" in line("Sector 2:")
     assert line("Sector 1:").endswith(": stone | wheat, tools | spices, wheat OR stone, beer, 1 crate (chosen)")
+
+
+async def test_every_resource_wheel_is_on_the_board_and_the_own_one_in_the_panel_between_turns(simcord_env,
+                                                                                             monkeypatch):
+    """rulebook: "The resource wheel on your player board shows, which goods you can buy" and "Whenever
+    you have turned your resource wheel five times, a bonus is activated": player boards lie open."""
+    from tests.bot.driver import fix_deal
+
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    state = await play_until(table, heuristic_players("aelderman", 2),
+                             lambda s: s.phase == "trade" and s.period == 1 and s.turn is not None and not s.pending,
+                             "the second period")
+    view = SPEC.view(state, None)
+    fields = [f.value for f in (await board_message(table)).embeds[0].fields if " — in " in f.name]
+    for player, field in zip(view.players, fields, strict=True):
+        turns = player.wheel.turns_to_bonus
+        assert f"Resource wheel at {player.wheel.rotation}, the free marker in {turns} turn" in field
+    waiting = await table.actor_of_seat(1 - state.turn.seat)
+    panel = (await waiting.click(await board_message(table), label="My hand")).response.message
+    assert any(f.name.startswith("Buying goods now, by zone") for f in panel.embeds[0].fields)

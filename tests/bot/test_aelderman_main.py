@@ -257,3 +257,24 @@ async def test_a_crowded_board_still_shows_every_action_card_of_the_sea_map(simc
             assert all(card_summary(c.card) in shown for c in SPEC.view(state, None).cities)
             checked += 1
     assert checked > 50
+
+
+async def test_the_main_board_shows_operating_costs_and_the_uses_of_abilities(simcord_env, monkeypatch):
+    """rulebook: "Mark your operating costs on the production bar on the right side of the player
+    board" and (Lighthouse) "When you use the effect, place one of your influence markers from the
+    general supply on the Lighthouse": both lie open."""
+    from games.aelderman.rules import operating_costs
+    from tests.bot.driver import fix_deal
+
+    fix_deal(monkeypatch, 6)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main")
+    await start(table)
+    state = await play_until(table, heuristic_players("aelderman", 2),
+                             lambda s: any(any(p.uses) for p in s.players), "an ability used", limit=1000)
+    fields = [f for f in (await board_message(table)).embeds[0].fields if " — in " in f.name]
+    for player, field in zip(state.players, fields, strict=True):
+        costs = operating_costs(player)
+        assert (f"· operating costs {costs}" in field.value) == (costs > 0)
+        for building, used in zip(player.buildings, player.uses):
+            assert not used or f"{building} " in field.value and f" ({used}/{D.ABILITY_USES} uses)" in field.value
+    assert any(f"/{D.ABILITY_USES} uses)" in f.value for f in fields)
