@@ -31,9 +31,9 @@ CUT_WINDOW = 200  # a cut text ends at the last line or space this close to wher
 def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
                  keep_field: str | None = None) -> list[discord.Embed]:
     """Cut `embeds` (in place, and returned) to `limit` characters together. Descriptions give way
-    first, the last embed's before the others (Aelderman's sea-map text, which its picture shows),
-    cut after a line or a word near the limit (never inside a name or mention) and marked "…"; if
-    that is not enough, the last fields go (but not one named `keep_field`)."""
+    first, the last embed's before the others (Aelderman's sea-map text: its board goes compact
+    first), cut after a line or a word near the limit (never inside a name or mention) and marked
+    "…"; if that is not enough, the last fields go (but not one named `keep_field`)."""
     excess = sum(len(e) for e in embeds) - limit
     for embed in reversed(embeds):
         if excess <= 0:
