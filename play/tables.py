@@ -168,12 +168,12 @@ class TableService(MovesMixin, LobbyMixin):
         raise TableError(f"You are at several tables ({numbers}); use this in the table's thread or give "
                          "`table:` its number.")
 
-    async def listing(self, caller: Caller, limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
-        """The caller's server's tables outside tournaments, open to join or being played, newest
-        first (at most `limit` of each, with their seats as stored)."""
+    async def listing(self, caller: Caller, channel_ids: list[int], limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
+        """The caller's server's tables outside tournaments in `channel_ids` (those the caller may
+        see), open to join or being played, newest first (at most `limit` of each, with their seats)."""
         if caller.guild_id is None:
             raise TableError("Tables are listed per server: use this in a server's channel.")
-        return await self.store.tables.casual_in_guild(caller.guild_id, "lobby", "running", limit=limit)
+        return await self.store.tables.casual_in_guild(caller.guild_id, channel_ids, "lobby", "running", limit=limit)
 
     # -- seat notes ----------------------------------------------------------------------
     def note_seat(self, table_id: int, user_id: int, **fields: Any) -> None:

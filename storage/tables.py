@@ -251,14 +251,16 @@ class TableStore(TimerStore):
             f"SELECT * FROM game_tables WHERE status IN ({marks}) ORDER BY id", statuses)
         return _readable(rows)
 
-    async def casual_in_guild(self, guild_id: int, *statuses: Status, limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
-        """A server's tables outside tournaments with one of `statuses`, newest first, with their
-        seats: at most `limit` of each status."""
+    async def casual_in_guild(self, guild_id: int, channel_ids: list[int], *statuses: Status,
+                              limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
+        """A server's tables outside tournaments in `channel_ids` with one of `statuses`, newest
+        first, with their seats: at most `limit` of each status."""
         tables: list[TableRow] = []
-        for status in statuses:
+        channels = ", ".join("?" for _ in channel_ids)
+        for status in statuses if channel_ids else ():
             rows = await self.db.fetchall(
                 "SELECT * FROM game_tables WHERE guild_id = ? AND status = ? AND tournament_id IS NULL"
-                " ORDER BY id DESC LIMIT ?", (guild_id, status, limit))
+                f" AND channel_id IN ({channels}) ORDER BY id DESC LIMIT ?", (guild_id, status, *channel_ids, limit))
             tables += _readable(rows)
         if not tables:
             return []

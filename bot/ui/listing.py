@@ -12,58 +12,70 @@ from games import registry
 from play.common import TableError
 
 LISTED = 15  # tables of each kind in the answer (newest first)
-READ = 60  # tables of each kind read: some may be in channels the asker cannot see
+ROOM = 4000  # characters of the answer's embed (Discord takes 4096): whole lines only
+NAME = 16  # characters of a name in a list line (a line is one table, however long its names)
 COLOUR = discord.Colour.blurple()
+CLOSING = "Join a lobby with its **Join** button in the table's thread."
 
 
 async def list_tables(interaction: discord.Interaction) -> None:
     service = interaction.client.service  # type: ignore[attr-defined]
     try:
-        found = await service.listing(caller_of(interaction), READ)
+        found = await service.listing(caller_of(interaction), visible_channels(interaction), LISTED + 1)
     except TableError as exc:
         await reply(interaction, refusal(exc))
         return
-    # Only tables in channels the asker can see: a table in a private channel stays unknown to others.
-    visible = [(table, seats) for table, seats in found if can_see(interaction, table.channel_id)]
-    lobbies = [entry for entry in visible if entry[0].status == "lobby"]
-    running = [entry for entry in visible if entry[0].status == "running"]
     user_id = interaction.user.id
-    lines = section("Open to join", [lobby_line(t, s, user_id) for t, s in lobbies])
-    lines += section("Being played", [running_line(t, s, user_id) for t, s in running])
-    if not lines:
-        lines = ["No table is open or being played here. Open one with `/table create`."]
-    else:
-        lines.append("Join a lobby with its **Join** button in the table's thread.")
-    embed = discord.Embed(title="Tables on this server", colour=COLOUR, description="\n".join(lines)[:4096])
-    await reply(interaction, embed=embed)
+    sections = [("Open to join", [lobby_line(t, s, user_id) for t, s in found if t.status == "lobby"]),
+                ("Being played", [running_line(t, s, user_id) for t, s in found if t.status == "running"])]
+    lines = fitted(sections, ROOM - len(CLOSING))
+    lines = [*lines, CLOSING] if lines else ["No table is open or being played here. Open one with `/table create`."]
+    await reply(interaction, embed=discord.Embed(title="Tables on this server", colour=COLOUR,
+                                                 description="\n".join(lines)))
 
 
-def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
+def visible_channels(interaction: discord.Interaction) -> list[int]:
+    """The server's text channels the asker can see: a table in another stays unknown to them."""
     guild, member = interaction.guild, interaction.user
-    channel = guild.get_channel(channel_id) if guild is not None else None
-    if channel is None or not isinstance(member, discord.Member):
-        return False
-    return channel.permissions_for(member).view_channel
-
-
-def section(title: str, lines: list[str]) -> list[str]:
-    if not lines:
+    if guild is None or not isinstance(member, discord.Member):
         return []
-    more = [f"… and more: the newest {LISTED} are listed."] if len(lines) > LISTED else []
-    return [f"**{title}**", *lines[:LISTED], *more, ""]
+    return [channel.id for channel in guild.text_channels if channel.permissions_for(member).view_channel]
+
+
+def fitted(sections: list[tuple[str, list[str]]], room: int) -> list[str]:
+    """Each section's title and as many of its lines as fit whole, the room shared between the
+    sections still to come; a section that does not show all its tables says so."""
+    out: list[str] = []
+    shown = [(title, lines) for title, lines in sections if lines]
+    for index, (title, lines) in enumerate(shown):
+        share = (room - sum(len(line) + 1 for line in out)) // (len(shown) - index)
+        kept, used = [], len(title) + 2 + 60  # the title, and the note of more
+        for line in lines[:LISTED]:
+            if used + len(line) + 1 > share:
+                break
+            kept.append(line)
+            used += len(line) + 1
+        more = [f"… and more: the newest {len(kept)} are listed."] if len(kept) < len(lines) else []
+        out += [f"**{title}**", *kept, *more, ""]
+    return out
 
 
 def place(table: Any) -> str:
     return f"<#{table.thread_id}>" if table.thread_id is not None else f"<#{table.channel_id}>"
 
 
+def name(text: str) -> str:
+    return shown_name(text if len(text) <= NAME else text[:NAME - 1].rstrip() + "…")
+
+
 def lobby_line(table: Any, seats: list[Any], user_id: int) -> str:
     spec = registry.get(table.game)
     creator = next((s.display_name for s in seats if s.user_id == table.creator_id), None)
-    taken = f"{len(seats)} of {spec.min_seats}-{spec.max_seats} players" + (" (full)" if len(seats) >= spec.max_seats else "")
+    full = " (full)" if len(seats) >= spec.max_seats else ""
+    taken = f"{len(seats)} of {spec.min_seats}-{spec.max_seats} players{full}"
     parts = [f"**#{table.id}** {spec.title}", taken]
     if creator is not None:
-        parts.append(f"opened by {shown_name(creator)}")
+        parts.append(f"opened by {name(creator)}")
     if table.rated:
         parts.append("rated")
     parts.append(place(table))
@@ -74,8 +86,8 @@ def lobby_line(table: Any, seats: list[Any], user_id: int) -> str:
 
 def running_line(table: Any, seats: list[Any], user_id: int) -> str:
     spec = registry.get(table.game)
-    names = ", ".join(shown_name(s.display_name) for s in seats)
+    names = ", ".join(name(s.display_name) for s in seats)
     parts = [f"**#{table.id}** {spec.title}", names] + (["rated"] if table.rated else []) + [place(table)]
-    if any(s.user_id == user_id for s in seats):
+    if any(s.user_id == user_id and not (s.forfeited or s.ai) for s in seats):  # not a seat given to the computer
         parts.append("you play")
     return " · ".join(parts)

@@ -90,3 +90,55 @@ async def test_a_long_list_shows_the_newest_and_says_there_are_more(simcord_env)
     text, _ = await listed(people[0], games)
     assert f"**#{numbers[-1]}** " in text and f"**#{numbers[2]}** " in text and f"**#{numbers[1]}** " not in text
     assert "… and more: the newest 15 are listed." in text
+
+
+def long_name(n: int) -> str:
+    return f"Maximilian von Habsburg-Lothr {n:02d}"  # 32 characters, Discord's longest
+
+
+async def test_fifteen_games_of_long_names_are_listed_in_whole_lines(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    joiners = [guild.add_member(env.create_user(f"j{i}", global_name=long_name(90 + i))) for i in range(4)]
+    running = []
+    for n in range(16):
+        creator = guild.add_member(env.create_user(f"c{n}", global_name=long_name(n)))
+        running.append(await lobby_in(env, games, creator, "augsburg1520", joiners))
+        await creator.click(games.threads[-1].history()[0], label="Start")
+    lobbies = [await lobby_in(env, games, guild.add_member(env.create_user(f"l{n}", global_name=long_name(40 + n))),
+                              "augsburg1520") for n in range(15)]
+    text, _ = await listed(guild.add_member(env.create_user("asker")), games)
+    assert len(text) <= 4096 and text.endswith("Join a lobby with its **Join** button in the table's thread.")
+    listed_ids = [int(line.split("**#")[1].split("**")[0]) for line in text.splitlines() if line.startswith("**#")]
+    assert listed_ids == lobbies[::-1] + running[:0:-1]  # newest first, 15 of each
+    assert "Maximilian von…" in text and "… and more: the newest 15 are listed." in text
+
+
+async def test_tables_in_hidden_channels_do_not_crowd_out_the_visible_ones(simcord_env, monkeypatch):
+    env = simcord_env
+    monkeypatch.setattr("bot.ui.listing.LISTED", 2)  # as if many more were open than a list reads
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    staff = guild.create_role("staff")
+    hidden = guild.create_text_channel("staff-games", overwrites={
+        guild.default_role: discord.PermissionOverwrite(view_channel=False),
+        staff: discord.PermissionOverwrite(view_channel=True),
+        env.bot.user: discord.PermissionOverwrite(view_channel=True)})
+    public = await lobby_in(env, games, guild.add_member(env.create_user("ada")), "augsburg1520")
+    for n in range(4):
+        await lobby_in(env, hidden, guild.add_member(env.create_user(f"s{n}"), roles=[staff]), "augsburg1520")
+    text, _ = await listed(guild.add_member(env.create_user("bo")), games)
+    assert f"**#{public}** " in text and text.count("**#") == 1
+
+
+async def test_a_game_the_asker_abandoned_is_not_marked_as_theirs(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    ada, bo, cy = (guild.add_member(env.create_user(name)) for name in ("ada", "bo", "cy"))
+    table = await lobby_in(env, games, ada, "augsburg1520", [bo, cy])
+    await ada.click(games.threads[-1].history()[0], label="Start")
+    await cy.slash(games.threads[-1], "table abandon")
+    assert (await env.bot.store.tables.get(table)).status == "running"
+    assert "you play" not in (await listed(cy, games))[0] and "you play" in (await listed(bo, games))[0]
