@@ -21,10 +21,11 @@ from games.aelderman.describe import component_tables, summary_lines
 
 COLOUR = discord.Colour.from_rgb(160, 40, 40)
 DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
-# A four-player main-version board names each player some thirty times; over this many characters
+# A four-player main-version board names each player some thirty times; over BOARD_ROOM characters
 # (the deal's footer and the deadlines come on top) names over SHORT_NAME characters are cut, then
-# the board goes compact, then names are cut to TINY_NAME: the sea map's action cards must fit.
-BOARD_ROOM, SHORT_NAME, TINY_NAME = EMBED_TOTAL - 500, 12, 8
+# the board goes compact; over CARDS_ROOM (the footer and four deadlines take less than the rest)
+# names are cut to TINY_NAME, rather than the sea map's action cards, which nothing else shows.
+BOARD_ROOM, CARDS_ROOM, SHORT_NAME, TINY_NAME = EMBED_TOTAL - 500, EMBED_TOTAL - 350, 12, 8
 LEVEL_NAMES = ("basic", "advanced", "expert")
 
 
@@ -214,13 +215,14 @@ class AeldermanRenderer(Renderer):
             embeds = self._board(info, view)
         if sum(len(e) for e in embeds) > BOARD_ROOM:  # the sea map's action cards are shown nowhere else
             embeds = self._board(info, view, compact=True)
-        if sum(len(e) for e in embeds) > BOARD_ROOM and any(len(n) > TINY_NAME for n in info.names.values()):
+        if sum(len(e) for e in embeds) > CARDS_ROOM and any(len(n) > TINY_NAME for n in info.names.values()):
             embeds = self._board(info.shortened(TINY_NAME), view, compact=True)
         return within_total(embeds)  # the sea-map text gives way last of all
 
     def _board(self, info: TableInfo, view: BaseModel, compact: bool = False) -> list[discord.Embed]:
         """The board; `compact`: the improvements by number alone (the picture draws the display,
-        `/rules` has their text), to leave room for the sea map's action cards."""
+        `/rules` has their text) and the majorities left to the picture, to leave room for the sea
+        map's action cards."""
         v: Any = view
         main = discord.Embed(title=self._title(v), colour=COLOUR,
                              description=fit("\n".join(self._status(info, v)), DESCRIPTION_LIMIT))
@@ -242,9 +244,10 @@ class AeldermanRenderer(Renderer):
                            inline=False)
         if v.spare is not None:  # "treated like those of other players during the game and in the final scoring"
             main.add_field(name=spare_name(v), value=fit("\n".join(spare_lines(v)), FIELD_LIMIT), inline=False)
-        if v.version == "main":
+        if v.version == "main":  # compact: the picture's strip alone shows them
+            majorities = ["Drawn under the sea map."] if compact else majority_lines(info, v)
             main.add_field(name="Majorities so far (council votes for 1st/2nd)",
-                           value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
+                           value=fit("\n".join(majorities), FIELD_LIMIT), inline=False)
         return [main, self._map_embed(info, v, compact)]
 
     def board_key(self, view: BaseModel) -> str:
