@@ -376,13 +376,13 @@ class MovesMixin:
                 return Finished([], done=True, due=False)
             outcome = TableNews(table, loaded.seats, None).outcome
             reports = []
-            for hook in self.on_finish:
-                try:
+            try:
+                for hook in self.on_finish:
                     reports.append(await hook(table, loaded.seats, outcome))
-                except Exception:
-                    log.exception("finish work of table %s failed; it is tried again later", table_id)
-                    return Finished(reports, done=False)
-            await self.store.tables.finish_done(table_id)
+                await self.store.tables.finish_done(table_id)
+            except Exception:
+                log.exception("finish work of table %s failed; it is tried again later", table_id)
+                return Finished(reports, done=False)
             self.forget(table_id)
             return Finished(reports, done=True)
 

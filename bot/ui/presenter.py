@@ -410,30 +410,46 @@ class Presenter(AwayNoticesMixin):
             scheduler.wake(due)
 
     async def finish_stored_late(self, news: TableNews, reports: list[Any]) -> None:
-        """Finish work stored after the standings went out without it: its rating changes follow
-        them in the thread, and those who listen (a tournament's round) hear of the game now."""
+        """Finish work stored after the standings went out without all of it: rating changes they
+        say are not stored yet follow them in the thread, and those who listen (a tournament's
+        round) hear of the game now."""
         info = self.info(news)
         lines = rated_lines(reports, {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None})
         thread = await self.channel(news.table.thread_id)
-        if lines and thread is not None:
+        if lines and thread is not None and await self._ratings_pending(news, thread):
             embed = discord.Embed(title=f"Rating changes — table #{news.table.id}", colour=discord.Colour.gold(),
                                   description="\n".join(lines)[:4096])
             await safely(f"late ratings of table {news.table.id}", thread.send(embed=embed))
         await self.tell_finish_listeners(news.table.id, reports)
+
+    async def _ratings_pending(self, news: TableNews, thread: Any) -> bool:
+        """Whether the standings in the thread say the rating changes are not stored yet (or are
+        not found): a retry that stored only a tournament's result has none to add."""
+        try:
+            standings = await self._standings_in(news, thread)
+        except discord.HTTPException:
+            return True
+        return standings is None or any(f.name == "Rating changes" and f.value.startswith(results.RATINGS_PENDING)
+                                        for f in standings.fields)
 
     async def standings_posted(self, news: TableNews) -> bool:
         """Whether the table's thread shows its final standings among its latest messages."""
         thread = await self.channel(news.table.thread_id)
         if thread is None:
             return True  # nowhere to post them
-        title = results.standings_title(self.info(news), news.table.id)
         try:
-            async for message in thread.history(limit=STANDINGS_LOOKBACK):
-                if any(embed.title == title for embed in message.embeds):
-                    return True
+            return await self._standings_in(news, thread) is not None
         except discord.HTTPException:
             return True  # cannot tell: better no standings twice
-        return False
+
+    async def _standings_in(self, news: TableNews, thread: Any) -> discord.Embed | None:
+        """The final standings among the thread's latest messages. Raises discord.HTTPException."""
+        title = results.standings_title(self.info(news), news.table.id)
+        async for message in thread.history(limit=STANDINGS_LOOKBACK):
+            for embed in message.embeds:
+                if embed.title == title:
+                    return embed
+        return None
 
     async def close_shown(self, news: TableNews) -> bool:
         """Whether a cancelled table's board (its lobby, if it never started) shows that it is closed."""

@@ -34,6 +34,9 @@ def rated_lines(reports: list[Any], names: dict[int, str]) -> list[str]:
     return lines
 
 
+RATINGS_PENDING = "Not stored yet"  # the standings' rating changes, when the database refused them
+
+
 def standings_title(info: Any, table_id: int) -> str:
     return f"{info.title} — table #{table_id}: final standings"[:256]
 
@@ -59,7 +62,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
     if ratings:
         embed.add_field(name="Rating changes", value="\n".join(ratings)[:1024], inline=False)
     elif pending and table.rated:
-        embed.add_field(name="Rating changes", value="Not stored yet: the bot could not save them. They follow "
+        embed.add_field(name="Rating changes", value=f"{RATINGS_PENDING}: the bot could not save them. They follow "
                         "in this thread once stored.", inline=False)
     elif unrated := unrated_reason(table, news.seats):
         embed.add_field(name="Rating changes", value=f"None: not rated, as {unrated}.", inline=False)

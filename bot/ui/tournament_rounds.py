@@ -91,6 +91,10 @@ class RoundsMixin:
                     log.warning("no thread for table %s yet (%s %s); trying again later", table.id, exc.status, exc)
                     failed += 1
                     continue
+                except Exception:  # the database refused to record it (the thread was removed again)
+                    log.exception("the thread of table %s could not be recorded; trying again later", table.id)
+                    failed += 1
+                    continue
                 if await self._cancelled(tournament_id):  # while Discord opened it: its players are told
                     await safely(f"cancel note of table {table.id}", thread.send(cancelled_note(tournament.id)))
                     return [], 0

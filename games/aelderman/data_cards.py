@@ -34,9 +34,11 @@ def _a(name: str, family: str, ap: int, text: str, *, chosen: bool = False, **kw
 # Action points the rulebook gives: buying goods 1-3 ("If you invest one action point ..."), selling
 # ("With a sale for one action point ... for two action points"), Eric's "nine coins to place two
 # influence markers ... for two action points", Anna's "three action points to increase her action
-# point production by two" and Eric's "gaining influence markers for one action point". The others
-# are the columns the chosen action cards print them in.
-AP_FROM_RULEBOOK = frozenset({"buy1", "buy2", "buy3", "sell1", "sell2", "place2", "prod_ap2", "influence1"})
+# point production by two", Eric's "gaining influence markers for one action point" and "spends the
+# last action point in Hamburg to increase production of fish for five coins". The others are the
+# columns the chosen action cards print them in.
+AP_FROM_RULEBOOK = frozenset({"buy1", "buy2", "buy3", "sell1", "sell2", "place2", "prod_ap2", "influence1",
+                              "prod_fish"})
 
 SEA_ACTIONS: dict[str, SeaAction] = {a.name: a for a in (
     _a("buy1", "buy", 1, "Buy goods: inner ring", amount=1),

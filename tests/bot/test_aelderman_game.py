@@ -277,6 +277,8 @@ async def test_rules_mark_as_chosen_exactly_the_values_the_rulebook_does_not_giv
     # cards": the prices are the rulebook's, the action points the chosen cards'.
     assert line("10 council votes (18 coins): 2 AP").endswith("(chosen)")
     assert line("Swap two action cards (3 coins): 1 AP").endswith("(chosen)")
+    # "Eric spends the last action point in Hamburg to increase production of fish for five coins."
+    assert line("+1 fish production (5 coins): 1 AP") == "+1 fish production (5 coins): 1 AP"
     # "Eric pays nine coins to place two influence markers in Hamburg for two action points."
     assert line("Place 2 influence markers (9 coins): 2 AP") == "Place 2 influence markers (9 coins): 2 AP"
     # Option 1: "one influence marker in Edinburgh, one influence marker in Köln, ...": the markers

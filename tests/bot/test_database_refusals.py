@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.ui.requests import FAULT
-from tests.bot.tournament_driver import create, new_event, tournament_message
+from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
 
 
 def refuse(env, obj, name: str, when) -> list:
@@ -62,3 +62,16 @@ async def test_a_tournament_whose_embed_is_not_recorded_is_cancelled_and_its_emb
     assert await simcord_env.bot.store.tournaments.with_status("registration", guild_id=event.guild.id) == []
     tournament = await create(event, rounds=1)  # once the database takes writes again
     assert tournament_message(event, tournament) is not None
+
+
+async def test_a_round_whose_thread_is_not_recorded_opens_at_the_retry(simcord_env):
+    event = new_event(simcord_env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tournament)
+    calls = refuse(simcord_env, simcord_env.bot.service, "opened", lambda n, kwargs: "thread_id" in kwargs and n == 1)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    await simcord_env.advance_time(121)  # a thread refused is tried again 2 minutes later
+    games = await simcord_env.bot.store.tournaments.games(tournament, 1)
+    rows = [await simcord_env.bot.store.tables.get(g.table_id) for g in games]
+    assert len(calls) >= 3 and all(r.status == "running" and r.thread_id is not None for r in rows)
+    assert {r.thread_id for r in rows} == {t.id for t in event.channel.threads}  # the refused one was removed

@@ -94,3 +94,27 @@ async def test_a_refused_tournament_result_is_recorded_by_a_retry_and_the_round_
     await simcord_env.advance_time(61)  # the retry records it: the round is over
     assert all(g.result is not None for g in await store.games(tournament, 1))
     assert [m for m in event.channel.history() if "Start next round" in labels(m)]
+    # Its ratings were stored at once and are in its standings: nothing follows them.
+    thread = next(t for t in event.channel.threads if t.id == row.thread_id)
+    assert [m for m in thread.history() if m.embeds and m.embeds[0].title.endswith("final standings")]
+    assert not [m for m in thread.history() if m.embeds and m.embeds[0].title.startswith("Rating changes")]
+
+
+async def test_a_refused_mark_of_the_finish_work_done_still_posts_the_standings_and_is_tried_again(simcord_env):
+    table = await open_table(simcord_env, GAME, ["ada", "bo"])
+    await start(table)
+    tables, finish_done, calls = simcord_env.bot.store.tables, simcord_env.bot.store.tables.finish_done, []
+
+    async def locked(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return await finish_done(*args, **kwargs)
+
+    tables.finish_done = locked
+    simcord_env.check_errors = False
+    await play_to_the_end(table, heuristic_players(GAME, 2))
+    assert len(calls) == 1 and len(standings_and_late_ratings(table)[0]) == 1
+    await simcord_env.advance_time(61)
+    assert len(calls) == 2 and not (await table.row()).finish_due
+    assert len(standings_and_late_ratings(table)[0]) == 1  # posted once

@@ -13,5 +13,6 @@ async def test_every_slash_command_has_a_row_in_readmes_command_table(simcord_en
     commands = [c.qualified_name for c in simcord_env.bot.tree.walk_commands() if isinstance(c, app_commands.Command)]
     assert "table list" in commands and len(commands) > 20
     rows = [line for line in README.splitlines() if line.startswith("| `/")]
-    missing = [name for name in commands if not any(row.startswith(f"| `/{name}") for row in rows)]
+    missing = [name for name in commands  # "/table hand" is not "/table handover"
+               if not any(row.startswith((f"| `/{name}`", f"| `/{name} ")) for row in rows)]
     assert not missing, missing
