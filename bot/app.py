@@ -18,7 +18,7 @@ from bot.settings import Settings
 from bot.ui.components import DYNAMIC_ITEMS, amount_form_target
 from bot.ui.log import LogPage
 from bot.ui.controller import TablesController
-from bot.ui.presenter import Presenter
+from bot.ui.presenter import Presenter, safely
 from bot.ui.tournament_controller import TournamentController
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
 from bot.ui.requests import answering_faults
@@ -132,6 +132,9 @@ class BoardBot(commands.Bot):
     async def on_ready(self) -> None:
         if self.freeze_after_ready and not gc.get_freeze_count():
             freeze_startup_objects()
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await safely(f"deleted thread {payload.thread_id}", self.controller.thread_deleted(payload.thread_id))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Amount forms are answered here rather than by the form object, which a restart forgets.

@@ -250,6 +250,19 @@ class TableService(MovesMixin, LobbyMixin):
             await self._close(table_id)
             return await self.news(table_id)
 
+    async def close_lobby_of_thread(self, thread_id: int) -> TableNews | None:
+        """A deleted thread's lobby (not a tournament's): nobody can join or start it any more, so
+        it is cancelled; None when the thread held no such lobby."""
+        found = await self.store.tables.in_thread(thread_id)
+        if found is None:
+            return None
+        async with self.lock(found[0]):
+            table = (await self.load(found[0])).table
+            if table.status != "lobby" or table.tournament_id is not None:
+                return None
+            await self._close(table.id)
+            return await self.news(table.id)
+
     async def _close(self, table_id: int) -> None:
         """Cancel a table, storing the seat facts noted since its last write (where the DM panels
         are, so they can lose their controls)."""

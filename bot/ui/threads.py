@@ -20,6 +20,19 @@ log = logging.getLogger(__name__)
 class ThreadsMixin:
     """The thread work of TablesController."""
 
+    async def thread_deleted(self: TablesController, thread_id: int) -> None:
+        """A moderator deleted a thread: the lobby in it is closed (it no longer counts against the
+        open-table limits), and its seated players are told by DM."""
+        news = await self.service.close_lobby_of_thread(thread_id)
+        if news is None:
+            return
+        title = self.service.spec(news.table).title
+        for seat in news.seats:
+            if seat.user_id is not None and not seat.ai:
+                await self.presenter.send_dm(news.table.id, seat, content=(
+                    f"**{title} — table #{news.table.id}** was closed: its thread was deleted before the game "
+                    "started. Open a new table with `/table create`."))
+
     async def _unopened(self: TablesController, table_id: int, thread: discord.Thread | None) -> None:
         """A table whose thread or lobby could not be opened or recorded: closed, and its thread
         (if any) not left empty in the channel."""

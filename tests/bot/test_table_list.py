@@ -142,3 +142,25 @@ async def test_a_game_the_asker_abandoned_is_not_marked_as_theirs(simcord_env):
     await cy.slash(games.threads[-1], "table abandon")
     assert (await env.bot.store.tables.get(table)).status == "running"
     assert "you play" not in (await listed(cy, games))[0] and "you play" in (await listed(bo, games))[0]
+
+
+async def test_a_lobby_whose_thread_a_moderator_deleted_is_closed_and_its_players_told(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    ada, bo = guild.add_member(env.create_user("ada")), guild.add_member(env.create_user("bo"))
+    lobby = await lobby_in(env, games, ada, "augsburg1520", [bo])
+    running = await lobby_in(env, games, bo, "augsburg1520", [ada])
+    await bo.click(games.threads[-1].history()[0], label="Start")
+    for thread in list(games.threads):
+        env.backend.delete_channel(thread.id)
+    await env.settle()
+    assert (await env.bot.store.tables.get(lobby)).status == "cancelled"
+    assert (await env.bot.store.tables.get(running)).status == "running"  # goes on by DM
+    for player in (ada, bo):
+        assert any(f"table #{lobby}** was closed: its thread was deleted" in (m.content or "")
+                   for m in player.user.dm_channel.history())
+    text, _ = await listed(ada, games)
+    assert f"**#{lobby}** " not in text and f"**#{running}** " in text
+    # the lobby no longer counts against ada's open tables
+    assert (await env.bot.store.tables.open_casual(guild.id, ada.id))[0] == []
