@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from tests.bot.driver import open_table
-from tests.bot.tournament_driver import ORGANISER_ROLE, Event, create, register_all, tournament_message
+from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
 
 
 async def lobby_in(env, channel, creator, game: str, others=()) -> int:
@@ -16,6 +16,15 @@ async def lobby_in(env, channel, creator, game: str, others=()) -> int:
     for player in others:
         await player.click(thread.history()[0], label="Join")
     return (await env.bot.store.tables.by_thread(thread.id)).id
+
+
+def staff_channel(env, guild):
+    """A channel only members with the staff role (and the bot) can see, and that role."""
+    staff = guild.create_role("staff")
+    return guild.create_text_channel("staff-games", overwrites={
+        guild.default_role: discord.PermissionOverwrite(view_channel=False),
+        staff: discord.PermissionOverwrite(view_channel=True),
+        env.bot.user: discord.PermissionOverwrite(view_channel=True)}), staff
 
 
 async def listed(member, channel) -> tuple[str, bool]:
@@ -54,11 +63,7 @@ async def test_a_table_in_a_channel_the_asker_cannot_see_is_not_listed(simcord_e
     env = simcord_env
     guild = env.create_guild()
     games = guild.create_text_channel("games")
-    staff = guild.create_role("staff")
-    hidden = guild.create_text_channel("staff-games", overwrites={
-        guild.default_role: discord.PermissionOverwrite(view_channel=False),
-        staff: discord.PermissionOverwrite(view_channel=True),
-        env.bot.user: discord.PermissionOverwrite(view_channel=True)})
+    hidden, staff = staff_channel(env, guild)
     ada = guild.add_member(env.create_user("ada"), roles=[staff])
     bo = guild.add_member(env.create_user("bo"))
     secret = await lobby_in(env, hidden, ada, "augsburg1520")
@@ -68,16 +73,12 @@ async def test_a_table_in_a_channel_the_asker_cannot_see_is_not_listed(simcord_e
 
 
 async def test_tournament_tables_are_left_to_tournament_status(simcord_env):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tournaments")
-    organiser = guild.add_member(env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
-    event = Event(env, guild, channel, organiser, [guild.add_member(env.create_user(f"p{n}")) for n in range(4)])
+    event = new_event(simcord_env, 4)
     tournament = await create(event, rounds=1)
     await register_all(event, tournament)
-    await organiser.click(tournament_message(event, tournament), label="Start")
-    assert await env.bot.store.tables.of_tournament(tournament)
-    text, _ = await listed(event.players[0], channel)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    assert await simcord_env.bot.store.tables.of_tournament(tournament)
+    text, _ = await listed(event.players[0], event.channel)
     assert "No table is open or being played here" in text
 
 
@@ -120,11 +121,7 @@ async def test_tables_in_hidden_channels_do_not_crowd_out_the_visible_ones(simco
     monkeypatch.setattr("bot.ui.listing.LISTED", 2)  # as if many more were open than a list reads
     guild = env.create_guild()
     games = guild.create_text_channel("games")
-    staff = guild.create_role("staff")
-    hidden = guild.create_text_channel("staff-games", overwrites={
-        guild.default_role: discord.PermissionOverwrite(view_channel=False),
-        staff: discord.PermissionOverwrite(view_channel=True),
-        env.bot.user: discord.PermissionOverwrite(view_channel=True)})
+    hidden, staff = staff_channel(env, guild)
     public = await lobby_in(env, games, guild.add_member(env.create_user("ada")), "augsburg1520")
     for n in range(4):
         await lobby_in(env, hidden, guild.add_member(env.create_user(f"s{n}"), roles=[staff]), "augsburg1520")
