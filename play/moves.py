@@ -379,9 +379,13 @@ class MovesMixin:
             try:
                 for hook in self.on_finish:
                     reports.append(await hook(table, loaded.seats, outcome))
-                await self.store.tables.finish_done(table_id)
             except Exception:
                 log.exception("finish work of table %s failed; it is tried again later", table_id)
+                return Finished(reports, done=False, stored=False)
+            try:
+                await self.store.tables.finish_done(table_id)
+            except Exception:  # all stored; the mark is tried again (the hooks are safe to repeat)
+                log.exception("finish work of table %s was not marked done; it is tried again later", table_id)
                 return Finished(reports, done=False)
             self.forget(table_id)
             return Finished(reports, done=True)

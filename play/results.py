@@ -19,12 +19,14 @@ RECENT_EVENTS = 40  # public event lines kept with the table for the board's log
 
 @dataclass
 class Finished:
-    """What a finished game's finish work reported (ratings, the tournament result), whether all of
-    it is stored (`done`), and whether any was due at all."""
+    """What a finished game's finish work reported (ratings, the tournament result), whether the
+    hooks stored all of it (`stored`), whether the table is marked done too (`done`), and whether
+    any was due at all."""
 
     reports: list[Any]
     done: bool
     due: bool = True
+    stored: bool = True
 
 
 @dataclass

@@ -154,12 +154,15 @@ def buildings_text(player: Any) -> str:
             f"{plural(player.property_supply, 'tile')} left · {built or 'no buildings'}{costs}")
 
 
-def council_row_lines(info: TableInfo, view: Any, row: int) -> list[str]:
+def council_row_lines(info: TableInfo, view: Any, row: int, compact: bool = False) -> list[str]:
+    """A Council Hall row's cards with their texts (`compact`: by number alone; the bidders'
+    panels and `/rules` give the texts), second-row bonuses, and who took each."""
     lines = []
     for slot in view.council.rows[row]:
         bonus = f" (bonus {items_text(slot.bonus)})" if slot.bonus and row == 1 else ""
         taken = f" — **{info.name(slot.taken_by)}**" if slot.taken_by is not None else ""
-        lines.append(f"{slot.card}: {council_card_text(slot.card)}{bonus}{taken}")
+        text = "" if compact else f": {council_card_text(slot.card)}"
+        lines.append(f"{slot.card}{text}{bonus}{taken}")
     return lines
 
 
@@ -220,16 +223,16 @@ class AeldermanRenderer(Renderer):
         return within_total(embeds)  # the sea-map text gives way last of all
 
     def _board(self, info: TableInfo, view: BaseModel, compact: bool = False) -> list[discord.Embed]:
-        """The board; `compact`: the improvements by number alone (the picture draws the display,
-        `/rules` has their text) and the majorities left to the picture, to leave room for the sea
-        map's action cards."""
+        """The board; `compact`: the improvements and the Council Hall's cards by number alone (the
+        picture draws the display, the bidders' panels and `/rules` give the texts), to leave room
+        for the sea map's action cards."""
         v: Any = view
         main = discord.Embed(title=self._title(v), colour=COLOUR,
                              description=fit("\n".join(self._status(info, v)), DESCRIPTION_LIMIT))
         if v.council.rows:
             for row in range(len(v.council.rows)):
                 name = "Council Hall, top row" if row == 0 else "Council Hall, second row (pays the bonus)"
-                main.add_field(name=name, value=fit("\n".join(council_row_lines(info, v, row)), FIELD_LIMIT),
+                main.add_field(name=name, value=fit("\n".join(council_row_lines(info, v, row, compact)), FIELD_LIMIT),
                                inline=False)
         if v.version == "short":  # the main version draws Lübeck under the sea map
             lubeck = "\n".join(f"{named(info, p.seat)}: {buildings_text(p)}" for p in v.players)
@@ -244,11 +247,10 @@ class AeldermanRenderer(Renderer):
                            inline=False)
         if v.spare is not None:  # "treated like those of other players during the game and in the final scoring"
             main.add_field(name=spare_name(v), value=fit("\n".join(spare_lines(v)), FIELD_LIMIT), inline=False)
-        if v.version == "main":  # compact: the picture's strip alone shows them
-            majorities = ["Drawn under the sea map."] if compact else majority_lines(info, v)
+        if v.version == "main":
             main.add_field(name="Majorities so far (council votes for 1st/2nd)",
-                           value=fit("\n".join(majorities), FIELD_LIMIT), inline=False)
-        return [main, self._map_embed(info, v, compact)]
+                           value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
+        return [main, self._map_embed(info, v)]
 
     def board_key(self, view: BaseModel) -> str:
         v: Any = view
@@ -329,10 +331,10 @@ class AeldermanRenderer(Renderer):
         return (f"{named(info, player.seat)}{acting} — in {player.location} · {plural(player.coins, 'coin')} · "
                 f"{player.influence} influence")
 
-    def _map_embed(self, info: TableInfo, v: Any, compact: bool = False) -> discord.Embed:
+    def _map_embed(self, info: TableInfo, v: Any) -> discord.Embed:
         lines = []
         for city in v.cities:  # banners and subsidiaries are drawn on the map, not repeated here
-            zone = f" ({city.zone})" if city.zone and not compact else ""  # compact: the map's colours say it
+            zone = f" ({city.zone})" if city.zone else ""
             lines.append(f"**{city.name}**{zone}: {card_summary(city.card)}")
         embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
                               description=fit("\n".join(lines), DESCRIPTION_LIMIT))

@@ -381,7 +381,7 @@ class Presenter(AwayNoticesMixin):
         names = {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None}
         standings = await safely(f"result of table {news.table.id}",
                                  results.announce(thread, news, info, rated_lines(finish.reports, names), twins,
-                                                  pending=not finish.done))
+                                                  pending=not finish.stored))
         if standings is None and thread is not None and attempt < len(STANDINGS_RETRIES):
             due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
             if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
@@ -392,7 +392,7 @@ class Presenter(AwayNoticesMixin):
                 words[seat.seat] = self._end_word(news, seat, standings)
                 await safely(f"last panel of {seat.user_id}", self._dm_channel(seat).get_partial_message(
                     seat.dm_message_id).edit(**words[seat.seat]))
-        if finish.done:
+        if finish.stored:
             await self.tell_finish_listeners(news.table.id, finish.reports)
         # Last, as it may take many calls: answered panels keep their "Take back" until the end
         # (retiring each on the way would cost a call a move).
@@ -423,14 +423,15 @@ class Presenter(AwayNoticesMixin):
         await self.tell_finish_listeners(news.table.id, reports)
 
     async def _ratings_pending(self, news: TableNews, thread: Any) -> bool:
-        """Whether the standings in the thread say the rating changes are not stored yet (or are
-        not found): a retry that stored only a tournament's result has none to add."""
+        """Whether the standings in the thread say the rating changes are not stored yet: a retry
+        that stored only a tournament's result has none to add, and standings not posted yet (their
+        own retry is due) will carry them."""
         try:
             standings = await self._standings_in(news, thread)
         except discord.HTTPException:
-            return True
-        return standings is None or any(f.name == "Rating changes" and f.value.startswith(results.RATINGS_PENDING)
-                                        for f in standings.fields)
+            return False
+        return standings is not None and any(
+            f.name == "Rating changes" and f.value.startswith(results.RATINGS_PENDING) for f in standings.fields)
 
     async def standings_posted(self, news: TableNews) -> bool:
         """Whether the table's thread shows its final standings among its latest messages."""

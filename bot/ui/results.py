@@ -61,11 +61,11 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
                           colour=discord.Colour.gold())
     if ratings:
         embed.add_field(name="Rating changes", value="\n".join(ratings)[:1024], inline=False)
+    elif unrated := unrated_reason(table, news.seats):
+        embed.add_field(name="Rating changes", value=f"None: not rated, as {unrated}.", inline=False)
     elif pending and table.rated:
         embed.add_field(name="Rating changes", value=f"{RATINGS_PENDING}: the bot could not save them. They follow "
                         "in this thread once stored.", inline=False)
-    elif unrated := unrated_reason(table, news.seats):
-        embed.add_field(name="Rating changes", value=f"None: not rated, as {unrated}.", inline=False)
     if table.seed_salt and twins:
         embed.add_field(name="Fair deal", value=(
             f"This deal is still being played at table {', '.join(f'#{t.id}' for t in twins)}: the seed and salt are "

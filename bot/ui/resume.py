@@ -106,8 +106,8 @@ class ResumeMixin:
             return  # stored meanwhile (by the start-up sweep)
         if not finish.done:
             await self.presenter.retry_finish(table_id, attempt + 1)
-            return
-        await self.presenter.finish_stored_late(await self.service.news(table_id), finish.reports)
+        if finish.stored:
+            await self.presenter.finish_stored_late(await self.service.news(table_id), finish.reports)
 
     async def _resume_finish(self: TablesController, table_id: int) -> None:
         news = await self.service.news(table_id)

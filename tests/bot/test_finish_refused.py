@@ -5,6 +5,10 @@ changes then follow the standings in the thread, once."""
 from __future__ import annotations
 
 import sqlite3
+from types import SimpleNamespace
+
+import discord
+import pytest
 
 from bot import create_bot
 from tests.bot.driver import Table, heuristic_players, labels, open_table, play_to_the_end, start
@@ -13,8 +17,9 @@ from tests.bot.tournament_driver import create, new_event, register_all, tournam
 GAME = "augsburg1520"
 
 
-async def rated_game_whose_ratings_are_refused(env, times: int):
-    """A rated 2-player game played to its end while the ratings' write fails `times` times."""
+async def rated_game_whose_ratings_are_refused(env, times: int, monkeypatch=None):
+    """A rated 2-player game played to its end while the ratings' write fails `times` times (and,
+    given `monkeypatch`, Discord refuses its standings once)."""
     table = await open_table(env, GAME, ["ada", "bo"])
     await table.players[0].click(table.thread.history()[0], label="Rated: off")
     await start(table)
@@ -28,10 +33,26 @@ async def rated_game_whose_ratings_are_refused(env, times: int):
 
     ratings.record_game = disk_full
     env.check_errors = False  # the refused write is logged as an error, for the operator
+    if monkeypatch is not None:
+        refuse_standings_once(monkeypatch)
     await play_to_the_end(table, heuristic_players(GAME, 2))
     row = await table.row()
     assert row.status == "finished" and row.rated and row.finish_due and len(calls) == 1
     return table, calls
+
+
+def refuse_standings_once(monkeypatch) -> None:
+    send, refused = discord.abc.Messageable.send, []
+
+    async def refusing(channel, *args, **fields):
+        embed = fields.get("embed")
+        if embed is not None and (embed.title or "").endswith("final standings") and not refused:
+            refused.append(embed.title)
+            raise discord.HTTPException(SimpleNamespace(status=500, reason="Internal Server Error"),
+                                        {"code": 0, "message": "Internal Server Error"})
+        return await send(channel, *args, **fields)
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", refusing)
 
 
 def standings_and_late_ratings(table):
@@ -66,21 +87,25 @@ async def test_a_restart_before_the_retry_stores_them_without_posting_the_standi
     assert len(standings_and_late_ratings(table)[1]) == 1
 
 
-async def test_a_refused_tournament_result_is_recorded_by_a_retry_and_the_round_ends(simcord_env):
+@pytest.mark.parametrize("refused", ["the result", "the finish mark"])
+async def test_a_refused_tournament_result_or_finish_mark_is_stored_by_a_retry_and_the_round_ends(simcord_env,
+                                                                                                  refused):
     event = new_event(simcord_env, 4)
     tournament = await create(event, game=GAME, table_size=2, rounds=2)
     await register_all(event, tournament)
     await event.organiser.click(tournament_message(event, tournament), label="Start")
     store, games = simcord_env.bot.store.tournaments, await simcord_env.bot.store.tournaments.games(tournament, 1)
-    record_result, calls = store.record_result, []
+    owner, method = (store, "record_result") if refused == "the result" else (simcord_env.bot.store.tables,
+                                                                             "finish_done")
+    real, calls = getattr(owner, method), []
 
     async def disk_full(*args, **kwargs):
         calls.append(args)
         if len(calls) == 2:  # the round's last game
             raise sqlite3.OperationalError("database or disk is full")
-        return await record_result(*args, **kwargs)
+        return await real(*args, **kwargs)
 
-    store.record_result = disk_full
+    setattr(owner, method, disk_full)
     simcord_env.check_errors = False
     for game in games:  # played by DM, as the players play them
         row = await simcord_env.bot.store.tables.get(game.table_id)
@@ -89,11 +114,11 @@ async def test_a_refused_tournament_result_is_recorded_by_a_retry_and_the_round_
         table = Table(simcord_env, event.guild, event.channel, thread, row.id,
                       [event.by_id(s.user_id) for s in seats])
         await play_to_the_end(table, heuristic_players(GAME, 2))
-    assert len(calls) == 2 and [g.result is None for g in await store.games(tournament, 1)] == [False, True]
-    assert not [m for m in event.channel.history() if "Start next round" in labels(m)]
-    await simcord_env.advance_time(61)  # the retry records it: the round is over
-    assert all(g.result is not None for g in await store.games(tournament, 1))
-    assert [m for m in event.channel.history() if "Start next round" in labels(m)]
+    assert len(calls) == 2
+    await simcord_env.advance_time(61)  # the retry stores it: the round is over
+    assert all(g.result is not None for g in await store.games(tournament, 1)) and len(calls) == 3
+    assert not (await simcord_env.bot.store.tables.get(row.id)).finish_due
+    assert len([m for m in event.channel.history() if "Start next round" in labels(m)]) == 1
     # Its ratings were stored at once and are in its standings: nothing follows them.
     thread = next(t for t in event.channel.threads if t.id == row.thread_id)
     assert [m for m in thread.history() if m.embeds and m.embeds[0].title.endswith("final standings")]
@@ -118,3 +143,34 @@ async def test_a_refused_mark_of_the_finish_work_done_still_posts_the_standings_
     await simcord_env.advance_time(61)
     assert len(calls) == 2 and not (await table.row()).finish_due
     assert len(standings_and_late_ratings(table)[0]) == 1  # posted once
+
+
+async def test_a_rated_table_a_computer_played_is_not_promised_ratings_when_its_finish_is_refused(simcord_env):
+    table = await open_table(simcord_env, GAME, ["ada", "bo"], computers=1)
+    await table.players[0].click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    tables, finish_done = simcord_env.bot.store.tables, simcord_env.bot.store.tables.finish_done
+    calls = []
+
+    async def locked(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return await finish_done(*args, **kwargs)
+
+    tables.finish_done = locked
+    simcord_env.check_errors = False
+    await play_to_the_end(table, heuristic_players(GAME, 3))
+    (standings,), _ = standings_and_late_ratings(table)
+    field = next(f for f in standings.embeds[0].fields if f.name == "Rating changes")
+    assert field.value.startswith("None: not rated, as a computer player")
+
+
+async def test_ratings_and_standings_both_refused_show_the_rating_changes_once(simcord_env, monkeypatch):
+    table, calls = await rated_game_whose_ratings_are_refused(simcord_env, times=1, monkeypatch=monkeypatch)
+    assert not standings_and_late_ratings(table)[0]
+    await simcord_env.advance_time(61)  # both retries fall due
+    assert len(calls) == 2
+    (standings,), late = standings_and_late_ratings(table)
+    shown = any(f.name == "Rating changes" and "ada: " in f.value for f in standings.embeds[0].fields)
+    assert shown + len(late) == 1
