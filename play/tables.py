@@ -250,6 +250,9 @@ class TableService(MovesMixin, LobbyMixin):
             await self._close(table_id)
             return await self.news(table_id)
 
+    async def lobby_threads(self) -> list[int]:
+        return await self.store.tables.lobby_threads()
+
     async def close_lobby_of_thread(self, thread_id: int) -> TableNews | None:
         """A deleted thread's lobby (not a tournament's): nobody can join or start it any more, so
         it is cancelled; None when the thread held no such lobby."""

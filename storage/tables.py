@@ -271,6 +271,12 @@ class TableStore(TimerStore):
             seats[row["table_id"]].append(SeatRow.model_validate(dict(row)))
         return [(table, seats[table.id]) for table in tables]
 
+    async def lobby_threads(self) -> list[int]:
+        """The threads of the lobbies outside tournaments (a small set: the open-table limits)."""
+        rows = await self.db.fetchall("SELECT thread_id FROM game_tables WHERE status = 'lobby'"
+                                      " AND tournament_id IS NULL AND thread_id IS NOT NULL ORDER BY id")
+        return [row["thread_id"] for row in rows]
+
     async def of_tournament(self, tournament_id: int) -> list[TableRow]:
         rows = await self.db.fetchall(
             "SELECT * FROM game_tables WHERE tournament_id = ? ORDER BY id", (tournament_id,))

@@ -33,6 +33,7 @@ class ResumeMixin:
             if table_id not in computers and table_id not in finishes:  # those were shown just now
                 await safely(f"board and panels of table {table_id}",
                              self._resume_publish(table_id, refused=table_id in refused))
+        await safely("lobbies whose thread went", self.close_lobbies_whose_thread_went())
 
     async def on_show_due(self: TablesController, table_id: int, attempt: int, seats: dict[int, int],
                           board_shows: int | None = None) -> None:

@@ -33,6 +33,19 @@ class ThreadsMixin:
                     f"**{title} — table #{news.table.id}** was closed: its thread was deleted before the game "
                     "started. Open a new table with `/table create`."))
 
+    async def close_lobbies_whose_thread_went(self: TablesController) -> None:
+        """After a start: lobbies whose thread was deleted while the bot was stopped (Discord does
+        not tell a new session) are closed too. A thread the bot does not know of is asked for once."""
+        for thread_id in await self.service.lobby_threads():
+            if self.presenter.bot.get_channel(thread_id) is not None:
+                continue
+            try:
+                await self.presenter.bot.fetch_channel(thread_id)
+            except discord.NotFound:
+                await self.thread_deleted(thread_id)
+            except discord.HTTPException as exc:  # cannot tell (no access, Discord failing): left open
+                log.info("thread %s of a lobby could not be checked (%s)", thread_id, exc)
+
     async def _unopened(self: TablesController, table_id: int, thread: discord.Thread | None) -> None:
         """A table whose thread or lobby could not be opened or recorded: closed, and its thread
         (if any) not left empty in the channel."""

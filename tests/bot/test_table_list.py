@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot import create_bot
 from tests.bot.driver import open_table
 from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
 
@@ -161,3 +162,25 @@ async def test_a_lobby_whose_thread_a_moderator_deleted_is_closed_and_its_player
     assert f"**#{lobby}** " not in text and f"**#{running}** " in text
     # the lobby no longer counts against ada's open tables
     assert (await env.bot.store.tables.open_casual(guild.id, ada.id))[0] == []
+
+
+async def test_a_lobby_whose_thread_was_deleted_while_the_bot_was_stopped_is_closed_at_the_start(simcord_env,
+                                                                                                 settings):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    ada = guild.add_member(env.create_user("ada"))
+    gone = await lobby_in(env, games, ada, "augsburg1520")
+    kept = await lobby_in(env, games, ada, "augsburg1520")
+
+    async def stopped(payload):  # the bot is down: the event reaches nobody, and is not replayed
+        return None
+
+    env.bot.on_raw_thread_delete = stopped
+    env.backend.delete_channel(games.threads[0].id)
+    await env.settle()
+    assert (await env.bot.store.tables.get(gone)).status == "lobby"
+    await env.restart_bot(create_bot(settings))
+    assert (await env.bot.store.tables.get(gone)).status == "cancelled"
+    assert (await env.bot.store.tables.get(kept)).status == "lobby"
+    assert any(f"table #{gone}** was closed" in (m.content or "") for m in ada.user.dm_channel.history())
