@@ -68,8 +68,14 @@ def player_lines(player: Any, cards_in_full: bool = False, view: Any = None, com
 def wheel_text(wheel: Any, compact: bool = False) -> str:
     """Where a player's resource wheel stands, and how many turns of it until its free marker."""
     if compact:
-        return f"Wheel {wheel.rotation}, marker in {wheel.turns_to_bonus}"
+        return f"Wheel at {wheel.rotation}, free marker in {wheel.turns_to_bonus}"
     return f"Resource wheel at {wheel.rotation}, the free marker in {plural(wheel.turns_to_bonus, 'turn')}"
+
+
+def improvement_text(imp: Any, compact: bool = False) -> str:
+    """'505 (whenever you sell goods, used this round)'; `compact`: '505 (used this round)'."""
+    notes = ([] if compact else [imp.when]) + (["used this round"] if imp.activated else [])
+    return f"{imp.number}" + (f" ({', '.join(notes)})" if notes else "")
 
 
 def open_cards_text(player: Any, compact: bool = False) -> list[str]:
@@ -78,11 +84,7 @@ def open_cards_text(player: Any, compact: bool = False) -> list[str]:
     number alone."""
     parts = []
     if player.improvements:
-        notes = [[] if compact else [imp.when] for imp in player.improvements]
-        for note, imp in zip(notes, player.improvements):
-            note += ["used this round"] if imp.activated else []
-        parts.append("Improvements: " + "; ".join(f"{imp.number}" + (f" ({', '.join(note)})" if note else "")
-                                                  for imp, note in zip(player.improvements, notes)))
+        parts.append("Improvements: " + "; ".join(improvement_text(imp, compact) for imp in player.improvements))
     if player.orders:
         parts.append("Council orders fulfilled: " + "; ".join(
             f"{n}" + ("" if compact else f" ({D.COUNCIL_ORDERS[n].text})") for n in player.orders))
