@@ -5,25 +5,9 @@ does not follow its registrations)."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.ui.requests import FAULT
+from tests.bot.database_faults import refuse
 from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
-
-
-def refuse(env, obj, name: str, when) -> list:
-    """`obj.name` raises a full disk's error on the calls `when(call number, kwargs)` picks."""
-    real, calls = getattr(obj, name), []
-
-    async def refusing(*args, **kwargs):
-        calls.append(kwargs)
-        if when(len(calls), kwargs):
-            raise sqlite3.OperationalError("database or disk is full")
-        return await real(*args, **kwargs)
-
-    setattr(obj, name, refusing)
-    env.check_errors = False  # the refused write is logged as an error, for the operator
-    return calls
 
 
 def texts(result) -> list[str]:

@@ -4,13 +4,13 @@ changes then follow the standings in the thread, once."""
 
 from __future__ import annotations
 
-import sqlite3
 from types import SimpleNamespace
 
 import discord
 import pytest
 
 from bot import create_bot
+from tests.bot.database_faults import refuse
 from tests.bot.driver import Table, heuristic_players, labels, open_table, play_to_the_end, start
 from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
 
@@ -23,16 +23,7 @@ async def rated_game_whose_ratings_are_refused(env, times: int, monkeypatch=None
     table = await open_table(env, GAME, ["ada", "bo"])
     await table.players[0].click(table.thread.history()[0], label="Rated: off")
     await start(table)
-    ratings, record_game, calls = env.bot.store.ratings, env.bot.store.ratings.record_game, []
-
-    async def disk_full(*args, **kwargs):
-        calls.append(args)
-        if len(calls) <= times:
-            raise sqlite3.OperationalError("database or disk is full")
-        return await record_game(*args, **kwargs)
-
-    ratings.record_game = disk_full
-    env.check_errors = False  # the refused write is logged as an error, for the operator
+    calls = refuse(env, env.bot.store.ratings, "record_game", lambda n, kwargs: n <= times)
     if monkeypatch is not None:
         refuse_standings_once(monkeypatch)
     await play_to_the_end(table, heuristic_players(GAME, 2))
@@ -97,16 +88,7 @@ async def test_a_refused_tournament_result_or_finish_mark_is_stored_by_a_retry_a
     store, games = simcord_env.bot.store.tournaments, await simcord_env.bot.store.tournaments.games(tournament, 1)
     owner, method = (store, "record_result") if refused == "the result" else (simcord_env.bot.store.tables,
                                                                              "finish_done")
-    real, calls = getattr(owner, method), []
-
-    async def disk_full(*args, **kwargs):
-        calls.append(args)
-        if len(calls) == 2:  # the round's last game
-            raise sqlite3.OperationalError("database or disk is full")
-        return await real(*args, **kwargs)
-
-    setattr(owner, method, disk_full)
-    simcord_env.check_errors = False
+    calls = refuse(simcord_env, owner, method, lambda n, kwargs: n == 2)  # the round's last game
     for game in games:  # played by DM, as the players play them
         row = await simcord_env.bot.store.tables.get(game.table_id)
         seats = await simcord_env.bot.store.tables.seats(row.id)
@@ -128,16 +110,7 @@ async def test_a_refused_tournament_result_or_finish_mark_is_stored_by_a_retry_a
 async def test_a_refused_mark_of_the_finish_work_done_still_posts_the_standings_and_is_tried_again(simcord_env):
     table = await open_table(simcord_env, GAME, ["ada", "bo"])
     await start(table)
-    tables, finish_done, calls = simcord_env.bot.store.tables, simcord_env.bot.store.tables.finish_done, []
-
-    async def locked(*args, **kwargs):
-        calls.append(args)
-        if len(calls) == 1:
-            raise sqlite3.OperationalError("database is locked")
-        return await finish_done(*args, **kwargs)
-
-    tables.finish_done = locked
-    simcord_env.check_errors = False
+    calls = refuse(simcord_env, simcord_env.bot.store.tables, "finish_done", lambda n, kwargs: n == 1)
     await play_to_the_end(table, heuristic_players(GAME, 2))
     assert len(calls) == 1 and len(standings_and_late_ratings(table)[0]) == 1
     await simcord_env.advance_time(61)
@@ -149,17 +122,7 @@ async def test_a_rated_table_a_computer_played_is_not_promised_ratings_when_its_
     table = await open_table(simcord_env, GAME, ["ada", "bo"], computers=1)
     await table.players[0].click(table.thread.history()[0], label="Rated: off")
     await start(table)
-    tables, finish_done = simcord_env.bot.store.tables, simcord_env.bot.store.tables.finish_done
-    calls = []
-
-    async def locked(*args, **kwargs):
-        calls.append(args)
-        if len(calls) == 1:
-            raise sqlite3.OperationalError("database is locked")
-        return await finish_done(*args, **kwargs)
-
-    tables.finish_done = locked
-    simcord_env.check_errors = False
+    refuse(simcord_env, simcord_env.bot.store.tables, "finish_done", lambda n, kwargs: n == 1)
     await play_to_the_end(table, heuristic_players(GAME, 3))
     (standings,), _ = standings_and_late_ratings(table)
     field = next(f for f in standings.embeds[0].fields if f.name == "Rating changes")
