@@ -230,7 +230,7 @@ class AeldermanRenderer(Renderer):
         for the sea map's action cards."""
         v: Any = view
         main = discord.Embed(title=self._title(v), colour=COLOUR,
-                             description=fit("\n".join(self._status(info, v)), DESCRIPTION_LIMIT))
+                             description=fit("\n".join(self._status(info, v, compact)), DESCRIPTION_LIMIT))
         if v.council.rows:
             for row in range(len(v.council.rows)):
                 name = "Council Hall, top row" if row == 0 else "Council Hall, second row (pays the bonus)"
@@ -252,7 +252,7 @@ class AeldermanRenderer(Renderer):
         if v.version == "main":
             main.add_field(name="Majorities so far (council votes for 1st/2nd)",
                            value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
-        return [main, self._map_embed(info, v)]
+        return [main, self._map_embed(info, v, compact)]
 
     def board_key(self, view: BaseModel) -> str:
         v: Any = view
@@ -296,7 +296,7 @@ class AeldermanRenderer(Renderer):
         return (f"Aelderman{solo} — round {v.round} of {v.rounds} · period {v.period + 1} of "
                 f"{D.PERIODS_PER_ROUND}")
 
-    def _status(self, info: TableInfo, v: Any) -> list[str]:
+    def _status(self, info: TableInfo, v: Any, compact: bool = False) -> list[str]:
         lines = self._now_lines(info, v)
         shown = [f"**{ap}**" if i == v.period and v.phase == "trade" else str(ap)
                  for i, ap in enumerate(v.periods_revealed)]
@@ -304,8 +304,8 @@ class AeldermanRenderer(Renderer):
         lines.append("Period indicators (action points): " + " · ".join(shown))
         lines.append("Player order: " + " → ".join(named(info, s) for s in v.order))
         big = f"; big: {v.big_feast}" if v.big_feast else "; big feasts from round 2"
-        lines.append(f"Feasts this round: {v.feasts} of {v.feast_limit} (small: {v.small_feast}{big}) · "
-                     f"property {v.property_cost} coins")
+        costs = "" if compact else f" (small: {v.small_feast}{big})"  # compact: the feaster's panel gives them
+        lines.append(f"Feasts this round: {v.feasts} of {v.feast_limit}{costs} · property {v.property_cost} coins")
         lines.append(f"Action-card pile: {v.card_pile} · Council Hall pile: {v.council_pile}")
         return [line.replace("->", "→") for line in lines]
 
@@ -333,15 +333,15 @@ class AeldermanRenderer(Renderer):
         return (f"{named(info, player.seat)}{acting} — in {player.location} · {plural(player.coins, 'coin')} · "
                 f"{player.influence} influence")
 
-    def _map_embed(self, info: TableInfo, v: Any) -> discord.Embed:
+    def _map_embed(self, info: TableInfo, v: Any, compact: bool = False) -> discord.Embed:
         lines = []
         for city in v.cities:  # banners and subsidiaries are drawn on the map, not repeated here
             zone = f" ({city.zone})" if city.zone else ""
             lines.append(f"**{city.name}**{zone}: {card_summary(city.card)}")
         embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
                               description=fit("\n".join(lines), DESCRIPTION_LIMIT))
-        embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins. "
-                              "Colours: " + ", ".join(f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats)))
+        colours = "" if compact else " Colours: " + ", ".join(f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats))
+        embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins." + colours)
         return embed
 
     # -- the private panel ------------------------------------------------------------------------
