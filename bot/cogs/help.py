@@ -26,8 +26,8 @@ class HelpCog(commands.Cog):
 
     @app_commands.command(name="help", description="How to play here, and every command (only you see it)")
     async def help(self, interaction: discord.Interaction) -> None:
-        games = ", ".join(f"{registry.get(name).title} ({registry.get(name).min_seats}-"
-                          f"{registry.get(name).max_seats} players)" for name in registry.names())
+        specs = [registry.get(name) for name in registry.names()]
+        games = ", ".join(f"{spec.title} ({spec.min_seats}-{spec.max_seats} players)" for spec in specs)
         embed = discord.Embed(title="Board games on this server", colour=COLOUR,
                               description="\n".join([f"Games: {games}. `/rules game:<game>` sums up "
                                                      "a game's rules.", "", *HOW_TO_PLAY]))

@@ -57,6 +57,11 @@ def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
     return embeds
 
 
+def cut_to(text: str, limit: int) -> str:
+    """`text` if it has at most `limit` characters, else cut to them, ending "…"."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
 @lru_cache(maxsize=4096)  # every board and panel shows the same few names again
 def shown_name(name: str) -> str:
     """A display name as message text: shown as typed, its markdown not applied and any mention in
@@ -130,7 +135,7 @@ class TableInfo:
             mark = self.marks.get(seat, "")
             at = name.rfind(mark) if mark else -1
             base, rest = (name[:at], name[at:]) if at > 0 else (name, "")
-            cut[seat] = (base if len(base) <= limit else base[:limit - 1].rstrip() + "…") + rest
+            cut[seat] = cut_to(base, limit) + rest
         return replace(self, names=told_apart(cut, lambda seat: seat + 1))
 
     @cached_property

@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.render.base import shown_name
+from bot.render.base import cut_to, shown_name
 from bot.ui.requests import caller_of, refusal, reply
 from games import registry
 from play.common import TableError
@@ -65,7 +65,7 @@ def place(table: Any) -> str:
 
 
 def name(text: str) -> str:
-    return shown_name(text if len(text) <= NAME else text[:NAME - 1].rstrip() + "…")
+    return shown_name(cut_to(text, NAME))
 
 
 def lobby_line(table: Any, seats: list[Any], user_id: int) -> str:
