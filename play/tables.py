@@ -266,6 +266,22 @@ class TableService(MovesMixin, LobbyMixin):
             await self._close(table.id)
             return await self.news(table.id)
 
+    async def running_in_thread(self, thread_id: int) -> int | None:
+        """The running table played in this thread, if any."""
+        found = await self.store.tables.in_thread(thread_id)
+        if found is None or (await self.get(found[0])).status != "running":
+            return None
+        return found[0]
+
+    async def moved_thread(self, table_id: int, old_thread_id: int, thread_id: int | None) -> TableNews | None:
+        """A running table whose thread was deleted goes on in `thread_id` (None: by DM and `/table
+        hand` alone); its board and lobby are posted anew there. None when the table is no longer
+        in the old thread or no longer running (nothing was changed)."""
+        async with self.lock(table_id):
+            if not await self.store.tables.move_thread(table_id, old_thread_id, thread_id):
+                return None
+            return await self.news(table_id)
+
     async def _close(self, table_id: int) -> None:
         """Cancel a table, storing the seat facts noted since its last write (where the DM panels
         are, so they can lose their controls)."""

@@ -25,7 +25,7 @@ from bot.ui.threads import ThreadsMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
-from play.common import TableError, quote, table_state
+from play.common import KeyedLocks, TableError, quote, table_state
 from play.results import TableNews
 from play.lobby import COMPUTER_KINDS
 from play.tables import TableService
@@ -45,6 +45,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin):
         self.service = service
         self.presenter = presenter
         self._background: set[asyncio.Task[Any]] = set()
+        self.reopening = KeyedLocks()  # tables whose deleted thread is being replaced (bot/ui/threads.py)
+        presenter.thread_went = self.in_current_thread
 
     # -- creating ------------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any],

@@ -13,12 +13,12 @@ from typing import Any, Awaitable, Callable
 import discord
 
 from bot.render import get_renderer
-from bot.ui import panels, results
-from bot.ui.results import rated_lines
+from bot.ui import panels
 from bot.ui.away_notices import AwayNoticesMixin
+from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
 from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
-from bot.ui.board import Boards, cancelled_head
+from bot.ui.board import Boards
 from play.damage import Damage
 from play.common import BoundedCache
 from play.results import TableNews
@@ -27,13 +27,12 @@ from storage import SeatRow
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
-STANDINGS_LOOKBACK = 20  # messages of a thread searched for a game's final standings after a stop
 ENDED = {"finished": "The game is over: the standings are in the table's thread.",
          "cancelled": "This game was cancelled: nothing more can be played at it."}
 PANEL_LOOKBACK = 20  # latest DMs of a player searched for live controls of a table that was cancelled
 
 
-class Presenter(AwayNoticesMixin):
+class Presenter(AwayNoticesMixin, FinishMixin):
     def __init__(self, bot: discord.Client, service: TableService) -> None:
         self.bot = bot
         self.service = service
@@ -44,6 +43,8 @@ class Presenter(AwayNoticesMixin):
         self.dm_refused: BoundedCache[int, float] = BoundedCache(10_000)
         # Tables with a retry of what Discord refused, and their seats not told (seat: prompt version).
         self.retrying: dict[int, dict[int, int]] = {}
+        self.deleted: BoundedCache[int, bool] = BoundedCache(1_000)  # channels Discord says are deleted
+        self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ThreadsMixin
 
     # -- channels ------------------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any:
@@ -53,8 +54,10 @@ class Presenter(AwayNoticesMixin):
         if found is None:
             try:
                 found = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("channel %s is gone", channel_id)
+            except discord.HTTPException as exc:
+                log.warning("channel %s cannot be read (%s)", channel_id, exc.status)
+                if isinstance(exc, discord.NotFound):
+                    self.deleted.put(channel_id, True)
                 return None
         return found
 
@@ -99,8 +102,11 @@ class Presenter(AwayNoticesMixin):
         """Refresh the board and tell the seats whose choices changed (not `answered`, whose panel
         was just answered in place). The end of a game follows in `finished`. A running table whose
         board or due panel Discord refused is shown again later (`attempt`: how many times so far)."""
+        thread = await self.channel(news.table.thread_id)
+        if thread is None and self.deleted.get(news.table.thread_id):  # a new thread, if one can be opened
+            news = await self.thread_went(news)
+            thread = await self.channel(news.table.thread_id)
         table = news.table
-        thread = await self.channel(table.thread_id)
         board = await safely(f"board of table {table.id}", _done(self.boards.refresh(news, thread)))
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
         if answered is not None and not in_dm and news.had_controls(answered):
@@ -364,121 +370,17 @@ class Presenter(AwayNoticesMixin):
             return
         await self._dm_channel(row).get_partial_message(row.dm_message_id).edit(**self.panel(news, seat))
 
-    # -- the end -----------------------------------------------------------------------------
-    async def finished(self, news: TableNews, *, again: bool = False, attempt: int = 0) -> None:
-        """The end of a game was published: store its finish work (ratings, the tournament result),
-        post the standings with the rating changes, turn each player's last DM panel into their
-        result, then tell who listens (a tournament's round summary comes after its games).
-        `again`: the finish work was stored before a stop, the standings were not posted. Standings
-        that Discord refuses are posted again later (`attempt`: how many times so far)."""
-        finish = await self.service.finish_work(news.table.id, again=again)
-        if not finish.done:
-            await self.retry_finish(news.table.id, 1)
-        await self.refresh_lobby(news)  # "Game over" before the standings (a start redoes both if they are not up)
-        thread = await self.channel(news.table.thread_id)
-        twins = await self.service.same_deal_running(news.table)
-        info = self.info(news)
-        names = {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None}
-        standings = await safely(f"result of table {news.table.id}",
-                                 results.announce(thread, news, info, rated_lines(finish.reports, names), twins,
-                                                  pending=not finish.stored))
-        if standings is None and thread is not None and attempt < len(STANDINGS_RETRIES):
-            due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
-            if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
-                scheduler.wake(due)
-        words: dict[int, dict[str, Any]] = {}
-        for seat in news.seats:
-            if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
-                words[seat.seat] = self._end_word(news, seat, standings)
-                await safely(f"last panel of {seat.user_id}", self._dm_channel(seat).get_partial_message(
-                    seat.dm_message_id).edit(**words[seat.seat]))
-        if finish.stored:
-            await self.tell_finish_listeners(news.table.id, finish.reports)
-        # Last, as it may take many calls: answered panels keep their "Take back" until the end
-        # (retiring each on the way would cost a call a move).
-        for seat in news.seats:
-            await safely(f"old panels of {seat.user_id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
-
-    async def tell_finish_listeners(self, table_id: int, reports: list[Any]) -> None:
-        for listener in self.finish_listeners:
-            await safely(f"finish of table {table_id}", listener(reports))
-
-    async def retry_finish(self, table_id: int, attempt: int) -> None:
-        """Finish work the database refused: tried again later (`attempt`: the how-manyth try next)."""
-        due = await self.service.finish_again(table_id, attempt)
-        if due is not None and (scheduler := getattr(self.bot, "scheduler", None)) is not None:
-            scheduler.wake(due)
-
-    async def finish_stored_late(self, news: TableNews, reports: list[Any]) -> None:
-        """Finish work stored after the standings went out without all of it: rating changes they
-        say are not stored yet follow them in the thread, and those who listen (a tournament's
-        round) hear of the game now."""
-        info = self.info(news)
-        lines = rated_lines(reports, {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None})
-        thread = await self.channel(news.table.thread_id)
-        if lines and thread is not None and await self._ratings_pending(news, thread):
-            embed = discord.Embed(title=f"Rating changes — table #{news.table.id}", colour=discord.Colour.gold(),
-                                  description="\n".join(lines)[:4096])
-            await safely(f"late ratings of table {news.table.id}", thread.send(embed=embed))
-        await self.tell_finish_listeners(news.table.id, reports)
-
-    async def _ratings_pending(self, news: TableNews, thread: Any) -> bool:
-        """Whether the standings in the thread say the rating changes are not stored yet: a retry
-        that stored only a tournament's result has none to add, and standings not posted yet (their
-        own retry is due) will carry them."""
-        try:
-            standings = await self._standings_in(news, thread)
-        except discord.HTTPException:
-            return False
-        return standings is not None and any(
-            f.name == "Rating changes" and f.value.startswith(results.RATINGS_PENDING) for f in standings.fields)
-
-    async def standings_posted(self, news: TableNews) -> bool:
-        """Whether the table's thread shows its final standings among its latest messages."""
-        thread = await self.channel(news.table.thread_id)
-        if thread is None:
-            return True  # nowhere to post them
-        try:
-            return await self._standings_in(news, thread) is not None
-        except discord.HTTPException:
-            return True  # cannot tell: better no standings twice
-
-    async def _standings_in(self, news: TableNews, thread: Any) -> discord.Embed | None:
-        """The final standings among the thread's latest messages. Raises discord.HTTPException."""
-        title = results.standings_title(self.info(news), news.table.id)
-        async for message in thread.history(limit=STANDINGS_LOOKBACK):
-            for embed in message.embeds:
-                if embed.title == title:
-                    return embed
-        return None
-
-    async def close_shown(self, news: TableNews) -> bool:
-        """Whether a cancelled table's board (its lobby, if it never started) shows that it is closed."""
-        thread = await self.channel(news.table.thread_id)
-        message_id = news.table.board_message_id or news.table.lobby_message_id
-        if thread is None or message_id is None:
-            return True  # nothing in Discord to bring up to date
-        try:
-            message = await thread.fetch_message(message_id)
-        except discord.HTTPException:
-            return True  # gone, or cannot tell: better no second notice
-        if news.table.board_message_id is not None:
-            return (message.content or "").startswith(cancelled_head(news.table.id))
-        return not message.components  # a cancelled lobby has no buttons
-
-    def _end_word(self, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> dict[str, Any]:
-        """What a player's last DM panel becomes: their result, the game-over panel, no controls."""
-        content = results.end_note(news, self.info(news), seat.seat, standings.jump_url if standings else None)
-        return {"content": content, "embed": self.panel(news, seat.seat)["embed"], "view": None}
-
 
 UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that was deleted
-STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
 # Seconds before each new try of a board or a due panel Discord refused (each later move tries too).
 # Longer than a test's wait for the bot to settle, which a timer due sooner would hold up.
 SHOW_RETRIES = (300, 1800, 7200)
 DM_RETRY = 600  # seconds after DMs were refused before a seat's next panel tries a DM again
 TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
+
+
+async def _unchanged(news: TableNews) -> TableNews:
+    return news
 
 
 async def _done(call: Awaitable[Any]) -> bool:

@@ -3,12 +3,14 @@ recorded leaves no table half open."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Sequence
 
 import discord
 
 from bot.ui.presenter import safely
+from play.results import TableNews
 from storage import TableRow
 
 if TYPE_CHECKING:
@@ -22,7 +24,13 @@ class ThreadsMixin:
 
     async def thread_deleted(self: TablesController, thread_id: int) -> None:
         """A moderator deleted a thread: the lobby in it is closed (it no longer counts against the
-        open-table limits), and its seated players are told by DM."""
+        open-table limits), and its seated players are told by DM; a running game goes on in a new
+        thread (see reopen_thread)."""
+        running = await self.service.running_in_thread(thread_id)
+        if running is not None:
+            if await self.reopen_thread(running, thread_id) is not None:
+                await self.presenter.publish(await self.service.news(running))  # its board, in the new thread
+            return
         news = await self.service.close_lobby_of_thread(thread_id)
         if news is None:
             return
@@ -32,6 +40,81 @@ class ThreadsMixin:
                 await self.presenter.send_dm(news.table.id, seat, content=(
                     f"**{title} — table #{news.table.id}** was closed: its thread was deleted before the game "
                     "started. Open a new table with `/table create`."))
+
+    async def in_current_thread(self: TablesController, news: TableNews) -> TableNews:
+        """`news` with the table's thread as it is now, for a table whose thread Discord says was
+        deleted (while the bot was stopped, or just now): replaced first, where one can be opened."""
+        table = news.table
+        if table.thread_id is None or table.status != "running":
+            return news
+        moved = await self.reopen_thread(table.id, table.thread_id)
+        if moved is None:
+            return news
+        return dataclasses.replace(news, table=table.model_copy(update={
+            name: getattr(moved, name) for name in ("thread_id", "lobby_message_id", "board_message_id",
+                                                    "board_key", "board_version")}))
+
+    async def reopen_thread(self: TablesController, table_id: int, gone_thread_id: int) -> TableRow | None:
+        """A running game whose thread was deleted goes on in a new thread of the same channel (private
+        to its players where the thread was: a duplicate round's), with a new lobby message, its board
+        and its whole log; its players are told by DM. Where no thread can be opened (the channel is
+        gone, or the bot may not open threads there) it goes on by DM and `/table hand`, and its
+        players are told so. Returns the table as stored now (None: it no longer runs, or Discord
+        failed and the next showing tries again)."""
+        async with self.reopening.hold(table_id):
+            table = await self.service.get(table_id)
+            if table.status != "running" or table.thread_id != gone_thread_id:
+                return table if table.status == "running" else None  # another request replaced it
+            thread = await self._new_thread(table)
+            if thread is False:
+                return None
+            news = await self.service.moved_thread(table_id, gone_thread_id, thread.id if thread else None)
+            if news is None:  # it ended meanwhile
+                if thread:
+                    await safely(f"unused thread of table {table_id}", _drop_thread(thread))
+                return None
+            self.presenter.boards.forget(table_id)
+            await self._tell_moved(news, thread)
+            return news.table
+
+    async def _new_thread(self: TablesController, table: TableRow) -> discord.Thread | None | bool:
+        """The new thread of a table whose thread was deleted; None where none can be opened;
+        False when Discord failed (tried again at the table's next showing)."""
+        parent = await self.presenter.channel(table.channel_id)
+        if parent is None:
+            return False if not self.presenter.deleted.get(table.channel_id) else None
+        private = [s.user_id for s in await self.service.seats(table.id) if s.user_id is not None] if (
+            await self.service.same_deal_running(table)) else None
+        try:
+            return await self.create_thread(parent, table, private_to=private)
+        except discord.Forbidden as exc:
+            log.warning("no new thread for table %s (%s): it goes on by DM", table.id, exc)
+            return None
+        except discord.HTTPException as exc:
+            log.warning("no new thread for table %s yet (%s)", table.id, exc)
+            return False
+
+    async def _tell_moved(self: TablesController, news: TableNews, thread: discord.Thread | None) -> None:
+        """The new thread's lobby message, and a DM to each player saying where the game goes on."""
+        title = self.service.spec(news.table).title
+        players = [s for s in news.seats if s.user_id is not None and not s.ai]
+        if thread is not None:
+            mentions = " ".join(f"<@{s.user_id}>" for s in players)
+            lobby = await safely(f"lobby of table {news.table.id}", thread.send(
+                content=f"**{title} — table #{news.table.id}** goes on here: its thread was deleted. {mentions}\n"
+                        "Someone with Manage Server can end the game with `/table cancel`.",
+                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+                **self.presenter.lobby_message(news)))
+            if lobby is not None:
+                await safely(f"lobby of table {news.table.id}", self.service.opened(news.table.id,
+                                                                                  lobby_message_id=lobby.id))
+            where = f"goes on in a new thread: {thread.mention}"
+        else:
+            where = ("goes on without a thread (the bot cannot open a new one there): play on from your panels "
+                     "here, or with `/table hand` in the server")
+        for seat in players:
+            await safely(f"moved note to {seat.user_id}", self.presenter.send_dm(news.table.id, seat, content=(
+                f"The thread of **{title} — table #{news.table.id}** was deleted. The game {where}.")))
 
     async def close_lobbies_whose_thread_went(self: TablesController) -> None:
         """After a start: lobbies whose thread was deleted while the bot was stopped (Discord does
@@ -61,6 +144,17 @@ class ThreadsMixin:
         """Open the thread a table is played in and record it. Raises discord.HTTPException.
         `private_to`: a private thread with these members (a duplicate round's table, whose deal
         the other tables must not read ahead), public if the bot may not create one."""
+        thread = await self.create_thread(parent, table, name, private_to)
+        try:
+            await self.service.opened(table.id, thread_id=thread.id)
+        except Exception:  # the database refused it: the thread is not left empty in the channel
+            await safely(f"empty thread of table {table.id}", _drop_thread(thread))
+            raise
+        return thread
+
+    async def create_thread(self: TablesController, parent: discord.TextChannel, table: TableRow,
+                            name: str | None = None, private_to: Sequence[int] | None = None) -> discord.Thread:
+        """A new thread for a table (see open_thread), not yet recorded."""
         title = (name or f"{self.service.spec(table).title} #{table.id}")[:100]
         thread = None
         if private_to is not None:
@@ -75,11 +169,6 @@ class ThreadsMixin:
         if thread is None:
             thread = await parent.create_thread(name=title, type=discord.ChannelType.public_thread,
                                                 auto_archive_duration=10080)
-        try:
-            await self.service.opened(table.id, thread_id=thread.id)
-        except Exception:  # the database refused it: the thread is not left empty in the channel
-            await safely(f"empty thread of table {table.id}", _drop_thread(thread))
-            raise
         if thread.type == discord.ChannelType.private_thread:
             for user_id in private_to or ():
                 await safely(f"thread member {user_id}", thread.add_user(discord.Object(user_id)))

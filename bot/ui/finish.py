@@ -1,0 +1,132 @@
+"""The end of a game in Discord: the finish work stored (ratings, a tournament's result), the
+standings posted (again later when Discord refuses them), each player's last DM panel turned into
+their result, and rating changes stored late posted after the standings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.ui import results
+from bot.ui.board import cancelled_head
+from bot.ui.requests import safely
+from bot.ui.results import rated_lines
+from play.results import TableNews
+from storage import SeatRow
+
+if TYPE_CHECKING:
+    from bot.ui.presenter import Presenter
+
+STANDINGS_LOOKBACK = 20  # messages of a thread searched for a game's final standings after a stop
+STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
+
+
+class FinishMixin:
+    """The end of a game, for Presenter."""
+
+    async def finished(self: Presenter, news: TableNews, *, again: bool = False, attempt: int = 0) -> None:
+        """The end of a game was published: store its finish work (ratings, the tournament result),
+        post the standings with the rating changes, turn each player's last DM panel into their
+        result, then tell who listens (a tournament's round summary comes after its games).
+        `again`: the finish work was stored before a stop, the standings were not posted. Standings
+        that Discord refuses are posted again later (`attempt`: how many times so far)."""
+        finish = await self.service.finish_work(news.table.id, again=again)
+        if not finish.done:
+            await self.retry_finish(news.table.id, 1)
+        await self.refresh_lobby(news)  # "Game over" before the standings (a start redoes both if they are not up)
+        thread = await self.channel(news.table.thread_id)
+        twins = await self.service.same_deal_running(news.table)
+        info = self.info(news)
+        names = {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None}
+        standings = await safely(f"result of table {news.table.id}",
+                                 results.announce(thread, news, info, rated_lines(finish.reports, names), twins,
+                                                  pending=not finish.stored))
+        if standings is None and thread is not None and attempt < len(STANDINGS_RETRIES):
+            due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
+            if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+                scheduler.wake(due)
+        words: dict[int, dict[str, Any]] = {}
+        for seat in news.seats:
+            if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
+                words[seat.seat] = self._end_word(news, seat, standings)
+                await safely(f"last panel of {seat.user_id}", self._dm_channel(seat).get_partial_message(
+                    seat.dm_message_id).edit(**words[seat.seat]))
+        if finish.stored:
+            await self.tell_finish_listeners(news.table.id, finish.reports)
+        # Last, as it may take many calls: answered panels keep their "Take back" until the end
+        # (retiring each on the way would cost a call a move).
+        for seat in news.seats:
+            await safely(f"old panels of {seat.user_id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
+
+    async def tell_finish_listeners(self: Presenter, table_id: int, reports: list[Any]) -> None:
+        for listener in self.finish_listeners:
+            await safely(f"finish of table {table_id}", listener(reports))
+
+    async def retry_finish(self: Presenter, table_id: int, attempt: int) -> None:
+        """Finish work the database refused: tried again later (`attempt`: the how-manyth try next)."""
+        due = await self.service.finish_again(table_id, attempt)
+        if due is not None and (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+            scheduler.wake(due)
+
+    async def finish_stored_late(self: Presenter, news: TableNews, reports: list[Any]) -> None:
+        """Finish work stored after the standings went out without all of it: rating changes they
+        say are not stored yet follow them in the thread, and those who listen (a tournament's
+        round) hear of the game now."""
+        info = self.info(news)
+        lines = rated_lines(reports, {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None})
+        thread = await self.channel(news.table.thread_id)
+        if lines and thread is not None and await self._ratings_pending(news, thread):
+            embed = discord.Embed(title=f"Rating changes — table #{news.table.id}", colour=discord.Colour.gold(),
+                                  description="\n".join(lines)[:4096])
+            await safely(f"late ratings of table {news.table.id}", thread.send(embed=embed))
+        await self.tell_finish_listeners(news.table.id, reports)
+
+    async def _ratings_pending(self: Presenter, news: TableNews, thread: Any) -> bool:
+        """Whether the standings in the thread say the rating changes are not stored yet: a retry
+        that stored only a tournament's result has none to add, and standings not posted yet (their
+        own retry is due) will carry them."""
+        try:
+            standings = await self._standings_in(news, thread)
+        except discord.HTTPException:
+            return False
+        return standings is not None and any(
+            f.name == "Rating changes" and f.value.startswith(results.RATINGS_PENDING) for f in standings.fields)
+
+    async def standings_posted(self: Presenter, news: TableNews) -> bool:
+        """Whether the table's thread shows its final standings among its latest messages."""
+        thread = await self.channel(news.table.thread_id)
+        if thread is None:
+            return True  # nowhere to post them
+        try:
+            return await self._standings_in(news, thread) is not None
+        except discord.HTTPException:
+            return True  # cannot tell: better no standings twice
+
+    async def _standings_in(self: Presenter, news: TableNews, thread: Any) -> discord.Embed | None:
+        """The final standings among the thread's latest messages. Raises discord.HTTPException."""
+        title = results.standings_title(self.info(news), news.table.id)
+        async for message in thread.history(limit=STANDINGS_LOOKBACK):
+            for embed in message.embeds:
+                if embed.title == title:
+                    return embed
+        return None
+
+    async def close_shown(self: Presenter, news: TableNews) -> bool:
+        """Whether a cancelled table's board (its lobby, if it never started) shows that it is closed."""
+        thread = await self.channel(news.table.thread_id)
+        message_id = news.table.board_message_id or news.table.lobby_message_id
+        if thread is None or message_id is None:
+            return True  # nothing in Discord to bring up to date
+        try:
+            message = await thread.fetch_message(message_id)
+        except discord.HTTPException:
+            return True  # gone, or cannot tell: better no second notice
+        if news.table.board_message_id is not None:
+            return (message.content or "").startswith(cancelled_head(news.table.id))
+        return not message.components  # a cancelled lobby has no buttons
+
+    def _end_word(self: Presenter, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> dict[str, Any]:
+        """What a player's last DM panel becomes: their result, the game-over panel, no controls."""
+        content = results.end_note(news, self.info(news), seat.seat, standings.jump_url if standings else None)
+        return {"content": content, "embed": self.panel(news, seat.seat)["embed"], "view": None}

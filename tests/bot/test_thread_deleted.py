@@ -1,0 +1,134 @@
+"""A running game whose thread a moderator deletes goes on in a new thread of the same channel,
+with its lobby, its board and its whole log; where no thread can be opened, it goes on by DM and
+`/table hand`. Its players are told by DM where it went."""
+
+from __future__ import annotations
+
+from bot import create_bot
+from tests.bot.driver import (board_message, heuristic_players, open_table, play_turn_by_dm, start, text_of,
+                              thread_text)
+
+
+async def started_game(env, moves: int = 4):
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(moves):
+        assert await play_turn_by_dm(table, policy)
+    return table, policy
+
+
+def dm_texts(actor) -> list[str]:
+    return [text_of(m) for m in actor.user.dm_channel.history()]
+
+
+async def test_a_running_games_deleted_thread_is_replaced_with_its_board_and_whole_log(simcord_env):
+    env = simcord_env
+    table, policy = await started_game(env, moves=14)
+    old = table.thread
+    log_before = [line for line in thread_text(table).splitlines() if " buys " in line or " bids " in line]
+    assert len(log_before) >= 3
+    env.backend.delete_channel(old.id)
+    await env.settle()
+
+    row = await table.row()
+    assert row.status == "running" and row.thread_id not in (None, old.id)
+    new = next(t for t in table.channel.threads if t.id == row.thread_id)
+    table.thread = new
+    first = new.history()[0]
+    assert "goes on here: its thread was deleted" in first.content
+    assert f"<@{table.players[0].id}>" in first.content and f"<@{table.players[1].id}>" in first.content
+    assert row.lobby_message_id == first.id
+    board = await board_message(table)  # a new board, in the new thread
+    assert board.channel.id == new.id
+    shown = thread_text(table)
+    assert all(line in shown for line in log_before), "the new thread shows the game's log so far"
+    for player in table.players:
+        assert any(f"goes on in a new thread: <#{new.id}>" in text for text in dm_texts(player))
+    # Play goes on there: a move edits the new board, and My hand on it works.
+    assert await play_turn_by_dm(table, policy)
+    assert (await board_message(table)).channel.id == new.id
+    hand = await table.players[0].click(await board_message(table), label="My hand")
+    assert hand.response.ephemeral
+
+
+async def test_a_thread_deleted_while_the_bot_was_stopped_is_replaced_when_the_table_is_next_shown(simcord_env,
+                                                                                                   settings):
+    env = simcord_env
+    table, policy = await started_game(env)
+    old = table.thread
+
+    async def stopped(payload):  # the bot is down: the event reaches nobody, and is not replayed
+        return None
+
+    env.bot.on_raw_thread_delete = stopped
+    env.backend.delete_channel(old.id)
+    await env.settle()
+    await env.restart_bot(create_bot(settings))  # its last moves are shown again at the start
+    assert await play_turn_by_dm(table, policy)
+    row = await table.row()
+    assert row.thread_id not in (None, old.id)
+    new = next(t for t in table.channel.threads if t.id == row.thread_id)
+    assert any(m.id == row.board_message_id for m in new.history())
+    assert "goes on here" in new.history()[0].content
+
+
+async def test_with_its_channel_gone_the_game_goes_on_by_dm_and_its_players_are_told(simcord_env):
+    env = simcord_env
+    table, policy = await started_game(env)
+    env.backend.delete_channel(table.channel.id)
+    env.backend.delete_channel(table.thread.id)
+    await env.settle()
+    row = await table.row()
+    assert row.status == "running" and row.thread_id is None
+    for player in table.players:
+        assert any("goes on without a thread" in text and "/table hand" in text for text in dm_texts(player))
+    assert await play_turn_by_dm(table, policy)  # the DM panels still play
+    assert (await table.row()).version > row.version
+
+
+async def test_a_bot_that_may_not_open_threads_any_more_plays_on_by_dm(simcord_env):
+    env = simcord_env
+    table, policy = await started_game(env)
+    await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, create_public_threads=False)
+    await env.settle()
+    env.backend.delete_channel(table.thread.id)
+    await env.settle()
+    assert (await table.row()).thread_id is None
+    assert [t.id for t in table.channel.threads if not t.id == table.thread.id] == []
+    for player in table.players:
+        assert any("goes on without a thread" in text for text in dm_texts(player))
+    assert await play_turn_by_dm(table, policy)
+
+
+async def test_a_discord_failure_leaves_the_table_to_be_moved_at_its_next_showing(simcord_env):
+    env = simcord_env
+    simcord_env.check_errors = False
+    table, policy = await started_game(env)
+    old = table.thread
+    env.inject_error("POST", "/channels/*/threads", status=500, times=10)
+    env.backend.delete_channel(old.id)
+    await env.settle()
+    assert (await table.row()).thread_id == old.id  # nothing recorded, nothing lost
+    env.backend.faults.clear()
+    assert await play_turn_by_dm(table, policy)
+    row = await table.row()
+    assert row.thread_id not in (None, old.id)
+    assert len([t for t in table.channel.threads if t.id != old.id]) == 1
+
+
+async def test_a_duplicate_rounds_table_goes_on_in_a_thread_private_to_its_players(simcord_env):
+    """Boards of the same deal must not read each other's play: the new thread is private too."""
+    import discord
+
+    from tests.bot.test_duplicate_deal import duplicate_round
+
+    event, games, first, _ = await duplicate_round(simcord_env)
+    simcord_env.backend.delete_channel(first.thread_id)
+    await simcord_env.settle()
+    moved = await event.bot.store.tables.get(first.id)
+    assert moved.thread_id not in (None, first.thread_id)
+    thread = simcord_env.backend.get_channel(moved.thread_id)
+    assert thread.type == discord.ChannelType.private_thread.value
+    assert set(games[0].players) <= set(thread.thread_members)
+    assert not (set(p.id for p in event.players) - set(games[0].players)) & set(thread.thread_members)
