@@ -276,7 +276,7 @@ class TableService(MovesMixin, LobbyMixin):
     async def moved_thread(self, table_id: int, old_thread_id: int, thread_id: int | None) -> TableNews | None:
         """A running table whose thread was deleted goes on in `thread_id` (None: by DM and `/table
         hand` alone); its board and lobby are posted anew there. None when the table is no longer
-        in the old thread or no longer running (nothing was changed)."""
+        in the old thread or was cancelled (nothing was changed)."""
         async with self.lock(table_id):
             if not await self.store.tables.move_thread(table_id, old_thread_id, thread_id):
                 return None

@@ -298,12 +298,13 @@ class TableStore(TimerStore):
 
     async def move_thread(self, table_id: int, old_thread_id: int, thread_id: int | None) -> bool:
         """A running table's thread was deleted: it goes on in `thread_id` (None: without one). The
-        lobby and board messages were in the old thread. False when the table is no longer there
-        or no longer running (another request moved it first, or it ended)."""
+        lobby and board messages were in the old thread (a game that just ended moves too, for its
+        last board and standings). False when the table is no longer there (another request moved
+        it first) or was cancelled."""
         rows = await self._update(
             "UPDATE game_tables SET thread_id = ?, lobby_message_id = NULL, board_message_id = NULL,"
             " board_key = NULL, board_version = 0, updated_at = ? WHERE id = ? AND thread_id = ?"
-            " AND status = 'running' RETURNING id", (thread_id, utcnow(), table_id, old_thread_id))
+            " AND status IN ('running', 'finished') RETURNING id", (thread_id, utcnow(), table_id, old_thread_id))
         return bool(rows)
 
     async def set_board(self, table_id: int, message_id: int | None, key: str | None, version: int = 0) -> None:

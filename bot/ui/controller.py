@@ -424,7 +424,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin):
     async def after(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> None:
         """Publish a stored change; then the finish work of a game it ended, and the computer
         moves it left for the background."""
-        await self.presenter.publish(news, answered=answered, in_dm=in_dm)
+        news = await self.presenter.publish(news, answered=answered, in_dm=in_dm)
         if news.finished:
             await self.presenter.finished(news)
         if news.more_computers:

@@ -98,10 +98,11 @@ class Presenter(AwayNoticesMixin, FinishMixin):
 
     # -- after a change ------------------------------------------------------------------
     async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False,
-                      attempt: int = 0) -> None:
+                      attempt: int = 0) -> TableNews:
         """Refresh the board and tell the seats whose choices changed (not `answered`, whose panel
         was just answered in place). The end of a game follows in `finished`. A running table whose
-        board or due panel Discord refused is shown again later (`attempt`: how many times so far)."""
+        board or due panel Discord refused is shown again later (`attempt`: how many times so far).
+        Returns `news` with the table's thread, which is new if Discord said the old one was deleted."""
         thread = await self.channel(news.table.thread_id)
         if thread is None and self.deleted.get(news.table.thread_id):  # a new thread, if one can be opened
             news = await self.thread_went(news)
@@ -123,6 +124,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         again = no_longer_last(news)
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
+        return news
 
     def _still_untold(self, news: TableNews) -> set[int]:
         """Seats whose panel Discord refused earlier, still facing that decision: any later showing

@@ -45,26 +45,30 @@ class ThreadsMixin:
         """`news` with the table's thread as it is now, for a table whose thread Discord says was
         deleted (while the bot was stopped, or just now): replaced first, where one can be opened."""
         table = news.table
-        if table.thread_id is None or table.status != "running":
-            return news
-        moved = await self.reopen_thread(table.id, table.thread_id)
+        if table.thread_id is None or not (table.status == "running" or news.finished):
+            return news  # a game that just ended too: its last board and standings need a thread
+        moved = await self.reopen_thread(table.id, table.thread_id, ended_now=news.finished)
         if moved is None:
             return news
         return dataclasses.replace(news, table=table.model_copy(update={
             name: getattr(moved, name) for name in ("thread_id", "lobby_message_id", "board_message_id",
                                                     "board_key", "board_version")}))
 
-    async def reopen_thread(self: TablesController, table_id: int, gone_thread_id: int) -> TableRow | None:
+    async def reopen_thread(self: TablesController, table_id: int, gone_thread_id: int, *,
+                            ended_now: bool = False) -> TableRow | None:
         """A running game whose thread was deleted goes on in a new thread of the same channel (private
         to its players where the thread was: a duplicate round's), with a new lobby message, its board
         and its whole log; its players are told by DM. Where no thread can be opened (the channel is
         gone, or the bot may not open threads there) it goes on by DM and `/table hand`, and its
-        players are told so. Returns the table as stored now (None: it no longer runs, or Discord
-        failed and the next showing tries again)."""
+        players are told so. `ended_now`: the game just ended (its end is still to be shown).
+        Returns the table as stored now (None: it no longer runs, or Discord failed and the next
+        showing tries again)."""
         async with self.reopening.hold(table_id):
             table = await self.service.get(table_id)
-            if table.status != "running" or table.thread_id != gone_thread_id:
-                return table if table.status == "running" else None  # another request replaced it
+            if table.status not in (("running", "finished") if ended_now else ("running",)):
+                return None
+            if table.thread_id != gone_thread_id:
+                return table  # another request replaced it
             thread = await self._new_thread(table)
             if thread is False:
                 return None
@@ -75,7 +79,7 @@ class ThreadsMixin:
                 return None
             self.presenter.boards.forget(table_id)
             await self._tell_moved(news, thread)
-            return news.table
+            return await self.service.get(table_id)  # with its new lobby message
 
     async def _new_thread(self: TablesController, table: TableRow) -> discord.Thread | None | bool:
         """The new thread of a table whose thread was deleted; None where none can be opened;

@@ -5,7 +5,7 @@ with its lobby, its board and its whole log; where no thread can be opened, it g
 from __future__ import annotations
 
 from bot import create_bot
-from tests.bot.driver import (board_message, heuristic_players, open_table, play_turn_by_dm, start, text_of,
+from tests.bot.driver import (board_message, heuristic_players, open_table, play_turn_by_dm, play_until, start, text_of,
                               thread_text)
 
 
@@ -132,3 +132,30 @@ async def test_a_duplicate_rounds_table_goes_on_in_a_thread_private_to_its_playe
     assert thread.type == discord.ChannelType.private_thread.value
     assert set(games[0].players) <= set(thread.thread_members)
     assert not (set(p.id for p in event.players) - set(games[0].players)) & set(thread.thread_members)
+
+
+async def test_a_thread_deleted_just_before_the_last_move_gets_the_final_board_and_standings(simcord_env):
+    env = simcord_env
+    table, policy = await started_game(env)
+    spec = await table.spec()
+
+    def last_decision(state) -> bool:
+        seats = sorted(spec.to_act(state))
+        return len(seats) == 1 and spec.outcome(spec.apply(state, seats[0], policy(state, seats[0]))[0]) is not None
+
+    await play_until(table, policy, last_decision, "the last decision", limit=2000)
+
+    async def unheard(payload):  # Discord's notice of the deletion is lost (a stop, a gateway gap)
+        return None
+
+    env.bot.on_raw_thread_delete = unheard
+    old = table.thread.id
+    env.backend.delete_channel(old)
+    await env.settle()
+    assert await play_turn_by_dm(table, policy)
+    row = await table.row()
+    assert row.status == "finished" and row.thread_id not in (None, old)
+    new = next(t for t in table.channel.threads if t.id == row.thread_id)
+    assert any(m.embeds and "final standings" in (m.embeds[0].title or "") for m in new.history())
+    lobby = next(m for m in new.history() if m.id == row.lobby_message_id)
+    assert "Game over" in text_of(lobby)  # the lobby in the new thread follows the game's end
