@@ -75,16 +75,26 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
                 carried = await _carry_out(service, loaded, kind)
                 carried.asked_before = True
                 return carried
+            _askable(loaded)
             return VoteNews(TableNews(loaded.table, loaded.seats, loaded.state), kind, "open",
                             _in_seat_order(loaded, waiting), asked_before=True)
         voters = _voters(loaded, kind, caller.user_id, left)
         if not voters:
             return await _carry_out(service, loaded, kind)
+        _askable(loaded)
         # `at` tells this vote's buttons from an earlier one's (also one asked at the same version).
         votes = {**loaded.table.votes, kind: {"by": caller.user_id, "yes": [], "at": secrets.randbelow(10**15)}}
         await service.store.tables.set_votes(table_id, votes)
         news = await service.news(table_id)
         return VoteNews(news, kind, "open", _in_seat_order(loaded, voters))
+
+
+def _askable(loaded: Loaded) -> None:
+    """The other players are asked in the table's thread: a game without one cannot ask them."""
+    if loaded.table.thread_id is None:
+        raise TableError("This game has no thread (its thread was deleted and no new one could be opened), so "
+                         "the other players cannot be asked. Someone with Manage Server can cancel it with "
+                         "`/table cancel`.")
 
 
 def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:

@@ -29,6 +29,7 @@ class AwayMixin:
             return
         await reply(interaction, "You abandoned the game. A computer player finishes it for your seat; "
                     "you are ranked last.")
+        news, _ = await self.presenter.current_thread(news)
         await self.presenter.post(news.table.thread_id, f"{name} abandoned the game. A computer player takes "
                                   f"over the seat; {name} will be ranked last.")
         await self.after(news)
@@ -41,7 +42,7 @@ class AwayMixin:
         news = await self.service.deadline_passed(table_id, seat, prompt_version)
         if news is None:
             return
-        await self.after(news)
+        news = await self.after(news)
         await safely(f"away notice of table {table_id} seat {seat}", self.presenter.away_notice(news, seat))
         await self.settle_votes(news)  # a vote may have waited only for them
         # Meanwhile (the board takes a few calls) the player may have come back or abandoned: the

@@ -25,7 +25,7 @@ from bot.ui.threads import ThreadsMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
-from play.common import KeyedLocks, TableError, quote, table_state
+from play.common import BoundedCache, KeyedLocks, TableError, quote, table_state
 from play.results import TableNews
 from play.lobby import COMPUTER_KINDS
 from play.tables import TableService
@@ -47,6 +47,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin):
         self._background: set[asyncio.Task[Any]] = set()
         self.reopening = KeyedLocks()  # tables whose deleted thread is being replaced (bot/ui/threads.py)
         presenter.thread_went = self.in_current_thread
+        self.move_notes_due: BoundedCache[int, bool] = BoundedCache(1_000)  # see ThreadsMixin._note_move
 
     # -- creating ------------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any],
@@ -421,16 +422,19 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin):
         if private_panel(interaction.message) and not interaction.response.is_done():
             await safely(f"ended panel of {interaction.user.id}", interaction.response.edit_message(view=None))
 
-    async def after(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> None:
+    async def after(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> TableNews:
         """Publish a stored change; then the finish work of a game it ended, and the computer
-        moves it left for the background."""
+        moves it left for the background. Returns `news` with the table's current thread."""
         news = await self.presenter.publish(news, answered=answered, in_dm=in_dm)
+        if self.move_notes_due.get(news.table.id):
+            await self.note_move_again(news)
         if news.finished:
             await self.presenter.finished(news)
         if news.more_computers:
             self.spawn(self.play_computers(news.table.id), f"computers-{news.table.id}")
         for due in news.timers:
             self.scheduler_wake(due)
+        return news
 
     def scheduler_wake(self, due: float) -> None:
         scheduler = getattr(self.presenter.bot, "scheduler", None)

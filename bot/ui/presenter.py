@@ -44,12 +44,14 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         # Tables with a retry of what Discord refused, and their seats not told (seat: prompt version).
         self.retrying: dict[int, dict[int, int]] = {}
         self.deleted: BoundedCache[int, bool] = BoundedCache(1_000)  # channels Discord says are deleted
+        self.moved: BoundedCache[int, int] = BoundedCache(1_000)  # deleted thread -> the thread replacing it
         self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ThreadsMixin
 
     # -- channels ------------------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any:
         if channel_id is None:
             return None
+        channel_id = self.moved.get(channel_id) or channel_id  # a deleted thread's replacement
         found = self.bot.get_channel(channel_id)
         if found is None:
             try:
@@ -60,6 +62,19 @@ class Presenter(AwayNoticesMixin, FinishMixin):
                     self.deleted.put(channel_id, True)
                 return None
         return found
+
+    async def current_thread(self, news: TableNews) -> tuple[TableNews, Any]:
+        """`news` with the table's thread as it is now, and that thread (None: it has none, or it
+        cannot be read): one Discord says was deleted is replaced first, where one can be opened."""
+        thread_id = news.table.thread_id
+        if thread_id is None:
+            return news, None
+        if self.moved.get(thread_id) is None:
+            thread = await self.channel(thread_id)
+            if thread is not None or not self.deleted.get(thread_id):
+                return news, thread
+        news = await self.thread_went(news)
+        return news, await self.channel(news.table.thread_id)
 
     async def post(self, channel_id: int | None, content: str, **kwargs: Any) -> discord.Message | None:
         """A line in a table's thread (no mentions unless asked); None if it could not be posted."""
@@ -103,10 +118,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         was just answered in place). The end of a game follows in `finished`. A running table whose
         board or due panel Discord refused is shown again later (`attempt`: how many times so far).
         Returns `news` with the table's thread, which is new if Discord said the old one was deleted."""
-        thread = await self.channel(news.table.thread_id)
-        if thread is None and self.deleted.get(news.table.thread_id):  # a new thread, if one can be opened
-            news = await self.thread_went(news)
-            thread = await self.channel(news.table.thread_id)
+        news, thread = await self.current_thread(news)
         table = news.table
         board = await safely(f"board of table {table.id}", _done(self.boards.refresh(news, thread)))
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too

@@ -50,6 +50,8 @@ class ResumeMixin:
         due = self.service.spec(news.table).to_act(news.state)  # nobody's at a game over: its board alone
         news.changed = {seat for seat, version in seats.items()
                         if seat in due and news.table.prompts.get(seat, (None,))[0] == version}
+        if self.move_notes_due.get(table_id):  # a new thread's note, refused with the board: first
+            await self.note_move_again(news)
         await self.presenter.publish(news, attempt=attempt)
 
     async def _resume_publish(self: TablesController, table_id: int, refused: bool = False) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
 
@@ -78,7 +78,9 @@ class ThreadsMixin:
                     await safely(f"unused thread of table {table_id}", _drop_thread(thread))
                 return None
             self.presenter.boards.forget(table_id)
-            await self._tell_moved(news, thread)
+            if thread:
+                self.presenter.moved.put(gone_thread_id, thread.id)
+            await self._tell_moved(news, thread, ended_now)
             return await self.service.get(table_id)  # with its new lobby message
 
     async def _new_thread(self: TablesController, table: TableRow) -> discord.Thread | None | bool:
@@ -87,8 +89,9 @@ class ThreadsMixin:
         parent = await self.presenter.channel(table.channel_id)
         if parent is None:
             return False if not self.presenter.deleted.get(table.channel_id) else None
-        private = [s.user_id for s in await self.service.seats(table.id) if s.user_id is not None] if (
-            await self.service.same_deal_running(table)) else None
+        # As a duplicate round's threads are (a casual table an admin dealt a seed twice has a public one).
+        alike = table.tournament_id is not None and await self.service.same_deal_running(table)
+        private = [s.user_id for s in await self.service.seats(table.id) if s.user_id is not None] if alike else None
         try:
             return await self.create_thread(parent, table, private_to=private)
         except discord.Forbidden as exc:
@@ -98,27 +101,48 @@ class ThreadsMixin:
             log.warning("no new thread for table %s yet (%s)", table.id, exc)
             return False
 
-    async def _tell_moved(self: TablesController, news: TableNews, thread: discord.Thread | None) -> None:
-        """The new thread's lobby message, and a DM to each player saying where the game goes on."""
+    async def _tell_moved(self: TablesController, news: TableNews, thread: discord.Thread | None,
+                          ended: bool) -> None:
+        """The new thread's lobby message, and a DM to each player saying where the game went."""
         title = self.service.spec(news.table).title
-        players = [s for s in news.seats if s.user_id is not None and not s.ai]
         if thread is not None:
-            mentions = " ".join(f"<@{s.user_id}>" for s in players)
-            lobby = await safely(f"lobby of table {news.table.id}", thread.send(
-                content=f"**{title} — table #{news.table.id}** goes on here: its thread was deleted. {mentions}\n"
-                        "Someone with Manage Server can end the game with `/table cancel`.",
-                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-                **self.presenter.lobby_message(news)))
-            if lobby is not None:
-                await safely(f"lobby of table {news.table.id}", self.service.opened(news.table.id,
-                                                                                  lobby_message_id=lobby.id))
-            where = f"goes on in a new thread: {thread.mention}"
+            await self._note_move(news, thread, ended)
+            where = (f"ended: its last board and standings are in a new thread: {thread.mention}" if ended
+                     else f"goes on in a new thread: {thread.mention}")
         else:
             where = ("goes on without a thread (the bot cannot open a new one there): play on from your panels "
-                     "here, or with `/table hand` in the server")
-        for seat in players:
-            await safely(f"moved note to {seat.user_id}", self.presenter.send_dm(news.table.id, seat, content=(
-                f"The thread of **{title} — table #{news.table.id}** was deleted. The game {where}.")))
+                     "here, or with `/table hand` in the server. Without a thread the players cannot be asked "
+                     "to agree to a cancel or a handover; someone with Manage Server can still cancel it")
+        for seat in news.seats:
+            if seat.user_id is not None and not seat.ai:
+                await safely(f"moved note to {seat.user_id}", self.presenter.send_dm(news.table.id, seat, content=(
+                    f"The thread of **{title} — table #{news.table.id}** was deleted. The game {where}.")))
+
+    async def _note_move(self: TablesController, news: TableNews, thread: Any, ended: bool) -> None:
+        """The new thread's first message: the lobby, under a note that mentions the players. One
+        Discord refuses is tried again at the table's next change (a move, a vote) in this process."""
+        title = self.service.spec(news.table).title
+        mentions = " ".join(f"<@{s.user_id}>" for s in news.seats if s.user_id is not None and not s.ai)
+        note = ("ended; its thread was deleted, so its last board and standings are here." if ended else
+                "goes on here: its thread was deleted.")
+        lobby = await safely(f"lobby of table {news.table.id}", thread.send(
+            content=f"**{title} — table #{news.table.id}** {note} {mentions}" + (
+                "" if ended else "\nSomeone with Manage Server can end the game with `/table cancel`."),
+            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+            **self.presenter.lobby_message(news)))
+        if lobby is None:
+            self.move_notes_due.put(news.table.id, True)
+            return
+        self.move_notes_due.pop(news.table.id)
+        await safely(f"lobby of table {news.table.id}", self.service.opened(news.table.id, lobby_message_id=lobby.id))
+
+    async def note_move_again(self: TablesController, news: TableNews) -> None:
+        """The note of a table's new thread that Discord refused, tried again (see _note_move)."""
+        thread = await self.presenter.channel(news.table.thread_id)
+        if thread is None or news.table.lobby_message_id is not None:
+            self.move_notes_due.pop(news.table.id)
+            return
+        await self._note_move(news, thread, news.table.status == "finished")
 
     async def close_lobbies_whose_thread_went(self: TablesController) -> None:
         """After a start: lobbies whose thread was deleted while the bot was stopped (Discord does

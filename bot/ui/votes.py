@@ -58,7 +58,8 @@ class VotesMixin:
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
         asker = _name_of(voted, info, vote["by"]) or shown_name(name_of(interaction.user))
-        posted = await self.presenter.post(voted.news.table.thread_id,
+        news, _ = await self.presenter.current_thread(voted.news)  # one deleted unheard is replaced first
+        posted = await self.presenter.post(news.table.thread_id,
                                            f"{question(kind, asker, subject)} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
         if not posted:

@@ -159,3 +159,114 @@ async def test_a_thread_deleted_just_before_the_last_move_gets_the_final_board_a
     assert any(m.embeds and "final standings" in (m.embeds[0].title or "") for m in new.history())
     lobby = next(m for m in new.history() if m.id == row.lobby_message_id)
     assert "Game over" in text_of(lobby)  # the lobby in the new thread follows the game's end
+    # Nobody is told that a game that has ended goes on.
+    assert "ended; its thread was deleted" in lobby.content and "/table cancel" not in lobby.content
+    for player in table.players:
+        told = [text for text in dm_texts(player) if "was deleted" in text]
+        assert told and all("The game ended: its last board and standings are in a new thread" in t for t in told)
+
+
+async def unheard(payload):  # Discord's notice of a deletion is lost (a stop, a gateway gap)
+    return None
+
+
+def in_thread(thread) -> str:
+    return "\n".join(text_of(m) for m in thread.history())
+
+
+async def current_thread(table):
+    row = await table.row()
+    return next(t for t in table.channel.threads if t.id == row.thread_id)
+
+
+async def test_an_away_notice_in_the_thread_goes_to_the_new_thread(simcord_env, monkeypatch):
+    """A player whose DMs are closed is told in the thread that a computer moved for them: in the
+    new thread when the old one was deleted unheard (the deadline is the table's first showing)."""
+    from tests.bot.driver import fix_deal, labels
+    from tests.bot.test_closed_dms import close_dms
+    from tests.bot.test_pace import LIVE, live_table, play_seat
+
+    env = simcord_env
+    env.check_errors = False
+    fix_deal(monkeypatch, 1)
+    table = await live_table(env, seats=3)
+    ada, bo, cy = table.players
+    close_dms(env, bo)
+    policy = heuristic_players("augsburg1520", 3)
+    await play_seat(table, ada, policy)
+    await play_seat(table, cy, policy)
+    env.bot.on_raw_thread_delete = unheard
+    old = table.thread.id
+    env.backend.delete_channel(old)
+    await env.settle()
+    await env.advance_time(LIVE + 1)  # bo misses the deadline: a computer buys for bo
+    new = await current_thread(table)
+    assert new.id != old
+    assert any(f"<@{bo.id}>" in (m.content or "") and "I'm back" in labels(m) for m in new.history())
+
+
+async def test_an_abandon_note_goes_to_the_new_thread(simcord_env):
+    env = simcord_env
+    table, _ = await started_game(env)
+    env.bot.on_raw_thread_delete = unheard
+    old = table.thread.id
+    env.backend.delete_channel(old)
+    await env.settle()
+    await table.players[1].slash(table.channel, "table abandon")
+    new = await current_thread(table)
+    assert new.id != old and "bo abandoned the game" in in_thread(new)
+
+
+async def test_without_a_thread_a_vote_is_refused_saying_who_may_still_cancel(simcord_env):
+    env = simcord_env
+    table, _ = await started_game(env)
+    env.backend.delete_channel(table.channel.id)
+    env.backend.delete_channel(table.thread.id)
+    await env.settle()
+    version = (await table.row()).version
+    elsewhere = table.guild.create_text_channel("elsewhere")
+    asked = await table.players[0].slash(elsewhere, "table cancel")
+    assert asked.ephemeral and "cannot be asked" in asked.response.content
+    assert "Manage Server" in asked.response.content
+    row = await table.row()
+    assert row.votes == {} and row.version == version and row.status == "running"
+
+
+async def test_a_refused_note_in_the_new_thread_is_posted_at_the_next_move(simcord_env):
+    env = simcord_env
+    env.check_errors = False
+    table, policy = await started_game(env)
+    old = table.thread.id
+    env.inject_error("POST", "/channels/*/messages", status=500, times=1)  # the new thread's first post
+    env.backend.delete_channel(old)
+    await env.settle()
+    new = await current_thread(table)
+    assert "goes on here" not in in_thread(new)
+    table.thread = new
+    assert await play_turn_by_dm(table, policy)
+    assert "goes on here: its thread was deleted" in in_thread(new)
+    assert (await table.row()).lobby_message_id is not None
+
+
+async def test_a_casual_table_an_admin_dealt_a_seed_twice_keeps_a_public_thread(simcord_env):
+    """Only a duplicate round's threads are private: two casual tables an admin dealt the same seed
+    have public ones, and so does the thread that replaces one of them."""
+    import discord
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("ada"), roles=[mods])
+    tables = []
+    for name in ("bo", "cy"):
+        await admin.slash(channel, "table create", game="augsburg1520", seed=42)
+        lobby = channel.threads[-1].history()[0]
+        await guild.add_member(env.create_user(name)).click(lobby, label="Join")
+        await admin.click(lobby, label="Start")
+        tables.append(await env.bot.store.tables.by_thread(channel.threads[-1].id))
+    env.backend.delete_channel(tables[0].thread_id)
+    await env.settle()
+    moved = await env.bot.store.tables.get(tables[0].id)
+    assert moved.thread_id not in (None, tables[0].thread_id)
+    assert env.backend.get_channel(moved.thread_id).type == discord.ChannelType.public_thread.value
