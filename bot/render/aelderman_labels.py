@@ -138,9 +138,11 @@ def _trade_sides(view: Any) -> str:
 
 
 def sale_places_markers(view: Any) -> bool:
-    """Rulebook: "Placing influence markers is not possible in Lübeck, Levantehandel or
-    Fernosthandel": a sale there brings no marker to place."""
-    return getattr(view, "turn", None) is None or view.turn.city in D.CITY_ZONE
+    """Whether a sale here brings markers to place: not in Lübeck, Levantehandel or Fernosthandel
+    ("Placing influence markers is not possible" there), nor with no marker left in the general
+    supply or no place for one in the city (the engine says: `places_here`)."""
+    turn = getattr(view, "turn", None)
+    return turn is None or (turn.city in D.CITY_ZONE and turn.places_here)
 
 
 def _pay(a: Any, v: Any) -> str:

@@ -28,6 +28,18 @@ def can_place(state: State, seat: int, city: str) -> bool:
     return state.players[seat].general > 0 and spots(state, seat, city) > 0
 
 
+def why_not_placed(state: State, seat: int, city: str, spare_coins: int = 0) -> str | None:
+    """Why the seat cannot place an influence marker in `city` now, or with `spare_coins` more
+    for a subsidiary (None: it can). Rulebook: "These influence markers are always taken from the
+    general supply", and "Placing influence markers is not possible in Lübeck, Levantehandel or
+    Fernosthandel"."""
+    if state.players[seat].general <= 0:
+        return "no influence marker is left in the general supply"
+    if spots(state, seat, city, spare_coins) <= 0:
+        return f"no influence marker can be placed in {city}"
+    return None
+
+
 def place_options(state: State, seat: int, city: str, optional: bool) -> list[Place]:
     options: list[Place] = []
     if state.players[seat].general > 0 and city in D.CITY_ZONE:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.improvements import can_develop, push_develop
-from games.aelderman.placement import can_place, push_placement, spots
+from games.aelderman.placement import can_place, push_placement, spots, why_not_placed
 from games.aelderman.rules import gain, gain_influence, say
 from games.aelderman.state import Pending, State
 from games.aelderman.trading import can_sell, splittable, start_buy, start_sale, upgrade_options
@@ -114,8 +114,7 @@ def turn_wheel(state: State, seat: int, steps: int, events: list[Event]) -> None
         elif player.wheel_turns % D.BONUS_EVERY == 0:
             # Rulebook: "Placing influence markers is not possible in Lübeck, Levantehandel or
             # Fernosthandel. So, make sure you don't end your turn at these locations..."
-            why = ("no influence marker is left in the general supply" if player.general <= 0
-                   else f"no influence marker can be placed in {player.location}")
+            why = why_not_placed(state, seat, player.location)
             say(events, "wheel_bonus_lost", f"{{p{seat}}}'s resource wheel bonus is lost: {why}.", seat=seat)
 
 

@@ -8,7 +8,7 @@ from itertools import product
 from games.aelderman import data as D
 from games.aelderman.actions import GoodsOption, Pay, SplitInto, Upgrade, quick
 from games.aelderman.improvements import offer
-from games.aelderman.placement import push_placement
+from games.aelderman.placement import push_placement, why_not_placed
 from games.aelderman.rules import gain, say
 from games.aelderman.state import Pending, Player, State
 from games.core import Event, plural
@@ -112,8 +112,13 @@ def sale_reward(state: State, seat: int, count: int, events: list[Event]) -> Non
     if count == 6:
         offer(state, seat, "sold6")  # improvement 510
     placements = reward.get("placements", 0)
-    if placements:
-        push_placement(state, seat, state.players[seat].location, optional=True, count=placements)
+    city = state.players[seat].location
+    why = why_not_placed(state, seat, city) if placements else None
+    if why and city in D.CITY_ZONE:  # elsewhere the sale offers none (its row says so)
+        say(events, "sale_markers_lost", f"{{p{seat}}}'s {plural(placements, 'influence marker')} to place "
+            f"from the sale {'is' if placements == 1 else 'are'} lost: {why}.", seat=seat)
+    elif placements:
+        push_placement(state, seat, city, optional=True, count=placements)
 
 
 # -- upgrading and splitting -------------------------------------------------------------------

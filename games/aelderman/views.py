@@ -156,6 +156,7 @@ class TurnView(BaseModel):
     feasted: bool
     passes_left: int = 0  # improvement 501: cities the ship may still pass without an action
     may_pass: bool = False  # ... and it may leave this one so
+    places_here: bool = True  # the player could place an influence marker in this city now
 
 
 class CouncilSlotView(BaseModel):

@@ -9,7 +9,7 @@ from games.aelderman.rules import (ap_available, periods_shown, building_cost_wi
                                    operating_costs, placed_count, property_cost, stored,
                                    usable_tokens, describe)
 from games.aelderman.improvements import described, slots
-from games.aelderman.placement import subsidiary_possible
+from games.aelderman.placement import subsidiary_possible, why_not_placed
 from games.aelderman.majority import building_strength, district_strengths, site_buildings, zone_counts
 from games.aelderman.scoring import mission_level
 from games.aelderman.state import State
@@ -20,6 +20,7 @@ from games.aelderman.views import (AeldermanView, BuildingView, CouncilSlotView,
                                    wheel_view)
 
 _PRIVATE_STEPS = frozenset({"booster"})
+SALE_COINS = max(sale["coins"] for sale in D.SALES.values())  # the most a sale brings
 
 
 def bid_token(state: State, seat: int, amount: int) -> str:
@@ -101,7 +102,9 @@ def turn_view(state: State) -> TurnView | None:
                     ap_available=ap_available(state), rows_used=list(v.rows), spent_here=v.spent,
                     alt_trade_used=v.alt, card_blocked=v.blocked, city_actions_done=v.city_actions,
                     feasted=turn.feasted, passes_left=turn.passes,
-                    may_pass=turn.passes > 0 and v.spent == 0 and not (v.city_actions or v.improved))
+                    may_pass=turn.passes > 0 and v.spent == 0 and not (v.city_actions or v.improved),
+                    # (with a sale's coins: a subsidiary may be paid with them)
+                    places_here=why_not_placed(state, turn.seat, v.city, SALE_COINS) is None)
 
 
 def council_view(state: State, viewer: int | None) -> CouncilView:

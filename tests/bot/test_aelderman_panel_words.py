@@ -264,3 +264,32 @@ async def test_a_second_row_card_with_a_long_text_keeps_its_bonus_in_view(simcor
                   if o.label.startswith("Card 124"))
     assert option.label == "Card 124: The operating costs you have when you take it"
     assert option.description == "4 coins less (an unused part is lost). · Second-row bonus: 1 action point"
+
+
+async def test_a_big_sale_promises_no_marker_to_a_seller_with_none_left_to_place(simcord_env, monkeypatch):
+    """"These influence markers are always taken from the general supply": a seller with none left
+    there is not offered "markers to place" with a sale of 6 or 8 goods."""
+    from games.aelderman import data as D
+    from games.aelderman.state import Pending
+
+    fix_deal(monkeypatch, 12345)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy"], options="version=main")
+    await start(table)
+    state = await play_until(table, heuristic_players("aelderman", 3),
+                             lambda s: s.phase == "trade" and s.turn is not None and not s.pending
+                             and not s.turn.moved, "a sea turn", limit=300)
+    seat = state.turn.seat
+    city = next(city for city, number in state.cards.items()
+                if city in D.CITY_ZONE and any(name and D.SEA_ACTIONS[name].family == "sell"
+                                               for row in D.ACTION_CARDS[number].rows for name in row))
+    player = state.players[seat]
+    player.location = city
+    state.turn.moved, state.turn.visit = True, Visit(city=city, rows=[True, True], spent=2)
+    player.influence, player.general = player.influence + player.general, 0
+    state.pending.append(Pending(kind="sell_count", seat=seat, data={"counts": [4, 6, 8]}))
+    await table.put_state(state)
+    actor = await table.actor_of_seat(seat)
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    shown = labels(panel) + menu_options(panel)
+    assert any(text.startswith("Sell 8 goods: 20 coins") for text in shown), shown
+    assert not [text for text in shown if "to place" in text]

@@ -38,3 +38,37 @@ def test_a_reward_short_of_markers_says_how_much_influence_came():
     events: list = []
     gain(state, 0, {"coins": 10, "influence": 1}, events)
     assert [e.text for e in events] == ["{p0} gains no influence: no marker is left in their general supply."]
+
+
+def test_a_big_sale_with_no_marker_left_places_none_and_says_the_markers_are_lost():
+    """"When you sell eight goods, you receive 20 coins, three council votes, and you may use the
+    action placing influence marker twice." and "These influence markers are always taken from the
+    general supply": with none left there, the sale brings nothing to place, and the log says so."""
+    from games import registry
+    from games.aelderman import data as D
+    from games.aelderman.actions import SellCount
+    from games.aelderman.state import Pending, Visit
+
+    spec = registry.get("aelderman")
+    state = spec.setup(3, 12345, spec.Options(version="main"))
+    while not (state.phase == "trade" and state.turn is not None and not state.pending):
+        seat = min(spec.to_act(state))
+        state, _ = spec.apply(state, seat, spec.policy("heuristic", seed=seat).choose(state, seat))
+    seat = state.turn.seat
+    city, card = next((city, D.ACTION_CARDS[number]) for city, number in state.cards.items()
+                      if city in D.CITY_ZONE and any(name and D.SEA_ACTIONS[name].family == "sell"
+                                                     for row in D.ACTION_CARDS[number].rows for name in row))
+    player = state.players[seat]
+    player.location = city
+    state.turn.moved, state.turn.visit = True, Visit(city=city, rows=[True, True], spent=2)
+    player.goods = {good: 0 for good in player.goods}
+    for token in card.demand:
+        player.goods["pelt" if token == "luxury" else "wood" if token == "any" else token] += 1
+    player.influence, player.general = player.influence + player.general, 0
+    votes = player.votes
+    state.pending.append(Pending(kind="sell_count", seat=seat, data={"counts": [4, 6, 8]}))
+    state, events = spec.apply(state, seat, SellCount(count=8))
+    assert state.players[seat].votes == votes + 3 and not state.pending  # sold; nothing left to place
+    lost = next(e.text for e in events if e.kind == "sale_markers_lost")
+    assert lost == (f"{{p{seat}}}'s 2 influence markers to place from the sale are lost: no influence marker is "
+                    "left in the general supply.")
