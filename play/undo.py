@@ -34,6 +34,8 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         if not actions or actions[-1][0] != loaded.table.version:
             raise TableError("There is nothing to take back: the last change at this table was not an action.")
         version, last_seat, last_action = actions[-1]
+        if last_seat != seat and all(acted != seat for _, acted, _ in actions):
+            raise TableError("You have made no action in this game yet, so there is nothing of yours to take back.")
         if last_seat != seat:
             spec, state = loaded.spec, loaded.state
             hidden = seat not in spec.shown_to_act(state) and spec.shown_to_act(state) != spec.to_act(state)

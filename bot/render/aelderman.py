@@ -209,6 +209,9 @@ def display_lines(v: Any, compact: bool = False) -> list[str]:
 
 
 # -- the renderer ---------------------------------------------------------------------------------
+SETUP_NAMES = {1: "balanced", 2: "buildings", 3: "markers"}
+
+
 class AeldermanRenderer(Renderer):
     game = "aelderman"
 
@@ -413,6 +416,12 @@ class AeldermanRenderer(Renderer):
         return labels.description(action, view)
 
     # -- lobby, rules and results ---------------------------------------------------------------
+    OPTION_LABELS = {("version", "short"): "Version: short (2 rounds, secret missions)",
+                     ("version", "main"): "Version: main (5 rounds, the election)",
+                     **{("setup", n): f"Spare colour's setup {n}: {name} (2 players, solo main)"
+                        for n, name in SETUP_NAMES.items()},
+                     **{("difficulty", level): f"Solo dummy's difficulty: {level}" for level in ("easy", "medium", "hard")}}
+
     def options_lines(self, options: BaseModel) -> list[str]:
         o: Any = options
         if o.version == "main":
@@ -436,8 +445,6 @@ class AeldermanRenderer(Renderer):
 
     def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
         return outcome_lines(info, outcome)
-
-SETUP_NAMES = {1: "balanced", 2: "buildings", 3: "markers"}
 
 
 def improvement_lines(player: Any) -> str:

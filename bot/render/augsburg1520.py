@@ -420,6 +420,9 @@ class Augsburg1520Renderer(Renderer):
             return "success"
         return "primary"
 
+    OPTION_LABELS = {("open_money", True): "Money face up: everyone sees every player's money",
+                     ("open_money", False): "Money face down: each player sees only their own"}
+
     def options_lines(self, options: BaseModel) -> list[str]:
         if getattr(options, "open_money", False):
             return ["Money: face up (everyone sees every player's money)"]

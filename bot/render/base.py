@@ -221,6 +221,14 @@ class Renderer(ABC):
         """The lobby's description of the chosen options."""
         return [f"{k}: {v}" for k, v in options.model_dump().items()]
 
+    # Words of an option's value in the lobby's menus, by (option, value); the menu shows the
+    # chosen one, so it must say what it means.
+    OPTION_LABELS: dict[tuple[str, Any], str] = {}
+
+    def option_label(self, key: str, value: Any) -> str:
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value).replace("_", " ")
+        return self.OPTION_LABELS.get((key, value), f"{key.replace('_', ' ')}: {shown}")
+
     @abstractmethod
     def rules(self) -> list[discord.Embed]:
         """The /rules output: a rules summary and the component values (chosen ones marked)."""

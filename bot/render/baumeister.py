@@ -94,7 +94,7 @@ class BaumeisterRenderer(Renderer):
             "lot": "chooses the card to auction",
             "opening": "places the opening bid",
             "bidding": f"auction: {actor} to bid",
-            "build": "builds or plays a saboteur",
+            "build": "builds or plays a saboteur" if view.may_sabotage else "builds",
             "place": "builds",
             "aim": "aims a saboteur",
             "offer": f"sabotage: {actor} may offer a pay-off",
@@ -396,6 +396,13 @@ class BaumeisterRenderer(Renderer):
         return ""
 
     # -- text ----------------------------------------------------------------------------
+    OPTION_LABELS = {("swap_open_card", True): "Swap the open card for 1 thaler: on",
+                     ("swap_open_card", False): "Swap the open card for 1 thaler: off",
+                     ("take_three", True): "Take 3 thalers instead of rolling: on",
+                     ("take_three", False): "Take 3 thalers instead of rolling: off",
+                     ("first_build", "exactly"): "First build: exactly 3 cards",
+                     ("first_build", "at_least"): "First build: at least 3 cards"}
+
     def options_lines(self, options: BaseModel) -> list[str]:
         return [f"{label}: {shown}" for label, shown, _ in option_rows(options)]
 

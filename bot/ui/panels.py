@@ -9,7 +9,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.render.base import shown_name
-from bot.render import Renderer, TableInfo
+from bot.render import Renderer, TableInfo, get_renderer
 from bot.ui.components import (ActButton, ActSelect, AmountButton, BackButton, HandButton, LobbyButton, OptionSelect,
                                UndoButton)
 from games import AmountChoice, GameSpec
@@ -91,7 +91,7 @@ def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
             buttons.append(("handover", f"Vote out after: {table.handover_after} missed", "secondary"))
     for action, label, style in buttons:
         view.add_item(LobbyButton(action, table.id, label=label, style=STYLES[style]))
-    for key, select in list(option_selects(table, spec).items())[:3]:
+    for key, select in list(option_selects(table, spec, get_renderer(table.game)).items())[:3]:
         view.add_item(OptionSelect(table.id, key, select))
     return view
 
@@ -109,7 +109,7 @@ def decode_choice(spec: GameSpec, key: str, text: str) -> Any:
     return None
 
 
-def option_selects(table: TableRow, spec: GameSpec) -> dict[str, discord.ui.Select]:
+def option_selects(table: TableRow, spec: GameSpec, renderer: Renderer) -> dict[str, discord.ui.Select]:
     selects = {}
     for key, info in spec.Options.model_fields.items():
         choices = option_choices(info.annotation)
@@ -119,8 +119,7 @@ def option_selects(table: TableRow, spec: GameSpec) -> dict[str, discord.ui.Sele
         label = info.description or key.replace("_", " ")
         select = discord.ui.Select(custom_id=f"option:{table.id}:{key}", placeholder=label[:150])
         for value in choices:
-            shown = ("on" if value else "off") if isinstance(value, bool) else str(value).replace("_", " ")
-            select.add_option(label=f"{key.replace('_', ' ')}: {shown}"[:100], value=encode_choice(value),
+            select.add_option(label=renderer.option_label(key, value)[:100], value=encode_choice(value),
                               default=value == current)
         selects[key] = select
     return selects

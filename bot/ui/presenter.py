@@ -113,11 +113,11 @@ class Presenter(AwayNoticesMixin, FinishMixin):
 
     # -- after a change ------------------------------------------------------------------
     async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False,
-                      attempt: int = 0) -> TableNews:
+                      attempt: int = 0) -> None:
         """Refresh the board and tell the seats whose choices changed (not `answered`, whose panel
         was just answered in place). The end of a game follows in `finished`. A running table whose
         board or due panel Discord refused is shown again later (`attempt`: how many times so far).
-        Returns `news` with the table's thread, which is new if Discord said the old one was deleted."""
+        A thread Discord says was deleted is replaced first (see current_thread)."""
         news, thread = await self.current_thread(news)
         table = news.table
         board = await safely(f"board of table {table.id}", _done(self.boards.refresh(news, thread)))
@@ -136,7 +136,6 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         again = no_longer_last(news)
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
-        return news
 
     def _still_untold(self, news: TableNews) -> set[int]:
         """Seats whose panel Discord refused earlier, still facing that decision: any later showing

@@ -104,6 +104,8 @@ class BaumeisterView(BaseModel):
     min_place: int
     max_place: int
     swapped: bool
+    # the player on turn may play a saboteur instead of building (all it depends on lies open)
+    may_sabotage: bool = False
     # own view of the player in a build step: whether a hand card fits the city, a saboteur can be played
     can_build: bool = False
     can_sabotage: bool = False
@@ -162,6 +164,8 @@ def build_view(state: State, seat: int | None) -> BaumeisterView:
         min_place=state.min_place,
         max_place=state.max_place,
         swapped=state.swapped,
+        may_sabotage=(not over and state.phase == Phase.BUILD and not state.placed
+                      and bool(sabotage_targets(state, state.current))),
         can_build=own and state.phase in BUILD_PHASES and bool(pickable_cards(state, seat)),
         can_sabotage=(own and state.phase == Phase.BUILD and not state.placed
                       and bool(sabotage_targets(state, seat))),

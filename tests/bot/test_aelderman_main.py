@@ -44,10 +44,13 @@ async def test_lobby_menus_for_version_setup_and_difficulty(simcord_env):
     ada, bo = table.players
     lobby = table.thread.history()[0]
     menus = {key: option_menu(lobby, table.table_id, key) for key in ("version", "setup", "difficulty")}
-    assert [o.label for o in menus["version"].options] == ["version: short", "version: main"]
-    assert [o.label for o in menus["setup"].options] == ["setup: 1", "setup: 2", "setup: 3"]
+    assert [o.label for o in menus["version"].options] == ["Version: short (2 rounds, secret missions)",
+                                                           "Version: main (5 rounds, the election)"]
+    assert [o.label for o in menus["setup"].options] == [
+        f"Spare colour's setup {n}: {name} (2 players, solo main)"
+        for n, name in ((1, "balanced"), (2, "buildings"), (3, "markers"))]
     assert [o.label for o in menus["difficulty"].options] == [
-        "difficulty: easy", "difficulty: medium", "difficulty: hard"]
+        "Solo dummy's difficulty: easy", "Solo dummy's difficulty: medium", "Solo dummy's difficulty: hard"]
     refused = await bo.select(lobby, ["main"], custom_id=menus["version"].custom_id)
     assert "Only the table's creator" in refused.response.content
     await ada.select(lobby, ["main"], custom_id=menus["version"].custom_id)

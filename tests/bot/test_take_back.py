@@ -51,7 +51,9 @@ async def test_undo_of_someone_who_did_not_move_last_is_refused(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await start(table)
     ada, bo = table.players
-    assert await play_turn_by_dm(table, heuristic_players("augsburg1520", 2))
+    policy = heuristic_players("augsburg1520", 2)
+    while len({seat for _, seat, _, _ in await table.bot.store.tables.timed_actions(table.table_id)}) < 2:
+        assert await play_turn_by_dm(table, policy)  # until each has acted
     last_seat = (await table.bot.store.tables.last_action(table.table_id))[1]
     other = bo if last_seat == await table.seat_of(ada) else ada
     version = (await table.row()).version
