@@ -13,29 +13,30 @@ def banner_free(state: State, city: str) -> int:
     return D.BANNER_SPACES - len(state.banners[city])
 
 
-def subsidiary_possible(state: State, seat: int, city: str, spare_coins: int = 0) -> bool:
-    """A subsidiary needs a free anchor and 5 coins on top of what the placement costs."""
-    return city not in state.subsidiary and state.players[seat].coins >= D.SUBSIDIARY_EXTRA + spare_coins
+def subsidiary_possible(state: State, seat: int, city: str, reserved_coins: int = 0) -> bool:
+    """A subsidiary needs a free anchor and 5 coins on top of what the placement costs (and of
+    `reserved_coins`, which the player must keep; negative: coins still to come)."""
+    return city not in state.subsidiary and state.players[seat].coins >= D.SUBSIDIARY_EXTRA + reserved_coins
 
 
-def spots(state: State, seat: int, city: str, spare_coins: int = 0) -> int:
+def spots(state: State, seat: int, city: str, reserved_coins: int = 0) -> int:
     if city not in D.CITY_ZONE:
         return 0
-    return banner_free(state, city) + (1 if subsidiary_possible(state, seat, city, spare_coins) else 0)
+    return banner_free(state, city) + (1 if subsidiary_possible(state, seat, city, reserved_coins) else 0)
 
 
 def can_place(state: State, seat: int, city: str) -> bool:
     return state.players[seat].general > 0 and spots(state, seat, city) > 0
 
 
-def why_not_placed(state: State, seat: int, city: str, spare_coins: int = 0) -> str | None:
-    """Why the seat cannot place an influence marker in `city` now, or with `spare_coins` more
-    for a subsidiary (None: it can). Rulebook: "These influence markers are always taken from the
+def why_not_placed(state: State, seat: int, city: str, coins_to_come: int = 0) -> str | None:
+    """Why the seat cannot place an influence marker in `city` now, or once `coins_to_come` more
+    are paid to it, which a subsidiary may use (None: it can). Rulebook: "These influence markers are always taken from the
     general supply", and "Placing influence markers is not possible in Lübeck, Levantehandel or
     Fernosthandel"."""
     if state.players[seat].general <= 0:
         return "no influence marker is left in the general supply"
-    if spots(state, seat, city, spare_coins) <= 0:
+    if spots(state, seat, city, -coins_to_come) <= 0:
         return f"no influence marker can be placed in {city}"
     return None
 

@@ -40,7 +40,7 @@ def action_allowed(state: State, seat: int, action: D.SeaAction) -> bool:
     if family == "place":
         if player.general < action.amount:
             return False
-        return spots(state, seat, city, spare_coins=action.coins) >= action.amount
+        return spots(state, seat, city, reserved_coins=action.coins) >= action.amount
     if family == "improve":
         return player.influence >= D.IMPROVE_INFLUENCE and can_develop(state, seat)
     if family == "swap":

@@ -113,8 +113,8 @@ def sale_reward(state: State, seat: int, count: int, events: list[Event]) -> Non
         offer(state, seat, "sold6")  # improvement 510
     placements = reward.get("placements", 0)
     city = state.players[seat].location
-    why = why_not_placed(state, seat, city) if placements else None
-    if why and city in D.CITY_ZONE:  # elsewhere the sale offers none (its row says so)
+    # Outside the zones the sale's row offers none; in a zone, none left to place is said.
+    if placements and city in D.CITY_ZONE and (why := why_not_placed(state, seat, city)):
         say(events, "sale_markers_lost", f"{{p{seat}}}'s {plural(placements, 'influence marker')} to place "
             f"from the sale {'is' if placements == 1 else 'are'} lost: {why}.", seat=seat)
     elif placements:

@@ -176,3 +176,29 @@ def test_every_council_card_option_shows_its_whole_text_and_second_row_bonus():
             assert text in f"{label.removeprefix(f'Card {number}: ')}: {second}" or text in label, (label, second)
             if row == 1 and card.bonus:
                 assert second.endswith(f"Second-row bonus: {items_text(card.bonus)}"), second
+
+
+def test_a_sale_whose_coins_pay_for_a_subsidiary_is_said_to_bring_markers_to_place():
+    """A subsidiary costs 5 coins more than the placement: a seller with 3 coins in a city whose
+    banner is full may found one with the sale's coins, and the sale's row says it brings markers."""
+    from bot.render.aelderman_labels import _sell_count
+    from games import registry
+    from games.aelderman import data as D
+    from games.aelderman.actions import SellCount
+    from games.aelderman.state import Pending, Visit
+
+    spec = registry.get("aelderman")
+    state = spec.setup(3, 12345, spec.Options(version="main"))
+    while not (state.phase == "trade" and state.turn is not None and not state.pending):
+        seat = min(spec.to_act(state))
+        state, _ = spec.apply(state, seat, spec.policy("heuristic", seed=seat).choose(state, seat))
+    seat = state.turn.seat
+    city = next(c for c in D.CITY_ZONE if c not in state.subsidiary)
+    state.banners[city] = [(seat + 1) % 3] * D.BANNER_SPACES  # every banner space taken, the anchor free
+    player = state.players[seat]
+    player.location, player.coins, player.goods = city, 3, {good: 8 for good in player.goods}
+    state.turn.moved, state.turn.visit = True, Visit(city=city, rows=[True, True], spent=2)
+    state.pending.append(Pending(kind="sell_count", seat=seat, data={"counts": [4, 6, 8]}))
+    assert "and 2 markers to place" in _sell_count(SellCount(count=8), spec.view(state, seat))
+    after, _ = spec.apply(state, seat, SellCount(count=8))
+    assert any(a.kind == "place" and a.where == "subsidiary" for a in spec.legal_actions(after, seat))
