@@ -72,4 +72,3 @@ def test_a_big_sale_with_no_marker_left_places_none_and_says_the_markers_are_los
     lost = next(e.text for e in events if e.kind == "sale_markers_lost")
     assert lost == (f"{{p{seat}}}'s 2 influence markers to place from the sale are lost: no influence marker is "
                     "left in the general supply.")
-
