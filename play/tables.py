@@ -273,6 +273,16 @@ class TableService(MovesMixin, LobbyMixin):
             return None
         return found[0]
 
+    async def private_to(self, table: TableRow) -> list[int] | None:
+        """The players a table's thread is private to: a duplicate tournament round's, whose boards
+        must not read each other's play of their deal; None: a public thread."""
+        if table.tournament_id is None:
+            return None
+        tournament = await self.store.tournaments.get(table.tournament_id)
+        if tournament is None or not tournament.duplicate or not await self.store.tables.dealt_alike_in_tournament(table):
+            return None
+        return [s.user_id for s in await self.store.tables.seats(table.id) if s.user_id is not None]
+
     async def moved_thread(self, table_id: int, old_thread_id: int, thread_id: int | None) -> TableNews | None:
         """A running table whose thread was deleted goes on in `thread_id` (None: by DM and `/table
         hand` alone); its board and lobby are posted anew there. None when the table is no longer

@@ -290,6 +290,12 @@ class TableStore(TimerStore):
             (table.seed, table.id, table.guild_id, table.game))
         return [twin for twin in _readable(rows) if twin.options == table.options]
 
+    async def dealt_alike_in_tournament(self, table: TableRow) -> bool:
+        """Whether another table of `table`'s tournament was dealt its seed (a duplicate round)."""
+        row = await self.db.fetchone("SELECT 1 FROM game_tables WHERE tournament_id = ? AND seed = ? AND id != ?"
+                                     " LIMIT 1", (table.tournament_id, table.seed, table.id))
+        return row is not None
+
     async def set_messages(self, table_id: int, *, thread_id: int | None = None,
                            lobby_message_id: int | None = None) -> None:
         await self._update("UPDATE game_tables SET thread_id = COALESCE(?, thread_id),"

@@ -420,7 +420,8 @@ class AeldermanRenderer(Renderer):
                      ("version", "main"): "Version: main (5 rounds, the election)",
                      **{("setup", n): f"Spare colour's setup {n}: {name} (2 players, solo main)"
                         for n, name in SETUP_NAMES.items()},
-                     **{("difficulty", level): f"Solo dummy's difficulty: {level}" for level in ("easy", "medium", "hard")}}
+                     **{("difficulty", level): f"Solo dummy's difficulty: {level}"
+                        for level in ("easy", "medium", "hard")}}
 
     def options_lines(self, options: BaseModel) -> list[str]:
         o: Any = options

@@ -8,7 +8,8 @@ import discord
 from pydantic import BaseModel
 
 from bot.render.base import Renderer, Style, TableInfo, plural
-from bot.render.baumeister_help import COIN, OPTION_HELP, RULES_SUMMARY, SHIELD, component_lines, option_rows
+from bot.render.baumeister_help import (COIN, OPTION_HELP, OPTION_NAMES, OPTION_VALUES, RULES_SUMMARY, SHIELD,
+                                        component_lines, option_rows)
 from games.baumeister import data
 from games.baumeister.data import CARD_BY_ID
 from games.baumeister.views import BaumeisterView, CardView, PlayerView
@@ -396,12 +397,8 @@ class BaumeisterRenderer(Renderer):
         return ""
 
     # -- text ----------------------------------------------------------------------------
-    OPTION_LABELS = {("swap_open_card", True): "Swap the open card for 1 thaler: on",
-                     ("swap_open_card", False): "Swap the open card for 1 thaler: off",
-                     ("take_three", True): "Take 3 thalers instead of rolling: on",
-                     ("take_three", False): "Take 3 thalers instead of rolling: off",
-                     ("first_build", "exactly"): "First build: exactly 3 cards",
-                     ("first_build", "at_least"): "First build: at least 3 cards"}
+    OPTION_LABELS = {(key, value): f"{name}: {OPTION_VALUES[value]}" for key, name in OPTION_NAMES.items()
+                     for value in ((True, False) if key != "first_build" else ("exactly", "at_least"))}
 
     def options_lines(self, options: BaseModel) -> list[str]:
         return [f"{label}: {shown}" for label, shown, _ in option_rows(options)]

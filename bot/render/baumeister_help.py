@@ -9,17 +9,17 @@ from games.baumeister import data
 SHIELD, COIN = "🛡", "🪙"
 
 
+OPTION_NAMES = {"swap_open_card": "Swap the open card for 1 thaler",
+                "take_three": "Take 3 thalers instead of rolling",
+                "first_build": "First build"}
+OPTION_VALUES = {True: "on", False: "off", "exactly": "exactly 3 cards", "at_least": "at least 3 cards"}
+
+
 def option_rows(options: Any) -> list[tuple[str, str, bool]]:
     """(label, chosen value, whether it is the rules text's default) for each option."""
     defaults = type(options)()
-    rows = []
-    swap = "on" if options.swap_open_card else "off"
-    rows.append(("Swap the open card for 1 thaler", swap, options.swap_open_card == defaults.swap_open_card))
-    take = "on" if options.take_three else "off"
-    rows.append(("Take 3 thalers instead of rolling", take, options.take_three == defaults.take_three))
-    first = "exactly 3 cards" if options.first_build == "exactly" else "at least 3 cards"
-    rows.append(("First build", first, options.first_build == defaults.first_build))
-    return rows
+    return [(name, OPTION_VALUES[getattr(options, key)], getattr(options, key) == getattr(defaults, key))
+            for key, name in OPTION_NAMES.items()]
 
 
 RULES_SUMMARY = [

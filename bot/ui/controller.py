@@ -21,6 +21,7 @@ from bot.ui.away import AwayMixin
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, defer, left_server, name_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
+from bot.ui.reopen import ReopenMixin
 from bot.ui.threads import ThreadsMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
@@ -40,14 +41,14 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
 ENDED = ("finished", "cancelled")
 
 
-class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin):
+class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenMixin):
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
         self.presenter = presenter
         self._background: set[asyncio.Task[Any]] = set()
-        self.reopening = KeyedLocks()  # tables whose deleted thread is being replaced (bot/ui/threads.py)
-        presenter.thread_went = self.in_current_thread
-        self.move_notes_due: BoundedCache[int, bool] = BoundedCache(1_000)  # see ThreadsMixin._note_move
+        self.reopening = KeyedLocks()  # tables whose deleted thread is being replaced (bot/ui/reopen.py)
+        presenter.thread_went = self.replace_deleted_thread
+        self.move_notes_due: BoundedCache[int, bool] = BoundedCache(1_000)  # see ReopenMixin._note_move
 
     # -- creating ------------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any],

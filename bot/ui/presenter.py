@@ -45,7 +45,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         self.retrying: dict[int, dict[int, int]] = {}
         self.deleted: BoundedCache[int, bool] = BoundedCache(1_000)  # channels Discord says are deleted
         self.moved: BoundedCache[int, int] = BoundedCache(1_000)  # deleted thread -> the thread replacing it
-        self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ThreadsMixin
+        self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ReopenMixin
 
     # -- channels ------------------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any:

@@ -36,6 +36,8 @@ class VotesMixin:
 
     async def ask_vote(self, interaction: discord.Interaction, table_id: int, kind: str) -> None:
         try:
+            # A thread deleted unheard is replaced (or found impossible) before the vote is stored.
+            await self.presenter.current_thread(await self.service.news(table_id, caller_of(interaction)))
             voted = await self.service.ask_vote(table_id, caller_of(interaction), kind,
                                                 await self._left_server(interaction, table_id))
         except TableError as exc:
@@ -58,8 +60,7 @@ class VotesMixin:
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
         asker = _name_of(voted, info, vote["by"]) or shown_name(name_of(interaction.user))
-        news, _ = await self.presenter.current_thread(voted.news)  # one deleted unheard is replaced first
-        posted = await self.presenter.post(news.table.thread_id,
+        posted = await self.presenter.post(voted.news.table.thread_id,
                                            f"{question(kind, asker, subject)} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
         if not posted:

@@ -18,6 +18,10 @@ async def started_game(env, moves: int = 4):
     return table, policy
 
 
+async def unheard(payload):  # Discord's notice of a deletion is lost (a stop, a gateway gap)
+    return None
+
+
 def dm_texts(actor) -> list[str]:
     return [text_of(m) for m in actor.user.dm_channel.history()]
 
@@ -58,10 +62,7 @@ async def test_a_thread_deleted_while_the_bot_was_stopped_is_replaced_when_the_t
     table, policy = await started_game(env)
     old = table.thread
 
-    async def stopped(payload):  # the bot is down: the event reaches nobody, and is not replayed
-        return None
-
-    env.bot.on_raw_thread_delete = stopped
+    env.bot.on_raw_thread_delete = unheard  # the bot is down: the event reaches nobody
     env.backend.delete_channel(old.id)
     await env.settle()
     await env.restart_bot(create_bot(settings))  # its last moves are shown again at the start
@@ -145,9 +146,6 @@ async def test_a_thread_deleted_just_before_the_last_move_gets_the_final_board_a
 
     await play_until(table, policy, last_decision, "the last decision", limit=2000)
 
-    async def unheard(payload):  # Discord's notice of the deletion is lost (a stop, a gateway gap)
-        return None
-
     env.bot.on_raw_thread_delete = unheard
     old = table.thread.id
     env.backend.delete_channel(old)
@@ -164,10 +162,6 @@ async def test_a_thread_deleted_just_before_the_last_move_gets_the_final_board_a
     for player in table.players:
         told = [text for text in dm_texts(player) if "was deleted" in text]
         assert told and all("The game ended: its last board and standings are in a new thread" in t for t in told)
-
-
-async def unheard(payload):  # Discord's notice of a deletion is lost (a stop, a gateway gap)
-    return None
 
 
 def in_thread(thread) -> str:
