@@ -43,6 +43,8 @@ class AwayMixin:
         if news is None:
             return
         news = await self.after(news)
+        if news.table.status != "running":  # the computer's move ended the game: its result says all
+            return
         await safely(f"away notice of table {table_id} seat {seat}", self.presenter.away_notice(news, seat))
         await self.settle_votes(news)  # a vote may have waited only for them
         # Meanwhile (the board takes a few calls) the player may have come back or abandoned: the

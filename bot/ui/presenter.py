@@ -219,7 +219,9 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         row, spec = news.seats[seat], self.service.spec(news.table)
         if row.user_id is None:
             return
-        gone = row.forfeited or row.ai  # the computer plays the seat for good: no panel is the player's
+        # The computer plays the seat for good, or until its player is back (whose notice with I'm
+        # back says so, also while the game waits for everyone away): no turn panel is theirs.
+        gone = row.forfeited or row.ai or row.away
         if gone or news.table.status != "running" or not news.choices_of(spec, seat):
             if news.had_controls(seat):
                 await self.retire_dm_panel(news, row)
