@@ -75,7 +75,7 @@ class Settings(BaseModel):
             path = Path(value.strip()).expanduser()
         except RuntimeError as exc:  # "~someone" with no such user, or no home folder
             raise ValueError(f"{exc} (in {value!r})") from None
-        if not value.strip() or path.is_dir():
+        if not value.strip() or path.is_dir() or value.strip().endswith(("/", "\\")):
             raise ValueError("a file path is needed, e.g. ./boardbot.sqlite3, not a folder")
         return path
 
@@ -111,7 +111,8 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
         problems, in_file = [], []
         for err in exc.errors():
             key = ".".join(str(p) for p in err["loc"]) or "config"
-            reason = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+            reason = (f"unknown key (the keys are {', '.join(Settings.model_fields)})"
+                      if err["type"] == "extra_forbidden" else err["msg"])
             if key == "token" and from_environment:  # the file's token, if any, was not used
                 problems.append(f"Bad DISCORD_TOKEN in the environment: {reason}")
             else:

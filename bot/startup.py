@@ -20,7 +20,19 @@ log = logging.getLogger(__name__)
 
 
 def failure_line(exc: BaseException, settings: Settings) -> str | None:
-    """What to tell the operator about a start-up failure, or None for an unexpected error."""
+    """What to tell the operator about a start-up failure, or None for an unexpected error. An
+    error raised while handling another (discord.py's first gateway connection failing before it
+    has a connection to retry) is told by the error it handled."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        line = _known_failure(seen, settings)
+        if line is not None:
+            return line
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def _known_failure(exc: BaseException, settings: Settings) -> str | None:
     if isinstance(exc, discord.LoginFailure):
         return ("Discord rejected the bot token. Check `token` in the config file or DISCORD_TOKEN "
                 "(Developer Portal > your application > Bot > Reset Token gives a new one).")
@@ -57,7 +69,12 @@ def run(settings: Settings) -> int:
         bot = create_bot(settings)
         bot.freeze_after_ready = True
         bot.handle_sigterm = True
-        bot.run(settings.token, log_handler=None)
+        quiet = _FirstConnection(bot)  # its failure is told in one line below
+        logging.getLogger("discord.client").addFilter(quiet)
+        try:
+            bot.run(settings.token, log_handler=None)
+        finally:
+            logging.getLogger("discord.client").removeFilter(quiet)
     except asyncio.CancelledError:  # SIGTERM cancelled the bot's main task, which closed the bot
         log.info("stopped by SIGTERM")
     except Exception as exc:
@@ -71,3 +88,15 @@ def run(settings: Settings) -> int:
         if lock is not None:
             lock.close()
     return 0
+
+
+class _FirstConnection(logging.Filter):
+    """Drops discord.py's "Attempting a reconnect" traceback while the bot has never connected to
+    the gateway: that reconnect fails at once, and the start-up's one line says why."""
+
+    def __init__(self, bot: discord.Client) -> None:
+        super().__init__()
+        self.bot = bot
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (self.bot.ws is None and record.getMessage().startswith("Attempting a reconnect"))

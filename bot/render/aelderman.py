@@ -24,7 +24,8 @@ DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 # A four-player main-version board names each player some thirty times; over BOARD_ROOM characters
 # (the deal's footer and the deadlines come on top) names over SHORT_NAME characters are cut, then
 # the board goes compact; over CARDS_ROOM (the footer and four deadlines take less than the rest)
-# names are cut to TINY_NAME, rather than the sea map's action cards, which nothing else shows.
+# names are cut to TINY_NAME, then the status above the fields, rather than the sea map's action
+# cards, which nothing else shows.
 BOARD_ROOM, CARDS_ROOM, SHORT_NAME, TINY_NAME = EMBED_TOTAL - 500, EMBED_TOTAL - 350, 12, 8
 LEVEL_NAMES = ("basic", "advanced", "expert")
 
@@ -175,10 +176,12 @@ def bid_status(info: TableInfo, view: Any) -> str:
     return f"Sealed bids for row {council.row + 1}: " + " · ".join(parts)
 
 
-def revealed_lines(info: TableInfo, view: Any) -> list[str]:
+def revealed_lines(info: TableInfo, view: Any, compact: bool = False) -> list[str]:
+    """The bids of the Council Hall rows revealed so far (`compact`: without the rule they follow,
+    which `/rules` and the bidders' panels give)."""
     lines = [f"Row {row + 1} bids: " + ", ".join(f"{info.name(s)} {bid}" for s, bid in enumerate(bids)) + "."
              for row, bids in enumerate(view.council.revealed)]
-    if lines:  # said once for both rows
+    if lines and not compact:  # said once for both rows
         lines[-1] += " The highest bid chooses first (ties: more coins, then player order); a bid of 0 gets no card."
     return lines
 
@@ -225,7 +228,9 @@ class AeldermanRenderer(Renderer):
             embeds = self._board(info, view, compact=True)
         if sum(len(e) for e in embeds) > CARDS_ROOM and any(len(n) > TINY_NAME for n in info.names.values()):
             embeds = self._board(info.shortened(TINY_NAME), view, compact=True)
-        return within_total(embeds)  # the sea-map text gives way last of all
+        main, cards = embeds
+        within_total([main], CARDS_ROOM - len(cards))  # the status gives way before the sea-map text
+        return within_total(embeds)
 
     def _board(self, info: TableInfo, view: BaseModel, compact: bool = False) -> list[discord.Embed]:
         """The board; `compact`: the improvements and the Council Hall's cards by number alone (the
@@ -300,7 +305,7 @@ class AeldermanRenderer(Renderer):
                 f"{D.PERIODS_PER_ROUND}")
 
     def _status(self, info: TableInfo, v: Any, compact: bool = False) -> list[str]:
-        lines = self._now_lines(info, v)
+        lines = self._now_lines(info, v, compact)
         shown = [f"**{ap}**" if i == v.period and v.phase == "trade" else str(ap)
                  for i, ap in enumerate(v.periods_revealed)]
         shown += ["?"] * v.periods_hidden
@@ -312,7 +317,7 @@ class AeldermanRenderer(Renderer):
         lines.append(f"Action-card pile: {v.card_pile} · Council Hall pile: {v.council_pile}")
         return [line.replace("->", "→") for line in lines]
 
-    def _now_lines(self, info: TableInfo, v: Any) -> list[str]:
+    def _now_lines(self, info: TableInfo, v: Any, compact: bool = False) -> list[str]:
         if v.phase == "over":
             if v.version == "main":
                 return ["The fifth Council Hall phase is over: the election below counts each "
@@ -328,7 +333,7 @@ class AeldermanRenderer(Renderer):
             lines.append(f"**Turn of {info.mention(v.turn.seat)}** in {v.turn.city}.")
             lines.extend(turn_lines(v, own=False))
         if v.council.stage is not None:
-            lines.extend(revealed_lines(info, v))
+            lines.extend(revealed_lines(info, v, compact))
         return lines or [f"Waiting for {', '.join(info.mention(s) for s in v.to_act) or 'nobody'}."]
 
     def _player_heading(self, info: TableInfo, v: Any, player: Any) -> str:

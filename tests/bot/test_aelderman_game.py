@@ -50,7 +50,8 @@ async def test_two_player_short_game_from_create_to_mission_results(simcord_env,
     assert "Version: short" in text_of(lobby) and "solo" in text_of(lobby)
     menus = [item for c in lobby.components for item in getattr(c, "children", [c])
              if getattr(item, "custom_id", "") == f"option:{table.table_id}:version"]
-    assert len(menus) == 1 and [o.label for o in menus[0].options] == ["version: short", "version: main"]
+    assert len(menus) == 1 and [o.label for o in menus[0].options] == ["Version: short (2 rounds, secret missions)",
+                                                                     "Version: main (5 rounds, the election)"]
     assert "main (5 rounds" in menus[0].placeholder
     await start(table)
 

@@ -59,6 +59,7 @@ def test_a_bad_token_from_the_environment_is_named_as_such(tmp_path):
     ('database = "  "', "database"),
     ('database = "."', "database"),  # a folder, not a file
     ('database = "~"', "database"),
+    ('database = "./no-such-folder-yet/"', "database"),  # a folder (to be), not a file
     ('database = "~no-such-user-here/bot.sqlite3"', "database"),  # no such home folder
     ('token = "abc\\ndef"', "token"),  # pasted across two lines
     ('database = "bot\\u0000.sqlite3"', "database"),  # a control character no file name may hold
@@ -176,3 +177,12 @@ def test_at_debug_only_the_bots_own_lines_go_down_to_debug(tmp_path, monkeypatch
     assert logging.getLogger("asyncio").getEffectiveLevel() == logging.INFO
     for own in ("bot.startup", "play.moves", "storage.db", "games.core"):
         assert logging.getLogger(own).getEffectiveLevel() == logging.DEBUG
+
+
+def test_an_unknown_key_is_told_with_the_keys_there_are(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('log-level = "DEBUG"\n')
+    with pytest.raises(SettingsError) as err:
+        load_settings(config, environ={})
+    assert "log-level: unknown key (the keys are token, " in str(err.value)
+    assert "log_level" in str(err.value)

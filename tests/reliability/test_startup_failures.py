@@ -215,3 +215,24 @@ def test_a_database_the_bot_may_not_write_ends_with_one_line(tmp_path):
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.startswith(f"Cannot start: Cannot open the database {database}: attempt to write a "
                                   "readonly database. Check the path and its permissions."), done.stderr
+
+
+def test_a_gateway_out_of_reach_after_a_login_ends_with_one_line(tmp_path, monkeypatch, capsys, caplog):
+    """The login works (discord.com) but the gateway cannot be reached at the first connection (a
+    DNS failure, a proxy that lets HTTPS through but not WebSockets): one line, no traceback."""
+    import socket
+
+    from discord.gateway import DiscordWebSocket
+
+    async def logged_in(self, token):
+        return None
+
+    async def no_gateway(cls, client, **kwargs):
+        raise socket.gaierror(-2, "Name or service not known")
+
+    monkeypatch.setattr(discord.Client, "login", logged_in)
+    monkeypatch.setattr(DiscordWebSocket, "from_client", classmethod(no_gateway))
+    assert startup.run(Settings(token="x", database=tmp_path / "bot.sqlite3")) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Cannot start: Cannot reach Discord.") and err.count("\n") == 1
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
