@@ -22,6 +22,15 @@ async def unheard(payload):  # Discord's notice of a deletion is lost (a stop, a
     return None
 
 
+async def channel_and_thread_deleted(env, table, *, heard: bool = True) -> None:
+    """A moderator deletes the table's channel, and so its thread (`heard`: Discord tells the bot)."""
+    if not heard:
+        env.bot.on_raw_thread_delete = unheard
+    env.backend.delete_channel(table.channel.id)
+    env.backend.delete_channel(table.thread.id)
+    await env.settle()
+
+
 def dm_texts(actor) -> list[str]:
     return [text_of(m) for m in actor.user.dm_channel.history()]
 
@@ -77,9 +86,7 @@ async def test_a_thread_deleted_while_the_bot_was_stopped_is_replaced_when_the_t
 async def test_with_its_channel_gone_the_game_goes_on_by_dm_and_its_players_are_told(simcord_env):
     env = simcord_env
     table, policy = await started_game(env)
-    env.backend.delete_channel(table.channel.id)
-    env.backend.delete_channel(table.thread.id)
-    await env.settle()
+    await channel_and_thread_deleted(env, table)
     row = await table.row()
     assert row.status == "running" and row.thread_id is None
     for player in table.players:
@@ -214,9 +221,7 @@ async def test_an_abandon_note_goes_to_the_new_thread(simcord_env):
 async def test_without_a_thread_a_vote_is_refused_saying_who_may_still_cancel(simcord_env):
     env = simcord_env
     table, _ = await started_game(env)
-    env.backend.delete_channel(table.channel.id)
-    env.backend.delete_channel(table.thread.id)
-    await env.settle()
+    await channel_and_thread_deleted(env, table)
     version = (await table.row()).version
     elsewhere = table.guild.create_text_channel("elsewhere")
     asked = await table.players[0].slash(elsewhere, "table cancel")

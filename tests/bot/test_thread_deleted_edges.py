@@ -10,7 +10,7 @@ import discord
 
 from tests.bot.database_faults import refuse
 from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, play_until, start
-from tests.bot.test_thread_deleted import dm_texts, started_game, unheard
+from tests.bot.test_thread_deleted import channel_and_thread_deleted, dm_texts, started_game, unheard
 
 
 async def at_the_last_decision(env):
@@ -95,10 +95,7 @@ async def test_a_game_that_ends_while_its_new_thread_opens_is_not_said_to_go_on(
 async def test_a_game_that_ended_with_no_thread_possible_is_not_said_to_go_on(simcord_env):
     env = simcord_env
     table, policy = await at_the_last_decision(env)
-    env.bot.on_raw_thread_delete = unheard
-    env.backend.delete_channel(table.channel.id)
-    env.backend.delete_channel(table.thread.id)
-    await env.settle()
+    await channel_and_thread_deleted(env, table, heard=False)
     assert await play_turn_by_dm(table, policy)
     row = await table.row()
     assert row.status == "finished" and row.thread_id is None
@@ -111,10 +108,7 @@ async def test_a_game_that_ended_with_no_thread_possible_is_not_said_to_go_on(si
 async def test_a_vote_after_an_unheard_deletion_with_no_thread_possible_is_refused_and_not_stored(simcord_env):
     env = simcord_env
     table, _ = await started_game(env)
-    env.bot.on_raw_thread_delete = unheard
-    env.backend.delete_channel(table.channel.id)
-    env.backend.delete_channel(table.thread.id)
-    await env.settle()
+    await channel_and_thread_deleted(env, table, heard=False)
     elsewhere = table.guild.create_text_channel("elsewhere")
     asked = await table.players[0].slash(elsewhere, "table cancel")
     assert asked.ephemeral and "cannot be asked" in asked.response.content

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.render import get_renderer
 from games.aelderman import SPEC
 from games.aelderman.actions import EndTurn
-from tests.games.aelderman.helpers import new_game, start_turn
+from tests.games.aelderman.helpers import first_trade_turn, new_game, start_turn
 
 RENDERER = get_renderer("aelderman")
 
@@ -188,10 +188,7 @@ def test_a_sale_whose_coins_pay_for_a_subsidiary_is_said_to_bring_markers_to_pla
     from games.aelderman.state import Pending, Visit
 
     spec = registry.get("aelderman")
-    state = spec.setup(3, 12345, spec.Options(version="main"))
-    while not (state.phase == "trade" and state.turn is not None and not state.pending):
-        seat = min(spec.to_act(state))
-        state, _ = spec.apply(state, seat, spec.policy("heuristic", seed=seat).choose(state, seat))
+    state = first_trade_turn()
     seat = state.turn.seat
     city = next(c for c in D.CITY_ZONE if c not in state.subsidiary)
     state.banners[city] = [(seat + 1) % 3] * D.BANNER_SPACES  # every banner space taken, the anchor free

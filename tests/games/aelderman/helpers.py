@@ -68,3 +68,13 @@ def give_building(state: State, seat: int, name: str, site: int, uses: int = 0) 
     player.property_supply -= 1
     player.general -= uses
     state.site_owner[site] = seat
+
+
+def first_trade_turn(seats: int = 3, seed: int = 12345) -> State:
+    """A main-version game played from its setup by heuristic players up to its first sea turn with
+    nothing pending."""
+    state = SPEC.setup(seats, seed, {"version": "main"})
+    while not (state.phase == "trade" and state.turn is not None and not state.pending):
+        seat = min(SPEC.to_act(state))
+        state, _ = SPEC.apply(state, seat, SPEC.policy("heuristic", seed=seat).choose(state, seat))
+    return state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.games.aelderman.helpers import act, new_game, start_turn
+from tests.games.aelderman.helpers import act, first_trade_turn, new_game, start_turn
 
 
 def test_bought_goods_name_the_influence_the_general_supply_could_give():
@@ -50,10 +50,7 @@ def test_a_big_sale_with_no_marker_left_places_none_and_says_the_markers_are_los
     from games.aelderman.state import Pending, Visit
 
     spec = registry.get("aelderman")
-    state = spec.setup(3, 12345, spec.Options(version="main"))
-    while not (state.phase == "trade" and state.turn is not None and not state.pending):
-        seat = min(spec.to_act(state))
-        state, _ = spec.apply(state, seat, spec.policy("heuristic", seed=seat).choose(state, seat))
+    state = first_trade_turn()
     seat = state.turn.seat
     city, card = next((city, D.ACTION_CARDS[number]) for city, number in state.cards.items()
                       if city in D.CITY_ZONE and any(name and D.SEA_ACTIONS[name].family == "sell"
