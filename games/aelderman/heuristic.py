@@ -4,12 +4,12 @@ and picks the move (with its sub-steps played greedily) that brings it closest."
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from functools import lru_cache
 from typing import Any
 
 from games.aelderman import data as D
-from games.aelderman.heuristic_main import DIST, main_bid, main_value
+from games.aelderman.heuristic_main import main_bid, main_value
 from games.aelderman.rules import building_cost, luxuries, property_cost
 from games.aelderman.scoring import progress
 from games.aelderman.state import State
@@ -20,6 +20,24 @@ FULL_WEIGHT = 0.2  # how much the advanced and expert tasks count next to the ba
 # What one more good costs to get: the alternative trade's price, or for a luxury good the
 # 7 coins of an action card's "Buy 1 pelt/spices" and the trip to a city offering it.
 GOOD_COST: dict[str, int] = {**D.BUY_PRICE, **dict.fromkeys(D.LUXURY, 9)}
+
+
+def _distances() -> dict[str, dict[str, int]]:
+    result = {}
+    for start in D.PLACES:
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in D.NEIGHBOURS[here]:
+                if nxt not in seen:
+                    seen[nxt] = seen[here] + 1
+                    queue.append(nxt)
+        result[start] = seen
+    return result
+
+
+DIST = _distances()
 
 
 @lru_cache(maxsize=None)
@@ -171,26 +189,12 @@ class HeuristicPolicy:
             return actions[0]
         if actions[0].kind == "bid":
             return self._bid(state, seat, actions)
-        order = self._order_now(state, seat, actions)
-        if order is not None:
-            return order
         best, best_score = actions[0], float("-inf")
         for action in actions:
             score = self._judge(state, seat, action) + self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = action, score
         return best
-
-    def _order_now(self, state: State, seat: int, actions: list[Any]) -> Any:
-        """A Council order that can be fulfilled here is fulfilled at once when its reward is
-        worth having: the city action is free, the ship may leave before the greedy choice comes
-        back to it, and another player may take the order first."""
-        offered = [a for a in actions if a.kind == "fulfil"]
-        if not offered:
-            return None
-        scored = [(self._judge(state, seat, a), a) for a in offered]
-        score, best = max(scored, key=lambda item: item[0])
-        return best if score > value(state, seat) else None
 
     def _judge(self, state: State, seat: int, action: Any) -> float:
         if action.kind in MENUS:

@@ -5,37 +5,15 @@ money, goods, production and buildings should still bring in the rounds left."""
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from functools import lru_cache
+from collections import Counter
 
 from games.aelderman import data as D
 from games.aelderman.election import score_pad
 from games.aelderman.majority import district_strengths, split_votes, zone_counts
-from games.aelderman.orders import production_of
-from games.aelderman.placement import markers_in
 from games.aelderman.rules import building_cost, operating_costs
 from games.aelderman.state import State
 
 BUILDING_INCOME = {"coins": 0.35, "influence": 2.0, "ap": 0.8, "beer": 1.2, "glass": 1.6}
-
-
-def _distances() -> dict[str, dict[str, int]]:
-    """Sailing steps between any two places (breadth first over the routes)."""
-    result = {}
-    for start in D.PLACES:
-        seen = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in D.NEIGHBOURS[here]:
-                if nxt not in seen:
-                    seen[nxt] = seen[here] + 1
-                    queue.append(nxt)
-        result[start] = seen
-    return result
-
-
-DIST = _distances()
 
 
 def main_value(state: State, seat: int) -> float:
@@ -65,7 +43,6 @@ def main_value(state: State, seat: int) -> float:
     score += 2.0 * len(player.lots) * (left > 0) + 2.0 * len(player.improvements)
     if left:
         score -= D.UNPAID_COIN_PENALTY * _unpaid(player)
-    score += _orders(state, seat, left)
     return score + (_contest(state, seat, solo) if left else 0.0)
 
 
@@ -74,101 +51,6 @@ def _unpaid(player) -> int:
     would not cover (each costs UNPAID_COIN_PENALTY council votes)."""
     income = sum(D.BUILDINGS[name].produces.get("coins", 0) for name in player.buildings)
     return max(0, operating_costs(player) - player.coins - income)
-
-
-# Council orders on display (see _orders). A met order not yet fulfilled is worth this share of its
-# reward, less per sailing step to the nearest place where it can be fulfilled; an order not yet
-# met is worth ORDER_NEAR * progress squared of it (progress 0..1), less as the game's periods run out.
-ORDER_MET = 0.6
-ORDER_MET_STEP = 0.1
-ORDER_NEAR = 0.45
-ORDER_NEAR_PERIODS = 6  # periods left below which an unmet order counts less and less
-
-
-@lru_cache(maxsize=None)
-def order_reward(number: int, left: int) -> float:
-    """What a Council order's reward adds to `main_value` with `left` production phases to come:
-    final council votes one each (the score pad's orders line), coins and goods as main_value counts
-    them, influence about a council vote each, luxury goods three (the score pad's luxury line)."""
-    total = 0.0
-    for key, count in D.COUNCIL_ORDERS[number].reward.items():
-        if key == "votes":
-            total += count
-        elif key == "coins":
-            total += (0.3 + 0.08 * left) * count
-        elif key == "influence":
-            total += 1.0 * count
-        elif key in D.LUXURY:
-            total += 3.0 * count
-        else:
-            total += 0.3 * (D.BUY_PRICE[key] + 1) * count
-    return total + 1.5 * D.COUNCIL_ORDERS[number].places
-
-
-def order_progress(state: State, seat: int, number: int) -> float:
-    """How far the seat is towards a Council order's requirement, 1.0 when it is met (the test of
-    orders.order_met, counted in steps). Property bought in the order's district counts half a
-    building there."""
-    order = D.COUNCIL_ORDERS[number]
-    player = state.players[seat]
-    kind, need = order.kind, order.count
-    if kind == "production":
-        have = production_of(state, seat, order.subject[0])
-    elif kind == "district":
-        district = order.subject[0]
-        built = sum(1 for s in player.sites if s >= 0 and D.SITES[s].district == district)
-        if built >= need:
-            return 1.0
-        lots = sum(1 for s in player.lots if D.SITES[s].district == district)
-        return min(built + 0.5 * lots, need - 0.5) / need
-    elif kind == "strength_one":
-        have = sum(1 for b in player.buildings if D.BUILDINGS[b].strength == 1)
-    elif kind == "placed_in":
-        have = sum(min(need, markers_in(state, seat, city)) for city in order.subject)
-        need *= len(order.subject)
-    else:  # placed_every
-        cities = ZONE_CITIES[order.subject[0]]
-        have = sum(1 for city in cities if markers_in(state, seat, city))
-        need = len(cities)
-    return min(have, need) / need
-
-
-ZONE_CITIES: dict[str, tuple[str, ...]] = {
-    zone: tuple(c for c, z in D.CITY_ZONE.items() if z == zone) for zone in D.ZONES}
-
-
-def _orders(state: State, seat: int, left: int) -> float:
-    """Council orders still on display: one whose requirement is met is worth most of its reward
-    (the rest comes when it is fulfilled, a free city action in Lübeck or an own subsidiary, so the
-    ship is drawn there); one being worked towards is worth a share growing with the square of the
-    progress, so a move that brings an order close is preferred to one that starts a far one."""
-    if state.phase == "over":
-        return 0.0
-    periods = left * D.PERIODS_PER_ROUND + (D.PERIODS_PER_ROUND - 1 - state.period)
-    hope = min(1.0, (periods + 1) / ORDER_NEAR_PERIODS)
-    total = 0.0
-    steps = -1
-    for number in state.orders:
-        if not number:
-            continue
-        done = order_progress(state, seat, number)
-        if not done:
-            continue
-        reward = order_reward(number, left)
-        if done >= 1.0:
-            if steps < 0:
-                steps = _steps_to_fulfil(state, seat)
-            total += reward * max(0.2, ORDER_MET - ORDER_MET_STEP * steps)
-        else:
-            total += reward * ORDER_NEAR * hope * done * done
-    return total
-
-
-def _steps_to_fulfil(state: State, seat: int) -> int:
-    """Sailing steps from the ship to Lübeck or the nearest own subsidiary."""
-    here = state.players[seat].location
-    dist = DIST[here]
-    return min([dist[D.LUBECK], *(dist[c] for c, s in state.subsidiary.items() if s == seat)])
 
 
 TARGETS = ("Fountain", "Gabled House", "Merchant House", "Lighthouse", "Brewery", "Guard House",
