@@ -283,6 +283,12 @@ class TableService(MovesMixin, LobbyMixin):
             return None
         return [s.user_id for s in await self.store.tables.seats(table.id) if s.user_id is not None]
 
+    async def tournament_place(self, table: TableRow) -> Any:
+        """The tournament round and board a table plays (None: not a tournament's table)."""
+        if table.tournament_id is None:
+            return None
+        return await self.store.tournaments.game_of_table(table.id)
+
     async def moved_thread(self, table_id: int, old_thread_id: int, thread_id: int | None) -> TableNews | None:
         """A running table whose thread was deleted goes on in `thread_id` (None: by DM and `/table
         hand` alone); its board and lobby are posted anew there. None when the table is no longer

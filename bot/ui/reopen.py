@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ui.presenter import safely
-from bot.ui.threads import drop_thread
+from bot.ui.threads import drop_thread, tournament_thread_name
 from play.results import TableNews
 from storage import TableRow
 
@@ -96,7 +96,10 @@ class ReopenMixin:
                 return None
             raise TryLater
         try:
-            return await self.create_thread(parent, table, private_to=await self.service.private_to(table))
+            place = await self.service.tournament_place(table)
+            name = None if place is None else tournament_thread_name(self.service.spec(table).title,
+                                                                     table.tournament_id, place)
+            return await self.create_thread(parent, table, name, private_to=await self.service.private_to(table))
         except discord.Forbidden as exc:
             log.warning("no new thread for table %s (%s): it goes on by DM", table.id, exc)
             return None

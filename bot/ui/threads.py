@@ -4,7 +4,7 @@ recorded leaves no table half open."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
 
@@ -95,6 +95,11 @@ class ThreadsMixin:
             for user_id in private_to or ():
                 await safely(f"thread member {user_id}", thread.add_user(discord.Object(user_id)))
         return thread
+
+
+def tournament_thread_name(title: str, tournament_id: int, game: Any) -> str:
+    """The thread name of a tournament's table: its tournament, round and board."""
+    return f"{title} T{tournament_id} · round {game.round_no} · board {game.board}"
 
 
 async def drop_thread(thread: discord.Thread) -> None:

@@ -12,6 +12,7 @@ import discord
 from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.presenter import safely
+from bot.ui.threads import tournament_thread_name
 from games import registry
 from play.common import KeyedLocks
 from play.results import TableNews
@@ -84,7 +85,7 @@ class RoundsMixin:
             if table.thread_id is None and channel is not None:
                 if await self._cancelled(tournament_id):  # cancelled while the threads open: no more
                     return [], 0
-                name = f"{title} T{tournament.id} · round {game.round_no} · board {game.board}"
+                name = tournament_thread_name(title, tournament.id, game)
                 try:
                     thread = await self.tables_ui.open_thread(channel, table, name, game.players if alike else None)
                 except discord.HTTPException as exc:

@@ -130,3 +130,17 @@ async def test_a_duplicate_rounds_last_running_board_keeps_a_private_thread(simc
     thread = env.backend.get_channel(moved.thread_id)
     assert thread.type == discord.ChannelType.private_thread.value
     assert set(games[1].players) <= set(thread.thread_members)
+
+
+async def test_a_tournament_tables_new_thread_is_named_by_its_round_and_board_as_the_first_was(simcord_env):
+    from tests.bot.test_duplicate_deal import duplicate_round
+
+    env = simcord_env
+    event, games, first, second = await duplicate_round(env)
+    first_name = env.backend.get_channel(second.thread_id).name
+    env.backend.delete_channel(second.thread_id)
+    await env.settle()
+    moved = await event.bot.store.tables.get(second.id)
+    assert moved.thread_id not in (None, second.thread_id)
+    assert env.backend.get_channel(moved.thread_id).name == first_name
+    assert f"round {games[1].round_no} · board {games[1].board}" in first_name
