@@ -169,12 +169,13 @@ class RoundIndicator:
     chosen: bool = True
 
 
+# Property and both feasts cost more every round: "These continue to increase as the game progresses."
 ROUNDS: dict[int, RoundIndicator] = {r.round: r for r in (
     RoundIndicator(1, 2, ({"wheat": 1, "fish": 1}, 2), None),
     RoundIndicator(2, 3, ({"wheat": 1, "beer": 1}, 2), ({"fish": 1, "beer": 1, "meat": 1}, 5)),
     RoundIndicator(3, 4, ({"fish": 1, "beer": 1}, 2), ({"beer": 1, "meat": 2}, 5)),
     RoundIndicator(4, 5, ({"beer": 1, "meat": 1}, 3), ({"beer": 2, "meat": 2}, 6)),
-    RoundIndicator(5, 6, ({"beer": 1, "meat": 1}, 3), ({"beer": 2, "meat": 2, "fish": 1}, 7)),
+    RoundIndicator(5, 6, ({"beer": 1, "meat": 2}, 4), ({"beer": 2, "meat": 2, "fish": 1}, 7)),
 )}
 SHORT_ROUNDS = 2
 PERIODS_PER_ROUND = 4

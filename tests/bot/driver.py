@@ -50,11 +50,12 @@ class Table:
 
     async def put_state(self, state) -> None:
         """Set the game to a state the test built (a situation whole games seldom reach), as a new
-        version: panels from before are out of date, a fresh "My hand" shows the new state."""
+        version: panels from before are out of date, a fresh "My hand" shows the new state (the
+        seats' stored prompts were the old state's: they go, or its panels would be refused too)."""
         from storage.db import run
 
         async with self.bot.store.db.transaction() as conn:
-            await run(conn, "UPDATE game_tables SET state = ?, version = version + 1 WHERE id = ?",
+            await run(conn, "UPDATE game_tables SET state = ?, version = version + 1, prompts = '{}' WHERE id = ?",
                       ((await self.spec()).dump_state(state), self.table_id))
 
 

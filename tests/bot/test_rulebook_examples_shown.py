@@ -27,16 +27,6 @@ async def click_choice(table, seat: int, wanted) -> None:
     assert spec.dump_state(after) != spec.dump_state(state), text_of(result.response.message)
 
 
-async def put_state(table, state) -> None:
-    """Like the driver's Table.put_state, and the seats' stored prompts are cleared too: a prompt of
-    the state before (e.g. the first purchase) would make every panel of the new state out of date."""
-    from storage.db import run
-
-    async with table.bot.store.db.transaction() as conn:
-        await run(conn, "UPDATE game_tables SET state = ?, version = version + 1, prompts = '{}' WHERE id = ?",
-                  ((await table.spec()).dump_state(state), table.table_id))
-
-
 async def names_by_seat(table) -> list[str]:
     seats = sorted(await table.seats(), key=lambda s: s.seat)
     return [(await table.actor_of_seat(s.seat)).user.name for s in seats]
@@ -74,7 +64,7 @@ async def test_augsburg_final_standings_show_the_cap_and_the_cathedral_tie_break
     give_right(state, 2, "patent", 4)
     state.score = [40, 40, 21]
     start_auction(state, 4, opener=0)
-    await put_state(table, state)
+    await table.put_state(state)
     names = await names_by_seat(table)
 
     for seat in (0, 1, 2):
@@ -124,7 +114,7 @@ async def test_augsburg_auction_example_one_on_the_board(simcord_env):
                                 (ada, PASS), (matthias, bid(4))])
     assert state.phase == "reveal"
     money = list(state.money)
-    await put_state(table, state)
+    await table.put_state(state)
     names = await names_by_seat(table)
 
     for seat, shown in ((matthias, ["maria-14", "maria-15", "joker", "joker"]),
@@ -164,7 +154,7 @@ async def test_baumeister_final_standings_show_every_bonus_and_a_shared_place(si
     end_turn(state, [])
     assert state.phase == "final" and state.actor == 0
     BAUMEISTER.check_invariants(state)
-    await put_state(table, state)
+    await table.put_state(state)
     names = await names_by_seat(table)
 
     await click_choice(table, 0, lambda a: a.kind == "pick" and a.card == "corner-2b")
