@@ -107,6 +107,9 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     if kind == "cancel":
         if caller.user_id != table.creator_id:
             raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")
+        if seat is not None and (seat.forfeited or seat.ai):  # votes are the business of those playing
+            raise TableError("A computer player plays your seat now, so you can no longer ask to cancel this game. "
+                             "Someone with Manage Server can still cancel it.")
         _check_cancel(loaded)
         return
     if seat is None or seat.forfeited or seat.ai:  # abandoned, or handed to a computer player for good

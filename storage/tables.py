@@ -479,8 +479,11 @@ class TableStore(TimerStore):
                            (*values, table_id, seat))
 
     async def tables_of_user(self, user_id: int, *statuses: Status) -> list[TableRow]:
+        """The tables where `user_id` plays a seat: not one they abandoned or that was handed to
+        the computer."""
         marks = ", ".join("?" for _ in statuses)
         rows = await self.db.fetchall(
             "SELECT t.* FROM game_tables t JOIN seats s ON s.table_id = t.id"
-            f" WHERE s.user_id = ? AND t.status IN ({marks}) ORDER BY t.id", (user_id, *statuses))
+            f" WHERE s.user_id = ? AND NOT s.forfeited AND s.ai IS NULL AND t.status IN ({marks}) ORDER BY t.id",
+            (user_id, *statuses))
         return _readable(rows)

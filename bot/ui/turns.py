@@ -34,7 +34,8 @@ def no_longer_last(news: TableNews) -> int | None:
         return None
     (seat,) = before
     row = next((s for s in news.seats if s.seat == seat), None)
-    return seat if row is not None and row.user_id is not None else None
+    # Not a seat given to the computer: its panel is no longer its former player's to see.
+    return seat if row is not None and row.user_id is not None and not (row.forfeited or row.ai) else None
 
 
 def last_to_choose(news: TableNews) -> int | None:
@@ -44,4 +45,5 @@ def last_to_choose(news: TableNews) -> int | None:
         return None
     (seat,) = now
     row = next((s for s in news.seats if s.seat == seat), None)
-    return seat if row is not None and row.user_id is not None and not row.away else None
+    played_by_them = row is not None and row.user_id is not None and not (row.forfeited or row.ai or row.away)
+    return seat if played_by_them else None

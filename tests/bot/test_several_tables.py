@@ -1,0 +1,202 @@
+"""One player (ada) at three tables in two servers; bo shares table 1 with her.
+T1: server Alpha, Augsburg 1520, ada + bo.  T2: Alpha, Baumeister, ada + 2 computers.
+T3: server Beta, Aelderman, ada + cy.  Server Gamma: ada is a member, no table."""
+from __future__ import annotations
+
+from bot import create_bot
+from play.results import seat_choices
+from tests.bot.driver import (buttons, choose, heuristic_players, panel_message, request_cursor,
+                              table_control)
+from tests.reliability.forge import forge_component
+from tests.bot.several_tables import answer_text, content, dms, world
+
+TABLE_COMMANDS = ("table hand", "table undo", "table leave", "table abandon", "table cancel", "table log",
+                  "table export")
+
+
+def panels_of(actor, table):
+    return [m for m in dms(actor) if any(table_control(c, table.table_id) for c in buttons(m))]
+
+
+def control_ids(message):
+    return [getattr(c, "custom_id", "") or "" for c in buttons(message)]
+
+
+async def seat_row(t, actor):
+    return next(s for s in await t.seats() if s.user_id == actor.id)
+
+
+async def heuristic_index(t, actor):
+    spec, state = await t.spec(), await t.state()
+    seat = await t.seat_of(actor)
+    pol = heuristic_players((await t.row()).game, len(await t.seats()))
+    return seat_choices(spec, state, seat).index(pol(state, seat))
+
+
+async def test_every_dm_names_its_table_and_game(simcord_env):
+    w = await world(simcord_env)
+    titles = {w.t1.table_id: "Augsburg 1520", w.t2.table_id: "Wettstreit der Baumeister", w.t3.table_id: "Aelderman"}
+    for m in dms(w.ada_a):
+        named = [tid for tid, title in titles.items() if f"table #{tid}" in content(m) and title in content(m)]
+        assert len(named) == 1, content(m)
+
+
+async def test_an_older_panel_of_table_1_acts_on_table_1_after_table_2s_panel(simcord_env):
+    w = await world(simcord_env)
+    ada = w.ada_a
+    p1 = panels_of(ada, w.t1)[-1]
+    p2 = panels_of(ada, w.t2)[-1]
+    assert dms(ada).index(p1) < dms(ada).index(p2)  # table 2's panel came later
+    v1, v2, v3 = [(await t.row()).version for t in (w.t1, w.t2, w.t3)]
+    r = await choose(ada, p1, await heuristic_index(w.t1, ada))
+    assert r.acknowledged
+    assert (await w.t1.row()).version == v1 + 1
+    assert (await w.t2.row()).version == v2 and (await w.t3.row()).version == v3
+    # table 2's panel still works, on table 2
+    p2 = panels_of(ada, w.t2)[-1]
+    await choose(ada, p2, await heuristic_index(w.t2, ada))
+    assert (await w.t2.row()).version > v2
+    assert (await w.t3.row()).version == v3
+
+
+async def test_a_cancelled_tables_old_panel_is_refused_and_others_stay(simcord_env):
+    w = await world(simcord_env)
+    ada = w.ada_a
+    p2 = panels_of(ada, w.t2)[-1]
+    act2 = next(i for i in control_ids(p2) if i.startswith(("act:", "pick:")))
+    r = await ada.slash(w.t2.thread, "table cancel")
+    assert (await w.t2.row()).status == "cancelled", answer_text(r)
+    assert panels_of(ada, w.t1), "table 1's panel keeps its controls"
+    v1 = (await w.t1.row()).version
+    vals = ["0"] if act2.startswith("pick:") else None
+    r = await forge_component(ada.user, p2, act2, vals)
+    follow = "\n".join((f.content or "") for f in r.followups)
+    assert "cancelled" in follow, (answer_text(r), follow)
+    assert (await w.t1.row()).version == v1
+
+
+async def test_commands_per_place(simcord_env):
+    w = await world(simcord_env)
+    # (b) Beta: ada's only table there is T3
+    r = await w.ada_b.slash(w.chan_b, "table hand")
+    assert f"table #{w.t3.table_id}" in answer_text(r)
+    # Alpha: two tables, both named, not T3
+    r = await w.ada_a.slash(w.chan_a, "table hand")
+    t = answer_text(r)
+    assert f"#{w.t1.table_id}" in t and f"#{w.t2.table_id}" in t and f"#{w.t3.table_id}" not in t
+    # (c) Gamma: none
+    for cmd in TABLE_COMMANDS:
+        r = await w.ada_c.slash(w.chan_c, cmd)
+        assert "not at any open table" in answer_text(r)
+    # (d) Beta naming T1: refused, nothing of it
+    secrets = ["Augsburg", "bo", "running", "being played", "started", "Alpha"]
+    for cmd in TABLE_COMMANDS:
+        r = await w.ada_b.slash(w.chan_b, cmd, table=w.t1.table_id)
+        t = answer_text(r)
+        assert "not a table of this server" in t
+        assert not any(s in t for s in secrets), (cmd, t)
+    r = await w.ada_b.slash(w.chan_b, "table handover", player=w.bo.user, table=w.t1.table_id)
+    assert "not a table of this server" in answer_text(r)
+    assert (await w.t1.row()).status == "running" and not any(s.forfeited for s in await w.t1.seats())
+
+
+async def test_deadline_at_one_table_and_back_at_one(simcord_env):
+    w = await world(simcord_env, pace="Pace: live-15m")
+    ada = w.ada_a
+    for t, p in ((w.t1, w.bo), (w.t3, w.cy)):
+        spec = await t.spec()
+        for _ in range(20):
+            s = await seat_row(t, p)
+            if s.seat not in spec.to_act(await t.state()):
+                break
+            await choose(p, await panel_message(t, p, s), await heuristic_index(t, p))
+    # ada plays table 3 in time, not tables 1 and 2
+    await simcord_env.advance_time(460)
+    s = await seat_row(w.t3, ada)
+    for _ in range(20):
+        s = await seat_row(w.t3, ada)
+        if s.seat not in (await w.t3.spec()).to_act(await w.t3.state()):
+            break
+        await choose(ada, await panel_message(w.t3, ada, s), await heuristic_index(w.t3, ada))
+    await simcord_env.advance_time(460)
+    assert (await seat_row(w.t1, ada)).away and (await seat_row(w.t2, ada)).away
+    assert not (await seat_row(w.t3, ada)).away
+    notice = [m for m in dms(ada) if "Time ran out" in content(m) and f"table #{w.t1.table_id}" in content(m)][-1]
+    await ada.user.click(notice, label="I'm back")
+    assert not (await seat_row(w.t1, ada)).away
+    assert (await seat_row(w.t2, ada)).away
+    n2 = [m for m in dms(ada) if "Time ran out" in content(m) and f"table #{w.t2.table_id}" in content(m)][-1]
+    assert f"back:{w.t2.table_id}" in control_ids(n2)
+
+
+async def test_abandon_one_and_restart_keep_the_other_panels(simcord_env, settings):
+    w = await world(simcord_env)
+    ada = w.ada_a
+    r = await ada.slash(w.t1.thread, "table abandon")
+    assert (await seat_row(w.t1, ada)).forfeited, answer_text(r)
+    assert not (await seat_row(w.t2, ada)).forfeited and not (await seat_row(w.t3, ada)).forfeited
+    assert panels_of(ada, w.t2)
+    await simcord_env.restart_bot(create_bot(settings))
+    v2 = (await w.t2.row()).version
+    await choose(ada, panels_of(ada, w.t2)[-1], await heuristic_index(w.t2, ada))
+    assert (await w.t2.row()).version > v2
+    # cy plays at table 3 after the restart, then ada's new panel there works
+    cys = await seat_row(w.t3, w.cy)
+    if cys.seat in (await w.t3.spec()).to_act(await w.t3.state()):
+        await choose(w.cy, await panel_message(w.t3, w.cy, cys), await heuristic_index(w.t3, w.cy))
+    s3 = await seat_row(w.t3, ada)
+    if s3.seat in (await w.t3.spec()).to_act(await w.t3.state()):
+        v3 = (await w.t3.row()).version
+        await choose(ada, panels_of(ada, w.t3)[-1], await heuristic_index(w.t3, ada))
+        assert (await w.t3.row()).version > v3
+
+
+def seen_by(env, user_id, guild_ids, since):
+    """shown_to, but only server channels of the servers the person is in."""
+    from tests.games.playout import strings_in
+    from tests.bot.driver import _answer_visible
+    backend = env.backend
+    by_token = {i.token: i for i in backend.interactions.values()}
+    texts = []
+    for request in env.http_requests[since:]:
+        if request.json is None or request.method not in ("POST", "PATCH"):
+            continue
+        parts = request.path.strip("/").split("/")
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            channel = backend.channels.get(int(parts[1]))
+            if channel is None:
+                continue
+            if channel.recipient_ids:
+                visible = user_id in channel.recipient_ids
+            else:
+                visible = channel.guild_id in guild_ids
+        elif parts[0] == "interactions":
+            visible = _answer_visible(backend, backend.interactions.get(int(parts[1])), user_id, request.json)
+        elif parts[0] == "webhooks" and len(parts) >= 3:
+            visible = _answer_visible(backend, by_token.get(parts[2]), user_id, request.json)
+        else:
+            continue
+        if visible:
+            texts.extend(strings_in(request.json))
+    return texts
+
+
+async def test_bo_never_sees_adas_private_panels(simcord_env):
+    env = simcord_env
+    mark = request_cursor(env)
+    w = await world(env)
+    ada = w.ada_a
+    # ada makes her sealed opening choice at table 1, and moves at table 2
+    await choose(ada, panels_of(ada, w.t1)[-1], await heuristic_index(w.t1, ada))
+    await choose(ada, panels_of(ada, w.t2)[-1], await heuristic_index(w.t2, ada))
+    bo_saw = "\n".join(seen_by(env, w.bo.id, {w.guild_a.id}, mark))
+    bo_own = "\n".join(f.value for m in dms(w.bo) for e in m.embeds for f in e.fields)
+    for m in dms(ada):
+        for e in m.embeds:
+            for f in e.fields:
+                if len(f.value) > 25 and f.value not in bo_own:
+                    assert f.value not in bo_saw, f.value
+    # bo pokes at ada's tables in his server
+    for cmd in ("table hand", "table undo", "table log", "table export", "table abandon"):
+        r = await w.bo.slash(w.chan_a, cmd, table=w.t2.table_id)
+        assert "Your hand" not in answer_text(r)
