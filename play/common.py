@@ -7,7 +7,7 @@ import asyncio
 import unicodedata
 from collections import Counter, OrderedDict
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, AsyncIterator, Callable, Generic, Hashable, Sequence, TypeVar
 
@@ -46,6 +46,14 @@ class Caller:
     name: str = ""
     can_manage: bool = False  # Manage Server (or Administrator)
     organiser: bool = False  # the organiser role, or Manage Server
+    # Whether the caller may see a channel of that server (None: not known, as in a DM).
+    sees_channel: Callable[[int], bool] | None = field(default=None, compare=False)
+
+    def check_sees(self, channel_id: int, what: str) -> None:
+        """Refuse what is played in a channel of the server that the caller may not see: the
+        server keeps it private from them, as `/table list` does."""
+        if self.sees_channel is not None and not self.sees_channel(channel_id):
+            raise TableError(f"{what} is played in a channel you cannot see.")
 
 
 # How a refusal says where a table or a tournament stands ("This game has not started yet").

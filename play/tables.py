@@ -314,6 +314,7 @@ class TableService(MovesMixin, LobbyMixin):
         a server admin at any time, unless seated at it (the seed decides the hidden cards)."""
         loaded = await self.load(table_id, caller)
         table = loaded.table
+        caller.check_sees(table.channel_id, f"Table #{table_id}")
         if table.status == "lobby":
             raise TableError(f"Table #{table_id} has not started; there is nothing to export yet.")
         if table.state is None:
@@ -348,6 +349,7 @@ class TableService(MovesMixin, LobbyMixin):
         """The table with its game's events as the caller may see them (others' secrets hidden until
         the game ends), in `TableNews.log`."""
         loaded = await self.load(table_id, caller)
+        caller.check_sees(loaded.table.channel_id, f"Table #{table_id}")
         if loaded.table.status == "lobby":
             raise TableError(f"Table #{table_id} has not started; its log is empty.")
         if loaded.table.state is None:

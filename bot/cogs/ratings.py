@@ -36,6 +36,15 @@ def history_line(row: HistoryRow) -> str:
             f"{ordinal_text(after)} ({after - before:+.1f})")
 
 
+def own_or_private(interaction: discord.Interaction) -> bool:
+    """Whether the message clicked is private, or public and asked for by the one who clicked."""
+    message = interaction.message
+    if message is None or message.flags.ephemeral:
+        return True
+    asked = message.interaction_metadata
+    return asked is not None and asked.user.id == interaction.user.id
+
+
 def is_leaderboard(message: discord.Message | None) -> bool:
     """Whether a message is a leaderboard page: a leaderboard embed whose only controls are
     paging buttons."""
@@ -79,7 +88,9 @@ class RatingsCog(commands.Cog):
             await reply(interaction, "This leaderboard is not available any more; use `/leaderboard`.")
             return
         shown = await self.page(interaction.guild.id, game, page)
-        if not is_leaderboard(interaction.message):  # a forged id on another message: leave it alone
+        # A forged id on another message is left alone; so is a leaderboard posted for everyone
+        # by someone else: whoever pages it gets their own copy, as any answer, private.
+        if not is_leaderboard(interaction.message) or not own_or_private(interaction):
             await reply(interaction, **shown)
             return
         await interaction.response.edit_message(**shown)

@@ -43,19 +43,24 @@ def visible_channels(interaction: discord.Interaction) -> list[int]:
 
 
 def fitted(sections: list[tuple[str, list[str]]], room: int) -> list[str]:
-    """Each section's title and as many of its lines as fit whole, the room shared between the
-    sections still to come; a section that does not show all its tables says so."""
+    """Each section's title and as many of its lines as fit whole; a section that does not show
+    all its tables says so. The room is shared only where the sections overflow it together: a
+    section needing less than an even share leaves the rest to the others."""
+    shown = [(title, lines[:LISTED], len(lines)) for title, lines in sections if lines]
+    needs = [len(title) + 2 + 60 + sum(len(line) + 1 for line in lines) for title, lines, _ in shown]
+    shares, left = [0] * len(shown), room
+    for done, index in enumerate(sorted(range(len(shown)), key=needs.__getitem__)):
+        shares[index] = min(needs[index], left // (len(shown) - done))
+        left -= shares[index]
     out: list[str] = []
-    shown = [(title, lines) for title, lines in sections if lines]
-    for index, (title, lines) in enumerate(shown):
-        share = (room - sum(len(line) + 1 for line in out)) // (len(shown) - index)
+    for (title, lines, count), share in zip(shown, shares):
         kept, used = [], len(title) + 2 + 60  # the title, and the note of more
-        for line in lines[:LISTED]:
+        for line in lines:
             if used + len(line) + 1 > share:
                 break
             kept.append(line)
             used += len(line) + 1
-        more = [f"… and more: the newest {len(kept)} are listed."] if len(kept) < len(lines) else []
+        more = [f"… and more: the newest {len(kept)} are listed."] if len(kept) < count else []
         out += [f"**{title}**", *kept, *more, ""]
     return out
 

@@ -7,7 +7,7 @@ import asyncio
 import functools
 import logging
 import re
-from typing import Any, Awaitable, Coroutine
+from typing import Any, Awaitable, Callable, Coroutine
 
 import aiohttp
 import discord
@@ -37,7 +37,21 @@ def caller_of(interaction: discord.Interaction, organiser_role: str = "") -> Cal
     roles = getattr(interaction.user, "roles", None) or []
     organiser = manage or bool(organiser_role and any(role.name == organiser_role for role in roles))
     return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id, name=name_of(interaction.user),
-                  can_manage=manage, organiser=organiser)
+                  can_manage=manage, organiser=organiser, sees_channel=channel_viewer(interaction))
+
+
+def channel_viewer(interaction: discord.Interaction) -> Callable[[int], bool] | None:
+    """Whether the requester may view a channel of the server the request comes from (a channel
+    the bot does not know, say deleted, counts as seen)."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return None
+
+    def sees(channel_id: int) -> bool:
+        channel = guild.get_channel(channel_id)
+        return channel is None or channel.permissions_for(member).view_channel
+
+    return sees
 
 
 async def safely(what: str, call: Awaitable[Any]) -> Any:
