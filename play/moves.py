@@ -18,7 +18,7 @@ from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError, not_seated, table_state
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, next_prompts,
-                          ranked_last, recent_events, seat_choices)
+                          panel_token, ranked_last, recent_events, seat_choices)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
@@ -123,7 +123,8 @@ class MovesMixin:
         version, digest = loaded.table.prompts.get(seat.seat, (loaded.table.version, ""))
         # The digest too: a panel sent before the bot was updated to offer choices in another order
         # would otherwise pick by its position a choice it did not show.
-        if prompt_version != version or (digest and digest != choices_digest(loaded.spec, actions)):
+        if prompt_version != panel_token(loaded.table, version) or (
+                digest and digest != choices_digest(loaded.spec, actions)):
             raise TableError(OUT_OF_DATE)
         return loaded, seat.seat, actions
 

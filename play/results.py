@@ -96,6 +96,17 @@ def choices_digest(spec: GameSpec, actions: list[Any]) -> str:
 NO_CHOICES = hashlib.blake2b(b"", digest_size=6).hexdigest()
 
 
+def panel_token(table: TableRow, version: int) -> int:
+    """The number a panel's controls carry for the decision (or take-back) of table version
+    `version`: it tells that version from any other without telling it. A version counts every
+    stored action, a private exchange's secret steps too, so a player reading the versions of
+    their own panels could count the steps of an exchange the rules keep from them. Keyed by the
+    table's seed (secret while the game runs), so a forged control cannot guess one either."""
+    key = f"{table.seed}:{table.seed_salt or ''}".encode()[:64]
+    digest = hashlib.blake2b(f"{table.id}:{version}".encode(), key=key, digest_size=6).digest()
+    return int.from_bytes(digest, "big")
+
+
 def seat_choices(spec: GameSpec, state: Any, seat: int) -> list[Any]:
     return spec.legal_actions(state, seat) if seat in spec.to_act(state) else []
 

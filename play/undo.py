@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from play import pace
 from play.common import Caller, TableError, not_seated, table_state
-from play.results import TableNews, next_prompts
+from play.results import TableNews, next_prompts, panel_token
 from storage import MoveWrite
 from storage.tables import StaleVersion
 from storage.timers import REMINDER_TIMER
@@ -27,21 +27,15 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         seat = _checked_seat(loaded, caller)
-        if version is not None and version != loaded.table.version:
-            raise TableError("This take-back button is out of date: the game has moved on.")
         timed = await service.store.tables.timed_actions(table_id)
         actions = [(version, seat, action) for version, seat, action, _ in timed]
         if not actions or actions[-1][0] != loaded.table.version:
             raise TableError("There is nothing to take back: the last change at this table was not an action.")
+        if actions[-1][1] != seat:  # told before a button's version is looked at: no version is told
+            raise _not_own(loaded, seat, actions)
+        if version is not None and version != panel_token(loaded.table, loaded.table.version):
+            raise TableError("This take-back button is out of date: the game has moved on.")
         version, last_seat, last_action = actions[-1]
-        if last_seat != seat and all(acted != seat for _, acted, _ in actions):
-            raise TableError("You have made no action in this game yet, so there is nothing of yours to take back.")
-        if last_seat != seat:
-            spec, state = loaded.spec, loaded.state
-            hidden = seat not in spec.shown_to_act(state) and spec.shown_to_act(state) != spec.to_act(state)
-            who = "another player" if hidden else next(  # nor who made a private exchange's last step
-                (s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
-            raise TableError(f"Only your own last action can be taken back, and {who} has acted since.", names=[who])
         if await service.store.tables.by_computer(table_id, version):
             raise TableError("Your seat's last move was made by a computer player while you were away, so there is "
                              "nothing of yours to take back.")
@@ -54,6 +48,23 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
             raise TableError(f"That action cannot be taken back: {reason}.")
         return await _store(service, loaded, before, seat, version,
                             _clock_started(service, loaded, seat, timed, before))
+
+
+def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]]) -> TableError:
+    """The refusal of a take-back when someone else acted last: named, unless that action was a
+    step of a private exchange the asker is not part of (nor is who took its last step told)."""
+    last_seat = actions[-1][1]
+    if all(acted != seat for _, acted, _ in actions):
+        return TableError("You have made no action in this game yet, so there is nothing of yours to take back.")
+    spec = loaded.spec
+    before = _replayed(loaded, actions[:-1])
+    # While an exchange goes on, and for the step that ended one, the answer is the same
+    # whoever acted: else asking again and again would tell when its private steps are taken.
+    private = any(spec.shown_to_act(state) != spec.to_act(state) and seat not in spec.shown_to_act(state)
+                  for state in (before, loaded.state))
+    who = "another player" if private else next(
+        (s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
+    return TableError(f"Only your own last action can be taken back, and {who} has acted since.", names=[who])
 
 
 def _checked_seat(loaded: Loaded, caller: Caller) -> int:

@@ -21,7 +21,7 @@ from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.board import Boards
 from play.damage import Damage
 from play.common import BoundedCache
-from play.results import TableNews
+from play.results import TableNews, panel_token
 from play.tables import TableService
 from storage import SeatRow
 
@@ -191,11 +191,11 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         if actions:
             turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
         take_back = news.undo_seat == seat and table.status == "running"
-        controls = panels.controls(table.id, prompt_version, actions, view, renderer, info,
+        controls = panels.controls(table.id, panel_token(table, prompt_version), actions, view, renderer, info,
                                    spec.amount_choice(state, seat) if actions else None,
                                    rows=4 if take_back else 5) if actions else None
         if take_back:
-            controls = panels.with_take_back(controls, table.id, table.version)
+            controls = panels.with_take_back(controls, table.id, panel_token(table, table.version))
         if away_seat(news, seat):
             controls = panels.with_back(table.id)
         embed = renderer.panel(info, view, seat)

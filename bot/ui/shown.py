@@ -9,7 +9,7 @@ import discord
 
 from bot.ui.components import BackButton
 from bot.ui.requests import custom_ids
-from play.results import TableNews
+from play.results import TableNews, panel_token
 from storage import SeatRow
 
 AWAY_LOOKBACK = 100  # latest messages searched for an "I'm back", or a panel, of a table (one request)
@@ -20,16 +20,17 @@ AWAY_HEAD = "Time ran out in"  # an away notice's first words (after a mention, 
 async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
     """Whether the player's latest DM panel of this table (among their latest DMs: they may play
     at other tables too) is the panel of their current decision (its controls carry the decision's
-    prompt version). False when it cannot be read."""
+    prompt version's panel_token). False when it cannot be read."""
     if row.dm_channel_id is None:
         return False
     table_id, version = news.table.id, news.table.prompts.get(row.seat, (None,))[0]
+    carried = None if version is None else str(panel_token(news.table, version))
     of_table = tuple(f"{kind}:{table_id}:" for kind in PANEL_CONTROLS)
     try:
         async for message in bot.get_partial_messageable(row.dm_channel_id).history(limit=AWAY_LOOKBACK):
             ids = custom_ids(message)
-            if any(i.startswith(of_table) for i in ids):  # act:table:version:index, amount:table:version
-                return any(i.startswith(of_table) and i.split(":")[2] == str(version) for i in ids)
+            if any(i.startswith(of_table) for i in ids):  # act:table:token:index, amount:table:token
+                return any(i.startswith(of_table) and i.split(":")[2] == carried for i in ids)
     except discord.HTTPException:
         return False
     return False

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import discord
 
+from play.results import panel_token
 from tests.bot.driver import (board_message, buttons, fix_deal, heuristic_players, labels, open_table,
                               play_turn_by_dm, start, table_control, text_of, thread_text)
 
@@ -29,7 +30,7 @@ async def has_current_panel(table, actor) -> bool:
     """Whether the player's latest DM carries the controls of their current decision."""
     row = await table.row()
     seat = next(s for s in await table.seats() if s.user_id == actor.id)
-    marks = tuple(f"{kind}:{table.table_id}:{row.prompts[seat.seat][0]}:" for kind in ("act", "pick"))
+    marks = tuple(f"{kind}:{table.table_id}:{panel_token(row, row.prompts[seat.seat][0])}:" for kind in ("act", "pick"))
     latest = actor.user.dm_channel.history()[-1:]
     return any((getattr(c, "custom_id", "") or "").startswith(marks) for m in latest for c in buttons(m))
 

@@ -7,7 +7,7 @@ from bot.render.augsburg1520 import card_id_text
 from games import registry
 from games.augsburg1520.spec import Augsburg1520
 from games.core import GameSpec
-from play.results import seat_choices
+from play.results import panel_token, seat_choices
 from tests.bot.test_pace import LIVE, live_table
 from tests.bot.driver import (buttons, choose, fix_deal, heuristic_players, labels, open_table, panel_message,
                               play_turn_by_dm, play_until, start, thread_text)
@@ -120,8 +120,8 @@ async def test_undo_typed_in_the_thread_gives_the_decision_back_in_the_dms_too(s
     undone = await mover.slash(table.thread, "table undo")
     assert undone.ephemeral and "taken back" in undone.response.content
     latest = mover.user.dm_channel.history()[-1]
-    version = (await table.row()).version
-    assert any(c.custom_id.startswith(f"act:{table.table_id}:{version}:") for c in buttons(latest))
+    row = await table.row()
+    assert any(c.custom_id.startswith(f"act:{table.table_id}:{panel_token(row, row.version)}:") for c in buttons(latest))
 
 
 async def test_a_start_booster_once_named_to_everyone_is_not_taken_back(simcord_env, monkeypatch):

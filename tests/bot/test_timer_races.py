@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from play.common import Caller
-from play.results import seat_choices
+from play.results import panel_token, seat_choices
 from storage.timers import REMINDER_TIMER
 from tests.bot.driver import fix_deal, heuristic_players, labels
 from tests.bot.test_pace import LIVE, bo_to_move, dms_with, live_table, play_seat
@@ -162,7 +162,7 @@ async def test_a_move_made_while_the_reminder_goes_out_comes_after_it(simcord_en
     async def remind_while_bo_moves(news, seat, when):
         # bo presses his choice just as the reminder is being sent.
         moves.append(asyncio.get_running_loop().create_task(
-            bot.service.act(table.table_id, Caller(bo.id, name="bo"), prompt_version, index)))
+            bot.service.act(table.table_id, Caller(bo.id, name="bo"), panel_token(row, prompt_version), index)))
         for _ in range(10):
             await asyncio.sleep(0)
         stored_before_sent.append(moves[0].done())

@@ -27,6 +27,7 @@ PLAYERS = [Caller(user_id=100 + n, guild_id=GUILD, name=f"p{n}") for n in range(
 CHILD = textwrap.dedent("""
     import asyncio, os, signal, sys, time
     from play.common import Caller
+    from play.results import panel_token
     from play.tables import TableService
     from storage import Store
 
@@ -48,7 +49,7 @@ CHILD = textwrap.dedent("""
             spec = service.spec(table_now)
             seat = min(spec.to_act(news.state))
             caller = next(p for p in players if p.user_id == news.seats[seat].user_id)
-            news = await service.act(table.id, caller, table_now.prompts[seat][0], 0)
+            news = await service.act(table.id, caller, panel_token(table_now, table_now.prompts[seat][0]), 0)
         sys.exit("the stopping move never came")
 
     asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3]))

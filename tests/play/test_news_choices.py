@@ -9,7 +9,7 @@ import pytest
 
 from games import registry
 from play.common import Caller
-from play.results import seat_choices
+from play.results import panel_token, seat_choices
 from play.tables import TableService
 from storage import Store
 
@@ -35,7 +35,7 @@ async def test_the_choices_a_move_reports_are_the_engines(tmp_path, game):
             seat = min(spec.to_act(news.state))
             policy = spec.policy("heuristic", seed=seat)
             index = news.choices_of(spec, seat).index(policy.choose(news.state, seat))
-            news = await service.act(table.id, PLAYERS[seat], news.table.prompts[seat][0], index)
+            news = await service.act(table.id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), index)
             if news.table.status != "running":
                 break
         plain = await service.news(table.id)

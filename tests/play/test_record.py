@@ -17,6 +17,7 @@ import pytest
 from games import registry
 from play import record
 from play.common import Caller, TableError
+from play.results import panel_token
 from play.tables import TableService
 from storage import Store, TableRow
 
@@ -38,7 +39,7 @@ async def played(tmp_path, *, to_the_end: bool, chosen_seed: int | None = None) 
         if news.table.status != "running":
             break
         seat = min(spec.to_act(news.state))
-        news = await service.act(table.id, PLAYERS[seat], news.table.prompts[seat][0], 0)
+        news = await service.act(table.id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), 0)
     return service, table.id
 
 
@@ -243,7 +244,7 @@ async def test_a_player_who_abandoned_sees_the_log_as_a_spectator_until_the_end(
             if owner is not None:
                 break
             seat = min(spec.to_act(news.state))
-            news = await service.act(table.id, players[seat], news.table.prompts[seat][0],
+            news = await service.act(table.id, players[seat], panel_token(news.table, news.table.prompts[seat][0]),
                                      rng.randrange(len(spec.legal_actions(news.state, seat))))
         assert owner is not None, "the game made a secret line"
         assert (await service.log(table.id, players[owner])).log != (await service.log(table.id, spectator)).log

@@ -7,6 +7,7 @@ import time
 
 from games import registry
 from play.common import Caller
+from play.results import panel_token
 from play.tables import TableService
 from storage import Store
 
@@ -24,7 +25,7 @@ async def started(service: TableService) -> tuple[int, object]:
 async def first_choice(service: TableService, table_id: int, news) -> object:
     spec = registry.get(GAME)
     seat = min(spec.to_act(news.state))
-    return await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], 0)
+    return await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), 0)
 
 
 async def test_the_load_after_a_move_reuses_the_state_the_move_stored(tmp_path, monkeypatch):

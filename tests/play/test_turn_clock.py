@@ -8,6 +8,7 @@ import pytest
 
 from games import registry
 from play.common import Caller, TableError
+from play.results import panel_token
 from play.tables import TableService
 from storage import Store
 
@@ -44,7 +45,7 @@ async def baumeister_build_step(tmp_path, clock: Clock):
             return service, table.id, news, seat
         policy = spec.policy("heuristic", seed=seat)
         clock.now += 5
-        news = await service.act(table.id, PLAYERS[seat], news.table.prompts[seat][0],
+        news = await service.act(table.id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]),
                                  choices.index(policy.choose(news.state, seat)))
     raise AssertionError("no build step came")
 
@@ -58,10 +59,10 @@ async def test_picking_and_putting_back_a_card_keeps_the_turns_deadline(tmp_path
         for _ in range(3):
             clock.now += 120
             pick = next(i for i, a in enumerate(spec.legal_actions(news.state, seat)) if a.kind == "pick")
-            news = await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], pick)
+            news = await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), pick)
             clock.now += 120
             back = next(i for i, a in enumerate(spec.legal_actions(news.state, seat)) if a.kind == "unpick")
-            news = await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], back)
+            news = await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), back)
             assert news.table.deadlines[seat] == deadline  # 12 minutes on, still the same deadline
     finally:
         await service.store.close()
@@ -73,7 +74,7 @@ async def test_no_take_back_once_the_decisions_time_has_run_out(tmp_path):
     spec = registry.get("baumeister")
     try:
         pick = next(i for i, a in enumerate(spec.legal_actions(news.state, seat)) if a.kind == "pick")
-        news = await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], pick)
+        news = await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), pick)
         clock.now = news.table.deadlines[seat] + 1  # (the deadline timer has not fired yet)
         with pytest.raises(TableError, match="the time for that decision has run out"):
             await service.undo(table_id, PLAYERS[seat])
@@ -100,7 +101,7 @@ async def test_a_turn_that_comes_back_after_computer_seats_moved_has_a_new_clock
             choices = spec.legal_actions(news.state, 0)
             action = policy.choose(news.state, 0)
             after_own_move, _ = spec.apply(news.state, 0, action)
-            news = await service.act(table.id, PLAYERS[0], news.table.prompts[0][0], choices.index(action))
+            news = await service.act(table.id, PLAYERS[0], panel_token(news.table, news.table.prompts[0][0]), choices.index(action))
             if 0 not in spec.to_act(after_own_move) and 0 in spec.to_act(news.state):  # the others' turns came between
                 assert news.table.deadlines[0] == clock.now + 900
                 fresh_turns += 1
@@ -121,7 +122,7 @@ async def test_taking_back_the_opening_move_keeps_the_time_since_the_game_starte
         (seat,) = spec.to_act(news.state)
         player = next(p for p in PLAYERS if p.user_id == news.seats[seat].user_id)
         clock.now += 600  # ten of the fifteen minutes pass before the opening move
-        news = await service.act(table.id, player, news.table.prompts[seat][0], 0)
+        news = await service.act(table.id, player, panel_token(news.table, news.table.prompts[seat][0]), 0)
         assert seat not in spec.to_act(news.state)  # the turn passed on
         clock.now += 60
         news = await service.undo(table.id, player)

@@ -9,6 +9,7 @@ import pytest
 
 from games import registry
 from play.common import Caller, TableError
+from play.results import panel_token
 from play.tables import TableService
 from storage import Store
 
@@ -36,7 +37,7 @@ async def play_until(service, table_id, news, wanted, limit=400):
         choices = spec.legal_actions(news.state, seat)
         policy = spec.policy("heuristic", seed=seat)
         index = choices.index(policy.choose(news.state, seat))
-        news = await service.act(table_id, PLAYERS[seat], news.table.prompts[seat][0], index)
+        news = await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), index)
         if wanted(spec, news.state, news):
             return previous, news
     raise AssertionError("the situation never came")
@@ -81,7 +82,7 @@ async def test_every_other_case_is_refused_with_its_reason(tmp_path):
         # another player has acted since
         other = 1 - mover
         if other in spec.to_act(news.state):
-            news = await service.act(table_id, PLAYERS[other], news.table.prompts[other][0], 0)
+            news = await service.act(table_id, PLAYERS[other], panel_token(news.table, news.table.prompts[other][0]), 0)
             with pytest.raises(TableError, match="has acted since"):
                 await service.undo(table_id, PLAYERS[mover])
     finally:

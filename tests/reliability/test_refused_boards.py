@@ -8,6 +8,7 @@ import contextlib
 from datetime import datetime, timedelta, timezone
 
 from bot import create_bot
+from play.results import panel_token
 from play.scheduler import CLAIM_SECONDS
 from storage.db import run
 from tests.bot.driver import (board_message, buttons, fix_deal, heuristic_players, open_table, play_turn_by_dm,
@@ -54,7 +55,7 @@ async def _caught_up(table) -> bool:
         return False
     for seat in due:
         newest = next(p for p in table.players if p.id == seat.user_id).user.dm_channel.history()[-1]
-        if not any(table_control(c, table.table_id) and f":{row.prompts[seat.seat][0]}:" in c.custom_id
+        if not any(table_control(c, table.table_id) and f":{panel_token(row, row.prompts[seat.seat][0])}:" in c.custom_id
                    for c in buttons(newest)):
             return False
     return True
