@@ -245,9 +245,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
 
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
         caller = caller_of(interaction)
-        table = await self.service.get(table_id, caller)
-        if table.status == "running" and not caller.can_manage and caller.user_id == table.creator_id \
-                and table.tournament_id is None:
+        if await self.service.cancel_asks(table_id, caller):
             await self.ask_vote(interaction, table_id, "cancel")  # the other players must agree
             return
         news = await self.service.cancel(table_id, caller)

@@ -80,6 +80,9 @@ class OrganiserMixin:
 
     async def replace(self: TournamentService, tournament_id: int, caller: Caller, player_id: int) -> TableNews:
         """A computer player plays an absent player's seat on their behalf."""
+        if caller.user_id == player_id:  # the seat would keep what the computer wins, unrated for all
+            raise TournamentError("A replacement is for an absent player, not for yourself: to leave your game, "
+                                  "forfeit it with `/tournament forfeit` or `/table abandon` (you rank last).")
         return await self._take_over(tournament_id, caller, player_id, forfeit=False)
 
     async def forfeit(self: TournamentService, tournament_id: int, caller: Caller, player_id: int) -> TableNews:

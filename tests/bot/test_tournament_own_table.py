@@ -1,0 +1,85 @@
+"""An organiser (or a server manager) who plays in the tournament and is losing their own table.
+
+README: "An organiser who plays cannot forfeit or replace an opponent at their own table before the
+round's deadline (another organiser or Manage Server can)"; `/tournament replace` is for "an absent
+player"; ratings: a player who leaves mid-game "is still rated, ranked last" (rating_service: "otherwise
+a player about to lose could leave to keep their rating")."""
+from __future__ import annotations
+
+import discord
+
+from tests.bot.tournament_driver import answer, create, new_event, register_all, tournament_message
+
+
+async def seated_organiser(env, *, manage: bool):
+    event = new_event(env, 1)
+    if manage:
+        mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+        event.organiser = event.guild.add_member(env.create_user("boss"), roles=[mods])
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=1, hours=48)
+    await event.organiser.click(tournament_message(event, tid), label="Register")
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    (game,) = await event.bot.store.tournaments.games(tid, 1)
+    table = await event.bot.store.tables.get(game.table_id)
+    thread = next(t for t in event.channel.threads if t.id == table.thread_id)
+    return event, tid, game, thread
+
+
+async def test_an_organiser_who_plays_does_not_hand_their_own_seat_to_the_computer(simcord_env):
+    """The organiser sits at a 2-player table, present, before the deadline, and replaces *themselves*:
+    a computer plays their seat on their behalf (they keep the place it earns) and the game is made
+    unrated for their opponent too. A player who is not an organiser has no such way out: /table
+    abandon ranks them last and keeps the game rated."""
+    event, tid, game, thread = await seated_organiser(simcord_env, manage=False)
+    bot = event.bot
+    res = await event.organiser.slash(event.channel, "tournament replace", player=event.organiser)
+    table = await bot.store.tables.get(game.table_id)
+    seat = next(s for s in await bot.store.tables.seats(game.table_id) if s.user_id == event.organiser.id)
+    assert seat.ai is None and table.rated, (
+        f"the organiser's own seat went to a computer on their behalf ({answer(res)!r}); rated={table.rated}")
+    assert res.ephemeral and "not for yourself" in answer(res)
+
+
+async def test_a_server_manager_who_plays_does_not_cancel_their_own_running_table(simcord_env):
+    """A member with Manage Server plays in the tournament; before the round's deadline they
+    `/table cancel` their own table: it closes unrated and everyone at it shares last place (0.5 each
+    at a table of two), so the opponent loses a game they were playing and the canceller keeps their
+    rating. The same player may not forfeit or replace that opponent before the deadline."""
+    event, tid, game, thread = await seated_organiser(simcord_env, manage=True)
+    bot = event.bot
+    opponent = event.by_id(next(p for p in game.players if p != event.organiser.id))
+    refused = await event.organiser.slash(event.channel, "tournament forfeit", player=opponent)
+    assert "You play at that table yourself" in answer(refused)
+    res = await event.organiser.slash(thread, "table cancel")
+    table = await bot.store.tables.get(game.table_id)
+    assert table.status == "running", (
+        f"the seated manager cancelled their own tournament table before the deadline: {answer(res)!r}; "
+        f"points now {[(r.player_id, r.points) for r in await bot.tournaments.standings(tid)]}")
+    assert res.ephemeral and "You play at this tournament table" in answer(res)
+
+
+async def test_a_server_manager_who_plays_a_rated_casual_game_asks_the_others_to_cancel_it(simcord_env):
+    """A member with Manage Server who created a rated casual game and plays in it cannot cancel it
+    at once (it would spare their rating): /table cancel asks the others, as it asks any creator's;
+    a manager who does not play there cancels it."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[mods])
+    bo = guild.add_member(env.create_user("bo"))
+    other = guild.add_member(env.create_user("mod"), roles=[mods])
+    await boss.slash(channel, "table create", game="augsburg1520", rated=True)
+    thread = channel.threads[-1]
+    await bo.click(thread.history()[0], label="Join")
+    await boss.click(thread.history()[0], label="Start")
+    table = await env.bot.store.tables.by_thread(thread.id)
+    assert table.status == "running" and table.rated
+    asked = await boss.slash(thread, "table cancel")
+    assert "asked" in answer(asked), answer(asked)
+    assert any((m.content or "").endswith("agree?") for m in thread.history())
+    assert (await env.bot.store.tables.get(table.id)).status == "running"
+    done = await other.slash(thread, "table cancel")
+    assert f"Table #{table.id} is cancelled" in answer(done)
+    assert (await env.bot.store.tables.get(table.id)).status == "cancelled"
