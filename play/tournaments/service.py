@@ -265,7 +265,10 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
                 pair_round, tournament.format, records, round_no, tournament.table_size, self.min_seats(spec),
                 spec.max_seats, tournament.seed, history, tournament.advance, tournament.rounds)
         except PairingError as exc:
-            raise TournamentError(f"Round {round_no} cannot be seated: {exc}.") from None
+            # After round 1 the standings so far can still end it (withdrawals left too few to play on).
+            finish = "" if round_no == 1 or "/tournament finish" in str(exc) else \
+                "; end the tournament with `/tournament finish` (its standings so far are final)"
+            raise TournamentError(f"Round {round_no} cannot be seated: {exc}{finish}.") from None
         await self._cancel_unrecorded_tables(tournament.id)
         names = entrant_names(entrants)  # entrants called alike read the same at their tables
         seeds = table_seeds(tournament, round_no, [len(t) for t in pairing.tables])

@@ -270,3 +270,17 @@ async def test_elimination_bye_holder_withdraws_and_no_final_is_played(simcord_e
     nxt = await event.organiser.slash(event.channel, "tournament next")
     assert "Round 2 is seated" in answer(nxt), answer(nxt)
     assert [len(g.players) for g in await bot.store.tournaments.games(tid, 2)] == [3]
+
+
+async def test_a_swiss_round_left_without_a_full_table_points_to_finish(simcord_env):
+    """Withdrawals leave too few players for a table of the next Swiss round: the organiser is
+    told why, and how to end the tournament with the standings so far."""
+    event = new_event(simcord_env, 3)
+    tid = await create(event, game="baumeister", format="swiss", table_size=3, rounds=2)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    await play_round(event, tid, 1)
+    await event.players[0].click(tournament_message(event, tid), label="Withdraw")
+    refused = await event.organiser.slash(event.channel, "tournament next")
+    assert answer(refused) == ("Round 2 cannot be seated: 2 active players cannot fill a table of at least 3; end "
+                               "the tournament with `/tournament finish` (its standings so far are final).")
