@@ -265,15 +265,21 @@ class Boards:
             message_id, since = (shown.message_id, shown.since) if shown else (table.board_message_id,
                                                                                table.board_version)
             info = dataclasses.replace(self.service_info(news), mentions={})
-            own = log_of(await thread.fetch_message(message_id), with_note=True)
+            try:
+                own = log_of(await thread.fetch_message(message_id), with_note=True)
+            except discord.NotFound:  # deleted (by a moderator): a new one shows its whole log
+                own, upto = None, news.table.version
             if upto is None:
                 upto = log_reaches([line for line in own if line != EARLIER], since, news, info.fill)
             upto = news.table.version if upto is None else upto
-            if lines_forgotten(news, upto):
+            if lines_forgotten(news, since if own is None else upto):
                 news = await self._recalled(news)
             public = self.service.spec(table).view(news.state, None)
             text = self._text(news, info, public, since, shown.log_in_content if shown else None, own)
-            await thread.get_partial_message(message_id).edit(**text.message(), view=None)
+            if own is None:
+                await thread.send(**{**text.message(), "allowed_mentions": discord.AllowedMentions.none()})
+            else:
+                await thread.get_partial_message(message_id).edit(**text.message(), view=None)
             self.forget(table.id)
             self.hints.put(table.id, upto)  # until the lines below are out: a retry posts only those
             lines = [(version, info.fill(line)) for version, line in news_lines(news) if version > upto]
@@ -400,11 +406,16 @@ class Boards:
         and its deadlines (their "in 2 hours" would read as still running)."""
         stale = {"embeds": without_deadlines(old.embeds)} if any(
             f.name == WAITING for e in old.embeds for f in e.fields) else {}
+        board = thread.get_partial_message(old.message_id)
         with contextlib.suppress(discord.HTTPException):
             content = old.content
             if old.log_in_content is None:  # not known since a restart: its text says whether it has a log
-                content = (await thread.fetch_message(old.message_id)).content
-            await thread.get_partial_message(old.message_id).edit(content=retired_content(content), view=None, **stale)
+                try:
+                    content = (await thread.fetch_message(old.message_id)).content
+                except discord.HTTPException:  # unreadable (no Read Message History): its buttons go at least
+                    await board.edit(view=None)
+                    return
+            await board.edit(content=retired_content(content), view=None, **stale)
 
 
 @lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)

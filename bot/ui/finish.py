@@ -10,7 +10,7 @@ import discord
 
 from bot.ui import results
 from bot.ui.board import cancelled_head
-from bot.ui.requests import safely
+from bot.ui.requests import history_hidden, safely
 from bot.ui.results import rated_lines
 from play.results import TableNews
 from storage import SeatRow
@@ -42,10 +42,10 @@ class FinishMixin:
         standings = await safely(f"result of table {news.table.id}",
                                  results.announce(thread, news, info, rated_lines(finish.reports, names), twins,
                                                   pending=not finish.stored))
-        if standings is None and thread is not None and attempt < len(STANDINGS_RETRIES):
-            due = await self.service.standings_again(news.table.id, attempt + 1, STANDINGS_RETRIES[attempt])
-            if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
-                scheduler.wake(due)
+        # Tried again unless there is no thread to post them in: one unreadable for now (the bot out
+        # of the server, Discord failing) is tried again too.
+        if standings is None and not self.thread_gone(news, thread):
+            await self.standings_later(news.table.id, attempt)
         words: dict[int, dict[str, Any]] = {}
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
@@ -58,6 +58,18 @@ class FinishMixin:
         # (retiring each on the way would cost a call a move).
         for seat in news.seats:
             await safely(f"old panels of {seat.user_id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
+
+    def thread_gone(self: Presenter, news: TableNews, thread: Any) -> bool:
+        """Whether the table has no thread to post in: none, or one Discord says was deleted (not
+        one unreadable for now: the bot out of the server, Discord failing)."""
+        return thread is None and (news.table.thread_id is None or bool(self.deleted.get(news.table.thread_id)))
+
+    async def standings_later(self: Presenter, table_id: int, attempt: int) -> None:
+        """Standings not posted (`attempt` tries so far): tried again later, while tries are left."""
+        if attempt < len(STANDINGS_RETRIES):
+            due = await self.service.standings_again(table_id, attempt + 1, STANDINGS_RETRIES[attempt])
+            if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+                scheduler.wake(due)
 
     async def tell_finish_listeners(self: Presenter, table_id: int, reports: list[Any]) -> None:
         for listener in self.finish_listeners:
@@ -98,6 +110,8 @@ class FinishMixin:
         thread = await self.channel(news.table.thread_id)
         if thread is None:
             return True  # nowhere to post them
+        if history_hidden(thread):
+            return True  # cannot tell: better no standings twice
         try:
             return await self._standings_in(news, thread) is not None
         except discord.HTTPException:

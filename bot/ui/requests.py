@@ -54,6 +54,17 @@ def channel_viewer(interaction: discord.Interaction) -> Callable[[int], bool] | 
     return sees
 
 
+def history_hidden(channel: Any) -> bool:
+    """Whether the bot may not read this server channel's history (no Read Message History): Discord
+    then answers a history request with no messages, not an error, so "not found there" means
+    nothing: whoever looks for an earlier message must take it as "cannot tell"."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not hasattr(channel, "permissions_for"):
+        return False
+    return not channel.permissions_for(me).read_message_history
+
+
 async def safely(what: str, call: Awaitable[Any]) -> Any:
     """Await one Discord call that follows a stored change; a failure is logged, not raised."""
     try:

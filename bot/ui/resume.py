@@ -96,8 +96,14 @@ class ResumeMixin:
         await self._standings_again(await self.service.news(table_id), attempt)
 
     async def _standings_again(self: TablesController, news: TableNews, attempt: int = 0) -> None:
-        """The last board and the standings of a finished game whose thread does not show them."""
-        if news.table.status == "finished" and not await self.presenter.standings_posted(news):
+        """The last board and the standings of a finished game whose thread does not show them (a
+        thread unreadable for now is tried again later)."""
+        if news.table.status != "finished":
+            return
+        thread = await self.presenter.channel(news.table.thread_id)
+        if thread is None and not self.presenter.thread_gone(news, thread):
+            await self.presenter.standings_later(news.table.id, attempt)
+        elif not await self.presenter.standings_posted(news):
             await self.presenter.publish(news)
             await self.presenter.finished(news, again=True, attempt=attempt)
 

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.ui.components import BackButton
-from bot.ui.requests import custom_ids
+from bot.ui.requests import custom_ids, history_hidden
 from play.results import TableNews, panel_token
 from storage import SeatRow
 
@@ -46,6 +46,8 @@ async def shows_away_notice(bot: Any, news: TableNews, row: SeatRow) -> bool:
         return row.dm_ok is False
     try:
         for channel_id, user_id in places:
+            if user_id is not None and history_hidden(bot.get_channel(channel_id)):
+                return True  # the thread's notices cannot be read back: better no second ping
             async for message in bot.get_partial_messageable(channel_id).history(limit=AWAY_LOOKBACK):
                 if is_away_notice(message, news.table.id, user_id):
                     return True

@@ -1,0 +1,29 @@
+"""A moderator deletes the board of a running game, then a Manage Server member cancels the game.
+README: "a board that cannot be edited (deleted, too old, Discord failing) is posted anew" and "a
+cancelled table's board keeps its own log, and such lines go below it": the thread, read in order,
+has every public line. Here the cancel edits the deleted board (404) at once and at each of its three
+retries, and the lines of the deleted board never come back."""
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.moderation import GAMES, log_gap, moderator, running
+from tests.bot.driver import board_message, text_of
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_cancelled_games_log_comes_back_when_its_board_was_deleted(simcord_env, monkeypatch, caplog, game):
+    env = simcord_env
+    table, policy = await running(env, monkeypatch, game)
+    mod = moderator(env, table)
+    await mod.delete(await board_message(table))
+    await mod.slash(table.thread, "table cancel")
+    assert (await table.row()).status == "cancelled"
+    await env.advance_time(3 * 3600)
+    said = [m for m in table.thread.history() if "was cancelled" in text_of(m)]
+    assert said, "nothing in the thread says the game was cancelled"
+    shown, public = await log_gap(table)
+    missing = [line for line in public if line not in shown]
+    assert not missing, f"{len(missing)} public lines of the cancelled game are in no message of the thread: {missing[:3]}"
+    refused = [r.getMessage() for r in caplog.records if "404 Unknown Message" in r.getMessage()]
+    assert len(refused) <= 1, refused
