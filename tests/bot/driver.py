@@ -306,3 +306,13 @@ def _answer_visible(backend, interaction, user_id: int, payload: Any) -> bool:
     # An update of the clicked message is as private as that message.
     message = backend.messages.get(interaction.channel_id, {}).get(interaction.message_id)
     return message is None or not message.flags & EPHEMERAL
+
+
+def staff_only_channel(env, guild):
+    """A role and a text channel only it (and the bot) may see: (role, channel)."""
+    staff = guild.create_role("staff")
+    hidden = guild.create_text_channel("staff-games", overwrites={
+        guild.default_role: discord.PermissionOverwrite(view_channel=False),
+        staff: discord.PermissionOverwrite(view_channel=True),
+        env.bot.user: discord.PermissionOverwrite(view_channel=True)})
+    return staff, hidden

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.bot.driver import staff_only_channel
 from tests.bot.tournament_driver import create, new_event, play_round, register_all, tournament_message
 
 TITLE = re.compile(r"— (?:final )?standings(?: \(without[^)]*\))?(?: \((\d+)/(\d+)\))?$")
@@ -108,16 +109,11 @@ async def test_standings_keep_players_who_withdrew_or_left(simcord_env):
 async def test_standings_of_a_tournament_in_a_channel_the_asker_cannot_see(simcord_env):
     """Same as /table list's rule for tables: a tournament run in a staff-only channel is not the
     business of a member who cannot see that channel; its number (they count up) gets its standings."""
-    import discord
     from tests.bot.tournament_driver import Event, ORGANISER_ROLE
     env = simcord_env
     guild = env.create_guild()
     games = guild.create_text_channel("games")
-    staff = guild.create_role("staff")
-    hidden = guild.create_text_channel("staff-games", overwrites={
-        guild.default_role: discord.PermissionOverwrite(view_channel=False),
-        staff: discord.PermissionOverwrite(view_channel=True),
-        env.bot.user: discord.PermissionOverwrite(view_channel=True)})
+    staff, hidden = staff_only_channel(env, guild)
     role = guild.create_role(ORGANISER_ROLE)
     organiser = guild.add_member(env.create_user("org"), roles=[role, staff])
     players = [guild.add_member(env.create_user(f"secret{i}"), roles=[staff]) for i in range(3)]

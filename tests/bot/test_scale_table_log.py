@@ -10,31 +10,10 @@ import pytest
 from simcord import SetupError
 
 from games import registry
-from tests.bot.driver import fix_deal, open_table, start
+from tests.bot.driver import fix_deal, open_table, staff_only_channel, start
+from tests.bot.tournament_driver import play_moves
 
 FOOT = re.compile(r"^Page (\d+) of (\d+) · ")
-
-
-async def advance(bot, table_id, moves):
-    """Play `moves` moves of people (heuristic choices through the service layer)."""
-    spec = registry.get((await bot.store.tables.get(table_id)).game)
-    policies = {}
-    last = None
-    for _ in range(moves):
-        table = await bot.store.tables.get(table_id)
-        if table.status != "running":
-            break
-        state = spec.load_state(table.state)
-        seats = await bot.store.tables.seats(table_id)
-        people = [s for s in sorted(spec.to_act(state)) if seats[s].ai is None]
-        if people:
-            seat = people[0]
-            policy = policies.setdefault(seat, spec.policy("heuristic", seed=seat))
-            last = await bot.service.act_seat(table_id, seat, policy.choose(state, seat))
-        else:
-            last = await bot.service.run_computers(table_id) or last
-    if last is not None:
-        await bot.controller.after(last)
 
 
 async def expected_lines(bot, table_id, viewer_seat, everything=False):
@@ -99,7 +78,7 @@ async def test_long_log_pages_for_players_and_spectators(simcord_env, monkeypatc
     table = await open_table(env, game, [f"player{i}" for i in range(players)], options=options)
     await start(table)
     spectator = table.guild.add_member(env.create_user("watcher"))
-    await advance(env.bot, table.table_id, 150)
+    await play_moves(env.bot, table.table_id, 150)
     assert (await table.row()).status == "running"
     ada = table.players[0]
     ada_seat = await table.seat_of(ada)
@@ -127,7 +106,7 @@ async def test_long_log_pages_for_players_and_spectators(simcord_env, monkeypatc
     beyond = (await ada.slash(table.thread, "table log", page=pages + 50)).response
     assert beyond.content.startswith(f"There is no page {pages + 50}")
     # the end: everything
-    await advance(env.bot, table.table_id, 5000)
+    await play_moves(env.bot, table.table_id, 5000)
     assert (await table.row()).status == "finished"
     after, _ = await read_all_pages(spectator, table.thread)
     assert len(after) == len(await expected_lines(env.bot, table.table_id, None, everything=True))
@@ -139,7 +118,7 @@ async def test_abandoned_player_sees_what_everyone_sees(simcord_env, monkeypatch
     table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
     spectator = table.guild.add_member(env.create_user("watcher"))
-    await advance(env.bot, table.table_id, 40)
+    await play_moves(env.bot, table.table_id, 40)
     ada = table.players[0]
     before, _ = await read_all_pages(ada, table.thread)
     await ada.slash(table.thread, "table abandon")
@@ -156,7 +135,7 @@ async def test_log_buttons_after_a_restart(simcord_env, monkeypatch, settings):
     env = simcord_env
     table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
-    await advance(env.bot, table.table_id, 60)
+    await play_moves(env.bot, table.table_id, 60)
     ada = table.players[0]
     shown = await ada.slash(table.thread, "table log")
     pages = int(FOOT.match(shown.response.embeds[0].footer.text)[2])
@@ -169,16 +148,11 @@ async def test_log_of_a_table_in_a_channel_the_asker_cannot_see(simcord_env, mon
     """/table list hides a table in a channel the asker cannot see ("a table in another stays
     unknown to them"); table numbers count up, so the same member asks /table log for the next
     numbers and reads the hidden channel's game."""
-    import discord
     fix_deal(monkeypatch, 5)
     env = simcord_env
     guild = env.create_guild()
     games = guild.create_text_channel("games")
-    staff = guild.create_role("staff")
-    hidden = guild.create_text_channel("staff-games", overwrites={
-        guild.default_role: discord.PermissionOverwrite(view_channel=False),
-        staff: discord.PermissionOverwrite(view_channel=True),
-        env.bot.user: discord.PermissionOverwrite(view_channel=True)})
+    staff, hidden = staff_only_channel(env, guild)
     ada = guild.add_member(env.create_user("ada"), roles=[staff])
     bo = guild.add_member(env.create_user("bo"), roles=[staff])
     eve = guild.add_member(env.create_user("eve"))
@@ -187,7 +161,7 @@ async def test_log_of_a_table_in_a_channel_the_asker_cannot_see(simcord_env, mon
     await bo.click(thread.history()[0], label="Join")
     await ada.click(thread.history()[0], label="Start")
     table_id = (await env.bot.store.tables.by_thread(thread.id)).id
-    await advance(env.bot, table_id, 10)
+    await play_moves(env.bot, table_id, 10)
     listed = (await eve.slash(games, "table list")).response.embeds[0].description
     assert f"#{table_id}" not in listed
     answer = (await eve.slash(games, "table log", table=table_id)).response

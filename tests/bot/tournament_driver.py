@@ -73,13 +73,20 @@ async def register_all(event: Event, tournament_id: int) -> None:
 
 
 async def play_out(bot: Any, table_id: int, *, publish: bool = True) -> None:
-    """Finish a table: each person's move is chosen by a heuristic policy and played with
-    `act_seat`; computer seats move through `run_computers`. The final move is published
-    (unless `publish` is False: the bot stopped before it could post anything)."""
+    """Finish a table (see play_moves). The final move is published (unless `publish` is False:
+    the bot stopped before it could post anything)."""
+    await play_moves(bot, table_id, 5000, publish=publish)
+    assert (await bot.store.tables.get(table_id)).status == "finished"
+
+
+async def play_moves(bot: Any, table_id: int, moves: int, *, publish: bool = True) -> None:
+    """Play up to `moves` moves of a table, or to its end: each person's move is chosen by a
+    heuristic policy and played with `act_seat`; computer seats move through `run_computers`.
+    The last move is published (unless `publish` is False)."""
     spec = registry.get((await bot.store.tables.get(table_id)).game)
     policies: dict[int, Any] = {}
     last = None
-    for _ in range(5000):
+    for _ in range(moves):
         table = await bot.store.tables.get(table_id)
         if table.status != "running":
             break
@@ -92,7 +99,6 @@ async def play_out(bot: Any, table_id: int, *, publish: bool = True) -> None:
             last = await bot.service.act_seat(table_id, seat, policy.choose(state, seat))
         else:
             last = await bot.service.run_computers(table_id) or last
-    assert (await bot.store.tables.get(table_id)).status == "finished"
     if last is not None and publish:
         await bot.controller.after(last)
 

@@ -78,3 +78,11 @@ def first_trade_turn(seats: int = 3, seed: int = 12345) -> State:
         seat = min(SPEC.to_act(state))
         state, _ = SPEC.apply(state, seat, SPEC.policy("heuristic", seed=seat).choose(state, seat))
     return state
+
+
+def empty_map(state):
+    """No marker on any banner, no subsidiary: a map to place markers on from scratch."""
+    for banner in state.banners.values():
+        banner.clear()
+    state.subsidiary.clear()
+    return state

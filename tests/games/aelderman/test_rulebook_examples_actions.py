@@ -11,15 +11,8 @@ from games.aelderman.council import apply_card
 from games.aelderman.election import score_pad
 from games.aelderman.production import pay_operating_costs, produce
 from games.aelderman.rules import operating_costs
-from tests.games.aelderman.helpers import (act, clear_player, give_building, kinds, new_game, new_main,
-                                           start_turn)
-
-
-def _empty_map(state):
-    for banner in state.banners.values():
-        banner.clear()
-    state.subsidiary.clear()
-    return state
+from tests.games.aelderman.helpers import (act, clear_player, empty_map, give_building, kinds, new_game,
+                                           new_main, start_turn)
 
 
 def _with_improvements(state, seat, *numbers):
@@ -36,7 +29,7 @@ def test_zone_control_example_eric_in_london_completes_the_first_row():
     increases his influence production by one. This is marked on the production bar. In London, the
     action card is also replaced immediately, since Eric has completed the first row in the banner.'"""
     eric, other = 0, 1
-    state = _empty_map(new_main(3, 4))
+    state = empty_map(new_main(3, 4))
     state.subsidiary["Edinburgh"] = eric
     state.banners["Brügge"] = [eric]
     state.banners["London"] = [other]  # the first row's first space: Eric's marker completes it
@@ -226,7 +219,7 @@ def test_two_trade_guilds_pay_two_coins_for_a_subsidiary():
     """Trade Guild: 'From now on, you will always receive an additional coin when you place an
     influence marker. ... The bonus also applies to subsidiaries. This effect can be multiplied if you
     build several Trade Guilds.'"""
-    state = _empty_map(new_main(3, 4))
+    state = empty_map(new_main(3, 4))
     clear_player(state, 0, coins=10)
     give_building(state, 0, "Trade Guild", 0)
     give_building(state, 0, "Trade Guild", 1)
@@ -256,7 +249,7 @@ def test_placing_cards_any_city_exchange_and_subsidiary(card):
     """125-126: 'Immediately place one of your influence markers from the general supply in any city on
     the sea map. This may trigger action card change. You can also build a subsidiary instead if you
     pay five extra coins.'"""
-    state = _empty_map(new_main(3, 4))
+    state = empty_map(new_main(3, 4))
     clear_player(state, 0, coins=5)
     state.pending, state.turn = [], None
     state.banners["Riga"] = [1]
@@ -268,7 +261,7 @@ def test_placing_cards_any_city_exchange_and_subsidiary(card):
     state, events = act(state, 0, "place", where="banner")
     assert state.banners["Riga"] == [1, 0] and state.cards["Riga"] != riga
     assert state.players[0].coins == 5  # placing itself is free
-    state2 = _empty_map(new_main(3, 4))
+    state2 = empty_map(new_main(3, 4))
     clear_player(state2, 0, coins=5)
     state2.pending, state2.turn = [], None
     apply_card(state2, 0, card, [])
@@ -298,7 +291,7 @@ def test_503_places_a_marker_in_the_yellow_zone_for_one_action_point():
     """503: 'Whenever your ship is in the yellow trading zone, you may use the improvement to spend 1
     action point and perform the action placing influence marker in the city where you activate the
     improvement. You still need to perform a regular action there as well.'"""
-    state = _with_improvements(_empty_map(new_main(3, 4)), 0, 503)
+    state = _with_improvements(empty_map(new_main(3, 4)), 0, 503)
     clear_player(state, 0, coins=5)
     start_turn(state, 0, "Aalborg", ap=3)
     state, _ = act(state, 0, "move", city="Oslo")
@@ -306,7 +299,7 @@ def test_503_places_a_marker_in_the_yellow_zone_for_one_action_point():
     state, _ = act(state, 0, "place", where="banner")
     assert state.banners["Oslo"] == [0] and state.players[0].coins == 0 and state.turn.base_left == 2
     assert "end_turn" not in kinds(state, 0) and "move" not in kinds(state, 0)
-    state = _with_improvements(_empty_map(new_main(3, 4)), 0, 503)
+    state = _with_improvements(empty_map(new_main(3, 4)), 0, 503)
     clear_player(state, 0, coins=5)
     start_turn(state, 0, "Ribe", ap=3)
     state, _ = act(state, 0, "move", city="Aalborg")  # blue

@@ -11,20 +11,13 @@ from games.aelderman import data as D
 from games.aelderman.council import start_council
 from games.aelderman.election import score_pad
 from games.aelderman.orders import order_met
-from tests.games.aelderman.helpers import (act, clear_player, give_building, kinds, new_game, new_main,
-                                           start_turn)
-
-
-def _empty_map(state):
-    for banner in state.banners.values():
-        banner.clear()
-    state.subsidiary.clear()
-    return state
+from tests.games.aelderman.helpers import (act, clear_player, empty_map, give_building, kinds, new_game,
+                                           new_main, start_turn)
 
 
 # -- Council orders: every requirement of the table --------------------------------------------------
 def _order_state():
-    state = _empty_map(new_main(3, 4))
+    state = empty_map(new_main(3, 4))
     clear_player(state, 0, coins=0)
     return state
 
@@ -218,7 +211,7 @@ def test_yellow_gives_wood_more_often_than_any_other_zone():
 def test_goods_and_coins_give_no_council_votes():
     """'Note: Goods (I - IV) are only included in the final scoring via special Council Hall cards!
     Coins can only be converted into council votes through sea trading actions.'"""
-    state = _empty_map(new_main(3, 4))
+    state = empty_map(new_main(3, 4))
     player = state.players[0]
     clear_player(state, 0, coins=99)
     player.influence = 0
@@ -279,7 +272,7 @@ def test_the_dummy_skips_zones_where_it_holds_the_majority():
     from games.aelderman.dummy import dummy_markers
 
     for seed in range(8):
-        state = _empty_map(new_main(1, seed, difficulty="medium"))
+        state = empty_map(new_main(1, seed, difficulty="medium"))
         dummy = 1
         state.banners["Aalborg"] = [dummy]
         state.banners["Danzig"] = [dummy]
@@ -296,7 +289,7 @@ def test_the_dummys_markers_exchange_action_cards():
     """'The dummy player's influence markers may also trigger the exchange of action cards.'"""
     from games.aelderman.dummy import dummy_markers
 
-    state = _empty_map(new_main(1, 3, difficulty="hard"))
+    state = empty_map(new_main(1, 3, difficulty="hard"))
     for city in D.CITIES:
         state.banners[city] = [0]
     before = dict(state.cards)
@@ -330,7 +323,7 @@ def test_round_one_of_every_sheet_is_the_rulebooks_example(sheet):
 def test_a_sale_whose_marker_exchanges_the_card_stops_a_second_action():
     """'You cannot perform a second action in a city, if the action card is exchanged after you placed an
     influence marker with your first action, e.g. with the action selling goods.'"""
-    state = _empty_map(new_game(3, seed=9))
+    state = empty_map(new_game(3, seed=9))
     clear_player(state, 0, coins=0)
     state.cards["Ribe"] = 8  # buy1 - buy3 / influence1 sell2 -
     state.banners["Ribe"] = [1]
@@ -354,7 +347,7 @@ def test_the_wheel_actions_bonus_marker_is_placed_at_once_and_may_exchange_the_c
     will also get the indicated number of coins. If the marking on the resource wheel allows you to place
     an influence marker, do so immediately. Note that placing an influence marker may lead to an exchange
     of the action card.'"""
-    state = _empty_map(new_game(3, seed=9))
+    state = empty_map(new_game(3, seed=9))
     clear_player(state, 0, coins=0)
     state.cards["Aalborg"] = 11  # sell1 buy2 - / wheel1 - buy3
     state.banners["Aalborg"] = [1]
@@ -374,7 +367,7 @@ def test_the_dummy_holding_every_zone_still_places_its_markers():
     performed.'"""
     from games.aelderman.dummy import dummy_markers
 
-    state = _empty_map(new_main(1, 2, difficulty="hard"))
+    state = empty_map(new_main(1, 2, difficulty="hard"))
     for zone in D.ZONES:
         city = next(c for c, z in D.CITY_ZONE.items() if z == zone)
         state.banners[city] = [1]
