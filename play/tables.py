@@ -59,18 +59,20 @@ def authorize_ids(caller: Caller | None, table_id: int, guild_id: int | None, us
         raise TableError(OTHER_SERVER.format(id=table_id))
 
 
-def plays_own_seat(seats: list[SeatRow], user_id: int) -> bool:
-    """Whether `user_id` plays a seat of the table themselves (not one given to the computer)."""
-    return any(s.user_id == user_id and not (s.forfeited or s.ai) for s in seats)
+def seated(seats: list[SeatRow], user_id: int) -> bool:
+    """Whether `user_id` has a seat at the table, played by them or given to the computer (an
+    abandoned seat still counts for them: ranked last in a rated or tournament game)."""
+    return any(s.user_id == user_id for s in seats)
 
 
 def own_rated_cancel(table: TableRow) -> str:
-    """The refusal of a cancel by Manage Server of a rated or tournament game they play in."""
+    """The refusal of a cancel by Manage Server of a rated or tournament game they play (or
+    played) in."""
     if table.tournament_id is not None:
-        return ("You play at this tournament table: cancelling it would decide it. Another member with Manage "
+        return ("You have a seat at this tournament table: cancelling it would decide it. Another member with Manage "
                 "Server can cancel it; the tournament's organisers can forfeit or replace a seat, and you can "
                 "forfeit with `/table abandon`.")
-    return ("You play in this rated game: cancelling it would spare your rating. Ask the other players to agree "
+    return ("You have a seat in this rated game: cancelling it would spare your rating. Ask the other players to agree "
             "(if you created it, `/table cancel` asks them), let another member with Manage Server cancel it, or "
             "forfeit with `/table abandon`.")
 
@@ -258,7 +260,7 @@ class TableService(MovesMixin, LobbyMixin):
             if caller.user_id != table.creator_id and not caller.can_manage:
                 raise TableError("Only the table's creator or someone with Manage Server can cancel it.")
             if table.status == "running" and (table.rated or table.tournament_id is not None) \
-                    and plays_own_seat(loaded.seats, caller.user_id):
+                    and seated(loaded.seats, caller.user_id):
                 raise TableError(own_rated_cancel(table))
             await self._close(table_id)
             return await self.news(table_id)
@@ -266,12 +268,12 @@ class TableService(MovesMixin, LobbyMixin):
     async def cancel_asks(self, table_id: int, caller: Caller) -> bool:
         """Whether `/table cancel` of this caller asks the players to agree rather than cancelling:
         the creator of a running casual game, unless Manage Server cancels it for them (not a rated
-        game they play in: a cancel would spare their rating)."""
+        game they play or played in: a cancel would spare their rating)."""
         loaded = await self.load(table_id, caller)
         table = loaded.table
         if table.status != "running" or table.tournament_id is not None or caller.user_id != table.creator_id:
             return False
-        return not caller.can_manage or (table.rated and plays_own_seat(loaded.seats, caller.user_id))
+        return not caller.can_manage or (table.rated and seated(loaded.seats, caller.user_id))
 
     async def close(self, table_id: int) -> TableNews:
         """Cancel a table on the bot's own account (its tournament was cancelled)."""

@@ -93,8 +93,8 @@ def _askable(loaded: Loaded) -> None:
     """The other players are asked in the table's thread: a game without one cannot ask them."""
     if loaded.table.thread_id is None:
         raise TableError("This game has no thread (its thread was deleted and no new one could be opened), so "
-                         "the other players cannot be asked. Someone with Manage Server can cancel it with "
-                         "`/table cancel`.")
+                         "the other players cannot be asked. Someone with Manage Server (who has no seat at it, if it is "
+                         "rated) can cancel it with `/table cancel`.")
 
 
 def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
@@ -109,7 +109,7 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
             raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")
         if seat is not None and (seat.forfeited or seat.ai):  # votes are the business of those playing
             raise TableError("A computer player plays your seat now, so you can no longer ask to cancel this game. "
-                             "Someone with Manage Server can still cancel it.")
+                             "Someone with Manage Server who has no seat at it can still cancel it.")
         _check_cancel(loaded)
         return
     if seat is None or seat.forfeited or seat.ai:  # abandoned, or handed to a computer player for good
@@ -144,7 +144,7 @@ def _check_cancel(loaded: Loaded) -> None:
     if loaded.table.rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
         raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, so it cannot be "
                          "cancelled by a vote: play it out (a computer player plays their seat), or ask "
-                         "someone with Manage Server.", names=gone)
+                         "someone with Manage Server who has no seat at it.", names=gone)
 
 
 async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,

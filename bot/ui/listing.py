@@ -42,19 +42,20 @@ def visible_channels(interaction: discord.Interaction) -> list[int]:
     return [channel.id for channel in guild.text_channels if channel.permissions_for(member).view_channel]
 
 
+NOTE_ROOM = 2 + 60  # a section's title's markup and its note of more
+
+
 def fitted(sections: list[tuple[str, list[str]]], room: int) -> list[str]:
     """Each section's title and as many of its lines as fit whole; a section that does not show
     all its tables says so. The room is shared only where the sections overflow it together: a
-    section needing less than an even share leaves the rest to the others."""
+    section needing less than an even share leaves the rest to the others, and what a section
+    leaves unused goes to those after it."""
     shown = [(title, lines[:LISTED], len(lines)) for title, lines in sections if lines]
-    needs = [len(title) + 2 + 60 + sum(len(line) + 1 for line in lines) for title, lines, _ in shown]
-    shares, left = [0] * len(shown), room
-    for done, index in enumerate(sorted(range(len(shown)), key=needs.__getitem__)):
-        shares[index] = min(needs[index], left // (len(shown) - done))
-        left -= shares[index]
+    needs = [len(title) + NOTE_ROOM + sum(len(line) + 1 for line in lines) for title, lines, _ in shown]
     out: list[str] = []
-    for (title, lines, count), share in zip(shown, shares):
-        kept, used = [], len(title) + 2 + 60  # the title, and the note of more
+    for index, (title, lines, count) in enumerate(shown):
+        share = _first_share(needs[index:], room - sum(len(line) + 1 for line in out))
+        kept, used = [], len(title) + NOTE_ROOM
         for line in lines:
             if used + len(line) + 1 > share:
                 break
@@ -63,6 +64,18 @@ def fitted(sections: list[tuple[str, list[str]]], room: int) -> list[str]:
         more = [f"… and more: the newest {len(kept)} are listed."] if len(kept) < count else []
         out += [f"**{title}**", *kept, *more, ""]
     return out
+
+
+def _first_share(needs: list[int], room: int) -> int:
+    """The first section's share of `room` among sections needing `needs`: an even share, except
+    that sections needing less take only what they need and leave the rest to the others."""
+    left = room
+    for done, index in enumerate(sorted(range(len(needs)), key=needs.__getitem__)):
+        share = min(needs[index], left // (len(needs) - done))
+        if index == 0:
+            return share
+        left -= share
+    return left
 
 
 def place(table: Any) -> str:

@@ -80,9 +80,6 @@ class OrganiserMixin:
 
     async def replace(self: TournamentService, tournament_id: int, caller: Caller, player_id: int) -> TableNews:
         """A computer player plays an absent player's seat on their behalf."""
-        if caller.user_id == player_id:  # the seat would keep what the computer wins, unrated for all
-            raise TournamentError("A replacement is for an absent player, not for yourself: to leave your game, "
-                                  "forfeit it with `/tournament forfeit` or `/table abandon` (you rank last).")
         return await self._take_over(tournament_id, caller, player_id, forfeit=False)
 
     async def forfeit(self: TournamentService, tournament_id: int, caller: Caller, player_id: int) -> TableNews:
@@ -96,6 +93,9 @@ class OrganiserMixin:
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}: no game is "
                                   "running, so there is no seat to hand over.")
+        if not forfeit and caller.user_id == player_id:  # the seat would keep what the computer wins, unrated
+            raise TournamentError("A replacement is for an absent player, not for yourself: to leave your game, "
+                                  "forfeit it with `/tournament forfeit` or `/table abandon` (you rank last).")
         table = await self._running_table_of(tournament, player_id)
         if table is None:
             raise TournamentError("That player has no game running in this round.")

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bot.settings import Settings
+from bot.ui.listing import ROOM
 from tests.bot.tournament_driver import play_out
 
 
@@ -153,3 +154,32 @@ async def test_a_short_running_section_does_not_cut_the_lobbies_the_answer_holds
     assert "… and more" not in text, text
     assert ids_in(section(text, "Open to join")) == lobbies[::-1]
 
+
+async def test_two_overflowing_sections_show_as_many_whole_lines_as_the_answer_holds(simcord_env):
+    """README: /table list shows "up to 15 of each, as many whole lines as one answer holds".
+    16 rated Augsburg lobbies and 16 rated 5-player Augsburg games (names of 16 letters): both
+    sections overflow, and what the first leaves of its share goes to the second."""
+    env = simcord_env
+    a = env.create_guild()
+    await bump_table_ids(env, env.create_guild(), 2000)
+    ch = a.create_text_channel("games")
+    counter = iter(range(10_000))
+
+    def member():
+        n = next(counter)
+        return a.add_member(env.create_user(f"u{n}", global_name=f"Kunigunde{n:07d}"))  # 16 letters
+
+    for i in range(16):
+        await new_table(env, a, ch, member(), "augsburg1520", rated=True)
+    for i in range(16):
+        await new_table(env, a, ch, member(), "augsburg1520", [member() for _ in range(4)], start=True, rated=True)
+    text = (await member().slash(ch, "table list")).response.embeds[0].description
+    lobby_lines = section(text, "Open to join").splitlines()
+    game_lines = section(text, "Being played").splitlines()
+    shown = [line for line in game_lines if line.startswith("**#")]
+    widths = ({len(line) for line in lobby_lines if line.startswith("**#")}, {len(line) for line in shown})
+    assert "… and more: the newest" in section(text, "Being played")
+    spare = ROOM - len(text)
+    assert spare < max(widths[1]) + 1, (
+        f"the games are cut at {len(shown)} though one more ({max(widths[1])} characters) fits: the answer "
+        f"is {len(text)} of {ROOM} characters; line widths {widths}")

@@ -56,7 +56,7 @@ async def test_a_server_manager_who_plays_does_not_cancel_their_own_running_tabl
     assert table.status == "running", (
         f"the seated manager cancelled their own tournament table before the deadline: {answer(res)!r}; "
         f"points now {[(r.player_id, r.points) for r in await bot.tournaments.standings(tid)]}")
-    assert res.ephemeral and "You play at this tournament table" in answer(res)
+    assert res.ephemeral and "You have a seat at this tournament table" in answer(res)
 
 
 async def test_a_server_manager_who_plays_a_rated_casual_game_asks_the_others_to_cancel_it(simcord_env):
@@ -83,3 +83,62 @@ async def test_a_server_manager_who_plays_a_rated_casual_game_asks_the_others_to
     done = await other.slash(thread, "table cancel")
     assert f"Table #{table.id} is cancelled" in answer(done)
     assert (await env.bot.store.tables.get(table.id)).status == "cancelled"
+
+
+async def test_a_seated_manager_cannot_abandon_then_cancel_their_tournament_table(simcord_env):
+    """README: Manage Server may cancel "any time, except a rated or tournament game they play in:
+    cancelling it would spare their rating or decide their table". The refusal itself tells them
+    "you can forfeit with /table abandon"; after doing so, /table cancel of the same table goes
+    through, and a cancelled tournament table "counts as a forfeit by all its players": the
+    opponent, who was still playing, is given a forfeit too."""
+    event, tid, game, thread = await seated_organiser(simcord_env, manage=True)
+    bot = event.bot
+    refused = await event.organiser.slash(thread, "table cancel")
+    assert "You have a seat at this tournament table" in answer(refused)
+    gone = await event.organiser.slash(thread, "table abandon")
+    seat = next(s for s in await bot.store.tables.seats(game.table_id) if s.user_id == event.organiser.id)
+    assert seat.forfeited, answer(gone)
+    res = await event.organiser.slash(thread, "table cancel")
+    table = await bot.store.tables.get(game.table_id)
+    assert table.status == "running", (
+        f"the seated manager abandoned, then cancelled their own tournament table: {answer(res)!r}; "
+        f"standings {[(r.player_id, r.points) for r in await bot.tournaments.standings(tid)]}")
+
+
+async def test_a_manager_who_abandoned_a_rated_game_cannot_cancel_it_to_spare_their_rating(simcord_env):
+    """A Manage Server creator of a rated 2-player game abandons it (ranked last, still rated:
+    README "a rated game that someone abandoned counts for them") and then /table cancel: the game
+    is cancelled and nobody is rated: the abandoner's loss is erased."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[mods])
+    bo = guild.add_member(env.create_user("bo"))
+    await boss.slash(channel, "table create", game="augsburg1520", rated=True)
+    thread = channel.threads[-1]
+    await bo.click(thread.history()[0], label="Join")
+    await boss.click(thread.history()[0], label="Start")
+    table = await env.bot.store.tables.by_thread(thread.id)
+    assert table.status == "running" and table.rated
+    refused = await boss.slash(thread, "table cancel")  # playing: asks bo (the rule of 5cf097e)
+    assert (await env.bot.store.tables.get(table.id)).status == "running", answer(refused)
+    await boss.slash(thread, "table abandon")
+    res = await boss.slash(thread, "table cancel")
+    assert (await env.bot.store.tables.get(table.id)).status == "running", (
+        f"the manager abandoned their rated game, then cancelled it (no rating change): {answer(res)!r}")
+
+
+async def test_a_player_who_is_not_an_organiser_is_told_they_may_not_replace_rather_than_to_forfeit(simcord_env):
+    """README: `/tournament replace` and `/tournament forfeit` are for organisers: a player who is
+    not one and replaces themselves is told so first (not advised to forfeit with a command they may
+    not use)."""
+    event = new_event(simcord_env, 2)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=1, hours=48)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    player = event.players[0]
+    res = await player.slash(event.channel, "tournament replace", player=player)
+    assert "Only the tournament's organiser" in answer(res), answer(res)
+    tried = await player.slash(event.channel, "tournament forfeit", player=player)
+    assert "Only the tournament's organiser" in answer(tried)  # the advice given above does not work
