@@ -7,6 +7,7 @@ import pytest
 
 from bot import create_bot
 from games import registry
+from play.results import panel_token
 from tests.reliability.forge import forge_modal, private_answer
 from tests.bot.driver import (clicker, fix_deal, heuristic_players, labels, open_table, panel_message,
                               play_turn_by_dm, play_until, start)
@@ -70,7 +71,8 @@ async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env,
         assert f"{choice.low} to {choice.high}" in answer.response.message.content
         assert (await table.row()).version == version, "a refused amount changes nothing"
     # The form takes 9 characters; a forged answer with more digits is above every amount.
-    form = f"amountform:{table.table_id}:{(await table.row()).prompts[state.actor][0]}"
+    row = await table.row()
+    form = f"amountform:{table.table_id}:{panel_token(row, row.prompts[state.actor][0])}"
     forged = await forge_modal(actor, actor.dm_channel, form, {"amount": "1234567890"})
     assert "1234567890 is above the highest amount" in private_answer(forged)
     assert (await table.row()).version == version
