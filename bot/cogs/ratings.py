@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.render.base import shown_name
 from bot.cogs.tables import game_choices
 from bot.ui.requests import custom_ids, name_of, reply
+from bot.ui.results import change_text, rating_text
 from play.common import looks
 from play.tournaments.rating_service import RatingService, display_rating
 from bot.ui.tournament_items import LeaderboardPage
@@ -24,16 +25,12 @@ RATING_NOTE = ("Rating: OpenSkill (Plackett-Luce) ordinal, mu - 3 sigma; it star
                "results prove skill.")
 
 
-def ordinal_text(value: float) -> str:
-    return f"{value:.1f}"
-
-
 def history_line(row: HistoryRow) -> str:
     before = row.mu_before - 3 * row.sigma_before
     after = row.mu_after - 3 * row.sigma_after
     place = "forfeit, last" if row.forfeited else f"{row.place} of {row.seats}"
     return (f"{registry.get(row.game).title} table #{row.table_id}: {place} — rating "
-            f"{ordinal_text(after)} ({after - before:+.1f})")
+            f"{rating_text(after)} ({change_text(before, after)})")
 
 
 def own_or_private(interaction: discord.Interaction) -> bool:
@@ -79,7 +76,7 @@ class RatingsCog(commands.Cog):
         """`alike`: another player on the page is called alike; a mention tells them apart (it
         shows the member as Discord names them, and a mention in an embed pings nobody)."""
         who = f"**{shown_name(row.display_name)}**" + (f" (<@{row.user_id}>)" if alike else "")
-        return (f"{place}. {who} — {ordinal_text(display_rating(row))} "
+        return (f"{place}. {who} — {rating_text(display_rating(row))} "
                 f"({row.games} game{'s' if row.games != 1 else ''}, {row.wins} won)")
 
     async def show_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
@@ -113,7 +110,7 @@ class RatingsCog(commands.Cog):
         games, recent = await self.ratings.profile(guild_id, who.id, RECENT)
         for row, place in games:
             embed.add_field(name=registry.get(row.game).title, inline=False,
-                            value=f"Rating **{ordinal_text(display_rating(row))}** (#{place} on this server) · "
+                            value=f"Rating **{rating_text(display_rating(row))}** (#{place} on this server) · "
                                   f"{row.games} game{'s' if row.games != 1 else ''} · {row.wins} won")
         embed.add_field(name="Recent rated games", inline=False,
                         value="\n".join(history_line(r) for r in recent)[:1024] or "No rated games yet.")

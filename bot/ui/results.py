@@ -20,6 +20,17 @@ from storage import RatedResult
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def rating_text(value: float) -> str:
+    """A rating as shown: one decimal (never "-0.0")."""
+    return f"{round(value, 1) + 0.0:.1f}"
+
+
+def change_text(before: float, after: float) -> str:
+    """A rating's change as shown beside the two ratings: the difference of the numbers shown, so
+    that "0.4 → 2.5" reads "(+2.1)" (the exact change, +2.03, would show as +2.0)."""
+    return f"{round(round(after, 1) - round(before, 1), 1) + 0.0:+.1f}"
+
+
 def rated_lines(reports: list[Any], names: dict[int, str]) -> list[str]:
     """"name: 12.3 → 14.1 (+1.8)" for each player of a game the finish work rated; `names` (user
     id -> name for message text) names them as the standings above do, players called alike told apart."""
@@ -30,7 +41,7 @@ def rated_lines(reports: list[Any], names: dict[int, str]) -> list[str]:
                 before = ordinal(Rating(mu=result.mu_before, sigma=result.sigma_before))
                 after = ordinal(Rating(mu=result.mu_after, sigma=result.sigma_after))
                 name = names.get(result.user_id) or shown_name(result.display_name)
-                lines.append(f"{name}: {before:.1f} → {after:.1f} ({after - before:+.1f})")
+                lines.append(f"{name}: {rating_text(before)} → {rating_text(after)} ({change_text(before, after)})")
     return lines
 
 
