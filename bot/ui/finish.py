@@ -105,13 +105,15 @@ class FinishMixin:
         return standings is not None and any(
             f.name == "Rating changes" and f.value.startswith(results.RATINGS_PENDING) for f in standings.fields)
 
-    async def standings_posted(self: Presenter, news: TableNews) -> bool:
-        """Whether the table's thread shows its final standings among its latest messages."""
+    async def standings_posted(self: Presenter, news: TableNews, *, refused: bool = False) -> bool:
+        """Whether the table's thread shows its final standings among its latest messages. A
+        thread the bot may not read is taken to show them (better no standings twice), unless they
+        are known not to have gone out (`refused`: a retry of standings that were not posted)."""
         thread = await self.channel(news.table.thread_id)
         if thread is None:
             return True  # nowhere to post them
         if history_hidden(thread):
-            return True  # cannot tell: better no standings twice
+            return not refused
         try:
             return await self._standings_in(news, thread) is not None
         except discord.HTTPException:

@@ -97,13 +97,14 @@ class ResumeMixin:
 
     async def _standings_again(self: TablesController, news: TableNews, attempt: int = 0) -> None:
         """The last board and the standings of a finished game whose thread does not show them (a
-        thread unreadable for now is tried again later)."""
+        thread unreadable for now is tried again later). `attempt`: 0 at a start, else the retry of
+        standings that were not posted."""
         if news.table.status != "finished":
             return
         thread = await self.presenter.channel(news.table.thread_id)
         if thread is None and not self.presenter.thread_gone(news, thread):
             await self.presenter.standings_later(news.table.id, attempt)
-        elif not await self.presenter.standings_posted(news):
+        elif not await self.presenter.standings_posted(news, refused=attempt > 0):
             await self.presenter.publish(news)
             await self.presenter.finished(news, again=True, attempt=attempt)
 

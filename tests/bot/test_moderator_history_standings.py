@@ -59,3 +59,20 @@ async def test_a_tournament_tables_standings_are_not_posted_again_either(simcord
     for _ in range(2):
         await restart(env, settings)
     assert len(standings()) == 1, f"{len(standings())} final standings in the table's thread"
+
+
+async def test_refused_standings_are_posted_again_without_read_message_history(simcord_env, monkeypatch):
+    """Standings Discord refused once are known not to be there: their retry posts them, though
+    the thread cannot be read back (README: "final standings Discord refuses are posted again a
+    minute, ten minutes and an hour later")."""
+    env = simcord_env
+    table, policy = await running(env, monkeypatch, "augsburg1520", moves=0)
+    await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, read_message_history=False)
+    await env.settle()
+    await play_to(table, policy, "end")
+    env.check_errors = False  # the refusals are injected
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, times=2)
+    assert await play_turn_by_dm(table, policy)
+    assert (await table.row()).status == "finished" and not standings_in(table)
+    await env.advance_time(2 * 3600)
+    assert len(standings_in(table)) == 1, f"{len(standings_in(table))} final standings after every retry"
