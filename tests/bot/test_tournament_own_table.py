@@ -26,6 +26,24 @@ async def seated_organiser(env, *, manage: bool):
     return event, tid, game, thread
 
 
+async def rated_game_of_a_manager(env):
+    """A rated casual game of two that a member with Manage Server (boss) created and plays, and
+    another member with Manage Server who has no seat there: (boss, other, thread, table)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[mods])
+    bo = guild.add_member(env.create_user("bo"))
+    other = guild.add_member(env.create_user("mod"), roles=[mods])
+    await boss.slash(channel, "table create", game="augsburg1520", rated=True)
+    thread = channel.threads[-1]
+    await bo.click(thread.history()[0], label="Join")
+    await boss.click(thread.history()[0], label="Start")
+    table = await env.bot.store.tables.by_thread(thread.id)
+    assert table.status == "running" and table.rated
+    return boss, other, thread, table
+
+
 async def test_an_organiser_who_plays_does_not_hand_their_own_seat_to_the_computer(simcord_env):
     """The organiser sits at a 2-player table, present, before the deadline, and replaces *themselves*:
     a computer plays their seat on their behalf (they keep the place it earns) and the game is made
@@ -64,18 +82,7 @@ async def test_a_server_manager_who_plays_a_rated_casual_game_asks_the_others_to
     at once (it would spare their rating): /table cancel asks the others, as it asks any creator's;
     a manager who does not play there cancels it."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    boss = guild.add_member(env.create_user("boss"), roles=[mods])
-    bo = guild.add_member(env.create_user("bo"))
-    other = guild.add_member(env.create_user("mod"), roles=[mods])
-    await boss.slash(channel, "table create", game="augsburg1520", rated=True)
-    thread = channel.threads[-1]
-    await bo.click(thread.history()[0], label="Join")
-    await boss.click(thread.history()[0], label="Start")
-    table = await env.bot.store.tables.by_thread(thread.id)
-    assert table.status == "running" and table.rated
+    boss, other, thread, table = await rated_game_of_a_manager(env)
     asked = await boss.slash(thread, "table cancel")
     assert "asked" in answer(asked), answer(asked)
     assert any((m.content or "").endswith("agree?") for m in thread.history())
@@ -110,17 +117,7 @@ async def test_a_manager_who_abandoned_a_rated_game_cannot_cancel_it_to_spare_th
     README "a rated game that someone abandoned counts for them") and then /table cancel: the game
     is cancelled and nobody is rated: the abandoner's loss is erased."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    boss = guild.add_member(env.create_user("boss"), roles=[mods])
-    bo = guild.add_member(env.create_user("bo"))
-    await boss.slash(channel, "table create", game="augsburg1520", rated=True)
-    thread = channel.threads[-1]
-    await bo.click(thread.history()[0], label="Join")
-    await boss.click(thread.history()[0], label="Start")
-    table = await env.bot.store.tables.by_thread(thread.id)
-    assert table.status == "running" and table.rated
+    boss, _, thread, table = await rated_game_of_a_manager(env)
     refused = await boss.slash(thread, "table cancel")  # playing: asks bo (the rule of 5cf097e)
     assert (await env.bot.store.tables.get(table.id)).status == "running", answer(refused)
     await boss.slash(thread, "table abandon")

@@ -86,3 +86,13 @@ def empty_map(state):
         banner.clear()
     state.subsidiary.clear()
     return state
+
+
+def sell_six_in_ribe(state):
+    """Seat 0, at Hamburg, goes to Ribe and sells six goods there (spices, wheat and tools paid in
+    the sale's goods), up to the sale's markers and coins."""
+    for kind, fields in (("move", {"city": "Ribe"}), ("card_action", {"action": "sell2"}),
+                         ("sell_count", {"count": 6}), ("pay", {"good": "spices"}), ("pay", {"good": "wheat"}),
+                         ("pay", {"good": "tools"})):
+        state, _ = act(state, 0, kind, **fields)
+    return state

@@ -12,7 +12,7 @@ from games.aelderman.election import score_pad
 from games.aelderman.production import pay_operating_costs, produce
 from games.aelderman.rules import operating_costs
 from tests.games.aelderman.helpers import (act, clear_player, empty_map, give_building, kinds, new_game,
-                                           new_main, start_turn)
+                                           new_main, sell_six_in_ribe, start_turn)
 
 
 def _with_improvements(state, seat, *numbers):
@@ -58,12 +58,7 @@ def test_the_coins_of_a_sale_of_six_pay_for_a_subsidiary():
     state.cards["Ribe"] = 8
     state.players[0].goods.update(stone=1, fish=1, wheat=1, tools=1, pelt=1, spices=1, beer=1)
     start_turn(state, 0, "Hamburg", ap=5)
-    state, _ = act(state, 0, "move", city="Ribe")
-    state, _ = act(state, 0, "card_action", action="sell2")
-    state, _ = act(state, 0, "sell_count", count=6)
-    state, _ = act(state, 0, "pay", good="spices")
-    state, _ = act(state, 0, "pay", good="wheat")
-    state, _ = act(state, 0, "pay", good="tools")
+    state = sell_six_in_ribe(state)
     assert state.players[0].coins == 15
     state, _ = act(state, 0, "place", where="subsidiary")
     assert state.subsidiary["Ribe"] == 0 and state.players[0].coins == 10

@@ -12,7 +12,7 @@ from games.aelderman.council import start_council
 from games.aelderman.election import score_pad
 from games.aelderman.orders import order_met
 from tests.games.aelderman.helpers import (act, clear_player, empty_map, give_building, kinds, new_game,
-                                           new_main, start_turn)
+                                           new_main, sell_six_in_ribe, start_turn)
 
 
 # -- Council orders: every requirement of the table --------------------------------------------------
@@ -329,12 +329,7 @@ def test_a_sale_whose_marker_exchanges_the_card_stops_a_second_action():
     state.banners["Ribe"] = [1]
     state.players[0].goods.update(stone=1, fish=1, wheat=1, tools=1, pelt=1, spices=1, beer=1)
     start_turn(state, 0, "Hamburg", ap=6)
-    state, _ = act(state, 0, "move", city="Ribe")
-    state, _ = act(state, 0, "card_action", action="sell2")
-    state, _ = act(state, 0, "sell_count", count=6)
-    state, _ = act(state, 0, "pay", good="spices")
-    state, _ = act(state, 0, "pay", good="wheat")
-    state, _ = act(state, 0, "pay", good="tools")
+    state = sell_six_in_ribe(state)
     state, events = act(state, 0, "place", where="banner")
     assert state.banners["Ribe"] == [1, 0] and state.cards["Ribe"] != 8
     assert state.turn.base_left == 4
