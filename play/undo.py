@@ -33,7 +33,10 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
             raise TableError("There is nothing to take back: the last change at this table was not an action.")
         if actions[-1][1] != seat:  # told before a button's version is looked at: no version is told
             raise _not_own(loaded, seat, actions)
-        if version is not None and version != panel_token(loaded.table, loaded.table.version):
+        # The button of the last action, or (raw version) one an earlier version of the bot sent:
+        # whoever acted last knows that version, as no secret step has come since.
+        if version is not None and version not in (panel_token(loaded.table, loaded.table.version),
+                                                   loaded.table.version):
             raise TableError("This take-back button is out of date: the game has moved on.")
         version, last_seat, last_action = actions[-1]
         if await service.store.tables.by_computer(table_id, version):
