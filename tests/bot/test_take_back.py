@@ -16,21 +16,23 @@ from tests.bot.test_augsburg_game import holding_policy
 TAKE_BACK = "↩ Take back"
 
 
-async def test_take_back_from_the_answered_panel_then_refused_once_done(simcord_env):
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
+async def a_panel_to_take_back(table):
+    """Play on until a move leaves its player's answered panel with "Take back": (panel, player)."""
     policy = heuristic_players("augsburg1520", 2)
-    panel, actor = None, None
-    for _ in range(80):  # until a move leaves its player's panel with "Take back"
+    for _ in range(80):
         row = await table.row()
         assert await play_turn_by_dm(table, policy)
         for player in table.players:
             last = player.user.dm_channel.history()[-1]
             if TAKE_BACK in labels(last) and (await table.row()).version == row.version + 1:
-                panel, actor = last, player
-        if panel is not None:
-            break
-    assert panel is not None, "no move could be taken back"
+                return last, player
+    raise AssertionError("no move could be taken back")
+
+
+async def test_take_back_from_the_answered_panel_then_refused_once_done(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    panel, actor = await a_panel_to_take_back(table)
     version = (await table.row()).version
     seat = await table.seat_of(actor)
     back = await actor.user.click(panel, label=TAKE_BACK)

@@ -15,6 +15,7 @@ from storage.db import run
 from tests.bot.driver import (board_message, buttons, choose, fix_deal, heuristic_players, labels, open_table,
                               play_turn_by_dm, start, table_control)
 from tests.bot.old_panels import current_ids, panels_of, to_old_form
+from tests.bot.test_take_back import a_panel_to_take_back
 from tests.reliability.forge import forge_modal, private_answer
 
 GAMES = [("augsburg1520", ["ada", "bo"], None), ("baumeister", ["ada", "bo", "cy"], None),
@@ -107,18 +108,7 @@ async def test_an_old_take_back_button_after_the_upgrade(simcord_env, settings):
     env = simcord_env
     table = await open_table(env, "augsburg1520", ["ada", "bo"])
     await start(table)
-    policy = heuristic_players("augsburg1520", 2)
-    panel, actor = None, None
-    for _ in range(80):
-        row = await table.row()
-        assert await play_turn_by_dm(table, policy)
-        for player in table.players:
-            last = player.user.dm_channel.history()[-1]
-            if TAKE_BACK in labels(last) and (await table.row()).version == row.version + 1:
-                panel, actor = last, player
-        if panel is not None:
-            break
-    assert panel is not None
+    panel, actor = await a_panel_to_take_back(table)
     assert await to_old_form(table) > 0
     await env.restart_bot(create_bot(settings))
     await env.settle()
