@@ -49,11 +49,11 @@ class Caller:
     # Whether the caller may see a channel of that server (None: not known, as in a DM).
     sees_channel: Callable[[int], bool] | None = field(default=None, compare=False)
 
-    def check_sees(self, channel_id: int, what: str) -> None:
-        """Refuse what is played in a channel of the server that the caller may not see: the
-        server keeps it private from them, as `/table list` does."""
+    def check_sees(self, channel_id: int, what: str, error: type[TableError] | None = None) -> None:
+        """Refuse (with `error`, TableError by default) what is played in a channel of the server
+        that the caller may not see: the server keeps it private from them, as `/table list` does."""
         if self.sees_channel is not None and not self.sees_channel(channel_id):
-            raise TableError(f"{what} is played in a channel you cannot see.")
+            raise (error or TableError)(f"{what} is played in a channel you cannot see.")
 
 
 # How a refusal says where a table or a tournament stands ("This game has not started yet").

@@ -15,6 +15,7 @@ from bot.ui.requests import custom_ids, name_of, reply
 from bot.ui.results import change_text, rating_text
 from play.common import looks
 from play.tournaments.rating_service import RatingService, display_rating
+from play.tournaments.ratings import Rating, ordinal
 from bot.ui.tournament_items import LeaderboardPage
 from games import registry
 from storage import HistoryRow, RatingRow
@@ -26,8 +27,8 @@ RATING_NOTE = ("Rating: OpenSkill (Plackett-Luce) ordinal, mu - 3 sigma; it star
 
 
 def history_line(row: HistoryRow) -> str:
-    before = row.mu_before - 3 * row.sigma_before
-    after = row.mu_after - 3 * row.sigma_after
+    before = ordinal(Rating(mu=row.mu_before, sigma=row.sigma_before))
+    after = ordinal(Rating(mu=row.mu_after, sigma=row.sigma_after))
     place = "forfeit, last" if row.forfeited else f"{row.place} of {row.seats}"
     return (f"{registry.get(row.game).title} table #{row.table_id}: {place} — rating "
             f"{rating_text(after)} ({change_text(before, after)})")

@@ -67,9 +67,7 @@ class FinishMixin:
     async def standings_later(self: Presenter, table_id: int, attempt: int) -> None:
         """Standings not posted (`attempt` tries so far): tried again later, while tries are left."""
         if attempt < len(STANDINGS_RETRIES):
-            due = await self.service.standings_again(table_id, attempt + 1, STANDINGS_RETRIES[attempt])
-            if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
-                scheduler.wake(due)
+            self.wake_timers(await self.service.standings_again(table_id, attempt + 1, STANDINGS_RETRIES[attempt]))
 
     async def tell_finish_listeners(self: Presenter, table_id: int, reports: list[Any]) -> None:
         for listener in self.finish_listeners:
@@ -78,8 +76,8 @@ class FinishMixin:
     async def retry_finish(self: Presenter, table_id: int, attempt: int) -> None:
         """Finish work the database refused: tried again later (`attempt`: the how-manyth try next)."""
         due = await self.service.finish_again(table_id, attempt)
-        if due is not None and (scheduler := getattr(self.bot, "scheduler", None)) is not None:
-            scheduler.wake(due)
+        if due is not None:
+            self.wake_timers(due)
 
     async def finish_stored_late(self: Presenter, news: TableNews, reports: list[Any]) -> None:
         """Finish work stored after the standings went out without all of it: rating changes they

@@ -137,6 +137,11 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
 
+    def wake_timers(self, due: float) -> None:
+        """A timer due at `due` was stored: the bot's timer scheduler (if it runs) must not sleep past it."""
+        if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
+            scheduler.wake(due)
+
     def _still_untold(self, news: TableNews) -> set[int]:
         """Seats whose panel Discord refused earlier, still facing that decision: any later showing
         of the table sends them too."""
@@ -161,8 +166,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             table_id, attempt + 1, SHOW_RETRIES[attempt], untold, self.boards.shown_up_to(table_id)))
         if due is not None:
             self.retrying[table_id] = untold
-            if (scheduler := getattr(self.bot, "scheduler", None)) is not None:
-                scheduler.wake(due)
+            self.wake_timers(due)
 
     async def show_closed(self, news: TableNews, attempt: int = 0) -> None:
         """A cancelled table's board says so; one Discord refused is tried again later, as a
@@ -173,8 +177,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         if attempt < len(SHOW_RETRIES):
             due = await safely(f"retry of table {news.table.id}", self.service.show_again(
                 news.table.id, attempt + 1, SHOW_RETRIES[attempt], {}))
-            if due is not None and (scheduler := getattr(self.bot, "scheduler", None)) is not None:
-                scheduler.wake(due)
+            if due is not None:
+                self.wake_timers(due)
 
     # -- private panels ------------------------------------------------------------------
     def panel(self, news: TableNews, seat: int, lines: list[str] = (),

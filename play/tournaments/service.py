@@ -121,8 +121,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
             raise TournamentError(f"Tournament #{tournament_id} does not exist.")
         if caller is not None and caller.guild_id != tournament.guild_id:
             raise TournamentError(f"Tournament #{tournament_id} is not a tournament of this server.")
-        if caller is not None and caller.sees_channel is not None and not caller.sees_channel(tournament.channel_id):
-            raise TournamentError(f"Tournament #{tournament_id} is played in a channel you cannot see.")
+        if caller is not None:
+            caller.check_sees(tournament.channel_id, f"Tournament #{tournament_id}", TournamentError)
         return tournament
 
     def can_run(self, tournament: TournamentRow, caller: Caller) -> bool:

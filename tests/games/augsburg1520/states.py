@@ -142,3 +142,15 @@ def use(slot: int, how: str) -> dict[str, Any]:
 
 
 END = {"kind": "end_privileges"}
+
+
+def ruedigers_board(state, seat: int) -> None:
+    """The rulebook's Rüdiger: an Agency in Innsbruck (agency level 2), a Count (peerage 3) with a
+    Weapon and a Patent of Nobility, Mayor (office 4) and Mintmaster."""
+    set_level(state, seat, "agency", 2)
+    set_level(state, seat, "peerage", 3)
+    set_level(state, seat, "office", 4)
+    give_right(state, seat, "weapon", 1)
+    give_right(state, seat, "patent", 4)
+    give_right(state, seat, "mintmaster")
+

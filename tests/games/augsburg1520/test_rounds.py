@@ -8,7 +8,7 @@ from games.augsburg1520 import SPEC
 from games.augsburg1520.cards import CARD_COST, CARD_ID
 
 from .states import (
-    PASS, after_first_purchase, all_cards_placed, give_right, play, play_all, set_hand,
+    PASS, after_first_purchase, all_cards_placed, give_right, play, play_all, ruedigers_board, set_hand,
     set_level, set_money, start_auction,
 )
 
@@ -95,12 +95,7 @@ def test_ruediger_end_of_round():
     more Promissory Notes of which he may "buy" 0 to 6 cards.'"""
     state = after_first_purchase(3, 3)
     ruediger = 1
-    set_level(state, ruediger, "agency", 2)
-    set_level(state, ruediger, "peerage", 3)
-    set_level(state, ruediger, "office", 4)
-    give_right(state, ruediger, "weapon", 1)
-    give_right(state, ruediger, "patent", 4)
-    give_right(state, ruediger, "mintmaster")
+    ruedigers_board(state, ruediger)
     set_hand(state, ruediger, [])
     money = state.money[ruediger]
     top = list(reversed(state.draw[-8:]))

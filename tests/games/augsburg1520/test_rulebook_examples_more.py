@@ -5,8 +5,8 @@ from __future__ import annotations
 from games.augsburg1520 import SPEC, data
 from games.augsburg1520.cards import CARD_COST, CARD_ID, CARD_NOBLE, JOKER_IDS, NOTE_COUNT
 from tests.games.augsburg1520.states import (
-    END, PASS, after_first_purchase, bid, give_right, play, play_all, set_hand, set_level, set_money,
-    start_auction, to_privileges, use,
+    END, PASS, after_first_purchase, bid, give_right, play, play_all, ruedigers_board, set_hand, set_level,
+    set_money, start_auction, to_privileges, use,
 )
 from tests.games.augsburg1520.test_levels import lorenz_and_martin
 
@@ -163,12 +163,7 @@ def test_ruediger_buys_some_and_the_rest_go_face_up_on_the_discard_pile():
     pile.'"""
     state = after_first_purchase(3, 3)
     ruediger = 1
-    set_level(state, ruediger, "agency", 2)
-    set_level(state, ruediger, "peerage", 3)
-    set_level(state, ruediger, "office", 4)
-    give_right(state, ruediger, "weapon", 1)
-    give_right(state, ruediger, "patent", 4)
-    give_right(state, ruediger, "mintmaster")
+    ruedigers_board(state, ruediger)
     for seat in range(3):
         set_hand(state, seat, [])
     set_money(state, ruediger, 5000)
