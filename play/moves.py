@@ -112,7 +112,7 @@ class MovesMixin:
             raise not_seated(table_id, ", so you cannot act in it")
         if loaded.table.status != "running":
             raise TableError(not_playing(loaded.table.status))
-        if seat.forfeited or seat.ai:
+        if seat.handed_over:
             raise TableError("A computer player plays your seat for the rest of this game.")
         if seat.away:
             raise TableError("A computer player plays your seat since you missed a deadline: press **I'm back** "

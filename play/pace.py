@@ -139,7 +139,7 @@ async def still_away(service: TableService, table_id: int, seat: int, missed: in
         row = next((s for s in loaded.seats if s.seat == seat), None)
         # A seat handed to a computer player for good (`ai`) is no longer its player's to miss.
         if (loaded.table.status != "running" or loaded.table.pace == "off" or row is None or not row.away
-                or row.forfeited or row.ai or row.user_id is None or row.missed != missed):
+                or row.handed_over or row.user_id is None or row.missed != missed):
             return
         # While every player is away the game waits for the first back: nobody misses a turn then.
         counted = missed if everyone_away(loaded.seats) else missed + 1
@@ -183,7 +183,7 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
             raise not_seated(table_id)
         if loaded.table.status != "running":
             raise TableError(f"This game {table_state(loaded.table.status)}.")
-        if seat.forfeited or seat.ai:
+        if seat.handed_over:
             raise TableError("A computer player plays your seat for the rest of this game (you abandoned it, or the "
                              "other players handed it over).")
         if not seat.away:
@@ -193,7 +193,7 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
         loaded.seats = [s.model_copy(update={"away": False}) if s.seat == seat.seat else s for s in loaded.seats]
         # After a wait the others' next missed deadline is a whole pace away: the clock starts now.
         fresh = [away_timer(loaded.table, s.seat, s.missed, service.clock())
-                 for s in loaded.seats if waited and s.away and not (s.ai or s.forfeited) and s.user_id is not None]
+                 for s in loaded.seats if waited and s.away and not s.handed_over and s.user_id is not None]
         async with service.store.transaction():  # back: a vote to hand the seat over ends for good
             if votes != loaded.table.votes:
                 await service.store.tables.set_votes(table_id, votes)

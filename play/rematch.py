@@ -30,7 +30,7 @@ async def rematch(service: TableService, table_id: int, caller: Caller,
         if old.table.tournament_id is not None:
             raise TableError("Tournament games have no rematch; the tournament seats its next round.")
         await _no_rematch_yet(service, old)  # where everyone goes, those who may not open it too
-        if mine.forfeited or mine.ai:
+        if mine.handed_over:
             raise TableError("You left this game (or your seat went to a computer player), so the others open "
                              "its rematch; you may join it.")
         if mine.away:
@@ -60,7 +60,7 @@ async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any, l
         for seat in old.seats:
             if seat.user_id == caller.user_id:
                 continue
-            if seat.user_id is not None and (seat.forfeited or seat.ai or seat.away or seat.user_id in left_server):
+            if seat.user_id is not None and (seat.handed_over or seat.away or seat.user_id in left_server):
                 continue  # abandoned, away at the end, handed over or gone from the server: not seated again
             await service.store.tables.add_seat(table.id, user_id=seat.user_id, display_name=seat.display_name,
                                                 ai=seat.ai, max_seats=old.spec.max_seats)

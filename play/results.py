@@ -138,7 +138,7 @@ def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], ve
 def everyone_away(seats: Sequence[Any]) -> bool:
     """Whether every person still playing their seat is away: the game then waits for the first
     to come back (the computer plays away seats only while someone plays their own)."""
-    people = [s for s in seats if s.user_id is not None and not (s.ai or s.forfeited)]
+    people = [s for s in seats if s.user_id is not None and not s.handed_over]
     return bool(people) and all(s.away for s in people)
 
 

@@ -386,7 +386,7 @@ class TableService(MovesMixin, LobbyMixin):
         if loaded.table.state is None:
             raise TableError(f"Table #{table_id} was {loaded.table.status} before its game started: its log is empty.")
         seat = loaded.seat_of(caller.user_id)
-        if seat is not None and (seat.forfeited or seat.ai):
+        if seat is not None and seat.handed_over:
             seat = None  # out of the game: the seat's secrets are the computer's now (public view until the end)
         twins = await self.same_deal_running(loaded.table)
         if seat is None and (mine := await self._plays_at(twins, caller)):

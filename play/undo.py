@@ -76,7 +76,7 @@ def _checked_seat(loaded: Loaded, caller: Caller) -> int:
         raise not_seated(loaded.table.id, ", so there is nothing of yours to take back")
     if loaded.table.status != "running":
         raise TableError(f"This game {table_state(loaded.table.status)}: nothing can be taken back.")
-    if seat.forfeited or seat.ai or seat.away:  # its last action was the computer's, not the player's
+    if seat.handed_over or seat.away:  # its last action was the computer's, not the player's
         raise TableError("A computer player plays your seat now, so there is nothing of yours to take back"
                          + (" (press **I'm back** to play it again)." if seat.away and not seat.ai else "."))
     return seat.seat

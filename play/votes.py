@@ -107,12 +107,12 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     if kind == "cancel":
         if caller.user_id != table.creator_id:
             raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")
-        if seat is not None and (seat.forfeited or seat.ai):  # votes are the business of those playing
+        if seat is not None and seat.handed_over:  # votes are the business of those playing
             raise TableError("A computer player plays your seat now, so you can no longer ask to cancel this game. "
                              "Someone with Manage Server who has no seat at it can still cancel it.")
         _check_cancel(loaded)
         return
-    if seat is None or seat.forfeited or seat.ai:  # abandoned, or handed to a computer player for good
+    if seat is None or seat.handed_over:  # abandoned, or handed to a computer player for good
         raise TableError("Only the players of this game can ask for that.")
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if subject is not None and subject.user_id == caller.user_id:
@@ -125,7 +125,7 @@ def _check_subject(loaded: Loaded, kind: str) -> None:
     enough deadlines and is away (checked when asked, and again when the vote is answered)."""
     missed_needed = loaded.table.handover_after
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
-    if subject is None or subject.user_id is None or subject.forfeited or subject.ai:
+    if subject is None or subject.user_id is None or subject.handed_over:
         raise TableError("That seat is not played by a person.")
     if loaded.table.pace == "off":  # nobody misses a deadline at a table that has none
         raise TableError("This table has no deadlines (its pace is off), so no seat can be voted out. A player who "

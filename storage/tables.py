@@ -83,6 +83,16 @@ class SeatRow(BaseModel):
     def is_computer(self) -> bool:
         return self.user_id is None
 
+    @property
+    def handed_over(self) -> bool:
+        """Given to a computer player for good: abandoned (forfeited) or replaced by one."""
+        return bool(self.forfeited or self.ai)
+
+    @property
+    def played_in_person(self) -> bool:
+        """A person plays the seat now: seated, not handed over, not away."""
+        return self.user_id is not None and not (self.handed_over or self.away)
+
 
 class MoveWrite(BaseModel):
     """Everything one request changes at a running table, written in one transaction: the

@@ -51,7 +51,7 @@ class AwayMixin:
         # notice then loses its "I'm back", which no longer applies.
         now = await self.service.news(table_id)
         row = now.seats[seat] if seat < len(now.seats) else None
-        if row is not None and (not row.away or row.ai or row.forfeited):
+        if row is not None and (not row.away or row.handed_over):
             await safely(f"away notice of table {table_id} seat {seat}",
                          self.presenter.retire_away_notices(now, row, None))
 

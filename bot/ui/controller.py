@@ -88,7 +88,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                 raise TableError(refused)
             await defer(interaction)
             # Asked only of those a rematch would seat (not those who abandoned, were away or handed over).
-            seated = [s for s in await self.service.seats(table_id) if not (s.forfeited or s.ai or s.away)]
+            seated = [s for s in await self.service.seats(table_id) if not (s.handed_over or s.away)]
             gone = await left_server(parent.guild, seated, interaction.user.id)
             table = await self.service.rematch(table_id, caller_of(interaction), gone)
         except TableError as exc:
@@ -273,7 +273,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             if news.state is None:
                 raise TableError("The game has not started yet." if news.table.status == "lobby" else
                                  f"Table #{table_id} {table_state(news.table.status)}: it has no hands to show.")
-            if (seat.forfeited or seat.ai) and news.table.status == "running":
+            if seat.handed_over and news.table.status == "running":
                 # Out of the game: the seat's hidden cards are the computer's now, not theirs to pass on.
                 raise TableError("You left this game (or your seat went to a computer player): the computer plays "
                                  "that seat, and its hand is no longer shown to you. The board shows what everyone "
@@ -398,7 +398,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             message = self.presenter.info(news).fill(message) if fill else message
             seat = news.seat_of(interaction.user.id)
             # Not for a seat the computer plays for good: its hand is no longer the player's to see.
-            if seat is not None and news.state is not None and not (seat.forfeited or seat.ai):
+            if seat is not None and news.state is not None and not seat.handed_over:
                 panel = self.presenter.panel(news, seat.seat)
                 extra = {"embed": panel["embed"]}
                 if panel["view"] is not None:

@@ -106,6 +106,6 @@ def running_line(table: Any, seats: list[Any], user_id: int) -> str:
     spec = registry.get(table.game)
     names = ", ".join(name(s.display_name) for s in seats)
     parts = [f"**#{table.id}** {spec.title}", names] + (["rated"] if table.rated else []) + [place(table)]
-    if any(s.user_id == user_id and not (s.forfeited or s.ai) for s in seats):  # not a seat given to the computer
+    if any(s.user_id == user_id and not s.handed_over for s in seats):  # not a seat given to the computer
         parts.append("you play")
     return " · ".join(parts)

@@ -225,7 +225,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             return
         # The computer plays the seat for good, or until its player is back (whose notice with I'm
         # back says so, also while the game waits for everyone away): no turn panel is theirs.
-        gone = row.forfeited or row.ai or row.away
+        gone = row.handed_over or row.away
         if gone or news.table.status != "running" or not news.choices_of(spec, seat):
             if news.had_controls(seat):
                 await self.retire_dm_panel(news, row)
@@ -244,7 +244,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             # a DM of it failed, to both sides, in words that do not say whose answer is due.
             people = [news.seats[s] for s in sorted(sides)]  # not a side the computer plays
             mentions = " ".join(f"<@{p.user_id}>" for p in people
-                                if p.user_id is not None and not (p.forfeited or p.ai or p.away))
+                                if p.played_in_person)
             if mentions:
                 await thread.send(f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your "
                                   "part, and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)

@@ -80,7 +80,7 @@ class ResumeMixin:
         due = self.service.spec(news.table).to_act(news.state)
         news.changed = set()
         for row in news.seats:
-            if row.user_id is None or row.ai or row.forfeited:
+            if row.user_id is None or row.handed_over:
                 continue
             if row.away and not await shows_away_notice(self.presenter.bot, news, row):
                 # The stop came after the computer's move for them (a missed deadline) was stored,

@@ -35,7 +35,7 @@ def no_longer_last(news: TableNews) -> int | None:
     (seat,) = before
     row = next((s for s in news.seats if s.seat == seat), None)
     # Not a seat given to the computer: its panel is no longer its former player's to see.
-    return seat if row is not None and row.user_id is not None and not (row.forfeited or row.ai) else None
+    return seat if row is not None and row.user_id is not None and not row.handed_over else None
 
 
 def last_to_choose(news: TableNews) -> int | None:
@@ -45,5 +45,5 @@ def last_to_choose(news: TableNews) -> int | None:
         return None
     (seat,) = now
     row = next((s for s in news.seats if s.seat == seat), None)
-    played_by_them = row is not None and row.user_id is not None and not (row.forfeited or row.ai or row.away)
+    played_by_them = row is not None and row.played_in_person
     return seat if played_by_them else None

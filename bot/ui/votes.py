@@ -108,7 +108,7 @@ class VotesMixin:
         # Those who left the server are not waited for: asked of Discord for the players still to answer.
         agreed_to_all = set.intersection(*(set(vote.get("yes", ())) for vote in news.table.votes.values()))
         still = [s for s in news.seats if s.user_id is not None and s.user_id not in agreed_to_all
-                 and not (s.forfeited or s.ai or s.away)]
+                 and not (s.handed_over or s.away)]
         guild = self.presenter.bot.get_guild(news.table.guild_id)
         left = await left_server(guild, still, caller_id=0) if guild is not None and still else frozenset()
         for voted in await self.service.settle_votes(news.table.id, left):
@@ -131,7 +131,7 @@ class VotesMixin:
         the table is this server's (checked first) and someone else plays at it."""
         caller = caller_of(interaction)
         seats = (await self.service.news(table_id, caller)).seats  # one load, the server checked first
-        others = [s for s in seats if s.user_id not in (None, caller.user_id) and not (s.forfeited or s.ai)]
+        others = [s for s in seats if s.user_id not in (None, caller.user_id) and not s.handed_over]
         if not others or interaction.guild is None:
             return frozenset()
         await defer(interaction)
