@@ -82,6 +82,8 @@ class Settings(BaseModel):
     @field_validator("dev_guild_id", mode="before")
     @classmethod
     def _zero_is_none(cls, value: object) -> object:
+        if isinstance(value, bool):  # `false` is not a server id (False == 0): refused as `true` is
+            return value
         return None if value in (0, "", "0") else value
 
 

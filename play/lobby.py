@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games import RuleError, registry
+from games.core import plural
 from play import pace, record
 from play.common import Caller, TableError, not_seated, table_state
 from play.results import TableNews
@@ -15,6 +16,16 @@ if TYPE_CHECKING:
     from play.tables import Loaded, TableService
 
 COMPUTER_KINDS = ("heuristic", "random")
+
+
+NAMED_TABLES = 10  # a refusal names this many of a member's open tables, and counts the rest
+
+
+def table_numbers(table_ids: list[int]) -> str:
+    """ "#1, #2" (and how many more, past NAMED_TABLES)."""
+    named = ", ".join(f"#{n}" for n in table_ids[:NAMED_TABLES])
+    rest = len(table_ids) - NAMED_TABLES
+    return named if rest <= 0 else f"{named} and {rest} more"
 
 
 class LobbyMixin:
@@ -56,13 +67,13 @@ class LobbyMixin:
         mine, server = await self.store.tables.open_casual(guild_id, creator_id)
         per_member, per_server = self.open_limits
         if len(mine) >= per_member:
-            numbers = ", ".join(f"#{n}" for n in mine[:10])
-            raise TableError(f"You already have {len(mine)} open tables in this server ({numbers}), as their "
-                             f"creator; one member may have {per_member} open at once. Finish or cancel one "
-                             "(`/table cancel`) first.")
+            raise TableError(f"You already have {plural(len(mine), 'open table')} in this server "
+                             f"({table_numbers(mine)}), as their creator; one member may have {per_member} open "
+                             "at once. Finish or cancel one (`/table cancel`) first.")
         if server >= per_server:
-            raise TableError(f"This server already has {server} open tables, the most it allows ({per_server}). "
-                             "Open one when another has ended, or ask an admin to cancel an abandoned one.")
+            raise TableError(f"This server already has {plural(server, 'open table')}, the most it allows "
+                             f"({per_server}). Open one when another has ended, or ask an admin to cancel an "
+                             "abandoned one.")
 
     async def opened(self: TableService, table_id: int, *, thread_id: int | None = None,
                      lobby_message_id: int | None = None) -> None:

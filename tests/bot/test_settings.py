@@ -51,6 +51,8 @@ def test_a_bad_token_from_the_environment_is_named_as_such(tmp_path):
     ("tokn = \"x\"", "tokn"),
     ("dev_guild_id = -1", "dev_guild_id"),
     ("dev_guild_id = 99999999999999999999", "dev_guild_id"),
+    ("dev_guild_id = true", "dev_guild_id"),  # a server id, not a yes/no
+    ("dev_guild_id = false", "dev_guild_id"),  # not read as 0 (none), as `true` is not read as 1
     ("max_open_tables_per_member = true", "max_open_tables_per_member"),  # a number, not a yes/no
     ('decision_timeout = "300"', "decision_timeout"),  # a number, not text
     ('organiser_role = ""', "organiser_role"),

@@ -55,6 +55,29 @@ async def test_open_tables_are_limited_per_member_and_per_server(simcord_env):
     assert opened(await create(ada, channel))
 
 
+async def test_the_refusal_counts_every_open_table_in_words_that_fit_it(simcord_env):
+    """README: one more is refused privately, "naming the open ones": the first ten, and how many
+    more; "1 open table", not "1 open tables"."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bo = (guild.add_member(simcord_env.create_user(n)) for n in ("ada", "bo"))
+    simcord_env.bot.service.open_limits = (12, 50)
+    for _ in range(12):
+        assert opened(await create(ada, channel))
+    refused = (await create(ada, channel)).response.content
+    assert "You already have 12 open tables in this server (#1, #2, #3, #4, #5, #6, #7, #8, #9, #10 and 2 more)" \
+        in refused, refused
+
+    simcord_env.bot.service.open_limits = (1, 13)
+    refused = (await create(bo, channel)).response.content
+    assert "This server already has 12 open tables" not in refused  # bo may open the 13th
+    refused = (await create(bo, channel)).response.content
+    assert "You already have 1 open table in this server (#13)" in refused, refused
+    simcord_env.bot.service.open_limits = (20, 1)
+    refused = (await create(bo, channel)).response.content
+    assert "This server already has 13 open tables, the most it allows (1)" in refused, refused
+
+
 async def test_a_lobby_left_by_its_creator_goes_to_a_player_with_room_for_it(simcord_env):
     """README: the per-member limit counts the tables a member runs "as their creator (who opened
     it, or took it over when its creator left the lobby)". A creator leaving hands the lobby to the
