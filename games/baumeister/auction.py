@@ -139,8 +139,9 @@ def apply_steal(state: State, seat: int, action, events: list[Event]) -> None:
 
 
 def can_swap(state: State, seat: int) -> bool:
+    # The last open card would go under an empty open stack, the smallest: back on top, unchanged.
     return (state.options.swap_open_card and not state.swapped
-            and state.money[seat] >= SWAP_COST and bool(state.open_stack))
+            and state.money[seat] >= SWAP_COST and len(state.open_stack) > 1)
 
 
 def lot_actions(state: State, seat: int) -> list:
@@ -170,6 +171,9 @@ def _swap(state: State, seat: int, events: list[Event]) -> None:
             raise RuleError("Swapping the open card is not played at this table.")
         if state.swapped:
             raise RuleError("You have already swapped the open card this turn; auction a card now.")
+        if len(state.open_stack) == 1:
+            raise RuleError("The open card is the last of its stack: put under it, it would come straight "
+                            "back. Auction it or the face-down card.")
         raise RuleError(f"Swapping the open card costs {SWAP_COST} thaler, which you do not have.")
     to_bank(state, seat, SWAP_COST)
     card = state.open_stack[-1]

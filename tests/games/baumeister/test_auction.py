@@ -255,6 +255,19 @@ def test_swap_is_a_table_option_and_needs_a_thaler():
         SPEC.apply(state, 0, {"kind": "swap"})
 
 
+def test_the_last_open_card_cannot_be_swapped_for_itself():
+    """rulebook (variant): "If the card visible on the open stack is not wanted then the current
+    player may pay 1 Thaler to change it, placing it at the bottom of the _smallest_ stack." The
+    last open card would go under an empty open stack and come straight back: nothing changes, so
+    no thaler is asked for it."""
+    state = at_lot()
+    state.hidden_stack = state.open_stack[:-1] + state.hidden_stack
+    state.open_stack = state.open_stack[-1:]
+    assert "swap" not in kinds(SPEC.legal_actions(state, 0))
+    with pytest.raises(RuleError, match="would come straight back"):
+        SPEC.apply(state, 0, {"kind": "swap"})
+
+
 def test_auctioning_the_last_card_of_a_stack_ends_the_auctions():
     """rulebook: "As soon as a player has auctioned the last card from one of the two stacks,
     then this player performs their build or sabotage as normal, but no further standard turns
