@@ -68,18 +68,22 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 @answers_faults
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<table>[0-9]{1,18})"):
-    """The board's "My hand" button: opens the player's private panel as an ephemeral message."""
+class HandButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"hand:(?P<table>[0-9]{1,18})(?::(?P<token>[0-9]{1,20}))?"):
+    """The board's "My hand" button: opens the player's private panel as an ephemeral message. On
+    a turn's mention in the thread it carries the decision's panel token, by which a start knows
+    the player was told (see bot/ui/shown.py); the hand it opens is always the current one."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, token: int | None = None) -> None:
+        custom_id = f"hand:{table_id}" if token is None else f"hand:{table_id}:{token}"
         super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.primary,
-                                           custom_id=f"hand:{table_id}"))
+                                           custom_id=custom_id))
         self.table_id = table_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: Any) -> "HandButton":
-        return cls(int(match["table"]))
+        return cls(int(match["table"]), int(match["token"]) if match["token"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controller(interaction).show_hand(interaction, self.table_id)

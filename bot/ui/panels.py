@@ -16,6 +16,7 @@ from games import AmountChoice, GameSpec
 from games.core import plural
 from play import pace
 from play.common import told_apart
+from play.results import panel_token
 from play.options import allowed_values as option_choices  # the values a lobby menu offers
 from storage import SeatRow, TableRow
 
@@ -132,6 +133,18 @@ def board_view(table: TableRow) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(table.id))
     return view
+
+
+def turn_mention_view(table: TableRow, seat: int) -> discord.ui.View:
+    """"My hand" under a turn's mention in the thread, marked with the seat's decision."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(table.id, turn_token(table, seat)))
+    return view
+
+
+def turn_token(table: TableRow, seat: int) -> int:
+    """The panel token of the seat's current decision."""
+    return panel_token(table, table.prompts.get(seat, (table.version, ""))[0])
 
 
 # -- private panel ----------------------------------------------------------------------

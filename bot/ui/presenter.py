@@ -189,13 +189,12 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         info = self.info(news)
         view = spec.view(state, seat)
         actions = news.choices_of(spec, seat) if table.status == "running" else []
-        prompt_version = table.prompts.get(seat, (table.version, ""))[0]
         waiting = waiting_line(news, seat)
         turn = None
         if actions:
             turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
         take_back = news.undo_seat == seat and table.status == "running"
-        controls = panels.controls(table.id, panel_token(table, prompt_version), actions, view, renderer, info,
+        controls = panels.controls(table.id, panels.turn_token(table, seat), actions, view, renderer, info,
                                    spec.amount_choice(state, seat) if actions else None,
                                    rows=4 if take_back else 5) if actions else None
         if take_back:
@@ -237,8 +236,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             return
         sides = spec.shown_to_act(news.state)
         if sides == spec.to_act(news.state):
-            await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** on the board to play.",
-                              allowed_mentions=panels.PLAYER_MENTIONS)
+            await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** to play.",
+                              view=panels.turn_mention_view(news.table, seat), allowed_mentions=panels.PLAYER_MENTIONS)
         elif tried or any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events):
             # A step only its players may know of (a pay-off's answers): told as it opens, or when
             # a DM of it failed, to both sides, in words that do not say whose answer is due.

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.ui.presenter import safely
-from bot.ui.shown import shows_away_notice, shows_current_panel
+from bot.ui.shown import mentioned_for_turn, shows_away_notice, shows_current_panel
 from play.results import TableNews
+from storage import SeatRow
 
 if TYPE_CHECKING:
     from bot.ui.controller import TablesController
@@ -87,9 +88,17 @@ class ResumeMixin:
                 # perhaps before they were told: the notice with "I'm back", unless it is there
                 # (pressing "I'm back" takes it off the notices of earlier absences).
                 await safely(f"away notice of table {table_id}", self.presenter.away_notice(news, row.seat))
-            elif not row.away and row.seat in due and not await shows_current_panel(self.presenter.bot, news, row):
+            elif not row.away and row.seat in due and not await self._told_of_turn(news, row):
                 news.changed.add(row.seat)
         await self.presenter.publish(news)
+
+    async def _told_of_turn(self: TablesController, news: TableNews, row: SeatRow) -> bool:
+        """Whether the player's DMs end with the panel of their current decision, or (their DMs
+        refused) the thread mentioned them for it."""
+        bot = self.presenter.bot
+        if await shows_current_panel(bot, news, row):
+            return True
+        return row.dm_ok is False and await mentioned_for_turn(bot, news, row)
 
     async def on_standings_due(self: TablesController, table_id: int, attempt: int) -> None:
         """Standings Discord refused at a game's end: the last board and the standings, again."""

@@ -7,7 +7,8 @@ from typing import Any
 
 import discord
 
-from bot.ui.components import BackButton
+from bot.ui.components import BackButton, HandButton
+from bot.ui.panels import turn_token
 from bot.ui.requests import custom_ids, history_hidden
 from play.results import TableNews, panel_token
 from storage import SeatRow
@@ -31,6 +32,22 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
             ids = custom_ids(message)
             if any(i.startswith(of_table) for i in ids):  # act:table:token:index, amount:table:token
                 return any(i.startswith(of_table) and i.split(":")[2] == carried for i in ids)
+    except discord.HTTPException:
+        return False
+    return False
+
+
+async def mentioned_for_turn(bot: Any, news: TableNews, row: SeatRow) -> bool:
+    """Whether the thread's latest messages hold the player's mention for their current decision
+    (DMs closed: its "My hand" carries the decision's panel token). False when it cannot be read."""
+    thread_id = news.table.thread_id
+    if thread_id is None or history_hidden(bot.get_channel(thread_id)):
+        return False
+    mark = HandButton(news.table.id, turn_token(news.table, row.seat)).custom_id
+    try:
+        async for message in bot.get_partial_messageable(thread_id).history(limit=AWAY_LOOKBACK):
+            if (message.content or "").startswith(f"<@{row.user_id}>") and mark in custom_ids(message):
+                return True
     except discord.HTTPException:
         return False
     return False

@@ -87,3 +87,34 @@ async def test_registering_for_a_tournament_with_closed_dms_is_told_so(simcord_e
     assert not any("could not send you a direct message" in (t or "")
                    for t in [fine.response.content] + [m.content for m in fine.followups])
     assert f"registered for tournament #{tid}" in open_.user.dm_channel.history()[-1].content
+
+
+def turn_pings(table, player):
+    return [m for m in table.thread.history() if f"<@{player.id}>, it is your move" in (m.content or "")]
+
+
+async def test_a_restart_just_after_the_ping_does_not_ping_again(simcord_env, settings, monkeypatch):
+    """A start brings the tables moved just before the stop up to date (README: "panels not sent"):
+    bo, whose DMs are closed, was already pinged for his decision, so he is not pinged again; his
+    ping's **My hand** opens his current hand."""
+    from bot import create_bot
+
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(simcord_env)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(80):
+        before = len(turn_pings(table, bo))
+        assert await play_turn_by_dm(table, policy)
+        if len(turn_pings(table, bo)) > before:
+            break
+    else:
+        raise AssertionError("bo was never pinged")
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.settle()
+    assert len(turn_pings(table, bo)) == before + 1
+    ping = turn_pings(table, bo)[-1]
+    hand = await bo.click(ping, label="My hand")
+    assert hand.ephemeral and "your hand" in hand.response.embeds[0].title
+    version = (await table.row()).version
+    assert await play_turn_by_dm(table, policy)
+    assert (await table.row()).version > version
