@@ -16,8 +16,9 @@ from games.aelderman.rules import INFLUENCE_TOTAL_CHECK, markers_on_buildings, p
 from games.aelderman.scoring import outcome, stats
 from games.aelderman.setup import new_game
 from games.aelderman.state import State
-from games.aelderman.steps import resolve_step, step_options
-from games.aelderman.turn import resolve_turn, turn_options, turn_options_of_kind
+from games.aelderman.sea_rule import CITY_ACTIONS, keeps_sea, step_choices, turn_choices
+from games.aelderman.steps import resolve_step
+from games.aelderman.turn import resolve_turn, sea_action_due, turn_options_of_kind
 from games.aelderman.views import AeldermanView
 from games.aelderman.views_build import bid_token, build_view
 from games.core import AmountChoice, Event, GameSpec, Outcome, RuleError
@@ -77,10 +78,10 @@ class AeldermanSpec(GameSpec[State, Any]):
         if seat not in self.to_act(state):
             return []
         if state.pending:
-            return step_options(state, state.pending[-1])
+            return step_choices(state)
         if state.council is not None and state.council.stage == "bid":
             return bid_options(state, seat)
-        return turn_options(state)
+        return turn_choices(state)
 
     def check_action(self, state: State, seat: int, action: Any) -> None:
         """Legality is checked on the given state, before it is copied."""
@@ -96,7 +97,8 @@ class AeldermanSpec(GameSpec[State, Any]):
             return action.kind == "bid" and 0 <= action.amount <= state.players[seat].influence
         if state.turn is None:
             return action in self.legal_actions(state, seat)
-        return action in turn_options_of_kind(state, action.kind)
+        return action in turn_options_of_kind(state, action.kind) and (
+            action.kind not in CITY_ACTIONS or not sea_action_due(state) or keeps_sea(state, action))
 
     def amount_choice(self, state: State, seat: int) -> AmountChoice | None:
         return None if state.pending else bid_range(state, seat)

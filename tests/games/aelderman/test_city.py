@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from games import RuleError
 from games.aelderman import SPEC
 from games.aelderman import data as D
-from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, start_turn
+from games.aelderman.actions import BuyProperty
+from games.aelderman.rules import property_cost
+from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, new_main, start_turn
 
 
 def in_lubeck(coins: int = 0, ap: int = 4, round_: int = 1, **goods: int):
@@ -55,6 +60,43 @@ def test_no_city_action_that_leaves_no_sea_action_possible():
     assert "end_turn" not in kinds(richer, 0) and "alt_trade" in kinds(richer, 0)
 
 
+def _lubeck_from_malmo(state, coins, **goods):
+    clear_player(state, 0, coins=coins)
+    state.players[0].goods.update(goods)
+    start_turn(state, 0, "Malmö", ap=3)
+    state, _ = act(state, 0, "move", city="Lübeck")
+    return state
+
+
+def test_a_property_whose_site_is_a_further_choice_keeps_a_sea_action_too():
+    """'Even if you perform one or more city actions, you must spend at least one action point on a
+    sea trading action.' Main version, round 1: 2 coins, no goods, in Lübeck; the only sea action is
+    an alternative trade for 1 coin. The property (2 coins, its site chosen next) would take the
+    last coins: it is not offered, as in the short version, where it is bought in one step."""
+    for state in (new_main(2, seed=21), new_game(2, seed=21)):
+        state = _lubeck_from_malmo(state, coins=2)
+        assert "alt_trade" in kinds(state, 0) and "property" not in kinds(state, 0)
+        with pytest.raises(RuleError):
+            SPEC.apply(state, 0, BuyProperty(coins=property_cost(state, state.players[0])))
+    state = _lubeck_from_malmo(new_main(2, seed=21), coins=3)  # a coin to spare: offered
+    state, _ = act(state, 0, "property")
+    state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[0])  # any free site
+    assert "end_turn" not in kinds(state, 0) and "alt_trade" in kinds(state, 0)
+
+
+def test_a_building_that_asks_a_council_card_keeps_a_sea_action_too():
+    """The same rule through the build menu: exactly a Tavern's cost (2 wood, 2 stone, 1 tools) and
+    no coins, in Lübeck, where an upgrade or an alternative sale still needs those goods. The Tavern
+    (which then asks for a Council Hall card) would leave no sea action: the menu does not offer it,
+    and with nothing else to build, the menu is not offered either."""
+    state = _lubeck_from_malmo(new_game(2, seed=21), coins=0, wood=2, stone=2, tools=1)
+    state.players[0].property = 1
+    state.players[0].property_supply -= 1
+    state.council_pile = [*state.council_pile, 122, 124]
+    assert {"card_action", "alt_trade"} & kinds(state, 0)
+    assert "build_menu" not in kinds(state, 0)
+
+
 def test_city_actions_only_in_lubeck_or_own_subsidiary():
     """'City actions ... can only be performed in Lübeck or in one of your subsidiaries.'"""
     state = new_game(2, seed=21)
@@ -103,8 +145,10 @@ def test_trade_guild_places_anywhere_and_pays_a_coin_per_marker():
 def test_carpentry_ability_and_its_four_uses():
     """'The Carpentry converts 3x wood into three council votes: once immediately during
     construction and afterwards in each production phase. You can only use this benefit four
-    times.'"""
-    state = in_lubeck(coins=2, wood=5, stone=2)
+    times.' A coin left after building keeps a sea action possible (an alternative trade) once the
+    wood is used: 'Even if you perform one or more city actions, you must spend at least one action
+    point on a sea trading action.'"""
+    state = in_lubeck(coins=3, wood=5, stone=2)
     state.players[0].property = 1
     state.players[0].property_supply -= 1
     state, _ = act(state, 0, "build_menu")
@@ -112,10 +156,25 @@ def test_carpentry_ability_and_its_four_uses():
     assert [a.choice for a in SPEC.legal_actions(state, 0)] == ["use", "skip"]
     state, _ = act(state, 0, "ability", choice="use")
     assert state.players[0].votes == 3 and state.players[0].goods["wood"] == 0
+    assert "alt_trade" in kinds(state, 0) and "end_turn" not in kinds(state, 0)
     state.players[0].uses[0] = 4
     state.players[0].goods["wood"] = 3
     from games.aelderman.city import ability_choices
     assert ability_choices(state.players[0], 0) == []
+
+
+def test_the_carpentry_wood_a_sea_action_needs_is_kept():
+    """With no coin left after building, the 3 wood are the only goods a sea action (an upgrade)
+    could use: 'Even if you perform one or more city actions, you must spend at least one action
+    point on a sea trading action.' Using the Carpentry at once is not offered then."""
+    state = in_lubeck(coins=2, wood=5, stone=2)
+    state.players[0].property = 1
+    state.players[0].property_supply -= 1
+    state, _ = act(state, 0, "build_menu")
+    state, _ = act(state, 0, "build", building="Carpentry")
+    assert [a.choice for a in SPEC.legal_actions(state, 0)] == ["skip"]
+    state, _ = act(state, 0, "ability", choice="skip")
+    assert "card_action" in kinds(state, 0) and "end_turn" not in kinds(state, 0)
 
 
 def test_council_card_discounts_and_storage_building():
