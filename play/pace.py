@@ -116,7 +116,7 @@ async def deadline_passed(service: TableService, table_id: int, seat: int, promp
         if not current(loaded, seat, prompt_version):
             return None
         row = next(s for s in loaded.seats if s.seat == seat)
-        update = {"away": True, "missed": row.missed + 1}
+        update = {"away": True, "missed": row.missed + 1, "away_told": False}  # a new absence, not told yet
         loaded.seats = [s.model_copy(update=update) if s.seat == seat else s for s in loaded.seats]
         action = service._computer_choice(loaded, loaded.state, seat, "heuristic")
         state, events = loaded.spec.apply(loaded.state, seat, action)

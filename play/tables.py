@@ -202,6 +202,11 @@ class TableService(MovesMixin, LobbyMixin):
         notes.setdefault(user_id, {}).update(fields)
         self._notes.put(table_id, notes)
 
+    async def note_told_away(self, table_id: int, seat: int) -> None:
+        """A player away was told so (their notice with "I'm back" was sent). Stored at once, not
+        as a seat note: a start after a crash must know it, however far back the notice is."""
+        await self.store.tables.note_told_away(table_id, seat)
+
     def _noted(self, table_id: int, seats: list[SeatRow]) -> list[SeatRow]:
         """The stored seats with the notes not stored yet. Notes that only repeat what is stored
         (a DM panel answered in place keeps its ids) are dropped: nothing to write for them."""

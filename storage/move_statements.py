@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from storage.tables import MoveWrite
 
 SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id", "away",
-                "missed"}
+                "missed", "away_told"}
 
 
 def table_update(move: MoveWrite, now: str) -> Statement:

@@ -78,6 +78,7 @@ class SeatRow(BaseModel):
     dm_message_id: int | None
     away: bool = False  # missed a deadline: a computer player plays the seat until they are back
     missed: int = 0  # deadlines missed in this game
+    away_told: bool = False  # the player was told of their current absence (its notice was sent)
 
     @property
     def is_computer(self) -> bool:
@@ -156,7 +157,7 @@ def _damaged_row(row: Any, exc: Exception) -> DamagedRow:
 # The table row and its seats in one statement (seats as a JSON array).
 _SEAT_JSON = ("json_object('table_id', table_id, 'seat', seat, 'user_id', user_id, 'display_name', display_name,"
               " 'ai', ai, 'forfeited', forfeited, 'dm_ok', dm_ok, 'dm_channel_id', dm_channel_id,"
-              " 'dm_message_id', dm_message_id, 'away', away, 'missed', missed)")
+              " 'dm_message_id', dm_message_id, 'away', away, 'missed', missed, 'away_told', away_told)")
 _LOAD = (f"SELECT t.*, (SELECT json_group_array({_SEAT_JSON}) FROM seats WHERE table_id = t.id) AS seats_json"
          " FROM game_tables t WHERE t.id = ?")
 
@@ -487,6 +488,11 @@ class TableStore(TimerStore):
         values = [sql_value(v) for v in fields.values()]
         await self._update(f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
                            (*values, table_id, seat))
+
+    async def note_told_away(self, table_id: int, seat: int) -> None:
+        """The seat's player was told of their current absence (unless they are back already)."""
+        await self._update("UPDATE seats SET away_told = 1 WHERE table_id = ? AND seat = ? AND away",
+                           (table_id, seat))
 
     async def tables_of_user(self, user_id: int, *statuses: Status) -> list[TableRow]:
         """The tables where `user_id` plays a seat: not one they abandoned or that was handed to

@@ -33,8 +33,10 @@ class AwayNoticesMixin:
         view = discord.ui.View(timeout=None)
         view.add_item(BackButton(news.table.id))
         if await self.send_dm(news.table.id, row, content=text, view=view) is None:
-            await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
-                            allowed_mentions=panels.PLAYER_MENTIONS)
+            if await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
+                               allowed_mentions=panels.PLAYER_MENTIONS) is None:
+                return
+        await safely(f"away notice of table {news.table.id} noted", self.service.note_told_away(news.table.id, seat))
 
     async def retire_away_notices(self: Presenter, news: TableNews, row: SeatRow,
                                   clicked: discord.Message | None) -> None:

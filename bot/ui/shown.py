@@ -56,7 +56,10 @@ async def mentioned_for_turn(bot: Any, news: TableNews, row: SeatRow) -> bool:
 async def shows_away_notice(bot: Any, news: TableNews, row: SeatRow) -> bool:
     """Whether a player away was told so: an "I'm back" of this table among their latest DMs, or
     among the thread's latest messages on a notice naming them (DMs closed, or a DM that failed).
-    True when it cannot be read. Pressing "I'm back" takes it off the notices of that absence."""
+    True when it cannot be read. Pressing "I'm back" takes it off the notices of that absence. A
+    notice noted as sent counts however far back it has scrolled."""
+    if row.away_told:
+        return True
     places = [(row.dm_channel_id, None)] if row.dm_ok is not False and row.dm_channel_id is not None else []
     places += [(news.table.thread_id, row.user_id)] if news.table.thread_id is not None else []
     if not places:  # never DMed and no thread: told nowhere (DMs closed too: nowhere to tell)

@@ -243,6 +243,33 @@ async def test_a_start_does_not_repeat_an_away_notice_that_scrolled_out_of_the_l
     assert len(dms_with(bo, "Time ran out")) == 1, "told again of an absence he was told of"
 
 
+async def test_a_start_does_not_repeat_a_notice_further_back_than_it_reads(simcord_env, settings, monkeypatch):
+    """bo is told by DM that he is away, then writes 120 DMs to the bot; bo with closed DMs is told
+    in the thread, where 120 chat messages follow. A start reads back the latest 100 messages, not
+    as far as the notices, yet tells nobody again: the notice was noted as sent with the seat."""
+    fix_deal(monkeypatch, SEED)
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    await simcord_env.advance_time(LIVE + 1)
+    assert (await seat_of(table, bo)).away and len(dms_with(bo, "Time ran out")) == 1
+    for number in range(120):
+        await bo.send_dm(f"hello {number}")
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.advance_time(70)
+    assert (await seat_of(table, bo)).away and len(dms_with(bo, "Time ran out")) == 1
+
+    closed, cy, _ = await table_with_closed_dms(simcord_env, live=True)
+    await play_seat(closed, closed.players[0], heuristic_players("augsburg1520", 2))
+    await simcord_env.advance_time(LIVE + 1)
+    assert (await seat_of(closed, cy)).away and len(thread_notices(closed, cy)) == 1
+    for number in range(120):
+        await closed.players[0].send(closed.thread, f"chat {number}")
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.advance_time(70)
+    assert (await seat_of(closed, cy)).away and len(thread_notices(closed, cy)) == 1
+
+
 # -- a player who comes back or abandons while the deadline's move is being shown ---------------
 async def _race(env, table, player, during):
     presenter, service = env.bot.presenter, env.bot.service
