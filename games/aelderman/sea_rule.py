@@ -1,5 +1,7 @@
 """rulebook, City Actions: "Even if you perform one or more city actions, you must spend at least
-one action point on a sea trading action."
+one action point on a sea trading action." (And for improvements: "Remember that you still have to
+perform an action for at least one action point in the city, even if you activate an improvement
+there.")
 
 turn.city_actions already leaves out a city action that would spend what every possible sea
 action needs. A city action that asks further choices (a property's site, a building from the
@@ -17,7 +19,10 @@ from games.aelderman.steps import resolve_step, step_options
 from games.aelderman.turn import alt_trade_allowed, card_actions, resolve_turn, sea_action_due, turn_options
 from games.core import copy_state
 
-CITY_ACTIONS = frozenset({"property", "build_menu", "fulfil"})  # those that may ask further choices (a feast never does)
+# Judged here: city actions that may ask further choices (a feast never does), and improvements:
+# "you still have to perform an action for at least one action point in the city, even if you
+# activate an improvement there."
+CITY_ACTIONS = frozenset({"property", "build_menu", "fulfil", "activate"})
 LOOKAHEAD = 4  # choices followed after a city action; deeper ones are judged when they are reached
 
 
@@ -72,7 +77,8 @@ def _reachable(trial: State, base: int, depth: int) -> bool:
         turn = trial.turn
         if turn is None:
             return True
-        return turn.visit.alt or any(turn.visit.rows) or bool(card_actions(trial) or alt_trade_allowed(trial))
+        visit = turn.visit  # blocked: the city's card was exchanged, after which no sea action is due
+        return visit.alt or any(visit.rows) or visit.blocked or bool(card_actions(trial) or alt_trade_allowed(trial))
     if depth == 0:
         return True
     # Going back (a menu's Cancel) is not a way through: the city action would not be made.
