@@ -33,15 +33,21 @@ async def due_seats(table):
     return [s for s in await table.seats() if s.seat in spec.to_act(state) and s.user_id and not s.ai]
 
 
-@pytest.mark.parametrize("game,names,options", GAMES)
-async def test_due_players_get_a_fresh_panel_after_the_upgrade(simcord_env, settings, monkeypatch, game, names, options):
-    env = simcord_env
+async def played_a_little(env, monkeypatch, game, names, options, turns):
+    """A table of `game` (a fixed deal), started and played `turns` turns by DM; with its players' policy."""
     fix_deal(monkeypatch, 4)
     table = await open_table(env, game, names, options=options)
     await start(table)
     policy = heuristic_players(game, len(names))
-    for _ in range(3):
+    for _ in range(turns):
         assert await play_turn_by_dm(table, policy)
+    return table, policy
+
+
+@pytest.mark.parametrize("game,names,options", GAMES)
+async def test_due_players_get_a_fresh_panel_after_the_upgrade(simcord_env, settings, monkeypatch, game, names, options):
+    env = simcord_env
+    table, policy = await played_a_little(env, monkeypatch, game, names, options, turns=3)
     assert await to_old_form(table) > 0
     before_thread = len(public_posts(env, table.thread.id))
     before_dms = {p.id: len(p.user.dm_channel.history()) for p in table.players}
@@ -70,12 +76,7 @@ async def test_an_old_panel_pressed_after_the_upgrade_is_refused_with_a_working_
         simcord_env, settings, monkeypatch, game, names, options):
     """A table that last moved long before the stop is not re-published: its old panels stay."""
     env = simcord_env
-    fix_deal(monkeypatch, 4)
-    table = await open_table(env, game, names, options=options)
-    await start(table)
-    policy = heuristic_players(game, len(names))
-    for _ in range(2):
-        assert await play_turn_by_dm(table, policy)
+    table, policy = await played_a_little(env, monkeypatch, game, names, options, turns=2)
     then = (datetime.now(timezone.utc) - timedelta(minutes=10)).isoformat(timespec="milliseconds")
     async with env.bot.store.db.transaction() as conn:
         await run(conn, "UPDATE game_tables SET updated_at = ? WHERE id = ?", (then, table.table_id))
