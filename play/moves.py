@@ -17,8 +17,8 @@ from games import AmountChoice, RuleError
 from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError, not_seated, table_state
-from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, next_prompts,
-                          panel_token, ranked_last, recent_events, seat_choices)
+from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
+                          next_prompts, panel_token, ranked_last, recent_events, seat_choices)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
@@ -225,7 +225,7 @@ class MovesMixin:
             by_computer=[i for i, m in enumerate(moves) if m.by_computer],
             prompts=prompts, outcome=outcome_json, computer_due=more, was_computer_due=table.computer_due,
             recent_events=recent_events(table.recent_events, table.version, moves),
-            timer_seats=timer_seats, timers=timers, deadlines=deadlines, seat_updates=updates, at=self.clock())
+            notes=move_notes(table.version, moves), timer_seats=timer_seats, timers=timers, deadlines=deadlines, seat_updates=updates, at=self.clock())
         try:
             await self.store.tables.save_move(write)
         except StaleVersion:

@@ -17,11 +17,12 @@ import hashlib
 import json
 import re
 import secrets
+from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator, Sequence
 
-from games import RuleError, registry
-from games.core import Outcome
+from games import Event, RuleError, registry
+from games.core import Outcome, public
 from play.results import final_outcome
 
 FORMAT = "boardbot-game/1"
@@ -69,33 +70,49 @@ def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]
     }
 
 
-def visible_events(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]],
-                   viewer: int | None, everything: bool) -> list[tuple[int, str]]:
-    """(number, text) of the events of a table's game as `viewer` (a seat, or None for someone
-    not seated) may see them: public events, and the viewer's own private ones; with
-    `everything` (the game has ended), every event. Rebuilt by replaying the actions from the seed.
-    The number counts the moves everyone saw: a move only some saw (a pay-off's counter-offer) adds
-    none, so gaps in the numbers do not count the secret ones."""
+def _replayed_events(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]],
+                     notes: Sequence[tuple[int, str]]) -> Iterator[tuple[int, list[Event]]]:
+    """(version, events) of each action of a table's game, replayed from the seed, with the bot's
+    own notes (table_notes) before the events of their version; a note whose version has no action
+    (a take-back) comes alone, in order."""
     spec = registry.get(table.game)
     state = spec.setup(len(seats), table.seed, table.options)
-    lines, number = [], 0
-    for _, seat, action_json, _ in actions:
+    pending = deque(sorted(notes, key=lambda note: note[0]))
+    for version, seat, action_json, _ in actions:
+        said = []
+        while pending and pending[0][0] <= version:
+            note_version, text = pending.popleft()
+            if note_version < version:
+                yield note_version, [public("note", text)]
+            else:
+                said.append(public("note", text))
         state, events = spec.apply(state, seat, json.loads(action_json))
+        yield version, said + events
+    for version, text in pending:
+        yield version, [public("note", text)]
+
+
+def visible_events(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]], viewer: int | None,
+                   everything: bool, notes: Sequence[tuple[int, str]] = ()) -> list[tuple[int, str]]:
+    """(number, text) of the events of a table's game as `viewer` (a seat, or None for someone
+    not seated) may see them: public events and the bot's notes, and the viewer's own private ones;
+    with `everything` (the game has ended), every event. Rebuilt by replaying the actions from the
+    seed. The number counts the moves everyone saw: a move only some saw (a pay-off's counter-offer)
+    adds none, so gaps in the numbers do not count the secret ones."""
+    lines, number = [], 0
+    for _, events in _replayed_events(table, seats, actions, notes):
         number += any(e.text and e.seats is None for e in events)
         lines.extend((number, e.text) for e in events if e.text and (everything or e.visible_to(viewer)))
     return lines
 
 
-def public_lines(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]) -> list[tuple[int, str]]:
-    """(version, text) of every public event of a table's game, replayed from the seed: what its
-    boards' logs show, for a thread that fell behind the lines kept with the table."""
-    spec = registry.get(table.game)
-    state = spec.setup(len(seats), table.seed, table.options)
-    lines = []
-    for version, seat, action_json, _ in actions:
-        state, events = spec.apply(state, seat, json.loads(action_json))
-        lines.extend((version, e.text) for e in events if e.text and e.seats is None)
-    return lines
+def public_lines(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]],
+                 notes: Sequence[tuple[int, str]] = ()) -> list[tuple[int, str]]:
+    """(version, text) of every public event of a table's game, replayed from the seed, and of the
+    bot's notes: what its boards' logs show, for a thread that fell behind the lines kept with the
+    table."""
+    return [(version, e.text) for version, events in _replayed_events(table, seats, actions, notes)
+            for e in events if e.text and e.seats is None]
 
 
 @dataclass

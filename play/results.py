@@ -15,6 +15,9 @@ from play.common import told_apart
 from storage import SeatRow, TableRow
 
 RECENT_EVENTS = 40  # public event lines kept with the table for the board's log
+# Kinds of the lines the bot itself puts before a move's events ("ran out of time"): no replay of
+# the actions makes them, so they are stored with the move (table_notes) for /table log.
+NOTE_KINDS = frozenset({"away", "timeout"})
 
 
 @dataclass
@@ -166,3 +169,9 @@ def recent_events(old: list[tuple[int, str]], first_version: int, moves: list[Mo
     for number, move in enumerate(moves, start=first_version + 1):
         lines.extend((number, event.text) for event in move.events if event.seats is None and event.text)
     return lines[-RECENT_EVENTS:]
+
+
+def move_notes(first_version: int, moves: list[Move]) -> list[tuple[int, str]]:
+    """(version, text) of the bot's own lines among the moves' events (NOTE_KINDS)."""
+    return [(number, event.text) for number, move in enumerate(moves, start=first_version + 1)
+            for event in move.events if event.kind in NOTE_KINDS]

@@ -400,14 +400,17 @@ class TableService(MovesMixin, LobbyMixin):
         actions = await self.store.tables.timed_actions(table_id)
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
         ended = loaded.table.status in ("finished", "cancelled") and not twins
-        news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None, ended)
+        notes = await self.store.tables.notes(table_id)
+        news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None, ended,
+                                         notes)
         return news
 
     async def public_lines(self, table_id: int) -> list[tuple[int, str]]:
         """(version, text) of every public line of the table's game (replayed: for a board whose
         thread fell behind the lines kept with the table)."""
         loaded = await self.load(table_id)
-        return record.public_lines(loaded.table, loaded.seats, await self.store.tables.timed_actions(table_id))
+        return record.public_lines(loaded.table, loaded.seats, await self.store.tables.timed_actions(table_id),
+                                   await self.store.tables.notes(table_id))
 
     async def set_pace(self, table_id: int, caller: Caller, name: str | None = None) -> TableNews:
         """The creator sets the table's pace in its lobby (play/pace.py); without a name, the next

@@ -141,7 +141,8 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
     timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
     events = [e for e in table.recent_events if e[0] != undone] + [(version, TAKEN_BACK % seat)]
     write = MoveWrite(table_id=table.id, expected_version=table.version, state=spec.dump_state(before),
-                      prompts=prompts, recent_events=events, timer_seats=timer_seats, timers=timers + paced,
+                      prompts=prompts, recent_events=events, notes=[(version, TAKEN_BACK % seat)],
+                      timer_seats=timer_seats, timers=timers + paced,
                       deadlines=deadlines)
     try:
         await service.store.tables.take_back(write, undone)

@@ -1,12 +1,13 @@
 """The SQL of a move's write (storage/tables.py runs it in one transaction): the table row at
-its expected version, the timers the move made stale replaced, and the seats it changed."""
+its expected version, its actions and notes, the timers the move made stale replaced, and the
+seats it changed; and of a take-back."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
 
-from storage.db import Statement, utcnow
+from storage.db import Statement, iso_time, utcnow
 from storage.timers import SEAT_TIMERS
 
 if TYPE_CHECKING:
@@ -31,6 +32,40 @@ def table_update(move: MoveWrite, now: str) -> Statement:
             " updated_at = ?, outcome = ?, status = ?, computer_due = ?, finish_due = ?" + where,
             (*common, move.outcome, "finished" if finished else "running", int(move.computer_due and not finished),
              int(finished), move.table_id, move.expected_version))
+
+
+def action_statements(move: MoveWrite, now: str) -> list[Statement]:
+    """The actions a move accepted, and the bot's notes that came with them (rarely any)."""
+    statements: list[Statement] = []
+    if move.actions:
+        computer = set(move.by_computer)
+        made = now if move.at is None else iso_time(move.at)
+        rows = [(move.table_id, move.expected_version + i + 1, seat, action, made, int(i in computer))
+                for i, (seat, action) in enumerate(move.actions)]
+        statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at, by_computer) VALUES "
+                           + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
+    return statements + note_statements(move)
+
+
+def note_statements(move: MoveWrite) -> list[Statement]:
+    if not move.notes:
+        return []
+    rows = [(move.table_id, version, text) for version, text in move.notes]
+    return [("INSERT INTO table_notes (table_id, version, text) VALUES " + ", ".join("(?, ?, ?)" for _ in rows),
+             [v for row in rows for v in row])]
+
+
+def take_back_statements(move: MoveWrite, undone_version: int) -> list[Statement]:
+    """A take-back: the table back at the state before the undone action, at a new version; the
+    action and its notes deleted; the take-back's own note and timers written."""
+    return [
+        ("UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
+         " updated_at = ? WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
+         (move.state, move.expected_version + 1, json.dumps(move.prompts), json.dumps(move.recent_events),
+          json.dumps(move.deadlines), utcnow(), move.table_id, move.expected_version)),
+        ("DELETE FROM actions WHERE table_id = ? AND version = ?", (move.table_id, undone_version)),
+        ("DELETE FROM table_notes WHERE table_id = ? AND version = ?", (move.table_id, undone_version)),
+        *note_statements(move), *timer_statements(move, False)]
 
 
 def sql_value(value: Any) -> Any:

@@ -8,8 +8,9 @@ from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel
 
-from storage.db import Database, NothingChanged, Statement, execute, iso_time, run, utcnow
-from storage.move_statements import SEAT_FIELDS, seat_statements, sql_value, table_update, timer_statements
+from storage.db import Database, NothingChanged, Statement, execute, run, utcnow
+from storage.move_statements import (SEAT_FIELDS, action_statements, seat_statements, sql_value, table_update,
+                                     take_back_statements, timer_statements)
 from storage.timers import NewTimer, TimerRow, TimerStore
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
@@ -110,6 +111,7 @@ class MoveWrite(BaseModel):
     computer_due: bool = False
     was_computer_due: bool = True  # as loaded; False with computer_due False: the flags stay as they are
     recent_events: list[tuple[int, str]] = []
+    notes: list[tuple[int, str]] = []  # (version, text): the bot's own log lines (table_notes)
     timer_seats: list[int] = []  # seats whose decision timers are replaced by `timers`
     timers: list[NewTimer] = []
     deadlines: dict[int, float] = {}  # seat -> due time of its decision under the table's pace
@@ -389,31 +391,18 @@ class TableStore(TimerStore):
         Raises StaleVersion (and changes nothing) if the stored version is not the expected one:
         someone else moved first. Returns the new version."""
         now = utcnow()
-        statements: list[Statement] = [table_update(move, now)]
-        if move.actions:
-            computer = set(move.by_computer)
-            made = now if move.at is None else iso_time(move.at)
-            rows = [(move.table_id, move.expected_version + i + 1, seat, action, made, int(i in computer))
-                    for i, (seat, action) in enumerate(move.actions)]
-            statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at, by_computer) VALUES "
-                               + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
+        statements: list[Statement] = [table_update(move, now), *action_statements(move, now)]
         statements += timer_statements(move, move.outcome is not None)
         statements += seat_statements(move.table_id, move.seat_updates)
         await self._write_version(move, statements)
         return move.new_version
 
     async def take_back(self, move: MoveWrite, undone_version: int) -> int:
-        """Undo the last action (the one that made `undone_version`): its log row is deleted and the
-        table stores the state before it, at a new version (versions only grow, so every panel shown
-        before is out of date). `move` carries that state, prompts, events and timers."""
-        statements: list[Statement] = [(
-            "UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
-            " updated_at = ? WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
-            (move.state, move.expected_version + 1, json.dumps(move.prompts), json.dumps(move.recent_events),
-             json.dumps(move.deadlines), utcnow(), move.table_id, move.expected_version)),
-            ("DELETE FROM actions WHERE table_id = ? AND version = ?", (move.table_id, undone_version)),
-            *timer_statements(move, False)]
-        await self._write_version(move, statements)
+        """Undo the last action (the one that made `undone_version`): its log row and notes are
+        deleted and the table stores the state before it, at a new version (versions only grow, so
+        every panel shown before is out of date). `move` carries that state, prompts, events, notes
+        and timers."""
+        await self._write_version(move, take_back_statements(move, undone_version))
         return move.expected_version + 1
 
     async def _write_version(self, move: MoveWrite, statements: list[Statement]) -> None:
@@ -440,6 +429,12 @@ class TableStore(TimerStore):
         rows = await self.db.fetchall(
             "SELECT version, seat, action, created_at FROM actions WHERE table_id = ? ORDER BY version", (table_id,))
         return [(r["version"], r["seat"], r["action"], r["created_at"]) for r in rows]
+
+    async def notes(self, table_id: int) -> list[tuple[int, str]]:
+        """(version, text) of the bot's own log lines of the table (table_notes), in order."""
+        rows = await self.db.fetchall(
+            "SELECT version, text FROM table_notes WHERE table_id = ? ORDER BY version, rowid", (table_id,))
+        return [(r["version"], r["text"]) for r in rows]
 
     async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
         """(version, seat, action JSON) of every accepted action, in order."""

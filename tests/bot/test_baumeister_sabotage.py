@@ -159,6 +159,8 @@ async def test_the_time_limit_of_an_unanswered_offer_survives_a_restart(simcord_
     assert after.money[victim] == state.money[victim]  # a refused offer is not paid
     assert f"No pay-off is agreed: {names[attacker]} breaks off the negotiation." in thread_text(table)
     assert f"{names[attacker]} did not decide in time" in thread_text(table)  # not a choice they made
+    shown = await table.players[0].slash(table.thread, "table log")  # and the log keeps it
+    assert f"{names[attacker]} did not decide in time" in shown.response.embeds[0].description
     # The game goes on by DM after the restart.
     assert await play_turn_by_dm(table, saboteurs_first())
 
