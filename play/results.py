@@ -99,7 +99,14 @@ def choices_digest(spec: GameSpec, actions: list[Any]) -> str:
 NO_CHOICES = hashlib.blake2b(b"", digest_size=6).hexdigest()
 
 
-def panel_token(table: TableRow, version: int) -> int:
+def exchange_token(table: TableRow, spec: GameSpec, state: Any) -> int:
+    """The number a private exchange's mention in the thread carries (a pay-off negotiation): the
+    same for each of its secret steps, so a start knows its players were told of it without
+    telling whose answer is due. The exchange is known by its turn (GameSpec.turn_key)."""
+    return panel_token(table, f"exchange:{spec.turn_key(state, min(spec.shown_to_act(state)))!r}")
+
+
+def panel_token(table: TableRow, version: int | str) -> int:
     """The number a panel's controls carry for the decision (or take-back) of table version
     `version`: it tells that version from any other without telling it. A version counts every
     stored action, a private exchange's secret steps too, so a player reading the versions of

@@ -135,10 +135,11 @@ def board_view(table: TableRow) -> discord.ui.View | None:
     return view
 
 
-def turn_mention_view(table: TableRow, seat: int) -> discord.ui.View:
-    """"My hand" under a turn's mention in the thread, marked with the seat's decision."""
+def mention_view(table: TableRow, token: int) -> discord.ui.View:
+    """"My hand" under a mention in the thread, marked with what it told of: a seat's decision
+    (turn_token) or a private exchange (exchange_token)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(table.id, turn_token(table, seat)))
+    view.add_item(HandButton(table.id, token))
     return view
 
 

@@ -17,11 +17,12 @@ from bot.ui import panels
 from bot.ui.away_notices import AwayNoticesMixin
 from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
+from bot.ui.shown import mentioned_for_turn
 from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.board import Boards
 from play.damage import Damage
 from play.common import BoundedCache
-from play.results import TableNews, panel_token
+from play.results import TableNews, exchange_token, panel_token
 from play.tables import TableService
 from storage import SeatRow
 
@@ -237,16 +238,22 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         sides = spec.shown_to_act(news.state)
         if sides == spec.to_act(news.state):
             await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** to play.",
-                              view=panels.turn_mention_view(news.table, seat), allowed_mentions=panels.PLAYER_MENTIONS)
-        elif tried or any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events):
+                              view=panels.mention_view(news.table, panels.turn_token(news.table, seat)),
+                              allowed_mentions=panels.PLAYER_MENTIONS)
+        elif (opened := any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)) \
+                or tried:
             # A step only its players may know of (a pay-off's answers): told as it opens, or when
-            # a DM of it failed, to both sides, in words that do not say whose answer is due.
+            # a DM of it failed, to both sides, in words that do not say whose answer is due; a
+            # DM that failed after it opened (the first tried since a restart) tells them once.
+            if not opened and await mentioned_for_turn(self.bot, news, spec, row):
+                return
             people = [news.seats[s] for s in sorted(sides)]  # not a side the computer plays
             mentions = " ".join(f"<@{p.user_id}>" for p in people
                                 if p.played_in_person)
             if mentions:
                 await thread.send(f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your "
-                                  "part, and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS)
+                                  "part, and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS,
+                                  view=panels.mention_view(news.table, exchange_token(news.table, spec, news.state)))
 
     def public_step(self, news: TableNews) -> bool:
         """Whether the thread may hear of the move of `news`: not a step of a private exchange (a

@@ -98,7 +98,7 @@ class ResumeMixin:
         bot = self.presenter.bot
         if await shows_current_panel(bot, news, row):
             return True
-        return row.dm_ok is False and await mentioned_for_turn(bot, news, row)
+        return row.dm_ok is False and await mentioned_for_turn(bot, news, self.service.spec(news.table), row)
 
     async def on_standings_due(self: TablesController, table_id: int, attempt: int) -> None:
         """Standings Discord refused at a game's end: the last board and the standings, again."""

@@ -10,7 +10,7 @@ import discord
 from bot.ui.components import BackButton, HandButton
 from bot.ui.panels import turn_token
 from bot.ui.requests import custom_ids, history_hidden
-from play.results import TableNews, panel_token
+from play.results import TableNews, exchange_token, panel_token
 from storage import SeatRow
 
 AWAY_LOOKBACK = 100  # latest messages searched for an "I'm back", or a panel, of a table (one request)
@@ -37,16 +37,19 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
     return False
 
 
-async def mentioned_for_turn(bot: Any, news: TableNews, row: SeatRow) -> bool:
+async def mentioned_for_turn(bot: Any, news: TableNews, spec: Any, row: SeatRow) -> bool:
     """Whether the thread's latest messages hold the player's mention for their current decision
-    (DMs closed: its "My hand" carries the decision's panel token). False when it cannot be read."""
+    (DMs closed: its "My hand" carries the decision's panel token), or, in a private exchange, the
+    mention of both its sides as it opened (marked with the exchange). False when it cannot be read."""
     thread_id = news.table.thread_id
     if thread_id is None or history_hidden(bot.get_channel(thread_id)):
         return False
-    mark = HandButton(news.table.id, turn_token(news.table, row.seat)).custom_id
+    exchange = spec.shown_to_act(news.state) != spec.to_act(news.state)
+    token = exchange_token(news.table, spec, news.state) if exchange else turn_token(news.table, row.seat)
+    mark = HandButton(news.table.id, token).custom_id
     try:
         async for message in bot.get_partial_messageable(thread_id).history(limit=AWAY_LOOKBACK):
-            if (message.content or "").startswith(f"<@{row.user_id}>") and mark in custom_ids(message):
+            if row.user_id in message.raw_mentions and mark in custom_ids(message):
                 return True
     except discord.HTTPException:
         return False

@@ -1,0 +1,46 @@
+"""A pay-off negotiation between players whose DMs are closed: the thread tells both sides once, as
+it opens, with a "My hand" of their own; a restart of the bot in the middle does not tell them
+again (README: a restart does not repeat a mention)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import create_bot
+from games.baumeister import moves
+from tests.bot.driver import fix_deal, labels, open_table, play_turn_by_dm, play_until, start
+from tests.bot.test_baumeister_sabotage import saboteurs_first
+
+TOLD = "you negotiate a pay-off"
+
+
+def pay_off_mentions(table) -> list:
+    return [m for m in table.thread.history() if TOLD in (m.content or "")]
+
+
+@pytest.mark.slow  # plays by My hand up to a pay-off
+async def test_a_restart_in_a_negotiation_does_not_mention_its_sides_again(simcord_env, settings, monkeypatch):
+    fix_deal(monkeypatch, 21)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    for player in table.players:  # nobody accepts DMs: they play through My hand
+        simcord_env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
+                                 message="Cannot send messages to this user", times=None)
+    await start(table)
+    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
+                             "a saboteur on the building of a player with thalers")
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim's offer opens it
+    (told,) = pay_off_mentions(table)
+    sides = {(await table.actor_of_seat(seat)).id for seat in (state.current, state.victim)}
+    assert set(told.raw_mentions) == sides and "My hand" in labels(told)
+    attacker = await table.actor_of_seat(state.current)
+    opened = await attacker.click(told, label="My hand")  # the mention's own button opens the hand
+    assert opened.ephemeral and labels(opened.response.message)
+
+    await simcord_env.restart_bot(create_bot(settings))  # the saboteur's answer is due
+    assert pay_off_mentions(table) == [told]
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[state.victim] + 2])
+    assert (await table.state()).phase == "answer" and (await table.state()).actor == state.victim
+    await simcord_env.restart_bot(create_bot(settings))  # now the victim's (secret) answer is due
+    assert pay_off_mentions(table) == [told]
+    assert await play_turn_by_dm(table, lambda st, seat: moves.REFUSE)  # broken off: the game goes on
+    assert (await table.state()).phase != "answer"
