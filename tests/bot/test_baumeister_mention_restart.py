@@ -8,8 +8,8 @@ import pytest
 
 from bot import create_bot
 from games.baumeister import moves
-from tests.bot.driver import fix_deal, labels, open_table, play_turn_by_dm, play_until, start
-from tests.bot.test_baumeister_sabotage import saboteurs_first
+from tests.bot.driver import labels, play_turn_by_dm
+from tests.bot.test_baumeister_sabotage import closed_dms_at_a_pay_off_offer
 
 TOLD = "you negotiate a pay-off"
 
@@ -20,14 +20,7 @@ def pay_off_mentions(table) -> list:
 
 @pytest.mark.slow  # plays by My hand up to a pay-off
 async def test_a_restart_in_a_negotiation_does_not_mention_its_sides_again(simcord_env, settings, monkeypatch):
-    fix_deal(monkeypatch, 21)
-    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
-    for player in table.players:  # nobody accepts DMs: they play through My hand
-        simcord_env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
-                                 message="Cannot send messages to this user", times=None)
-    await start(table)
-    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
-                             "a saboteur on the building of a player with thalers")
+    table, state = await closed_dms_at_a_pay_off_offer(simcord_env, monkeypatch)
     assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim's offer opens it
     (told,) = pay_off_mentions(table)
     sides = {(await table.actor_of_seat(seat)).id for seat in (state.current, state.victim)}

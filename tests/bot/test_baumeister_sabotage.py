@@ -38,6 +38,19 @@ async def table_at_a_pay_off_offer(env, monkeypatch, deal: int = 21):
     return table, state
 
 
+async def closed_dms_at_a_pay_off_offer(env, monkeypatch):
+    """As table_at_a_pay_off_offer, with nobody accepting DMs: they play through My hand."""
+    fix_deal(monkeypatch, 21)
+    table = await open_table(env, "baumeister", ["ada", "bo", "cy"])
+    for player in table.players:
+        env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
+                         message="Cannot send messages to this user", times=None)
+    await start(table)
+    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
+                             "a saboteur on the building of a player with thalers")
+    return table, state
+
+
 async def dm_panel(table, seat: int):
     row = next(s for s in await table.seats() if s.seat == seat)
     return await panel_message(table, await table.actor_of_seat(seat), row)
@@ -339,14 +352,7 @@ async def test_with_dms_closed_a_secret_step_is_not_announced_in_the_thread(simc
     thread point the player to My hand". When the negotiation opens, a negotiator whose DMs are closed
     is told to follow it with My hand, in words that do not say whose answer is due; a counter-offer's
     answer is not announced (only the two may know whose turn it is)."""
-    fix_deal(monkeypatch, 21)
-    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
-    for player in table.players:  # nobody accepts DMs: they play through My hand
-        simcord_env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
-                                 message="Cannot send messages to this user", times=None)
-    await start(table)
-    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
-                             "a saboteur on the building of a player with thalers")
+    table, state = await closed_dms_at_a_pay_off_offer(simcord_env, monkeypatch)
     opened = [m.id for m in table.thread.history()]
     assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim's (public) first step
     attacker = await table.actor_of_seat(state.current)
