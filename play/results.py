@@ -167,7 +167,11 @@ def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
     winners = [s for s in outcome.winners if s not in forfeited]
     if outcome.winners and not winners and outcome.winners_by_place and not set(ranking[0]) & forfeited:
         winners = list(ranking[0])  # the winner was ranked last: the best of the others wins
-    return outcome.model_copy(update={"ranking": ranking, "winners": winners})
+    tie_break = outcome.tie_break
+    if tie_break and ranking != [list(g) for g in outcome.ranking] and any(f"{{p{s}}}" in tie_break
+                                                                           for s in forfeited):
+        tie_break = None  # it ordered a seat that ranking last has moved: it would contradict the places
+    return outcome.model_copy(update={"ranking": ranking, "winners": winners, "tie_break": tie_break})
 
 
 def recent_events(old: list[tuple[int, str]], first_version: int, moves: list[Move]) -> list[tuple[int, str]]:

@@ -14,11 +14,16 @@ def outcome_lines(info: TableInfo, outcome: Any) -> list[str]:
     if not any(RESULT_HEAD.match(lines[0]) for lines in outcome.details.values() if lines):
         return election_lines(info, outcome)  # the main version: no missions
     solo = len(outcome.scores) == 1  # one player: no places, no other winners, no tie-break
+    completed = [s for s in outcome.scores if task_completed(outcome, s)]  # winners, unless ranked last
     if solo:
         lines = ["🏆 **Won**: the basic task of the mission is complete." if outcome.winners
-                 else "**Not won**: the basic task of the mission was not completed."]
+                 else "**Not won**: the game ended with you away (the basic task of the mission is complete)."
+                 if completed else "**Not won**: the basic task of the mission was not completed."]
     elif outcome.winners:
         lines = ["🏆 **Winners: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
+    elif completed:
+        lines = ["**No winner**: only players ranked last for leaving the game completed the basic task "
+                 "of their mission."]
     else:
         lines = ["**No winner**: nobody completed the basic task of their mission."]
     if not solo:
@@ -37,6 +42,13 @@ def outcome_lines(info: TableInfo, outcome: Any) -> list[str]:
             lines.extend(checks)
         place += len(group)
     return lines
+
+
+def task_completed(outcome: Any, seat: int) -> bool:
+    """Whether the seat's score pad says it reached at least the basic task of its mission."""
+    details = outcome.details.get(seat) or [""]
+    head = RESULT_HEAD.match(details[0])
+    return head is not None and head["level"] != "none"
 
 
 def solo_headline(outcome: Any) -> str:

@@ -242,6 +242,9 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                     "(or press **My hand** on the board).")
         await self.presenter.refresh_lobby(news)
         await self.after(news)
+        # The DM channels the start's panels went to are noted for the next move's write: a crash
+        # before it would send everyone their panel again at the next start.
+        await safely(f"seat notes of table {table_id}", self.service.keep_notes(table_id))
 
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
         caller = caller_of(interaction)

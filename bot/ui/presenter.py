@@ -343,8 +343,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         """After a table ended: one read of the player's latest PANEL_LOOKBACK DMs takes the table's
         controls off any besides the tracked panel (kept no record of: a copied panel, an answered
         panel's "Take back", an "I'm back" notice); and when a later DM (a reminder, a "Time ran
-        out" notice) came after the tracked panel, `last_word` goes out as a new DM too, so that
-        their newest DM says how the table ended."""
+        out" notice) of this table came after the tracked panel, `last_word` goes out as a new DM
+        too, so that their newest DM of the table says how it ended."""
         if row.user_id is None or row.dm_channel_id is None:
             return
         channel = self._dm_channel(row)
@@ -356,7 +356,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         for message in latest:
             if message.id != row.dm_message_id and has_controls_of(message, table_id):
                 await safely(f"old panel of {row.user_id}", channel.get_partial_message(message.id).edit(view=None))
-        if last_word and row.dm_message_id is not None and latest and latest[0].id != row.dm_message_id:
+        later = [m for m in latest if row.dm_message_id is not None and m.id > row.dm_message_id]
+        if last_word and row.dm_message_id is not None and any(about_table(m, table_id) for m in later):
             await safely(f"last word to {row.user_id}",
                          channel.send(**{key: value for key, value in last_word.items() if key != "view"}))
 
@@ -412,6 +413,11 @@ async def _done(call: Awaitable[Any]) -> bool:
     """True once `call` is done (for `safely`, whose None says it failed)."""
     await call
     return True
+
+
+def about_table(message: discord.Message, table_id: int) -> bool:
+    """Whether a DM is the table's: its controls, or its "(table #N)" in the text (a reminder)."""
+    return has_controls_of(message, table_id) or f"(table #{table_id})" in (message.content or "")
 
 
 def has_controls_of(message: discord.Message, table_id: int) -> bool:

@@ -61,12 +61,14 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
     if outcome is None or thread is None:
         return None
     # Named as the table names them: players called alike told apart.
-    forfeited = [info.name(s.seat) for s in news.seats if s.forfeited]
+    forfeited = [info.name(s.seat).removesuffix(info.marks.get(s.seat, "")) for s in news.seats if s.forfeited]
     away = [s for s in news.seats if s.away and not s.ai and not s.forfeited]
     away_names = [info.name(s.seat) for s in away]
+    last = " (ranked last)" if len(news.seats) > 1 else ""  # a game of one has no last place
     if away:  # their line says why a score may be ranked below lower ones
+        mark = "away: ranked last" if last else "away at the end"
         info = dataclasses.replace(info, names={**info.names, **{
-            s.seat: f"{info.plain_name(s.seat)} (away: ranked last)" for s in away}})
+            s.seat: f"{info.plain_name(s.seat)} ({mark})" for s in away}})
     embed = discord.Embed(title=standings_title(info, table.id),
                           description="\n".join(get_renderer(table.game).outcome_lines(info, outcome))[:4096],
                           colour=discord.Colour.gold())
@@ -87,7 +89,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
             f"Seed `{table.seed}`, salt `{table.seed_salt}`: their SHA-256 (salt:seed) is the commitment the "
             "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),
             inline=False)
-    footer = [f"{label} (ranked last): {', '.join(names)}"
+    footer = [f"{label}{last}: {', '.join(names)}"
               for label, names in (("Abandoned", forfeited), ("Away at the end", away_names))
               if names]
     if footer:

@@ -37,3 +37,18 @@ def test_a_win_earned_otherwise_than_by_place_does_not_pass_to_the_next_best():
     both = Outcome(ranking=[[0], [1], [2]], scores={0: 20.0, 1: 12.0, 2: 10.0}, winners=[0, 2],
                    winners_by_place=False)
     assert final_outcome(both, {0}).winners == [2]
+
+
+def test_a_tie_break_that_ordered_a_seat_ranked_last_is_dropped():
+    """Augsburg 1520 rulebook: "In case of a tie, the player with the most expensive cathedral wins"
+    (then church). The engine's line orders the tied seats; once an abandoned one is ranked last
+    whatever it built, that line would name it the winner above the places shown."""
+    line = "{p1} and {p0} tied on 45 prestige and have no cathedral; {p1} wins with the most expensive church."
+    engine = Outcome(ranking=[[1], [0]], scores={0: 45, 1: 45}, winners=[1], tie_break=line)
+    final = final_outcome(engine, {1})
+    assert final.ranking == [[0], [1]] and final.winners == [0] and final.tie_break is None
+    already_last = Outcome(ranking=[[0], [1]], scores={0: 45, 1: 45}, winners=[0], tie_break=line)
+    assert final_outcome(already_last, {1}).tie_break == line  # its order stands: it stays
+    others = Outcome(ranking=[[2], [0], [1]], scores={0: 40, 1: 45, 2: 45}, winners=[2],
+                     tie_break="{p2} and {p1} tied on 45 prestige; {p2} wins with the most expensive cathedral.")
+    assert final_outcome(others, {0}).tie_break == others.tie_break  # the forfeited seat was not in it

@@ -1,0 +1,93 @@
+"""The final standings as players read them when someone abandoned or was away at the end: the
+places, the tie-break line, the headline and the footer agree with each other; and each player's
+newest DM of the table says how it ended, once."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.driver import (Table, fix_deal, heuristic_players, labels, open_table, play_to_the_end,
+                              play_turn_by_dm, start, text_of)
+from tests.bot.test_pace import LIVE, live_table
+
+pytestmark = pytest.mark.slow  # each plays a whole game
+
+
+def standings(table):
+    return next(m for m in table.thread.history() if "Rematch" in labels(m))
+
+
+async def test_the_tie_break_line_does_not_name_a_player_ranked_last_as_the_winner(simcord_env, monkeypatch):
+    """README: a player who abandons is "ranked last"; the computer finishing bo's seat ties ada on
+    45 prestige with the dearer church, which the rules' tie-break would give the win."""
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    await table.players[1].slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("augsburg1520", 2))
+    text = text_of(standings(table))
+    assert "**1.** ada" in text and "**2.** bo (abandoned)" in text
+    assert "bo (abandoned) wins" not in text, text
+
+
+async def test_the_footer_names_an_abandoned_player_once(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    await table.players[2].slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    assert standings(table).embeds[0].footer.text == "Abandoned (ranked last): cy"
+
+
+async def test_a_solo_mission_completed_then_away_is_not_called_failed(simcord_env, monkeypatch):
+    """Aelderman rulebook (short version): "You win the game if you manage to complete at least the
+    basic task of your mission." ada completed it, then let her last decision's deadline pass: the
+    game ends with her away, which the headline gives as the reason (a game of one has no last
+    place to be ranked in)."""
+    fix_deal(monkeypatch, 1)  # the 55th decision is the last; the task is done by then
+    table = await live_table(simcord_env, seats=1, game="aelderman")
+    policy = heuristic_players("aelderman", 1)
+    for _ in range(54):
+        assert await play_turn_by_dm(table, policy)
+    await simcord_env.advance_time(LIVE + 1)  # the last decision's deadline passes
+    assert (await table.row()).status == "finished"
+    message = standings(table)
+    text = text_of(message)
+    assert "**Not won**: the game ended with you away (the basic task of the mission is complete)." in text
+    assert "basic task completed" in text and "ranked last" not in text
+    assert message.embeds[0].footer.text == "Away at the end: ada"
+
+
+async def test_no_winner_says_why_when_only_an_abandoned_player_completed_the_task(simcord_env, monkeypatch):
+    """Aelderman, short version, two players: bo abandons, the computer finishing his seat completes
+    his basic task, ada does not complete hers: nobody wins, but not because nobody completed it."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    await table.players[1].slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("aelderman", 2))
+    text = text_of(standings(table))
+    assert "basic task completed" in next(line for line in text.splitlines() if "bo (abandoned) — " in line)
+    assert "**No winner**: only players ranked last for leaving the game completed the basic task" in text, text
+
+
+async def test_a_player_at_two_tables_gets_one_game_over_dm(simcord_env, monkeypatch):
+    """README: "Each player's last DM panel is turned into their result". ada's newest DM is a panel
+    of her other table when the first ends: that is no reason to send the result again."""
+    fix_deal(monkeypatch, 7)
+    first = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada = first.players[0]
+    await ada.slash(first.channel, "table create", game="baumeister")
+    thread = first.channel.threads[-1]
+    cy = first.guild.add_member(simcord_env.create_user("cy"))
+    await cy.click(thread.history()[0], label="Join")
+    await ada.click(thread.history()[0], label="Add computer")
+    second = Table(simcord_env, first.guild, first.channel, thread,
+                   (await simcord_env.bot.store.tables.by_thread(thread.id)).id, [ada, cy])
+    await start(first)
+    await start(second)
+    policy_a, policy_b = heuristic_players("augsburg1520", 2), heuristic_players("baumeister", 3)
+    while (await first.row()).status == "running":  # a move at the second table after each at the first
+        assert await play_turn_by_dm(first, policy_a)
+        await play_turn_by_dm(second, policy_b)
+    over = [m for m in ada.user.dm_channel.history() if (m.content or "").startswith("**Game over in Augsburg")]
+    assert len(over) == 1, [m.content[:60] for m in over]
