@@ -49,10 +49,14 @@ class Caller:
     # Whether the caller may see a channel of that server (None: not known, as in a DM).
     sees_channel: Callable[[int], bool] | None = field(default=None, compare=False)
 
+    def sees(self, channel_id: int) -> bool:
+        """Whether the caller may see the channel of their server (always, when not known)."""
+        return self.sees_channel is None or self.sees_channel(channel_id)
+
     def check_sees(self, channel_id: int, what: str, error: type[TableError] | None = None) -> None:
         """Refuse (with `error`, TableError by default) what is played in a channel of the server
         that the caller may not see: the server keeps it private from them, as `/table list` does."""
-        if self.sees_channel is not None and not self.sees_channel(channel_id):
+        if not self.sees(channel_id):
             raise (error or TableError)(f"{what} is played in a channel you cannot see.")
 
 

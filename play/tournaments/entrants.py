@@ -18,23 +18,25 @@ class EntrantsMixin:
     """The entrants half of TournamentService (kept apart so each file stays readable)."""
 
     async def register(self: TournamentService, tournament_id: int, caller: Caller) -> None:
-        tournament = await self.get(tournament_id, caller)
-        if tournament.status != "registration":
-            raise TournamentError(f"Registration for tournament #{tournament_id} is closed.")
-        if not await self.store.tournaments.register(tournament_id, caller.user_id, caller.name):
-            raise TournamentError("You are already registered.")
+        await self.get(tournament_id, caller)
+        async with self.lock(tournament_id):  # read and written between others' start and cancel
+            if (await self.get(tournament_id)).status != "registration":
+                raise TournamentError(f"Registration for tournament #{tournament_id} is closed.")
+            if not await self.store.tournaments.register(tournament_id, caller.user_id, caller.name):
+                raise TournamentError("You are already registered.")
 
     async def withdraw(self: TournamentService, tournament_id: int, caller: Caller) -> list[TableNews]:
         """Leave a tournament. Before it starts the registration is removed; later the player is
         not seated again and forfeits a table still running (returned)."""
-        tournament = await self.get(tournament_id, caller)
-        if tournament.status == "registration":
-            if not await self.store.tournaments.unregister(tournament_id, caller.user_id):
-                raise TournamentError("You are not registered for this tournament.")
-            return []
-        if tournament.status != "running":
-            raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")
-        async with self.lock(tournament_id):
+        await self.get(tournament_id, caller)
+        async with self.lock(tournament_id):  # a start meanwhile has seated them: they leave the game then
+            tournament = await self.get(tournament_id)
+            if tournament.status == "registration":
+                if not await self.store.tournaments.unregister(tournament_id, caller.user_id):
+                    raise TournamentError("You are not registered for this tournament.")
+                return []
+            if tournament.status != "running":
+                raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")
             newly = await self.store.tournaments.withdraw(tournament_id, caller.user_id)
             running = await self._seat_still_held(tournament, caller.user_id)
         if not newly and running is None:

@@ -146,6 +146,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
                 return table.tournament_id
             channel_id = parent_id
         open_ones = await self.store.tournaments.with_status("registration", "running", guild_id=caller.guild_id)
+        # One run in a channel the caller cannot see is none of theirs: not counted, not named.
+        open_ones = [t for t in open_ones if caller.sees(t.channel_id)]
         candidates = [t for t in open_ones if t.channel_id == channel_id] or open_ones
         if len(candidates) == 1:
             return candidates[0].id
@@ -439,8 +441,9 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         self.require_organiser(tournament, caller)
         async with self.lock(tournament_id):  # not while a round is being seated
             closed = await self.store.tournaments.cancel(tournament_id)  # with its tables, in one transaction
-            if closed is None:
-                raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
+            if closed is None:  # finished or cancelled meanwhile
+                now = await self.get(tournament_id)
+                raise TournamentError(f"Tournament #{tournament_id} {tournament_state(now.status)}.")
             await self.store.tables.delete_tournament_timers(ROUND_TIMER, tournament_id)
         cancelled = []
         for table_id in closed:

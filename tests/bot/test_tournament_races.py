@@ -1,0 +1,107 @@
+"""Two requests about one tournament at the same moment: each is answered truthfully, and what it
+says holds afterwards. A registration or withdrawal is read and written under the tournament's
+lock, so a start cannot come between its check and its write. And the tournament a command means
+by default is one the member can see."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from simcord.actors import _slash
+
+from tests.bot.driver import staff_only_channel
+from tests.bot.tournament_driver import ORGANISER_ROLE, Event, create, new_event, tournament_message
+from tests.reliability.forge import forge_component, private_answer
+
+
+async def press(actor, message, label: str):
+    """The button's own custom_id sent on its own message, without SimCord's one-at-a-time guard,
+    so that two presses reach the bot together."""
+    custom_id = next(c.custom_id for row in message.components for c in row.children if c.label == label)
+    return await forge_component(actor, message, custom_id)
+
+
+def read_before_the_start(env, user) -> None:
+    """The user's request reads the tournament before the organiser's start, and goes on only
+    after the start has closed registration: the order in which a check made outside the
+    tournament's lock would be out of date by the time of its write."""
+    service, store = env.bot.tournaments, env.bot.store.tournaments
+    closed = asyncio.Event()
+    begin, get = store.begin, service.get
+
+    async def begin_then_signal(*args, **kwargs):
+        try:
+            return await begin(*args, **kwargs)
+        finally:
+            closed.set()
+
+    async def first_read_waits(tournament_id, caller=None):
+        row = await get(tournament_id, caller)
+        if caller is not None and caller.user_id == user.id and not closed.is_set():
+            await closed.wait()
+        return row
+
+    store.begin, service.get = begin_then_signal, first_read_waits
+
+
+async def active_entrants(env, tid: int) -> set[int]:
+    return {e.user_id for e in await env.bot.store.tournaments.players(tid) if not e.withdrawn}
+
+
+async def test_a_withdrawal_pressed_with_the_start_is_told_what_happened(simcord_env):
+    event = new_event(simcord_env, 4)
+    tid = await create(event, rounds=1, game="augsburg1520", table_size=2)
+    for player in event.players:
+        await player.click(tournament_message(event, tid), label="Register")
+    message, leaver = tournament_message(event, tid), event.players[0]
+    read_before_the_start(simcord_env, leaver)
+    withdrawn, _ = await asyncio.gather(press(leaver, message, "Withdraw"), press(event.organiser, message, "Start"))
+    said = private_answer(withdrawn)
+    assert said.startswith("You withdrew from the tournament."), said
+    assert leaver.id not in await active_entrants(simcord_env, tid)
+    # Seated by the start all the same: their game is forfeited, a computer player finishes the seat.
+    seats = await simcord_env.bot.store.db.fetchall(
+        "SELECT s.forfeited FROM seats s JOIN game_tables t ON t.id = s.table_id"
+        " WHERE t.tournament_id = ? AND s.user_id = ?", (tid, leaver.id))
+    assert [row[0] for row in seats] == [1]
+
+
+async def test_a_registration_pressed_with_the_start_is_told_what_happened(simcord_env):
+    event = new_event(simcord_env, 5)
+    tid = await create(event, rounds=1, game="augsburg1520", table_size=2)
+    for player in event.players[:4]:
+        await player.click(tournament_message(event, tid), label="Register")
+    message, late = tournament_message(event, tid), event.players[4]
+    read_before_the_start(simcord_env, late)
+    registered, _ = await asyncio.gather(press(late, message, "Register"), press(event.organiser, message, "Start"))
+    said = private_answer(registered)
+    assert said == f"Registration for tournament #{tid} is closed.", said
+    assert late.id not in await active_entrants(simcord_env, tid)
+
+
+async def test_two_cancels_at_once_one_cancels_the_other_is_told_it_was_cancelled(simcord_env):
+    event = new_event(simcord_env, 3)
+    tid = await create(event, rounds=1)
+    answers = await asyncio.gather(*[
+        _slash(event.organiser, event.channel, "tournament cancel", {"tournament": tid}) for _ in range(2)])
+    said = sorted(private_answer(answer) for answer in answers)
+    assert (await simcord_env.bot.store.tournaments.get(tid)).status == "cancelled"
+    assert said == [f"Tournament #{tid} is cancelled.", f"Tournament #{tid} was cancelled."], said
+
+
+@pytest.mark.parametrize("command", ["tournament status", "tournament standings"])
+async def test_the_default_tournament_leaves_out_one_in_a_channel_the_member_cannot_see(simcord_env, command):
+    """README: `tournament:` defaults to "the only open tournament of the channel (or of the
+    server)", and "A tournament run in a channel you cannot see is refused to you": one the member
+    cannot see is neither counted nor named."""
+    guild = simcord_env.create_guild()
+    games, general = guild.create_text_channel("games"), guild.create_text_channel("general")
+    staff, hidden = staff_only_channel(simcord_env, guild)
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE), staff])
+    public = await create(Event(simcord_env, guild, games, organiser, []), rounds=1)
+    secret = await create(Event(simcord_env, guild, hidden, organiser, []), rounds=1)
+    eve = guild.add_member(simcord_env.create_user("eve"))
+    said = private_answer(await eve.slash(general, command))
+    assert f"#{secret}" not in said and "Several tournaments" not in said, said
+    assert said == private_answer(await eve.slash(general, command, tournament=public))
