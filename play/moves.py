@@ -13,7 +13,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games import AmountChoice, RuleError
+from games import AmountChoice, Event, RuleError
 from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError, not_seated, table_state
@@ -292,8 +292,8 @@ class MovesMixin:
             action = loaded.spec.timeout_action(loaded.state, seat)
             if action is None:
                 return None
+            note = timeout_note(loaded.spec, loaded.state, seat)
             state, events = loaded.spec.apply(loaded.state, seat, action)
-            note = public("timeout", f"{{p{seat}}} did not decide in time; the game goes on without their choice.")
             return await self._continue(loaded, state, [Move(seat, action, [note, *events], by_computer=True)])
 
     async def abandon(self: TableService, table_id: int, caller: Caller) -> TableNews:
@@ -446,3 +446,13 @@ def not_playing(status: str) -> str:
     if status == "lobby":
         return "This game has not started yet: nothing can be played until its creator starts it."
     return f"This game {table_state(status)}: nothing can be played any more."
+
+
+def timeout_note(spec: Any, state: Any, seat: int) -> Event:
+    """The thread's line for a decision whose time ran out. In a secret step of an exchange (a
+    pay-off's answers) it names both sides, as the board does: not whose step it was."""
+    sides = sorted(spec.shown_to_act(state))
+    if sides != [seat]:
+        both = " and ".join(f"{{p{s}}}" for s in sides)
+        return public("timeout", f"Time ran out for a secret step between {both}; the game goes on without its choice.")
+    return public("timeout", f"{{p{seat}}} did not decide in time; the game goes on without their choice.")

@@ -180,8 +180,8 @@ FAULT = ("Something went wrong on the bot's side; it is logged for the bot's ope
 
 def answers_faults(cls: Any) -> Any:
     """Class decorator for buttons and menus: a click whose handling fails unexpectedly still gets
-    a private answer if it had none (not Discord's "This interaction failed"); the fault goes on
-    to discord.py, which logs it."""
+    a private answer if it had none (not Discord's "This interaction failed"), and the fault is
+    logged with its traceback."""
     inner = cls.callback
 
     @functools.wraps(inner)
@@ -193,13 +193,16 @@ def answers_faults(cls: Any) -> Any:
 
 
 async def answering_faults(interaction: discord.Interaction, handling: Coroutine[Any, Any, Any]) -> None:
-    """Await `handling` of `interaction`; if it fails unexpectedly, answer privately if it had no
-    answer yet, then let the fault go on to be logged."""
+    """Await `handling` of `interaction`; if it fails unexpectedly, log it and answer privately if
+    it had no answer yet. Logged here rather than by discord.py, whose line shows the control with
+    its label, and a label may be a secret choice ("Accept 3 thalers"): the log may be read by
+    others than the players. The control is named by its kind and table only."""
     try:
         await handling
     except Exception:
+        control = ":".join(str((interaction.data or {}).get("custom_id", "")).split(":")[:2])
+        log.exception("handling a press of %s failed", control or "a control")
         await answer_fault(interaction)
-        raise
 
 
 async def answer_fault(interaction: discord.Interaction) -> None:

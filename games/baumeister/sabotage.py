@@ -159,7 +159,11 @@ def apply_answer(state: State, seat: int, action, events: list[Event]) -> None:
                               % (victim, attacker, thalers(amount)), amount=amount))
         end_turn(state, events)
     elif kind == "refuse":
-        events.append(event("refuse", "No pay-off is agreed: {p%d} breaks off the negotiation." % seat, seat=seat))
+        # Public without the name: the thread sees only "whether they agree", not who answered last
+        # (which would tell whether a secret counter-offer was made).
+        events.append(event("refuse", "No pay-off is agreed: {p%d} and {p%d} break off the negotiation."
+                            % (victim, attacker)))
+        events.append(private((attacker, victim), "refused_by", "{p%d} breaks off the negotiation." % seat))
         _attack(state, events)
     elif kind == "offer":
         counter = counter_range(state, seat)

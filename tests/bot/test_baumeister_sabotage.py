@@ -170,10 +170,15 @@ async def test_the_time_limit_of_an_unanswered_offer_survives_a_restart(simcord_
     assert (seat, SPEC.parse_action(action)) == (attacker, moves.REFUSE)
     after = await table.state()
     assert after.money[victim] == state.money[victim]  # a refused offer is not paid
-    assert f"No pay-off is agreed: {names[attacker]} breaks off the negotiation." in thread_text(table)
-    assert f"{names[attacker]} did not decide in time" in thread_text(table)  # not a choice they made
+    # README: "the thread sees only that they negotiate and whether they agree": not whose answer
+    # ran out (it was a secret step), nor who broke off.
+    both = f"{names[victim]} and {names[attacker]}"
+    assert f"No pay-off is agreed: {both} break off the negotiation." in thread_text(table)
+    sides = " and ".join(names[s] for s in sorted((victim, attacker)))
+    note = f"Time ran out for a secret step between {sides}; the game goes on without its choice."
+    assert note in thread_text(table) and "did not decide in time" not in thread_text(table)
     shown = await table.players[0].slash(table.thread, "table log")  # and the log keeps it
-    assert f"{names[attacker]} did not decide in time" in shown.response.embeds[0].description
+    assert note in shown.response.embeds[0].description
     # The game goes on by DM after the restart.
     assert await play_turn_by_dm(table, saboteurs_first())
 
@@ -241,8 +246,16 @@ async def test_a_negotiation_broken_off_by_dm_lets_the_die_decide(simcord_env, m
     assert after.money[victim] == state.money[victim] and after.money[attacker] == state.money[attacker]
     assert after.reserve == state.reserve + 1 and after.phase not in ("offer", "answer")
     text = thread_text(table)
-    assert f"No pay-off is agreed: {names[victim]} breaks off the negotiation." in text
+    assert f"No pay-off is agreed: {names[victim]} and {names[attacker]} break off the negotiation." in text
+    assert "breaks off" not in text  # a bystander cannot tell who answered last (was there a counter-offer?)
     assert f"{names[attacker]} rolls" in text
+    said = f"{names[victim]} breaks off the negotiation."
+    assert any(said in text_of(m) for m in (await table.actor_of_seat(victim)).user.dm_channel.history())
+    log = await (await table.actor_of_seat(attacker)).slash(table.thread, "table log")  # the other side's own log
+    assert said in log.response.embeds[0].description
+    sides = {(await table.actor_of_seat(side)).id for side in (victim, attacker)}
+    bystander = next(player for player in table.players if player.id not in sides)
+    assert said not in (await bystander.slash(table.thread, "table log")).response.embeds[0].description
 
 
 @pytest.mark.slow

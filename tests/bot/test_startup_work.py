@@ -182,15 +182,21 @@ async def test_a_cancel_stored_just_before_a_stop_is_shown_after_the_start(simco
 async def test_a_stop_stores_which_dm_panels_were_sent_so_the_next_move_takes_their_controls_off(
         simcord_env, settings):
     """The DM panels a move sends are noted with the table's next write (a move stays one commit).
-    A stop (Ctrl+C, or SIGTERM to `python -m bot`) stores the notes first: after the start, a
-    player who answers from My hand has their DM panel's controls taken off, not left to be
-    refused as out of date."""
+    A stop (Ctrl+C, or SIGTERM to `python -m bot`) stores the notes first: a player who answers
+    from My hand has their DM panel's controls taken off, not left to be refused as out of date.
+    (The start stores its panels' notes at once.)"""
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)  # the secret purchase: both get a DM panel, noted but not stored
-    ada = table.players[0]
-    panel = ada.user.dm_channel.history()[-1]
+    await start(table)
+    ada, policy = table.players[0], heuristic_players("augsburg1520", 2)
     stored = simcord_env.bot.store.tables.seats
-    assert panel.components and (await stored(table.table_id))[0].dm_message_id is None
+    assert (await stored(table.table_id))[0].dm_message_id == ada.user.dm_channel.history()[-1].id
+    for _ in range(40):  # on to a move that sends ada a new panel, noted but not stored
+        await play_turn_by_dm(table, policy)
+        panel = ada.user.dm_channel.history()[-1]
+        if panel.components and (await stored(table.table_id))[0].dm_message_id != panel.id:
+            break
+    else:
+        raise AssertionError("no move sent ada a panel left to the next write")
     await simcord_env.bot.close()
     simcord_env.bot.store = None  # closed by the stop
     await simcord_env.restart_bot(create_bot(settings))
