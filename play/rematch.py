@@ -29,7 +29,7 @@ async def rematch(service: TableService, table_id: int, caller: Caller,
             raise TableError("A rematch can be asked for once the game has ended.")
         if old.table.tournament_id is not None:
             raise TableError("Tournament games have no rematch; the tournament seats its next round.")
-        await _no_rematch_yet(service, old)  # where everyone goes, those who may not open it too
+        await _no_rematch_yet(service, old, caller)  # where everyone goes, those who may not open it too
         if mine.handed_over:
             raise TableError("You left this game (or your seat went to a computer player), so the others open "
                              "its rematch; you may join it.")
@@ -39,14 +39,16 @@ async def rematch(service: TableService, table_id: int, caller: Caller,
         return await _open(service, old, caller, mine, left_server)
 
 
-async def _no_rematch_yet(service: TableService, old: Loaded) -> None:
+async def _no_rematch_yet(service: TableService, old: Loaded, caller: Caller) -> None:
     """A rematch already opened (and not cancelled) is where everyone goes."""
     if old.table.rematch_id is None:
         return
     rematch = await service.store.tables.get(old.table.rematch_id)
     if rematch is not None and rematch.status in ("lobby", "running"):
         where = f" (<#{rematch.thread_id}>)" if rematch.thread_id else ""
-        raise TableError(f"The rematch is already open: table #{rematch.id}{where}. Join it there.")
+        seated = any(s.user_id == caller.user_id for s in await service.store.tables.seats(rematch.id))
+        go = "You are seated there." if seated else "Join it there."
+        raise TableError(f"The rematch is already open: table #{rematch.id}{where}. {go}")
 
 
 async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any, left_server: frozenset[int]) -> TableRow:

@@ -29,7 +29,8 @@ class AwayNoticesMixin:
         text = (f"**{AWAY_HEAD} {info.title} (table #{news.table.id})**: a computer player made your move "
                 "and plays your seat until you press **I'm back**.")
         if everyone_away(news.seats):  # nobody plays their own seat: the game waits
-            text += " Everyone at the table is away now, so the game waits until one of you is back."
+            text += (" Everyone at the table is away now, so the game waits until one of you is back."
+                     if len(news.seats) > 1 else " The game waits until you are back.")
         view = discord.ui.View(timeout=None)
         view.add_item(BackButton(news.table.id))
         if await self.send_dm(news.table.id, row, content=text, view=view) is None:

@@ -194,8 +194,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         if fmt is Format.ELIMINATION:
             advance = default_advance(table_size) if advance is None else advance
             if not 1 <= advance < table_size:
-                raise TournamentError(f"Between 1 and {table_size - 1} players can advance from a table of "
-                                      f"{table_size}.")
+                most = "Only 1 player" if table_size == 2 else f"Between 1 and {table_size - 1} players"
+                raise TournamentError(f"{most} can advance from a table of {table_size}.")
         if not 1 <= round_hours <= 24 * 30:
             raise TournamentError("A round's deadline must be between 1 hour and 30 days.")
         tournament_id = await self.store.tournaments.create(

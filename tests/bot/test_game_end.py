@@ -70,6 +70,7 @@ async def test_a_rated_game_ends_with_rating_changes_results_in_dms_and_a_rematc
         again = await player.click(standings, label="Rematch")
         text = again.response.content if again.ephemeral else again.followups[-1].content
         assert f"The rematch is already open: table #{new.id}" in text
+        assert text.endswith("You are seated there.")  # both were seated by it: not "Join it there"
     assert len(table.channel.threads) == threads + 1
     await simcord_env.bot.store.db.set_status("game_tables", new.id, "finished")  # the rematch was played
     await table.players[0].click(standings, label="Rematch")

@@ -218,6 +218,9 @@ async def test_an_elimination_advance_of_none_is_refused_not_replaced_by_the_def
         refused = await event.organiser.slash(event.channel, "tournament create", game="baumeister",
                                               format="elimination", table_size=3, advance=advance)
         assert refused.ephemeral and "Between 1 and 2" in refused.response.content
+    refused = await event.organiser.slash(event.channel, "tournament create", game="augsburg1520",
+                                          format="elimination", table_size=2, advance=2)
+    assert refused.response.content == "Only 1 player can advance from a table of 2."  # not "between 1 and 1"
     assert await event.bot.store.tournaments.with_status("registration", guild_id=event.guild.id) == []
 
 
