@@ -68,6 +68,7 @@ def _read_value(key: str, value: str, annotation: Any, mark: str) -> Any:
                              f"{mark}{quote(value)}{mark}{_lookalike(value)}")
         return value.lower() in TRUE_WORDS
     shown = [_shown(v) for v in allowed_values(annotation) or []]
+    value = next((v for v in shown if v.lower() == value.lower()), value)  # "HARD" is "hard"
     if shown and value not in shown:
         listed = ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else shown[0]
         raise ValueError(f"option {mark}{key}{mark} is {listed}, not {mark}{quote(value)}{mark}{_lookalike(value)}")

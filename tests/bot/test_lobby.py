@@ -287,3 +287,9 @@ async def test_leave_pressed_on_a_lobby_left_showing_its_buttons_brings_it_up_to
     refused = await table.players[1].click(table.thread.history()[0], label="Leave")
     assert refused.ephemeral and "The game has started" in refused.response.content
     assert table.thread.history()[0].embeds[0].description == "Game in progress"
+
+
+async def test_options_typed_in_capitals_open_the_table_they_name(simcord_env):
+    table = await open_table(simcord_env, "aelderman", ["ada"], options="version=MAIN, difficulty=Hard")
+    assert (await table.row()).options["version"] == "main"
+    assert (await table.row()).options["difficulty"] == "hard"

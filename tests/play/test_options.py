@@ -118,3 +118,9 @@ def test_bench_line_names_the_options_and_the_target() -> None:
     bench = _bench_module()
     line = bench.bench("aelderman", 4, 0.01, 1, {"version": "main"})
     assert line.startswith("aelderman version=main 4 seats:") and "target >= 5/s" in line
+
+
+def test_option_values_are_read_whatever_their_case() -> None:
+    """Typed as a user may type them ("HARD", "Main"), they are the values the game lists."""
+    options = parse_option_pairs(AELDERMAN, ["version=Main", "difficulty=HARD"])
+    assert options["version"] == "main" and options["difficulty"] == "hard"
