@@ -17,15 +17,20 @@ def standings(table):
     return next(m for m in table.thread.history() if "Rematch" in labels(m))
 
 
+async def bo_abandons_at_once(env, monkeypatch, game: str, deal: int) -> str:
+    """ada and bo play `game`; bo abandons at once and a computer finishes his seat. The standings' text."""
+    fix_deal(monkeypatch, deal)
+    table = await open_table(env, game, ["ada", "bo"])
+    await start(table)
+    await table.players[1].slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players(game, 2))
+    return text_of(standings(table))
+
+
 async def test_the_tie_break_line_does_not_name_a_player_ranked_last_as_the_winner(simcord_env, monkeypatch):
     """README: a player who abandons is "ranked last"; the computer finishing bo's seat ties ada on
     45 prestige with the dearer church, which the rules' tie-break would give the win."""
-    fix_deal(monkeypatch, 3)
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    await table.players[1].slash(table.thread, "table abandon")
-    await play_to_the_end(table, heuristic_players("augsburg1520", 2))
-    text = text_of(standings(table))
+    text = await bo_abandons_at_once(simcord_env, monkeypatch, "augsburg1520", 3)
     assert "**1.** ada" in text and "**2.** bo (abandoned)" in text
     assert "bo (abandoned) wins" not in text, text
 
@@ -60,12 +65,7 @@ async def test_a_solo_mission_completed_then_away_is_not_called_failed(simcord_e
 async def test_no_winner_says_why_when_only_an_abandoned_player_completed_the_task(simcord_env, monkeypatch):
     """Aelderman, short version, two players: bo abandons, the computer finishing his seat completes
     his basic task, ada does not complete hers: nobody wins, but not because nobody completed it."""
-    fix_deal(monkeypatch, 5)
-    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
-    await start(table)
-    await table.players[1].slash(table.thread, "table abandon")
-    await play_to_the_end(table, heuristic_players("aelderman", 2))
-    text = text_of(standings(table))
+    text = await bo_abandons_at_once(simcord_env, monkeypatch, "aelderman", 5)
     assert "basic task completed" in next(line for line in text.splitlines() if "bo (abandoned) — " in line)
     assert "**No winner**: only players ranked last for leaving the game completed the basic task" in text, text
 
