@@ -220,7 +220,11 @@ def verify(record: dict[str, Any]) -> list[str]:
 
 
 def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
-    names = {s["seat"]: str(s.get("name", f"seat {s['seat']}")) for s in record["seats"]}
+    """One line a player, by place; one ranked last for leaving says why (their score may be higher)."""
+    why = {s["seat"]: " (abandoned: ranked last)" if s.get("forfeited") else
+           " (away at the end: ranked last)" if s.get("away") and not s.get("computer") else ""
+           for s in record["seats"]}
+    names = {s["seat"]: str(s.get("name", f"seat {s['seat']}")) + why[s["seat"]] for s in record["seats"]}
     lines = []
     for place, group in enumerate(outcome.ranking, start=1):
         for seat in group:

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from games import registry
+from games import Outcome, registry
 from play import record
 from play.common import Caller, TableError
 from play.results import panel_token
@@ -295,3 +295,14 @@ async def test_a_committed_record_marked_as_chosen_is_still_verified_by_its_comm
     assert "SHA-256 of salt:seed is the commitment" in said and "chosen by an admin" not in said
     path.write_text(json.dumps(dict(data, seed=data["seed"] + 1)))
     assert record.main("verify", [str(path)]) == 1
+
+
+def test_replay_says_why_a_player_is_ranked_last():
+    """`python -m bot replay` prints the final standings with abandoned and away players ranked last
+    (README): each such line says why, as their score may be above the ones before it."""
+    record_ = {"seats": [{"seat": 0, "name": "ada"}, {"seat": 1, "name": "bo", "forfeited": True},
+                         {"seat": 2, "name": "cy", "away": True}, {"seat": 3, "name": "Computer", "away": True,
+                                                                    "computer": "heuristic"}]}
+    outcome = Outcome(ranking=[[0], [3], [1, 2]], scores={0: 40, 1: 55, 2: 50, 3: 30}, winners=[0])
+    assert record.standings_lines(record_, outcome) == [
+        "1. ada: 40", "2. Computer: 30", "3. bo (abandoned: ranked last): 55", "3. cy (away at the end: ranked last): 50"]
