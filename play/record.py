@@ -221,8 +221,9 @@ def verify(record: dict[str, Any]) -> list[str]:
 
 def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
     """One line a player, by place; one ranked last for leaving says why (their score may be higher)."""
-    why = {s["seat"]: " (abandoned: ranked last)" if s.get("forfeited") else
-           " (away at the end: ranked last)" if s.get("away") and not s.get("computer") else ""
+    last = ": ranked last" if len(record["seats"]) > 1 else ""  # a game of one has no last place
+    why = {s["seat"]: f" (abandoned{last})" if s.get("forfeited") else
+           f" (away at the end{last})" if s.get("away") and not s.get("computer") else ""
            for s in record["seats"]}
     names = {s["seat"]: str(s.get("name", f"seat {s['seat']}")) + why[s["seat"]] for s in record["seats"]}
     lines = []

@@ -124,6 +124,13 @@ class TableInfo:
         """The name for message text: markdown in it is shown as typed, not applied."""
         return self._escaped.get(seat) or shown_name(self.plain_name(seat))
 
+    def unmarked_name(self, seat: int) -> str:
+        """`name` without its mark (" (abandoned)"), also when a number telling alike names apart
+        follows the mark ("Bob (abandoned) (2)" is "Bob (2)")."""
+        name, mark = self.name(seat), self.marks.get(seat, "")
+        at = name.rfind(mark) if mark else -1
+        return name[:at] + name[at + len(mark):] if at > 0 else name
+
     def mention(self, seat: int) -> str:
         return self.mentions.get(seat) or self.name(seat)
 

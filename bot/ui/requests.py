@@ -200,9 +200,12 @@ async def answering_faults(interaction: discord.Interaction, handling: Coroutine
     try:
         await handling
     except Exception:
-        control = ":".join(str((interaction.data or {}).get("custom_id", "")).split(":")[:2])
-        log.exception("handling a press of %s failed", control or "a control")
-        await answer_fault(interaction)
+        control = ":".join(str((interaction.data or {}).get("custom_id", "")).split(":")[:2]) or "a control"
+        log.exception("handling a press of %s failed", control)
+        try:
+            await answer_fault(interaction)
+        except Exception:  # Discord failing too: logged here as well, not by discord.py with the label
+            log.exception("the private answer to a failed press of %s failed too", control)
 
 
 async def answer_fault(interaction: discord.Interaction) -> None:

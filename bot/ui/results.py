@@ -61,7 +61,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
     if outcome is None or thread is None:
         return None
     # Named as the table names them: players called alike told apart.
-    forfeited = [info.name(s.seat).removesuffix(info.marks.get(s.seat, "")) for s in news.seats if s.forfeited]
+    forfeited = [info.unmarked_name(s.seat) for s in news.seats if s.forfeited]
     away = [s for s in news.seats if s.away and not s.ai and not s.forfeited]
     away_names = [info.name(s.seat) for s in away]
     last = " (ranked last)" if len(news.seats) > 1 else ""  # a game of one has no last place

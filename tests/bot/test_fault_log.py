@@ -16,7 +16,9 @@ from tests.bot.test_baumeister_sabotage import dm_panel, table_at_a_pay_off_offe
 
 
 @pytest.mark.slow  # plays up to a pay-off
-async def test_a_fault_on_accepting_a_pay_off_does_not_log_the_secret_amount(simcord_env, monkeypatch, caplog):
+@pytest.mark.parametrize("answer", ["answered", "answer refused too"])
+async def test_a_fault_on_accepting_a_pay_off_does_not_log_the_secret_amount(simcord_env, monkeypatch, caplog,
+                                                                             answer):
     """The victim offers 3 thalers: only the two negotiators may know the amount (README: "the thread
     sees only that they negotiate and whether they agree"). The attacker presses "Accept 3 thalers"
     as the database refuses the write: the operator log must not name the amount."""
@@ -30,8 +32,14 @@ async def test_a_fault_on_accepting_a_pay_off_does_not_log_the_secret_amount(sim
     refuse(simcord_env, simcord_env.bot.store.tables, "save_move", lambda n, kwargs: True)  # a full disk
     caplog.set_level(logging.INFO)
     player = await table.actor_of_seat(attacker)
+    if answer == "answer refused too":  # the connection to Discord drops as the bot answers as well
+        async def connection_lost(interaction):
+            raise ConnectionResetError("connection reset by peer")
+
+        monkeypatch.setattr("bot.ui.requests.answer_fault", connection_lost)
     result = await player.user.click(panel, custom_id=accept.custom_id)
-    assert "went wrong" in (result.response.content or "").lower()  # answered privately, as README says
+    if answer == "answered":
+        assert "went wrong" in (result.response.content or "").lower()  # answered privately, as README says
     logged = [record.getMessage() for record in caplog.records if record.levelno >= logging.INFO]
     leaking = [line for line in logged if secret in line]
     assert not leaking, f"the operator log names the secret pay-off ({secret!r}): {leaking[0][:500]}"

@@ -43,6 +43,16 @@ async def test_the_footer_names_an_abandoned_player_once(simcord_env):
     assert standings(table).embeds[0].footer.text == "Abandoned (ranked last): cy"
 
 
+async def test_the_footer_names_two_abandoned_players_called_alike_without_the_mark(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bob", "bob"])
+    await start(table)
+    for player in table.players[1:]:
+        await player.slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    footer = standings(table).embeds[0].footer.text
+    assert footer.startswith("Abandoned (ranked last): bob") and "(abandoned)" not in footer, footer
+
+
 async def test_a_solo_mission_completed_then_away_is_not_called_failed(simcord_env, monkeypatch):
     """Aelderman rulebook (short version): "You win the game if you manage to complete at least the
     basic task of your mission." ada completed it, then let her last decision's deadline pass: the
