@@ -9,6 +9,7 @@ markers, ships and the legend, and its PNG compresses only the rows that changed
 from __future__ import annotations
 
 import math
+import re
 import threading
 from functools import cache, lru_cache
 from typing import Any, Sequence
@@ -16,6 +17,7 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import png_bands
+from bot.render.base import without_controls
 
 WIDTH, MAP_HEIGHT, LEGEND_HEIGHT = 960, 600, 36
 HEIGHT = MAP_HEIGHT + LEGEND_HEIGHT
@@ -332,9 +334,24 @@ def legend_entries(view: Any, names: dict[int, str]) -> tuple[tuple[int, str], .
     seats = [*range(view.seats), *([view.spare] if getattr(view, "spare", None) is not None else [])]
     entries = []
     for seat in seats:
-        name = names.get(seat, spare_name(view) if seat == view.seats else f"Seat {seat + 1}")
-        entries.append((seat, name if len(name) <= 22 else name[:21] + "…"))
+        name = without_controls(names.get(seat, spare_name(view) if seat == view.seats else f"Seat {seat + 1}"))
+        entries.append((seat, name if len(name) <= 22 else _cut(name, lambda text: len(text) <= 22)))
     return tuple(entries)
+
+
+# What ends a name to tell players called alike apart, or to mark one who abandoned: kept when the
+# name is cut, as the text board keeps it.
+NAME_TAIL = re.compile(r"(?: \((?:abandoned|\d+)\))+$")
+
+
+def _cut(name: str, fits: Any) -> str:
+    """`name` cut before its tail (NAME_TAIL), with "…", until `fits` the result."""
+    found = NAME_TAIL.search(name)
+    tail = found.group(0) if found else ""
+    kept = name[:len(name) - len(tail)].rstrip("…")
+    while kept and not fits(kept + "…" + tail):
+        kept = kept[:-1]
+    return kept + "…" + tail
 
 
 @lru_cache(maxsize=256)  # about 35 kB a band
@@ -359,11 +376,8 @@ def _legend(key: tuple, entries: tuple[tuple[int, str], ...], status: str) -> Im
 
 
 def _within(draw: ImageDraw.ImageDraw, name: str, width: int) -> str:
-    """`name` cut, with "…", to at most `width` pixels."""
-    kept = name.rstrip("…")
-    while kept and draw.textlength(kept + "…", font=font(13)) > width:
-        kept = kept[:-1]
-    return kept + "…"
+    """`name` cut, with "…", to at most `width` pixels (its tail kept)."""
+    return _cut(name, lambda text: draw.textlength(text, font=font(13)) <= width)
 
 
 def status_text(view: Any) -> str:

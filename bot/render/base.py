@@ -70,18 +70,19 @@ def shown_name(name: str) -> str:
     Its direction controls are left out and a name with right-to-left letters is isolated, so it
     cannot turn the rest of its line around (an open right-to-left override would show "ada — 36"
     as "ada 63 —", and a Hebrew name before " — 36" would show after it)."""
-    name = _without_controls(name)  # first: a control inside "@everyone" must not hide it from the escaping
+    name = without_controls(name)  # first: a control inside "@everyone" must not hide it from the escaping
     return _isolated(name, escape_mentions(escape_markdown(name)).replace("<", "\\<"))
 
 
 def kept_apart(name: str) -> str:
     """A name without direction controls, and isolated when it has right-to-left letters: it
     cannot turn around the text after it (in message text, labels and menu options alike)."""
-    name = _without_controls(name)
+    name = without_controls(name)
     return _isolated(name, name)
 
 
-def _without_controls(name: str) -> str:
+def without_controls(name: str) -> str:
+    """The name without the characters that turn text around (a picture draws names with them out)."""
     return "".join(c for c in name if unicodedata.bidirectional(c) not in _CONTROLS)
 
 

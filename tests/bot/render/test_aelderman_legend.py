@@ -1,0 +1,50 @@
+"""The sea map's legend (a colour and a name per seat) tells the players apart as the text board does:
+README, players called alike read "ada (1)" / "ada (2)", an abandoned one is marked, and names are
+shown without direction controls."""
+import unicodedata
+from types import SimpleNamespace
+
+from PIL import Image, ImageDraw
+
+from bot.render import aelderman_map as sea_map
+from bot.render.base import TableInfo
+from play.common import told_apart
+from games import registry
+
+SPEC = registry.get("aelderman")
+
+
+def shown_legend(names: dict[int, str], seats: int = 4) -> list[str]:
+    """The names as the legend draws them (legend_entries, then the cut to each name's share)."""
+    view = SPEC.view(SPEC.setup(seats, 3, {"version": "short"}), None)
+    entries = sea_map.legend_entries(view, names)
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    status = sea_map.status_text(view)
+    room = sea_map.WIDTH - 10 - round(draw.textlength(status, font=sea_map.font(13, True))) - 20 - 10
+    share = room // max(1, len(entries)) - 30
+    return [name if draw.textlength(name, font=sea_map.font(13)) <= share else sea_map._within(draw, name, share)
+            for _, name in entries]
+
+
+def test_alike_long_names_stay_apart_in_the_legend():
+    # Two players with the same display name: the text board reads "… (1)" / "… (2)" (told_apart).
+    names = told_apart({0: "Bartholomew Fitzgerald", 1: "Bartholomew Fitzgerald", 2: "Cy", 3: "Di"},
+                       lambda seat: seat + 1)
+    shown = shown_legend(names)
+    assert shown[0] != shown[1], f"legend shows both colours as {shown[0]!r}"
+    assert shown[0].endswith("… (1)") and shown[1].endswith("… (2)"), shown
+
+
+def test_abandoned_mark_kept_in_the_legend():
+    names = {0: "Ada", 1: "Bartholomew Fitzgerald (abandoned)", 2: "Cy"}
+    shown = shown_legend(names, seats=3)
+    assert shown[1].endswith("… (abandoned)"), shown[1]
+
+
+def test_direction_controls_left_out_of_the_legend():
+    # README: names are shown as typed, "direction controls are left out". The picture draws the
+    # raw name: a right-to-left override turns "Ada\u202eevil" into "Adalive" in the PNG.
+    shown = shown_legend({0: "Ada\u202eevil", 1: "Bo", 2: "Cy", 3: "Di"})
+    assert shown[0] == "Adaevil"
+    assert not any(unicodedata.bidirectional(c) in ("RLO", "LRO", "RLE", "LRE", "PDF", "RLI", "LRI", "FSI", "PDI")
+                   for c in shown[0]), repr(shown[0])
