@@ -139,11 +139,11 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
         raise TableError("That action cannot be taken back: the time for that decision has run out.")
     paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past
     timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
-    events = [e for e in table.recent_events if e[0] != undone] + [(version, TAKEN_BACK % seat)]
+    note = (version, TAKEN_BACK % seat)  # on the board and, kept with the take-back, in the log
+    events = [e for e in table.recent_events if e[0] != undone] + [note]
     write = MoveWrite(table_id=table.id, expected_version=table.version, state=spec.dump_state(before),
-                      prompts=prompts, recent_events=events, notes=[(version, TAKEN_BACK % seat)],
-                      timer_seats=timer_seats, timers=timers + paced,
-                      deadlines=deadlines)
+                      prompts=prompts, recent_events=events, notes=[note], timer_seats=timer_seats,
+                      timers=timers + paced, deadlines=deadlines)
     try:
         await service.store.tables.take_back(write, undone)
     except StaleVersion:
