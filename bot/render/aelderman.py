@@ -201,11 +201,13 @@ def spare_lines(v: Any) -> list[str]:
 def display_lines(v: Any, compact: bool = False) -> list[str]:
     """The improvements on display and the Council orders, each with its full text (`compact`: the
     improvements by number alone)."""
+    spots = labels.display_spots(v)
     if compact:
-        lines = [" · ".join(f"{index}. **{imp.number}**" for index, imp in enumerate(v.display, 1))
+        lines = [" · ".join(f"{index}. **{imp.number}**" if imp else f"{index}. –" for index, imp in spots)
                  + " (their texts: `/rules game:aelderman`)"]
     else:
-        lines = [f"{index}. **{imp.number}** ({imp.when}): {imp.text}" for index, imp in enumerate(v.display, 1)]
+        lines = [f"{index}. **{imp.number}** ({imp.when}): {imp.text}" if imp
+                 else f"{index}. – (empty: the improvement pile has run out)" for index, imp in spots]
     lines += [f"Order {index}: **{order.number}** {order.text} → {items_text(order.reward)}" if order
               else f"Order {index}: fulfilled or removed" for index, order in enumerate(v.orders, 1)]
     return lines

@@ -39,6 +39,15 @@ def fit(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def display_spots(view: Any) -> list[tuple[int, Any]]:
+    """The improvement display's spots, 1 to 4 from the left, each with its improvement or None:
+    once the pile has run out, spots on the left stay empty (the solo dummy's selection cards
+    count them too)."""
+    empty = D.IMPROVEMENT_DISPLAY - len(view.display)
+    return [(spot, view.display[spot - 1 - empty] if spot > empty else None)
+            for spot in range(1, D.IMPROVEMENT_DISPLAY + 1)]
+
+
 def items_text(items: dict[str, int]) -> str:
     """'2 wood, 1 stone, 3 coins'; production keys read 'fish production'."""
     parts = []
@@ -339,7 +348,8 @@ def description(action: Any, view: Any) -> str | None:
     if kind == "build":
         return fit(D.BUILDINGS[action.building].text, 100)
     if kind == "develop":
-        return fit(f"Position {action.slot + 1}; when: {D.IMPROVEMENTS[action.improvement].when}", 100)
+        position = action.slot + 1 + D.IMPROVEMENT_DISPLAY - len(view.display)  # empty spots are on the left
+        return fit(f"Position {position}; when: {D.IMPROVEMENTS[action.improvement].when}", 100)
     if kind == "fulfil":
         return fit(f"Requirement: {D.COUNCIL_ORDERS[action.order].text}", 100)
     if kind == "take_card":

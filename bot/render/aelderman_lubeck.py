@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.render.aelderman_labels import display_spots
 from bot.render.aelderman_map import INK, PAPER, WIDTH, ZONE_RGB, colour, font
 from play.common import BoundedCache
 
@@ -130,9 +131,9 @@ def _majorities(draw: ImageDraw.ImageDraw, view: Any) -> None:
 def _display(draw: ImageDraw.ImageDraw, view: Any) -> None:
     draw.text((PANEL_X, 10), "Improvements (left to right)", font=font(14, True), fill=INK)
     y = 38
-    for index, imp in enumerate(view.display):
-        draw.text((PANEL_X, y), f"{index + 1}. {imp.number}: {_short(imp.text, 30)}", font=font(12),
-                  fill=INK)
+    for index, imp in display_spots(view):
+        text = f"{imp.number}: {_short(imp.text, 30)}" if imp else "– empty (the pile ran out)"
+        draw.text((PANEL_X, y), f"{index}. {text}", font=font(12), fill=INK)
         y += 20
     y = max(y, 130) + 10
     draw.text((PANEL_X, y), "Council orders", font=font(14, True), fill=INK)

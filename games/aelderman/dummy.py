@@ -7,6 +7,7 @@ The spare colour's seat number is `state.seats`: seat 2 at two players, seat 1 i
 from __future__ import annotations
 
 from games.aelderman import data as D
+from games.aelderman.improvements import position_index
 from games.aelderman.majority import district_strengths, holds_majority, zone_counts
 from games.aelderman.placement import exchange_card
 from games.aelderman.rules import say
@@ -109,8 +110,9 @@ def dummy_selection(state: State, events: list[Event]) -> None:
     is skipped in the first round"; only its dummy building is placed, at setup, as in the example)."""
     assert state.spare is not None
     pick = state.rng.below(D.SELECTION_CARDS)
-    if pick < len(state.display):
-        gone = state.display.pop(pick)
+    index = position_index(state, pick)  # "counting from left to right": an empty spot removes nothing
+    if index is not None:
+        gone = state.display.pop(index)
         revealed = state.improvement_pile.pop() if state.improvement_pile else None
         if revealed is not None:
             state.display.insert(0, revealed)

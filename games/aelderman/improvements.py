@@ -59,8 +59,10 @@ def push_develop(state: State, seat: int) -> None:
 
 def new_round(state: State, events: list[Event]) -> None:
     """Rulebook: all improvements move one position right, the far right one is discarded, a new
-    one is placed on the far left; own improvements are turned to the active side again."""
-    gone = state.display.pop() if len(state.display) >= D.IMPROVEMENT_DISPLAY else None
+    one is placed on the far left; own improvements are turned to the active side again. Once the
+    pile has run out, the spots left empty are on the left (see `position_index`): the far right
+    one is still taken, and leaves."""
+    gone = state.display.pop() if state.display else None
     revealed = state.improvement_pile.pop() if state.improvement_pile else None
     if revealed is not None:
         state.display.insert(0, revealed)
@@ -72,6 +74,14 @@ def new_round(state: State, events: list[Event]) -> None:
             improvement=gone, revealed=revealed)
     for player in state.players:
         player.activated = [False] * len(player.improvements)
+
+
+def position_index(state: State, position: int) -> int | None:
+    """The index in `state.display` of the tile at display position `position` (0 is the far
+    left), or None for an empty spot. Tiles only ever move right and new ones come in on the far
+    left, so a display short of tiles (an empty pile) has its empty spots on the left."""
+    index = position - (D.IMPROVEMENT_DISPLAY - len(state.display))
+    return index if 0 <= index < len(state.display) else None
 
 
 def ready(player: Player, number: int) -> int | None:

@@ -283,3 +283,25 @@ async def test_the_main_board_shows_operating_costs_and_the_uses_of_abilities(si
         for building, used in zip(player.buildings, player.uses):
             assert not used or f"{building} " in field.value and f" ({used}/{D.ABILITY_USES} uses)" in field.value
     assert any(f"/{D.ABILITY_USES} uses)" in f.value for f in fields)
+
+
+async def test_the_board_numbers_the_improvement_spots_once_the_pile_has_run_out(simcord_env, fixed_seed):
+    """rulebook: "On the far left, a new improvement is revealed from the draw pile"; with none left the
+    spots on the left stay empty, and the solo dummy's selection cards still count "from left to
+    right" over all four: the board numbers the improvements by their spots and shows the empty ones."""
+    from tests.bot.driver import choose
+
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main")
+    await start(table)
+    state = await play_until(table, heuristic_players("aelderman", 2),
+                             lambda s: s.phase == "trade" and s.turn is not None and not s.pending, "a sea turn")
+    state.improvement_pile, state.display = [], [502, 503, 504]
+    await table.put_state(state)
+    seat = state.turn.seat
+    actor = await table.actor_of_seat(seat)
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    await choose(actor, panel, 0)
+    shown = text_of(await board_message(table))
+    assert "1. – (empty: the improvement pile has run out)" in shown, shown
+    for spot, number in ((2, 502), (3, 503), (4, 504)):
+        assert f"{spot}. **{number}** ({D.IMPROVEMENTS[number].when})" in shown

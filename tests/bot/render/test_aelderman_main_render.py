@@ -150,3 +150,19 @@ def test_the_sea_maps_colour_key_shows_names_as_typed():
     key = next(text for text in footers if "Colours:" in text)
     assert "**ada**" in key and "bo_the_`great`" in key and "\\" not in key
 
+
+
+def test_a_develop_choice_names_its_spot_counted_over_the_empty_ones():
+    """"choose any improvement from the current display": once the pile has run out, spots on the
+    left are empty, and a choice's position counts them as the board does (its spot 1 is empty)."""
+    from bot.render.aelderman_labels import description, display_spots
+    from games.aelderman.actions import Develop
+
+    state = new_main(2, 3)
+    state.improvement_pile, state.display = [], [502, 503, 504]
+    view = SPEC.view(state, 0)
+    assert [(spot, imp and imp.number) for spot, imp in display_spots(view)] == [
+        (1, None), (2, 502), (3, 503), (4, 504)]
+    assert description(Develop(slot=0, improvement=502), view).startswith("Position 2; when: ")
+    state.display = [501, 502, 503, 504]
+    assert description(Develop(slot=0, improvement=501), SPEC.view(state, 0)).startswith("Position 1; when: ")

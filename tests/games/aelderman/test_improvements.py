@@ -293,3 +293,23 @@ def test_a_guild_house_coin_paid_on_activation_counts_towards_the_placement():
         state, _ = act(state, 0, "place", city="Hamburg", where=where, **({"coins": 5} if full else {}))
         placed = state.subsidiary.get("Hamburg") == 0 if full else 0 in state.banners["Hamburg"]
         assert placed and state.players[0].coins == 0
+
+
+def test_the_far_right_improvement_leaves_each_round_after_the_pile_ran_out():
+    """Round preparation: 'All improvements are moved one position to the right. The improvement
+    on the far right is discarded. Then a new improvement is placed on the far left position.'
+    With the pile empty no new one comes in ('On the far left, a new improvement is revealed from
+    the draw pile' finds none), so the display shrinks from the left; its far right one still goes."""
+    state = new_main(2, 3)
+    state.improvement_pile = []
+    state.display = [502, 503, 504]  # the far-left spot is empty
+    events: list = []
+    new_round(state, events)
+    assert state.display == [502, 503]
+    assert [e.text for e in events] == ["The improvements move one place to the right: 504 leaves the display."]
+    new_round(state, [])
+    new_round(state, [])
+    assert state.display == []
+    events = []
+    new_round(state, events)
+    assert state.display == [] and events == []

@@ -198,3 +198,18 @@ def test_the_selection_card_counts_on_the_display_the_players_saw():
         assert selection.text.startswith(f"Selection card {number}: improvement {shown[number - 1]} leaves")
         assert any(e.kind == "display_moved" for e in events)
         assert events.index(selection) < next(i for i, e in enumerate(events) if e.kind == "display_moved")
+
+
+def test_a_selection_card_on_an_empty_spot_of_a_short_display_removes_nothing():
+    """'draw one of the selection cards numbered 1 to 4 and remove the corresponding improvement,
+    counting from left to right.' Once the pile has run out the display's empty spots are on its
+    left (new improvements are revealed 'on the far left'); the cards count the spots, empty or not."""
+    for pick, removed in ((0, None), (1, None), (2, 503), (3, 504)):
+        state = new_main(1, 9)
+        state.improvement_pile, state.display = [], [503, 504]  # spots 3 and 4
+        state.rng.below = lambda n, pick=pick: pick  # the selection card drawn: `pick + 1`
+        events: list = []
+        dummy_selection(state, events)
+        assert state.display == [x for x in (503, 504) if x != removed]
+        said = [e.text for e in events if e.kind == "dummy_improvement"]
+        assert said == ([] if removed is None else [f"Selection card {pick + 1}: improvement {removed} leaves the display."])
