@@ -212,14 +212,19 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         self.require_organiser(tournament, caller)
         if tournament.status != "registration":
             raise TournamentError(f"Tournament #{tournament_id} {started_or(tournament.status)}.")
-        players = await self.entrants(tournament_id)
         spec = self.spec(tournament)
-        if len(players) < self.min_seats(spec):
-            raise TournamentError(f"At least {self.min_seats(spec)} players must register; "
-                                  f"{len(players)} {'has' if len(players) == 1 else 'have'}.")
-        ratings = await self.ratings.display_ratings(tournament.guild_id, tournament.game,
-                                                     [p.user_id for p in players])
+        # The entrants and their ratings are read under the lock that registrations take: one who
+        # registers at the same moment is in, rated as they are, or told registration has closed.
         async with self.lock(tournament_id):
+            now = await self.get(tournament_id)
+            if now.status != "registration":  # started or cancelled meanwhile
+                raise TournamentError(f"Tournament #{tournament_id} {started_or(now.status)}.")
+            players = await self.entrants(tournament_id)
+            if len(players) < self.min_seats(spec):
+                raise TournamentError(f"At least {self.min_seats(spec)} players must register; "
+                                      f"{len(players)} {'has' if len(players) == 1 else 'have'}.")
+            ratings = await self.ratings.display_ratings(tournament.guild_id, tournament.game,
+                                                         [p.user_id for p in players])
             if not await self.store.tournaments.begin(tournament_id, ratings):  # started or cancelled meanwhile
                 now = await self.get(tournament_id)
                 raise TournamentError(f"Tournament #{tournament_id} {started_or(now.status)}.")

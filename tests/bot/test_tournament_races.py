@@ -105,3 +105,38 @@ async def test_the_default_tournament_leaves_out_one_in_a_channel_the_member_can
     said = private_answer(await eve.slash(general, command))
     assert f"#{secret}" not in said and "Several tournaments" not in said, said
     assert said == private_answer(await eve.slash(general, command, tournament=public))
+
+
+async def test_a_registration_while_the_start_reads_the_entrants_is_seeded_by_its_rating(simcord_env):
+    """README: ratings for seeding are "taken when the tournament starts". A registration pressed
+    while the start reads the entrants and their ratings either comes before it (and the player
+    is seeded by their rating) or after it (and is told registration has closed): never seated
+    with a rating of 0 they do not have."""
+    from storage.ratings import RatedResult
+
+    event = new_event(simcord_env, 4)
+    tid = await create(event, rounds=1, game="augsburg1520", table_size=2)
+    late = event.players[3]
+    # A rated past: `late` beat p0 at this server's Augsburg 1520 several times.
+    for table_id in range(1, 6):
+        await simcord_env.bot.store.ratings.record_game(event.guild.id, "augsburg1520", 900 + table_id, [
+            RatedResult(user_id=late.id, display_name="p3", place=1, seats=2, won=True, mu_before=25,
+                        sigma_before=8.3, mu_after=25 + 3 * table_id, sigma_after=8.3 - table_id),
+            RatedResult(user_id=event.players[0].id, display_name="p0", place=2, seats=2, won=False,
+                        mu_before=25, sigma_before=8.3, mu_after=25 - table_id, sigma_after=8.3 - table_id)])
+    for player in event.players[:3]:
+        await player.click(tournament_message(event, tid), label="Register")
+    ratings, read = simcord_env.bot.tournaments.ratings, simcord_env.bot.tournaments.ratings.display_ratings
+
+    async def slow_read(*args, **kwargs):  # the start's read gives others many turns of the loop
+        for _ in range(50):
+            await asyncio.sleep(0)
+        return await read(*args, **kwargs)
+
+    ratings.display_ratings = slow_read
+    message = tournament_message(event, tid)
+    _, registered = await asyncio.gather(press(event.organiser, message, "Start"), press(late, message, "Register"))
+    stored = {e.user_id: e.rating for e in await simcord_env.bot.store.tournaments.players(tid)}
+    real = await read(event.guild.id, "augsburg1520", list(stored))
+    assert real[late.id] > 1
+    assert stored == real, (stored, real, private_answer(registered))
