@@ -335,8 +335,35 @@ def legend_entries(view: Any, names: dict[int, str]) -> tuple[tuple[int, str], .
     entries = []
     for seat in seats:
         name = without_controls(names.get(seat, spare_name(view) if seat == view.seats else f"Seat {seat + 1}"))
+        name = drawable(name, f"Seat {seat + 1}")
         entries.append((seat, name if len(name) <= 22 else _cut(name, lambda text: len(text) <= 22)))
     return tuple(entries)
+
+
+# Joiners and variation selectors only shape emoji, which the font has none of.
+_SHAPING = re.compile("[\u200d\ufe00-\ufe0f]")
+
+
+def drawable(name: str, instead: str) -> str:
+    """`name` without the characters the legend's font has no glyph for (emoji, CJK, ...: they would
+    draw as empty boxes); `instead` (its tail kept) when no letter or digit is left. The text board
+    shows the names in full."""
+    found = NAME_TAIL.search(name)
+    tail = found.group(0) if found else ""
+    base = _SHAPING.sub("", name[:len(name) - len(tail)])
+    kept = " ".join("".join(ch for ch in base if ch.isspace() or _has_glyph(ch)).split())
+    return (kept if any(ch.isalnum() for ch in kept) else instead) + tail
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    """A character the font lacks draws as its "missing" box, the same as a code point no font has."""
+    return _glyph(ch) != _glyph("\U0010fffd")
+
+
+def _glyph(ch: str) -> tuple:
+    mask = font(13).getmask(ch)
+    return mask.size, bytes(mask), font(13).getlength(ch)
 
 
 # What ends a name to tell players called alike apart, or to mark one who abandoned: kept when the

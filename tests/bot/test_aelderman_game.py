@@ -313,3 +313,19 @@ async def test_every_resource_wheel_is_on_the_board_and_the_own_one_in_the_panel
     waiting = await table.actor_of_seat(1 - state.turn.seat)
     panel = (await waiting.click(await board_message(table), label="My hand")).response.message
     assert any(f.name.startswith("Buying goods now, by zone") for f in panel.embeds[0].fields)
+
+
+async def test_the_sea_maps_legend_leaves_out_what_its_font_cannot_draw(simcord_env, fixed_seed):
+    """A player named with an emoji: the picture's legend shows the rest of the name, not an empty
+    box; the board's text names them in full."""
+    def legend(png: bytes) -> bytes:
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        return image.crop((0, sea_map.MAP_HEIGHT, sea_map.WIDTH, sea_map.HEIGHT)).tobytes()
+
+    shown = {}
+    for names in (["🐉 Drache", "bo"], ["Drache", "bo"]):
+        table = await open_table(simcord_env, "aelderman", names)
+        await start(table)
+        shown[names[0]] = legend(await board_png(simcord_env, table))
+        assert names[0] in text_of(await board_message(table))
+    assert shown["🐉 Drache"] == shown["Drache"]

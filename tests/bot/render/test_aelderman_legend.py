@@ -48,3 +48,21 @@ def test_direction_controls_left_out_of_the_legend():
     assert shown[0] == "Adaevil"
     assert not any(unicodedata.bidirectional(c) in ("RLO", "LRO", "RLE", "LRE", "PDF", "RLI", "LRI", "FSI", "PDI")
                    for c in shown[0]), repr(shown[0])
+
+
+def test_characters_the_font_cannot_draw_are_left_out_of_the_legend():
+    """Discord names often hold emoji or other scripts that the map's font has no glyphs for: drawn,
+    each would be an empty box. The legend leaves them out; a name with nothing left is called by
+    its seat (the text board, whose footer pairs each colour with its name, shows names in full)."""
+    names = {0: "🐉 Drache ✨", 1: "田中", 2: "Zoë (abandoned)", 3: "🐉🐉 (2)"}
+    assert shown_legend(names) == ["Drache", "Seat 2", "Zoë (abandoned)", "Seat 4 (2)"]
+    assert sea_map.drawable("👩‍👩‍👧 Ada", "Seat 1") == "Ada"  # with its joiners
+
+
+def test_the_legend_draws_no_empty_boxes():
+    """The band drawn for names with emoji is the one drawn for the same names without them."""
+    view = SPEC.view(SPEC.setup(2, 3, {"version": "short"}), None)
+    key, status = sea_map.layout_key(view), sea_map.status_text(view)
+    drawn = sea_map._legend(key, sea_map.legend_entries(view, {0: "🐉 Drache", 1: "Bo 🎲"}), status)
+    plain = sea_map._legend(key, sea_map.legend_entries(view, {0: "Drache", 1: "Bo"}), status)
+    assert drawn.tobytes() == plain.tobytes()
