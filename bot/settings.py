@@ -75,7 +75,11 @@ class Settings(BaseModel):
             path = Path(value.strip()).expanduser()
         except RuntimeError as exc:  # "~someone" with no such user, or no home folder
             raise ValueError(f"{exc} (in {value!r})") from None
-        if not value.strip() or path.is_dir() or value.strip().endswith(("/", "\\")):
+        try:
+            folder = path.is_dir()
+        except OSError as exc:  # a name too long, a folder the bot may not enter...
+            raise ValueError(f"cannot use this path ({exc.strerror or exc}): {value.strip()!r}") from None
+        if not value.strip() or folder or value.strip().endswith(("/", "\\")):
             raise ValueError("a file path is needed, e.g. ./boardbot.sqlite3, not a folder")
         return path
 
@@ -92,7 +96,11 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
     environ = dict(os.environ if environ is None else environ)
     config_path = Path(path or environ.get("BOARDBOT_CONFIG") or DEFAULT_CONFIG)
     data: dict[str, object] = {}
-    if config_path.exists():
+    try:
+        found = config_path.exists()
+    except OSError as exc:  # a name too long, a folder the bot may not enter...
+        raise SettingsError(f"cannot read the config file {config_path}: {exc.strerror or exc}") from None
+    if found:
         try:
             # utf-8-sig: a file saved "UTF-8 with BOM" (Windows editors, PowerShell) reads as TOML too.
             data = tomllib.loads(config_path.read_text(encoding="utf-8-sig"))

@@ -4,7 +4,9 @@ check and a non-zero exit; the traceback goes to the log at DEBUG only."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
+import socket
 import sqlite3
 import sys
 
@@ -17,6 +19,9 @@ from storage import NewerSchema
 from storage.process_lock import AlreadyRunning, hold
 
 log = logging.getLogger(__name__)
+
+# Failures of a connection that the system reports as a bare OSError.
+NETWORK_ERRNOS = {errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ENETDOWN, errno.EHOSTDOWN, errno.ETIMEDOUT}
 
 
 def failure_line(exc: BaseException, settings: Settings) -> str | None:
@@ -54,9 +59,15 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
                 "by Discord's Cloudflare). Wait a while before starting again, or run the bot from another host.")
     if isinstance(exc, discord.HTTPException):
         return f"Discord refused the bot's start: {exc.status} {(exc.text or str(exc))[:200]}."
-    if isinstance(exc, (aiohttp.ClientError, discord.GatewayNotFound, OSError, asyncio.TimeoutError)):
+    if isinstance(exc, (aiohttp.ClientError, discord.GatewayNotFound, ConnectionError, socket.gaierror,
+                        socket.herror, asyncio.TimeoutError)) or (
+            isinstance(exc, OSError) and exc.errno in NETWORK_ERRNOS):
         return ("Cannot reach Discord. Check this machine's network connection, DNS, and any proxy or "
                 f"firewall between it and discord.com ({type(exc).__name__}: {exc}).")
+    if isinstance(exc, OSError):  # a file the start needed: not the network's fault
+        where = f" ({exc.filename})" if exc.filename else ""
+        return (f"The system refused a file operation{where}: {exc.strerror or exc}. Check the disk, its free "
+                "space and the permissions of the bot's folders.")
     return None
 
 

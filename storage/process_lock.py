@@ -29,8 +29,11 @@ def hold(database: str | Path) -> IO[str] | None:
     (the system drops it even after kill -9). Raises AlreadyRunning if another process has it."""
     if fcntl is None or str(database) == ":memory:":
         return None
-    path = lock_path(database)
     # Failures are told as a database that cannot be opened (its path, its permissions).
+    try:
+        path = lock_path(database)
+    except (OSError, RuntimeError) as exc:  # a loop of symbolic links, a folder it may not enter...
+        raise sqlite3.OperationalError(f"cannot follow its path ({getattr(exc, 'strerror', None) or exc})") from exc
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

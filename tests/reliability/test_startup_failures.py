@@ -236,3 +236,54 @@ def test_a_gateway_out_of_reach_after_a_login_ends_with_one_line(tmp_path, monke
     err = capsys.readouterr().err
     assert err.startswith("Cannot start: Cannot reach Discord.") and err.count("\n") == 1
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+# -- paths the system refuses to look at -----------------------------------------------------
+LONG = "a" * 300  # longer than a file name may be (255 bytes on Linux): looking at it fails (ENAMETOOLONG)
+
+
+def test_a_database_path_the_system_refuses_is_a_bad_setting_naming_the_key(tmp_path):
+    """README: "A bad or unknown key stops start-up with a message naming it." A path that cannot even
+    be looked at (a name too long here; a folder the bot's user may not enter fails the same way)."""
+    from bot.settings import SettingsError, load_settings
+
+    config = tmp_path / "config.toml"
+    config.write_text(f'database = "{tmp_path / (LONG + ".sqlite3")}"\n')
+    with pytest.raises(SettingsError, match="database: .*cannot use this path"):
+        load_settings(config, environ={})
+    with pytest.raises(SettingsError, match="cannot read the config file"):
+        load_settings(environ={"BOARDBOT_CONFIG": str(tmp_path / (LONG + ".toml"))})
+
+
+@pytest.mark.slow
+def test_python_m_bot_with_a_database_path_the_system_refuses_prints_one_line(tmp_path):
+    (tmp_path / "config.toml").write_text(f'token = "a.b.c"\ndatabase = "{LONG}.sqlite3"\n')
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "BOARDBOT_CONFIG")}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr[-400:]
+    assert done.returncode == 2 and done.stderr.startswith("Cannot start: ") and "database" in done.stderr
+
+
+def test_a_database_path_in_a_loop_of_links_is_not_told_as_a_network_failure(tmp_path, monkeypatch, capsys):
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+
+    async def never(self, token):
+        raise AssertionError("the bot logged in with a database it cannot lock")
+
+    monkeypatch.setattr(discord.Client, "login", never)
+    assert startup.run(Settings(token="x", database=tmp_path / "loop1")) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Cannot start: Cannot open the database") and "Cannot reach Discord" not in err, err
+
+
+def test_only_failures_of_the_network_are_told_as_the_network(tmp_path):
+    import errno
+
+    settings = Settings(token="x", database=tmp_path / "bot.sqlite3")
+    full = OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "bot.sqlite3.lock"))
+    said = startup.failure_line(full, settings)
+    assert "Cannot reach Discord" not in said and "No space left on device" in said and "bot.sqlite3.lock" in said
+    for unreachable in (OSError(errno.ENETUNREACH, "Network is unreachable"), ConnectionRefusedError(111, "refused")):
+        assert startup.failure_line(unreachable, settings).startswith("Cannot reach Discord.")
