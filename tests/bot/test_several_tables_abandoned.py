@@ -55,14 +55,10 @@ async def test_a_creator_who_abandoned_asks_no_cancel_vote(simcord_env):
     assert (await w.t3.row()).status == "running"
 
 
-async def test_an_abandoned_seat_is_not_told_it_is_the_last_to_choose(simcord_env, monkeypatch):
-    """The "You are the last to choose" DM is a copy of the seat's panel (hand and controls). A
-    seat the computer plays can be the last left to choose when a move is shown: the request's
-    thinking budget for computer moves ran out just before its turn, and the other player's click
-    came before the background computer task. Here computer decisions "take" 1 s each on a fake
-    clock, the background task is held back, and bo's last choice uses up the budget exactly when
-    the other computers are done."""
-    env = simcord_env
+def slow_computers_held_back(monkeypatch) -> dict:
+    """Computer decisions "take" 1 s each on a fake clock (set `final` for the last round, where
+    time is up just as the other computers are done), and the background computer task is held
+    back. Returns the mode to set."""
     fix_deal(monkeypatch, 7)
     clock = [0.0]
     mode = {"final": False}
@@ -89,6 +85,18 @@ async def test_an_abandoned_seat_is_not_told_it_is_the_last_to_choose(simcord_en
         original_spawn(self, work, name)
 
     monkeypatch.setattr(TablesController, "spawn", held_spawn)
+    return mode
+
+
+async def test_an_abandoned_seat_is_not_told_it_is_the_last_to_choose(simcord_env, monkeypatch):
+    """The "You are the last to choose" DM is a copy of the seat's panel (hand and controls). A
+    seat the computer plays can be the last left to choose when a move is shown: the request's
+    thinking budget for computer moves ran out just before its turn, and the other player's click
+    came before the background computer task. Here computer decisions "take" 1 s each on a fake
+    clock, the background task is held back, and bo's last choice uses up the budget exactly when
+    the other computers are done."""
+    env = simcord_env
+    mode = slow_computers_held_back(monkeypatch)
 
     guild = env.create_guild("Alpha")
     channel = guild.create_text_channel("games")
