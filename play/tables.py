@@ -253,6 +253,7 @@ class TableService(MovesMixin, LobbyMixin):
         async with self.lock(table_id):
             loaded = await self.load(table_id, caller)
             table = loaded.table
+            caller.check_sees(table.channel_id, f"Table #{table_id}")  # as /table list leaves it out
             if table.status in ("finished", "cancelled"):
                 raise TableError(f"Table #{table_id} is already {table.status}.")
             if table.tournament_id is not None and not caller.can_manage:
@@ -276,6 +277,7 @@ class TableService(MovesMixin, LobbyMixin):
         game they play or played in: a cancel would spare their rating)."""
         loaded = await self.load(table_id, caller)
         table = loaded.table
+        caller.check_sees(table.channel_id, f"Table #{table_id}")
         if table.status != "running" or table.tournament_id is not None or caller.user_id != table.creator_id:
             return False
         return not caller.can_manage or (table.rated and seated(loaded.seats, caller.user_id))
