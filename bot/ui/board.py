@@ -265,9 +265,12 @@ class Boards:
             message_id, since = (shown.message_id, shown.since) if shown else (table.board_message_id,
                                                                                table.board_version)
             info = dataclasses.replace(self.service_info(news), mentions={})
+            edit = True
             try:
                 own = log_of(await thread.fetch_message(message_id), with_note=True)
             except discord.NotFound:  # deleted (by a moderator): a new one shows its whole log
+                own, upto, edit = None, news.table.version, False
+            except discord.Forbidden:  # no Read Message History: written again, its log from the stored lines
                 own, upto = None, news.table.version
             if upto is None:
                 upto = log_reaches([line for line in own if line != EARLIER], since, news, info.fill)
@@ -276,7 +279,7 @@ class Boards:
                 news = await self._recalled(news)
             public = self.service.spec(table).view(news.state, None)
             text = self._text(news, info, public, since, shown.log_in_content if shown else None, own)
-            if own is None:
+            if not edit:
                 await thread.send(**{**text.message(), "allowed_mentions": discord.AllowedMentions.none()})
             else:
                 await thread.get_partial_message(message_id).edit(**text.message(), view=None)

@@ -33,6 +33,7 @@ class VotesMixin:
 
     service: Any
     presenter: Any
+    questions: Any
 
     async def ask_vote(self, interaction: discord.Interaction, table_id: int, kind: str) -> None:
         try:
@@ -63,6 +64,9 @@ class VotesMixin:
         posted = await self.presenter.post(voted.news.table.thread_id,
                                            f"{question(kind, asker, subject)} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
+        if posted:
+            asked = self.questions.get((table_id, kind)) or []
+            self.questions.put((table_id, kind), [*asked[-4:], posted])
         if not posted:
             why = await self._missing_permissions(voted.news)
             await reply(interaction, (why or "The question could not be posted in the thread (Discord refused it).")
@@ -95,6 +99,7 @@ class VotesMixin:
         await reply(interaction, {"refused": "Noted: you refused, so the game goes on.",
                                   "agreed": "Noted: everyone agreed, so it is done."}.get(voted.outcome, "Noted."))
         await _retire(interaction.message, table_id, kind)
+        await self._retire_posted(table_id, kind, interaction.message.id if interaction.message else None)
         if voted.outcome == "refused":
             name = _name_of(voted, info, interaction.user.id) or shown_name(name_of(interaction.user))
             await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")
@@ -116,14 +121,26 @@ class VotesMixin:
             await self._carried_out(voted)
 
     async def _retire_question(self, voted: VoteNews) -> None:
-        """The question of a vote carried out without a last answer loses its buttons (looked for
-        among the thread's latest messages)."""
+        """The question of a vote carried out without a last answer loses its buttons: the ones this
+        process posted, and any other among the thread's latest messages (asked before a restart;
+        a thread the bot may not read back shows it none)."""
+        key = (voted.news.table.id, voted.kind)
+        posted = await self._retire_posted(*key)
         thread = await self.presenter.channel(voted.news.table.thread_id)
         if thread is None:
             return
         async for message in thread.history(limit=QUESTION_LOOKBACK):
-            if message.author == self.presenter.bot.user:
-                await _retire(message, voted.news.table.id, voted.kind)
+            if message.author == self.presenter.bot.user and message.id not in {m.id for m in posted}:
+                await _retire(message, *key)
+
+    async def _retire_posted(self, table_id: int, kind: str, answered: int | None = None) -> list[discord.Message]:
+        """Retire the questions of a decided vote that this process posted (but the `answered` one,
+        which its answer retires); returns them."""
+        posted = self.questions.pop((table_id, kind)) or []
+        for message in posted:
+            if message.id != answered:
+                await _retire(message, table_id, kind)
+        return posted
 
     async def _left_server(self, interaction: discord.Interaction, table_id: int) -> frozenset[int]:
         """The table's players who have left its server: a vote neither waits for nor pings them.

@@ -70,17 +70,21 @@ async def test_a_player_whose_seat_was_handed_over_asks_no_vote_and_nobody_left_
 
 async def test_a_copy_of_an_ended_vote_does_not_count_in_the_next_one(simcord_env):
     """README: "one refusal ends the vote"; a click on an outdated control "changes nothing". The
-    question was posted twice; after a refusal on one copy and a new question, the other copy's
-    Agree is refused, also when asked again at the same move."""
+    question was posted twice; a refusal on one copy retires both, and after a new question the
+    other copy's Agree (pressed as it was) is refused, also when asked again at the same move."""
+    from tests.reliability.forge import forge_component
+
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
     ada, bo, cy = table.players
     await ada.slash(table.thread, "table cancel")
     await ada.slash(table.thread, "table cancel")  # asked again: a second copy of the question
     first, second = votes_in(table)[-2:]
+    agree = next(c.custom_id for c in buttons(first) if c.label == "Agree")
     await cy.click(second, label="Refuse")
+    assert not buttons(next(m for m in table.thread.history() if m.id == first.id))  # retired too
     await ada.slash(table.thread, "table cancel")  # a new vote, before anyone moved
-    stale = await bo.click(next(m for m in table.thread.history() if m.id == first.id), label="Agree")
+    stale = await forge_component(bo, next(m for m in table.thread.history() if m.id == first.id), agree)
     assert stale.ephemeral and "This vote is over" in stale.response.content
     assert (await table.row()).votes["cancel"]["yes"] == []
 
