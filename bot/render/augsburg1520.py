@@ -164,7 +164,13 @@ def _use_label(a: Any, v: Any) -> str:
     if a.use == "level" and v.viewer is not None:
         category = data.PRIVILEGE_CATEGORY[code]
         level = v.players[v.viewer].levels[category] + 1
-        return f"{name}: rise to level {level}, {data.LEVEL_NAMES[category][level - 1]}"
+        tile = data.LEVEL_NAMES[category][level - 1]
+        if level <= 4 and v.level_pool[category][level - 2] == 0:  # "(but only then!) take it from another player"
+            holders = " or ".join(f"{{p{p.seat}}}" for p in v.players
+                                  if p.seat != v.viewer and p.levels[category] == level)
+            if holders:
+                return f"{name}: take the {tile} tile (level {level}) from {holders}, who drops a level"
+        return f"{name}: rise to level {level}, {tile}"
     if a.use in ("weapon", "patent") and v.stacks.get(a.use):
         return f"{name}: {USE_TEXT[a.use]} (+{v.stacks[a.use][0]} a round)"
     return f"{name}: {USE_TEXT.get(a.use, a.use)}"

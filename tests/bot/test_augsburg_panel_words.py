@@ -175,3 +175,46 @@ async def test_with_both_privileges_used_the_builder_prompt_promises_no_prestige
     score = now.score[seat]
     await pick(lambda a: a.kind == "end_privileges")
     assert (await table.state()).score[seat] == score
+
+
+CODE_CATEGORY = {"A": 0, "N": 1, "O": 2}
+
+
+def _level_rise(state, from_a_player: bool):
+    """The winner's level privileges whose tile the pool has (False) or no longer has (True)."""
+    from games.augsburg1520 import data
+    from games.augsburg1520.levels import holders
+
+    found = []
+    if state.phase == "privileges":
+        seat = state.winner
+        for action in SPEC.legal_actions(state, seat):
+            if action.kind == "use_privilege" and action.use == "level":
+                category = CODE_CATEGORY[data.PRIVILEGE_CARDS[state.card_in_use][action.slot]]
+                target = state.levels[seat][category] + 1
+                empty = state.pool[category][target - 2] == 0
+                if empty == from_a_player and (not empty or holders(state, seat, category)):
+                    found.append((category, target, holders(state, seat, category)))
+    return found
+
+
+async def test_a_level_privilege_that_takes_a_players_tile_says_whose(simcord_env, monkeypatch):
+    """"If a tile is no longer available from the pool may a player (but only then!) take it from
+    another player. It is not possible to prevent the removal, but the affected player will receive
+    a minor consolation": the choice names whose tile it takes, unlike a rise from the pool."""
+    from games.augsburg1520 import data
+
+    fix_deal(monkeypatch, 11)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    state = await play_until(table, heuristic_players("augsburg1520", 3), lambda s: _level_rise(s, True),
+                             "a level privilege with an empty pool")
+    names = {s.seat: s.display_name for s in await table.seats()}
+    options = menu_options(await panel_of(table, state.winner)) + labels(await panel_of(table, state.winner))
+    for category, target, victims in _level_rise(state, True):
+        tile = data.LEVEL_NAMES[data.CATEGORIES[category]][target - 1]
+        (label,) = [o for o in options if f"take the {tile} tile (level {target}) from " in o]
+        assert all(names[v] in label for v in victims) and label.endswith("who drops a level"), label
+    for category, target, _ in _level_rise(state, False):
+        assert any(f"rise to level {target}, {data.LEVEL_NAMES[data.CATEGORIES[category]][target - 1]}" in o
+                   for o in options), options
