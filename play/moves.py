@@ -216,22 +216,22 @@ class MovesMixin:
         timers += paced
         timers += [] if outcome is not None else list(extra_timers)
         timer_seats = sorted(set(self._timed_before(loaded, changed)) | pace.stale(loaded, changed))
-        updates = self._take_notes(table.id, seats)
-        for seat, fields in seat_updates.items():
-            updates.setdefault(seat, {}).update(fields)
-        write = MoveWrite(
-            table_id=table.id, expected_version=table.version,
-            actions=[(m.seat, spec.dump_action(m.action)) for m in moves], state=spec.dump_state(state),
-            by_computer=[i for i, m in enumerate(moves) if m.by_computer],
-            prompts=prompts, outcome=outcome_json, computer_due=more, was_computer_due=table.computer_due,
-            recent_events=recent_events(table.recent_events, table.version, moves),
-            notes=move_notes(table.version, moves), timer_seats=timer_seats, timers=timers, deadlines=deadlines,
-            seat_updates=updates, at=self.clock())
-        try:
-            await self.store.tables.save_move(write)
-        except StaleVersion:
-            raise TableError("Someone else moved at the same moment; nothing was changed. "
-                             "Look at the current panel and choose again.") from None
+        with self._taking_notes(table.id, seats) as updates:  # kept for the next write if this one fails
+            for seat, fields in seat_updates.items():
+                updates.setdefault(seat, {}).update(fields)
+            write = MoveWrite(
+                table_id=table.id, expected_version=table.version,
+                actions=[(m.seat, spec.dump_action(m.action)) for m in moves], state=spec.dump_state(state),
+                by_computer=[i for i, m in enumerate(moves) if m.by_computer],
+                prompts=prompts, outcome=outcome_json, computer_due=more, was_computer_due=table.computer_due,
+                recent_events=recent_events(table.recent_events, table.version, moves),
+                notes=move_notes(table.version, moves), timer_seats=timer_seats, timers=timers,
+                deadlines=deadlines, seat_updates=updates, at=self.clock())
+            try:
+                await self.store.tables.save_move(write)
+            except StaleVersion:
+                raise TableError("Someone else moved at the same moment; nothing was changed. "
+                                 "Look at the current panel and choose again.") from None
         self.keep_state(table.id, write.state, state)
         stored = table.model_copy(update={
             "version": version, "prompts": prompts, "outcome": outcome_json, "state": write.state,
@@ -357,11 +357,11 @@ class MovesMixin:
         cancel then could not take the controls off their panels."""
         async with self.lock(table_id):
             seats = (await self.load(table_id)).seats
-            updates = self._take_notes(table_id, seats)
-            if updates:
-                async with self.store.transaction():
-                    for seat, fields in updates.items():
-                        await self.store.tables.update_seat(table_id, seat, **fields)
+            with self._taking_notes(table_id, seats) as updates:
+                if updates:
+                    async with self.store.transaction():
+                        for seat, fields in updates.items():
+                            await self.store.tables.update_seat(table_id, seat, **fields)
 
     # -- finishing -------------------------------------------------------------------------
     async def finish_work(self: TableService, table_id: int, *, again: bool = False) -> Finished:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Iterator
 
 from games import GameSpec, registry
 from play import damage, pace, record, rematch, undo, votes
@@ -231,17 +232,27 @@ class TableService(MovesMixin, LobbyMixin):
         pending = self._notes.items()
         if not pending:
             return 0
-        async with self.store.transaction():
-            for table_id, notes in pending:
-                seats = await self.store.tables.seats(table_id)
-                for seat, fields in self._take_notes(table_id, seats).items():
-                    await self.store.tables.update_seat(table_id, seat, **fields)
+        with ExitStack() as taken:  # kept if the transaction fails, up to its commit
+            async with self.store.transaction():
+                for table_id, notes in pending:
+                    seats = await self.store.tables.seats(table_id)
+                    for seat, fields in taken.enter_context(self._taking_notes(table_id, seats)).items():
+                        await self.store.tables.update_seat(table_id, seat, **fields)
         return len(pending)
 
-    def _take_notes(self, table_id: int, seats: list[SeatRow]) -> dict[int, dict[str, Any]]:
-        """The noted fields by seat number, to store now (they are forgotten once taken)."""
+    @contextmanager
+    def _taking_notes(self, table_id: int, seats: list[SeatRow]) -> Iterator[dict[int, dict[str, Any]]]:
+        """The noted fields by seat number, to store in the block: forgotten once stored, and kept
+        if the block fails (a refused write changes nothing: the next one stores them)."""
         notes = self._notes.pop(table_id) or {}
-        return {s.seat: notes[s.user_id] for s in seats if s.user_id in notes}
+        try:
+            yield {s.seat: dict(notes[s.user_id]) for s in seats if s.user_id in notes}
+        except BaseException:
+            newer = self._notes.get(table_id) or {}  # noted meanwhile: newer than the ones taken
+            merged = {user: {**fields, **newer.get(user, {})} for user, fields in notes.items()}
+            if merged or newer:
+                self._notes.put(table_id, {**newer, **merged})
+            raise
 
     def forget(self, table_id: int) -> None:
         """Drop what is kept in memory for a table that ended."""
@@ -340,11 +351,12 @@ class TableService(MovesMixin, LobbyMixin):
         """Cancel a table, storing the seat facts noted since its last write (where the DM panels
         are, so they can lose their controls)."""
         seats = (await self.load(table_id)).seats
-        async with self.store.transaction():
-            await self.store.tables.set_status(table_id, "cancelled")
-            await self.store.tables.delete_timers(table_id=table_id)
-            for seat, fields in self._take_notes(table_id, seats).items():
-                await self.store.tables.update_seat(table_id, seat, **fields)
+        with self._taking_notes(table_id, seats) as noted:
+            async with self.store.transaction():
+                await self.store.tables.set_status(table_id, "cancelled")
+                await self.store.tables.delete_timers(table_id=table_id)
+                for seat, fields in noted.items():
+                    await self.store.tables.update_seat(table_id, seat, **fields)
         self.forget(table_id)
 
     async def export(self, table_id: int, caller: Caller) -> dict[str, Any]:

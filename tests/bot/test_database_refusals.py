@@ -1,12 +1,16 @@
 """The database refusing a write for a moment (a full disk) while a table or a tournament is
 opened: the asker is answered privately, and nothing is left half open (no lobby without its
 thread counting against the open-table limit, no thread left empty, no tournament whose embed
-does not follow its registrations)."""
+does not follow its registrations), and a move refused by it changes nothing, also not what the
+bot has learnt of the seats (their DMs closed) for its next write to store."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.ui.requests import FAULT
 from tests.bot.database_faults import refuse
+from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, start
 from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
 
 
@@ -59,3 +63,38 @@ async def test_a_round_whose_thread_is_not_recorded_opens_at_the_retry(simcord_e
     rows = [await simcord_env.bot.store.tables.get(g.table_id) for g in games]
     assert len(calls) >= 3 and all(r.status == "running" and r.thread_id is not None for r in rows)
     assert {r.thread_id for r in rows} == {t.id for t in event.channel.threads}  # the refused one was removed
+
+
+@pytest.mark.parametrize("game,names", [("augsburg1520", ["ada", "bo"]), ("baumeister", ["ada", "bo", "cy"]),
+                                        ("aelderman", ["ada", "bo"])])
+async def test_a_refused_write_does_not_forget_that_dms_are_closed(simcord_env, game, names):
+    env = simcord_env
+    table = await open_table(env, game, names)
+    await start(table)
+    policy = heuristic_players(game, len(names))
+    ada = table.players[0]
+    dm = ada.user.dm_channel.id
+    env.inject_error("POST", f"/channels/{dm}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    mark = len(env.http_requests)
+
+    async def known():
+        return next(s for s in await table.seats() if s.user_id == ada.id)
+
+    for _ in range(80):  # until the bot next needs to DM her, and learns her DMs are closed
+        assert await play_turn_by_dm(table, policy), "the game stopped"
+        if (await known()).dm_ok is False:
+            break
+    assert (await known()).dm_ok is False
+    # The next move's write is refused once (answered "Something went wrong"); played again, it is stored.
+    calls = refuse(env, env.bot.store.tables, "save_move", lambda n, kwargs: n == 1)
+    version = (await table.row()).version
+    assert await play_turn_by_dm(table, policy)
+    assert len(calls) == 1 and (await table.row()).version == version, "the refused move changed the table"
+    assert (await known()).dm_ok is False, "the refused write took the bot's note with it"
+    for _ in range(30):
+        if not await play_turn_by_dm(table, policy):
+            break
+    attempts = [r for r in env.http_requests[mark:] if r.method == "POST" and r.path == f"/channels/{dm}/messages"]
+    # README: "a refused DM is tried again at their next decision ten minutes or more later, not at every move"
+    assert len(attempts) == 1, f"DMs to Ada tried {len(attempts)} times within minutes"
