@@ -121,7 +121,14 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         A thread Discord says was deleted is replaced first (see current_thread)."""
         news, thread = await self.current_thread(news)
         table = news.table
-        board = await safely(f"board of table {table.id}", _done(self.boards.refresh(news, thread)))
+        waiting = table.id in self.retrying  # a board or panel Discord refused waits for its retry
+        secret = self.secret_step(news)
+        if secret:
+            # Nothing public changed; a board refused earlier waits for its retry rather than catch
+            # up now, which would tell the thread when this step was taken.
+            board = not waiting
+        else:
+            board = await safely(f"board of table {table.id}", _done(self.boards.refresh(news, thread)))
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
         if answered is not None and not in_dm and news.had_controls(answered):
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead
@@ -129,7 +136,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         for seat in sorted((news.changed | self._still_untold(news)) - {answered}):
             if not await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread))):
                 untold[seat] = table.prompts.get(seat, (table.version,))[0]
-        await self._retry_if_refused(news, bool(shown) and not untold, untold, attempt)
+        if untold or not (waiting and secret):  # (that retry keeps its time)
+            await self._retry_if_refused(news, bool(shown) and not untold, untold, attempt)
         last = last_to_choose(news)
         # Not once their own time has run out (a shared deadline passing moves for them in turn).
         if last is not None and news.table.deadlines.get(last, float("inf")) > self.service.clock():
@@ -260,6 +268,14 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         pay-off's answers, of which it sees only that they negotiate and whether they agree)."""
         spec = self.service.spec(news.table)
         if news.state is not None and spec.shown_to_act(news.state) != spec.to_act(news.state):
+            return False
+        return not any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)
+
+    def secret_step(self, news: TableNews) -> bool:
+        """Whether `news` is only a secret step of a private exchange (a counter-offer in a pay-off):
+        the exchange goes on and none of its moves opened it."""
+        spec = self.service.spec(news.table)
+        if not news.moves or news.state is None or spec.shown_to_act(news.state) == spec.to_act(news.state):
             return False
         return not any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)
 

@@ -88,3 +88,25 @@ async def test_a_bystanders_panels_carry_no_table_version(simcord_env, monkeypat
     carried = [int(c.custom_id.split(":")[2]) for c in buttons(shown)
                if (c.custom_id or "").startswith(("act:", "pick:", "amount:", "undo:"))]
     assert carried and not set(carried) & versions, carried
+
+
+async def test_a_board_refused_at_the_public_offer_is_not_caught_up_at_a_secret_step(simcord_env, monkeypatch):
+    """README: "the board is not edited at each step ... so the thread does not learn whose answer is
+    due". Discord refuses both the board edit and a new board at the public offer; the next step, a
+    secret counter-offer, must not be when the thread changes (its retry comes at its own time)."""
+    from tests.reliability.forge import messages_of
+    env = simcord_env
+    table, state = await table_at_a_pay_off_offer(env, monkeypatch)
+    board = await board_message(table)
+    env.check_errors = False
+    env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{board.id}", status=500, times=1)
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, times=1)
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # public: "negotiate"
+    assert (await table.state()).phase == "answer"
+    before = messages_of(env, [table.thread.id])
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[state.victim] + 2])  # secret
+    st = await table.state()
+    assert st.phase == "answer" and st.actor == state.victim
+    assert messages_of(env, [table.thread.id]) == before, "the thread changed at a secret step"
+    await env.advance_time(400)  # the retry (after five minutes) shows the offer
+    assert "negotiate" in text_of(await board_message(table))
