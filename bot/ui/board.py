@@ -397,11 +397,14 @@ class Boards:
         except discord.Forbidden:
             if not message.get("files") and not message.get("attachments"):
                 raise
+            # Refused with its picture: tried without. Only if that goes through was the picture what
+            # the channel refused (else the bot may not post there at all, and keeps its pictures).
+            sent = await call(**{**{key: value for key, value in message.items() if key != "files"},
+                                 **({"attachments": []} if "attachments" in message else {})})
             log.warning("the board picture of table %s was refused: the bot needs Attach Files in its channel; "
                         "the board goes without it", table_id)
             self.pictures_refused.add(table_id)
-            return await call(**{**{key: value for key, value in message.items() if key != "files"},
-                                 **({"attachments": []} if "attachments" in message else {})})
+            return sent
 
     @staticmethod
     async def _retire(thread: Any, old: BoardShown) -> None:

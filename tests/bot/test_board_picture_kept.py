@@ -1,0 +1,65 @@
+"""Aelderman's board picture when the bot loses Send Messages in Threads (not Attach Files) for a moment."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import create_bot
+from bot.settings import Settings
+from tests.bot.driver import board_message, heuristic_players, open_table, play_turn_by_dm, start
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=24 * 3600)
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("play.tables.secrets.randbits", lambda bits: 20_260_601)
+
+
+async def test_a_board_refused_for_send_messages_in_threads_gets_its_picture_back_with_the_permission(
+        simcord_env, settings, fixed_seed):
+    """README: only "if [Attach Files] is taken away during a game, the board goes on without its
+    picture". Here Attach Files is never taken away: the bot loses Send Messages in Threads for a
+    moment while its board must be posted anew (a moderator deleted it); once the permission is
+    back, the board posted again must have its picture."""
+    env = simcord_env
+    env.check_errors = False
+    table = await open_table(env, "aelderman", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    for _ in range(3):
+        assert await play_turn_by_dm(table, policy)
+    boards = env.bot.controller.presenter.boards
+    channel = env.bot.get_channel(table.channel.id)
+    spec = await table.spec()
+    from bot.render import get_renderer
+    renderer = get_renderer("aelderman")
+    key_of = lambda st: renderer.board_key(spec.view(st, None))  # noqa: E731
+
+    def next_keys(state, n):
+        keys = []
+        for _ in range(n):
+            (seat,) = sorted(spec.to_act(state))[:1]
+            state, _ = spec.apply(state, seat, policy(state, seat))
+            keys.append(key_of(state))
+        return keys
+
+    for _ in range(60):  # up to a point where the next two moves stay on the same board
+        state = await table.state()
+        if next_keys(state.model_copy(deep=True), 2) == [key_of(state)] * 2:
+            break
+        assert await play_turn_by_dm(table, policy)
+    board = await board_message(table)
+    assert board.attachments, "the board has its picture to begin with"
+    await channel.set_permissions(env.bot.user, send_messages_in_threads=False)
+    env.backend.delete_message(table.thread.id, board.id)  # a moderator deletes the board
+    assert await play_turn_by_dm(table, policy)  # its new board is refused (no Send Messages in Threads)
+    refused = table.table_id in boards.pictures_refused
+    await channel.set_permissions(env.bot.user, send_messages_in_threads=True)
+    assert await play_turn_by_dm(table, policy)  # same round and phase: the board is posted again
+    board = await board_message(table)
+    assert board.attachments, (f"the board goes on without its picture though Attach Files was never taken away "
+                               f"(table marked as picture-refused: {refused})")
