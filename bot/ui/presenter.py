@@ -360,7 +360,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         controls off any besides the tracked panel (kept no record of: a copied panel, an answered
         panel's "Take back", an "I'm back" notice); and when a later DM (a reminder, a "Time ran
         out" notice) of this table came after the tracked panel, `last_word` goes out as a new DM
-        too, so that their newest DM of the table says how it ended."""
+        too (or when the tracked panel is not among them), so that their newest DM of the table says
+        how it ended."""
         if row.user_id is None or row.dm_channel_id is None:
             return
         channel = self._dm_channel(row)
@@ -373,7 +374,10 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             if message.id != row.dm_message_id and has_controls_of(message, table_id):
                 await safely(f"old panel of {row.user_id}", channel.get_partial_message(message.id).edit(view=None))
         later = [m for m in latest if row.dm_message_id is not None and m.id > row.dm_message_id]
-        if last_word and row.dm_message_id is not None and any(about_table(m, table_id) for m in later):
+        # A tracked panel that DMs of other tables pushed out of sight is not their newest DM of it either.
+        pushed_out = len(latest) >= PANEL_LOOKBACK and all(m.id != row.dm_message_id for m in latest)
+        if last_word and row.dm_message_id is not None and (pushed_out or any(about_table(m, table_id)
+                                                                              for m in later)):
             await safely(f"last word to {row.user_id}",
                          channel.send(**{key: value for key, value in last_word.items() if key != "view"}))
 
