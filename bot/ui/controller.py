@@ -26,7 +26,7 @@ from bot.ui.threads import ThreadsMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
-from play.common import BoundedCache, KeyedLocks, TableError, quote, table_state
+from play.common import BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
 from play.results import TableNews
 from play.lobby import COMPUTER_KINDS
 from play.tables import TableService
@@ -273,8 +273,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             news = await self.service.news(table_id, caller_of(interaction))
             seat = news.seat_of(interaction.user.id)
             if seat is None:
-                raise TableError("You are not seated at this table. The board shows everything "
-                                 "spectators may see.")
+                raise not_seated(table_id, "; its board shows everything spectators may see")
             if news.state is None:
                 raise TableError("The game has not started yet." if news.table.status == "lobby" else
                                  f"Table #{table_id} {table_state(news.table.status)}: it has no hands to show.")

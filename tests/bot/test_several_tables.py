@@ -218,3 +218,14 @@ async def test_a_panel_other_tables_pushed_out_of_sight_still_gets_the_last_word
     assert "is cancelled" in cancelled.response.content
     newest = player.user.dm_channel.history()[-1]
     assert f"Table #{table.table_id}" in (newest.content or "") and "cancelled" in newest.content, newest.content
+
+
+async def test_hand_in_another_tables_thread_says_which_table_and_how_to_reach_ones_own(simcord_env):
+    """bo plays at table 1 and asks for his hand in table 2's thread: he is told which table the
+    thread is, and how to name his own, not only that he is not seated."""
+    w = await world(simcord_env)
+    result = await w.bo.slash(w.t2.thread, "table hand")
+    said = answer_text(result)
+    assert result.response.ephemeral
+    assert f"not seated at this table (#{w.t2.table_id})" in said and "table:<n>" in said, said
+    assert "spectators may see" in said
