@@ -23,6 +23,7 @@ class Damage:
     table_id: int
     thread_id: int | None
     user_ids: list[int]
+    game: str | None = None  # the game's name as stored (None: unreadable too)
 
 
 DamageHook = Callable[[Damage], None]  # called once per table, must not block (it schedules work)

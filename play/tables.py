@@ -137,7 +137,7 @@ class TableService(MovesMixin, LobbyMixin):
         except DamagedRow as row:
             authorize_ids(caller, table_id, row.guild_id, row.user_ids)
             raise await damage.mark(self.store, self.on_damaged,
-                                    damage.Damage(table_id, row.thread_id, row.user_ids), str(row)) from None
+                                    damage.Damage(table_id, row.thread_id, row.user_ids, row.game), str(row)) from None
         if found is None:
             raise TableError(f"Table #{table_id} does not exist.")
         table, seats = found
@@ -150,7 +150,7 @@ class TableService(MovesMixin, LobbyMixin):
             state = self._state_of(table, spec) if table.state is not None else None
         except Exception as exc:  # a state this version cannot read: the table is damaged, not the bot
             users = [s.user_id for s in seats if s.user_id is not None]
-            raise await damage.mark(self.store, self.on_damaged, damage.Damage(table_id, table.thread_id, users),
+            raise await damage.mark(self.store, self.on_damaged, damage.Damage(table_id, table.thread_id, users, table.game),
                                     f"{type(exc).__name__}: {exc}") from None
         return Loaded(table, seats, spec, state)
 

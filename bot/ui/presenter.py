@@ -20,6 +20,7 @@ from bot.ui.requests import custom_ids, safely
 from bot.ui.shown import mentioned_for_turn
 from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.board import Boards
+from games import registry
 from play.damage import Damage
 from play.common import BoundedCache
 from play.results import TableNews, exchange_token, panel_token
@@ -383,7 +384,9 @@ class Presenter(AwayNoticesMixin, FinishMixin):
 
     async def tell_damaged(self, damage: Damage) -> None:
         """A table's stored game could not be read: its thread is told once, its players privately."""
-        text = (f"Table #{damage.table_id} cannot go on: its stored game could not be read, so nothing more "
+        game = registry.get(damage.game).title if damage.game in registry.names() else None
+        named = f"Table #{damage.table_id} ({game})" if game else f"Table #{damage.table_id}"
+        text = (f"{named} cannot go on: its stored game could not be read, so nothing more "
                 "can be played at it. The bot's operator finds the details in the bot's log under table "
                 f"#{damage.table_id}.")
         await self.post(damage.thread_id, text)
