@@ -99,7 +99,7 @@ def spare_lines() -> list[str]:
 
 
 def map_lines() -> list[str]:
-    known = {"blue": "Aalborg", "purple": "Hamburg, Ribe", "green": "London, Edinburgh"}
+    known = {"blue": "Aalborg", "purple": "Hamburg", "green": "London, Edinburgh"}  # zones the rulebook gives
     lines = []
     for zone in D.ZONES:
         cities = ", ".join(c for c, z in D.CITY_ZONE.items() if z == zone)

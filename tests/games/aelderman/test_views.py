@@ -73,3 +73,12 @@ def test_first_period_indicator_is_face_up_during_setup():
         view = SPEC.view(state, min(SPEC.to_act(state)))
         assert view.periods_revealed == state.periods[:1]
         assert view.periods_hidden == len(state.periods) - 1
+
+
+def test_the_sea_map_table_marks_as_known_only_the_zones_the_rulebook_names():
+    """components.md: "Zones: blue (Aalborg ...), purple (Hamburg ...), green (London, Edinburgh ...)";
+    Ribe's zone is not given (only that Aalborg-Ribe and Ribe-Hamburg are adjacent): it is chosen."""
+    sea = dict(component_tables())["Sea map"]
+    purple = next(line for line in sea if line.startswith("purple:"))
+    assert purple.endswith("(chosen except Hamburg)"), purple
+    assert next(line for line in sea if line.startswith("blue:")).endswith("(chosen except Aalborg)")
