@@ -37,6 +37,16 @@ def options_help(spec: GameSpec) -> str:
     return "; ".join(parts) or "none"
 
 
+def option_lines(spec: GameSpec) -> list[str]:
+    """Each option of the game on its own line: key, values, default and what it means."""
+    lines = []
+    for key, info in spec.Options.model_fields.items():
+        values = " | ".join(_shown(v) for v in allowed_values(info.annotation) or []) or "a value"
+        meaning = f": {info.description}" if info.description else ""
+        lines.append(f"`{key}` ({values}; default {_shown(info.default)}){meaning}")
+    return lines
+
+
 def read_pairs(spec: GameSpec, pairs: Iterable[str], mark: str = "'") -> dict[str, Any]:
     """`["version=main", "take_three=off"]` into option values, each key known, each bool one of the
     bot's words and each listed value one of its values; the rest is left to `check_options`.

@@ -16,7 +16,7 @@ from bot.ui.listing import list_tables
 from bot.ui.log import show_log
 from bot.ui.requests import caller_of, embed_batches, name_of, refusal, reply
 from play.common import TableError, quote
-from play.options import read_pairs
+from play.options import option_lines, read_pairs
 from play.pace import PACES
 from games import registry
 
@@ -24,6 +24,8 @@ TABLE_HELP = "Table number (default: this thread's table, else your only open ta
 COMMAND_ID_MAX = 2**53  # the largest whole number a slash command option carries exactly
 TableNumber = app_commands.Range[int, 1, COMMAND_ID_MAX]
 SEED_MAX = 2**53  # a seed a command carries exactly (drawn seeds are below 2**62)
+OPTIONS_HOW = ("\nSet them with `/table create options:key=value,...`, or with the lobby's menus before the game "
+               "starts.")
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -176,7 +178,11 @@ class TablesCog(commands.Cog):
     @app_commands.describe(game="The game", public="Post it for everyone in the channel (default: only you)")
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
-        batches = embed_batches(get_renderer(game).rules())
+        embeds = get_renderer(game).rules()
+        if options := option_lines(registry.get(game)):
+            embeds.append(discord.Embed(title=f"{registry.get(game).title} — table options", colour=embeds[0].colour,
+                                        description="\n".join(f"• {line}" for line in options) + OPTIONS_HOW))
+        batches = embed_batches(embeds)
         await reply(interaction, embeds=batches[0], ephemeral=not public)
         for batch in batches[1:]:
             await interaction.followup.send(embeds=batch, ephemeral=not public)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from games import registry
 from play.results import seat_choices
 from tests.bot.driver import board_message, choose, open_table, start, text_of, thread_text
@@ -236,3 +238,18 @@ async def test_baumeister_rules_tables_match_the_rulebook(simcord_env):
         "half (rounded down) to the auctioneer",
     ):
         assert expected in text, (expected, text)
+
+
+@pytest.mark.parametrize("game,expected", [
+    ("aelderman", ["`version` (short | main; default short)", "`setup` (1 | 2 | 3; default 1)",
+                   "`difficulty` (easy | medium | hard; default medium)"]),
+    ("baumeister", ["`swap_open_card` (true | false; default true)", "`first_build` (exactly | at_least"]),
+    ("augsburg1520", ["`open_money` (true | false; default false)"]),
+])
+async def test_rules_list_the_games_table_options(simcord_env, game, expected):
+    """/rules tells which options a table of the game takes (Aelderman's main version, 2-player setup
+    and solo difficulty are options), their values and defaults, and how to set them."""
+    text = await rules_text(simcord_env, game)
+    assert "table options" in text and "/table create options:key=value" in text
+    for line in expected:
+        assert line in text, line
