@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
-
-from bot import create_bot
-from bot.settings import Settings
-from tests.bot.driver import board_message, heuristic_players, open_table, play_turn_by_dm, start
-
-
-@pytest.fixture
-def settings(tmp_path) -> Settings:
-    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=24 * 3600)
-
-
-@pytest.fixture
-def fixed_seed(monkeypatch):
-    monkeypatch.setattr("play.tables.secrets.randbits", lambda bits: 20_260_601)
+from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
 
 
 async def test_a_board_refused_for_send_messages_in_threads_gets_its_picture_back_with_the_permission(
-        simcord_env, settings, fixed_seed):
+        simcord_env, monkeypatch):
     """README: only "if [Attach Files] is taken away during a game, the board goes on without its
     picture". Here Attach Files is never taken away: the bot loses Send Messages in Threads for a
     moment while its board must be posted anew (a moderator deleted it); once the permission is
     back, the board posted again must have its picture."""
+    fix_deal(monkeypatch, 20_260_601)
     env = simcord_env
     env.check_errors = False
     table = await open_table(env, "aelderman", ["ada", "bo"])
