@@ -290,7 +290,9 @@ class Augsburg1520Renderer(Renderer):
             lines.append("Used, face up: " + "; ".join(
                 f"#{n}: " + " · ".join(data.PRIVILEGE_NAMES[code] for code in data.PRIVILEGE_CARDS[n])
                 for n in v.used_privileges))
-        if v.phase != "over" and v.round < v.rounds:  # the last round has no next one
+        if v.round == 0:  # the first purchase: round 1 plays with the cards on display now
+            lines.append(f"Face down until round 2: {v.reserve}")
+        elif v.phase != "over" and v.round < v.rounds:  # the last round has no next one
             lines.append(f"Face down for next round: {v.reserve}" if v.reserve
                          else "Next round all 10 cards are reshuffled.")
         return "\n".join(lines)

@@ -7,7 +7,7 @@ import pytest
 from games import Outcome, registry
 from games.augsburg1520.data import PRIVILEGE_CARDS, PRIVILEGE_NAMES
 from tests.bot.driver import (board_message, heuristic_players, labels, open_table, opening_chosen_by_ada,
-                              panel_message, play_to_the_end, play_turn_by_dm, play_until, shown_to, start)
+                              panel_message, play_to_the_end, play_turn_by_dm, play_until, shown_to, start, text_of)
 
 
 @pytest.mark.slow
@@ -204,3 +204,21 @@ async def test_the_board_shows_the_privilege_cards_used_face_up(simcord_env):
     field = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == "Privilege cards")
     used = [f"#{n}: " + " · ".join(PRIVILEGE_NAMES[code] for code in PRIVILEGE_CARDS[n]) for n in state.used_privileges]
     assert "Used, face up: " + "; ".join(used) in field
+
+
+async def test_the_first_purchase_board_says_the_face_down_cards_come_in_round_2(simcord_env):
+    """Preparation: "5 cards placed face up ... The other 5 are set aside face down"; The next Round:
+    "Turn over the next 5 Privilege cards." Round 1 is played with the cards on display while the
+    first cards are bought: the face-down ones come in round 2, not "next round"."""
+    from games import registry
+    spec = registry.get("augsburg1520")
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    state = await table.state()
+    assert state.round == 0 and state.phase == "buy"
+    after = state
+    for seat in range(2):
+        after, _ = spec.apply(after, seat, {"kind": "finish_buying"})
+    assert after.round == 1 and after.display == state.display  # the engine: same cards in round 1
+    board = text_of(await board_message(table))
+    assert "Face down until round 2: 5" in board and "Face down for next round" not in board
