@@ -94,7 +94,7 @@ class LobbyMixin:
         if loaded.table.status != "lobby":
             raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: its lobby is closed.")
         if not by_tournament:
-            _not_tournament(loaded)
+            check_not_tournament(loaded)
         return loaded
 
     def _creator_only(self: TableService, loaded: Loaded, caller: Caller, what: str) -> None:
@@ -123,7 +123,7 @@ class LobbyMixin:
                 raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
             if loaded.table.status != "lobby":
                 raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: there is nothing to leave.")
-            _not_tournament(loaded)
+            check_not_tournament(loaded)
             # The successor is counted and made creator in one transaction, as a table is counted and
             # created: two hand-overs (or a hand-over and a create) at once cannot both pass the limit.
             async with self.store.transaction():
@@ -198,7 +198,7 @@ class LobbyMixin:
             return await self.news(table_id)
 
 
-def _not_tournament(loaded: Loaded) -> None:
+def check_not_tournament(loaded: Loaded) -> None:
     """A tournament seats, deals and starts its own tables (one may wait in its lobby while
     Discord refuses its thread): nobody joins, leaves or changes them."""
     if loaded.table.tournament_id is not None:

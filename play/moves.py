@@ -17,6 +17,7 @@ from games import AmountChoice, Event, RuleError
 from games.core import RandomPolicy, public
 from play import pace
 from play.common import Caller, TableError, not_seated, table_state
+from play.lobby import check_not_tournament
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
                           next_prompts, panel_token, ranked_last, recent_events, seat_choices)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
@@ -48,6 +49,8 @@ class MovesMixin:
             table, spec, seats = loaded.table, loaded.spec, loaded.seats
             if table.status != "lobby":
                 raise TableError(f"Table #{table_id} {table_state(table.status)}: its lobby is closed.")
+            if caller is not None:
+                check_not_tournament(loaded)  # the tournament starts it, once its thread is open
             if caller is not None and caller.user_id != table.creator_id:
                 raise TableError("Only the table's creator (who opened it, or took over its lobby) can start "
                                  "the game.")

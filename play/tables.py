@@ -45,8 +45,11 @@ class Loaded:
 
 def authorize(caller: Caller | None, table: TableRow, seats: list[SeatRow]) -> None:
     """The one rule for every request that names a table: it comes from the table's own server
-    (a click in a direct message: from a player seated at it). `None` is the bot itself."""
+    (a click in a direct message: from a player seated at it), and from someone who may see its
+    channel unless they are seated at it. `None` is the bot itself."""
     authorize_ids(caller, table.id, table.guild_id, [s.user_id for s in seats if s.user_id is not None])
+    if caller is not None and caller.guild_id is not None and not seated(seats, caller.user_id):
+        caller.check_sees(table.channel_id, f"Table #{table.id}")  # nothing of it told, as /table list
 
 
 def authorize_ids(caller: Caller | None, table_id: int, guild_id: int | None, user_ids: list[int]) -> None:
@@ -165,8 +168,8 @@ class TableService(MovesMixin, LobbyMixin):
         loaded = await self.load(table_id, caller)
         return TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
 
-    async def seats(self, table_id: int) -> list[SeatRow]:
-        return (await self.load(table_id)).seats
+    async def seats(self, table_id: int, caller: Caller | None = None) -> list[SeatRow]:
+        return (await self.load(table_id, caller)).seats
 
     async def resolve(self, caller: Caller, table_id: int | None, channel_id: int | None) -> int:
         """The table a command means: the given number, this thread's table, or the caller's only

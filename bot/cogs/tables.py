@@ -126,7 +126,7 @@ class TablesCog(commands.Cog):
                        table: TableNumber | None = None) -> None:
         try:
             table_id = await self.resolve(interaction, table)
-            seats = await self.service.seats(table_id)
+            seats = await self.service.seats(table_id, caller_of(interaction))
             seat = next((s.seat for s in seats if s.user_id == player.id), None)
             if seat is None:
                 raise TableError(f"{quote(name_of(player))} is not seated at table #{table_id}.",

@@ -50,3 +50,26 @@ async def test_an_outsider_cannot_join_it_with_a_forged_lobby_button(simcord_env
     answered = await forge_component(outsider, carrier, f"lobby:join:{table.id}")
     assert "game of a tournament" in answered.response.content, answered.response.content
     assert outsider.id not in [s.user_id for s in await event.bot.store.tables.seats(table.id)]
+
+
+async def test_the_organiser_cannot_start_a_tournament_table_waiting_for_its_thread(simcord_env):
+    """"A tournament seats, deals and starts its own tables": its creator of record is the organiser,
+    whose forged Start must not run it without its thread (and before its round is open)."""
+    from tests.reliability.forge import refused
+    env = simcord_env
+    env.check_errors = False
+    event = new_event(env, 4)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tournament)
+    env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500, times=1)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    games = await env.bot.store.tournaments.games(tournament, 1)
+    (table,) = [t for g in games if (t := await env.bot.store.tables.get(g.table_id)).status == "lobby"]
+    assert table.thread_id is None
+    text = refused(await forge_component(event.organiser, tournament_message(event, tournament),
+                                         f"lobby:start:{table.id}"))
+    assert "is a game of a tournament" in text, text
+    assert (await env.bot.store.tables.get(table.id)).status == "lobby"
+    await env.advance_time(THREAD_RETRY)  # the retry opens its thread and starts it as the tournament does
+    after = await env.bot.store.tables.get(table.id)
+    assert after.status == "running" and after.thread_id is not None and after.board_message_id is not None
