@@ -15,6 +15,7 @@ from bot.cogs.ratings import RatingsCog
 from bot.cogs.tables import TablesCog
 from bot.cogs.tournaments import TournamentsCog
 from bot.settings import Settings
+from bot.startup import CommandsRefused
 from bot.ui.components import DYNAMIC_ITEMS, amount_form_target
 from bot.ui.log import LogPage
 from bot.ui.controller import TablesController
@@ -107,12 +108,15 @@ class BoardBot(commands.Bot):
         self.controller.spawn(self._resume(), "resume")
 
     async def _sync_commands(self) -> None:
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        try:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(id=self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        except (discord.Forbidden, discord.NotFound) as exc:  # told apart from a refused start
+            raise CommandsRefused(exc) from exc
 
     async def _resume(self) -> None:
         """After a start, in the background: the work that was due when the bot stopped. Timers

@@ -91,10 +91,20 @@ class Settings(BaseModel):
         return None if value in (0, "", "0") else value
 
 
+def named_config(environ: dict[str, str] | None = None) -> str:
+    """The config file BOARDBOT_CONFIG names ("" when unset or blank)."""
+    return (dict(os.environ if environ is None else environ).get("BOARDBOT_CONFIG") or "").strip()
+
+
+def config_file(path: str | Path | None = None, environ: dict[str, str] | None = None) -> Path:
+    """The config file the bot reads: `path`, else BOARDBOT_CONFIG, else config.toml."""
+    return Path(path or named_config(environ) or DEFAULT_CONFIG)
+
+
 def load_settings(path: str | Path | None = None, environ: dict[str, str] | None = None) -> Settings:
     """Read the config file (if any) and the environment. Raises SettingsError naming the key."""
     environ = dict(os.environ if environ is None else environ)
-    config_path = Path(path or environ.get("BOARDBOT_CONFIG") or DEFAULT_CONFIG)
+    config_path = config_file(path, environ)
     data: dict[str, object] = {}
     try:
         found = config_path.exists()
@@ -110,7 +120,7 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
             raise SettingsError(f"{config_path} is not UTF-8 text; save it as UTF-8") from None
         except OSError as exc:  # a folder, no permission...
             raise SettingsError(f"cannot read the config file {config_path}: {exc.strerror or exc}") from None
-    elif path is not None or "BOARDBOT_CONFIG" in environ:
+    elif path is not None or named_config(environ):
         raise SettingsError(f"config file {config_path} does not exist")
     from_environment = bool(environ.get("DISCORD_TOKEN", "").strip())
     if from_environment:
@@ -145,6 +155,6 @@ To get one:
      Create Public Threads, Create Private Threads, Embed Links, Attach Files, Read Message History.
      Open the generated URL to invite the bot to your server.
   4. Put the token in the environment:  export DISCORD_TOKEN=...
-     or in config.toml (copy config.example.toml):  token = "..."
+     or in {config} (copy config.example.toml):  token = "..."
 Then run:  python -m bot
 """

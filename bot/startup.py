@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+import re
 import socket
 import sqlite3
 import sys
@@ -37,6 +38,14 @@ def failure_line(exc: BaseException, settings: Settings) -> str | None:
     return None
 
 
+class CommandsRefused(Exception):
+    """Discord refused to register the slash commands (not the start itself): `error` says how."""
+
+    def __init__(self, error: discord.HTTPException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def _known_failure(exc: BaseException, settings: Settings) -> str | None:
     if isinstance(exc, discord.LoginFailure):
         return ("Discord rejected the bot token. Check `token` in the config file or DISCORD_TOKEN "
@@ -47,10 +56,11 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
         return str(exc)
     if isinstance(exc, sqlite3.Error):
         return f"Cannot open the database {settings.database}: {exc}. Check the path and its permissions."
-    if isinstance(exc, (discord.Forbidden, discord.NotFound, app_commands.CommandSyncFailure)):
+    if isinstance(exc, (CommandsRefused, app_commands.CommandSyncFailure)):
+        refused = exc.error if isinstance(exc, CommandsRefused) else exc
         where = (f"to the server dev_guild_id = {settings.dev_guild_id} (is the bot in it, invited with the "
                  "applications.commands scope?)" if settings.dev_guild_id else "to Discord")
-        return f"Discord refused the bot's slash commands {where}: {exc.status} {exc.text or exc}."
+        return f"Discord refused the bot's slash commands {where}: {refused.status} {_brief(refused)}."
     if isinstance(exc, discord.DiscordServerError) or (isinstance(exc, discord.HTTPException) and exc.status >= 500):
         return ("Discord is not answering properly right now (server error). Try again in a few minutes; "
                 "https://discordstatus.com shows outages.")
@@ -58,7 +68,7 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
         return ("Discord is rate-limiting this machine (HTTP 429; shared or free hosting is often blocked "
                 "by Discord's Cloudflare). Wait a while before starting again, or run the bot from another host.")
     if isinstance(exc, discord.HTTPException):
-        return f"Discord refused the bot's start: {exc.status} {(exc.text or str(exc))[:200]}."
+        return f"Discord refused the bot's start: {exc.status} {_brief(exc)}."
     if isinstance(exc, (aiohttp.ClientError, discord.GatewayNotFound, ConnectionError, socket.gaierror,
                         socket.herror, asyncio.TimeoutError)) or (
             isinstance(exc, OSError) and exc.errno in NETWORK_ERRNOS):
@@ -69,6 +79,16 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
         return (f"The system refused a file operation{where}: {exc.strerror or exc}. Check the disk, its free "
                 "space and the permissions of the bot's folders.")
     return None
+
+
+def _brief(exc: discord.HTTPException) -> str:
+    """What Discord said, on one short line: an HTML page (a proxy's or Cloudflare's block) by its title."""
+    text = exc.text or str(exc)
+    title = re.search(r"<title>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
+    if title or "<html" in text.lower():
+        text = f"an HTML page ({title.group(1)})" if title else "an HTML page"
+    flat = " ".join(text.split())
+    return flat if len(flat) <= 200 else flat[:199] + "…"
 
 
 def run(settings: Settings) -> int:
