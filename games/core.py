@@ -305,7 +305,7 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
                 options if isinstance(options, dict) else options.model_dump()
             )
         except ValidationError as exc:
-            raise RuleError(f"Invalid options for {self.title}: {_first_error(exc)}") from None
+            raise RuleError(f"Invalid options for {self.title}: {first_error(exc)}") from None
 
     def parse_action(self, action: Any) -> ActionT:
         if type(action) in self._action_models:  # the common case, checked first: it is cheap
@@ -317,7 +317,7 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
                 return self._action_adapter.validate_json(action)
             return self._action_adapter.validate_python(action)
         except ValidationError as exc:
-            raise RuleError(f"That is not a valid move: {_first_error(exc)}") from None
+            raise RuleError(f"That is not a valid move: {first_error(exc)}") from None
 
     def dump_action(self, action: ActionT) -> str:
         return action.model_dump_json()
@@ -421,7 +421,8 @@ def _models_in(annotation: Any) -> list[type]:
     return [model for arg in get_args(annotation) for model in _models_in(arg)]
 
 
-def _first_error(exc: ValidationError) -> str:
+def first_error(exc: ValidationError) -> str:
+    """A pydantic report as one line: where the first problem is, and what it is."""
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ()))
     return f"{where}: {err.get('msg')}" if where else str(err.get("msg"))

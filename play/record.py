@@ -21,8 +21,10 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
+from pydantic import ValidationError
+
 from games import Event, RuleError, registry
-from games.core import Outcome, public
+from games.core import Outcome, first_error, public
 from play.results import final_outcome
 
 FORMAT = "boardbot-game/1"
@@ -173,6 +175,8 @@ def replay(record: dict[str, Any]) -> Replayed:
     stored = record.get("result")
     try:
         recorded = Outcome.model_validate(stored) if stored is not None else None
+    except ValidationError as exc:
+        raise RecordError(f"the record's result cannot be read: {first_error(exc)}") from None
     except ValueError as exc:
         raise RecordError(f"the record's result cannot be read: {exc}") from None
     if recorded is not None and (outcome is None or _standing(outcome) != _standing(recorded)):
@@ -256,9 +260,13 @@ def main(command: str, argv: list[str]) -> int:
             print(f"FAILED: {problem}")
         if problems:
             return 1
-        dealt = (f"the seed {data.get('seed')} was chosen by an admin (the board showed it; the game was not "
-                 "rated)" if dealt_from_chosen_seed(data) else
-                 "SHA-256 of salt:seed is the commitment shown at the start")
+        if dealt_from_chosen_seed(data):
+            dealt = (f"the seed {data.get('seed')} was chosen by an admin (the board showed it; the game was not "
+                     "rated)")
+        else:  # the tool sees only the file: the player compares the commitment with what the board showed
+            print(f"Fair deal: SHA-256 of salt:seed = {data.get('commitment')}")
+            dealt = ("SHA-256 of salt:seed is the commitment in the record (compare the line above with the "
+                     "board's footer)")
         print(f"Verified: {dealt}, and all {replayed.actions} actions replay to the recorded game.")
         return 0
     if replayed.problem:

@@ -1,0 +1,53 @@
+"""`python -m bot verify <file>` and the board's commitment."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.play.test_record import PLAYERS, played
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_verify_prints_the_commitment_to_compare_with_the_boards_footer(tmp_path):
+    """README (Fair deals): "`python -m bot verify <file>`: it checks that SHA-256 of `salt:seed` is
+    the commitment the board showed (compare it with the board's footer)". The board's footer reads
+    "Fair deal: SHA-256 of salt:seed = <hex>". The tool sees only the file (a record whose seed, salt
+    and commitment were all replaced checks out against itself): it prints the commitment, in the
+    footer's words, for the player to compare."""
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        data = await service.export(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"Fair deal: SHA-256 of salt:seed = {data['commitment']}" in done.stdout, done.stdout
+
+
+async def test_a_record_whose_result_is_malformed_is_named_in_one_line(tmp_path, capsys):
+    """The project's own contract (tests/play/test_record.py, test_malformed_or_cut_records...): "A
+    file that is JSON but not a record, or a record with a part of the wrong kind, gets one line
+    saying what is wrong (status 2), never a traceback". So does a `result` object of the wrong shape
+    (here `{}`, or a ranking of null), not pydantic's report of several lines."""
+    from play import record
+
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        data = await service.export(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
+    for result in ({}, {**data["result"], "ranking": None}):
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps({**data, "result": result}))
+        for command in ("replay", "verify"):
+            assert record.main(command, [str(path)]) == 2
+            out = capsys.readouterr().out
+            assert out.startswith(f"Cannot read {path}: ") and "result" in out
+            assert out.count("\n") == 1 and "pydantic" not in out, out
