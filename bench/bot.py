@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord  # noqa: E402
 
+from bench.counts import at_least  # noqa: E402
 from bench.floors import edits_round, floor_round  # noqa: E402
 from bot import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
@@ -146,8 +147,8 @@ async def main_async(rounds: int, floor_clicks: int, games: list[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--floor-clicks", type=int, default=200)
+    parser.add_argument("--rounds", type=at_least(1), default=3)
+    parser.add_argument("--floor-clicks", type=at_least(2), default=200)  # halved between the floors
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     args = parser.parse_args()
     asyncio.run(main_async(args.rounds, args.floor_clicks, args.game or list(GAMES)))

@@ -11,9 +11,14 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from play.tournaments import GameResult, PlayerRecord, RoundRecord, compute_standings, meetings, pair_round
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.counts import at_least  # noqa: E402
+from play.tournaments import GameResult, PlayerRecord, RoundRecord, compute_standings, meetings, pair_round  # noqa: E402
 
 FIELDS = (100, 300, 1000)
 TABLE_SIZE, MIN_SEATS, MAX_SEATS = 4, 2, 5
@@ -68,5 +73,5 @@ def main(runs: int) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="Time the pairing of a Swiss round of up to 1,000 players.")
-    parser.add_argument("--runs", type=int, default=7, help="runs per field size (the median is printed)")
+    parser.add_argument("--runs", type=at_least(1), default=7, help="runs per field size (the median is printed)")
     main(parser.parse_args().runs)

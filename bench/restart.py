@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord  # noqa: E402
 
+from bench.counts import at_least  # noqa: E402
 from bot import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from play.results import seat_choices  # noqa: E402
@@ -89,8 +90,8 @@ async def main_async(tables: int, repeat: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--tables", type=at_least(1), default=10_000)
+    parser.add_argument("--repeat", type=at_least(1), default=3)
     args = parser.parse_args()
     asyncio.run(main_async(args.tables, args.repeat))
 

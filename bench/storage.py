@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.counts import at_least  # noqa: E402
 from games import registry  # noqa: E402
 from storage import MoveWrite, NewTimer, Store  # noqa: E402
 from storage.timers import DEADLINE_TIMER, REMINDER_TIMER  # noqa: E402
@@ -78,7 +79,7 @@ async def run(game: str, seats: int, moves: int, sync: str) -> tuple[list[float]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--moves", type=at_least(1), default=2000)
     parser.add_argument("--game", default="augsburg1520", choices=registry.names())
     parser.add_argument("--sync", default="normal", choices=["normal", "full"])
     args = parser.parse_args()
