@@ -78,6 +78,7 @@ class RatingService:
             return _stored_results(stored, seats, outcome)
         user_of = {seat.seat: seat.user_id for seat in seats}
         groups = [[user_of[s] for s in group] for group in outcome.ranking]
+        names = await self._own_names(table, seats)
         # The ratings are read where they are written: two games ending at once with a player in
         # common are rated one after the other, each from the other's result.
         async with self.store.transaction():
@@ -85,13 +86,22 @@ class RatingService:
             before = {user: rating_of(current.get(user)) for user in user_of.values()}
             after = update(before, groups)
             results = [RatedResult(
-                user_id=seat.user_id, display_name=seat.display_name, place=outcome.place_of(seat.seat),
+                user_id=seat.user_id, display_name=names[seat.user_id], place=outcome.place_of(seat.seat),
                 seats=len(seats), won=seat.seat in outcome.winners and not seat.forfeited, forfeited=seat.forfeited,
                 mu_before=before[seat.user_id].mu, sigma_before=before[seat.user_id].sigma,
                 mu_after=after[seat.user_id].mu, sigma_after=after[seat.user_id].sigma) for seat in seats]
             if not await self.store.ratings.record_game(table.guild_id, table.game, table.id, results):
                 return []
         return results
+
+    async def _own_names(self, table: TableRow, seats: list[SeatRow]) -> dict[int | None, str]:
+        """Each player's own name, for the leaderboard: a tournament's tables call entrants who are
+        called alike by their number in its list ("ada (2)"), which means nothing elsewhere."""
+        names: dict[int | None, str] = {seat.user_id: seat.display_name for seat in seats}
+        if table.tournament_id is not None:
+            entrants = await self.store.tournaments.players(table.tournament_id)
+            names.update({e.user_id: e.display_name for e in entrants if e.user_id in names})
+        return names
 
     async def display_ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
         """Each player's display rating for a game on a server (0 for unrated players)."""

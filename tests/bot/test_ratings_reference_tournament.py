@@ -106,3 +106,32 @@ async def test_a_duplicate_round_is_rated_table_by_table(simcord_env):
         prof = await p.slash(event.channel, "profile")
         value = prof.response.embeds[0].fields[0].value
         assert value.startswith(f"Rating **{f1(ordinal(*ledger.r[(event.guild.id, GAME, p.id)]))}**"), value
+
+
+async def test_tournament_entrants_called_alike_are_told_apart_on_the_leaderboard_by_mention(simcord_env):
+    """README (Playing): "Two players or tournament entrants called alike ... read `ada (1)` and
+    `ada (2)`, with their seat number (or their number in the tournament's list of players), in the
+    thread's notes about them too; on a `/leaderboard` page, each is followed by their mention."
+    The numbers a tournament's tables give them mean nothing on the leaderboard: it names each by
+    their own name, followed by their mention, as after a casual rated game."""
+    from tests.bot.tournament_driver import ORGANISER_ROLE, Event, play_round, tournament_message
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tournaments")
+    organiser = guild.add_member(env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    adas = [guild.add_member(env.create_user("ada")) for _ in range(2)]
+    others = [guild.add_member(env.create_user(name)) for name in ("bo", "cy")]
+    event = Event(env, guild, channel, organiser, [*adas, *others])
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    await register_all(event, tid)
+    await organiser.click(tournament_message(event, tid), label="Start")
+    await play_round(event, tid, 1)
+
+    board = await others[0].slash(channel, "leaderboard", game="augsburg1520")
+    lines = board.response.embeds[0].description.splitlines()
+    ada_lines = [line for line in lines if "ada" in line]
+    assert len(ada_lines) == 2
+    for ada in adas:
+        line = next((line for line in ada_lines if f"<@{ada.id}>" in line), None)
+        assert line is not None, f"no mention tells this ada apart: {ada_lines}"
+        assert "**ada**" in line, f"the leaderboard names the player by a tournament number: {line}"
