@@ -4,6 +4,7 @@ Values the rulebook does not print are marked "(chosen)"."""
 from __future__ import annotations
 
 from games.aelderman import data as D
+from games.aelderman.improvements import ACTION_PRICE
 from games.aelderman.rules import describe
 from games.aelderman.scoring import requirement_text
 from games.core import plural
@@ -69,8 +70,9 @@ def main_summary_lines() -> list[str]:
 def main_lines() -> list[str]:
     lines = []
     for imp in D.IMPROVEMENTS.values():
-        lines.append(f"Improvement {imp.number} ({imp.copies} tiles{CHOSEN_MARK}): {imp.when}: "
-                     f"{imp.text}")
+        price = ACTION_PRICE.get(imp.number)  # "perform the action ...": read as at that action's price
+        cost = f" Costs {price} coins, as the action does{CHOSEN_MARK}." if price else ""
+        lines.append(f"Improvement {imp.number} ({imp.copies} tiles{CHOSEN_MARK}): {imp.when}: {imp.text}{cost}")
     for order in D.COUNCIL_ORDERS.values():
         lines.append(f"Council order {order.number}: {order.text} -> {describe(order.reward)}")
     for tile, items in D.MAIN_BOOSTERS.items():

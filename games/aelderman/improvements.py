@@ -14,12 +14,15 @@ from games.core import Event
 PLACE_COINS = D.SEA_ACTIONS["place1"].coins
 # The improvements whose effect is that action: their cards do not name its price.
 PLACING = frozenset({*D.IMPROVEMENT_ZONE, 509, 511})
+# 505 "perform the action swapping action cards": read as 502's sentence is, at that action's price.
+SWAP_COINS = D.SEA_ACTIONS["swap"].coins
+ACTION_PRICE = {**{number: PLACE_COINS for number in PLACING}, 505: SWAP_COINS}
 
 
 def described(number: int) -> str:
     """An improvement's rulebook text, and the coins it costs where the text does not say."""
     text = D.IMPROVEMENTS[number].text
-    return f"{text} Costs {PLACE_COINS} coins." if number in PLACING else text
+    return f"{text} Costs {ACTION_PRICE[number]} coins." if number in ACTION_PRICE else text
 
 
 def slots(player: Player) -> int:
@@ -170,6 +173,8 @@ def _affordable(state: State, seat: int, number: int) -> bool:
         return player.coins >= D.LUXURY_PRICE_507
     if number == 510:
         return player.coins >= 5
+    if number == 505:  # its Guild House coins come first (paid by `activate`)
+        return player.coins + player.buildings.count("Guild House") >= SWAP_COINS
     if number == 511:
         return _placement_affordable(state, seat, player.location)
     return True
@@ -199,6 +204,7 @@ def use_offered(state: State, seat: int, number: int, events: list[Event]) -> No
     activate(state, seat, number, events)
     player = state.players[seat]
     if number == 505:
+        player.coins -= SWAP_COINS
         state.pending.append(Pending(kind="pick_city", seat=seat, data={"purpose": "swap"}))
     elif number == 506:
         state.pending.append(Pending(kind="wheel_steps", seat=seat))

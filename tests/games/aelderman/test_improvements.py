@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.aelderman import SPEC
+from games.aelderman import data as D
 from games.aelderman.improvements import new_round, slots
 from tests.games.aelderman.helpers import act, clear_player, kinds, new_main, start_turn
 
@@ -185,11 +186,27 @@ def test_505_swaps_action_cards_after_a_sale():
     start_turn(state, 0, "Ribe", ap=3)
     state, _ = act(state, 0, "move", city="Aalborg")
     state, _ = act(state, 0, "card_action", action="sell1")
+    assert state.players[0].coins == 10  # the sale of four
     state, _ = act(state, 0, "activate", improvement=505)
     london, oslo = state.cards["London"], state.cards["Oslo"]
     state, _ = act(state, 0, "pick_city", city="London")
     state, _ = act(state, 0, "pick_city", city="Oslo")
     assert (state.cards["London"], state.cards["Oslo"]) == (oslo, london)
+    # "For three coins, you may swap any two action cards": "perform the action" is read, as for
+    # 502-504, 509 and 511 ("perform the action placing influence marker"), at the action's price.
+    assert state.players[0].coins == 10 - D.SEA_ACTIONS["swap"].coins
+
+
+def test_505_is_not_offered_to_a_player_who_cannot_pay_the_swap():
+    """505 is offered only to a player who can pay the swap's 3 coins (its Guild House coins count)."""
+    from games.aelderman.improvements import offered_options
+    state = _with(new_main(2, 4), 0, 505)
+    clear_player(state, 0, coins=0)
+    state.players[0].coins = 2
+    pending = type("P", (), {"seat": 0, "data": {"number": 505}})()
+    assert [o.kind for o in offered_options(state, pending)] == ["pass"]
+    state.players[0].buildings.append("Guild House")  # +1 coin when the improvement is used
+    assert [o.kind for o in offered_options(state, pending)] == ["activate", "pass"]
 
 
 def test_507_buys_a_second_spices_after_the_wheel_gave_one():
