@@ -60,7 +60,9 @@ def main_summary_lines() -> list[str]:
         "council votes, scoring cards, Council orders, minus penalties. Most council votes is "
         "elected; tied leaders share.",
         "Solo (main version): the dummy builds each round preparation, removes an improvement and "
-        "perhaps a Council order by selection card, places markers before the third period, never "
+        "perhaps a Council order by selection card from round 2 on ('for each new round'; round 1 "
+        "has no preparation phase, only its dummy building, at setup (chosen)), places markers "
+        "before the third period, never "
         "adds to a majority it holds unless it holds all; it is scored like a player plus its "
         "sheet's council votes. Council Hall: 3 votes for 1, 10 votes for 7, an improvement for 1, "
         "then one of three drawn cards for 1.",

@@ -82,3 +82,11 @@ def test_the_sea_map_table_marks_as_known_only_the_zones_the_rulebook_names():
     purple = next(line for line in sea if line.startswith("purple:"))
     assert purple.endswith("(chosen except Hamburg)"), purple
     assert next(line for line in sea if line.startswith("blue:")).endswith("(chosen except Aalborg)")
+
+
+def test_rules_say_when_the_dummy_first_removes_an_improvement():
+    """Solo: "In the preparation phase for each new round, you remove an improvement using the four
+    selection cards"; the first round has no preparation phase ("This phase is skipped in the first
+    round"). Which reading is played is the project's choice, and /rules says so."""
+    solo = next(line for line in dict(component_tables())["Main version"] if line.startswith("Solo"))
+    assert "by selection card from round 2 on" in solo and "(chosen)" in solo
