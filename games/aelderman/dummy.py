@@ -65,7 +65,9 @@ def dummy_build(state: State, strength: int, events: list[Event], used: list[str
     districts ..., the action is still performed." A full district also draws a new card. With
     no property tile or too few markers left in its colour's supply, the dummy builds nothing."""
     tiles, markers = spare_supply(state)
-    if tiles < 1 or markers < strength:
+    if tiles < 1 or markers < strength:  # its sheet asks for more than its colour has left: told
+        what = "property tile" if tiles < 1 else "influence markers"
+        say(events, "dummy_cannot_build", f"The dummy has no {what} left for a building: it builds nothing.")
         return
     cards = [d for d in D.DISTRICTS if used is None or d not in used]
     strengths = district_strengths(state)

@@ -213,3 +213,20 @@ def test_a_selection_card_on_an_empty_spot_of_a_short_display_removes_nothing():
         assert state.display == [x for x in (503, 504) if x != removed]
         said = [e.text for e in events if e.kind == "dummy_improvement"]
         assert said == ([] if removed is None else [f"Selection card {pick + 1}: improvement {removed} leaves the display."])
+
+
+def test_a_dummy_whose_sheet_outruns_its_eight_property_tiles_says_it_builds_nothing():
+    """Each colour has "8 property tiles"; the dummy marks its buildings "on a property tile of the
+    corresponding color". The hard sheet builds every round: after setup 2's six buildings its tiles
+    run out, and the log says so rather than skip the sheet's building silently."""
+    import random
+
+    spec = SPEC
+    state = spec.setup(1, 5, {"version": "main", "difficulty": "hard", "setup": 2})
+    rng, said = random.Random(3), []
+    while spec.outcome(state) is None:
+        seat = min(spec.to_act(state))
+        state, events = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
+        said += [e.text for e in events if e.kind == "dummy_cannot_build"]
+    assert said and all("no property tile left" in text for text in said)
+    assert len(said) == 3  # rounds 3-5: rounds 1 and 2 use the last two of its 8 tiles
