@@ -25,7 +25,7 @@ def summary_lines() -> list[str]:
         "A turn: sail along routes (spend at least 1 action point in every city you pass), use "
         "at most one action per row of the city's card, or one alternative trade instead.",
         "The card where a turn starts cannot be used; action points come from the period "
-        "indicator (3-5) and additional ones up to 6 a turn.",
+        "indicator (3-5; 2-5 in the main version) and additional ones up to 6 a turn.",
         "City actions (Lübeck and own subsidiaries, after moving): property, buildings, feasts "
         "(one per turn, players-many per round); a sea action of 1+ AP is still due there.",
         "Council Hall: two rows of players+1 cards; sealed influence bids; choices in bid order "
