@@ -35,6 +35,8 @@ class AwayMixin:
         await self.after(news)
         if (row := news.seat_of(interaction.user.id)) is not None:  # its choices are the computer's now
             await safely("abandoned seat's panel", self.presenter.retire_dm_panel(news, row))
+            if row.away or row.missed:  # a "Time ran out" notice's I'm back no longer applies
+                await safely("away notice", self.presenter.retire_away_notices(news, row, None))
         await self.settle_votes(news)  # a vote may have waited only for them
 
     async def on_deadline(self: TablesController, table_id: int, seat: int, prompt_version: int) -> None:

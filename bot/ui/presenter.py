@@ -400,13 +400,16 @@ class Presenter(AwayNoticesMixin, FinishMixin):
     async def tell_last(self, news: TableNews, seat: int) -> None:
         """In a choice made at once, the last player still to choose is told so, on a copy of their
         panel: their newest DM is then their panel, which the game's end turns into their result.
-        The panel they had keeps working (same choices), so this costs one call, not two."""
+        The panel they had loses its controls (the bot tracks one panel a seat, which a missed
+        deadline, an abandon or the game's end retires: an untracked one would stay live)."""
         row, info = news.seats[seat], self.info(news)
         text = f"**You are the last to choose in {info.title} (table #{news.table.id})**: the others have chosen."
         message = None if not self.dm_worth_trying(row) else await self.send_dm(
             news.table.id, row, **self.panel(news, seat, self.private_lines(news, seat), heading=text))
         if message is not None:
             self.service.note_seat(news.table.id, row.user_id, dm_message_id=message.id)
+            if row.dm_message_id not in (None, message.id):
+                await self.retire_dm_panel(news, row)
         else:
             await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
                             allowed_mentions=panels.PLAYER_MENTIONS)

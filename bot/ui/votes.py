@@ -168,9 +168,16 @@ class VotesMixin:
             await self.closed(news, f"Everyone agreed: table #{news.table.id} is cancelled.")  # type: ignore[attr-defined]
             return
         subject = _subject(voted, self.presenter.info(news))
+        if news.table.status == "cancelled":  # the others abandoned meanwhile: nobody is left playing
+            await self.closed(news, f"A computer player now plays {subject}'s seat and nobody is left, so "  # type: ignore[attr-defined]
+                              f"table #{news.table.id} is closed.")
+            return
         await self.presenter.post(news.table.thread_id, f"Everyone agreed: a computer player plays {subject}'s "
                                   "seat for the rest of the game.")
         await self.after(news)  # type: ignore[attr-defined]
+        row = next((s for s in news.seats if f"handover:{s.seat}" == voted.kind), None)
+        if row is not None:  # theirs for good: their "Time ran out" notice no longer offers I'm back
+            await safely("away notice", self.presenter.retire_away_notices(news, row, None))
 
 
 async def _retire(message: discord.Message | None, table_id: int, kind: str) -> None:
