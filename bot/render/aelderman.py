@@ -193,6 +193,8 @@ def spare_lines(v: Any) -> list[str]:
     if v.version == "main":
         lines.append(f"Lübeck: {sites_text(v, v.spare)}")
         lines.append("Counts in every majority, like a player.")
+        if v.difficulty in D.DUMMY_SHEETS:  # "the number of council votes on top of the dummy description"
+            lines.append(f"Scores {D.DUMMY_SHEETS[v.difficulty].bonus_votes} council votes of its own at the election.")
     else:  # rulebook: "those influence markers are also taken into account when it comes to an exchange of an action card"
         lines.append("Its markers count when an action card is exchanged, like a player's.")
     return lines

@@ -120,7 +120,8 @@ def _trade(a: Any, v: Any) -> str:
 
 def _build(a: Any, v: Any) -> str:
     cost = v.build_costs.get(a.building) or _base_cost(a.building)
-    return f"{a.building}: {items_text(cost)}"
+    strength = D.BUILDINGS[a.building].strength  # its operating costs each production, its weight in majorities
+    return f"{a.building} (strength {strength}, {strength} coin{'s' * (strength > 1)} a round): {items_text(cost)}"
 
 
 def _base_cost(name: str) -> dict[str, int]:
