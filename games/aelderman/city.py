@@ -133,15 +133,15 @@ def construct(state: State, seat: int, name: str, events: list[Event], site: int
 
 
 def building_effect(state: State, seat: int, index: int, events: list[Event], at_once: bool) -> None:
-    """Production and abilities of one building: at construction and in each production phase."""
+    """Production and abilities of one building: at construction and in each production phase
+    (where `produce` offers the abilities once every building has paid: see offer_ability)."""
     player = state.players[seat]
     building = D.BUILDINGS[player.buildings[index]]
     if building.produces:
         gain(state, seat, building.produces, events)
-    if building.ability in ("carpentry", "lighthouse", "deli") and ability_choices(player, index):
-        state.pending.append(Pending(kind="ability", seat=seat, data={"index": index}))
     if not at_once:
         return
+    offer_ability(state, seat, index)
     if building.ability == "tavern":
         draw_tavern(state, seat)
     elif building.ability == "trade_guild":
@@ -150,6 +150,14 @@ def building_effect(state: State, seat: int, index: int, events: list[Event], at
         player.votes += D.GUARD_HOUSE_VOTES
     elif building.ability == "storage":
         check_storage(state, seat)
+
+
+def offer_ability(state: State, seat: int, index: int) -> None:
+    """The Carpentry, Lighthouse or Deli Market decision, when the player can use it now."""
+    player = state.players[seat]
+    if D.BUILDINGS[player.buildings[index]].ability in ("carpentry", "lighthouse", "deli") and ability_choices(
+            player, index):
+        state.pending.append(Pending(kind="ability", seat=seat, data={"index": index}))
 
 
 def draw_tavern(state: State, seat: int) -> None:

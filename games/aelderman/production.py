@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
-from games.aelderman.city import building_effect
+from games.aelderman.city import building_effect, offer_ability
 from games.aelderman.council import lay_out_rows, new_order
 from games.aelderman.dummy import dummy_buildings, dummy_selection, is_solo_dummy
 from games.aelderman.improvements import new_round
@@ -57,6 +57,10 @@ def produce(state: State, events: list[Event]) -> None:
         gain(state, seat, goods, events)
         for index in range(len(player.buildings)):
             building_effect(state, seat, index, events, at_once=False)
+        # Abilities once all income is in: a Deli Market's coins may come from a Merchant House
+        # built after it ("operating costs can be offset against your income").
+        for index in range(len(player.buildings)):
+            offer_ability(state, seat, index)
     say(events, "production", "Production: every player receives their income.")
 
 

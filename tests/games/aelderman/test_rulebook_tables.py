@@ -210,3 +210,20 @@ def test_lighthouse_and_tavern_act_immediately_on_construction():
     construct(state, 0, "Tavern", [])
     tavern = [p for p in state.pending if p.kind == "tavern"]
     assert tavern and len(tavern[0].data["cards"]) == 2
+
+
+def test_a_deli_market_is_offered_with_the_coins_of_the_same_production_whatever_was_built_first():
+    """'All buildings with a production symbol generate income immediately ... and afterwards in each
+    production phase ... This can include the production of goods as well as special abilities
+    (Lighthouse, Carpentry, Deli Market).' A Deli Market (1 meat and 2 coins) built before the
+    Merchant House that pays its coins is offered in that production as one built after it."""
+    for order in (("Merchant House", "Deli Market"), ("Deli Market", "Merchant House")):
+        state = new_main(2, 4)
+        clear_player(state, 0, coins=0)
+        state.players[0].goods["meat"] = 1
+        for site, name in enumerate(order):
+            give_building(state, 0, name, site)
+        state.pending = []
+        produce(state, [])
+        offered = [p.data["index"] for p in state.pending if p.kind == "ability" and p.seat == 0]
+        assert offered == [order.index("Deli Market")], order
