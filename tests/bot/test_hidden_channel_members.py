@@ -31,15 +31,10 @@ async def test_table_handover_does_not_tell_who_plays_at_a_table_one_cannot_see(
     """`/table handover player:<user> table:<n>` of a staff-only table, by a member who cannot see it:
     refused as /table log and /table cancel are ("played in a channel you cannot see"), not with an
     answer that differs with whether the named member plays there."""
+    from tests.bot.test_moderator_hidden_channel import staff_table
     env = simcord_env
     guild = env.create_guild()
-    staff, hidden = staff_only_channel(env, guild)
-    ada, bo = (guild.add_member(env.create_user(name), roles=[staff]) for name in ("ada", "bo"))
-    await ada.slash(hidden, "table create", game="augsburg1520")
-    lobby = hidden.threads[-1].history()[0]
-    await bo.click(lobby, label="Join")
-    await ada.click(lobby, label="Start")
-    table = await env.bot.store.tables.by_thread(hidden.threads[-1].id)
+    ada, bo, table = await staff_table(env, guild)
     eve = guild.add_member(env.create_user("eve"))
     carl = guild.add_member(env.create_user("carl"))
     general = guild.create_text_channel("general")

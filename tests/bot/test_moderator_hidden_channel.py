@@ -11,6 +11,18 @@ from tests.bot.driver import staff_only_channel
 from tests.bot.tournament_driver import ORGANISER_ROLE, Event, answer, create, register_all, tournament_message
 
 
+async def staff_table(env, guild, started: bool = True):
+    """Ada's and Bo's Augsburg 1520 table in a channel only the staff role sees: (ada, bo, its row)."""
+    staff, hidden = staff_only_channel(env, guild)
+    ada, bo = (guild.add_member(env.create_user(name), roles=[staff]) for name in ("ada", "bo"))
+    await ada.slash(hidden, "table create", game="augsburg1520")
+    lobby = hidden.threads[-1].history()[0]
+    await bo.click(lobby, label="Join")
+    if started:
+        await ada.click(lobby, label="Start")
+    return ada, bo, await env.bot.store.tables.by_thread(hidden.threads[-1].id)
+
+
 def moderator_outside(env, guild):
     mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(env.create_user("mod"), roles=[mods]), guild.create_text_channel("general")
@@ -38,14 +50,7 @@ async def test_a_tournament_table_in_a_channel_the_moderator_cannot_see_is_not_t
 async def test_a_table_in_a_channel_the_moderator_cannot_see_is_not_theirs_to_cancel(simcord_env, started):
     env = simcord_env
     guild = env.create_guild()
-    staff, hidden = staff_only_channel(env, guild)
-    ada, bo = (guild.add_member(env.create_user(name), roles=[staff]) for name in ("ada", "bo"))
-    await ada.slash(hidden, "table create", game="augsburg1520")
-    lobby = hidden.threads[-1].history()[0]
-    await bo.click(lobby, label="Join")
-    if started:
-        await ada.click(lobby, label="Start")
-    table = await env.bot.store.tables.by_thread(hidden.threads[-1].id)
+    ada, bo, table = await staff_table(env, guild, started)
     mod, general = moderator_outside(env, guild)
     said = answer(await mod.slash(general, "table cancel", table=table.id))
     assert said == f"Table #{table.id} is played in a channel you cannot see.", said

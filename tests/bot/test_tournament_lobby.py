@@ -57,16 +57,9 @@ async def test_the_organiser_cannot_start_a_tournament_table_waiting_for_its_thr
     whose forged Start must not run it without its thread (and before its round is open)."""
     from tests.reliability.forge import refused
     env = simcord_env
-    env.check_errors = False
-    event = new_event(env, 4)
-    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
-    await register_all(event, tournament)
-    env.inject_error("POST", f"/channels/{event.channel.id}/threads", status=500, times=1)
-    await event.organiser.click(tournament_message(event, tournament), label="Start")
-    games = await env.bot.store.tournaments.games(tournament, 1)
-    (table,) = [t for g in games if (t := await env.bot.store.tables.get(g.table_id)).status == "lobby"]
+    event, table = await waiting_table(env)
     assert table.thread_id is None
-    text = refused(await forge_component(event.organiser, tournament_message(event, tournament),
+    text = refused(await forge_component(event.organiser, tournament_message(event, table.tournament_id),
                                          f"lobby:start:{table.id}"))
     assert "is a game of a tournament" in text, text
     assert (await env.bot.store.tables.get(table.id)).status == "lobby"
