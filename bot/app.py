@@ -83,7 +83,7 @@ class BoardBot(commands.Bot):
             timer.table_id, int(timer.payload["seat"]), int(timer.payload["prompt_version"])))
         self.scheduler.on(REMINDER_TIMER, lambda timer: self.controller.on_reminder(
             timer.table_id, int(timer.payload["seat"]), int(timer.payload["prompt_version"]),
-            str(timer.payload.get("when", "half"))))
+            str(timer.payload.get("when", "half"))), at_most_once=True)
         self.scheduler.on(AWAY_TIMER, lambda timer: self.service.still_away(
             timer.table_id, int(timer.payload["seat"]), int(timer.payload["missed"])))
         self.scheduler.on(ROUND_TIMER, self.tournament_ui.on_deadline)

@@ -43,9 +43,14 @@ class Scheduler:
         self._target = math.inf  # when the callback is due
         self._started = self._stopped = False
         self._failures: BoundedCache[int, int] = BoundedCache(1_000)  # timer id: failed runs in a row
+        self._once: set[str] = set()
 
-    def on(self, kind: str, handler: Handler) -> None:
+    def on(self, kind: str, handler: Handler, *, at_most_once: bool = False) -> None:
+        """`at_most_once`: the timer goes before its handler runs, so a stop while it runs (a reminder
+        just sent) loses it rather than repeat it (others go after, and fire again after a stop)."""
         self.handlers[kind] = handler
+        if at_most_once:
+            self._once.add(kind)
 
     def start(self) -> None:
         if not self._started and not self._stopped:
@@ -114,6 +119,13 @@ class Scheduler:
     async def _fire(self, timer: TimerRow, claimed_until: float) -> None:
         """Run a claimed timer's handler; delete the timer when it is done (or given up)."""
         handler = self.handlers.get(timer.kind)
+        if handler is not None and timer.kind in self._once:  # see `on`
+            await self.store.tables.delete_claimed_timer(timer, claimed_until)
+            try:
+                await handler(timer)
+            except Exception:
+                log.exception("timer %s (%s) failed; not tried again", timer.id, timer.kind)
+            return
         if handler is None:
             log.warning("no handler for timer kind %r; dropped", timer.kind)
         else:
