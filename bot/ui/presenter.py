@@ -18,7 +18,7 @@ from bot.ui.away_notices import AwayNoticesMixin
 from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
 from bot.ui.shown import mentioned_for_turn
-from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
+from bot.ui.turns import LAST_TO_CHOOSE, away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.board import Boards
 from games import registry
 from play.damage import Damage
@@ -403,7 +403,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         The panel they had loses its controls (the bot tracks one panel a seat, which a missed
         deadline, an abandon or the game's end retires: an untracked one would stay live)."""
         row, info = news.seats[seat], self.info(news)
-        text = f"**You are the last to choose in {info.title} (table #{news.table.id})**: the others have chosen."
+        text = f"**{LAST_TO_CHOOSE} in {info.title} (table #{news.table.id})**: the others have chosen."
         message = None if not self.dm_worth_trying(row) else await self.send_dm(
             news.table.id, row, **self.panel(news, seat, self.private_lines(news, seat), heading=text))
         if message is not None:

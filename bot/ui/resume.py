@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.ui.presenter import safely
 from bot.ui.shown import mentioned_for_turn, shows_away_notice, shows_current_panel
+from bot.ui.turns import LAST_TO_CHOOSE, lone_chooser
 from play.results import TableNews
 from storage import SeatRow
 
@@ -80,6 +81,9 @@ class ResumeMixin:
             return
         due = self.service.spec(news.table).to_act(news.state)
         news.changed = set()
+        last = lone_chooser(news)  # told so by a copy of their panel, which a stop may have cut off
+        if last is not None and await shows_current_panel(self.presenter.bot, news, news.seats[last], LAST_TO_CHOOSE):
+            last = None
         for row in news.seats:
             if row.user_id is None or row.handed_over:
                 continue
@@ -88,9 +92,13 @@ class ResumeMixin:
                 # perhaps before they were told: the notice with "I'm back", unless it is there
                 # (pressing "I'm back" takes it off the notices of earlier absences).
                 await safely(f"away notice of table {table_id}", self.presenter.away_notice(news, row.seat))
+            elif row.seat == last:
+                continue
             elif not row.away and row.seat in due and not await self._told_of_turn(news, row):
                 news.changed.add(row.seat)
         await self.presenter.publish(news)
+        if last is not None:
+            await safely(f"last chooser of table {table_id}", self.presenter.tell_last(news, last))
 
     async def _told_of_turn(self: TablesController, news: TableNews, row: SeatRow) -> bool:
         """Whether the player's DMs end with the panel of their current decision, or (their DMs

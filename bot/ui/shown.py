@@ -18,10 +18,10 @@ PANEL_CONTROLS = ("act", "pick", "amount")  # custom_id prefixes of a decision's
 AWAY_HEAD = "Time ran out in"  # an away notice's first words (after a mention, in a thread)
 
 
-async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
+async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow, heading: str = "") -> bool:
     """Whether the player's latest DM panel of this table (among their latest DMs: they may play
     at other tables too) is the panel of their current decision (its controls carry the decision's
-    prompt version's panel_token). False when it cannot be read."""
+    prompt version's panel_token), under `heading` when given. False when it cannot be read."""
     if row.dm_channel_id is None:
         return False
     table_id, version = news.table.id, news.table.prompts.get(row.seat, (None,))[0]
@@ -31,7 +31,8 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow) -> bool:
         async for message in bot.get_partial_messageable(row.dm_channel_id).history(limit=AWAY_LOOKBACK):
             ids = custom_ids(message)
             if any(i.startswith(of_table) for i in ids):  # act:table:token:index, amount:table:token
-                return any(i.startswith(of_table) and i.split(":")[2] == carried for i in ids)
+                return (any(i.startswith(of_table) and i.split(":")[2] == carried for i in ids)
+                        and heading in (message.content or ""))
     except discord.HTTPException:
         return False
     return False

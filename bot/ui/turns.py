@@ -38,6 +38,21 @@ def no_longer_last(news: TableNews) -> int | None:
     return seat if row is not None and row.user_id is not None and not row.handed_over else None
 
 
+LAST_TO_CHOOSE = "You are the last to choose"  # the notice's heading
+
+
+def lone_chooser(news: TableNews) -> int | None:
+    """Without the prompts from before (after a stop): the one person left to choose whose decision
+    began before the latest move, so others moved meanwhile: a choice several made at once."""
+    now = _choosing(news.table.prompts)
+    if len(now) != 1:
+        return None
+    (seat,) = now
+    row = next((s for s in news.seats if s.seat == seat), None)
+    begun_before = news.table.prompts[seat][0] < news.table.version
+    return seat if begun_before and row is not None and row.played_in_person and not row.away else None
+
+
 def last_to_choose(news: TableNews) -> int | None:
     """The one person left to choose in a choice several made at once (their choices unchanged)."""
     before, now = _choosing(news.previous_prompts), _choosing(news.table.prompts)
