@@ -23,7 +23,7 @@ from play.lobby import LobbyMixin
 from play.moves import MovesMixin
 from play.results import TableNews
 from storage import SeatRow, Store, TableRow
-from storage.tables import DamagedRow
+from storage.damaged_rows import DamagedRow
 
 log = logging.getLogger(__name__)
 

@@ -8,6 +8,7 @@ from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel
 
+from storage.damaged_rows import damaged_row
 from storage.db import Database, NothingChanged, Statement, execute, run, utcnow
 from storage.move_statements import (SEAT_FIELDS, action_statements, seat_statements, sql_value, table_update,
                                      take_back_statements, timer_statements)
@@ -18,17 +19,6 @@ Status = Literal["lobby", "running", "finished", "cancelled"]
 
 class StaleVersion(Exception):
     """The table moved on since the caller loaded it: someone else acted first."""
-
-
-class DamagedRow(Exception):
-    """A stored table row that cannot be read. Carries what is needed to tell its server and
-    players (read straight from the row's columns)."""
-
-    def __init__(self, table_id: int, guild_id: int | None, thread_id: int | None, user_ids: list[int],
-                 reason: str, game: str | None = None) -> None:
-        super().__init__(reason)
-        self.table_id, self.guild_id, self.thread_id, self.user_ids = table_id, guild_id, thread_id, user_ids
-        self.game = game
 
 
 class TableRow(BaseModel):
@@ -149,15 +139,6 @@ def _readable(rows: list[Any]) -> list[TableRow]:
     return tables
 
 
-def _damaged_row(row: Any, exc: Exception) -> DamagedRow:
-    try:
-        user_ids = [s["user_id"] for s in json.loads(row["seats_json"] or "[]") if s.get("user_id")]
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-        user_ids = []
-    game = row["game"] if isinstance(row["game"], str) else None
-    return DamagedRow(row["id"], row["guild_id"], row["thread_id"], user_ids, f"{type(exc).__name__}: {exc}", game)
-
-
 # The table row and its seats in one statement (seats as a JSON array).
 _SEAT_JSON = ("json_object('table_id', table_id, 'seat', seat, 'user_id', user_id, 'display_name', display_name,"
               " 'ai', ai, 'forfeited', forfeited, 'dm_ok', dm_ok, 'dm_channel_id', dm_channel_id,"
@@ -172,6 +153,7 @@ class TableStore(TimerStore):
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.opened_at = utcnow()  # this process's start: a lobby created before it is not opening now
 
     # -- tables ------------------------------------------------------------------
     async def create_table(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
@@ -212,7 +194,7 @@ class TableStore(TimerStore):
             seats = [SeatRow.model_validate(s) for s in json.loads(row["seats_json"] or "[]")]
             return _table(row), sorted(seats, key=lambda s: s.seat)
         except (ValueError, TypeError, KeyError) as exc:  # pydantic's and json's errors are ValueErrors
-            raise _damaged_row(row, exc) from exc
+            raise damaged_row(row, exc) from exc
 
     async def mark_damaged(self, table_id: int, reason: str) -> bool:
         """Mark a table damaged (only that column is written). True the first time."""
@@ -287,7 +269,10 @@ class TableStore(TimerStore):
         return [(table, seats[table.id]) for table in tables]
 
     async def lobby_threads(self) -> list[int]:
-        """The threads of the lobbies outside tournaments (a small set: the open-table limits)."""
+        """The threads of the lobbies outside tournaments (a small set: the open-table limits). A
+        lobby created before this process that never got its thread (a stop as it opened) is closed."""
+        await self.db.write([("UPDATE game_tables SET status = 'cancelled' WHERE status = 'lobby' AND tournament_id"
+                               " IS NULL AND thread_id IS NULL AND created_at < ?", (self.opened_at,))])
         rows = await self.db.fetchall("SELECT thread_id FROM game_tables WHERE status = 'lobby'"
                                       " AND tournament_id IS NULL AND thread_id IS NOT NULL ORDER BY id")
         return [row["thread_id"] for row in rows]
