@@ -47,6 +47,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         self.retrying: dict[int, dict[int, int]] = {}
         self.deleted: BoundedCache[int, bool] = BoundedCache(1_000)  # channels Discord says are deleted
         self.moved: BoundedCache[int, int] = BoundedCache(1_000)  # deleted thread -> the thread replacing it
+        # (table, seat): the panel a last-to-choose notice copied, retired with the notice (tell_last).
+        self.copied: BoundedCache[tuple[int, int], int] = BoundedCache(10_000)
         self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ReopenMixin
 
     # -- channels ------------------------------------------------------------------------
@@ -328,10 +330,18 @@ class Presenter(AwayNoticesMixin, FinishMixin):
     async def retire_dm_panel(self, news: TableNews, row: SeatRow) -> None:
         """Take the controls off a seat's last DM panel (an old panel that cannot be edited still
         answers "out of date" when clicked)."""
+        await self.retire_copied(news, row)
         if row.dm_message_id is None or row.dm_channel_id is None:
             return
         channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
         await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(view=None))
+
+    async def retire_copied(self, news: TableNews, row: SeatRow) -> None:
+        """The panel a last-to-choose notice copied loses its controls too, once that decision ended."""
+        copied = self.copied.pop((news.table.id, row.seat))
+        if copied is not None and row.dm_channel_id is not None:
+            channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
+            await safely(f"old panel of {row.user_id}", channel.get_partial_message(copied).edit(view=None))
 
     async def retire_panels(self, news: TableNews) -> None:
         """Take the controls off a cancelled table's DMs: each player's tracked panel, whatever it
@@ -400,8 +410,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
     async def tell_last(self, news: TableNews, seat: int) -> None:
         """In a choice made at once, the last player still to choose is told so, on a copy of their
         panel: their newest DM is then their panel, which the game's end turns into their result.
-        The panel they had loses its controls (the bot tracks one panel a seat, which a missed
-        deadline, an abandon or the game's end retires: an untracked one would stay live)."""
+        The panel they had keeps working (same choices; one call, not two); it loses its controls
+        with the notice when the seat's panel is retired (a missed deadline, an abandon, the end)."""
         row, info = news.seats[seat], self.info(news)
         text = f"**{LAST_TO_CHOOSE} in {info.title} (table #{news.table.id})**: the others have chosen."
         message = None if not self.dm_worth_trying(row) else await self.send_dm(
@@ -409,7 +419,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         if message is not None:
             self.service.note_seat(news.table.id, row.user_id, dm_message_id=message.id)
             if row.dm_message_id not in (None, message.id):
-                await self.retire_dm_panel(news, row)
+                self.copied.put((news.table.id, seat), row.dm_message_id)
         else:
             await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
                             allowed_mentions=panels.PLAYER_MENTIONS)

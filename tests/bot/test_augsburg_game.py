@@ -185,18 +185,14 @@ async def test_a_take_back_that_makes_another_choose_again_turns_the_last_to_cho
     assert notice.content.startswith("**") and labels(notice), notice.content
 
 
-async def test_the_last_to_choose_notice_takes_over_from_the_panel_it_copies(simcord_env):
-    """The notice is bo's panel from then on: the one he had loses its controls (else, untracked, it
-    would stay live once the decision ends another way: time running out, an abandon)."""
+async def test_answering_on_the_panel_before_the_last_to_choose_notice_retires_the_notice(simcord_env):
     table, choose_on, older = await opening_chosen_by_ada(simcord_env)
     bo = table.players[1]
     notice = bo.user.dm_channel.history()[-1]
-    assert "last to choose" in notice.content and labels(notice) and labels(older)
-    older = next(m for m in bo.user.dm_channel.history() if m.id == older.id)
-    assert not labels(older) and older.content  # its text stays
-    version = (await table.row()).version
-    await choose_on(bo, notice)
-    assert (await table.row()).version == version + 1  # the notice's controls work
+    assert "last to choose" in notice.content and labels(notice)
+    await choose_on(bo, older)  # bo answers on the panel he had, not on the notice
+    notice = next(m for m in bo.user.dm_channel.history() if m.id == notice.id)
+    assert not labels(notice)  # the notice's controls are gone: the answered panel is the current one
 
 
 async def test_the_board_shows_the_privilege_cards_used_face_up(simcord_env):

@@ -1,6 +1,6 @@
 """The "You are the last to choose" notice is a copy of the seat's panel; the panel it copied must
-not keep its controls once the decision ends: time running out (the computer plays the seat),
-/table abandon, or an answer on the notice.
+not keep its controls once the decision ends otherwise than by a choice: time running out (the
+computer plays the seat), or /table abandon.
 
 README (Pace): when the deadline passes "a computer player makes the seat's move ... and the computer
 keeps playing the seat until its player presses I'm back"; (/table abandon) "From then on the seat's
@@ -37,13 +37,3 @@ async def test_no_panel_keeps_its_choices_once_the_last_to_choose_abandons(simco
     await bo.slash(table.thread, "table abandon")
     leftover = panels_with_controls(table, bo)
     assert not leftover, [(m.content.splitlines()[0], labels(m)) for m in leftover]
-
-
-async def test_the_panel_before_the_notice_loses_its_choices_once_the_notice_is_answered(simcord_env):
-    table, choose_on, older = await opening_chosen_by_ada(simcord_env)
-    bo = table.players[1]
-    notice = bo.user.dm_channel.history()[-1]
-    assert "You are the last to choose" in notice.content
-    await choose_on(bo, notice)  # bo answers on the notice (his newest DM), as the notice invites
-    older = next(m for m in bo.user.dm_channel.history() if m.id == older.id)
-    assert not any(table_control(c, table.table_id) for c in buttons(older)), labels(older)
