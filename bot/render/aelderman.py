@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
+from bot.render.aelderman_council import bid_status, council_row_lines, revealed_lines
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
 from bot.render.aelderman_results import outcome_lines
@@ -26,6 +27,7 @@ DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 # the board goes compact; over CARDS_ROOM (the footer and four deadlines take less than the rest)
 # names are cut to TINY_NAME, then the status above the fields, rather than the sea map's action
 # cards, which nothing else shows.
+MAJORITIES = "Majorities so far (council votes for 1st/2nd)"
 BOARD_ROOM, CARDS_ROOM, SHORT_NAME, TINY_NAME = EMBED_TOTAL - 500, EMBED_TOTAL - 350, 12, 8
 LEVEL_NAMES = ("basic", "advanced", "expert")
 
@@ -157,35 +159,6 @@ def buildings_text(player: Any) -> str:
             f"{plural(player.property_supply, 'tile')} left · {built or 'no buildings'}{costs}")
 
 
-def council_row_lines(info: TableInfo, view: Any, row: int, compact: bool = False) -> list[str]:
-    """A Council Hall row's cards with their texts (`compact`: by number alone; the bidders'
-    panels and `/rules` give the texts), second-row bonuses, and who took each."""
-    lines = []
-    for slot in view.council.rows[row]:
-        bonus = f" (bonus {items_text(slot.bonus)})" if slot.bonus and row == 1 else ""
-        taken = f" — **{info.name(slot.taken_by)}**" if slot.taken_by is not None else ""
-        text = "" if compact else f": {council_card_text(slot.card)}"
-        lines.append(f"{slot.card}{text}{bonus}{taken}")
-    return lines
-
-
-def bid_status(info: TableInfo, view: Any) -> str:
-    """During sealed bidding only who has bid is shown; amounts appear once all are in."""
-    council = view.council
-    parts = [f"{info.name(s)} {'✅ has bid' if done else '⏳ deciding'}" for s, done in enumerate(council.submitted)]
-    return f"Sealed bids for row {council.row + 1}: " + " · ".join(parts)
-
-
-def revealed_lines(info: TableInfo, view: Any, compact: bool = False) -> list[str]:
-    """The bids of the Council Hall rows revealed so far (`compact`: without the rule they follow,
-    which `/rules` and the bidders' panels give)."""
-    lines = [f"Row {row + 1} bids: " + ", ".join(f"{info.name(s)} {bid}" for s, bid in enumerate(bids)) + "."
-             for row, bids in enumerate(view.council.revealed)]
-    if lines and not compact:  # said once for both rows
-        lines[-1] += " The highest bid chooses first (ties: more coins, then player order); a bid of 0 gets no card."
-    return lines
-
-
 def spare_lines(v: Any) -> list[str]:
     """The spare colour (2 players) or the solo dummy: its markers and buildings, which count in
     every majority like a player's."""
@@ -224,16 +197,25 @@ class AeldermanRenderer(Renderer):
 
     # -- the public board ----------------------------------------------------------------------
     def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
-        embeds = self._board(info, view)
+        embeds, compact = self._board(info, view), False
         if sum(len(e) for e in embeds) > BOARD_ROOM and any(len(n) > SHORT_NAME for n in info.names.values()):
             info = info.shortened(SHORT_NAME)  # long names, said many times over
             embeds = self._board(info, view)
         if sum(len(e) for e in embeds) > BOARD_ROOM:  # the sea map's action cards are shown nowhere else
-            embeds = self._board(info, view, compact=True)
+            embeds, compact = self._board(info, view, compact=True), True
         if sum(len(e) for e in embeds) > CARDS_ROOM and any(len(n) > TINY_NAME for n in info.names.values()):
-            embeds = self._board(info.shortened(TINY_NAME), view, compact=True)
+            info = info.shortened(TINY_NAME)
+            embeds = self._board(info, view, compact=True)
         main, cards = embeds
-        within_total([main], CARDS_ROOM - len(cards))  # the status gives way before the sea-map text
+        room = CARDS_ROOM - len(cards) - len(main) + len(main.description or "")  # for the status
+        if len(self._status_text(info, view, compact, shortest=True)) > room:
+            majorities = [i for i, f in enumerate(main.fields) if f.name == MAJORITIES]
+            if majorities:  # drawn on the board picture: the round's standing stays in the status
+                room += len(main.fields[majorities[0]].name) + len(main.fields[majorities[0]].value)
+                main.remove_field(majorities[0])
+        if len(main.description or "") > room:  # the status gives way before the sea-map text
+            main.description = self._status_text(info, view, compact, room=max(0, room))
+        within_total([main], CARDS_ROOM - len(cards))
         return within_total(embeds)
 
     def _board(self, info: TableInfo, view: BaseModel, compact: bool = False) -> list[discord.Embed]:
@@ -241,8 +223,7 @@ class AeldermanRenderer(Renderer):
         picture draws the display, the bidders' panels and `/rules` give the texts), to leave room
         for the sea map's action cards."""
         v: Any = view
-        main = discord.Embed(title=self._title(v), colour=COLOUR,
-                             description=fit("\n".join(self._status(info, v, compact)), DESCRIPTION_LIMIT))
+        main = discord.Embed(title=self._title(v), colour=COLOUR, description=self._status_text(info, v, compact))
         if v.council.rows:
             for row in range(len(v.council.rows)):
                 name = "Council Hall, top row" if row == 0 else "Council Hall, second row (pays the bonus)"
@@ -262,7 +243,7 @@ class AeldermanRenderer(Renderer):
         if v.spare is not None:  # "treated like those of other players during the game and in the final scoring"
             main.add_field(name=spare_name(v), value=fit("\n".join(spare_lines(v)), FIELD_LIMIT), inline=False)
         if v.version == "main":
-            main.add_field(name="Majorities so far (council votes for 1st/2nd)",
+            main.add_field(name=MAJORITIES,
                            value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
         return [main, self._map_embed(info, v, compact)]
 
@@ -308,8 +289,22 @@ class AeldermanRenderer(Renderer):
         return (f"Aelderman{solo} — round {v.round} of {v.rounds} · period {v.period + 1} of "
                 f"{D.PERIODS_PER_ROUND}")
 
-    def _status(self, info: TableInfo, v: Any, compact: bool = False) -> list[str]:
-        lines = self._now_lines(info, v, compact)
+    def _status_text(self, info: TableInfo, v: Any, compact: bool = False, room: int = DESCRIPTION_LIMIT,
+                     shortest: bool = False) -> str:
+        """The status above the fields within `room` characters: what happens now, then where the
+        round stands (period indicators, player order, feasts, piles). Short of room, the details
+        of what happens now give way first, from the last (the acting player's panel has them), so
+        the round's standing stays. `shortest`: with no detail at all."""
+        now, standing = self._now_lines(info, v, compact), self._standing(info, v, compact)
+        text = "\n".join(now + standing)
+        for kept in range(len(now) - 1, 0, -1):
+            if len(text) <= room and not shortest:
+                break
+            text = "\n".join(now[:kept] + ["…"] + standing)
+        return fit(text, min(room, DESCRIPTION_LIMIT)) if room else ""
+
+    def _standing(self, info: TableInfo, v: Any, compact: bool = False) -> list[str]:
+        lines = []
         shown = [f"**{ap}**" if i == v.period and v.phase == "trade" else str(ap)
                  for i, ap in enumerate(v.periods_revealed)]
         shown += ["?"] * v.periods_hidden

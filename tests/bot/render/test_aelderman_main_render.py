@@ -166,3 +166,22 @@ def test_a_develop_choice_names_its_spot_counted_over_the_empty_ones():
     assert description(Develop(slot=0, improvement=502), view).startswith("Position 2; when: ")
     state.display = [501, 502, 503, 504]
     assert description(Develop(slot=0, improvement=501), SPEC.view(state, 0)).startswith("Position 1; when: ")
+
+
+@pytest.mark.slow
+def test_a_four_player_board_with_the_longest_names_keeps_the_rounds_standing():
+    """With four names of Discord's longest (32 characters), a late main-version board is too long
+    for an embed: the details of what happens now give way, then the majorities (drawn on the board
+    picture), never the period indicators, the player order, the feasts or the piles."""
+    info = TableInfo(table_id=7, title="Aelderman", names={s: "W" * 32 for s in range(4)})
+    without_majorities = 0
+    for state in main_states(4, 3):
+        embeds = RENDERER.board(info, SPEC.view(state, None))
+        status = embeds[0].description
+        for line in ("Period indicators (action points): ", "Player order: ", "Feasts this round: ",
+                     "Action-card pile: "):
+            assert line in status, (line, status)
+        assert sum(len(e) for e in embeds) <= 6000
+        if not any(f.name.startswith("Majorities so far") for f in embeds[0].fields):
+            without_majorities += 1
+    assert without_majorities  # the case this test is about did occur
