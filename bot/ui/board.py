@@ -26,6 +26,8 @@ from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
                               log_embed, log_of, log_reaches, news_lines, versions_after)
+from bot.ui.components import HandButton
+from bot.ui.requests import custom_ids, history_hidden
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
 from play.results import TableNews, everyone_away
@@ -36,7 +38,8 @@ log = logging.getLogger(__name__)
 # A board whose embeds leave the log less room than this (Aelderman's main version with four
 # players) writes its log in the message's text, under the turn line, which has a limit of its own.
 LOG_ROOM_IN_EMBEDS = 1000
-WAITING = "Waiting for"  # the field that says whose decisions are due, and when
+WAITING = "Waiting for"
+BOARD_LOOKBACK = 25  # latest thread messages looked over, once after a start, for boards a stop left live  # the field that says whose decisions are due, and when
 
 
 @dataclass(frozen=True)
@@ -155,8 +158,9 @@ class Boards:
         table = news.table
         async with self.locks.hold(table.id):
             shown, hint = self.shown.get(table.id), self.hints.get(table.id)
-            if shown is None and table.board_message_id is not None:
+            if shown is None and table.board_message_id is not None:  # since a start
                 shown = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
+                await self._retire_strays(thread, table)
             if shown is not None and shown.version > table.version:
                 return  # a later move's board is already up
             renderer = get_renderer(table.game)
@@ -208,6 +212,25 @@ class Boards:
             await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
             self._thread_reached(news.table.id, reached)  # a refusal next goes on from there
         return start, text
+
+    async def _retire_strays(self, thread: Any, table: Any) -> None:
+        """Once after a start: a stop between posting a new board and storing it, or before the
+        replaced one lost its buttons, left a second board with live buttons. Any such board among
+        the thread's latest messages but the stored one is retired, so that only the board the bot
+        goes on editing reads as current (one request; none when the history cannot be read)."""
+        if history_hidden(thread):
+            return
+        mark = HandButton(table.id).custom_id  # a board's "My hand" (a mention's carries a token)
+        try:
+            strays = [message async for message in thread.history(limit=BOARD_LOOKBACK)
+                      if message.id != table.board_message_id and message.author.id == self.bot.user.id
+                      and mark in custom_ids(message)]
+        except discord.HTTPException:
+            return
+        for message in strays:
+            log.info("board %s of table %s was left live by a stop; retired", message.id, table.id)
+            await self._retire(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
+                                                  message.content, log_in_content=False))
 
     async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews, info: Any) -> int:
         """Since a restart: the version up to which the current board's log reaches, read from the
