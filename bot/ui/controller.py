@@ -349,10 +349,13 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             return
         if in_dm and interaction.message is not None:
             # The DM panel itself was answered in place: it stays this seat's current DM panel. A
-            # later copy of it (the last-to-choose notice) loses its now outdated controls.
+            # later copy of it (the last-to-choose notice) loses its now outdated controls, and so
+            # does the panel a notice copied when the notice is answered.
             row = news.seat_of(interaction.user.id)
             if row is not None and self.presenter.copied.get((table_id, row.seat)) == interaction.message.id:
                 self.presenter.copied.pop((table_id, row.seat))  # the copied panel, answered: current again
+            elif row is not None and row.dm_message_id == interaction.message.id:
+                await self.presenter.retire_copied(news, row)
             if row is not None and row.dm_message_id not in (None, interaction.message.id):
                 await self.presenter.retire_dm_panel(news, row)
             self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,

@@ -411,7 +411,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         """In a choice made at once, the last player still to choose is told so, on a copy of their
         panel: their newest DM is then their panel, which the game's end turns into their result.
         The panel they had keeps working (same choices; one call, not two); it loses its controls
-        with the notice when the seat's panel is retired (a missed deadline, an abandon, the end)."""
+        when the notice is answered, or with the notice when the seat's panel is retired (a missed
+        deadline, an abandon, the end)."""
         row, info = news.seats[seat], self.info(news)
         text = f"**{LAST_TO_CHOOSE} in {info.title} (table #{news.table.id})**: the others have chosen."
         message = None if not self.dm_worth_trying(row) else await self.send_dm(

@@ -37,3 +37,21 @@ async def test_no_panel_keeps_its_choices_once_the_last_to_choose_abandons(simco
     await bo.slash(table.thread, "table abandon")
     leftover = panels_with_controls(table, bo)
     assert not leftover, [(m.content.splitlines()[0], labels(m)) for m in leftover]
+
+
+async def test_the_panel_a_notice_copied_loses_its_choices_once_the_notice_is_answered(simcord_env):
+    """The last to choose answers on the notice (their newest DM): the older panel it copied offers
+    a decision that is over, and keeps no controls (README: only "After a kill -9 or a crash" may a
+    panel keep them)."""
+    table, choose_on, older = await opening_chosen_by_ada(simcord_env)
+    bo = table.players[1]
+    notice = bo.user.dm_channel.history()[-1]
+    assert "You are the last to choose" in notice.content
+    assert any(table_control(c, table.table_id) for c in buttons(older))
+    while await table.seat_of(bo) in table.bot.service.spec(await table.row()).to_act(await table.state()):
+        await choose_on(bo, next(m for m in bo.user.dm_channel.history() if m.id == notice.id))
+        if not any(table_control(c, table.table_id) for c in buttons(
+                next(m for m in bo.user.dm_channel.history() if m.id == notice.id))):
+            break
+    copied = next(m for m in bo.user.dm_channel.history() if m.id == older.id)
+    assert not any(table_control(c, table.table_id) for c in buttons(copied)), labels(copied)

@@ -2,7 +2,8 @@
 calls. A typical move (the board is edited, not posted anew) is at most 8 SQL statements counting
 BEGIN and COMMIT, exactly one commit, and the REST calls are the answer, the board edit and one
 DM to each other player whose choices changed, or who is the last to choose in a sealed choice
-(at most 3 when one other player is next)."""
+(at most 3 when one other player is next); the last to choose, answering on their notice, also
+takes the controls off the panel it copied."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.ui.turns import LAST_TO_CHOOSE
 from play.results import NO_CHOICES, seat_choices
 from tests.bot.driver import choose, heuristic_players, open_table, panel_message, start
 
@@ -20,6 +22,12 @@ class MoveCount:
     rest: list[str]
     new_board: bool
     others_changed: int  # other people whose choices changed with this move
+    thread_id: int
+    on_notice: bool  # answered on a last-to-choose notice: the panel it copied loses its controls
+
+    @property
+    def copied_retired(self) -> int:
+        return sum(r.startswith("PATCH /channels/") and f"/channels/{self.thread_id}/" not in r for r in self.rest)
 
     @property
     def dms(self) -> int:
@@ -53,7 +61,8 @@ async def counted_moves(env, game: str, names: list[str], moves: int) -> list[Mo
                      and after.get(s.seat) != prompts.get(s.seat) and after.get(s.seat) is not None)
         others += last_to_choose(prompts, after)
         board_posts = [r for r in rest if r == f"POST /channels/{table.thread.id}/messages"]
-        counted.append(MoveCount(done, rest, bool(board_posts), others))
+        on_notice = LAST_TO_CHOOSE in (click[1].content or "")
+        counted.append(MoveCount(done, rest, bool(board_posts), others, table.thread.id, on_notice))
     await table.bot.store.db.trace(None)
     return counted
 
@@ -93,9 +102,12 @@ async def test_a_typical_move_is_one_transaction_and_few_calls(simcord_env, game
         assert move.commits == 1, move.statements
         assert len(move.statements) <= 8, move.statements
         assert move.dms == move.others_changed, move
-        # The answer and the board edit (none when nothing the thread sees changed), and the DMs.
-        assert len(move.rest) - move.dms in (1, 2), move.rest
-        assert sum(r.startswith("PATCH") and "/webhooks/" not in r for r in move.rest) <= 1, move.rest
+        # The answer and the board edit (none when nothing the thread sees changed), and the DMs;
+        # answered on a last-to-choose notice, the panel it copied loses its controls.
+        assert move.copied_retired <= move.on_notice, move.rest
+        assert len(move.rest) - move.dms - move.copied_retired in (1, 2), move.rest
+        board_edits = [r for r in move.rest if r.startswith(f"PATCH /channels/{move.thread_id}/")]
+        assert len(board_edits) <= 1, move.rest
     assert sum(len(m.rest) <= 3 for m in typical) >= 0.8 * len(typical)
     for move in moves:  # a new board (a round boundary) records its message id: one more commit
         assert move.commits <= 2, move.statements
