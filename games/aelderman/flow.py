@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from games.aelderman import data as D
-from games.aelderman.dummy import dummy_markers, is_solo_dummy
 from games.aelderman.council import finish_row, reveal_row, start_council
+from games.aelderman.periods import begin_period
 from games.aelderman.production import pay_operating_costs, prepare_round, produce
 from games.aelderman.rules import say
-from games.aelderman.sea import turn_wheel
 from games.aelderman.state import State, Turn, Visit
 from games.aelderman.steps import settle_forced
 from games.core import Event
@@ -52,19 +51,6 @@ def start_trade(state: State, events: list[Event]) -> None:
     state.phase = "trade"
     state.period = 0
     begin_period(state, events)
-
-
-def begin_period(state: State, events: list[Event]) -> None:
-    """Turn every wheel (not before the very first period), then reveal the period indicator."""
-    if not (state.round == 1 and state.period == 0):
-        for seat in reversed(state.order):
-            turn_wheel(state, seat, 1, events)
-    state.turn_index = 0
-    if state.period == 2 and is_solo_dummy(state):
-        dummy_markers(state, events)  # rulebook: "before the third period indicator is revealed"
-    say(events, "period", f"Period {state.period + 1} of round {state.round}: "
-        f"{state.periods[state.period]} action points.", period=state.period,
-        ap=state.periods[state.period])
 
 
 def _next_turn(state: State, events: list[Event]) -> None:

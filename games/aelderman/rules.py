@@ -96,9 +96,11 @@ def describe(items: dict[str, int]) -> str:
 def periods_shown(state: State) -> int:
     """How many of the round's period indicators lie face up. Rulebook: "The first tile is placed
     face-up, all others face-down" at setup; later rounds renew them face down, and each period
-    turns its own up ("the next period indicator is revealed")."""
+    turns its own up ("the next period indicator is revealed"), once the wheels turned for it gave
+    their free markers."""
     if state.phase in ("trade", "council", "over"):
-        return state.period + 1
+        # Its wheels' free markers are placed before a period's indicator is revealed.
+        return state.period + (0 if any(p.kind == "reveal_period" for p in state.pending) else 1)
     return 1 if state.phase == "setup" else 0
 
 

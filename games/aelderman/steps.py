@@ -17,6 +17,7 @@ from games.aelderman.improvements import (develop, develop_options, offered_opti
                                           use_offered)
 from games.aelderman.council import (apply_card, draw_council_cards, solo_buy, solo_draw_options,
                                      solo_votes3_options, take_card, take_options)
+from games.aelderman.periods import REVEAL, reveal_period
 from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
 from games.aelderman.rules import capacity, check_storage, describe, gain, say, spend_ap, stored
 from games.aelderman.sea import card_of, swap_cards, swappable, turn_wheel
@@ -187,8 +188,16 @@ def _tavern(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
 
 
 def _solo_votes3(state: State, p: Pending, a, events: list[Event]) -> None:
+    # "You can first choose one of these cards ... Then draw three Council Hall cards": what the card
+    # bought asks for (an improvement to develop) comes first, the draw after it.
+    below = len(state.pending)
     if a.kind == "take_card":
         solo_buy(state, a.card, a.price, events)
+    state.pending.insert(below, Pending(kind="solo_deal", seat=0))
+
+
+def _solo_deal(state: State, p: Pending, a, events: list[Event]) -> None:
+    """No choice (resolved by itself): the solo Council Hall's three cards are drawn."""
     cards = draw_council_cards(state, D.SOLO_DRAW)
     if cards:
         state.pending.append(Pending(kind="solo_draw", seat=0, data={"cards": cards}))
@@ -229,6 +238,8 @@ STEPS: dict[str, tuple[Options, Resolve]] = {
     "develop": (develop_options, lambda s, p, a, e: a.kind == "develop" and develop(s, p.seat, a, e)),
     "improvement": (offered_options,
                     lambda s, p, a, e: a.kind == "activate" and use_offered(s, p.seat, a.improvement, e)),
+    "solo_deal": (lambda s, p: [Pass()], _solo_deal),
+    REVEAL: (lambda s, p: [Pass()], lambda s, p, a, events: reveal_period(s, events)),
     "solo_draw": (solo_draw_options, _solo_draw),
 }
 _FORCED = frozenset({"pay", "discard"})

@@ -6,7 +6,7 @@ from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.dummy import dummy_build, dummy_buildings, dummy_markers, dummy_selection, spare_supply
 from games.aelderman.majority import district_strengths, holds_majority, zone_counts
-from tests.games.aelderman.helpers import new_main
+from tests.games.aelderman.helpers import act, new_main
 
 DUMMY = 1
 
@@ -104,6 +104,24 @@ def test_solo_council_hall_of_the_main_version():
     prices = sorted((a.price, D.COUNCIL_CARDS[a.card].kind) for a in solo_votes3_options(state)
                     if a.kind == "take_card")
     assert prices == [(1, "improve"), (1, "votes3"), (7, "votes10")]
+
+
+def test_the_improvement_bought_first_is_developed_before_the_three_cards_are_drawn():
+    """Solo, Council Hall: 'You can first choose one of these cards at the given cost: ... developing
+    improvement costs 1 influence marker. Then draw three Council Hall cards from the face-down draw
+    pile.' The improvement is chosen first, without knowing the three cards; they are drawn after."""
+    from games.aelderman.council import start_council
+    state = new_main(1, 5)
+    state.turn, state.phase, state.period = None, "council", 3
+    state.players[0].influence = 10
+    start_council(state, [])
+    pile = list(state.council_pile)
+    state, _ = act(state, 0, "take_card", card=D.IMPROVE_CARD)
+    assert {a.kind for a in SPEC.legal_actions(state, 0)} == {"develop"}
+    assert state.council_pile == pile and not any(p.kind == "solo_draw" for p in state.pending)
+    state, _ = act(state, 0, "develop")
+    assert state.pending[-1].kind == "solo_draw" and len(state.pending[-1].data["cards"]) == D.SOLO_DRAW
+    assert state.council_pile == pile[:-D.SOLO_DRAW]  # drawn only now, from the top of the pile
 
 
 def test_the_result_says_whether_the_player_beat_the_dummy():

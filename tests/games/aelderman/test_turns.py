@@ -6,8 +6,9 @@ import pytest
 
 from games import RuleError
 from games.aelderman import SPEC
+from games.aelderman import data as D
 from games.aelderman.actions import EndTurn, Move
-from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, start_turn
+from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, new_main, start_turn
 
 
 def board(seat: int = 0):
@@ -245,3 +246,25 @@ def test_alternative_trade_buys_into_a_full_storage_and_a_good_is_removed():
     assert [p.kind for p in state.pending] == ["discard"]
     state, _ = act(state, 0, "discard", good="wood")
     assert state.players[0].goods["wood"] == 11 and not state.pending
+
+
+def test_a_wheel_bonus_is_placed_before_the_next_period_indicator_is_revealed():
+    """'Revealing the Period Indicator: You start by turning your resource wheel one position
+    clockwise ... Whenever you have turned your resource wheel five times, a bonus is activated and
+    you may place an influence marker ... The period indicator is then flipped over.' While a player
+    decides on the wheel's free marker, the next indicator is still face down."""
+    state = new_main(2, 5)
+    last = state.order[-1]
+    for seat in range(2):
+        state.players[seat].wheel_turns = D.BONUS_EVERY - 1  # the next turn of the wheel gives the bonus
+        state.players[seat].location = "Aalborg"
+    start_turn(state, last, "Aalborg", state.periods[0], period=0)
+    state, events = act(state, last, "end_turn")
+    assert state.pending and state.pending[-1].kind == "place"
+    assert SPEC.view(state, None).periods_revealed == state.periods[:1]
+    assert not any(e.kind == "period" for e in events)
+    while state.pending and state.pending[-1].kind == "place":
+        seat = state.pending[-1].seat
+        state, events = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[0])
+    assert SPEC.view(state, None).periods_revealed == state.periods[:2]
+    assert [e.data["period"] for e in events if e.kind == "period"] == [1]
