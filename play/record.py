@@ -136,14 +136,15 @@ def _check_shape(record: Any) -> None:
         raise RecordError(f"not a game record of this bot (format {record.get('format')!r}, expected {FORMAT})")
     seed = record.get("seed")
     checks = [
+        (isinstance(record.get("game"), str), "`game` must be the game's name"),
         (isinstance(seed, int) and not isinstance(seed, bool), "`seed` must be a whole number"),
         (isinstance(record.get("options"), dict), "`options` must be an object"),
         (isinstance(record.get("seats"), list) and all(
             isinstance(s, dict) and isinstance(s.get("seat"), int) for s in record["seats"]),
          "`seats` must be a list of seats, each with its number"),
         (isinstance(record.get("actions"), list) and all(
-            isinstance(a, dict) and isinstance(a.get("seat"), int) for a in record["actions"]),
-         "`actions` must be a list of actions, each with the seat that made it"),
+            isinstance(a, dict) and isinstance(a.get("seat"), int) and "action" in a for a in record["actions"]),
+         "`actions` must be a list of actions, each with the seat that made it and its `action`"),
         (record.get("result") is None or isinstance(record["result"], dict), "`result` must be an object or null"),
     ]
     for ok, problem in checks:

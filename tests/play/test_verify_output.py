@@ -51,3 +51,25 @@ async def test_a_record_whose_result_is_malformed_is_named_in_one_line(tmp_path,
             out = capsys.readouterr().out
             assert out.startswith(f"Cannot read {path}: ") and "result" in out
             assert out.count("\n") == 1 and "pydantic" not in out, out
+
+
+async def test_a_record_missing_an_action_or_naming_its_game_wrongly_is_named_in_one_line(tmp_path, capsys):
+    """The same contract for an action without its `action` (not "'action'", a bare key name) and
+    a `game` that is not text (not Python's "unhashable type: 'list'")."""
+    from play import record
+
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        data = await service.export(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
+    actions = [dict(step) for step in data["actions"]]
+    del actions[2]["action"]
+    for bad, named in (({**data, "actions": actions}, "`action`"), ({**data, "game": [data["game"]]}, "`game`")):
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(bad))
+        for command in ("replay", "verify"):
+            assert record.main(command, [str(path)]) == 2
+            out = capsys.readouterr().out
+            assert out.startswith(f"Cannot read {path}: ") and named in out and "unhashable" not in out, out
+            assert out.count("\n") == 1, out
