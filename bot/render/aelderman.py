@@ -207,6 +207,8 @@ class AeldermanRenderer(Renderer):
             info = info.shortened(TINY_NAME)
             embeds = self._board(info, view, compact=True)
         main, cards = embeds
+        if len(main) + len(cards) <= CARDS_ROOM:
+            return within_total(embeds)
         room = CARDS_ROOM - len(cards) - len(main) + len(main.description or "")  # for the status
         if len(self._status_text(info, view, compact, shortest=True)) > room:
             majorities = [i for i, f in enumerate(main.fields) if f.name == MAJORITIES]

@@ -38,8 +38,8 @@ log = logging.getLogger(__name__)
 # A board whose embeds leave the log less room than this (Aelderman's main version with four
 # players) writes its log in the message's text, under the turn line, which has a limit of its own.
 LOG_ROOM_IN_EMBEDS = 1000
-WAITING = "Waiting for"
-BOARD_LOOKBACK = 25  # latest thread messages looked over, once after a start, for boards a stop left live  # the field that says whose decisions are due, and when
+WAITING = "Waiting for"  # the field that says whose decisions are due, and when
+BOARD_LOOKBACK = 25  # latest thread messages looked over, once after a start, for boards a stop left live
 
 
 @dataclass(frozen=True)

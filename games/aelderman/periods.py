@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from games.aelderman.dummy import dummy_markers, is_solo_dummy
-from games.aelderman.rules import say
+from games.aelderman.rules import REVEAL_PERIOD, say
 from games.aelderman.sea import turn_wheel
 from games.aelderman.state import Pending, State
 from games.core import Event
-
-REVEAL = "reveal_period"  # the step that reveals the indicator once the wheels' free markers are placed
-
 
 def begin_period(state: State, events: list[Event]) -> None:
     """Rulebook: "You start by turning your resource wheel one position clockwise ... The period
@@ -21,7 +18,7 @@ def begin_period(state: State, events: list[Event]) -> None:
         for seat in reversed(state.order):
             turn_wheel(state, seat, 1, events)
     if len(state.pending) > below:
-        state.pending.insert(below, Pending(kind=REVEAL, seat=state.order[0]))
+        state.pending.insert(below, Pending(kind=REVEAL_PERIOD, seat=state.order[0]))
     else:
         reveal_period(state, events)
 

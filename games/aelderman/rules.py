@@ -93,6 +93,9 @@ def describe(items: dict[str, int]) -> str:
 
 
 # -- action points ---------------------------------------------------------------------------
+REVEAL_PERIOD = "reveal_period"  # the step that reveals a period's indicator (games/aelderman/periods.py)
+
+
 def periods_shown(state: State) -> int:
     """How many of the round's period indicators lie face up. Rulebook: "The first tile is placed
     face-up, all others face-down" at setup; later rounds renew them face down, and each period
@@ -100,7 +103,7 @@ def periods_shown(state: State) -> int:
     their free markers."""
     if state.phase in ("trade", "council", "over"):
         # Its wheels' free markers are placed before a period's indicator is revealed.
-        return state.period + (0 if any(p.kind == "reveal_period" for p in state.pending) else 1)
+        return state.period + (0 if any(p.kind == REVEAL_PERIOD for p in state.pending) else 1)
     return 1 if state.phase == "setup" else 0
 
 

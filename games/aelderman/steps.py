@@ -17,9 +17,9 @@ from games.aelderman.improvements import (develop, develop_options, offered_opti
                                           use_offered)
 from games.aelderman.council import (apply_card, draw_council_cards, solo_buy, solo_draw_options,
                                      solo_votes3_options, take_card, take_options)
-from games.aelderman.periods import REVEAL, reveal_period
+from games.aelderman.periods import reveal_period
 from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
-from games.aelderman.rules import capacity, check_storage, describe, gain, say, spend_ap, stored
+from games.aelderman.rules import REVEAL_PERIOD, capacity, check_storage, describe, gain, say, spend_ap, stored
 from games.aelderman.sea import card_of, swap_cards, swappable, turn_wheel
 from games.aelderman.state import Pending, State
 from games.aelderman.trading import (buy_options, do_split, pay_options, resolve_pay,
@@ -239,7 +239,7 @@ STEPS: dict[str, tuple[Options, Resolve]] = {
     "improvement": (offered_options,
                     lambda s, p, a, e: a.kind == "activate" and use_offered(s, p.seat, a.improvement, e)),
     "solo_deal": (lambda s, p: [Pass()], _solo_deal),
-    REVEAL: (lambda s, p: [Pass()], lambda s, p, a, events: reveal_period(s, events)),
+    REVEAL_PERIOD: (lambda s, p: [Pass()], lambda s, p, a, events: reveal_period(s, events)),
     "solo_draw": (solo_draw_options, _solo_draw),
 }
 _FORCED = frozenset({"pay", "discard"})
