@@ -11,7 +11,7 @@ from games.aelderman.data_cards import (AP_FROM_RULEBOOK, DRAW_CARDS, FIXED_CARD
                                         card_action_cost, check_columns)
 from games.aelderman.data_city import (ABILITY_USES, BOOSTERS_DRAWN, BOOSTERS_KEPT, BUILDINGS,
                                        CARPENTRY_WOOD, DELI_COINS,
-                                       GUARD_HOUSE_VOTES, INFLUENCE_MARKERS, LIGHTHOUSE_MAX,
+                                       GUARD_HOUSE_VOTES, INFLUENCE_MARKERS, LIGHTHOUSE_MAX, ORDER_MARKERS,
                                        MAX_AP_PER_TURN, PERIOD_TILES_SHORT, PERIODS_PER_ROUND,
                                        PRODUCTION_CARDS, LESS_COSTS,
                                        PERMANENT_KINDS, PLAYER_STORAGE, PROPERTY_TILES, ROUNDS,

@@ -66,6 +66,7 @@ STORAGE_BUILDING_SPACES = 9
 PLAYER_STORAGE = 12
 PROPERTY_TILES = 8
 INFLUENCE_MARKERS = 35
+ORDER_MARKERS = 1  # setup step 7: one marker of each player's colour shows the player order
 START_INFLUENCE = 5
 START_COINS = 10  # chosen: the rulebook names no starting money besides the start boosters
 

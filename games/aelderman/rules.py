@@ -200,4 +200,4 @@ def say(events: list[Event], kind: str, text: str, **data) -> None:
     events.append(Event(kind, text, None, data))
 
 
-INFLUENCE_TOTAL_CHECK = D.INFLUENCE_MARKERS
+INFLUENCE_TOTAL_CHECK = D.INFLUENCE_MARKERS - D.ORDER_MARKERS  # the order marker stays on the player order

@@ -18,7 +18,8 @@ def new_player(mission: str) -> Player:
         mission=mission,
         coins=D.START_COINS,
         influence=D.START_INFLUENCE,
-        general=D.INFLUENCE_MARKERS - D.START_INFLUENCE,
+        # "Place influence markers from the general supply to show the player order."
+        general=D.INFLUENCE_MARKERS - D.START_INFLUENCE - D.ORDER_MARKERS,
         goods={g: 0 for g in D.GOODS},
         location=D.LUBECK,
         production={k: 0 for k in PRODUCTION_KEYS},

@@ -44,13 +44,15 @@ def test_period_indicators_without_the_two():
 
 def test_player_setup():
     """'You start with 5 influence markers in your active supply' ... 12 storage boxes; all player
-    markers are placed in Lübeck; each player receives one randomly chosen mission."""
+    markers are placed in Lübeck; each player receives one randomly chosen mission. And 'Place
+    influence markers from the general supply to show the player order': of 35 markers, 29 are
+    left in the general supply."""
     state = SPEC.setup(4, 3)
     missions = {p.mission for p in state.players}
     assert len(missions) == 4
     for player in state.players:
         assert player.influence == 5 and player.location == "Lübeck"
-        assert player.general == 30 and player.property_supply == 8
+        assert player.general == 29 and player.property_supply == 8
     assert sorted(state.order) == [0, 1, 2, 3]
     assert any(SPEC.setup(4, seed).order != [0, 1, 2, 3] for seed in range(5))
 
