@@ -27,7 +27,8 @@ def summary_lines() -> list[str]:
         "The card where a turn starts cannot be used; action points come from the period "
         "indicator (3-5; 2-5 in the main version) and additional ones up to 6 a turn.",
         "City actions (Lübeck and own subsidiaries, after moving): property, buildings, feasts "
-        "(one per turn, players-many per round); a sea action of 1+ AP is still due there.",
+        "(one per turn, players-many per round); a sea action of 1+ AP is still due there. With "
+        "no action point left, the ship may still sail on (not into Lübeck or an own subsidiary).",
         "Council Hall: two rows of players+1 cards; sealed influence bids; choices in bid order "
         "(ties: coins, then player order); a card needs a bid of 1+; second-row cards pay a bonus.",
         "Solo: 3 council votes for 1 influence, then draw 3 Council Hall cards and buy one for 1.",

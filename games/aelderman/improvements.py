@@ -126,11 +126,15 @@ def _turn_ready(state: State, number: int) -> bool:
     if number == 501:
         return turn.visit.spent == 0 and turn.passes == 0 and ap_available(state) >= 1
     placeable = _placement_affordable(state, seat, city)
+    # "You still have to perform an action for at least one action point in the city, even if you
+    # activate an improvement there": one must have been made here, or be left to make. Nothing
+    # else limits a city to one improvement ("Improvements can be activated once per round").
+    regular_due = 0 if any(turn.visit.rows) or turn.visit.alt else 1
     if number in D.IMPROVEMENT_ZONE:
         return (D.CITY_ZONE.get(city) == D.IMPROVEMENT_ZONE[number] and not turn.visit.blocked
-                and not turn.visit.improved and ap_available(state) >= 1 and placeable)
+                and ap_available(state) >= 1 + regular_due and placeable)
     if number == 509:
-        return (placeable and not turn.visit.blocked and not turn.visit.improved
+        return (placeable and not turn.visit.blocked and ap_available(state) >= regular_due
                 and player.goods["glass"] + player.goods["meat"] >= 3)
     return False
 

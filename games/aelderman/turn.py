@@ -19,17 +19,30 @@ from games.core import Event, RuleError, copy_state
 
 def can_move(state: State) -> bool:
     """Movement is free, but at least one action point must be spent in every city passed,
-    so the ship leaves a city only after spending there (or from where the turn started)."""
+    so the ship leaves a city only after spending there (or from where the turn started). With
+    no action point left it may still sail on, once, to a city it may enter (moves_offered)."""
     turn = state.turn
     assert turn is not None
-    if ap_available(state) < 1:
-        return False
     if not turn.moved:
         return True
     visit = turn.visit
     if turn.passes > 0 and visit.spent == 0 and not (visit.city_actions or visit.improved):
         return True  # improvement 501: a city passed "without taking an action there"
     return visit.spent >= 1 and may_end(state)
+
+
+def moves_offered(state: State) -> list[Move]:
+    """The cities the ship may sail to now. Rulebook: "If you have no remaining action points, you
+    cannot enter Lübeck or any of your subsidiaries in this turn" (where city actions, which cost
+    none, would follow); any other city it may still enter, and ends its turn there."""
+    turn = state.turn
+    assert turn is not None
+    if not can_move(state):
+        return []
+    cities = D.NEIGHBOURS[turn.visit.city]
+    if ap_available(state) < 1:
+        cities = [c for c in cities if c != D.LUBECK and state.subsidiary.get(c) != turn.seat]
+    return [quick(Move, city=c) for c in cities]
 
 
 def card_actions(state: State) -> list[CardAction]:
@@ -153,8 +166,7 @@ def turn_options(state: State) -> list:
     turn = state.turn
     assert turn is not None
     options: list = []
-    if can_move(state):
-        options.extend(quick(Move, city=c) for c in D.NEIGHBOURS[turn.visit.city])
+    options.extend(moves_offered(state))
     options.extend(card_actions(state))
     if alt_trade_allowed(state):
         options.append(quick(AltTrade))
@@ -170,7 +182,7 @@ def turn_options_of_kind(state: State, kind: str) -> list:
     turn = state.turn
     assert turn is not None
     if kind == "move":
-        return [quick(Move, city=c) for c in D.NEIGHBOURS[turn.visit.city]] if can_move(state) else []
+        return moves_offered(state)
     if kind == "card_action":
         return card_actions(state)
     if kind == "alt_trade":

@@ -131,6 +131,47 @@ def test_502_places_a_marker_for_one_action_point_and_a_regular_action_is_still_
     assert "activate" not in kinds(state, 0)  # once per round
 
 
+def _place_on_banner(state, seat: int = 0):
+    while state.pending:
+        options = SPEC.legal_actions(state, seat)
+        state, _ = SPEC.apply(state, seat, next((o for o in options if getattr(o, "where", "") == "banner"), options[0]))
+    return state
+
+
+def test_two_placing_improvements_in_one_city():
+    """'Improvements can be activated once per round if you fulfill the requirements.' 509: '...
+    perform the action placing influence marker in the city where you activate the improvement.'
+    Nothing limits a city to one improvement: after 504 and the regular action, 509 is offered
+    in the same city."""
+    state = _with(new_main(3, 2), 0, 504, 509)
+    clear_player(state, 0, coins=30)
+    state.players[0].goods.update(glass=3, wood=2)
+    state.cards["Aalborg"] = 7  # buy1 buy2 buy3 / sell1 place2 -
+    start_turn(state, 0, "Ribe", ap=4)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state = _place_on_banner(act(state, 0, "activate", improvement=504)[0])
+    state = _place_on_banner(act(state, 0, "card_action", action="buy1")[0])
+    assert {a.improvement for a in SPEC.legal_actions(state, 0) if a.kind == "activate"} == {509}
+    state = _place_on_banner(act(state, 0, "activate", improvement=509)[0])
+    assert state.banners["Aalborg"].count(0) == 2
+
+
+def test_a_placing_improvement_leaves_room_for_the_regular_action():
+    """'Remember that you still have to perform an action for at least one action point in the city,
+    even if you activate an improvement there.' 504 costs one action point of its own: with only one
+    left and no action made in the city, it is not offered; nor is 509 in a city reached with none."""
+    state = _with(new_main(3, 2), 0, 504, 509)
+    clear_player(state, 0, coins=30)
+    state.players[0].goods.update(glass=3)
+    state.cards["Aalborg"] = 7
+    start_turn(state, 0, "Ribe", ap=1)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    assert {a.improvement for a in SPEC.legal_actions(state, 0) if a.kind == "activate"} == {509}
+    state, _ = act(state, 0, "card_action", action="buy1")  # the last action point
+    state, _ = act(state, 0, "move", city="Ribe")  # "you cannot enter Lübeck or any of your subsidiaries"
+    assert kinds(state, 0) == {"end_turn"}  # 509 would leave no action for an action point
+
+
 def test_510_exchanges_coins_after_selling_exactly_six():
     """510: 'Whenever you sell exactly six goods, you may use the improvement to exchange 5 coins for
     3 council votes.'"""

@@ -42,13 +42,25 @@ def test_one_action_point_in_every_city_passed():
     assert "move" in kinds(state, 0)
 
 
-def test_no_ship_moves_without_action_points():
-    """'If you have no remaining action points, you cannot enter Lübeck or any of your subsidiaries'."""
+def test_without_action_points_the_ship_sails_on_only_to_a_city_it_may_enter():
+    """'The movement itself does not cost any action points. However, you must spend at least one
+    action point in each city you pass.' and 'If you have no remaining action points, you cannot
+    enter Lübeck or any of your subsidiaries in this turn.' Other cities stay open: the ship may end
+    its turn there, and it cannot sail on from a city where it spent nothing."""
     state = board()
+    state.subsidiary["Köln"] = 0
     start_turn(state, 0, "Lübeck", ap=1)
     state, _ = act(state, 0, "move", city="Hamburg")
-    state, _ = act(state, 0, "card_action", action="buy1")
+    state, _ = act(state, 0, "card_action", action="buy1")  # the last action point, spent in Hamburg
+    moves = {a.city for a in SPEC.legal_actions(state, 0) if a.kind == "move"}
+    assert moves == {"Brügge", "London", "Ribe"}  # not Lübeck, not the own subsidiary in Köln
+    for closed in ("Lübeck", "Köln"):
+        with pytest.raises(RuleError):
+            SPEC.apply(state, 0, Move(city=closed))
+    state, _ = act(state, 0, "move", city="Ribe")
     assert kinds(state, 0) == {"end_turn"}
+    state, _ = act(state, 0, "end_turn")
+    assert state.players[0].location == "Ribe"
 
 
 def test_one_action_per_row_and_costs_by_column():
