@@ -105,8 +105,12 @@ def exchange_card(state: State, city: str, events: list[Event]) -> None:
 
 
 def block_if_here(state: State, city: str) -> None:
+    """Rulebook: "You cannot perform a second action in a city, if the action card is exchanged
+    after you placed an influence marker with your first action." Exchanged before any sea action
+    was made there (by the marker of a city action or an improvement), the new card's action is the
+    first, and it is still due ("you must spend at least one action point on a sea trading action")."""
     turn = state.turn
-    if turn is not None and turn.visit.city == city:
+    if turn is not None and turn.visit.city == city and (turn.visit.alt or any(turn.visit.rows)):
         turn.visit.blocked = True
 
 

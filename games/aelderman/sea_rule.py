@@ -77,8 +77,8 @@ def _reachable(trial: State, base: int, depth: int) -> bool:
         turn = trial.turn
         if turn is None:
             return True
-        visit = turn.visit  # blocked: the city's card was exchanged, after which no sea action is due
-        return visit.alt or any(visit.rows) or visit.blocked or bool(card_actions(trial) or alt_trade_allowed(trial))
+        visit = turn.visit
+        return visit.alt or any(visit.rows) or bool(card_actions(trial) or alt_trade_allowed(trial))
     if depth == 0:
         return True
     # Going back (a menu's Cancel) is not a way through: the city action would not be made.

@@ -16,7 +16,7 @@ class Visit(BaseModel):
     rows: list[bool] = Field(default_factory=lambda: [False, False])
     spent: int = 0  # action points spent in this city
     alt: bool = False  # an alternative trade was made (then nothing else from the card)
-    blocked: bool = False  # the card was exchanged or swapped in: no more sea actions here
+    blocked: bool = False  # the card was exchanged after a sea action here, or swapped in: no more
     city_actions: bool = False
     improved: bool = False  # an improvement (502-504) was used here: a regular action is still due
 

@@ -8,6 +8,7 @@ from games import RuleError
 from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.actions import BuyProperty
+from games.aelderman.placement import place_marker
 from games.aelderman.rules import property_cost
 from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, new_main, start_turn
 
@@ -140,6 +141,39 @@ def test_trade_guild_places_anywhere_and_pays_a_coin_per_marker():
     state, _ = act(state, 0, "pick_city", city="London")
     state, _ = act(state, 0, "place", where="banner")
     assert state.banners["London"] == [0] and state.players[0].coins == 4 - 2 + 1
+
+
+def test_a_card_exchanged_by_a_city_actions_marker_leaves_the_first_sea_action_due():
+    """'You cannot perform a second action in a city, if the action card is exchanged after you
+    placed an influence marker with your first action' and 'Even if you perform one or more city
+    actions, you must spend at least one action point on a sea trading action.' A Trade Guild's
+    marker that exchanges the card of the own subsidiary the ship is in, before any sea action
+    there, leaves the new card's actions open; after a sea action, an exchange ends them."""
+    state = new_game(2, seed=3)
+    clear_player(state, 0, coins=2)
+    clear_player(state, 1)
+    player = state.players[0]
+    player.goods.update(wood=4, stone=1, tools=1)
+    player.property, player.property_supply = 1, player.property_supply - 1
+    state.subsidiary["Aalborg"], player.general = 0, player.general - 1
+    state.cards["Aalborg"], state.banners["Aalborg"] = 7, [1]  # the next marker completes the first row
+    start_turn(state, 0, "Ribe", ap=4)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "build_menu")
+    state, _ = act(state, 0, "build", building="Trade Guild")
+    state, _ = act(state, 0, "pick_city", city="Aalborg")
+    state, _ = act(state, 0, "place", where="banner")
+    assert state.cards["Aalborg"] != 7 and not state.turn.visit.blocked  # exchanged: a new card
+    offered = kinds(state, 0)
+    assert "card_action" in offered and "end_turn" not in offered and "move" not in offered
+    action = next(a for a in SPEC.legal_actions(state, 0) if a.kind == "card_action")
+    state, _ = SPEC.apply(state, 0, action)
+    while state.pending:  # whatever the new card's action asks, answered with its first choice
+        state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[0])
+    assert "end_turn" in kinds(state, 0)
+    state.banners["Aalborg"] = [1, 0, 1]
+    place_marker(state, 0, "Aalborg", "banner", [])  # completes the second row after the sea action
+    assert state.turn.visit.blocked and "card_action" not in kinds(state, 0)
 
 
 def test_carpentry_ability_and_its_four_uses():
