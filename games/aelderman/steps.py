@@ -120,14 +120,20 @@ def _split(state: State, p: Pending, a, events: list[Event]) -> None:
 
 def _split_into(state: State, p: Pending, a, events: list[Event]) -> None:
     left = p.data["left"] - 1
-    if left and splittable_after(state, p):
+    # Queued before the split is made, so that a discard step the parts may call for comes first.
+    if left and splittable_after(state, p, a.goods):
         state.pending.append(Pending(kind="split", seat=p.seat, data={"left": left}))
     do_split(state, p.seat, p.data["good"], a.goods, events)
 
 
-def splittable_after(state: State, p: Pending) -> bool:
-    goods = state.players[p.seat].goods
-    return any(goods[g] - (g == p.data["good"]) > 0 for g in splittable(state.players[p.seat]))
+def splittable_after(state: State, p: Pending, parts: list[str]) -> bool:
+    """Whether a good is left to split once this split is made: its parts count too (a glass split
+    into stone and fish may have the stone split next, as an upgraded good may be upgraded again)."""
+    goods = dict(state.players[p.seat].goods)
+    goods[p.data["good"]] -= 1
+    for part in parts:
+        goods[part] += 1
+    return any(goods[g] > 0 for g, level in D.LEVEL.items() if level >= 2)
 
 
 def _trade(state: State, p: Pending, a, events: list[Event]) -> None:

@@ -98,6 +98,23 @@ def test_splitting_goods():
     assert (goods["glass"], goods["fish"], goods["stone"], goods["pelt"]) == (0, 1, 1, 1)
 
 
+def test_split_two_goods_may_split_a_part_of_the_first_split():
+    """'Split 2 goods' (card 28): the second split may take a good the first one gave, as 'If
+    multiple upgrades are possible through the action upgrading goods, it is up to you whether you
+    upgrade several goods once or one good several times.' A glass split into fish and stone
+    leaves the fish or the stone to split next, with no other good in storage."""
+    state = at_card(28, glass=1)
+    state, _ = act(state, 0, "card_action", action="split2")
+    state, _ = act(state, 0, "split", good="glass")
+    state, _ = act(state, 0, "split_into", goods=["fish", "stone"])
+    assert {a.good for a in SPEC.legal_actions(state, 0) if a.kind == "split"} == {"fish", "stone"}
+    state, _ = act(state, 0, "split", good="stone")
+    state, _ = act(state, 0, "split_into", goods=["wood", "wood"])
+    goods = state.players[0].goods
+    assert (goods["glass"], goods["fish"], goods["stone"], goods["wood"]) == (0, 1, 0, 2)
+    assert not state.pending  # two splits: the action is done
+
+
 def test_buying_luxury_goods_council_votes_and_production():
     """'For seven coins, you will receive the depicted luxury good.' 'Pay 18 coins to receive 10
     council votes.' 'For six or eight coins, you will receive one or two additional influence
