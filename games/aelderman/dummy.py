@@ -15,13 +15,22 @@ from games.aelderman.state import Spare, State
 from games.core import Event
 
 
-def set_up_spare(state: State, option: int, sheet: str) -> None:
-    """Rulebook: "place buildings in the city districts and influence markers on the sea map in the
-    selected player color". Markers go on the banners as any marker would; placed before the game,
-    they exchange no action card (they are part of the setup, like the cards themselves)."""
-    spare = state.seats
-    state.spare = Spare(sheet=sheet)
+def choose_spare(state: State, option: int, sheet: str) -> None:
+    """The spare colour and its setup option (or the solo dummy's description), chosen at setup;
+    its pieces are placed once the start boosters are chosen (place_spare)."""
+    state.spare = Spare(sheet=sheet, placed=False)
     state.setup_option = option
+
+
+def place_spare(state: State) -> None:
+    """Setup step 9, after the start boosters of step 8: "According to the chosen scenario, place
+    buildings in the city districts and influence markers on the sea map in the selected player
+    color". Markers go on the banners as any marker would; placed before the game, they exchange
+    no action card (they are part of the setup, like the cards themselves)."""
+    if state.spare is None or state.spare.placed:
+        return
+    state.spare.placed = True
+    spare, option, sheet = state.seats, state.setup_option, state.spare.sheet
     for city, count in D.DUMMY_SETUPS[option].items():
         state.banners[city].extend([spare] * count)
     if state.site_owner:  # Lübeck's sites are used in the main version only

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.council import finish_row, reveal_row, start_council
+from games.aelderman.dummy import place_spare
 from games.aelderman.periods import begin_period
 from games.aelderman.production import pay_operating_costs, prepare_round, produce
 from games.aelderman.rules import say
@@ -30,6 +31,7 @@ def advance(state: State, events: list[Event]) -> None:
 
 
 def _setup_done(state: State, events: list[Event]) -> bool:
+    place_spare(state)
     start_trade(state, events)
     return True
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.aelderman import data as D
 from games.aelderman.council import lay_out_rows
-from games.aelderman.dummy import set_up_spare
+from games.aelderman.dummy import choose_spare
 from games.aelderman.production import draw_periods
 from games.aelderman.state import Pending, Player, State
 from games.core import Rng
@@ -56,7 +56,7 @@ def new_game(seats: int, seed: int, version: str = "short", setup_option: int = 
     # Rulebook: a spare colour at two players; the solo game against the dummy (main version) uses
     # the 2-player setup too, the solo short version plays only its mission.
     if seats == 2 or (seats == 1 and main):
-        set_up_spare(state, setup_option, difficulty if seats == 1 else "")
+        choose_spare(state, setup_option, difficulty if seats == 1 else "")  # placed after the boosters
     _deal_boosters(state)
     for seat in reversed(order):
         state.pending.append(Pending(kind="booster", seat=seat, data={"left": D.BOOSTERS_KEPT}))

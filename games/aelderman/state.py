@@ -81,6 +81,9 @@ class Spare(BaseModel):
 
     lots: list[list[int]] = Field(default_factory=list)  # [site, strength] of its buildings
     sheet: str = ""  # solo: the dummy description (difficulty); "" for the 2-player spare colour
+    # Its setup (setup step 9) follows the start boosters (step 8). True by default: a game stored
+    # before this field was added had it placed at once.
+    placed: bool = True
 
 
 class Council(BaseModel):

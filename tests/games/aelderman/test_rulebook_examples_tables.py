@@ -11,7 +11,7 @@ from games.aelderman import data as D
 from games.aelderman.council import start_council
 from games.aelderman.election import score_pad
 from games.aelderman.orders import order_met
-from tests.games.aelderman.helpers import (act, clear_player, empty_map, give_building, kinds, new_game,
+from tests.games.aelderman.helpers import (act, clear_player, empty_map, finish_setup, give_building, kinds, new_game,
                                            new_main, sell_six_in_ribe, start_turn)
 
 
@@ -165,7 +165,7 @@ def test_two_player_setup_options_as_printed():
             "Visby": 1, "Stockholm": 2, "Reval": 1},
     }
     for option, cities in printed.items():
-        state = SPEC.setup(2, 3, {"version": "main", "setup": option})
+        state = finish_setup(SPEC.setup(2, 3, {"version": "main", "setup": option}))
         assert {c: b.count(2) for c, b in state.banners.items() if b} == cities, option
 
 
@@ -308,7 +308,7 @@ def test_round_one_of_every_sheet_is_the_rulebooks_example(sheet):
     dummy player according to the dummy description.' 'In the first round, the dummy player places
     four influence markers according to the dummy description. This happens before the third period
     indicator tile is revealed.'"""
-    state = SPEC.setup(1, 7, {"version": "main", "difficulty": sheet})
+    state = finish_setup(SPEC.setup(1, 7, {"version": "main", "difficulty": sheet}))
     setup_strengths = sorted([s for _, s in D.SETUP_BUILDINGS[1]] + [2])
     assert sorted(s for _, s in state.spare.lots) == setup_strengths
     policy = SPEC.policy("heuristic", seed=0)

@@ -6,7 +6,7 @@ from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.dummy import dummy_build, dummy_buildings, dummy_markers, dummy_selection, spare_supply
 from games.aelderman.majority import district_strengths, holds_majority, zone_counts
-from tests.games.aelderman.helpers import act, new_main
+from tests.games.aelderman.helpers import act, finish_setup, new_main
 
 DUMMY = 1
 
@@ -15,7 +15,7 @@ def test_solo_uses_the_two_player_setup_and_the_first_round_building():
     """'place influence markers on the sea map and buildings in the city districts as in the
     2-player version' 'During the round preparation in the first round, a building of strength 2 is
     placed for the dummy player according to the dummy description.'"""
-    state = SPEC.setup(1, 4, {"version": "main", "difficulty": "hard", "setup": 3})
+    state = finish_setup(SPEC.setup(1, 4, {"version": "main", "difficulty": "hard", "setup": 3}))
     placed = {city: banner.count(DUMMY) for city, banner in state.banners.items() if banner}
     assert placed == D.DUMMY_SETUPS[3]
     strengths = sorted(strength for _, strength in state.spare.lots)

@@ -7,7 +7,7 @@ import pytest
 from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.majority import district_strengths
-from tests.games.aelderman.helpers import act, clear_player, new_game, new_main, start_turn
+from tests.games.aelderman.helpers import act, clear_player, finish_setup, new_game, new_main, start_turn
 
 SPARE = 2
 
@@ -18,10 +18,34 @@ def test_each_setup_places_the_listed_markers(version: str, option: int):
     """'Option 1: ... Place: one influence marker in Edinburgh, one influence marker in Köln, ...
     two influence markers in Hamburg, ... two influence markers in Malmö, ...' (options 2 and 3
     likewise)."""
-    state = SPEC.setup(2, 3, {"version": version, "setup": option})
+    state = finish_setup(SPEC.setup(2, 3, {"version": version, "setup": option}))
     placed = {city: banner.count(SPARE) for city, banner in state.banners.items() if banner}
     assert placed == D.DUMMY_SETUPS[option]
     assert state.setup_option == option
+
+
+def test_the_spare_colour_is_set_up_after_the_start_boosters():
+    """Setup step 8, 'Choose start boosters', comes before step 9, 'For a 2-player game, select a
+    spare player color ... place buildings in the city districts and influence markers on the sea
+    map in the selected player color', and 'If a property is already occupied, you use the next
+    free spot following the direction of the arrows.' A start booster's property may take the site
+    the spare colour's building would have had; that building then goes to the next one."""
+    state = SPEC.setup(2, 35, {"version": "main", "setup": 1})
+    assert not any(state.banners.values()) and not state.spare.lots  # nothing placed yet
+    first = D.PLAN["St. Johannis"][0]  # where option 1's St. Johannis building goes first
+    while True:
+        (seat,) = SPEC.to_act(state)
+        options = SPEC.legal_actions(state, seat)
+        if options[0].kind == "site":
+            break
+        pick = next((a for a in options if getattr(a, "tile", "") == "booster-27"), options[0])  # a property
+        state, _ = SPEC.apply(state, seat, pick)
+    assert first in {a.site for a in options}
+    state, _ = act(state, seat, "site", site=first)
+    state = finish_setup(state)
+    assert state.site_owner[first] == seat
+    assert state.site_owner[D.PLAN["St. Johannis"][1]] == SPARE
+    assert {c: b.count(SPARE) for c, b in state.banners.items() if b} == D.DUMMY_SETUPS[1]
 
 
 def test_setup_one_is_the_default_and_more_players_have_no_spare_colour():
