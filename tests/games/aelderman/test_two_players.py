@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games.aelderman import SPEC
 from games.aelderman import data as D
+from games.aelderman.dummy import place_spare
 from games.aelderman.majority import district_strengths
 from tests.games.aelderman.helpers import act, clear_player, finish_setup, new_game, new_main, start_turn
 
@@ -46,6 +49,18 @@ def test_the_spare_colour_is_set_up_after_the_start_boosters():
     assert state.site_owner[first] == seat
     assert state.site_owner[D.PLAN["St. Johannis"][1]] == SPARE
     assert {c: b.count(SPARE) for c, b in state.banners.items() if b} == D.DUMMY_SETUPS[1]
+
+
+def test_a_game_stored_with_its_spare_colour_already_placed_keeps_it_once():
+    """A game stored while its setup steps were open, from before the spare colour waited for the
+    start boosters, has the spare's pieces on the board already: they are not placed twice."""
+    state = SPEC.setup(2, 3, {"version": "main", "setup": 1})
+    place_spare(state)  # as the setup placed them then
+    stored = json.loads(SPEC.dump_state(state))
+    del stored["spare"]["placed"]  # a state of that time has no such field
+    state = finish_setup(SPEC.load_state(json.dumps(stored)))
+    assert {c: b.count(SPARE) for c, b in state.banners.items() if b} == D.DUMMY_SETUPS[1]
+    assert len(state.spare.lots) == len(D.SETUP_BUILDINGS[1])
 
 
 def test_setup_one_is_the_default_and_more_players_have_no_spare_colour():
