@@ -84,18 +84,27 @@ def cost_of(cards: list[int]) -> int:
 
 
 def draw_card(state: State, events: list[Event] | None = None) -> int | None:
-    """The top card of the draw pile; 'when the draw pile is exhausted is the discard pile
-    thoroughly reshuffled to form a new draw pile'. None when both piles are empty. The state
-    must own its draw pile (`own_list`) before a run of draws."""
+    """The top card of the draw pile, None when both piles are empty. The state must own its draw
+    pile (`own_list`) before a run of draws."""
+    refill_draw(state, events)
     if not state.draw:
-        if not state.discard:
-            return None
-        state.draw = list(state.discard)
-        state.discard = []
-        own_rng(state).shuffle(state.draw)
-        if events is not None:
-            events.append(public("reshuffle", "The discard pile is reshuffled into a new draw pile."))
-    return state.draw.pop()
+        return None
+    card = state.draw.pop()
+    refill_draw(state, events)  # at once: the new pile's top card back is seen (the Cards privilege)
+    return card
+
+
+def refill_draw(state: State, events: list[Event] | None = None) -> None:
+    """'When the draw pile is exhausted is the discard pile thoroughly reshuffled to form a new
+    draw pile': as soon as it is, so that cards discarded later go on a new discard pile (and a
+    shortage's discards under the new deck, not in place of it)."""
+    if state.draw or not state.discard:
+        return
+    state.draw = list(state.discard)
+    state.discard = []
+    own_rng(state).shuffle(state.draw)
+    if events is not None:
+        events.append(public("reshuffle", "The discard pile is reshuffled into a new draw pile."))
 
 
 def cards_available(state: State) -> int:

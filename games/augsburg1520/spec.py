@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import ai, auction, flow, scoring, views
 from games.augsburg1520.actions import Action
+from games.augsburg1520.common import refill_draw
 from games.augsburg1520.state import Options, State
 from games.core import AmountChoice, Event, GameSpec, Outcome, Policy
 
@@ -69,6 +70,7 @@ class Augsburg1520(GameSpec[State, Any]):
     def _apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         events: list[Event] = []
         flow.play(state, seat, action, events)
+        refill_draw(state, events)  # cards discarded onto an empty deck's discard pile form the new deck
         return state, events
 
     def view(self, state: State, seat: int | None) -> BaseModel:

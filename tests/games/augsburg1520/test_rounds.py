@@ -9,7 +9,7 @@ from games.augsburg1520.cards import CARD_COST, CARD_ID
 
 from .states import (
     PASS, after_first_purchase, all_cards_placed, give_right, play, play_all, ruedigers_board, set_hand,
-    set_level, set_money, start_auction,
+    set_level, set_money, start_auction, to_privileges, use,
 )
 
 
@@ -185,6 +185,57 @@ def test_last_round_scores_prestige_only():
     assert state.phase == "over" and SPEC.outcome(state) is not None
     assert state.money == money and len(state.draw) == draw
     assert state.score == [3, 3]
+
+
+def test_shortage_discards_go_under_the_reshuffled_discard_pile_not_back_to_the_max_winner():
+    """'when the draw pile is exhausted is the discard pile thoroughly reshuffled to form a new draw
+    pile' and, for too few cards: 'each player must make a discard before cards are dealt. Add the
+    cards to the bottom of the deck. ... The top card is dealt to the winner of the
+    Maximillian-auction whereafter the deck is reshuffled before further distribution.'
+
+    With an empty draw pile and cards on the discard pile, the discard pile is the deck: the cards
+    the players just discarded go beneath it, so the first card dealt to the Maximilian winner comes
+    from the old discard pile, never the card he has just discarded."""
+    state = after_first_purchase(2, 3)
+    set_hand(state, 0, list(CARD_ID[:40]))
+    set_hand(state, 1, list(CARD_ID[40:77]))
+    # the draw pile is exhausted; the three remaining cards lie on the discard pile
+    state.discard = state.discard + state.draw
+    state.draw = []
+    old_discard = set(state.discard)
+    state, _ = finish_round(state, 1)  # seat 1 opened Maximilian: it is dealt first
+    assert state.phase == "shortage"
+    discarded = {0: [], 1: []}
+    while state.phase == "shortage":
+        for seat in (0, 1):
+            card = state.hands[seat][-1]
+            discarded[seat].append(card)
+            state, _ = play(state, seat, {"kind": "discard_card", "card": CARD_ID[card]})
+    assert state.phase == "buy"
+    first = state.offers[1][0]
+    assert first not in discarded[1], (
+        f"the Maximilian winner was dealt back his own discard {CARD_ID[first]} as the top card")
+    assert first in old_discard, "the top card must come from the old discard pile, not from under the deck"
+
+
+def test_top_card_back_is_known_when_the_draw_pile_ran_out():
+    """'when the draw pile is exhausted is the discard pile thoroughly reshuffled to form a new draw
+    pile' and, for the Cards privilege, 'the value of the top card is known'. Once the draw pile is
+    used up, the next top card's back must be visible to a player deciding on the Cards
+    privilege, not an empty pile until someone draws."""
+    state = after_first_purchase(3, 1)
+    set_hand(state, 0, ["leo-1"])
+    # two cards left on the draw pile, the rest on the discard pile
+    state.discard = state.discard + state.draw[:-2]
+    state.draw = state.draw[-2:]
+    state = to_privileges(state, 0, 1)  # card 1: Money, Prestige 6, Cards
+    state, _ = play(state, 0, use(2, "cards"))  # the Cards privilege takes the last two cards
+    state, _ = play(state, 0, {"kind": "discard_card", "card": "leo-1"})
+    assert state.phase == "privileges"
+    view = SPEC.view(state, 1)
+    assert view.discard_size > 0
+    assert view.draw_top_cost is not None, (
+        "the draw pile is exhausted but not replaced by the reshuffled discard pile: no top card back to read")
 
 
 def test_privilege_display_next_five_then_all_ten_reshuffled():
