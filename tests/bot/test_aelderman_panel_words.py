@@ -72,9 +72,9 @@ def one_sided_trade(state) -> bool:
 @pytest.mark.slow
 async def test_an_alternative_trade_offering_one_side_says_which(simcord_env, monkeypatch):
     """Rulebook: "you always have the option of performing an alternative trade for one action point.
-    This allows you to buy or sell one good". Seed 8, short version, two players: the menu offers one
+    This allows you to buy or sell one good". Seed 12, short version, two players: the menu offers one
     side only (nothing to sell, or too few coins to buy), and the panel says which, not "buy or sell"."""
-    table, state = await table_at(simcord_env, monkeypatch, 8, ["ada", "bo"], "version=short",
+    table, state = await table_at(simcord_env, monkeypatch, 12, ["ada", "bo"], "version=short",
                                   one_sided_trade, "an alternative trade with one side only")
     seat = top(state, "trade").seat
     panel = await panel_of(table, seat)
