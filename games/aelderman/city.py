@@ -92,8 +92,12 @@ def pick_site(state: State, pending: Pending, action: PickSite, events: list[Eve
     player.property_supply -= 1
     player.lots.append(action.site)
     state.site_owner[action.site] = seat
-    say(events, "property", f"{{p{seat}}} buys a property in {action.district} for {cost} coins.",
-        seat=seat, site=action.site, district=action.district)
+    # A start booster's tile is received with the booster ("receive the resources depicted on the
+    # tiles"), not bought.
+    text = (f"{{p{seat}}} buys a property in {action.district} for {plural(cost, 'coin')}."
+            if pending.data["purpose"] == "property" else
+            f"{{p{seat}}} places the start booster's property tile in {action.district}.")
+    say(events, "property", text, seat=seat, site=action.site, district=action.district)
 
 
 def start_build(state: State, seat: int, name: str, events: list[Event]) -> None:

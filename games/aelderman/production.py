@@ -7,7 +7,7 @@ from games.aelderman.city import building_effect, offer_ability
 from games.aelderman.council import lay_out_rows, new_order
 from games.aelderman.dummy import dummy_buildings, dummy_selection, is_solo_dummy
 from games.aelderman.improvements import new_round
-from games.aelderman.rules import gain, gain_influence, operating_costs, say
+from games.aelderman.rules import gain, operating_costs, say
 from games.aelderman.state import State
 from games.core import Event, plural
 
@@ -46,22 +46,21 @@ def prepare_round(state: State, events: list[Event]) -> None:
 def produce(state: State, events: list[Event]) -> None:
     """Income for every seat; ability decisions are queued so the first seat decides first."""
     state.phase = "production"
+    say(events, "production", "Production: every player receives their income.")  # shortfalls follow
     for seat in reversed(state.order):
         player = state.players[seat]
         prod = player.production
-        player.ap += prod["ap"]
-        gain_influence(player, prod["influence"])
         # Every good on the production bar is produced (wood to fish from the start, tools from
-        # Council Hall card 128 or a start booster); action points and influence are not goods.
+        # Council Hall card 128 or a start booster), with its action points and influence (which a
+        # general supply short of markers cuts, saying so).
         goods = {g: n for g, n in prod.items() if n and g in D.LEVEL}
-        gain(state, seat, goods, events)
+        gain(state, seat, {"ap": prod["ap"], "influence": prod["influence"], **goods}, events)
         for index in range(len(player.buildings)):
             building_effect(state, seat, index, events, at_once=False)
         # Abilities once all income is in: a Deli Market's coins may come from a Merchant House
         # built after it ("operating costs can be offset against your income").
         for index in range(len(player.buildings)):
             offer_ability(state, seat, index)
-    say(events, "production", "Production: every player receives their income.")
 
 
 def pay_operating_costs(state: State, events: list[Event]) -> None:

@@ -176,6 +176,23 @@ def test_a_card_exchanged_by_a_city_actions_marker_leaves_the_first_sea_action_d
     assert state.turn.visit.blocked and "card_action" not in kinds(state, 0)
 
 
+def test_a_property_for_one_coin_is_logged_as_one_coin():
+    """Card 122: 'This Council Hall card reduces the cost of all future property purchases by two
+    coins each': in round 2 a property costs 1 coin, and the log says so in the singular."""
+    state = new_main(2, seed=4)
+    seat = state.order[0]
+    clear_player(state, seat, coins=10)
+    state.round = 2
+    state.players[seat].goods.update(wood=1)  # a sea action stays possible (Lübeck's upgrade)
+    state.players[seat].cards.append(122)
+    start_turn(state, seat, "Malmö", ap=4)
+    state, _ = act(state, seat, "move", city="Lübeck")
+    state, _ = act(state, seat, "property")
+    state, events = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[0])
+    line = next(e.text for e in events if e.kind == "property")
+    assert state.players[seat].coins == 9 and line.endswith(" for 1 coin."), line
+
+
 def test_carpentry_ability_and_its_four_uses():
     """'The Carpentry converts 3x wood into three council votes: once immediately during
     construction and afterwards in each production phase. You can only use this benefit four

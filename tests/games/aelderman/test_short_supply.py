@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tests.games.aelderman.helpers import act, first_trade_turn, new_game, start_turn
+from games.aelderman.production import produce
+from tests.games.aelderman.helpers import act, first_trade_turn, new_game, new_main, start_turn
 
 
 def test_bought_goods_name_the_influence_the_general_supply_could_give():
@@ -69,3 +70,20 @@ def test_a_big_sale_with_no_marker_left_places_none_and_says_the_markers_are_los
     lost = next(e.text for e in events if e.kind == "sale_markers_lost")
     assert lost == (f"{{p{seat}}}'s 2 influence markers to place from the sale are lost: no influence marker is "
                     "left in the general supply.")
+
+
+def test_influence_production_short_of_markers_says_so():
+    """Influence comes 'as income per round in each production phase' from the general supply; what
+    it cannot give is said, as for every other reward short of markers."""
+    state = new_main(2, seed=4)
+    seat = state.order[0]
+    player = state.players[seat]
+    player.production["influence"] = 2
+    player.influence, player.general = player.influence + player.general - 1, 1  # one marker left
+    before, events = player.influence, []
+    produce(state, events)
+    assert player.general == 0 and player.influence == before + 1
+    short = [e for e in events if e.kind == "influence_short" and e.data.get("seat") == seat]
+    assert short and short[0].data["influence"] == 1
+    kinds = [e.kind for e in events]
+    assert kinds.index("production") < kinds.index("influence_short")  # after the line naming the income

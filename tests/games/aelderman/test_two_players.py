@@ -44,7 +44,10 @@ def test_the_spare_colour_is_set_up_after_the_start_boosters():
         pick = next((a for a in options if getattr(a, "tile", "") == "booster-27"), options[0])  # a property
         state, _ = SPEC.apply(state, seat, pick)
     assert first in {a.site for a in options}
-    state, _ = act(state, seat, "site", site=first)
+    state, events = act(state, seat, "site", site=first)
+    # Received with the booster, not bought: "receive the resources depicted on the tiles".
+    assert [e.text for e in events if e.kind == "property"] == [
+        f"{{p{seat}}} places the start booster's property tile in St. Johannis."]
     state = finish_setup(state)
     assert state.site_owner[first] == seat
     assert state.site_owner[D.PLAN["St. Johannis"][1]] == SPARE
