@@ -347,7 +347,9 @@ def description(action: Any, view: Any) -> str | None:
             return f"Subsidiary of {{p{city.subsidiary}}}"
         return "No subsidiary yet" if city is not None else None
     if kind == "build":
-        return fit(D.BUILDINGS[action.building].text, 100)
+        left = view.buildings_left.get(action.building)
+        return fit((f"{left} tile{'s' * (left != 1)} left. " if left is not None else "")
+                   + D.BUILDINGS[action.building].text, 100)
     if kind == "develop":
         position = action.slot + 1 + D.IMPROVEMENT_DISPLAY - len(view.display)  # empty spots are on the left
         return fit(f"Position {position}; when: {D.IMPROVEMENTS[action.improvement].when}", 100)

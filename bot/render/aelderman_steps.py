@@ -54,6 +54,10 @@ def step_prompt(view: Any) -> str:
         left = D.ABILITY_USES - building.uses
         return (f"Your **{building.name}**{where} can be used now: {plural(left, 'use')} left of "
                 f"{D.ABILITY_USES} in the game.")
+    if kind == "build":
+        gone = [name for name, left in view.buildings_left.items() if left <= 0]
+        return ("Choose a building to construct on one of your properties, or cancel."
+                + (f" No tile is left of: {', '.join(gone)}." if gone else ""))
     if kind == "take_card":
         row = data.get("row", 0)
         bonus = " Cards of the second row also pay their bonus." if row == 1 else ""
@@ -98,7 +102,6 @@ PROMPTS: dict[str, Any] = {
                         f"{d.get('left', 1)} left."),
     "split_into": lambda d: f"Choose how to split the {d.get('good', 'good')}.",
     "wheel_steps": "Turn your resource wheel one or two steps.",
-    "build": "Choose a building to construct on one of your properties, or cancel.",
     "tavern": "Your Tavern drew two Council Hall cards: keep one.",
     "solo_votes3": "Solo Council Hall: buy the 3 council votes card for 1 influence, or skip it.",
     "solo_draw": "Solo Council Hall: buy one of the three drawn cards for 1 influence, or take none.",

@@ -211,6 +211,9 @@ class AeldermanView(BaseModel):
     # The viewer's building costs after Council Hall discounts (goods, and "coins"); empty for
     # spectators.
     build_costs: dict[str, dict[str, int]] = {}
+    # Building tiles left of each type: "The number of buildings of each type is limited", and
+    # the tiles lie open next to the board.
+    buildings_left: dict[str, int] = {}
     rounds: int = 2
     display: list[ImprovementView] = []  # main version: left to right
     orders: list[OrderView | None] = []  # main version: by position, None once fulfilled

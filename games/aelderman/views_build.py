@@ -167,6 +167,7 @@ def build_view(state: State, viewer: int | None, to_act: list[int]) -> Aelderman
         else indicator.property_cost,
         solo=state.seats == 1,
         build_costs=build_costs(state, viewer) if viewer is not None else {},
+        buildings_left={name: b.stock - state.built.get(name, 0) for name, b in D.BUILDINGS.items()},
         rounds=D.ROUNDS_OF[state.version], spare=state.seats if state.spare is not None else None,
         setup_option=state.setup_option, **main_fields(state),
     )

@@ -199,3 +199,29 @@ def test_a_sale_whose_coins_pay_for_a_subsidiary_is_said_to_bring_markers_to_pla
     assert "and 2 markers to place" in _sell_count(SellCount(count=8), spec.view(state, seat))
     after, _ = spec.apply(state, seat, SellCount(count=8))
     assert any(a.kind == "place" and a.where == "subsidiary" for a in spec.legal_actions(after, seat))
+
+
+def test_the_build_menu_says_how_many_tiles_of_each_building_are_left():
+    """'The number of buildings of each type is limited', and the tiles lie open next to the board:
+    each building's option says how many are left, and the step names the types none is left of
+    (they are not offered)."""
+    from bot.render.aelderman_steps import step_prompt
+    from games.aelderman import data as D
+    from tests.games.aelderman.helpers import act, clear_player
+
+    state = new_game(2, seed=21)
+    clear_player(state, 0, coins=10)
+    state.players[0].goods.update(wood=8, stone=4, glass=2, tools=2)
+    state.players[0].property, state.players[0].property_supply = 1, state.players[0].property_supply - 1
+    state.built["Tavern"] = D.BUILDINGS["Tavern"].stock  # every Tavern tile is used
+    state.built["Gabled House"] = 1
+    start_turn(state, 0, "Hamburg", ap=4)
+    state, _ = act(state, 0, "move", city="Lübeck")
+    state, _ = act(state, 0, "build_menu")
+    view = SPEC.view(state, 0)
+    assert view.buildings_left["Tavern"] == 0 == SPEC.view(state, None).buildings_left["Tavern"]
+    assert "No tile is left of: Tavern." in step_prompt(view)
+    options = {a.building: a for a in SPEC.legal_actions(state, 0) if a.kind == "build"}
+    assert "Tavern" not in options
+    left = D.BUILDINGS["Gabled House"].stock - 1
+    assert RENDERER.action_description(options["Gabled House"], view).startswith(f"{left} tiles left. ")
