@@ -3,7 +3,9 @@
 A requirement is (kind, subject, count). Each level adds its items to the level below:
 the same kind and subject add up (e.g. Rinck's 10 coins + 5 coins = 15 coins for advanced).
 Kinds: influence (active supply), placed (markers placed on the sea map, subsidiaries included),
-placed_in (a city), placed_zone (a zone), subsidiary, building, coins, goods (a good in storage),
+placed_in (a city), placed_extra_in (a city, by a marker the basic task's single subsidiary does not
+need: Rinck's expert marker comes "additional" to the basic three), placed_zone (a zone),
+subsidiary, building, coins, goods (a good in storage),
 luxury (pelt or spices in storage), votes (council votes incl. influence and luxury goods),
 small_feast.
 """
@@ -30,7 +32,7 @@ MISSIONS: dict[str, Mission] = {m.id: m for m in (
          ("building", "Brewery", 1), ("building", "Gabled House", 1), ("coins", "", 10),
          ("goods", "meat", 1), ("goods", "beer", 1), ("votes", "", 12)),
         (("goods", "spices", 1), ("coins", "", 5)),
-        (("building", "Trade Guild", 1), ("placed", "", 1), ("placed_in", "Edinburgh", 1)),
+        (("building", "Trade Guild", 1), ("placed", "", 1), ("placed_extra_in", "Edinburgh", 1)),
     )),
     Mission("mission-mulich", "Mathias Mulich", (
         (("influence", "", 6), ("placed", "", 2), ("subsidiary", "", 1),

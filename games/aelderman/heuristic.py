@@ -75,8 +75,8 @@ def deficit(state: State, seat: int, level: int,
             coins_need += count
         elif kind == "influence":
             cost += 2.5 * miss
-        elif kind in ("placed", "placed_in", "placed_zone", "subsidiary"):
-            extra = {"placed": 4, "placed_in": 4, "placed_zone": 3, "subsidiary": 5}[kind]
+        elif kind in ("placed", "placed_in", "placed_extra_in", "placed_zone", "subsidiary"):
+            extra = {"placed": 4, "placed_in": 4, "placed_extra_in": 4, "placed_zone": 3, "subsidiary": 5}[kind]
             cost += extra * miss
             coins_need += {"placed": 5, "subsidiary": 5}.get(kind, 0) * miss
         elif kind == "votes":
@@ -148,7 +148,7 @@ def _placement_targets(state: State, seat: int) -> list[str]:
     for kind, subject, count in _requirements(player.mission, 2):
         if progress(state, seat, kind, subject) >= count:
             continue
-        if kind == "placed_in" and _has_place(state, subject):
+        if kind in ("placed_in", "placed_extra_in") and _has_place(state, subject):
             targets.append(subject)
         elif kind == "placed_zone":
             targets.extend(c for c, z in D.CITY_ZONE.items() if z == subject and _has_place(state, c))

@@ -23,6 +23,9 @@ def progress(state: State, seat: int, kind: str, subject: str) -> int:
         return placed_count(state, seat)
     if kind == "placed_in":
         return state.banners[subject].count(seat) + (state.subsidiary.get(subject) == seat)
+    if kind == "placed_extra_in":  # a subsidiary there counts if another one is the basic task's
+        spare = state.subsidiary.get(subject) == seat and progress(state, seat, "subsidiary", "") >= 2
+        return state.banners[subject].count(seat) + spare
     if kind == "placed_zone":
         return sum(progress(state, seat, "placed_in", city)
                    for city, zone in D.CITY_ZONE.items() if zone == subject)
@@ -47,6 +50,7 @@ REQUIREMENT_TEXTS = {
     "influence": "{count} influence in the active supply",
     "placed": "{count} influence {markers} placed",
     "placed_in": "{count} influence {markers} in {subject}",
+    "placed_extra_in": "{count} additional influence {markers} in {subject}",
     "placed_zone": "{count} influence {markers} in the {subject} zone",
     "subsidiary": "{count} subsidiary",
     "building": "{count}x {subject}",

@@ -173,7 +173,7 @@ def test_missions_tables_cumulative():
     'Expert (additional): 1x pelt or spices; collect 10 coins'."""
     rinck = dict(((k, s), n) for k, s, n in D.cumulative(D.MISSIONS["mission-rinck"], 2))
     assert rinck[("coins", "")] == 15 and rinck[("goods", "spices")] == 1
-    assert rinck[("placed", "")] == 4 and rinck[("placed_in", "Edinburgh")] == 1
+    assert rinck[("placed", "")] == 4 and rinck[("placed_extra_in", "Edinburgh")] == 1
     assert rinck[("building", "Trade Guild")] == 1 and rinck[("votes", "")] == 12
     veck = dict(((k, s), n) for k, s, n in D.cumulative(D.MISSIONS["mission-veckinchusen"], 2))
     assert veck[("building", "Harbour Master")] == 2 and veck[("placed", "")] == 6

@@ -96,3 +96,36 @@ def test_missions_are_shown_to_everyone_at_the_end():
     assert SPEC.secret_tokens(state)[0] == set()
     view = SPEC.view(state, None)
     assert all(p.mission in D.MISSIONS and p.mission_level is not None for p in view.players)
+
+
+def _rinck_with_markers_in(state, seat: int, subsidiaries: list[str], banners: list[str]) -> None:
+    """Everything of Johann Rinck's three levels besides the markers, which go where given."""
+    player = state.players[seat]
+    player.mission, player.influence = "mission-rinck", 6
+    for city in subsidiaries:
+        state.subsidiary[city] = seat
+    for city in banners:
+        state.banners[city].append(seat)
+    player.general -= len(subsidiaries) + len(banners)
+    player.buildings, player.uses = ["Brewery", "Gabled House", "Trade Guild"], [0, 0, 0]
+    player.property_supply -= 3
+    player.coins = 15
+    player.goods.update(meat=1, beer=1, spices=1)
+    player.votes = 3  # + 6 for six active influence + 3 for the spices: 12 council votes
+
+
+def test_rincks_expert_marker_in_edinburgh_comes_besides_the_basic_three():
+    """Johann Rinck: 'Basic: ... place 3x influence markers, at least one of them in London and at
+    least one of them as a subsidiary'; 'Expert (additional): 1x construct a building: Trade Guild;
+    1x place influence marker in Edinburgh'. A subsidiary in Edinburgh that is the only subsidiary
+    belongs to the basic three, so it is not the additional marker; beside another subsidiary, it is."""
+    for subsidiaries, banners, level in [
+        (["Edinburgh"], ["London", "Hamburg", "Riga"], 2),  # advanced: no marker in Edinburgh to spare
+        (["Edinburgh"], ["London", "Hamburg", "Edinburgh"], 3),  # a banner marker there is additional
+        (["Edinburgh", "Riga"], ["London", "Hamburg"], 3),  # Riga's subsidiary is the basic task's
+    ]:
+        state = new_game(2, seed=12)
+        for seat in range(2):
+            clear_player(state, seat)
+        _rinck_with_markers_in(state, 0, subsidiaries, banners)
+        assert mission_level(state, 0) == level, (subsidiaries, banners)
