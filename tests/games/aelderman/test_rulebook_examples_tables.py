@@ -117,7 +117,7 @@ MISSIONS_TEXT = {
          ("building", "Brewery"): 1, ("building", "Gabled House"): 1, ("coins", ""): 10,
          ("goods", "meat"): 1, ("goods", "beer"): 1, ("votes", ""): 12},
         {("goods", "spices"): 1, ("coins", ""): 5},
-        {("building", "Trade Guild"): 1, ("placed", ""): 1, ("placed_in", "Edinburgh"): 1},
+        {("building", "Trade Guild"): 1, ("placed", ""): 1, ("placed_extra_in", "Edinburgh"): 1},
     ],
     "mission-mulich": [
         {("influence", ""): 6, ("placed", ""): 2, ("subsidiary", ""): 1, ("building", "Merchant House"): 1,
