@@ -109,8 +109,8 @@ class TablesCog(commands.Cog):
         except TableError as exc:
             await reply(interaction, refusal(exc))
 
-    @table.command(name="cancel", description="Cancel a table (creator: the lobby, or a vote of the players once "
-                   "it runs; Manage Server: any time)")
+    @table.command(name="cancel", description="Cancel a table (creator: lobby, or a vote of the players; Manage "
+                   "Server: unless in a rated game)")
     @app_commands.describe(table=TABLE_HELP)
     async def cancel(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:

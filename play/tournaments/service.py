@@ -445,6 +445,13 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         tournament = await self.get(tournament_id, caller)
         self.require_organiser(tournament, caller)
         async with self.lock(tournament_id):  # not while a round is being seated
+            tournament = await self.get(tournament_id)
+            own = await self._running_table_of(tournament, caller.user_id) if tournament.status == "running" else None
+            if own is not None:  # as `/table cancel` refuses Manage Server at a rated game they play in
+                raise TournamentError(
+                    f"You play at table #{own.id} of this tournament: cancelling the tournament would cancel "
+                    "your own game. Another organiser or someone with Manage Server who does not play can, or "
+                    "cancel it once your game has ended.")
             closed = await self.store.tournaments.cancel(tournament_id)  # with its tables, in one transaction
             if closed is None:  # finished or cancelled meanwhile
                 now = await self.get(tournament_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.bot.tournament_driver import answer, create, new_event, register_all, tournament_message
+from tests.bot.tournament_driver import ORGANISER_ROLE, answer, create, new_event, register_all, tournament_message
 
 
 async def seated_organiser(env, *, manage: bool):
@@ -139,3 +139,21 @@ async def test_a_player_who_is_not_an_organiser_is_told_they_may_not_replace_rat
     assert "Only the tournament's organiser" in answer(res), answer(res)
     tried = await player.slash(event.channel, "tournament forfeit", player=player)
     assert "Only the tournament's organiser" in answer(tried)  # the advice given above does not work
+
+
+async def test_an_organiser_who_plays_cannot_cancel_the_tournament_with_their_game_in_it(simcord_env):
+    """README: Manage Server may cancel a table "any time, except a rated or tournament game they play in:
+    cancelling it would spare their rating or decide their table". Cancelling the whole tournament
+    would cancel that game too: an organiser seated at a running table of it is refused, privately,
+    and nothing changes; another organiser who does not play can cancel it."""
+    event, tid, game, thread = await seated_organiser(simcord_env, manage=False)
+    bot = event.bot
+    refused = await event.organiser.slash(event.channel, "tournament cancel", tournament=tid)
+    assert refused.response.ephemeral
+    assert f"You play at table #{game.table_id} of this tournament" in answer(refused)
+    assert (await bot.store.tables.get(game.table_id)).status == "running"
+    assert (await bot.store.tournaments.get(tid)).status == "running"
+    other = event.guild.add_member(event.env.create_user("org2"), roles=[event.guild.roles[ORGANISER_ROLE]])
+    done = await other.slash(event.channel, "tournament cancel", tournament=tid)
+    assert f"Tournament #{tid} is cancelled" in answer(done)
+    assert (await bot.store.tables.get(game.table_id)).status == "cancelled"
