@@ -207,10 +207,10 @@ def _fit(text: str, limit: int) -> str:
 
 
 def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: str | None,
-                  turn: str | None = None, heading: str | None = None) -> str:
+                  turn: str | None = None, heading: str | None = None, due: float | None = None) -> str:
     """The text above a private panel: what is asked (its first line, `heading` if given, is what a
-    phone's notification shows), recent happenings, what is awaited, and the link to the table's
-    thread."""
+    phone's notification shows), recent happenings, what is awaited, when the seat's time for its
+    decision runs out (`due`), and the link to the table's thread."""
     where = f"{info.title} (table #{table.id})"
     if heading is not None:
         first = heading
@@ -223,6 +223,8 @@ def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: s
     parts = [first, *lines[-8:]]
     if waiting:
         parts.append(waiting)
+    if due is not None:
+        parts.append(f"⏰ Your time for this decision runs out <t:{int(due)}:R>.")
     link = thread_url(table)
     if link:
         parts.append(f"Table: {link}")

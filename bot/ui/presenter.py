@@ -216,8 +216,11 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         embed = renderer.panel(info, view, seat)
         if table.status != "running":  # not "waiting for ..." of a game that stopped
             embed.description = ENDED.get(table.status, f"This game is {table.status}.")
+        # The seat's own deadline: on the board too, except for a step the thread does not see (a
+        # pay-off's answers), where this panel is the only place that tells it.
+        due = table.deadlines.get(seat) if actions and table.status == "running" else None
         return {
-            "content": panels.panel_content(info, table, list(lines), waiting, turn, heading),
+            "content": panels.panel_content(info, table, list(lines), waiting, turn, heading, due),
             "embed": embed,
             "view": controls,
         }
@@ -238,8 +241,9 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         # back says so, also while the game waits for everyone away): no turn panel is theirs.
         gone = row.handed_over or row.away
         if gone or news.table.status != "running" or not news.choices_of(spec, seat):
-            if news.had_controls(seat):
-                await self.retire_dm_panel(news, row)
+            if news.had_controls(seat):  # a decision withdrawn (a take-back): no longer asked for
+                current = None if gone or news.table.status != "running" else self.panel(news, seat)
+                await self.retire_dm_panel(news, row, current)
             return
         tried = self.dm_worth_trying(row)
         if tried and await self.dm_panel(news, seat):
@@ -327,14 +331,16 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             self.service.note_seat(table_id, row.user_id, dm_ok=True, dm_channel_id=sent.channel.id)
         return sent
 
-    async def retire_dm_panel(self, news: TableNews, row: SeatRow) -> None:
+    async def retire_dm_panel(self, news: TableNews, row: SeatRow, current: dict[str, Any] | None = None) -> None:
         """Take the controls off a seat's last DM panel (an old panel that cannot be edited still
-        answers "out of date" when clicked)."""
+        answers "out of date" when clicked). `current`: the seat's panel now, which replaces it
+        when the decision it asked for is gone, so that it does not go on asking."""
         await self.retire_copied(news, row)
         if row.dm_message_id is None or row.dm_channel_id is None:
             return
         channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
-        await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(view=None))
+        edit = {**current, "view": None} if current is not None else {"view": None}
+        await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(**edit))
 
     async def retire_copied(self, news: TableNews, row: SeatRow) -> None:
         """The panel a last-to-choose notice copied loses its controls too, once that decision ended."""
