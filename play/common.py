@@ -29,6 +29,15 @@ class TableError(Exception):
         self.verbatim = verbatim
 
 
+class AmountOutOfRange(TableError):
+    """A typed amount outside the range the decision allows (the Discord layer quotes what was typed)."""
+
+    def __init__(self, amount: int, low: int, high: int) -> None:
+        self.side = "below the lowest" if amount < low else "above the highest"
+        self.low, self.high = low, high
+        super().__init__(f"{amount} is {self.side} amount: choose one from {low} to {high}.")
+
+
 def not_seated(table_id: int, so: str = "") -> TableError:
     """The refusal for someone not seated at a table (named, or found from the thread they wrote
     in): which table it is, and how to reach their own."""

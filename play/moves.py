@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games import AmountChoice, Event, RuleError
 from games.core import RandomPolicy, public
 from play import pace
-from play.common import Caller, TableError, not_seated, table_state
+from play.common import AmountOutOfRange, Caller, TableError, not_seated, table_state
 from play.lobby import check_not_tournament
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
                           next_prompts, panel_token, ranked_last, recent_events, seat_choices)
@@ -93,8 +93,11 @@ class MovesMixin:
         """A typed amount for the decision offered at `prompt_version`."""
         async with self.lock(table_id):
             loaded, seat, _ = await self._offered(table_id, caller, prompt_version)
+            choice = self._amount_choice(loaded, seat)
+            if not choice.low <= amount <= choice.high:
+                raise AmountOutOfRange(amount, choice.low, choice.high)
             try:
-                action = self._amount_choice(loaded, seat).action(amount)
+                action = choice.action(amount)
             except RuleError as exc:
                 raise TableError(str(exc)) from None
             return await self._play(loaded, seat, action)

@@ -26,7 +26,7 @@ from bot.ui.threads import ThreadsMixin
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
-from play.common import BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
+from play.common import AmountOutOfRange, BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
 from play.results import TableNews
 from play.lobby import COMPUTER_KINDS
 from play.tables import TableService
@@ -313,7 +313,11 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             choice = await self.service.amount_asked(table_id, caller, prompt_version)
             raise TableError(f"{shown_name(quote(typed)) or 'Nothing'} {amount_fault(typed)}. "
                              f"Type an amount from {choice.low} to {choice.high} in digits.", verbatim=True)
-        return await self.service.act_amount(table_id, caller, prompt_version, int(match.group(1)))
+        try:
+            return await self.service.act_amount(table_id, caller, prompt_version, int(match.group(1)))
+        except AmountOutOfRange as exc:  # answered as every other typing fault: what was typed, quoted
+            raise TableError(f"{shown_name(quote(typed))} is {exc.side} amount. Type an amount from {exc.low} "
+                             f"to {exc.high} in digits.", verbatim=True) from None
 
     async def _answer(self, interaction: discord.Interaction, table_id: int,
                       attempt: Coroutine[Any, Any, TableNews]) -> None:
