@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from games import registry
+from games.aelderman.scoring import mission_level
 from tests.bot.driver import (Table, fix_deal, heuristic_players, labels, open_table, play_to_the_end,
                               play_turn_by_dm, start, text_of)
 from tests.bot.test_pace import LIVE, live_table
@@ -58,11 +60,16 @@ async def test_a_solo_mission_completed_then_away_is_not_called_failed(simcord_e
     basic task of your mission." ada completed it, then let her last decision's deadline pass: the
     game ends with her away, which the headline gives as the reason (a game of one has no last
     place to be ranked in)."""
-    fix_deal(monkeypatch, 1)  # the 55th decision is the last; the task is done by then
+    fix_deal(monkeypatch, 5)  # the task is done before the last decision
     table = await live_table(simcord_env, seats=1, game="aelderman")
     policy = heuristic_players("aelderman", 1)
-    for _ in range(54):
+    spec = registry.get("aelderman")
+    while True:
+        state = await table.state()
+        if all(spec.outcome(spec.apply(state, 0, action)[0]) is not None for action in spec.legal_actions(state, 0)):
+            break  # the last decision
         assert await play_turn_by_dm(table, policy)
+    assert mission_level(state, 0) >= 1
     await simcord_env.advance_time(LIVE + 1)  # the last decision's deadline passes
     assert (await table.row()).status == "finished"
     message = standings(table)
@@ -75,7 +82,7 @@ async def test_a_solo_mission_completed_then_away_is_not_called_failed(simcord_e
 async def test_no_winner_says_why_when_only_an_abandoned_player_completed_the_task(simcord_env, monkeypatch):
     """Aelderman, short version, two players: bo abandons, the computer finishing his seat completes
     his basic task, ada does not complete hers: nobody wins, but not because nobody completed it."""
-    text = await bo_abandons_at_once(simcord_env, monkeypatch, "aelderman", 5)
+    text = await bo_abandons_at_once(simcord_env, monkeypatch, "aelderman", 1)
     assert "basic task completed" in next(line for line in text.splitlines() if "bo (abandoned) — " in line)
     assert "**No winner**: only players ranked last for leaving the game completed the basic task" in text, text
 
