@@ -3,6 +3,7 @@ operating costs each production phase and its weight in the majorities."""
 
 from __future__ import annotations
 
+from games import registry
 from games.aelderman import data as D
 from games.aelderman.state import Visit
 from tests.bot.driver import (board_message, buttons, fix_deal, heuristic_players, labels, open_table,
@@ -60,3 +61,25 @@ async def test_the_build_menu_tells_each_buildings_strength_and_operating_costs(
             missing.append(f"{option.label} | {option.description}")
     assert not missing, "no strength or operating costs shown for:\n" + "\n".join(missing)
 
+
+
+async def test_the_build_menu_says_how_many_tiles_are_left_and_which_are_gone(simcord_env, monkeypatch):
+    """Rulebook: "The number of buildings of each type is limited." Once every Tavern tile and one
+    Fountain are built, the menu that constructs a building says how many Fountain tiles are left,
+    offers no Tavern any more, and its prompt names the Tavern as gone."""
+    table, actor, panel = await in_lubeck_with_a_free_property(simcord_env, monkeypatch)
+
+    state = await table.state()
+    spec, seat = registry.get("aelderman"), state.turn.seat
+    opened, _ = spec.apply(state, seat, {"kind": "build_menu"})
+    assert "Tavern" in {a.building for a in spec.legal_actions(opened, seat) if a.kind == "build"}  # affordable
+    state.built["Tavern"], state.built["Fountain"] = D.BUILDINGS["Tavern"].stock, 1
+    await table.put_state(state)
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    build = next(text for text in labels(panel) if text.startswith("Construct a building"))
+    menu = (await actor.click(panel, label=build)).response.message
+    options = {o.label.split(" (")[0]: o for c in buttons(menu) for o in getattr(c, "options", None) or []}
+    assert "Tavern" not in options, ", ".join(sorted(options))
+    left = D.BUILDINGS["Fountain"].stock - 1
+    assert options["Fountain"].description.startswith(f"{left} tile{'s' * (left != 1)} left. ")
+    assert "No tile is left of: Tavern." in "\n".join([menu.content or "", *(e.description or "" for e in menu.embeds)])

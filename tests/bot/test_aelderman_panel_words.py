@@ -293,3 +293,22 @@ async def test_a_big_sale_promises_no_marker_to_a_seller_with_none_left_to_place
     shown = labels(panel) + menu_options(panel)
     assert any(text.startswith("Sell 8 goods: 20 coins") for text in shown), shown
     assert not [text for text in shown if "to place" in text]
+
+
+async def test_a_ship_without_action_points_is_offered_the_cities_it_may_still_enter(simcord_env, monkeypatch):
+    """Rulebook: "If you have no remaining action points, you cannot enter Lübeck or any of your
+    subsidiaries in this turn." Any other neighbour stays open: after the last action point is spent
+    in Hamburg, the panel offers to sail on, but not to Lübeck nor to the player's own subsidiary."""
+    table, state = await table_at(simcord_env, monkeypatch, 3, ["ada", "bo"], "version=short",
+                                  lambda s: s.phase == "trade" and s.turn is not None and not s.pending,
+                                  "a sea turn")
+    seat = state.turn.seat
+    state.players[seat].location, state.subsidiary["Köln"] = "Hamburg", seat
+    state.turn.moved, state.turn.base_left = True, 0
+    state.turn.visit = Visit(city="Hamburg", rows=[True, False], spent=1)
+    state.players[seat].ap = 0  # no additional action points either
+    await table.put_state(state)
+    actor = await table.actor_of_seat(seat)
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    sails = sorted(o for o in menu_options(panel) if o.startswith("Sail to "))
+    assert sails == ["Sail to Brügge", "Sail to London", "Sail to Ribe"], menu_options(panel) + labels(panel)
