@@ -264,6 +264,12 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
             self.check_action(state, seat, action)
         return self._apply(self._copy(state), seat, action)
 
+    def apply_offered(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, list[Event]]:
+        """`apply` for an action model just taken from `legal_actions(state, seat)`: the checks
+        `apply` makes would pass, so they are skipped. For computer players that judge many
+        moves by playing them out; a move that reaches a table goes through `apply`."""
+        return self._apply(self._copy(state), seat, action)
+
     def check_action(self, state: StateT, seat: int, action: ActionT) -> None:
         """The engine's own check of an action, on the given state before it is copied: raise
         RuleError (saying what is allowed) when `seat` may not take `action` now.

@@ -216,7 +216,7 @@ class HeuristicPolicy:
     def _judge_menu(self, state: State, seat: int, action: Any) -> float:
         """A menu is worth its best entry, judged as `choose` will judge it once the menu is
         open; a menu whose best entry is to cancel would only be opened and closed again."""
-        menu, _ = self.spec.apply(state, seat, action)
+        menu, _ = self.spec.apply_offered(state, seat, action)
         if not (menu.pending and menu.pending[-1].seat == seat):
             return value(menu, seat)
         options = self.spec.legal_actions(menu, seat)
@@ -230,16 +230,16 @@ class HeuristicPolicy:
     def _best_build(self, state: State, seat: int) -> float | None:
         if not any(a.kind == "build_menu" for a in self.spec.legal_actions(state, seat)):
             return None
-        menu, _ = self.spec.apply(state, seat, {"kind": "build_menu"})
+        menu, _ = self.spec.apply_offered(state, seat, self.spec.parse_action({"kind": "build_menu"}))
         builds = [a for a in self.spec.legal_actions(menu, seat) if a.kind == "build"]
         return max(value(self._play(menu, seat, a), seat) for a in builds)
 
     def _play(self, state: State, seat: int, action: Any, depth: int = 3) -> State:
-        after, _ = self.spec.apply(state, seat, action)
+        after, _ = self.spec.apply_offered(state, seat, action)
         while depth > 0 and after.pending and after.pending[-1].seat == seat:
             options = self.spec.legal_actions(after, seat)
-            step = max(options, key=lambda a: value(self.spec.apply(after, seat, a)[0], seat))
-            after, _ = self.spec.apply(after, seat, step)
+            step = max(options, key=lambda a: value(self.spec.apply_offered(after, seat, a)[0], seat))
+            after, _ = self.spec.apply_offered(after, seat, step)
             depth -= 1
         return after
 

@@ -43,6 +43,12 @@ def make_checker(spec, seats: int, step_every: int):
         again_after, again_events = spec.apply(before, seat, action)  # dice and shuffles included
         assert spec.dump_state(again_after) == spec.dump_state(after), "the same move gave another state"
         assert again_events == events, "the same move gave other events"
+        # Computer players judge listed moves with apply_offered, which skips apply's checks only.
+        before_text = spec.dump_state(before)
+        offered_after, offered_events = spec.apply_offered(before, seat, spec.parse_action(action))
+        assert spec.dump_state(offered_after) == spec.dump_state(after), "apply_offered gave another state"
+        assert offered_events == events, "apply_offered gave other events"
+        assert spec.dump_state(before) == before_text, "apply_offered changed the state it was given"
         text = spec.dump_state(after)
         again = spec.load_state(text)
         assert spec.dump_state(again) == text, "state does not round-trip through JSON"
