@@ -276,19 +276,10 @@ class Database:
                 f"The database has schema version {current}, but this version of the bot knows versions "
                 f"up to {newest}: it was written by a newer version of the bot. Run that version (or a "
                 "newer one), or point `database` at another file; this database was not changed.")
-        for version, name, sql in known:
-            if version <= current:
-                continue
-            async with self.transaction() as conn:
-                if await self.schema_version() >= version:  # another process starting at once applied it
-                    continue
-                for statement in _split_sql(sql):
-                    await execute(conn, statement)
-                await execute(
-                    conn,
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    (version, name, utcnow()),
-                )
+        pending = [(version, name, _split_sql(sql)) for version, name, sql in known if version > current]
+        if pending:
+            async with self._write_lock:
+                await _in_thread(self.conn, _apply_migrations, self.conn._conn, pending)
 
 
 async def run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
@@ -348,6 +339,27 @@ def _run_all(sqlite: sqlite3.Connection, statements: Sequence[Statement], must_c
         return results
     except BaseException:
         if own_transaction and sqlite.in_transaction:
+            sqlite.execute("ROLLBACK")
+        raise
+
+
+def _apply_migrations(sqlite: sqlite3.Connection, pending: list[tuple[int, str, list[str]]]) -> None:
+    """Apply the (version, name, statements) migrations in one transaction, on the thread that
+    owns `sqlite`: one trip there and one commit, rather than several trips for each statement.
+    Any failure leaves the database at the version it had."""
+    sqlite.execute("BEGIN IMMEDIATE")
+    try:
+        applied = sqlite.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()[0]
+        for version, name, statements in pending:
+            if version <= applied:  # another process starting at once applied it
+                continue
+            for statement in statements:
+                sqlite.execute(statement)
+            sqlite.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                           (version, name, utcnow()))
+        sqlite.execute("COMMIT")
+    except BaseException:
+        if sqlite.in_transaction:
             sqlite.execute("ROLLBACK")
         raise
 

@@ -38,6 +38,27 @@ async def test_migrations_are_recorded_and_reapplying_is_a_no_op(tmp_path):
     await second.close()
 
 
+async def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path, monkeypatch):
+    """The pending migrations are applied together: a statement that fails rolls them all back,
+    and the next start applies them again."""
+    import storage.db as db_module
+    path = tmp_path / "bot.sqlite3"
+    shipped = migrations()
+    monkeypatch.setattr(db_module, "migrations", lambda: shipped[:3])
+    await (await Store.open(path)).close()
+    broken = (len(shipped) + 1, f"V{len(shipped) + 1}__broken.sql", "CREATE TABLE x (a INTEGER);\nNOT SQL AT ALL;")
+    monkeypatch.setattr(db_module, "migrations", lambda: [*shipped, broken])
+    with pytest.raises(sqlite3.OperationalError):
+        await Store.open(path)
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT MAX(version) FROM schema_migrations").fetchone() == (3,)
+        assert raw.execute("SELECT name FROM sqlite_master WHERE name IN ('x', 'table_notes')").fetchall() == []
+    monkeypatch.setattr(db_module, "migrations", lambda: shipped)
+    again = await Store.open(path)
+    assert await again.db.schema_version() == len(shipped)
+    await again.close()
+
+
 async def test_pragmas_make_writes_durable(store, tmp_path):
     """WAL: a commit is in the log before the bot answers (it survives the process being killed);
     `database_sync = "full"` also flushes every commit to the disk."""
