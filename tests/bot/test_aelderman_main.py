@@ -264,6 +264,7 @@ async def test_a_crowded_board_still_shows_every_action_card_of_the_sea_map(simc
     assert checked > 50
 
 
+@pytest.mark.slow
 async def test_the_main_board_shows_operating_costs_and_the_uses_of_abilities(simcord_env, monkeypatch):
     """rulebook: "Mark your operating costs on the production bar on the right side of the player
     board" and (Lighthouse) "When you use the effect, place one of your influence markers from the

@@ -87,6 +87,7 @@ async def test_the_st_johannis_example_in_the_final_standings(simcord_env, monke
     assert lines[anna_at].endswith("anna — 0 council votes"), standings
 
 
+@pytest.mark.slow
 async def test_the_council_hall_example_through_the_bot(simcord_env, monkeypatch):
     """'Marc first places six influence markers ... decides for the ten council votes. Anna ... five
     influence markers and must now settle for the monopoly on goods. Eric and Sarah have both placed

@@ -108,6 +108,7 @@ async def test_a_bidders_dm_names_the_card_under_the_hammer(simcord_env, monkeyp
     assert f"for the open card **{NAMES[state.lot]}**" in text, text
 
 
+@pytest.mark.slow
 async def test_take_three_says_what_the_city_gates_add(simcord_env, monkeypatch):
     """Rulebook: "treat the dice as having rolled 3" and "he/she gets for 1 additional Thaler for
     each coin on his/her city gates": the choice pays 3 and the gates' coins, and says so."""

@@ -4,6 +4,8 @@ for the answer steps (to keep them secret) and there are no reminders: the playe
 is the only one who may know the limit, and their own panel tells them."""
 from __future__ import annotations
 
+import pytest
+
 from games import registry
 from games.baumeister import moves
 from tests.bot.driver import board_message, play_turn_by_dm, text_of
@@ -12,6 +14,7 @@ from tests.bot.test_baumeister_sabotage import dm_panel, table_at_a_pay_off_offe
 SPEC = registry.get("baumeister")
 
 
+@pytest.mark.slow
 async def test_the_side_that_must_answer_a_pay_off_is_told_its_time_limit(simcord_env, settings, monkeypatch):
     table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
     attacker = state.current

@@ -4,6 +4,8 @@ nor the numbers their own panels' controls carry may tell them how many private 
 or who took the last one."""
 from __future__ import annotations
 
+import pytest
+
 from games import registry
 from games.baumeister import moves
 from tests.bot.driver import board_message, buttons, play_turn_by_dm, text_of
@@ -24,6 +26,7 @@ async def guess_version(table, bystander, low: int, high: int) -> list[int]:
     return [v for v in range(low, high) if "out of date" not in await probe(table, bystander, board, v)]
 
 
+@pytest.mark.slow
 async def test_a_bystander_cannot_count_the_private_pay_off_steps(simcord_env, monkeypatch):
     """README: while the two answer each other "the board, /tournament status and the other players'
     panels name both as awaited ... and the board is not edited at each step ... so the thread does
@@ -52,6 +55,7 @@ async def test_a_bystander_cannot_count_the_private_pay_off_steps(simcord_env, m
         f"and {seen_after} (after one private counter-offer): the bystander counts the private steps")
 
 
+@pytest.mark.slow
 async def test_table_undo_after_a_pay_off_does_not_say_who_accepted(simcord_env, monkeypatch):
     """The thread learns only that the two "agree on a pay-off" (README: it "sees only that they
     negotiate and whether they agree"): not who made the last, private, step. Here the victim offers
@@ -72,6 +76,7 @@ async def test_table_undo_after_a_pay_off_does_not_say_who_accepted(simcord_env,
     assert names[victim] not in answer, f"the refusal names who accepted the pay-off: {answer!r}"
 
 
+@pytest.mark.slow
 async def test_a_bystanders_panels_carry_no_table_version(simcord_env, monkeypatch):
     """A version counts every stored action, a pay-off's private steps too: the controls of the
     bystander's next panel after a pay-off with one private counter-offer must not carry it (else
@@ -90,6 +95,7 @@ async def test_a_bystanders_panels_carry_no_table_version(simcord_env, monkeypat
     assert carried and not set(carried) & versions, carried
 
 
+@pytest.mark.slow
 async def test_a_board_refused_at_the_public_offer_is_not_caught_up_at_a_secret_step(simcord_env, monkeypatch):
     """README: "the board is not edited at each step ... so the thread does not learn whose answer is
     due". Discord refuses both the board edit and a new board at the public offer; the next step, a

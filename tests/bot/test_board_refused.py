@@ -372,6 +372,7 @@ def refuse_the_second_continued_log(env, table, monkeypatch) -> list[int]:
     return meant
 
 
+@pytest.mark.slow
 async def test_a_refusal_partway_through_continued_logs_repeats_none_of_them_at_the_retry(simcord_env, monkeypatch):
     table, policy = await refused_for_long(simcord_env, monkeypatch, behind=3 * RECENT_EVENTS)
     meant = refuse_the_second_continued_log(simcord_env, table, monkeypatch)
@@ -381,6 +382,7 @@ async def test_a_refusal_partway_through_continued_logs_repeats_none_of_them_at_
     assert thread_log(table) == await public_log(table)
 
 
+@pytest.mark.slow
 async def test_a_cancel_refused_partway_through_its_continued_logs_repeats_none_of_them(simcord_env, monkeypatch):
     table, _ = await refused_for_long(simcord_env, monkeypatch, behind=3 * RECENT_EVENTS)
     meant = refuse_the_second_continued_log(simcord_env, table, monkeypatch)

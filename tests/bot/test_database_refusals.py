@@ -67,6 +67,7 @@ async def test_a_round_whose_thread_is_not_recorded_opens_at_the_retry(simcord_e
 
 @pytest.mark.parametrize("game,names", [("augsburg1520", ["ada", "bo"]), ("baumeister", ["ada", "bo", "cy"]),
                                         ("aelderman", ["ada", "bo"])])
+@pytest.mark.slow
 async def test_a_refused_write_does_not_forget_that_dms_are_closed(simcord_env, game, names):
     env = simcord_env
     table = await open_table(env, game, names)

@@ -190,6 +190,7 @@ async def test_a_twin_waiting_for_its_thread_keeps_the_deal_secret(simcord_env):
     assert not problems, problems
 
 
+@pytest.mark.slow
 async def test_standings_asked_while_a_duplicate_deal_is_played_leave_out_its_round(simcord_env):
     """A finished table's result would tell the players still at the same deal how it came out:
     `/tournament standings` leaves the round out (and says so) until its last table is over."""

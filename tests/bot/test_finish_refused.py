@@ -52,6 +52,7 @@ def standings_and_late_ratings(table):
     return standings, late
 
 
+@pytest.mark.slow
 async def test_refused_ratings_are_stored_by_a_retry_and_follow_the_standings(simcord_env):
     table, calls = await rated_game_whose_ratings_are_refused(simcord_env, times=2)
     (standings,), late = standings_and_late_ratings(table)
@@ -68,6 +69,7 @@ async def test_refused_ratings_are_stored_by_a_retry_and_follow_the_standings(si
     assert len(calls) == 3 and len(standings_and_late_ratings(table)[1]) == 1  # stored and told once
 
 
+@pytest.mark.slow
 async def test_a_restart_before_the_retry_stores_them_without_posting_the_standings_again(simcord_env, settings):
     table, calls = await rated_game_whose_ratings_are_refused(simcord_env, times=1)
     await simcord_env.restart_bot(create_bot(settings))
@@ -78,6 +80,7 @@ async def test_a_restart_before_the_retry_stores_them_without_posting_the_standi
     assert len(standings_and_late_ratings(table)[1]) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("refused", ["the result", "the finish mark"])
 async def test_a_refused_tournament_result_or_finish_mark_is_stored_by_a_retry_and_the_round_ends(simcord_env,
                                                                                                   refused):
@@ -118,6 +121,7 @@ async def test_a_refused_mark_of_the_finish_work_done_still_posts_the_standings_
     assert len(standings_and_late_ratings(table)[0]) == 1  # posted once
 
 
+@pytest.mark.slow
 async def test_a_rated_table_a_computer_played_is_not_promised_ratings_when_its_finish_is_refused(simcord_env):
     table = await open_table(simcord_env, GAME, ["ada", "bo"], computers=1)
     await table.players[0].click(table.thread.history()[0], label="Rated: off")
@@ -129,6 +133,7 @@ async def test_a_rated_table_a_computer_played_is_not_promised_ratings_when_its_
     assert field.value.startswith("None: not rated, as a computer player")
 
 
+@pytest.mark.slow
 async def test_ratings_and_standings_both_refused_show_the_rating_changes_once(simcord_env, monkeypatch):
     table, calls = await rated_game_whose_ratings_are_refused(simcord_env, times=1, monkeypatch=monkeypatch)
     assert not standings_and_late_ratings(table)[0]

@@ -15,6 +15,7 @@ def standings_in(table):
     return [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_standings_of_a_game_that_ended_while_the_bot_was_out_are_posted_once_it_is_back(
         simcord_env, monkeypatch, game):

@@ -12,6 +12,7 @@ def standings_in(table):
     return [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_standings_are_not_posted_twice_when_the_bot_cannot_read_the_thread(simcord_env, monkeypatch, settings,
                                                                                  game):
@@ -26,6 +27,7 @@ async def test_standings_are_not_posted_twice_when_the_bot_cannot_read_the_threa
     assert len(standings_in(table)) == 1, f"{len(standings_in(table))} final standings in the thread"
 
 
+@pytest.mark.slow
 async def test_every_restart_posts_them_again(simcord_env, monkeypatch, settings):
     env = simcord_env
     table, policy = await running(env, monkeypatch, "augsburg1520", moves=0)
@@ -61,6 +63,7 @@ async def test_a_tournament_tables_standings_are_not_posted_again_either(simcord
     assert len(standings()) == 1, f"{len(standings())} final standings in the table's thread"
 
 
+@pytest.mark.slow
 async def test_refused_standings_are_posted_again_without_read_message_history(simcord_env, monkeypatch):
     """Standings Discord refused once are known not to be there: their retry posts them, though
     the thread cannot be read back (README: "final standings Discord refuses are posted again a

@@ -3,6 +3,8 @@ who abandoned; checked against openskill computed directly."""
 
 from __future__ import annotations
 
+import pytest
+
 from play.results import seat_choices
 from tests.bot.ratings_reference import (Ledger, f1, open_rated, ordinal, played, rate_reference, shown_change,
                                          standings)
@@ -49,6 +51,7 @@ async def play_people(env, table, policy, skip: set[int], stop=None, limit: int 
         raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 async def test_away_at_the_end_and_an_abandoner_share_last_place(simcord_env, monkeypatch):
     env = simcord_env
     env.settle_timeout = 20

@@ -51,6 +51,7 @@ async def test_four_player_ties_after_a_first_game(simcord_env, monkeypatch, see
     check_changes(table, before, after, {p.id: p.user.name for p in people})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count,quitters", [(2, 1), (3, 1), (4, 2)])
 async def test_abandoners_are_ranked_last(simcord_env, monkeypatch, count, quitters):
     env = simcord_env
@@ -93,6 +94,7 @@ async def test_a_computer_seat_leaves_ratings_alone(simcord_env, monkeypatch):
     assert "1 game · " in prof.response.embeds[0].fields[0].value
 
 
+@pytest.mark.slow
 async def test_two_servers_keep_separate_ratings(simcord_env, monkeypatch):
     env = simcord_env
     users = [env.create_user(n) for n in ("ada", "bo", "cy")]

@@ -19,6 +19,7 @@ def adds_up(before: str, after: str, delta: str) -> bool:
     return round(float(after) - float(before), 1) == round(float(delta), 1)
 
 
+@pytest.mark.slow
 async def test_shown_rating_changes_add_up(simcord_env, monkeypatch):
     """Five fixed deals among four players. In the standings' "Rating changes" each line reads
     "before → after (change)"; a player who checks it finds after - before = change."""

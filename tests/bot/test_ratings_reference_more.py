@@ -3,6 +3,8 @@ forfeit, rated and last; one player's ratings in two games; a restart after the 
 
 from __future__ import annotations
 
+import pytest
+
 from bot import create_bot
 from tests.bot.ratings_reference import Ledger, f1, ordinal, open_rated, played, rate_reference, rating_changes
 from tests.bot.test_ratings_reference_sequence import check_changes, check_stored
@@ -12,6 +14,7 @@ from tests.bot.tournament_driver import (create, new_event, play_moves, play_out
                                          tournament_message)
 
 
+@pytest.mark.slow
 async def test_a_seat_handed_over_by_vote_leaves_the_game_unrated(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -34,6 +37,7 @@ async def test_a_seat_handed_over_by_vote_leaves_the_game_unrated(simcord_env):
                                             "to a computer player.")
 
 
+@pytest.mark.slow
 async def test_a_withdrawal_during_a_round_is_a_rated_forfeit(simcord_env):
     env = simcord_env
     event = new_event(env, 6)
@@ -53,6 +57,7 @@ async def test_a_withdrawal_during_a_round_is_a_rated_forfeit(simcord_env):
     await check_stored(env, ledger, event.guild.id, "baumeister", event.players)
 
 
+@pytest.mark.slow
 async def test_one_player_two_games_and_a_restart(simcord_env, settings, monkeypatch):
     env = simcord_env
     guild = env.create_guild()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import discord
+import pytest
 
 from tests.bot.database_faults import refuse
 from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, play_until, start
@@ -43,6 +44,7 @@ async def test_a_refused_record_of_the_new_thread_leaves_no_thread_behind_and_th
     assert [t.id for t in table.channel.threads if t.id != old] == [row.thread_id]
 
 
+@pytest.mark.slow
 async def test_a_refused_record_at_the_last_move_still_ends_the_game_in_a_new_thread(simcord_env):
     env = simcord_env
     table, policy = await at_the_last_decision(env)
@@ -92,6 +94,7 @@ async def test_a_game_that_ends_while_its_new_thread_opens_is_not_said_to_go_on(
         assert told and not any("goes on" in text for text in told)
 
 
+@pytest.mark.slow
 async def test_a_game_that_ended_with_no_thread_possible_is_not_said_to_go_on(simcord_env):
     env = simcord_env
     table, policy = await at_the_last_decision(env)

@@ -4,6 +4,8 @@ it "is also over when a round leaves fewer players than a table needs")."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.tournament_driver import create, new_event, play_round, register_all, tournament_message
 
 
@@ -18,6 +20,7 @@ async def abandon_all(event, table_id: int, players: list[int]) -> None:
         await event.by_id(player).slash(thread, "table abandon")
 
 
+@pytest.mark.slow
 async def test_a_final_everyone_abandoned_has_no_winner(simcord_env):
     event = new_event(simcord_env, 6)
     tournament = await create(event, format="elimination", advance=1)

@@ -8,6 +8,7 @@ import asyncio
 import types
 
 import discord
+import pytest
 
 from play.common import Caller
 from tests.bot.driver import labels
@@ -125,6 +126,7 @@ async def test_a_deadline_notice_whose_later_part_was_refused_is_not_posted_twic
     assert len(heads) == 1
 
 
+@pytest.mark.slow
 async def test_final_standings_whose_later_page_was_refused_are_not_posted_twice(simcord_env, monkeypatch):
     simcord_env.check_errors = False
     event = new_event(simcord_env, 60, names="a-rather-long-display-name-")

@@ -121,6 +121,7 @@ async def test_an_old_take_back_button_after_the_upgrade(simcord_env, settings):
     assert (await table.row()).version == version + 1, f"not taken back: {private_answer(back)!r}"
 
 
+@pytest.mark.slow
 async def test_an_old_amount_form_after_the_upgrade(simcord_env, settings, monkeypatch):
     from tests.bot.test_amount_form import bidder_panel, table_at_a_rich_bid, unlisted_amount
     env = simcord_env

@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 import os
 
+import pytest
+
 from bot import create_bot
 from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter
@@ -211,6 +213,7 @@ async def test_a_thread_notice_of_a_player_with_open_dms_loses_im_back(simcord_e
     assert "I'm back" not in labels(thread_notices(table, bo)[-1]), "the thread notice still offers I'm back"
 
 
+@pytest.mark.slow
 async def test_a_start_does_not_repeat_an_away_notice_that_scrolled_out_of_the_latest_dms(simcord_env, settings,
                                                                                            monkeypatch):
     """bo misses a deadline at table 1 and is told (one notice). He stays away and plays on at
