@@ -57,9 +57,11 @@ def solo_headline(outcome: Any) -> str:
     dummy = next((int(line.split()[1]) for seat, details in outcome.details.items() if seat not in outcome.scores
                   for line in details if line.startswith("Total:")), None)
     score = f": {votes} to {dummy} council votes" if dummy is not None else ""
+    if outcome.winners and dummy is not None and votes == dummy:
+        return f"🏆 **You tie with the dummy and are elected Aelderman together{score}!**"
     if outcome.winners:
         return f"🏆 **You beat the dummy and are elected Aelderman{score}!**"
-    if dummy is not None and votes > dummy:  # ahead, but the game ended with the player away
+    if dummy is not None and votes >= dummy:  # ahead or level, but the game ended with the player away
         return f"**Not won**: the game ended with you away ({votes} to the dummy's {dummy} council votes)."
     return f"**The dummy is not beaten{score}.**"
 

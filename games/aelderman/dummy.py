@@ -12,7 +12,7 @@ from games.aelderman.majority import district_strengths, holds_majority, zone_co
 from games.aelderman.placement import exchange_card
 from games.aelderman.rules import say
 from games.aelderman.state import Spare, State
-from games.core import Event
+from games.core import Event, plural
 
 
 def choose_spare(state: State, option: int, sheet: str) -> None:
@@ -22,11 +22,13 @@ def choose_spare(state: State, option: int, sheet: str) -> None:
     state.setup_option = option
 
 
-def place_spare(state: State) -> None:
+def place_spare(state: State, events: list[Event]) -> None:
     """Setup step 9, after the start boosters of step 8: "According to the chosen scenario, place
     buildings in the city districts and influence markers on the sea map in the selected player
     color". Markers go on the banners as any marker would; placed before the game, they exchange
-    no action card (they are part of the setup, like the cards themselves)."""
+    no action card (they are part of the setup, like the cards themselves). The solo dummy's first
+    building is told as its later ones are: "The randomly drawn placement card determines that this
+    is built in the district St. Johannis"."""
     if state.spare is None or state.spare.placed:
         return
     state.spare.placed = True
@@ -39,7 +41,7 @@ def place_spare(state: State) -> None:
     if sheet:
         used: list[str] = []
         for strength in D.DUMMY_SHEETS[sheet].buildings[0]:
-            dummy_build(state, strength, [], used)
+            dummy_build(state, strength, events, used)
 
 
 def build_spare(state: State, district: str, strength: int) -> bool:
@@ -90,6 +92,9 @@ def dummy_build(state: State, strength: int, events: list[Event], used: list[str
             say(events, "dummy_built", f"The dummy builds a building of strength {strength} in "
                 f"{district}.", district=district, strength=strength)
             return
+    # Every card drawn: the districts it does not hold are full (the book does not say more).
+    say(events, "dummy_cannot_build", f"No placement card leads the dummy's building of strength {strength} to a "
+        "free site in a district it does not hold: it builds nothing.", strength=strength)
 
 
 def dummy_markers(state: State, events: list[Event]) -> None:
@@ -99,7 +104,11 @@ def dummy_markers(state: State, events: list[Event]) -> None:
     assert state.spare is not None
     count = D.DUMMY_SHEETS[state.spare.sheet].markers[state.round - 1]
     cards = list(D.CITIES)
-    for _ in range(min(count, spare_supply(state)[1])):
+    total = min(count, spare_supply(state)[1])
+    if total < count:  # its sheet asks for more than its colour has left: told
+        say(events, "dummy_cannot_place", f"The dummy has {plural(total, 'influence marker')} left for the "
+            f"{count} its description places this round.", markers=count - total)
+    for placed in range(total):
         while (city := _draw(state, cards)) is not None:
             counts = zone_counts(state)
             held_all = all(holds_majority(counts[z], state.seats) for z in D.ZONES)
@@ -112,6 +121,11 @@ def dummy_markers(state: State, events: list[Event]) -> None:
             if len(state.banners[city]) % 2 == 0:
                 exchange_card(state, city, events)
             break
+        else:  # every card drawn: the cities of the zones it does not hold are full
+            left = total - placed
+            say(events, "dummy_cannot_place", f"No placement card leads the dummy to a free banner space in a zone "
+                f"it does not hold: {left} of its influence markers are not placed this round.", markers=left)
+            return
 
 
 def dummy_selection(state: State, events: list[Event]) -> None:

@@ -94,8 +94,9 @@ def pad_lines(state: State, seat: int, lines: dict[str, int]) -> list[str]:
 
 def election_outcome(state: State) -> Outcome:
     """Rulebook: "Whoever has the most council votes after the count is elected Aelderman and thus
-    wins the game." The text breaks no tie: tied leaders are elected together. Solo: the player
-    wins by beating the dummy (more council votes than it)."""
+    wins the game." The text breaks no tie: tied leaders are elected together. Solo: the dummy "will
+    be treated like a real opponent in the final scoring", so the player wins with at least as
+    many council votes as the dummy (a tie elects both, as between players)."""
     pad = score_pad(state)
     totals = {s: sum(pad[s].values()) for s in range(state.seats)}
     keys = sorted(set(totals.values()), reverse=True)
@@ -103,11 +104,13 @@ def election_outcome(state: State) -> Outcome:
     details = {s: pad_lines(state, s, pad[s]) for s in pad}
     if state.seats == 1:
         dummy = sum(pad[1].values())
-        beat = totals[0] > dummy
-        details[0].append(f"The dummy has {dummy} council votes: "
-                          + ("you beat it and are elected Aelderman." if beat else "it is not beaten."))
-        return Outcome(ranking=ranking, scores={0: float(totals[0])}, winners=[0] if beat else [],
-                       tie_break="Solo: the player wins with more council votes than the dummy.",
+        verdict = ("you beat it and are elected Aelderman." if totals[0] > dummy else
+                   "you tie with it and are elected together, as tied leaders are." if totals[0] == dummy else
+                   "it is not beaten.")
+        details[0].append(f"The dummy has {dummy} council votes: {verdict}")
+        return Outcome(ranking=ranking, scores={0: float(totals[0])}, winners=[0] if totals[0] >= dummy else [],
+                       tie_break="Solo: the player wins with at least as many council votes as the dummy "
+                                 "(a tie elects both).",
                        details=details)
     return Outcome(ranking=ranking, scores={s: float(v) for s, v in totals.items()},
                    winners=ranking[0], tie_break="Most council votes; tied leaders share the election.",

@@ -31,7 +31,7 @@ def advance(state: State, events: list[Event]) -> None:
 
 
 def _setup_done(state: State, events: list[Event]) -> bool:
-    place_spare(state)
+    place_spare(state, events)
     start_trade(state, events)
     return True
 

@@ -157,7 +157,7 @@ class AeldermanSpec(GameSpec[State, Any]):
     def solo_goal(self, options: Any) -> str:
         options = self.parse_options(options)
         if options.version == "main":
-            return f"beating the {options.difficulty} dummy"
+            return f"beating or tying with the {options.difficulty} dummy"
         return "the mission's basic task"
 
     def option_variants(self) -> list[BaseModel]:

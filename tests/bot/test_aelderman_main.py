@@ -122,7 +122,8 @@ async def test_solo_game_against_the_dummy_reaches_its_result(simcord_env, fixed
     assert row.status == "finished"
     results = table.thread.last_message.embeds[0].description
     outcome = Outcome.model_validate_json(row.outcome)
-    verdict = "You beat the dummy" if outcome.winners else "The dummy is not beaten"
+    verdict = ("The dummy is not beaten" if not outcome.winners else "You tie with the dummy"
+               if f": {int(outcome.scores[0])} to {int(outcome.scores[0])} " in results else "You beat the dummy")
     assert verdict in results and "**Dummy**" in results
     votes = int(outcome.scores[0])
     assert f": {votes} to " in results.splitlines()[0] and "**1.**" not in results  # one player: no places

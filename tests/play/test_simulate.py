@@ -105,5 +105,5 @@ def test_each_seat_shows_how_many_standard_errors_it_lies_from_the_share() -> No
                    seats=[SeatTotals(wins=1)], steps=40, options={"version": "main", "difficulty": "easy"})
     lines = table_lines(solo)
     assert "se_off" not in lines[2] and "1 player," in lines[0]
-    assert lines[1] == ("solo win rate (beating the easy dummy): 0.250, standard error: 0.217 "
+    assert lines[1] == ("solo win rate (beating or tying with the easy dummy): 0.250, standard error: 0.217 "
                         "(won 1 of 4 games)")

@@ -47,6 +47,10 @@ def test_the_solo_headline_agrees_with_the_totals_it_gives():
         return SimpleNamespace(scores={0: 120.0}, winners=winners, details=details)
 
     assert solo_headline(outcome([0], 100)) == "🏆 **You beat the dummy and are elected Aelderman: 120 to 100 council votes!**"
+    assert solo_headline(outcome([0], 120)) == ("🏆 **You tie with the dummy and are elected Aelderman together: "
+                                                "120 to 120 council votes!**")
+    assert solo_headline(outcome([], 120)) == ("**Not won**: the game ended with you away (120 to the dummy's 120 "
+                                               "council votes).")
     assert solo_headline(outcome([], 130)) == "**The dummy is not beaten: 120 to 130 council votes.**"
     assert solo_headline(outcome([], 100)) == ("**Not won**: the game ended with you away (120 to the dummy's 100 "
                                                "council votes).")

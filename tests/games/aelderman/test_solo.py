@@ -133,11 +133,31 @@ def test_the_result_says_whether_the_player_beat_the_dummy():
     outcome = SPEC.outcome(state)
     dummy = outcome.details[DUMMY]
     assert dummy[-1].startswith("Total:")
-    beat = outcome.winners == [0]
-    assert outcome.details[0][-1].endswith("you beat it and are elected Aelderman." if beat
-                                           else "it is not beaten.")
+    votes, dummy_votes = outcome.scores[0], float(dummy[-1].split()[1])
+    assert outcome.details[0][-1].endswith("you beat it and are elected Aelderman." if votes > dummy_votes
+                                           else "you tie with it and are elected together, as tied leaders are."
+                                           if votes == dummy_votes else "it is not beaten.")
+    assert outcome.winners == ([0] if votes >= dummy_votes else [])
     state.players[0].votes += 1000
     assert SPEC.outcome(state).winners == [0]
+
+
+def test_a_tie_with_the_dummy_elects_both_as_a_tie_between_players_does():
+    """'You can compete against a dummy player ... that will be treated like a real opponent in the
+    final scoring.' 'Whoever has the most council votes after the count is elected Aelderman and
+    thus wins the game.' Between players a tie elects the tied leaders together; so does a tie with
+    the dummy."""
+    from games.aelderman.election import score_pad
+    from tests.games.playout import random_playout
+    state = random_playout(SPEC, 1, 2, {"version": "main", "difficulty": "easy"}).state
+    pad = score_pad(state)
+    state.players[0].votes += sum(pad[DUMMY].values()) - sum(pad[0].values())  # exactly level
+    outcome = SPEC.outcome(state)
+    assert outcome.scores[0] == float(outcome.details[DUMMY][-1].split()[1])
+    assert outcome.winners == [0]
+    assert outcome.details[0][-1].endswith("you tie with it and are elected together, as tied leaders are.")
+    state.players[0].votes -= 1
+    assert SPEC.outcome(state).winners == []
 
 
 def test_the_dummy_places_its_markers_as_the_third_period_begins_each_round():
@@ -248,3 +268,65 @@ def test_a_dummy_whose_sheet_outruns_its_eight_property_tiles_says_it_builds_not
         said += [e.text for e in events if e.kind == "dummy_cannot_build"]
     assert said and all("no property tile left" in text for text in said)
     assert len(said) == 3  # rounds 3-5: rounds 1 and 2 use the last two of its 8 tiles
+
+
+def test_the_first_rounds_dummy_building_is_told_as_the_later_ones_are():
+    """'During the round preparation in the first round, a building of strength 2 is placed for the
+    dummy player according to the dummy description. The randomly drawn placement card determines
+    that this is built in the district St. Johannis': placed as the setup ends, and told."""
+    state = SPEC.setup(1, 3, {"version": "main", "difficulty": "medium"})
+    said = []
+    while state.phase == "setup":
+        seat = min(SPEC.to_act(state))
+        state, events = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[0])
+        said += events
+    built = [e for e in said if e.kind == "dummy_built"]
+    assert [e.data["strength"] for e in built] == [2]
+    site, strength = state.spare.lots[-1]  # built after the setup option's buildings
+    assert strength == 2 and site in D.DISTRICT_SITES[built[0].data["district"]]
+
+
+def test_a_dummy_building_with_no_district_to_go_to_is_told():
+    """'If a city district is completely filled, draw a new placement card.' 'If the dummy player
+    already owns the majority in a city district ..., do not perform that action, but draw a new
+    placement card!' It holds four districts and the fifth is full: every card is drawn, nothing is
+    built, and the log says so."""
+    from tests.games.aelderman.helpers import give_building
+    state = finish_setup(SPEC.setup(1, 3, {"version": "main", "setup": 1}))
+    for site, _ in state.spare.lots:
+        state.site_owner[site] = -1
+    state.spare.lots.clear()
+    for district in D.DISTRICTS[:4]:
+        state.spare.lots.append([D.PLAN[district][0], 1])
+        state.site_owner[D.PLAN[district][0]] = DUMMY
+    state.players[0].property_supply = D.PROPERTY_TILES
+    for site in D.DISTRICT_SITES[D.DISTRICTS[4]]:
+        give_building(state, 0, "Fountain", site)
+    strengths = district_strengths(state)
+    assert [holds_majority(strengths[d], DUMMY) for d in D.DISTRICTS] == [True] * 4 + [False]
+    lots, events = len(state.spare.lots), []
+    dummy_build(state, 1, events, [])
+    assert len(state.spare.lots) == lots
+    assert [e.kind for e in events] == ["dummy_cannot_build"]
+    assert "builds nothing" in events[0].text
+
+
+def test_dummy_markers_with_no_city_to_go_to_are_told():
+    """'If the dummy player already owns the majority ... in a trading zone, do not perform that
+    action, but draw a new placement card!' It holds four zones and every banner of the fifth is
+    full: its markers are not placed, and the log says how many."""
+    from tests.games.aelderman.helpers import empty_map
+    state = empty_map(finish_setup(SPEC.setup(1, 3, {"version": "main", "difficulty": "hard"})))
+    for zone in D.ZONES:
+        cities = [c for c, z in D.CITY_ZONE.items() if z == zone]
+        if zone == "yellow":
+            for city in cities:
+                state.banners[city] = [0] * D.BANNER_SPACES
+        else:
+            state.banners[cities[0]] = [DUMMY]
+    state.round = 2
+    events = []
+    dummy_markers(state, events)
+    wanted = D.DUMMY_SHEETS["hard"].markers[1]
+    assert [e.kind for e in events] == ["dummy_cannot_place"]
+    assert f"{wanted} of its influence markers are not placed" in events[0].text

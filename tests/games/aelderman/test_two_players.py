@@ -58,7 +58,7 @@ def test_a_game_stored_with_its_spare_colour_already_placed_keeps_it_once():
     """A game stored while its setup steps were open, from before the spare colour waited for the
     start boosters, has the spare's pieces on the board already: they are not placed twice."""
     state = SPEC.setup(2, 3, {"version": "main", "setup": 1})
-    place_spare(state)  # as the setup placed them then
+    place_spare(state, [])  # as the setup placed them then
     stored = json.loads(SPEC.dump_state(state))
     del stored["spare"]["placed"]  # a state of that time has no such field
     state = finish_setup(SPEC.load_state(json.dumps(stored)))
