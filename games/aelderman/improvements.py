@@ -205,6 +205,7 @@ def offered_options(state: State, pending: Pending) -> list:
 
 
 def use_offered(state: State, seat: int, number: int, events: list[Event]) -> None:
+    beneath = len(state.pending)  # the offer is off the steps: its effects go above this
     activate(state, seat, number, events)
     player = state.players[seat]
     if number == 505:
@@ -220,3 +221,7 @@ def use_offered(state: State, seat: int, number: int, events: list[Event]) -> No
         player.votes += 3
     elif number == 511:
         _place_here(state, seat)
+    # "Improvements can be activated once per round if you fulfill the requirements": each copy
+    # is an improvement of its own, so the same event offers another unused copy after this one.
+    if ready(player, number) is not None and _affordable(state, seat, number):
+        state.pending.insert(beneath, Pending(kind="improvement", seat=seat, data={"number": number}))

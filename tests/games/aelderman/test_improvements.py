@@ -371,3 +371,26 @@ def test_the_far_right_improvement_leaves_each_round_after_the_pile_ran_out():
     events = []
     new_round(state, events)
     assert state.display == [] and events == []
+
+
+def test_two_copies_of_an_event_improvement_are_both_offered_for_one_event():
+    """'Improvements can be activated once per round if you fulfill the requirements.' 510:
+    'Whenever you sell exactly six goods, you may use the improvement to exchange 5 coins for 3
+    council votes.' Each tile is an improvement of its own: one sale of six fulfils the requirement
+    of both copies, as two copies of a turn improvement are both usable in one city."""
+    state = _with(new_main(2, 4), 0, 510, 510)
+    clear_player(state, 0, coins=0)
+    state.cards["Aalborg"] = 26  # selling 2: wood, wheat, two of any, a luxury good, fish
+    state.players[0].goods.update(wood=1, wheat=1, stone=2, pelt=1, fish=1)
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="sell2")
+    state, _ = act(state, 0, "sell_count", count=6)
+    while state.pending and state.pending[-1].kind != "improvement":
+        state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[-1])
+    state, _ = act(state, 0, "activate", improvement=510)
+    assert (state.players[0].coins, state.players[0].votes) == (10, 3)
+    state, _ = act(state, 0, "activate", improvement=510)  # the second tile, for the same sale
+    assert (state.players[0].coins, state.players[0].votes) == (5, 6)
+    assert state.players[0].activated == [True, True]
+    assert not any(p.kind == "improvement" for p in state.pending)  # no third copy to offer
