@@ -15,6 +15,21 @@ def _with(state, seat: int, *numbers: int):
     return state
 
 
+def _sold_six_in_aalborg(state):
+    """Seat 0 sells six goods in Aalborg (card 26, 'selling 2': wood, wheat, two of any, a luxury
+    good, fish), up to the first improvement offered after the sale."""
+    clear_player(state, 0, coins=0)
+    state.cards["Aalborg"] = 26
+    state.players[0].goods.update(wood=1, wheat=1, stone=2, pelt=1, fish=1)
+    start_turn(state, 0, "Ribe", ap=3)
+    state, _ = act(state, 0, "move", city="Aalborg")
+    state, _ = act(state, 0, "card_action", action="sell2")
+    state, _ = act(state, 0, "sell_count", count=6)
+    while state.pending and state.pending[-1].kind != "improvement":
+        state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[-1])
+    return state
+
+
 def test_develop_at_sea_costs_three_coins_and_an_influence():
     """'If you pay three coins and one influence marker from your active supply, you will receive
     one improvement. You may choose any improvement from the current display. Afterwards, all
@@ -183,16 +198,7 @@ def test_510_exchanges_coins_after_selling_exactly_six():
     state, _ = act(state, 0, "move", city="Aalborg")
     state, _ = act(state, 0, "card_action", action="sell1")
     assert state.pending == []  # four goods sold: nothing offered
-    state = _with(new_main(2, 4), 0, 510)
-    clear_player(state, 0, coins=0)
-    state.cards["Aalborg"] = 26  # prod_fish sell2: wood wheat any any luxury fish
-    state.players[0].goods.update(wood=1, wheat=1, stone=2, pelt=1, fish=1)
-    start_turn(state, 0, "Ribe", ap=3)
-    state, _ = act(state, 0, "move", city="Aalborg")
-    state, _ = act(state, 0, "card_action", action="sell2")
-    state, _ = act(state, 0, "sell_count", count=6)
-    while state.pending and state.pending[-1].kind != "improvement":
-        state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[-1])
+    state = _sold_six_in_aalborg(_with(new_main(2, 4), 0, 510))
     state, _ = act(state, 0, "activate", improvement=510)
     assert state.players[0].votes == 3 and state.players[0].coins == 15 - 5
 
@@ -378,16 +384,7 @@ def test_two_copies_of_an_event_improvement_are_both_offered_for_one_event():
     'Whenever you sell exactly six goods, you may use the improvement to exchange 5 coins for 3
     council votes.' Each tile is an improvement of its own: one sale of six fulfils the requirement
     of both copies, as two copies of a turn improvement are both usable in one city."""
-    state = _with(new_main(2, 4), 0, 510, 510)
-    clear_player(state, 0, coins=0)
-    state.cards["Aalborg"] = 26  # selling 2: wood, wheat, two of any, a luxury good, fish
-    state.players[0].goods.update(wood=1, wheat=1, stone=2, pelt=1, fish=1)
-    start_turn(state, 0, "Ribe", ap=3)
-    state, _ = act(state, 0, "move", city="Aalborg")
-    state, _ = act(state, 0, "card_action", action="sell2")
-    state, _ = act(state, 0, "sell_count", count=6)
-    while state.pending and state.pending[-1].kind != "improvement":
-        state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[-1])
+    state = _sold_six_in_aalborg(_with(new_main(2, 4), 0, 510, 510))
     state, _ = act(state, 0, "activate", improvement=510)
     assert (state.players[0].coins, state.players[0].votes) == (10, 3)
     state, _ = act(state, 0, "activate", improvement=510)  # the second tile, for the same sale
