@@ -267,7 +267,6 @@ class TableService(MovesMixin, LobbyMixin):
         async with self.lock(table_id):
             loaded = await self.load(table_id, caller)
             table = loaded.table
-            caller.check_sees(table.channel_id, f"Table #{table_id}")  # as /table list leaves it out
             if table.status in ("finished", "cancelled"):
                 raise TableError(f"Table #{table_id} is already {table.status}.")
             if table.tournament_id is not None and not caller.can_manage:
@@ -291,7 +290,6 @@ class TableService(MovesMixin, LobbyMixin):
         game they play or played in: a cancel would spare their rating)."""
         loaded = await self.load(table_id, caller)
         table = loaded.table
-        caller.check_sees(table.channel_id, f"Table #{table_id}")
         if table.status != "running" or table.tournament_id is not None or caller.user_id != table.creator_id:
             return False
         return not caller.can_manage or (table.rated and seated(loaded.seats, caller.user_id))
@@ -367,7 +365,6 @@ class TableService(MovesMixin, LobbyMixin):
         a server admin at any time, unless seated at it (the seed decides the hidden cards)."""
         loaded = await self.load(table_id, caller)
         table = loaded.table
-        caller.check_sees(table.channel_id, f"Table #{table_id}")
         if table.status == "lobby":
             raise TableError(f"Table #{table_id} has not started; there is nothing to export yet.")
         if table.state is None:
@@ -402,7 +399,6 @@ class TableService(MovesMixin, LobbyMixin):
         """The table with its game's events as the caller may see them (others' secrets hidden until
         the game ends), in `TableNews.log`."""
         loaded = await self.load(table_id, caller)
-        caller.check_sees(loaded.table.channel_id, f"Table #{table_id}")
         if loaded.table.status == "lobby":
             raise TableError(f"Table #{table_id} has not started; its log is empty.")
         if loaded.table.state is None:
