@@ -33,6 +33,7 @@ class RuleError(Exception):
 
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
+OWN_CHOICE = "own_choice"  # marks an event of own_choice in its data
 
 # Seconds a timed decision may take unless the bot's configuration says otherwise (chosen:
 # the rulebooks set no clock).
@@ -69,6 +70,13 @@ def plural(count: int, word: str, many: str = "") -> str:
 def private(seats: Sequence[int] | int, kind: str, text: str, **data: Any) -> Event:
     members = frozenset([seats] if isinstance(seats, int) else seats)
     return Event(kind, text, members, data)
+
+
+def own_choice(chooser: int, kind: str, text: str, **data: Any) -> Event:
+    """The `chooser` seat's own secret choice told back to it alone (so its log has it): it shows nobody
+    anything hidden, so unlike other private events it does not keep the action from being
+    taken back (see GameSpec.undo_refusal)."""
+    return Event(kind, text, frozenset([chooser]), {**data, OWN_CHOICE: True})
 
 
 @pydantic_dataclass
@@ -380,7 +388,7 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
         if getattr(before, "rng", None) != getattr(after, "rng", None):
             return "something was drawn at random since (a card or a roll), so the game cannot go back"
         for event in events:
-            if event.seats is not None:
+            if event.seats is not None and not event.data.get(OWN_CHOICE):
                 return "it showed hidden information to a player"
             if "reveal" in event.kind:
                 return "it revealed hidden cards or choices"

@@ -9,7 +9,7 @@ from games.aelderman.improvements import can_develop, push_develop
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import cut_operating_costs, gain, say
 from games.aelderman.state import Council, Pending, State
-from games.core import AmountChoice, Event
+from games.core import AmountChoice, Event, own_choice, plural
 
 MAX_BID_OPTIONS = 24  # a select menu holds 25 options: 0..23 and "everything"
 
@@ -110,6 +110,9 @@ def submit_bid(state: State, seat: int, amount: int, events: list[Event]) -> Non
     council.bids[seat] = amount
     events.append(Event(kind="bid_submitted", text=f"{{p{seat}}} has submitted a bid.",
                         data={"seat": seat}))
+    # The bidder's own secret choice, in their log until the bids are revealed to all.
+    events.append(own_choice(seat, "bid_amount", f"{{p{seat}}} bids {plural(amount, 'influence marker')} "
+                          "(sealed until every bid is in).", seat=seat, amount=amount))
 
 
 def reveal_row(state: State, events: list[Event]) -> None:

@@ -11,7 +11,7 @@ from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_
 from games.augsburg1520.choices import DISCARD_BID_CARDS, REVEAL_CARDS, card_options, reset_filters
 from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, own_list, own_row, receive, seat_order
 from games.augsburg1520.state import State
-from games.core import AmountChoice, Event, RuleError, plural, public
+from games.core import AmountChoice, Event, RuleError, own_choice, plural, public
 
 # Bid amounts offered at once: Pass plus at most 24 amounts fill one select menu.
 MAX_BID_OPTIONS = 24
@@ -186,6 +186,9 @@ def apply_reveal_card(state: State, seat: int, action: RevealCard, events: list[
         return None
     own_list(state, "done")[seat] = True
     events.append(public("show_chosen", f"{{p{seat}}} has chosen the cards to show.", seat=seat))
+    # The player's own secret choice, in their log until every tied player has chosen.
+    shown = [label(c) for c in state.picks[seat]]
+    events.append(own_choice(seat, "show_cards", f"{{p{seat}}} will show {', '.join(shown)}.", seat=seat, cards=shown))
     return _resolve_reveal(state, events) if all(state.done) else None
 
 

@@ -130,6 +130,11 @@ async def test_sealed_council_bids_are_revealed_together_then_chosen_in_bid_orde
     assert embeds_text(bo_hand.embeds) == embeds_text([RENDERER.panel(info, SPEC.view(other, 1), 1)])
     ada_hand = (await (await table.actor_of_seat(0)).click(board, label="My hand")).response
     assert f"Your sealed bid for Council Hall row 1: **{bids[0]} influence**" in embeds_text(ada_hand.embeds)
+    # README, /table log: "your own secret choices, not the others' until the game ends".
+    sealed_line = f"{names[0]} bids {bids[0]} influence marker{'s' * (bids[0] != 1)} (sealed until every bid is in)."
+    ada_log = (await (await table.actor_of_seat(0)).slash(table.thread, "table log")).response.embeds[0].description
+    bo_log = (await (await table.actor_of_seat(1)).slash(table.thread, "table log")).response.embeds[0].description
+    assert sealed_line in ada_log and "sealed until" not in bo_log
 
     assert await play_turn_by_dm(table, sealed)  # the last bid: all are revealed together
     assert f"Council Hall row 1 bids: {names[0]} {bids[0]}, {names[1]} {bids[1]}." in thread_text(table)

@@ -107,7 +107,7 @@ def test_an_engine_may_leave_every_check_to_its_own_rules():
 def test_the_default_undo_check_refuses_draws_private_information_and_reveals():
     """Take back is allowed only when nothing random was drawn and nothing hidden was shown."""
     from games import registry
-    from games.core import Event, public
+    from games.core import Event, own_choice, public
 
     spec = registry.get("augsburg1520")
     before, same, drawn = spec.setup(2, 1), spec.setup(2, 1), spec.setup(2, 1)
@@ -116,3 +116,7 @@ def test_the_default_undo_check_refuses_draws_private_information_and_reveals():
     assert "drawn at random" in spec.undo_refusal(before, drawn, [])
     assert "hidden information" in spec.undo_refusal(before, same, [Event("drawn", "You draw", frozenset({0}))])
     assert "revealed" in spec.undo_refusal(before, same, [public("reveal", "{p1} shows 3 cards")])
+    # A seat's own secret choice told back to it alone shows nobody anything hidden.
+    told_back = own_choice(0, "bid_amount", "{p0} bids 2 (sealed)", amount=2)
+    assert told_back.seats == {0} and told_back.visible_to(0) and not told_back.visible_to(1)
+    assert spec.undo_refusal(before, same, [told_back]) is None

@@ -32,7 +32,10 @@ def test_bids_are_sealed_and_simultaneous():
     state, events = act(state, 1, "bid", amount=3)
     assert SPEC.to_act(state) == {0, 2}
     token = SPEC.secret_tokens(state)[1]
-    assert token and all(e.data.get("amount") is None for e in events)
+    assert token and all(e.data.get("amount") is None for e in events if e.seats is None)
+    # The bidder's own log has it ("your own secret choices", README /table log); nobody else's.
+    (own,) = [e for e in events if e.seats is not None]
+    assert own.seats == {1} and own.data["amount"] == 3 and "3 influence markers" in own.text
     for seat in (None, 0, 2):
         shown = json.dumps(SPEC.view(state, seat).model_dump(mode="json"))
         assert not any(t in shown for t in token)

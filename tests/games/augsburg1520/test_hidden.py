@@ -87,7 +87,10 @@ def test_revealed_choice_stays_sealed_until_all_have_chosen():
     assert "leo-6" not in strings_in(public.model_dump(mode="json"))
     assert "leo-6" in SPEC.secret_tokens(state)[0]
     assert [c.id for c in SPEC.view(state, 0).picks] == ["leo-6"]
-    assert all("Leo 6" not in e.text for e in events)
+    assert all("Leo 6" not in e.text for e in events if e.seats is None)
+    # The player's own log has their choice ("your own secret choices", README /table log).
+    (own,) = [e for e in events if e.seats is not None]
+    assert own.seats == {0} and "Leo 6" in own.text
 
 
 def test_secret_tokens_cover_hands_offers_and_picks():
