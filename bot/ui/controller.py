@@ -365,6 +365,10 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
                                    dm_channel_id=interaction.message.channel.id)
         await self.after(news, answered=number, in_dm=in_dm)
+        # The thread refused the board (a permission taken away, the thread locked): the mover is
+        # told why and who can fix it, once, as nobody else may see it.
+        if (reason := self.presenter.thread_refusals.to_tell(table_id)) is not None:
+            await safely(f"thread notice of table {table_id}", interaction.followup.send(reason, ephemeral=True))
 
     async def undo(self, interaction: discord.Interaction, table_id: int, version: int | None) -> None:
         """Take back the presser's last action; their panel shows the decision again, in place when

@@ -18,6 +18,7 @@ from bot.ui.away_notices import AwayNoticesMixin
 from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
 from bot.ui.shown import mentioned_for_turn
+from bot.ui.thread_refusals import ThreadRefusals
 from bot.ui.turns import LAST_TO_CHOOSE, away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.board import Boards
 from games import registry
@@ -49,6 +50,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         self.moved: BoundedCache[int, int] = BoundedCache(1_000)  # deleted thread -> the thread replacing it
         # (table, seat): the panel a last-to-choose notice copied, retired with the notice (tell_last).
         self.copied: BoundedCache[tuple[int, int], int] = BoundedCache(10_000)
+        self.thread_refusals = ThreadRefusals()  # threads that refused a board: the mover is told why
         self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ReopenMixin
 
     # -- channels ------------------------------------------------------------------------
@@ -131,7 +133,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             # up now, which would tell the thread when this step was taken.
             board = not waiting
         else:
-            board = await safely(f"board of table {table.id}", _done(self.boards.refresh(news, thread)))
+            board = await self.thread_refusals.show(table.id, thread, self.boards.refresh(news, thread))
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
         if answered is not None and not in_dm and news.had_controls(answered):
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead

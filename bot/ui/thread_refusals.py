@@ -1,0 +1,71 @@
+"""A running table's thread that stops taking the bot's board (a moderator took a permission away
+or locked the thread): the move is stored and the game goes on by DM, and the board is tried again
+later (Presenter.publish). The player whose move could not be shown is told why and who can fix it,
+once until the thread takes the board again; the log names the same."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.ui.permissions import TO_POST
+from play.common import BoundedCache
+
+log = logging.getLogger(__name__)
+
+ARCHIVED = 50083  # Discord's error code for a post in an archived (or locked) thread
+
+
+def thread_refusal(thread: Any, exc: discord.HTTPException) -> str | None:
+    """What to tell of a board Discord refused in `thread`: the permissions to grant in its channel,
+    or that the thread is locked; None when Discord refused for another reason."""
+    if exc.code == ARCHIVED:
+        return ("Your move is stored, but I cannot post in this table's thread: it is locked or archived. The "
+                "game goes on by DM; once a moderator unlocks the thread, its board catches up within minutes.")
+    parent = getattr(thread, "parent", None)
+    me = getattr(getattr(parent, "guild", None), "me", None)
+    if not isinstance(exc, discord.Forbidden) or parent is None or me is None:
+        return None
+    allowed = discord.abc.GuildChannel.permissions_for(parent, me)
+    missing = [label for name, label in TO_POST.items() if not getattr(allowed, name)]
+    if not missing:
+        return None
+    listed = ", ".join(f"**{label}**" for label in missing)
+    return (f"Your move is stored, but I cannot post this table's board in {parent.mention}: I am missing the "
+            f"permission{'s' * (len(missing) > 1)} {listed} there. The game goes on by DM; once a server admin "
+            "grants it (in the channel's settings, or to my role), the board catches up within minutes.")
+
+
+class ThreadRefusals:
+    """Tables whose thread refused their board, with what to tell and whether it was told."""
+
+    def __init__(self) -> None:
+        self.refused: BoundedCache[int, tuple[str, bool]] = BoundedCache(1_000)
+
+    async def show(self, table_id: int, thread: Any, refresh: Any) -> bool:
+        """Await `refresh` (the board's); False when Discord (or a fault) kept it from the thread,
+        which is logged, with what is missing when that is why."""
+        try:
+            await refresh
+        except discord.HTTPException as exc:
+            reason = thread_refusal(thread, exc)
+            if reason is not None and self.refused.get(table_id) is None:
+                self.refused.put(table_id, (reason, False))
+            log.warning("board of table %s failed: %s %s%s", table_id, exc.status, exc.text or exc,
+                        f" ({reason})" if reason else "")
+            return False
+        except Exception:  # a bug in one step must not stop the next ones
+            log.exception("board of table %s failed", table_id)
+            return False
+        self.refused.pop(table_id)
+        return True
+
+    def to_tell(self, table_id: int) -> str | None:
+        """Why the table's thread refused its board, once (until it takes the board again)."""
+        found = self.refused.get(table_id)
+        if found is None or found[1]:
+            return None
+        self.refused.put(table_id, (found[0], True))
+        return found[0]
