@@ -23,7 +23,7 @@ def thread_refusal(thread: Any, exc: discord.HTTPException) -> str | None:
     or that the thread is locked; None when Discord refused for another reason."""
     if exc.code == ARCHIVED:
         return ("Your move is stored, but I cannot post in this table's thread: it is locked or archived. The "
-                "game goes on by DM; once a moderator unlocks the thread, its board catches up within minutes.")
+                "game goes on by DM; once a moderator unlocks the thread, its board catches up at the next move.")
     parent = getattr(thread, "parent", None)
     me = getattr(getattr(parent, "guild", None), "me", None)
     if not isinstance(exc, discord.Forbidden) or parent is None or me is None:
@@ -35,7 +35,7 @@ def thread_refusal(thread: Any, exc: discord.HTTPException) -> str | None:
     listed = ", ".join(f"**{label}**" for label in missing)
     return (f"Your move is stored, but I cannot post this table's board in {parent.mention}: I am missing the "
             f"permission{'s' * (len(missing) > 1)} {listed} there. The game goes on by DM; once a server admin "
-            "grants it (in the channel's settings, or to my role), the board catches up within minutes.")
+            "grants it (in the channel's settings, or to my role), the board catches up at the next move.")
 
 
 class ThreadRefusals:
