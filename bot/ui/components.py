@@ -236,14 +236,20 @@ NEGATIVE = re.compile(r"\s*-\s*0*[1-9][0-9]*\s*", re.ASCII)  # a whole number be
 DIGITS = re.compile(r"\s*[0-9]+\s*", re.ASCII)  # not AMOUNT: ten digits or more, above every amount
 
 
+MINUS_SIGNS = str.maketrans(dict.fromkeys("\u2212\u2012\u2013\u2014\u2015\ufe63\uff0d", "-"))  # as phones type it
+SEPARATED = re.compile(r"\s*-?\s*\d{1,3}(?:[,.' _\u00a0\u202f]\d{3})+\s*")  # "1,000", "1 000" (any script's digits)
+
+
 def amount_fault(typed: str) -> str:
     """What is wrong with a typed amount that is not AMOUNT, in words that are true of it."""
-    if NEGATIVE.fullmatch(typed):
+    if NEGATIVE.fullmatch(typed.translate(MINUS_SIGNS)):
         return "is below the lowest amount"
     if DIGITS.fullmatch(typed):
         return "is above the highest amount"
+    if SEPARATED.fullmatch(typed):
+        return "is not written in the digits 0-9 alone (type it without separators)"
     try:
-        whole = float(typed).is_integer()  # "+1", "1.0", "1e3", other scripts' digits
+        whole = float(typed.translate(MINUS_SIGNS)).is_integer()  # "+1", "1.0", "1e3", other scripts' digits
     except (ValueError, OverflowError):
         whole = False
     return "is not written in the digits 0-9 alone" if whole else "is not a whole number"
