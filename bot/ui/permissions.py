@@ -53,12 +53,18 @@ def refusal_for(channel: discord.TextChannel, game: str, what: str, *, tournamen
     return missing_text(channel, missing, what) if missing else None
 
 
+def missing_to_post(channel: discord.TextChannel) -> list[str]:
+    """The permissions the bot lacks to post a plain message in `channel`'s threads (none when its
+    own member is unknown)."""
+    me = channel.guild.me
+    if me is None:
+        return []
+    allowed = discord.abc.GuildChannel.permissions_for(channel, me)
+    return [label for name, label in TO_POST.items() if not getattr(allowed, name)]
+
+
 def post_refusal(channel: discord.TextChannel, what: str) -> str | None:
     """Why the bot may not post a plain message in `channel`'s threads, naming what to grant; None
     when nothing it needs for that is missing (Discord refused for another reason)."""
-    me = channel.guild.me
-    if me is None:
-        return None
-    allowed = discord.abc.GuildChannel.permissions_for(channel, me)
-    missing = [label for name, label in TO_POST.items() if not getattr(allowed, name)]
+    missing = missing_to_post(channel)
     return missing_text(channel, missing, what) if missing else None

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.permissions import TO_POST
+from bot.ui.permissions import missing_to_post
 from play.common import BoundedCache
 
 log = logging.getLogger(__name__)
@@ -25,11 +25,7 @@ def thread_refusal(thread: Any, exc: discord.HTTPException) -> str | None:
         return ("Your move is stored, but I cannot post in this table's thread: it is locked or archived. The "
                 "game goes on by DM; once a moderator unlocks the thread, its board catches up at the next move.")
     parent = getattr(thread, "parent", None)
-    me = getattr(getattr(parent, "guild", None), "me", None)
-    if not isinstance(exc, discord.Forbidden) or parent is None or me is None:
-        return None
-    allowed = discord.abc.GuildChannel.permissions_for(parent, me)
-    missing = [label for name, label in TO_POST.items() if not getattr(allowed, name)]
+    missing = missing_to_post(parent) if isinstance(exc, discord.Forbidden) and parent is not None else []
     if not missing:
         return None
     listed = ", ".join(f"**{label}**" for label in missing)
