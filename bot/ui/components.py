@@ -261,9 +261,12 @@ class AmountForm(discord.ui.Modal):
     bot still works after it."""
 
     def __init__(self, table_id: int, pv: int, what: str, low: int, high: int) -> None:
-        super().__init__(title="Choose an amount", custom_id=f"amountform:{table_id}:{pv}", timeout=600)
+        super().__init__(title="Choose an amount", custom_id=f"amountform:{table_id}:{pv}", timeout=None)
         self.add_item(discord.ui.TextInput(label=what[:45], custom_id=AMOUNT_FIELD, placeholder=f"{low} to {high}",
                                            min_length=1, max_length=9))
+        # Finished before it is sent, so discord.py does not keep it (with a timer) until it is
+        # answered or times out: nothing needs it, and forms left unanswered would pile up.
+        self.stop()
 
 
 def amount_form_target(interaction: discord.Interaction) -> tuple[int, int, str] | None:

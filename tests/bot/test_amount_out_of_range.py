@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 
+import discord
+
 from games import registry
 from games.augsburg1520.cards import NOTE_COUNT
 from tests.bot.driver import board_message, fix_deal, heuristic_players, labels, open_table, play_until, start
@@ -47,3 +49,18 @@ async def test_an_out_of_range_typed_bid_is_quoted_and_said_to_be_above_or_below
     above = answers[str(choice.high + 1)]
     assert above.startswith(f"{choice.high + 1} is above the highest amount"), answers
     assert answers["0"].startswith("0 is below the lowest amount"), answers
+
+
+async def test_an_open_amount_form_is_not_kept_by_the_bot(simcord_env, monkeypatch):
+    """A form opened and never answered (closed, or left open) holds nothing in the bot: its answer
+    is read from the interaction, so the form object is not kept until it times out."""
+    table, st, seat = await big_hand_bidder(simcord_env, monkeypatch)
+    actor = await table.actor_of_seat(seat)
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    for _ in range(3):
+        shown = await actor.click(panel, label="Other amount…")
+        assert shown.modal is not None and shown.modal["custom_id"].startswith(f"amountform:{table.table_id}:")
+    kept = simcord_env.bot._connection._view_store  # discord.py's store of views and forms awaiting answers
+    assert not any(key.startswith("amountform:") for key in kept._modals), list(kept._modals)
+    answer = await actor.submit_modal(shown, {"amount": "0"})  # still answered
+    assert answer.response.ephemeral and answer.response.message.content.startswith("0 is below the lowest amount")
