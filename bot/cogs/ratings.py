@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.render.base import shown_name
 from bot.cogs.tables import game_choices
+from bot.ui.dynamic import dynamic_view
 from bot.ui.requests import custom_ids, name_of, reply
 from bot.ui.results import change_text, rating_text
 from play.common import looks
@@ -66,7 +67,7 @@ class RatingsCog(commands.Cog):
         embed = discord.Embed(title=f"{title} leaderboard", colour=discord.Colour.gold(),
                               description="\n".join(lines) or "No rated games of this game on this server yet.")
         embed.set_footer(text=f"Page {page + 1} of {pages} · {total} rated players · {RATING_NOTE}")
-        view = discord.ui.View(timeout=None)
+        view = dynamic_view()
         view.add_item(LeaderboardPage(game, max(page - 1, 0), label="◀ Previous",
                                       disabled=page == 0))
         view.add_item(LeaderboardPage(game, page + 1, label="Next ▶", disabled=page + 1 >= pages))

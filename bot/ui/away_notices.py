@@ -10,6 +10,7 @@ import discord
 
 from bot.ui import panels
 from bot.ui.components import BackButton
+from bot.ui.dynamic import dynamic_view
 from bot.ui.requests import safely
 from bot.ui.shown import AWAY_HEAD, AWAY_LOOKBACK, is_away_notice
 from play.results import TableNews, everyone_away
@@ -31,7 +32,7 @@ class AwayNoticesMixin:
         if everyone_away(news.seats):  # nobody plays their own seat: the game waits
             text += (" Everyone at the table is away now, so the game waits until one of you is back."
                      if len(news.seats) > 1 else " The game waits until you are back.")
-        view = discord.ui.View(timeout=None)
+        view = dynamic_view()
         view.add_item(BackButton(news.table.id))
         if await self.send_dm(news.table.id, row, content=text, view=view) is None:
             if await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,

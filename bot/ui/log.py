@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.ui import panels
+from bot.ui.dynamic import dynamic_view
 from bot.ui.requests import answers_faults, caller_of, refusal, reply
 from play.common import TableError
 from play.results import TableNews
@@ -47,7 +48,7 @@ def log_message(news: TableNews, info: Any, page: int | None) -> dict[str, Any]:
                           description="\n".join(pages[page]) or "Nothing has happened yet.",
                           colour=discord.Colour.dark_grey())
     embed.set_footer(text=f"Page {page + 1} of {len(pages)} · the number counts the moves everyone saw{hidden}")
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(LogPage(news.table.id, max(page - 1, 0), label="◀ Earlier", disabled=page == 0))
     view.add_item(LogPage(news.table.id, page + 1, label="Later ▶", disabled=page + 1 >= len(pages)))
     return {"content": note, "embed": embed, "view": view}

@@ -12,6 +12,7 @@ from bot.render.base import shown_name
 from bot.render import Renderer, TableInfo, get_renderer
 from bot.ui.components import (ActButton, ActSelect, AmountButton, BackButton, HandButton, LobbyButton, OptionSelect,
                                UndoButton)
+from bot.ui.dynamic import dynamic_view
 from games import AmountChoice, GameSpec
 from games.core import plural
 from play import pace
@@ -80,7 +81,7 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
 def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
     if table.status != "lobby":
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     buttons = [("join", "Join", "success"), ("leave", "Leave", "secondary"), ("start", "Start", "primary"),
                ("cancel", "Cancel", "danger"), ("addai", "Add computer", "secondary"),
                ("rmai", "Remove computer", "secondary")]
@@ -130,7 +131,7 @@ def option_selects(table: TableRow, spec: GameSpec, renderer: Renderer) -> dict[
 def board_view(table: TableRow) -> discord.ui.View | None:
     if table.status != "running":
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(HandButton(table.id))
     return view
 
@@ -138,7 +139,7 @@ def board_view(table: TableRow) -> discord.ui.View | None:
 def mention_view(table: TableRow, token: int) -> discord.ui.View:
     """"My hand" under a mention in the thread, marked with what it told of: a seat's decision
     (turn_token) or a private exchange (exchange_token)."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(HandButton(table.id, token))
     return view
 
@@ -167,7 +168,7 @@ def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseM
     if len(buttons) > MAX_BUTTONS or needed > rows:
         groups = {"Choose what to do": list(range(len(actions)))}
         buttons = []
-    ui = discord.ui.View(timeout=None)
+    ui = dynamic_view()
     menu = 0
     for placeholder, indices in groups.items():
         for start in range(0, len(indices), 25):
@@ -234,14 +235,14 @@ def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: s
 def with_back(table_id: int) -> discord.ui.View:
     """"I'm back" alone: the panel of a seat the computer plays after a missed deadline (the
     notice that offered it may have been lost or deleted)."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(BackButton(table_id))
     return view
 
 
 def with_take_back(view: discord.ui.View | None, table_id: int, version: int) -> discord.ui.View | None:
     """The panel's controls with "Take back" for the action just made (when there is room)."""
-    view = view or discord.ui.View(timeout=None)
+    view = view or dynamic_view()
     try:
         view.add_item(UndoButton(table_id, version))
     except ValueError:  # the panel's five rows are full

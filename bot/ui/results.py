@@ -12,6 +12,7 @@ import discord
 from bot.render.base import shown_name
 from bot.render import get_renderer
 from bot.ui.components import RematchButton
+from bot.ui.dynamic import dynamic_view
 from play.results import TableNews
 from play.tournaments.rating_service import unrated_reason
 from play.tournaments.ratings import Rating, ordinal
@@ -96,7 +97,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
         embed.set_footer(text="\n".join(footer)[:2048])
     view = None
     if table.tournament_id is None:
-        view = discord.ui.View(timeout=None)
+        view = dynamic_view()
         view.add_item(RematchButton(table.id))
     return await thread.send(embed=embed, allowed_mentions=NO_MENTIONS, **({"view": view} if view else {}))
 

@@ -8,6 +8,7 @@ import discord
 
 from bot.render.base import EMBED_TOTAL, shown_name
 from bot.render import get_renderer
+from bot.ui.dynamic import dynamic_view
 from play.common import entrant_names
 from play.tournaments import StandingRow
 from play.tournaments.organiser import TableProgress
@@ -158,14 +159,14 @@ def tournament_view(tournament: TournamentRow) -> discord.ui.View | None:
                    ("withdraw", "Withdraw", discord.ButtonStyle.danger)]
     if not buttons:
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     for action, label, style in buttons:
         view.add_item(TournamentButton(action, tournament.id, label=label, style=style))
     return view
 
 
 def next_round_view(tournament: TournamentRow) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(TournamentButton("next", tournament.id, label="Start next round",
                                    style=discord.ButtonStyle.primary))
     return view

@@ -9,6 +9,7 @@ import discord
 
 from bot.render.base import shown_name
 from bot.ui.components import VoteButton
+from bot.ui.dynamic import dynamic_view
 from bot.ui.permissions import post_refusal
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, custom_ids, defer, left_server, name_of, refusal, reply
@@ -55,7 +56,7 @@ class VotesMixin:
         info = self.presenter.info(voted.news)
         subject = _subject(voted, info)
         users = voted.waiting
-        view = discord.ui.View(timeout=None)
+        view = dynamic_view()
         vote = voted.news.table.votes[kind]
         view.add_item(VoteButton(table_id, kind, True, vote["at"]))
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
