@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import shutil
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -10,18 +13,34 @@ from simcord import Env
 
 from bot import create_bot
 from bot.settings import Settings
+from storage.db import Database
 
 # Real seconds SimCord waits for the bot to finish its work after each user action. Generous,
 # because a loaded CI machine can be slow; a test that really hangs still fails.
 SETTLE_TIMEOUT = 60.0
 
 
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory) -> Path:
+    """A new database with every migration applied, made once: each test's bot starts on a copy
+    (as on a database it created itself), instead of applying the migrations again."""
+    path = tmp_path_factory.mktemp("template") / "bot.sqlite3"
+
+    async def create() -> None:
+        await (await Database.open(path)).close()  # closing folds the write-ahead log into the file
+
+    asyncio.run(create())
+    return path
+
+
 @pytest.fixture
-def settings(tmp_path) -> Settings:
+def settings(tmp_path, migrated_database) -> Settings:
+    database = tmp_path / "bot.sqlite3"
+    shutil.copyfile(migrated_database, database)
     # Timed decisions (a pay-off talk, a tournament deadline) get an hour: far beyond SimCord's
     # settling wait, so the simulated world settles while their timers sleep; tests that need a
     # timer to fire move time on with `advance_time`.
-    return Settings(token="", database=tmp_path / "bot.sqlite3", decision_timeout=3600)
+    return Settings(token="", database=database, decision_timeout=3600)
 
 
 @pytest.fixture

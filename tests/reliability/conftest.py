@@ -10,7 +10,7 @@ import logging
 
 import pytest
 
-from tests.bot.conftest import settings, simcord_bot, simcord_env  # noqa: F401
+from tests.bot.conftest import migrated_database, settings, simcord_bot, simcord_env  # noqa: F401
 from tests.reliability.forge import FIGURES
 
 
