@@ -104,6 +104,11 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
     if table.tournament_id is not None:
         raise TableError("Tournament games are cancelled or replaced by the tournament's organisers.")
     seat = loaded.seat_of(caller.user_id)
+    if seat is not None and seat.away and not seat.handed_over:
+        # Votes are asked of those playing their seat; an away player is not (and the others, away
+        # too, would never be asked).
+        raise TableError("You are away: a computer player plays your seat until you press **I'm back** (on your "
+                         "notice, or **My hand**). Press it, then ask again.")
     if kind == "cancel":
         if caller.user_id != table.creator_id:
             raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")

@@ -21,6 +21,7 @@ from play.votes import VoteNews, VoteOver
 
 ASK = "agree?"  # how a vote's question ends
 QUESTION_LOOKBACK = 100  # messages of the thread looked through for a vote's question
+STILL_ASKED = "Everyone still asked had agreed"  # the others went away or left the server meanwhile
 
 
 def question(kind: str, asker: str, subject: str | None) -> str:
@@ -49,9 +50,10 @@ class VotesMixin:
             if voted.asked_before:  # its last players to answer went away or left the server meanwhile
                 await reply(interaction, "Done: everyone still asked had agreed.")
                 await safely("vote message", self._retire_question(voted))
+                await self._carried_out(voted, STILL_ASKED)
             else:
                 await reply(interaction, "Done: no other player had to agree.")
-            await self._carried_out(voted)
+                await self._carried_out(voted, "No other player had to agree")
             return
         info = self.presenter.info(voted.news)
         subject = _subject(voted, info)
@@ -119,7 +121,7 @@ class VotesMixin:
         left = await left_server(guild, still, caller_id=0) if guild is not None and still else frozenset()
         for voted in await self.service.settle_votes(news.table.id, left):
             await safely("vote message", self._retire_question(voted))
-            await self._carried_out(voted)
+            await self._carried_out(voted, STILL_ASKED)
 
     async def _retire_question(self, voted: VoteNews) -> None:
         """The question of a vote carried out without a last answer loses its buttons: the ones this
@@ -163,17 +165,18 @@ class VotesMixin:
             return None
         return post_refusal(parent, "post the vote's question")
 
-    async def _carried_out(self, voted: VoteNews) -> None:
+    async def _carried_out(self, voted: VoteNews, agreed: str = "Everyone agreed") -> None:
+        """`agreed`: how the vote was decided, as the thread is told."""
         news = voted.news
         if voted.kind == "cancel":
-            await self.closed(news, f"Everyone agreed: table #{news.table.id} is cancelled.")  # type: ignore[attr-defined]
+            await self.closed(news, f"{agreed}: table #{news.table.id} is cancelled.")  # type: ignore[attr-defined]
             return
         subject = _subject(voted, self.presenter.info(news))
         if news.table.status == "cancelled":  # the others abandoned meanwhile: nobody is left playing
             await self.closed(news, f"A computer player now plays {subject}'s seat and nobody is left, so "  # type: ignore[attr-defined]
                               f"table #{news.table.id} is closed.")
             return
-        await self.presenter.post(news.table.thread_id, f"Everyone agreed: a computer player plays {subject}'s "
+        await self.presenter.post(news.table.thread_id, f"{agreed}: a computer player plays {subject}'s "
                                   "seat for the rest of the game.")
         await self.after(news)  # type: ignore[attr-defined]
         row = next((s for s in news.seats if f"handover:{s.seat}" == voted.kind), None)
