@@ -74,3 +74,16 @@ class AwayNoticesMixin:
             return
         await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
                         allowed_mentions=panels.PLAYER_MENTIONS)
+
+    async def retire_thread_away_notices(self: Presenter, news: TableNews) -> None:
+        """A game that ended (or was cancelled) with players away: their notices posted in the
+        thread (their DMs were closed) lose "I'm back", which has nothing left to do. One read of
+        the thread, only if someone is away (a notice of a player back lost its button then)."""
+        if not any(row.away and not row.handed_over for row in news.seats):
+            return
+        thread = await self.channel(news.table.thread_id)
+        if thread is None:
+            return
+        async for message in thread.history(limit=AWAY_LOOKBACK):
+            if is_away_notice(message, news.table.id):
+                await safely(f"away notice of table {news.table.id}", message.edit(view=None))

@@ -58,6 +58,7 @@ class FinishMixin:
         # (retiring each on the way would cost a call a move).
         for seat in news.seats:
             await safely(f"old panels of {seat.user_id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
+        await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
 
     def thread_gone(self: Presenter, news: TableNews, thread: Any) -> bool:
         """Whether the table has no thread to post in: none, or one Discord says was deleted (not
