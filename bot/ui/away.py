@@ -37,6 +37,7 @@ class AwayMixin:
             await safely("abandoned seat's panel", self.presenter.retire_dm_panel(news, row))
             if row.away or row.missed:  # a "Time ran out" notice's I'm back no longer applies
                 await safely("away notice", self.presenter.retire_away_notices(news, row, None))
+        await safely(f"waiting table {table_id}", self.presenter.game_waits(news))  # they were the last playing
         await self.settle_votes(news)  # a vote may have waited only for them
 
     async def on_deadline(self: TablesController, table_id: int, seat: int, prompt_version: int) -> None:
@@ -48,6 +49,7 @@ class AwayMixin:
         if news.table.status != "running":  # the computer's move ended the game: its result says all
             return
         await safely(f"away notice of table {table_id} seat {seat}", self.presenter.away_notice(news, seat))
+        await safely(f"waiting table {table_id}", self.presenter.game_waits(news, told=seat))
         await self.settle_votes(news)  # a vote may have waited only for them
         # Meanwhile (the board takes a few calls) the player may have come back or abandoned: the
         # notice then loses its "I'm back", which no longer applies.

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from bot.ui.presenter import Presenter
 
 
+WAITS_HEAD = "The game waits for you in"  # what the other away players are told once everyone is away
+
+
 class AwayNoticesMixin:
     """The away notices and reminders of Presenter."""
 
@@ -60,6 +63,23 @@ class AwayNoticesMixin:
                     found[message.id] = message
         for message in found.values():
             await safely(f"away notice of table {news.table.id}", message.edit(view=None))
+
+    async def game_waits(self: Presenter, news: TableNews, told: int | None = None) -> None:
+        """Everyone at the table is away now (the last one playing missed a deadline, or abandoned):
+        the other away players, told earlier that a computer plays for them, learn that the game
+        waits for them. Their earlier notice keeps the one "I'm back". `told`: the seat whose
+        notice said so already."""
+        if news.table.status != "running" or not everyone_away(news.seats):
+            return
+        text = (f"**{WAITS_HEAD} {self.info(news).title} (table #{news.table.id})**: everyone at it is away now, so "
+                "nothing is played until one of you presses **I'm back** (on your notice that time ran out, or "
+                "on **My hand**).")
+        for row in news.seats:
+            if row.seat == told or not row.away or row.handed_over or row.user_id is None:
+                continue
+            if await self.send_dm(news.table.id, row, content=text) is None:
+                await self.post(news.table.thread_id, f"<@{row.user_id}> " + text,
+                                allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def remind(self: Presenter, news: TableNews, seat: int, when: str) -> None:
         """A reminder of an open decision: by DM, or a mention in the thread when DMs are closed."""
