@@ -50,6 +50,9 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         self.moved: BoundedCache[int, int] = BoundedCache(1_000)  # deleted thread -> the thread replacing it
         # (table, seat): the panel a last-to-choose notice copied, retired with the notice (tell_last).
         self.copied: BoundedCache[tuple[int, int], int] = BoundedCache(10_000)
+        # (table, seat): a last-to-choose notice posted in the thread (closed DMs) and the prompt
+        # version of the decision it is about, taken down if a take-back makes it untrue (untell_last).
+        self.told_last: BoundedCache[tuple[int, int], tuple[int, int]] = BoundedCache(10_000)
         self.thread_refusals = ThreadRefusals()  # threads that refused a board: the mover is told why
         self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ReopenMixin
 
@@ -431,13 +434,20 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             if row.dm_message_id not in (None, message.id):
                 self.copied.put((news.table.id, seat), row.dm_message_id)
         else:
-            await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                            allowed_mentions=panels.PLAYER_MENTIONS)
+            posted = await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
+                                     allowed_mentions=panels.PLAYER_MENTIONS)
+            if posted is not None:
+                self.told_last.put((news.table.id, seat), (posted.id, _prompt_version(news, seat)))
 
     async def untell_last(self, news: TableNews, seat: int) -> None:
         """A take-back made a player choose again beside the one told they were the last to choose:
-        that notice, the seat's DM panel, becomes their ordinary panel (its choices are unchanged)."""
+        that notice, the seat's DM panel, becomes their ordinary panel (its choices are unchanged);
+        one posted in the thread (their DMs closed) is taken down."""
         row = news.seats[seat]
+        posted = self.told_last.pop((news.table.id, seat))
+        if posted is not None and posted[1] == _prompt_version(news, seat) and news.table.thread_id is not None:
+            thread = self.bot.get_partial_messageable(news.table.thread_id)
+            await safely(f"last chooser of table {news.table.id}", thread.get_partial_message(posted[0]).delete())
         if row.dm_ok is False or row.dm_message_id is None or row.dm_channel_id is None:
             return
         await self._dm_channel(row).get_partial_message(row.dm_message_id).edit(**self.panel(news, seat))
@@ -449,6 +459,11 @@ UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that was deleted
 SHOW_RETRIES = (300, 1800, 7200)
 DM_RETRY = 600  # seconds after DMs were refused before a seat's next panel tries a DM again
 TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
+
+
+def _prompt_version(news: TableNews, seat: int) -> int:
+    """The version at which the seat's current decision was put to it."""
+    return news.table.prompts.get(seat, (news.table.version,))[0]
 
 
 async def _unchanged(news: TableNews) -> TableNews:
