@@ -252,6 +252,14 @@ def _end_turn(a: Any, v: Any) -> str:
     return f"End the turn ({'; '.join(notes)})" if notes else "End the turn"
 
 
+def _wheel_steps(a: Any, v: Any) -> str:
+    label = f"Turn the wheel {a.steps} step{'s' * (a.steps > 1)}"
+    player = v.players[v.pending.seat] if v.pending else None
+    if player is not None and player.location not in D.CITY_ZONE and a.steps >= player.wheel.turns_to_bonus:
+        label += " (the wheel's free marker is lost here)"  # as at the end of a turn (_end_turn)
+    return label
+
+
 LABELS: dict[str, Callable[[Any, Any], str]] = {
     "wheel_start": lambda a, v: f"Wheel start position {a.position}"
                                 + (" (recommended)" if a.position == D.WHEEL_STARTS[0] else ""),
@@ -275,7 +283,7 @@ LABELS: dict[str, Callable[[Any, Any], str]] = {
     "split_into": lambda a, v: f"Into {goods_list_text(a.goods)}",
     "place": _place,
     "pick_city": _pick_city,
-    "wheel_steps": lambda a, v: f"Turn the wheel {a.steps} step{'s' * (a.steps > 1)}",
+    "wheel_steps": _wheel_steps,
     "discard": lambda a, v: f"Remove 1 {a.good}",
     "ability": _ability,
     "bid": lambda a, v: f"Bid {a.amount} influence",

@@ -145,11 +145,16 @@ def dummy_selection(state: State, events: list[Event]) -> None:
         say(events, "dummy_improvement", f"Selection card {pick + 1}: improvement {gone} leaves the display"
             + (f"; {again}{revealed} is revealed on the far left." if revealed is not None else "."),
             improvement=gone)
+    else:  # the drawn card is told all the same: the dummy's step was taken
+        say(events, "dummy_improvement", f"Selection card {pick + 1}: its spot of the display is empty, so no "
+            "improvement leaves.")
     pick = state.rng.below(D.SELECTION_CARDS)
     if pick < len(state.orders) and state.orders[pick]:
         say(events, "dummy_order", f"Selection card {pick + 1}: Council order {state.orders[pick]} is "
             "removed.", order=state.orders[pick])
         state.orders[pick] = 0
+    else:
+        say(events, "dummy_order", f"Selection card {pick + 1}: no Council order is left there to remove.")
 
 
 def dummy_buildings(state: State, events: list[Event]) -> None:

@@ -215,10 +215,15 @@ def use_offered(state: State, seat: int, number: int, events: list[Event]) -> No
         state.pending.append(Pending(kind="wheel_steps", seat=seat))
     elif number in (507, 508):
         player.coins -= D.LUXURY_PRICE_507
-        gain(state, seat, {"spices" if number == 507 else "pelt": 1})
+        luxury = "spices" if number == 507 else "pelt"
+        say(events, "improvement_luxury", f"{{p{seat}}} pays {D.LUXURY_PRICE_507} coins for 1 {luxury} "
+            f"(improvement {number}).", seat=seat)
+        gain(state, seat, {luxury: 1})
     elif number == 510:
         player.coins -= 5
         player.votes += 3
+        say(events, "improvement_votes", f"{{p{seat}}} pays 5 coins for 3 council votes (improvement 510).",
+            seat=seat)
     elif number == 511:
         _place_here(state, seat)
     # "Improvements can be activated once per round if you fulfill the requirements": each copy

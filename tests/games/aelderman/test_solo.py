@@ -250,7 +250,23 @@ def test_a_selection_card_on_an_empty_spot_of_a_short_display_removes_nothing():
         dummy_selection(state, events)
         assert state.display == [x for x in (503, 504) if x != removed]
         said = [e.text for e in events if e.kind == "dummy_improvement"]
-        assert said == ([] if removed is None else [f"Selection card {pick + 1}: improvement {removed} leaves the display."])
+        assert said == ([f"Selection card {pick + 1}: its spot of the display is empty, so no improvement leaves."]
+                        if removed is None else [f"Selection card {pick + 1}: improvement {removed} leaves the display."])
+
+
+def test_the_order_selection_card_is_told_also_when_its_place_is_empty():
+    """'Also draw one out of four selection cards to remove a Council order card. Again, counting
+    starts from the left. If the corresponding place is still occupied by a Council order, it is
+    removed without replacement.' The card drawn is told either way: the dummy's step was taken."""
+    for orders, said in (([0, 0, 0, 0], "Selection card 2: no Council order is left there to remove."),
+                         ([0, 307, 0, 0], "Selection card 2: Council order 307 is removed.")):
+        state = new_main(1, 9)
+        state.orders = list(orders)
+        state.rng.below = lambda n: 1  # the selection card drawn: 2, for the improvement and the order
+        events: list = []
+        dummy_selection(state, events)
+        assert [e.text for e in events if e.kind == "dummy_order"] == [said]
+        assert state.orders == [0, 0, 0, 0]
 
 
 def test_a_dummy_whose_sheet_outruns_its_eight_property_tiles_says_it_builds_nothing():
