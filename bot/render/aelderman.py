@@ -16,11 +16,12 @@ from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
 from bot.render.aelderman_results import outcome_lines
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
-from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, within_total
+from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, drop_lines, plural, within_total
 from games.aelderman import data as D
 from games.aelderman.describe import component_tables, summary_lines
 
 COLOUR = discord.Colour.from_rgb(160, 40, 40)
+NOW, TURN_OF = "**Now:** ", "**Turn of "  # whose move it is (a replaced board loses them: `retired`)
 DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 # A four-player main-version board names each player some thirty times; over BOARD_ROOM characters
 # (the deal's footer and the deadlines come on top) names over SHORT_NAME characters are cut, then
@@ -249,6 +250,11 @@ class AeldermanRenderer(Renderer):
                            value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
         return [main, self._map_embed(info, v, compact)]
 
+    def retired(self, embeds: list[discord.Embed]) -> list[discord.Embed]:
+        for embed in embeds:  # who was to act; the round's standing stays
+            drop_lines(embed, (NOW, TURN_OF))
+        return embeds
+
     def board_key(self, view: BaseModel) -> str:
         v: Any = view
         if v.phase == "over":
@@ -327,11 +333,11 @@ class AeldermanRenderer(Renderer):
                     "player's mission and what it required."]
         lines = []
         if v.pending is not None:
-            lines.append(f"**Now:** {info.mention(v.pending.seat)} {public_step(v)}.")
+            lines.append(f"{NOW}{info.mention(v.pending.seat)} {public_step(v)}.")
         elif v.council.stage == "bid":
-            lines.append(f"**Now:** {bid_status(info, v)}")
+            lines.append(f"{NOW}{bid_status(info, v)}")
         if v.turn is not None:
-            lines.append(f"**Turn of {info.mention(v.turn.seat)}** in {v.turn.city}.")
+            lines.append(f"{TURN_OF}{info.mention(v.turn.seat)}** in {v.turn.city}.")
             lines.extend(turn_lines(v, own=False))
         if v.council.stage is not None:
             lines.extend(revealed_lines(info, v, compact))

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
 from pydantic import BaseModel
 
-from bot.render.base import Renderer, Style, TableInfo, plural
+from bot.render.augsburg1520_help import RULES_SUMMARY, components_text
+from bot.render.base import Renderer, Style, TableInfo, plural, rename_fields
 from games.augsburg1520 import data
 from games.augsburg1520.auction import MAX_BID_OPTIONS
 from games.augsburg1520.common import cap_note, cap_of, capped_gain
 
 NAMES = data.NOBLE_NAMES
 COLOUR = discord.Colour.dark_gold()
+TO_ACT = "to act"  # a player's mark on the board (a replaced board loses it: `retired`)
 USE_TEXT = {
     "money": f"take {data.MONEY_PRIVILEGE} guilders",
     "agency_money": f"take {data.AGENCY_MONEY} guilders",
@@ -210,6 +213,12 @@ class Augsburg1520Renderer(Renderer):
         embed.add_field(name="Piles and tiles", value=self._piles(v)[:1024], inline=False)
         return [embed]
 
+    def retired(self, embeds: list[discord.Embed]) -> list[discord.Embed]:
+        for embed in embeds[:1]:  # its first line says whose move it was; "to act" marks the players
+            embed.description = (embed.description or "").partition("\n")[2] or None
+            rename_fields(embed, lambda name: re.sub(rf" \({TO_ACT}\)|, {TO_ACT}\b|\b{TO_ACT}, ", "", name))
+        return embeds
+
     def board_key(self, view: BaseModel) -> str:
         v: Any = view
         if v.phase == "over":
@@ -264,7 +273,7 @@ class Augsburg1520Renderer(Renderer):
         if player.seat == v.opener and v.phase != "over":
             marks.append("opens" if v.noble else "opens next round")
         if player.to_act:
-            marks.append("to act")
+            marks.append(TO_ACT)
         cap = cap_of(player.rights)
         if cap is not None and player.score >= cap and v.phase != "over":  # further points are forfeited
             marks.append(cap_note(cap))
@@ -443,56 +452,6 @@ class Augsburg1520Renderer(Renderer):
         decided = "\n".join(f"**{name}** (chosen): {text}" for name, text in data.CHOSEN_RULES)
         chosen = discord.Embed(title="Open points, as decided here", colour=COLOUR, description=decided)
         return [summary, components, chosen]
-
-
-RULES_SUMMARY = f"""\
-2-5 players, players + 2 rounds. Start: {data.START_MONEY} guilders, {data.START_JOKERS} jokers and {data.START_CARDS} \
-dealt cards to buy at their cost (secretly, all at once). Hands are secret; card backs show the cost. Money may be \
-kept face down (table option).
-**Visits.** Each round five auctions: Philipp, Louise, Leo, Maria, Maximilian. The start player opens the first, \
-then the previous winner. Pass (final for that auction), hold, or raise the number of cards bid; only that noble's \
-notes and jokers count (any notes at Maximilian), never jokers alone. Bidding ends when it returns unraised to the \
-high bidder. A lone high bidder discards the bid. Tied bidders show their cards at once: the highest single card \
-wins (a joker has no value; at Maximilian equal values go Maria > Leo > Louise > Philipp) and its bidder discards \
-every card they showed; the others take theirs back, 2nd gets {data.SECOND_PRIZE} and 3rd {data.THIRD_PRIZE} guilders. {data.NO_WINNER_RULE}
-**Privileges.** The winner takes a displayed privilege card and uses up to two of its three privileges \
-(2 prestige for each one left out): money {data.MONEY_PRIVILEGE}, prestige 6/7, cards (draw 2, discard any 1), \
-agency (next level, or {data.AGENCY_MONEY} guilders from level 2), peerage (next level, or Weapon from level 3, \
-Patent from level 4), office (next level, or Mintmaster from level 3, Builder from level 4, or build the top \
-church/cathedral at any level). Levels are never skipped; taking level 4 returns the level-3 tile. Only when the \
-pool is empty is a tile taken from another player, who drops one level and takes {data.TILE_LOSS_MONEY} guilders \
-or {data.TILE_LOSS_PRESTIGE} prestige. Rights are never lost; one of each. A Builder builds one extra church or \
-cathedral per privilege card.
-**Score.** Never past {data.CHURCH_CAP} without a church, never past {data.CATHEDRAL_CAP} without a cathedral.
-**End of round.** Income by agency level, prestige by peerage level plus Weapon and Patent, cards by office level \
-(free cards first, to hand), dealt from the Maximilian winner on and bought secretly; unclaimed privilege cards \
-are discarded; the next 5 are shown (all 10 reshuffled every other round). The last round scores prestige only.
-**End.** Most prestige wins; ties go to the most expensive cathedral, else the most expensive church."""
-
-
-def components_text() -> str:
-    tiles = "; ".join(f"{n} players {a}/{b}/{c}" for n, (a, b, c) in data.LEVEL_TILES.items())
-    privileges = "\n".join(f"#{n}: " + ", ".join(data.PRIVILEGE_NAMES[p] for p in codes)
-                           for n, codes in data.PRIVILEGE_CARDS.items())
-    lines = [
-        f"Notes: values 1-{data.NOTE_VALUES} for Philipp, Louise, Leo, Maria; "
-        f"{data.JOKERS} jokers at {data.JOKER_COST}",
-        "Note cost (chosen): " + ", ".join(f"{lo}-{hi}: {cost}" for lo, hi, cost in data.NOTE_COST_BANDS),
-        f"Level tiles per category, levels 2/3/4: {tiles}",
-        "Agencies: " + " / ".join(f"{n} {g}" for n, g in zip(data.LEVEL_NAMES['agency'], data.INCOME)) + " guilders",
-        "Peerage: " + " / ".join(f"{n} {p}" for n, p in zip(data.LEVEL_NAMES['peerage'], data.PEERAGE_PRESTIGE))
-        + " prestige",
-        "Offices: " + " / ".join(f"{n} {f + d if not f else f'{f} free + {d}'}"
-                                 for n, (f, d) in zip(data.LEVEL_NAMES['office'], data.OFFICE_CARDS)) + " cards",
-        f"Churches (chosen): {', '.join(map(str, data.CHURCHES))}",
-        f"Cathedrals (chosen): {', '.join(map(str, data.CATHEDRALS))}",
-        f"Weapons (chosen): {', '.join(map(str, data.WEAPONS))} prestige a round",
-        f"Patents of Nobility (chosen): {', '.join(map(str, data.PATENTS))} prestige a round",
-        f"Mintmaster and Builder (chosen): {data.MINTMASTERS} each",
-        f"Bank: unlimited in practice; start {data.START_MONEY} guilders and {data.START_JOKERS} jokers each",
-        f"Privilege cards (contents chosen):\n{privileges}",
-    ]
-    return "\n".join(lines)
 
 
 RENDERER = Augsburg1520Renderer()

@@ -12,7 +12,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
@@ -197,6 +197,11 @@ class Renderer(ABC):
         within the same key the board message is edited."""
         return ""
 
+    def retired(self, embeds: list[discord.Embed]) -> list[discord.Embed]:
+        """A replaced board's embeds (copies of what it showed) without what would read as still
+        running: whose move it is. The rest stays, as the game stood then."""
+        return embeds
+
     # -- private -------------------------------------------------------------------
     @abstractmethod
     def panel(self, info: TableInfo, view: BaseModel, seat: int) -> discord.Embed:
@@ -260,3 +265,14 @@ class Renderer(ABC):
         return lines
 
 
+def drop_lines(embed: discord.Embed, starts: tuple[str, ...]) -> None:
+    """Take out of `embed`'s description the lines that begin with one of `starts`."""
+    if embed.description:
+        embed.description = "\n".join(line for line in embed.description.split("\n")
+                                      if not line.startswith(starts)) or None
+
+
+def rename_fields(embed: discord.Embed, rename: Callable[[str], str]) -> None:
+    """Rename each of `embed`'s fields."""
+    for index, shown in enumerate(embed.fields):
+        embed.set_field_at(index, name=rename(shown.name or "") or "\u200b", value=shown.value, inline=shown.inline)

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot.render.base import Renderer, Style, TableInfo, plural
+from bot.render.base import Renderer, Style, TableInfo, drop_lines, plural, rename_fields
 from bot.render.baumeister_help import (COIN, OPTION_HELP, OPTION_NAMES, OPTION_VALUES, RULES_SUMMARY, SHIELD,
                                         component_lines, option_rows)
 from games.baumeister import data
@@ -19,6 +19,8 @@ SABOTEUR, HAND = "💣", "🂠"
 SHORT_TYPE = {"corner_tower": "Corner", "tower": "Tower", "gate": "Gate", "town_hall": "Hall", "church": "Church"}
 TYPE_NAME = dict(zip(data.TYPE_KEYS, data.TYPE_NAMES))
 FIELD_LIMIT = 1024
+# What says whose move it is on the board (a replaced board loses them: `retired`).
+TURN_OF, TO_BID, TO_ACT = "**Turn of ", "To bid: ", "▶ "
 
 
 def cell(card: CardView | None) -> str:
@@ -65,6 +67,12 @@ class BaumeisterRenderer(Renderer):
         embed.set_footer(text="Money is kept secret. Cards: value, 🛡 shields, 🪙 coins; [ — ] is a gap; 💣 saboteurs.")
         return [embed]
 
+    def retired(self, embeds: list[discord.Embed]) -> list[discord.Embed]:
+        for embed in embeds:  # whose turn it was, who was to bid, and the ▶ of who was to act
+            drop_lines(embed, (TURN_OF, TO_BID))
+            rename_fields(embed, lambda name: name.removeprefix(TO_ACT))
+        return embeds
+
     def board_key(self, view: BaseModel) -> str:
         assert isinstance(view, BaumeisterView)
         if view.phase == "over":
@@ -74,7 +82,7 @@ class BaumeisterRenderer(Renderer):
     def _status_lines(self, info: TableInfo, view: BaumeisterView) -> list[str]:
         lines = []
         if view.phase != "over" and view.current is not None:
-            lines.append(f"**Turn of {info.mention(view.current)}** — {self._phase_text(info, view)}")
+            lines.append(f"{TURN_OF}{info.mention(view.current)}** — {self._phase_text(info, view)}")
         open_card = f"top: **{view.open_card.name}**" if view.open_card else "empty"
         lines.append(f"Open stack: {plural(view.open_stack, 'card')}, {open_card}")
         lines.append(f"Face-down stack: {plural(view.hidden_stack, 'card')} · Saboteurs in the reserve: {view.reserve}"
@@ -122,7 +130,7 @@ class BaumeisterRenderer(Renderer):
         if auction.high_bidder is not None:
             lines.append(f"Highest bid: **{auction.high_bid}** by {info.name(auction.high_bidder)}")
         if auction.to_bid is not None:
-            lines.append(f"To bid: {info.mention(auction.to_bid)}")
+            lines.append(f"{TO_BID}{info.mention(auction.to_bid)}")
         return lines
 
     def _sabotage_line(self, info: TableInfo, view: BaumeisterView) -> str:
@@ -140,7 +148,7 @@ class BaumeisterRenderer(Renderer):
         return text
 
     def _player_heading(self, info: TableInfo, view: BaumeisterView, player: PlayerView) -> str:
-        marker = "▶ " if player.seat in view.to_act else ""
+        marker = TO_ACT if player.seat in view.to_act else ""
         number = "" if view.phase == "over" else f"{player.seat + 1}. "  # a seat, not a place in the standings
         parts = [f"{marker}{number}{info.name(player.seat)}",
                  f"{player.shields}{SHIELD}", f"{player.coins}{COIN}",

@@ -230,7 +230,7 @@ class Boards:
         for message in strays:
             log.info("board %s of table %s was left live by a stop; retired", message.id, table.id)
             await self._retire(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
-                                                  message.content, log_in_content=False))
+                                                  message.content, log_in_content=False), table.game)
 
     async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews, info: Any) -> int:
         """Since a restart: the version up to which the current board's log reaches, read from the
@@ -410,7 +410,7 @@ class Boards:
         self.hints.pop(news.table.id)
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
-            await self._retire(thread, old)
+            await self._retire(thread, old, news.table.game)
 
     async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> Any:
         """Send or edit a board; if the channel refuses its picture (the bot lost Attach Files
@@ -430,11 +430,12 @@ class Boards:
             return sent
 
     @staticmethod
-    async def _retire(thread: Any, old: BoardShown) -> None:
-        """The replaced board keeps its embeds, picture and log but loses its buttons, its turn line
-        and its deadlines (their "in 2 hours" would read as still running)."""
-        stale = {"embeds": without_deadlines(old.embeds)} if any(
-            f.name == WAITING for e in old.embeds for f in e.fields) else {}
+    async def _retire(thread: Any, old: BoardShown, game: str) -> None:
+        """The replaced board keeps its embeds, picture and log but loses its buttons, its turn line,
+        what its embeds say of whose move it was, and its deadlines (their "in 2 hours" would read
+        as still running)."""
+        kept = get_renderer(game).retired(without_deadlines(old.embeds))
+        stale = {"embeds": kept} if [e.to_dict() for e in kept] != [e.to_dict() for e in old.embeds] else {}
         board = thread.get_partial_message(old.message_id)
         with contextlib.suppress(discord.HTTPException):
             content = old.content
