@@ -446,8 +446,11 @@ def _gates_line(view: BaumeisterView, either: bool) -> str:
 
 
 def _how_many(view: Any) -> str:
-    """The cards a build may lay out: a first build under "at least 3 cards" may lay out more."""
-    return "up to three cards" if view.max_place <= 3 else "three cards or more"
+    """The cards a build may lay out: a first build under "at least 3 cards" may lay out more, and
+    once its three are down, any more (or none)."""
+    if view.max_place <= 3:
+        return "up to three cards"
+    return "more cards" if view.placed >= view.min_place else "three cards or more"
 
 
 def _must_beat(sab: Any) -> str:

@@ -147,3 +147,18 @@ async def test_a_hand_that_cannot_make_a_first_build_is_told_so(simcord_env, mon
     assert state.cities[state.actor] == ()
     assert now_line(await dm_panel(table, state.actor)).startswith(
         "**Now:** no first build of exactly 3 cards can be made from your hand and no saboteur can be played now")
+
+
+async def test_a_first_build_with_its_three_cards_down_is_not_told_to_build_three_more(simcord_env, monkeypatch):
+    """README: "The first build lays out exactly 3 cards, or `at_least` 3." Once an `at_least` first
+    build has its three cards, any further card (or none) will do: the panel says so."""
+    fix_deal(monkeypatch, 9)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"],
+                             options="first_build=at_least, take_three=false, swap_open_card=false")
+    await start(table)
+    state = await play_until(table, heuristic_players("baumeister", 3),
+                             lambda s: s.phase == "build" and s.min_place == 3 and s.placed >= 3 and s.hands[s.actor],
+                             "a first build with 3 cards laid out and more in hand")
+    panel = await dm_panel(table, state.actor)
+    assert "End turn" in labels(panel)
+    assert now_line(panel).startswith("**Now:** build more cards"), now_line(panel)
