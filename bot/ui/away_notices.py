@@ -56,11 +56,8 @@ class AwayNoticesMixin:
             async for message in self._dm_channel(row).history(limit=AWAY_LOOKBACK):
                 if is_away_notice(message, news.table.id):
                     found[message.id] = message
-        thread = await self.channel(news.table.thread_id)  # also with open DMs: a DM may have failed
-        if thread is not None:
-            async for message in thread.history(limit=AWAY_LOOKBACK):
-                if is_away_notice(message, news.table.id, row.user_id):
-                    found[message.id] = message
+        # Also with open DMs: a DM may have failed.
+        found.update({message.id: message for message in await self._thread_away_notices(news, row.user_id)})
         for message in found.values():
             await safely(f"away notice of table {news.table.id}", message.edit(view=None))
 
@@ -101,9 +98,14 @@ class AwayNoticesMixin:
         the thread, only if someone is away (a notice of a player back lost its button then)."""
         if not any(row.away and not row.handed_over for row in news.seats):
             return
+        for message in await self._thread_away_notices(news, None):
+            await safely(f"away notice of table {news.table.id}", message.edit(view=None))
+
+    async def _thread_away_notices(self: Presenter, news: TableNews, user_id: int | None) -> list[discord.Message]:
+        """The table's away notices still offering "I'm back" among the thread's latest messages
+        (those of `user_id`; None: anyone's)."""
         thread = await self.channel(news.table.thread_id)
         if thread is None:
-            return
-        async for message in thread.history(limit=AWAY_LOOKBACK):
-            if is_away_notice(message, news.table.id):
-                await safely(f"away notice of table {news.table.id}", message.edit(view=None))
+            return []
+        return [message async for message in thread.history(limit=AWAY_LOOKBACK)
+                if is_away_notice(message, news.table.id, user_id)]
