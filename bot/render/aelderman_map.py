@@ -381,24 +381,56 @@ def _cut(name: str, fits: Any) -> str:
     return kept + "…" + tail
 
 
-@lru_cache(maxsize=256)  # about 35 kB a band
 def _legend(key: tuple, entries: tuple[tuple[int, str], ...], status: str) -> Image.Image:
-    """The band under the map: a colour and a name per seat, the round at the right. Drawn on the
-    background's own band (same palette, every ink at a fixed index) once per set of names and
-    round: drawing text is most of a picture's drawing time, and these seldom change."""
+    """The band under the map: a colour and a name per seat, the round at the right. Both parts are
+    drawn on the background's own band (same palette, every ink at a fixed index) and cached apart:
+    drawing text is most of a picture's drawing time, the names change seldom and the rounds are few."""
+    width = round(font(13, True).getlength(status))
+    band = _names_band(key, entries, max(status_room(), width)).copy()
+    right = _status_band(key, status)
+    band.paste(right, (WIDTH - right.width, 0))
+    return band
+
+
+# Every status the band can show (status_text), at the widest round number.
+STATUS_SAMPLES = tuple(f"Round 5 · {end}" for end in ("Council Hall", "Period 3", "Setup", "Production"))
+
+
+@cache
+def status_room() -> int:
+    """The pixels kept for the status at the band's right: the widest one, so that the names keep their
+    room (and their cached drawing) from round to round."""
+    return max(round(font(13, True).getlength(text)) for text in (*STATUS_SAMPLES, "Game over"))
+
+
+def name_share(entries: tuple[tuple[int, str], ...], status_width: int) -> int:
+    """The pixels each name may take, left of a status `status_width` wide."""
+    room = WIDTH - 10 - status_width - 20 - 10
+    return room // max(1, len(entries)) - 30
+
+
+@lru_cache(maxsize=256)  # about 35 kB a band
+def _names_band(key: tuple, entries: tuple[tuple[int, str], ...], status_width: int) -> Image.Image:
     band = background(key).crop((0, MAP_HEIGHT, WIDTH, HEIGHT))
     draw = ImageDraw.Draw(band)
     x, y = 10, LEGEND_HEIGHT // 2
-    # Names wider than their share of the room left of the status are shortened, not overprinted.
-    room = WIDTH - 10 - round(draw.textlength(status, font=font(13, True))) - 20 - x
-    share = room // max(1, len(entries)) - 30
+    share = name_share(entries, status_width)  # longer names are shortened, not overprinted
     for seat, name in entries:
         if draw.textlength(name, font=font(13)) > share:
             name = _within(draw, name, share)
         draw.rectangle((x, y - 7, x + 14, y + 7), fill=colour(seat), outline=INK)
         draw.text((x + 20, y), name, font=font(13), fill=INK, anchor="lm")
         x += 30 + round(draw.textlength(name, font=font(13)))
-    draw.text((WIDTH - 10, y), status, font=font(13, True), fill=INK, anchor="rm")
+    return band
+
+
+@lru_cache(maxsize=64)
+def _status_band(key: tuple, status: str) -> Image.Image:
+    """The band's right end with the status, 10 pixels from the edge."""
+    width = round(font(13, True).getlength(status)) + 14  # a little to spare for the glyphs' overhang
+    band = background(key).crop((WIDTH - width, MAP_HEIGHT, WIDTH, HEIGHT))
+    ImageDraw.Draw(band).text((width - 10, LEGEND_HEIGHT // 2), status, font=font(13, True), fill=INK,
+                              anchor="rm")
     return band
 
 

@@ -20,8 +20,7 @@ def shown_legend(names: dict[int, str], seats: int = 4) -> list[str]:
     entries = sea_map.legend_entries(view, names)
     draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
     status = sea_map.status_text(view)
-    room = sea_map.WIDTH - 10 - round(draw.textlength(status, font=sea_map.font(13, True))) - 20 - 10
-    share = room // max(1, len(entries)) - 30
+    share = sea_map.name_share(entries, max(sea_map.status_room(), round(draw.textlength(status, font=sea_map.font(13, True)))))
     return [name if draw.textlength(name, font=sea_map.font(13)) <= share else sea_map._within(draw, name, share)
             for _, name in entries]
 

@@ -49,11 +49,14 @@ def test_long_names_in_the_colour_key_are_shortened_before_the_round(monkeypatch
         return real(self, xy, words, *args, **kwargs)
 
     sea_map.background(sea_map.layout_key(view))  # the map, drawn before the spy
-    sea_map._legend.cache_clear()
+    sea_map._names_band.cache_clear()
+    sea_map._status_band.cache_clear()
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    sea_map._legend(sea_map.layout_key(view), sea_map.legend_entries(view, names), sea_map.status_text(view))
-    *keys, (status, status_box) = drawn
-    assert status == "Round 1 · Setup"
-    assert all(box[2] < status_box[0] for _, box in keys), keys
+    key, status = sea_map.layout_key(view), sea_map.status_text(view)
+    sea_map._legend(key, sea_map.legend_entries(view, names), status)
+    *keys, (shown, status_box) = drawn
+    assert shown == status == "Round 1 · Setup"
+    left = sea_map.WIDTH - sea_map._status_band(key, status).width  # where the status's end is pasted
+    assert all(box[2] < left + status_box[0] for _, box in keys), keys
     assert [words for words, _ in keys][0].startswith("KONSTANTIN") and all(w.endswith("…") for w, _ in keys)
-    sea_map._legend.cache_clear()
+    sea_map._names_band.cache_clear()

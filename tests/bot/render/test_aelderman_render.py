@@ -288,10 +288,11 @@ def test_ships_move_on_the_map():
 
 
 @pytest.mark.slow
-def test_the_legend_is_drawn_once_per_names_and_round(monkeypatch):
+def test_the_legend_draws_names_once_per_table_and_each_round_once(monkeypatch):
     view = SPEC.view(new_game(2, seed=2), None)
     names = table(2).names
-    sea_map._legend.cache_clear()
+    sea_map._names_band.cache_clear()
+    sea_map._status_band.cache_clear()
     first = sea_map._draw(view, names)
     drawn: list[str] = []
     real_text = ImageDraw.ImageDraw.text
@@ -300,14 +301,18 @@ def test_the_legend_is_drawn_once_per_names_and_round(monkeypatch):
     assert sea_map._draw(view, names).tobytes() == first.tobytes() and drawn == []  # the band is reused
     next_round = view.model_copy(update={"round": view.round + 1})
     later = sea_map._draw(next_round, names)
-    shown = [name for _, name in sea_map.legend_entries(view, names)]  # the players and the spare colour
-    assert drawn == [*shown, sea_map.status_text(next_round)] and len(shown) == 3
+    assert drawn == [sea_map.status_text(next_round)], "a new round draws its status alone"
     band = (0, sea_map.MAP_HEIGHT, sea_map.WIDTH, sea_map.HEIGHT)
     assert later.crop(band).tobytes() != first.crop(band).tobytes()
     assert later.crop((0, 0, sea_map.WIDTH, sea_map.MAP_HEIGHT)).tobytes() == \
         first.crop((0, 0, sea_map.WIDTH, sea_map.MAP_HEIGHT)).tobytes()
     square = (17, sea_map.MAP_HEIGHT + sea_map.LEGEND_HEIGHT // 2)  # the first seat's colour, exact
     assert later.convert("RGB").getpixel(square) == sea_map.colour(0)
+    other_names = {**names, 0: "Zoë"}
+    drawn.clear()
+    sea_map._draw(next_round, other_names)
+    shown = [name for _, name in sea_map.legend_entries(view, other_names)]  # the players and the spare colour
+    assert drawn == shown and len(shown) == 3, "other names draw the names alone"
 
 
 @pytest.mark.slow
