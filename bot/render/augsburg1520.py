@@ -32,6 +32,7 @@ GROUPS = {
     "discard_bid_card": "Choose a card of your bid to discard",
     "discard_card": "Choose a card to discard",
     "buy_card": "Choose a card to buy",
+    "put_back_card": "Put a chosen card back",
     "use_privilege": "Use a privilege",
 }
 
@@ -187,6 +188,7 @@ LABELS: dict[str, Any] = {
     "discard_card": lambda a, v: f"Discard {card_id_text(a.card)}",
     "reveal_card": lambda a, v: f"Show {card_id_text(a.card)}",
     "buy_card": lambda a, v: f"Buy {card_id_text(a.card)} ({_cost(v, a.card)} guilders)",
+    "put_back_card": lambda a, v: f"Put back {card_id_text(a.card)} ({_cost(v, a.card)} guilders)",
     "finish_buying": _finish_buying_label,
     "take_privilege_card": _privilege_card_label,
     "use_privilege": _use_label,
@@ -383,9 +385,10 @@ class Augsburg1520Renderer(Renderer):
         picked = {card.id for card in v.picks}
         left = (v.money or 0) - spent
         if any(card.id not in picked and card.cost <= left for card in v.offer):
-            return f"Choose secretly which dealt cards to buy (chosen so far: {spent} guilders), then press Done."
+            until = " Until then, a card chosen by mistake can be put back." if picked else ""
+            return f"Choose secretly which dealt cards to buy (chosen so far: {spent} guilders), then press Done.{until}"
         return (f"No other dealt card is within the {left} guilders you have left (chosen so far: {spent} "
-                "guilders): press Done.")
+                f"guilders): press Done{', or put a chosen card back' if picked else ''}.")
 
     @staticmethod
     def _privileges_prompt(v: Any) -> str:
@@ -431,7 +434,7 @@ class Augsburg1520Renderer(Renderer):
 
     def action_style(self, action: BaseModel) -> Style:
         kind = getattr(action, "kind", "")
-        if kind in ("pass", "end_privileges"):
+        if kind in ("pass", "end_privileges", "put_back_card"):
             return "secondary"
         if kind in ("finish_buying", "builder_build"):
             return "success"

@@ -51,6 +51,13 @@ class BuyCard(Move):
     card: str
 
 
+class PutBackCard(Move):
+    """Unchoose a card chosen to buy, before pressing Done (nothing is paid until everyone is done)."""
+
+    kind: Literal["put_back_card"] = "put_back_card"
+    card: str
+
+
 class FinishBuying(Move):
     kind: Literal["finish_buying"] = "finish_buying"
 
@@ -94,14 +101,15 @@ class Consolation(Move):
 
 Action = Annotated[
     Union[
-        Bid, Pass, PickNoble, DiscardBidCard, RevealCard, BuyCard, FinishBuying, TakePrivilegeCard,
+        Bid, Pass, PickNoble, DiscardBidCard, RevealCard, BuyCard, PutBackCard, FinishBuying,
+        TakePrivilegeCard,
         UsePrivilege, BuilderBuild, EndPrivileges, DiscardCard, TakeTileFrom, Consolation,
     ],
     Field(discriminator="kind"),
 ]
 
 ACTION_KINDS: tuple[str, ...] = (
-    "bid", "pass", "pick_noble", "discard_bid_card", "reveal_card", "buy_card", "finish_buying",
+    "bid", "pass", "pick_noble", "discard_bid_card", "reveal_card", "buy_card", "put_back_card", "finish_buying",
     "take_privilege_card", "use_privilege", "builder_build", "end_privileges", "discard_card",
     "take_tile_from", "consolation",
 )

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from games.augsburg1520 import data
-from games.augsburg1520.actions import BuyCard, DiscardCard, FinishBuying
+from games.augsburg1520.actions import BuyCard, DiscardCard, FinishBuying, PutBackCard
 from games.augsburg1520.cards import CARD_COST, is_joker, label, parse, sorted_cards
-from games.augsburg1520.choices import BUY_CARDS, DISCARD_CARDS, card_options, reset_filters
+from games.augsburg1520.choices import BUY_CARDS, DISCARD_CARDS, PUT_BACK_CARDS, card_options, reset_filters
 from games.augsburg1520.common import (
     ROUND_START, Step, cards_available, cost_of, draw_card, own_list, own_rng, own_row, pay, seat_order,
 )
@@ -98,6 +98,12 @@ def legal_buys(state: State, seat: int) -> list[BaseModel]:
             joker_offered = True
         actions.append(BUY_CARDS[card])
     actions.append(FINISH)
+    # Choices stay open until Done: a card chosen by mistake goes back among those dealt (jokers,
+    # being alike, as one option). Listed after Done, so that the first choice always moves on.
+    jokers = [card for card in picked if is_joker(card)]
+    actions.extend(PUT_BACK_CARDS[card] for card in sorted_cards(picked) if not is_joker(card))
+    if jokers:
+        actions.append(PUT_BACK_CARDS[min(jokers)])
     return actions
 
 
@@ -111,6 +117,15 @@ def apply_buy(state: State, seat: int, action: BuyCard, events: list[Event]) -> 
         raise RuleError(f"{label(card)} costs {CARD_COST[card]}; with the cards chosen so far you have "
                         f"{budget(state, seat)} guilders left.")
     own_row(state, "picks", seat).append(card)
+    return None
+
+
+def apply_put_back(state: State, seat: int, action: PutBackCard, events: list[Event]) -> Step:
+    card = _parse(action.card)
+    if card not in state.picks[seat]:
+        chosen = ", ".join(map(label, sorted_cards(state.picks[seat]))) or "none"
+        raise RuleError(f"You have not chosen {label(card)} to buy; the cards you have chosen: {chosen}.")
+    own_row(state, "picks", seat).remove(card)
     return None
 
 

@@ -12,7 +12,9 @@ from pydantic import BaseModel
 from games.augsburg1520 import data
 from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT
 from games.augsburg1520.common import own_list
-from games.augsburg1520.actions import BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, RevealCard, make
+from games.augsburg1520.actions import (
+    BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, PutBackCard, RevealCard, make,
+)
 from games.augsburg1520.state import State
 from games.core import Event, RuleError
 
@@ -26,6 +28,7 @@ def card_actions(kind: type[Move]) -> tuple[Move, ...]:
 
 # Prebuilt actions for every card choice.
 BUY_CARDS = card_actions(BuyCard)
+PUT_BACK_CARDS = card_actions(PutBackCard)
 DISCARD_CARDS = card_actions(DiscardCard)
 DISCARD_BID_CARDS = card_actions(DiscardBidCard)
 REVEAL_CARDS = card_actions(RevealCard)

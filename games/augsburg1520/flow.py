@@ -129,7 +129,9 @@ class Phase(NamedTuple):
 
 _CARD_CHOICE = {"pick_noble": apply_pick_noble}
 PHASES: dict[str, Phase] = {
-    "buy": Phase(buying.legal_buys, {"buy_card": buying.apply_buy, "finish_buying": buying.apply_finish}),
+    "buy": Phase(buying.legal_buys, {
+        "buy_card": buying.apply_buy, "put_back_card": buying.apply_put_back, "finish_buying": buying.apply_finish,
+    }),
     "bid": Phase(auction.legal_bids, {"bid": auction.apply_bid, "pass": auction.apply_pass}),
     "discard_bid": Phase(auction.legal_picks, {"discard_bid_card": auction.apply_discard_bid_card, **_CARD_CHOICE}),
     "reveal": Phase(auction.legal_picks, {"reveal_card": auction.apply_reveal_card, **_CARD_CHOICE}),
@@ -162,6 +164,7 @@ NOT_NOW: dict[str, str] = {
     "discard_bid_card": "You have no bid to discard now.",
     "reveal_card": "There are no cards to show now.",
     "buy_card": "You have no cards to buy now.",
+    "put_back_card": "You have no cards to buy now.",
     "finish_buying": "You have no cards to buy now.",
     "take_privilege_card": "You cannot take a privilege card now.",
     "use_privilege": "You have no privilege to use now.",

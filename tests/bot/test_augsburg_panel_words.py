@@ -93,23 +93,25 @@ async def test_after_one_privilege_the_prompt_does_not_offer_two(simcord_env, mo
 
 async def test_a_buyer_who_can_afford_no_more_cards_is_not_told_to_choose_cards(simcord_env, monkeypatch):
     """Seed 1, two players, the opening purchase: ada has chosen 1400 guilders of cards and has 100
-    left; no dealt card costs less than 200, so the panel has only "Done" (and Take back), yet it says
-    "Choose secretly which dealt cards to buy (...), then press Done."."""
+    left; no dealt card costs less than 200, so the panel buys nothing more ("Done", "Put back" and
+    Take back), yet it said "Choose secretly which dealt cards to buy (...), then press Done."."""
     fix_deal(monkeypatch, 1)
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await start(table)
 
+    def buys_nothing_more(s, seat: int) -> bool:
+        return not s.done[seat] and s.picks[seat] and all(a.kind != "buy_card" for a in SPEC.legal_actions(s, seat))
+
     def nothing_affordable(s):
-        return s.phase == "buy" and any(
-            not s.done[seat] and s.picks[seat] and all(a.kind == "finish_buying" for a in SPEC.legal_actions(s, seat))
-            for seat in range(s.seats))
+        return s.phase == "buy" and any(buys_nothing_more(s, seat) for seat in range(s.seats))
 
     state = await play_until(table, heuristic_players("augsburg1520", 2), nothing_affordable, "an exhausted budget")
-    seat = next(seat for seat in range(state.seats) if not state.done[seat] and state.picks[seat]
-                and all(a.kind == "finish_buying" for a in SPEC.legal_actions(state, seat)))
+    seat = next(seat for seat in range(state.seats) if buys_nothing_more(state, seat))
     panel = await panel_of(table, seat)
-    assert not menu_options(panel)
+    assert not [option for option in menu_options(panel) if option.startswith("Buy ")]
+    assert len(menu_options(panel)) == len(state.picks[seat]), "each card chosen can be put back"
     assert decision_line(panel).startswith("No other dealt card is within the "), decision_line(panel)
+    assert decision_line(panel).endswith("press Done, or put a chosen card back."), decision_line(panel)
 
 
 @pytest.mark.slow

@@ -136,7 +136,52 @@ def test_purchase_limited_by_money():
     with pytest.raises(RuleError, match="costs 400"):
         play(state, 0, {"kind": "buy_card", "card": "leo-13"})
     state, _ = play(state, 0, {"kind": "buy_card", "card": "leo-2"})
-    assert kinds(SPEC.legal_actions(state, 0)) == ["finish_buying"]
+    assert kinds(SPEC.legal_actions(state, 0)) == ["finish_buying", "put_back_card", "put_back_card"]
+
+
+def test_a_card_chosen_to_buy_can_be_put_back_until_done():
+    """'Each player will decide which Promissory Notes he will "buy" and place them face down in front
+    of himself.' Nothing is paid until 'all players have made their choices', so a card chosen by
+    mistake goes back among those dealt, and another can be chosen with the money it frees."""
+    state = SPEC.setup(2, 5)
+    set_offer(state, 0, ["leo-1", "leo-2", "leo-13"])
+    state.money[0], state.bank = 450, state.bank + 1050
+    state, _ = play(state, 0, {"kind": "buy_card", "card": "leo-1"})
+    state, _ = play(state, 1, {"kind": "finish_buying"})  # another player's choice comes between
+    assert {a.card for a in SPEC.legal_actions(state, 0) if a.kind == "put_back_card"} == {"leo-1"}
+    state, events = play(state, 0, {"kind": "put_back_card", "card": "leo-1"})
+    assert state.picks[0] == [] and state.money[0] == 450
+    assert not [e for e in events if e.seats is None], "what a player chooses stays secret"
+    assert {a.card for a in SPEC.legal_actions(state, 0) if a.kind == "buy_card"} == {"leo-1", "leo-2", "leo-13"}
+    with pytest.raises(RuleError, match="You have not chosen Leo 1 to buy; the cards you have chosen: none"):
+        play(state, 0, {"kind": "put_back_card", "card": "leo-1"})
+    state, _ = play(state, 0, {"kind": "buy_card", "card": "leo-13"})
+    state, _ = play(state, 0, {"kind": "finish_buying"})
+    assert state.money[0] == 50 and card("leo-13") in state.hands[0] and card("leo-1") not in state.hands[0]
+
+
+def test_no_card_is_put_back_after_done():
+    state = SPEC.setup(2, 5)
+    set_offer(state, 0, ["leo-1", "leo-2"])
+    state, _ = play(state, 0, {"kind": "buy_card", "card": "leo-1"})
+    state, _ = play(state, 0, {"kind": "finish_buying"})
+    assert SPEC.legal_actions(state, 0) == []
+    with pytest.raises(RuleError):
+        play(state, 0, {"kind": "put_back_card", "card": "leo-1"})
+
+
+def test_chosen_jokers_are_put_back_as_one_option():
+    """Jokers are alike: like the purchase, putting one back is one option however many are chosen."""
+    state = SPEC.setup(2, 5)
+    set_offer(state, 0, ["joker-1", "joker-2", "leo-2"])
+    state.money[0], state.bank = 1500, state.bank
+    for _ in range(2):
+        joker = next(a for a in SPEC.legal_actions(state, 0) if a.kind == "buy_card" and a.card.startswith("joker"))
+        state, _ = play(state, 0, joker)
+    backs = [a.card for a in SPEC.legal_actions(state, 0) if a.kind == "put_back_card"]
+    assert len(backs) == 1 and backs[0].startswith("joker")
+    state, _ = play(state, 0, {"kind": "put_back_card", "card": backs[0]})
+    assert sum(is_joker(c) for c in state.picks[0]) == 1
 
 
 def test_card_costs_by_value():
