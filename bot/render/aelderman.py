@@ -16,12 +16,28 @@ from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
 from bot.render.aelderman_results import outcome_lines
 from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
-from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, drop_lines, plural, within_total
+from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, within_total
 from games.aelderman import data as D
 from games.aelderman.describe import component_tables, summary_lines
 
 COLOUR = discord.Colour.from_rgb(160, 40, 40)
 NOW, TURN_OF = "**Now:** ", "**Turn of "  # whose move it is (a replaced board loses them: `retired`)
+WAITING, STANDING = "Waiting for ", "Period indicators (action points): "  # see _now_lines, _standing
+
+
+def without_turn(lines: list[str]) -> list[str]:
+    """A board's status lines without what was happening: NOW and WAITING lines, a TURN_OF line and
+    the turn's details under it (down to the round's standing or the Council's revealed bids, "Row
+    n bids"), and the "…" left for details cut short."""
+    kept, in_turn = [], False
+    for line in lines:
+        if line.startswith(TURN_OF):
+            in_turn = True
+        elif line.startswith((STANDING, "Row ")):
+            in_turn = False
+        if not in_turn and line != "…" and not line.startswith((NOW, WAITING)):
+            kept.append(line)
+    return kept
 DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 # A four-player main-version board names each player some thirty times; over BOARD_ROOM characters
 # (the deal's footer and the deadlines come on top) names over SHORT_NAME characters are cut, then
@@ -251,8 +267,9 @@ class AeldermanRenderer(Renderer):
         return [main, self._map_embed(info, v, compact)]
 
     def retired(self, embeds: list[discord.Embed]) -> list[discord.Embed]:
-        for embed in embeds:  # who was to act; the round's standing stays
-            drop_lines(embed, (NOW, TURN_OF))
+        for embed in embeds:  # who was to act and the details of that turn; the round's standing stays
+            if embed.description:
+                embed.description = "\n".join(without_turn(embed.description.split("\n"))) or None
         return embeds
 
     def board_key(self, view: BaseModel) -> str:
@@ -316,7 +333,7 @@ class AeldermanRenderer(Renderer):
         shown = [f"**{ap}**" if i == v.period and v.phase == "trade" else str(ap)
                  for i, ap in enumerate(v.periods_revealed)]
         shown += ["?"] * v.periods_hidden
-        lines.append("Period indicators (action points): " + " · ".join(shown))
+        lines.append(STANDING + " · ".join(shown))
         lines.append("Player order: " + " → ".join(named(info, s) for s in v.order))
         big = f"; big: {v.big_feast}" if v.big_feast else "; big feasts from round 2"
         costs = "" if compact else f" (small: {v.small_feast}{big})"  # compact: the feaster's panel gives them
@@ -341,7 +358,7 @@ class AeldermanRenderer(Renderer):
             lines.extend(turn_lines(v, own=False))
         if v.council.stage is not None:
             lines.extend(revealed_lines(info, v, compact))
-        return lines or [f"Waiting for {', '.join(info.mention(s) for s in v.to_act) or 'nobody'}."]
+        return lines or [f"{WAITING}{', '.join(info.mention(s) for s in v.to_act) or 'nobody'}."]
 
     def _player_heading(self, info: TableInfo, v: Any, player: Any) -> str:
         acting = " ⏳" if player.seat in v.to_act else ""

@@ -1,11 +1,20 @@
 """README (Playing): a new board is posted for a new round or phase, and "the replaced one loses its
 buttons, turn line and deadlines". What its embeds say of whose move it was goes too (Baumeister's
 "Turn of" and "To bid" lines and ▶ marks, Augsburg 1520's first line and "to act" marks, Aelderman's
-"Now" and "Turn of" lines): it would read as still running. The rest stays as the game stood."""
+"Now" and "Turn of" lines with that turn's details): it would read as still running. The rest stays as
+the game stood."""
 
 from __future__ import annotations
 
+import re
+
+from bot.render import get_renderer
+from bot.render.base import TableInfo
+from games import registry
+from tests.bot.render.test_aelderman_render import random_states
 from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_until, start, text_of
+
+AELDERMAN = get_renderer("aelderman")
 
 
 async def replaced_board(env, monkeypatch, game: str, names: list[str], new_board) -> tuple[str, str]:
@@ -44,3 +53,35 @@ async def test_a_replaced_aelderman_board_calls_nobody_to_act(simcord_env, monke
     assert "**Now:**" in before or "**Turn of" in before
     assert "**Now:**" not in after and "**Turn of" not in after, after
     assert "Period indicators" in after and "Player order" in after
+
+
+async def test_a_replaced_aelderman_board_of_a_turn_under_way_keeps_none_of_its_details(simcord_env, monkeypatch):
+    """The first period's board, last shown in the middle of a turn, once the second period begins:
+    the action points left and the rows used in the city go with the "Turn of" line."""
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    players = heuristic_players("aelderman", 2)
+    await play_until(table, players, lambda s: s.phase == "trade" and s.turn is not None and s.turn.moved,
+                     "a turn under way")
+    board = await board_message(table)
+    assert re.search(r"action points? left", text_of(board)) and "**Turn of" in text_of(board)
+    await play_until(table, players, lambda s: s.phase == "trade" and s.period == 1, "the second period")
+    old = next(m for m in table.thread.history() if m.id == board.id)
+    after = text_of(old)
+    assert "**Turn of" not in after and not re.search(r"action points? left|where the turn began|AP spent here",
+                                                      after), after
+    assert "Period indicators" in after and "Player order" in after
+
+
+def test_a_replaced_aelderman_board_keeps_no_detail_of_the_turn_under_way():
+    """The board of a turn in progress: its "Turn of" line and the details under it (action points
+    left, the rows used in the city) go; the round's standing stays."""
+    state = next(s for s in random_states(2, 3) if s.turn is not None and s.turn.moved)
+    board = AELDERMAN.board(TableInfo(table_id=1, title="Aelderman", names={0: "ada", 1: "bo"}),
+                            registry.get("aelderman").view(state, None))
+    before = board[0].description
+    assert "**Turn of" in before and re.search(r"action points? left", before) and "AP spent here" in before
+    after = AELDERMAN.retired(board)[0].description
+    assert "**Turn of" not in after and not re.search(r"action points? left|AP spent here", after), after
+    assert after == before[before.index("Period indicators"):]
