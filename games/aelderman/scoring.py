@@ -7,6 +7,8 @@ basic, none), then council votes.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.aelderman import data as D
 from games.aelderman.election import election_outcome, score_pad
 from games.aelderman.rules import final_votes, luxuries, placed_count
@@ -62,6 +64,7 @@ REQUIREMENT_TEXTS = {
 }
 
 
+@lru_cache(maxsize=1024)  # a handful of kinds, subjects and counts, asked for on every panel
 def requirement_text(kind: str, subject: str, count: int) -> str:
     return REQUIREMENT_TEXTS[kind].format(count=count, subject=subject, markers="marker" if count == 1 else "markers")
 

@@ -269,5 +269,10 @@ def wheel_view(rotation: int, turns: int) -> WheelView:
 
 def requirements_view(state: State, seat: int) -> list[RequirementView]:
     known: dict[tuple[str, str], int] = {}  # each requirement's progress, counted once for the three levels
-    return [RequirementView(level=name, text=text, met=ok, have=have, need=need)
+    return [_requirement(name, text, ok, have, need)
             for level, name in enumerate(D.LEVELS) for text, ok, have, need in checklist(state, seat, level, known)]
+
+
+@lru_cache(maxsize=4096)  # views are read, never changed; a panel lists some thirty of these
+def _requirement(level: str, text: str, met: bool, have: int, need: int) -> RequirementView:
+    return RequirementView(level=level, text=text, met=met, have=have, need=need)
