@@ -15,29 +15,14 @@ from bot.render.aelderman_council import bid_status, council_row_lines, revealed
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
 from bot.render.aelderman_results import outcome_lines
-from bot.render.aelderman_steps import card_field, public_step, step_prompt, turn_lines, wheel_field
+from bot.render.aelderman_steps import (
+    NOW, STANDING, TURN_OF, WAITING, card_field, public_step, step_prompt, turn_lines, wheel_field, without_turn,
+)
 from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, within_total
 from games.aelderman import data as D
 from games.aelderman.describe import component_tables, summary_lines
 
 COLOUR = discord.Colour.from_rgb(160, 40, 40)
-NOW, TURN_OF = "**Now:** ", "**Turn of "  # whose move it is (a replaced board loses them: `retired`)
-WAITING, STANDING = "Waiting for ", "Period indicators (action points): "  # see _now_lines, _standing
-
-
-def without_turn(lines: list[str]) -> list[str]:
-    """A board's status lines without what was happening: NOW and WAITING lines, a TURN_OF line and
-    the turn's details under it (down to the round's standing or the Council's revealed bids, "Row
-    n bids"), and the "…" left for details cut short."""
-    kept, in_turn = [], False
-    for line in lines:
-        if line.startswith(TURN_OF):
-            in_turn = True
-        elif line.startswith((STANDING, "Row ")):
-            in_turn = False
-        if not in_turn and line != "…" and not line.startswith((NOW, WAITING)):
-            kept.append(line)
-    return kept
 DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 # A four-player main-version board names each player some thirty times; over BOARD_ROOM characters
 # (the deal's footer and the deadlines come on top) names over SHORT_NAME characters are cut, then

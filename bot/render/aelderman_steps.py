@@ -140,6 +140,26 @@ def public_step(view: Any) -> str:
     return f"{text} in {city}" if pending.kind == "place" and city else text
 
 
+NOW, TURN_OF = "**Now:** ", "**Turn of "  # whose move it is (a replaced board loses them)
+# Lines of the board's status (AeldermanRenderer._now_lines, _standing).
+WAITING, STANDING = "Waiting for ", "Period indicators (action points): "
+
+
+def without_turn(lines: list[str]) -> list[str]:
+    """A board's status lines without what was happening: NOW and WAITING lines, a TURN_OF line and
+    the turn's details under it (down to the round's standing or the Council's revealed bids, "Row
+    n bids"), and the "…" left for details cut short."""
+    kept, in_turn = [], False
+    for line in lines:
+        if line.startswith(TURN_OF):
+            in_turn = True
+        elif line.startswith((STANDING, "Row ")):
+            in_turn = False
+        if not in_turn and line != "…" and not line.startswith((NOW, WAITING)):
+            kept.append(line)
+    return kept
+
+
 def turn_lines(view: Any, own: bool) -> list[str]:
     """Action points and what is used in the current city (for the player or for everyone)."""
     turn = view.turn
