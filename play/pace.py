@@ -17,6 +17,8 @@ from play.results import Move, TableNews, everyone_away
 from storage import NewTimer
 from storage.timers import AWAY_TIMER, DEADLINE_TIMER, REMINDER_TIMER
 
+FINISH_TURN_STEPS = 100  # a turn's decisions, at most (a purchase is a card at a time)
+
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
 
@@ -121,8 +123,24 @@ async def deadline_passed(service: TableService, table_id: int, seat: int, promp
         action = service._computer_choice(loaded, loaded.state, seat, "heuristic")
         state, events = loaded.spec.apply(loaded.state, seat, action)
         note = public("away", f"{{p{seat}}} ran out of time: a computer player moves for them until they are back.")
-        return await service._continue(loaded, state, [Move(seat, action, [note, *events], by_computer=True)], {seat: update},
+        moves = [Move(seat, action, [note, *events], by_computer=True)]
+        if everyone_away(loaded.seats):  # the game now waits (_computer_moves), but not in a turn half made
+            state = finish_turn(service, loaded, state, seat, moves)
+        return await service._continue(loaded, state, moves, {seat: update},
                                        [away_timer(loaded.table, seat, update["missed"], service.clock())])
+
+
+def finish_turn(service: TableService, loaded: Loaded, state: Any, seat: int, moves: list[Move]) -> Any:
+    """The computer's further decisions in the seat's turn that ran out (spec.turn_key), say the
+    rest of a purchase chosen card by card, appended to `moves`; returns the state after them."""
+    spec, key = loaded.spec, loaded.spec.turn_key(loaded.state, seat)
+    for _ in range(FINISH_TURN_STEPS):
+        if seat not in spec.to_act(state) or spec.turn_key(state, seat) != key:
+            break
+        action = service._computer_choice(loaded, state, seat, "heuristic")
+        state, events = spec.apply(state, seat, action)
+        moves.append(Move(seat, action, events, by_computer=True))
+    return state
 
 
 def away_timer(table: Any, seat: int, missed: int, now: float) -> NewTimer:

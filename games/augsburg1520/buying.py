@@ -13,7 +13,7 @@ from games.augsburg1520.common import (
     ROUND_START, Step, cards_available, cost_of, draw_card, own_list, own_rng, own_row, pay, seat_order,
 )
 from games.augsburg1520.state import State
-from games.core import Event, RuleError, plural, private, public
+from games.core import Event, RuleError, own_choice, plural, private, public
 
 FINISH = FinishBuying()
 
@@ -131,6 +131,11 @@ def apply_put_back(state: State, seat: int, action: PutBackCard, events: list[Ev
 
 def apply_finish(state: State, seat: int, action: FinishBuying, events: list[Event]) -> Step:
     own_list(state, "done")[seat] = True
+    picked = state.picks[seat]
+    if picked:  # the buyer's own log has them before the others are done, as a reveal's cards
+        cards = ", ".join(map(label, sorted_cards(picked)))
+        events.append(own_choice(seat, "buy_choice", f"{{p{seat}}} chooses to buy {cards} "
+                                                     f"({cost_of(picked)} guilders)."))
     events.append(public("bought_ready", f"{{p{seat}}} has chosen which cards to buy.", seat=seat))
     return resolve_buying(state, events) if all(state.done) else None
 

@@ -19,6 +19,7 @@ from tests.bot.driver import (board_message, choose, fix_deal, heuristic_players
                               play_turn_by_dm, thread_text)
 from tests.reliability.forge import forge_component
 
+BO_BIDS_FIRST = 1  # a deal whose first auction bo opens, after the purchase both players miss
 LIVE = 900  # pace live-15m. SimCord runs the bot's timers that fall due within its settling window
 # (a minute) at once, so the steps below stay more than a minute apart.
 
@@ -436,9 +437,10 @@ async def test_a_take_back_in_a_choice_made_at_once_keeps_the_shared_deadline(si
     assert (await table.row()).deadlines[await table.seat_of(ada)] <= shared
 
 
-async def test_when_everyone_is_away_the_game_waits_for_the_first_back(simcord_env):
+async def test_when_everyone_is_away_the_game_waits_for_the_first_back(simcord_env, monkeypatch):
     """The computer plays an away seat so the others can play on; when nobody is left playing their
     own seat, the game is not played out without them: it waits, and says so, until one is back."""
+    fix_deal(monkeypatch, BO_BIDS_FIRST)
     table = await live_table(simcord_env)
     ada, bo = table.players
     await simcord_env.advance_time(LIVE + 1)  # both miss the opening purchase: both away
@@ -460,9 +462,10 @@ async def test_when_everyone_is_away_the_game_waits_for_the_first_back(simcord_e
     assert ada.user.dm_channel.history()[-1].content.startswith("**Your turn in Augsburg 1520")
 
 
-async def test_im_back_whose_answer_expired_still_plays_on(simcord_env):
+async def test_im_back_whose_answer_expired_still_plays_on(simcord_env, monkeypatch):
     """The return is stored before the bot answers: when the answer fails, the game that waited goes
-    on all the same, and the player's turn comes to them."""
+    on all the same, and the player's turn comes to them. (The deal: bo bids first.)"""
+    fix_deal(monkeypatch, BO_BIDS_FIRST)
     table = await live_table(simcord_env)
     ada, bo = table.players
     await simcord_env.advance_time(LIVE + 1)
@@ -477,9 +480,10 @@ async def test_im_back_whose_answer_expired_still_plays_on(simcord_env):
     assert ada.user.dm_channel.history()[-1].content.startswith("**Your turn in Augsburg 1520")
 
 
-async def test_back_to_a_game_that_waited_on_ones_own_turn_starts_its_clock(simcord_env):
+async def test_back_to_a_game_that_waited_on_ones_own_turn_starts_its_clock(simcord_env, monkeypatch):
     """Everyone away and bo's turn: bo presses I'm back. Bo's decision gets its deadline (shown on
     the board) and its reminders; idle again, the computer moves for bo at that deadline."""
+    fix_deal(monkeypatch, BO_BIDS_FIRST)
     table = await live_table(simcord_env)
     ada, bo = table.players
     await simcord_env.advance_time(LIVE + 1)  # both miss the opening purchase: both away
