@@ -131,15 +131,20 @@ async def deadline_passed(service: TableService, table_id: int, seat: int, promp
 
 
 def finish_turn(service: TableService, loaded: Loaded, state: Any, seat: int, moves: list[Move]) -> Any:
-    """The computer's further decisions in the seat's turn that ran out (spec.turn_key), say the
-    rest of a purchase chosen card by card, appended to `moves`; returns the state after them."""
+    """The rest of the seat's turn that ran out (spec.turn_key), say a purchase chosen card by card,
+    played by the computer and appended to `moves`; returns the state after it. Everyone is away: the
+    steps of that turn that the game itself times (a Baumeister pay-off, whoever's they are) are
+    played too, or their own time limits would move the game on while it waits."""
     spec, key = loaded.spec, loaded.spec.turn_key(loaded.state, seat)
     for _ in range(FINISH_TURN_STEPS):
-        if seat not in spec.to_act(state) or spec.turn_key(state, seat) != key:
+        if spec.turn_key(state, seat) != key:
             break
-        action = service._computer_choice(loaded, state, seat, "heuristic")
-        state, events = spec.apply(state, seat, action)
-        moves.append(Move(seat, action, events, by_computer=True))
+        due = [s for s in sorted(spec.to_act(state)) if s == seat or spec.time_limit(state, s) is not None]
+        if not due:
+            break
+        action = service._computer_choice(loaded, state, due[0], "heuristic")
+        state, events = spec.apply(state, due[0], action)
+        moves.append(Move(due[0], action, events, by_computer=True))
     return state
 
 

@@ -58,10 +58,11 @@ class AeldermanSpec(GameSpec[State, Any]):
 
     def turn_key(self, state: State, seat: int) -> tuple[Any, ...]:
         """One turn: a player's turn at sea (with what it leads to), a Council Hall row's bids or
-        choices, a round's production decisions, each choice of the setup."""
+        choices, a round's production decisions, each choice of the setup. A period's start (its
+        wheels' free markers, before any ship sails) is not the turn at sea that follows it."""
         council = (state.council.row, state.council.stage) if state.council is not None else None
         setup = state.pending[-1].kind if state.phase == "setup" and state.pending else None
-        return state.round, state.phase, state.period, state.turn_index, council, setup
+        return state.round, state.phase, state.period, state.turn_index, state.turn is not None, council, setup
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "over":

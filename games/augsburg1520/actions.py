@@ -101,8 +101,7 @@ class Consolation(Move):
 
 Action = Annotated[
     Union[
-        Bid, Pass, PickNoble, DiscardBidCard, RevealCard, BuyCard, PutBackCard, FinishBuying,
-        TakePrivilegeCard,
+        Bid, Pass, PickNoble, DiscardBidCard, RevealCard, BuyCard, PutBackCard, FinishBuying, TakePrivilegeCard,
         UsePrivilege, BuilderBuild, EndPrivileges, DiscardCard, TakeTileFrom, Consolation,
     ],
     Field(discriminator="kind"),
