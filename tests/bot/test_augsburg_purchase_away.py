@@ -14,13 +14,19 @@ from tests.bot.test_augsburg_put_back import pick
 from tests.bot.test_pace import LIVE, live_table
 
 
-async def test_when_everyone_is_away_the_purchase_that_ran_out_is_finished_by_the_computer(simcord_env):
-    table = await live_table(simcord_env)
-    ada, bo = table.players
-    seat = await table.seat_of(ada)
+async def ada_chooses_and_puts_back(env):
+    """A live table of ada and bo at the opening purchase: ada chooses two notes and puts the first
+    back. Returns the table, ada and her seat."""
+    table = await live_table(env)
+    ada = table.players[0]
     first, _ = await pick(table, ada, "buy_card")
     await pick(table, ada, "buy_card")
     await pick(table, ada, "put_back_card", first.card)
+    return table, ada, await table.seat_of(ada)
+
+
+async def test_when_everyone_is_away_the_purchase_that_ran_out_is_finished_by_the_computer(simcord_env):
+    table, ada, seat = await ada_chooses_and_puts_back(simcord_env)
     chosen = list((await table.state()).picks[seat])
     await simcord_env.advance_time(LIVE + 5)  # both deadlines pass: everyone is away, the game waits
     assert all(s.away for s in await table.seats())
@@ -33,12 +39,8 @@ async def test_when_everyone_is_away_the_purchase_that_ran_out_is_finished_by_th
 
 
 async def test_a_players_own_log_names_the_notes_chosen_once_done(simcord_env):
-    table = await live_table(simcord_env)
-    ada, bo = table.players
-    seat = await table.seat_of(ada)
-    first, _ = await pick(table, ada, "buy_card")
-    await pick(table, ada, "buy_card")
-    await pick(table, ada, "put_back_card", first.card)
+    table, ada, seat = await ada_chooses_and_puts_back(simcord_env)
+    bo = table.players[1]
     await pick(table, ada, "finish_buying")
     state = await table.state()
     assert state.phase == "buy" and not state.done[1 - seat]  # bo still chooses
