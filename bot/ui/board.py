@@ -434,17 +434,18 @@ class Boards:
         """The replaced board keeps its embeds, picture and log but loses its buttons, its turn line,
         what its embeds say of whose move it was, and its deadlines (their "in 2 hours" would read
         as still running)."""
-        kept = get_renderer(game).retired(without_deadlines(old.embeds))
-        stale = {"embeds": kept} if [e.to_dict() for e in kept] != [e.to_dict() for e in old.embeds] else {}
         board = thread.get_partial_message(old.message_id)
         with contextlib.suppress(discord.HTTPException):
-            content = old.content
-            if old.log_in_content is None:  # not known since a restart: its text says whether it has a log
+            content, embeds = old.content, old.embeds
+            if old.log_in_content is None:  # not known since a restart: read back, with its embeds if unknown
                 try:
-                    content = (await thread.fetch_message(old.message_id)).content
+                    message = await thread.fetch_message(old.message_id)
                 except discord.HTTPException:  # unreadable (no Read Message History): its buttons go at least
                     await board.edit(view=None)
                     return
+                content, embeds = message.content, embeds or tuple(message.embeds)
+            kept = get_renderer(game).retired(without_deadlines(embeds))
+            stale = {"embeds": kept} if [e.to_dict() for e in kept] != [e.to_dict() for e in embeds] else {}
             await board.edit(content=retired_content(content), view=None, **stale)
 
 

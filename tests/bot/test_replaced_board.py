@@ -6,6 +6,7 @@ the game stood."""
 
 from __future__ import annotations
 
+import copy
 import re
 
 from bot.render import get_renderer
@@ -85,3 +86,37 @@ def test_a_replaced_aelderman_board_keeps_no_detail_of_the_turn_under_way():
     after = AELDERMAN.retired(board)[0].description
     assert "**Turn of" not in after and not re.search(r"action points? left|AP spent here", after), after
     assert after == before[before.index("Period indicators"):]
+
+
+async def test_a_board_replaced_after_a_restart_also_calls_nobody_to_act(simcord_env, monkeypatch, settings):
+    """A restart, then at once the move that starts a new board, at a table the start did not show
+    again (it was not among the last to change): the bot has not kept what the old board's embeds say,
+    so it reads them back (with the text it reads anyway) to retire them."""
+    from bot import create_bot
+    from play.tables import TableService
+
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy", "di"])
+    await start(table)
+    spec = registry.get("baumeister")
+    players = {seat: spec.policy("heuristic", seed=seat) for seat in range(4)}
+
+    def next_move_starts_turn_2(state) -> bool:
+        seat = min(spec.to_act(state))
+        action = copy.deepcopy(players[seat]).choose(state, seat)  # a peek: the player's own stays as it was
+        return state.turn == 1 and spec.apply(state, seat, action)[0].turn == 2
+
+    await play_until(table, lambda s, seat: players[seat].choose(s, seat), next_move_starts_turn_2,
+                     "the last move of turn 1")
+    first = await board_message(table)
+    assert "**Turn of" in text_of(first) and "▶" in text_of(first)
+    async def none_shown_again(self):
+        return []
+
+    monkeypatch.setattr(TableService, "last_moved_tables", none_shown_again)
+    await simcord_env.restart_bot(create_bot(settings))
+    await play_until(table, lambda s, seat: players[seat].choose(s, seat), lambda s: s.turn == 2, "a new board")
+    assert (await board_message(table)).id != first.id
+    after = text_of(next(m for m in table.thread.history() if m.id == first.id))
+    assert "To bid:" not in after and "▶" not in after and "**Turn of" not in after, after
+    assert "Open stack:" in after and "Face-down stack:" in after  # the rest stays
