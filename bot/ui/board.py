@@ -16,7 +16,7 @@ import contextlib
 import dataclasses
 import logging
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import discord
@@ -27,6 +27,7 @@ from bot.ui import panels
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
                               log_embed, log_of, log_reaches, news_lines, versions_after)
 from bot.ui.components import HandButton
+from bot.ui.unread import edit_unread
 from bot.ui.requests import custom_ids, history_hidden
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
@@ -383,8 +384,8 @@ class Boards:
             image = await self._image(news, info, public) if image_key is not None else None
             message["attachments"] = [image] if image else []
         try:
-            await self._without_refused_picture(thread.get_partial_message(shown.message_id).edit, message,
-                                                news.table.id)
+            await self._without_refused_picture(partial(edit_unread, thread.get_partial_message(
+                shown.message_id)), message, news.table.id)
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return "gone" if isinstance(exc, discord.NotFound) else "stuck"

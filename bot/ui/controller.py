@@ -23,6 +23,7 @@ from bot.ui.requests import caller_of, defer, left_server, name_of, private_pane
 from bot.ui.resume import ResumeMixin
 from bot.ui.reopen import ReopenMixin
 from bot.ui.threads import ThreadsMixin
+from bot.ui.unread import replace_clicked
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
@@ -334,7 +335,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         panel = self.presenter.panel(news, number, self.presenter.private_lines(news, number))
         try:
             if private_panel(interaction.message):
-                await interaction.response.edit_message(**panel)
+                await replace_clicked(interaction, **panel)
                 answered = True
             else:  # a control forged onto a public message (the board): that message stays as it is
                 answered = await reply(interaction, **panel)
@@ -383,7 +384,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         in_dm = interaction.message is not None and interaction.message.guild is None
         if version is not None and panel is not None and private_panel(interaction.message):
             try:
-                await interaction.response.edit_message(**panel)
+                await replace_clicked(interaction, **panel)
             except discord.HTTPException as exc:  # the take-back is stored: its panel goes by DM
                 log.warning("answer to a take-back at table %s failed (%s)", table_id, exc)
                 await self.after(news)

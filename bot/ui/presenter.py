@@ -20,6 +20,7 @@ from bot.ui.requests import custom_ids, safely
 from bot.ui.shown import mentioned_for_turn
 from bot.ui.thread_refusals import ThreadRefusals
 from bot.ui.turns import LAST_TO_CHOOSE, away_seat, last_to_choose, no_longer_last, waiting_line
+from bot.ui.unread import Sent, send_unread
 from bot.ui.board import Boards
 from games import registry
 from play.damage import Damage
@@ -311,7 +312,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         self.service.note_seat(news.table.id, row.user_id, dm_message_id=message.id)
         return True
 
-    async def send_dm(self, table_id: int, row: SeatRow, **message: Any) -> discord.Message | None:
+    async def send_dm(self, table_id: int, row: SeatRow, **message: Any) -> Sent | None:
         """DM a player through their stored DM channel (opening it the first time), and note
         whether their DMs are open. Returns None when the DM could not be sent."""
         if message.get("view", ...) is None:
@@ -321,7 +322,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
                 channel: Any = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
             else:
                 channel = await self.bot.create_dm(discord.Object(row.user_id))
-            sent = await channel.send(**message)
+            sent = await send_unread(channel, **message)
         except discord.Forbidden as exc:
             self.dm_refused.put(row.user_id, self.service.clock())
             if row.dm_ok is not False:  # said once
@@ -332,8 +333,8 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         except discord.HTTPException as exc:
             log.warning("DM to %s failed: %s", row.user_id, exc)
             return None
-        if row.dm_ok is not True or row.dm_channel_id != sent.channel.id:
-            self.service.note_seat(table_id, row.user_id, dm_ok=True, dm_channel_id=sent.channel.id)
+        if row.dm_ok is not True or row.dm_channel_id != sent.channel_id:
+            self.service.note_seat(table_id, row.user_id, dm_ok=True, dm_channel_id=sent.channel_id)
         return sent
 
     async def retire_dm_panel(self, news: TableNews, row: SeatRow, current: dict[str, Any] | None = None) -> None:

@@ -119,16 +119,16 @@ async def test_a_board_picture_refused_on_an_edit_is_taken_off_and_not_sent_agai
     table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
     await start(table)
     refused = []
-    real_edit = discord.PartialMessage.edit
+    real_edit = discord.http.HTTPClient.edit_message
 
-    async def edit(message, **fields):
-        if any(isinstance(a, discord.File) for a in fields.get("attachments") or []):
-            refused.append(message.id)
+    async def edit(http, channel_id, message_id, *, params):
+        if params.files:  # a message edit that uploads a file
+            refused.append(message_id)
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
                                     {"code": 50013, "message": "Missing Permissions"})
-        return await real_edit(message, **fields)
+        return await real_edit(http, channel_id, message_id, params=params)
 
-    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    monkeypatch.setattr(discord.http.HTTPClient, "edit_message", edit)
     policy = heuristic_players("aelderman", 2)
     for _ in range(60):
         assert await play_turn_by_dm(table, policy)
