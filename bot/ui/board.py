@@ -146,6 +146,7 @@ class Boards:
         # Tables whose channel refused their board picture (no Attach Files): their boards go
         # without it, and a new board (a new round) tries again.
         self.pictures_refused: set[int] = set()
+        self._last_info: tuple[Any, Any, Any] | None = None  # see service_info
 
     def forget(self, table_id: int) -> None:
         self.shown.pop(table_id)
@@ -317,7 +318,15 @@ class Boards:
             return True
 
     def service_info(self, news: TableNews) -> Any:
-        return panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
+        """The names and links of a table. A move's answer, board and panels all ask for the same
+        request's: worked out once for its table and seats (as objects: a table or seats read
+        again are worked out again)."""
+        last = self._last_info
+        if last is not None and last[0] is news.table and last[1] is news.seats:
+            return last[2]
+        info = panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
+        self._last_info = (news.table, news.seats, info)
+        return info
 
     def _text(self, news: TableNews, info: Any, public: Any, since: int, log_in_content: bool | None,
               shown_log: list[str] | None = None) -> BoardText:
@@ -346,15 +355,16 @@ class Boards:
             turn = "\n".join(filter(None, [turn, f"**{LOG_TITLE}**\n" + "\n".join(shown) if shown else None]))
         else:
             log_part = log_embed(lines, room, earlier) if len(embeds) < 10 else None
-            shown = log_part.description.splitlines() if log_part else []
-        target = log_part or (embeds[-1] if embeds else None)
+            shown = log_part.description.splitlines() if log_part is not None else []
+        # `is not None`, not truth: an Embed's truth looks at every one of its parts.
+        target = log_part if log_part is not None else (embeds[-1] if embeds else None)
         if due and target is not None and len(target.fields) < 25:
             target.add_field(name=WAITING, value=due, inline=False)
         cut = bool(lines) and len([line for line in shown if line != EARLIER]) < len(lines)
         # The renderer keeps its embeds within Discord's limit; the deal's footer and the
         # deadlines come on top of them.
-        within_total(embeds, EMBED_TOTAL - (len(log_part) if log_part else 0), keep_field=WAITING)
-        return BoardText(turn, mentions, embeds + ([log_part] if log_part else []), log_in_content, cut)
+        within_total(embeds, EMBED_TOTAL - (len(log_part) if log_part is not None else 0), keep_field=WAITING)
+        return BoardText(turn, mentions, embeds + ([log_part] if log_part is not None else []), log_in_content, cut)
 
     def _embeds(self, news: TableNews, info: Any, public: Any) -> list[discord.Embed]:
         embeds = get_renderer(news.table.game).board(info, public)
