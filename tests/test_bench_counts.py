@@ -15,15 +15,19 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# These start the bot's whole stack (discord.py, SimCord) in a new process: half a second each.
+SLOW = pytest.mark.slow
+
+
 @pytest.mark.parametrize("args", [
     ["bench/engine.py", "--game", "baumeister", "--rounds", "0"],  # the behaviour the others should share
     ["bench/storage.py", "--moves", "0"],
     ["bench/storage.py", "--moves", "-3"],
     ["bench/pairing.py", "--runs", "0"],
-    ["bench/restart.py", "--tables", "1", "--repeat", "0"],
-    ["bench/restart.py", "--tables", "0", "--repeat", "1"],
-    ["bench/bot.py", "--game", "augsburg1520", "--rounds", "0"],
-    ["bench/bot.py", "--game", "augsburg1520", "--rounds", "1", "--floor-clicks", "0"],
+    pytest.param(["bench/restart.py", "--tables", "1", "--repeat", "0"], marks=SLOW),
+    pytest.param(["bench/restart.py", "--tables", "0", "--repeat", "1"], marks=SLOW),
+    pytest.param(["bench/bot.py", "--game", "augsburg1520", "--rounds", "0"], marks=SLOW),
+    pytest.param(["bench/bot.py", "--game", "augsburg1520", "--rounds", "1", "--floor-clicks", "0"], marks=SLOW),
 ])
 def test_a_bench_tool_refuses_a_count_below_one_in_one_line(tmp_path, args):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -7,6 +7,8 @@ whole next turn at sea too."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.driver import fix_deal, heuristic_players, play_until
 from tests.bot.test_pace import LIVE, live_table
 
@@ -19,6 +21,7 @@ def wheel_marker_due(state) -> bool:
             and state.pending[-1].kind in ("place", "pick_city"))
 
 
+@pytest.mark.slow
 async def test_solo_time_out_on_a_period_start_marker_does_not_play_the_next_turn_at_sea(simcord_env, monkeypatch):
     fix_deal(monkeypatch, 3)
     table = await live_table(simcord_env, seats=1, game="aelderman")

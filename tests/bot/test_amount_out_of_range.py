@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import copy
 
-import discord
-
 from games import registry
 from games.augsburg1520.cards import NOTE_COUNT
 from tests.bot.driver import board_message, fix_deal, heuristic_players, labels, open_table, play_until, start

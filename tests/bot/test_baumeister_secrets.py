@@ -6,6 +6,8 @@ the thread and the board (everyone), each person's DMs, and the answers to their
 
 from __future__ import annotations
 
+import pytest
+
 from games import registry
 from games.baumeister import moves
 from games.baumeister.data import CARDS
@@ -63,6 +65,7 @@ def lowered(env, person, since: int) -> str:
     return "\n".join(shown_to(env, person.id, since=since)).lower()
 
 
+@pytest.mark.slow
 async def test_a_blind_lot_won_by_its_auctioneer_stays_secret(simcord_env, monkeypatch):
     """rulebook: "Only the auctioneer looks at the top card and must do a first bid without saying
     or showing which building card it is." "If the auction doesn't go into a second bidding round,

@@ -3,6 +3,8 @@ whenever it is their move, and sent DMs again once they open them (the bot's adv
 
 from __future__ import annotations
 
+import pytest
+
 from games import registry
 from tests.bot.driver import buttons, fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, table_control
 from tests.bot.test_pace import LIVE
@@ -93,6 +95,7 @@ def turn_pings(table, player):
     return [m for m in table.thread.history() if f"<@{player.id}>, it is your move" in (m.content or "")]
 
 
+@pytest.mark.slow
 async def test_a_restart_just_after_the_ping_does_not_ping_again(simcord_env, settings, monkeypatch):
     """A start brings the tables moved just before the stop up to date (README: "panels not sent"):
     bo, whose DMs are closed, was already pinged for his decision, so he is not pinged again; his

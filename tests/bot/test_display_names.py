@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.render.base import shown_name
 from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
 
@@ -75,6 +77,7 @@ async def test_a_name_that_is_a_mention_pings_nobody(simcord_env):
     assert f"<@{victim.id}> asks" not in question.content
 
 
+@pytest.mark.slow
 async def test_tournament_messages_show_names_as_typed(simcord_env):
     """Progress (who a table waits for) and standings show entrants' names with markdown inert: a
     name written as a masked link is not a link."""
@@ -152,6 +155,7 @@ async def test_a_name_that_shows_nothing_is_replaced_by_the_username(simcord_env
     assert r"bo\_42" in text and "\u2800" not in text, text
 
 
+@pytest.mark.slow
 async def test_tournament_entrants_called_alike_are_told_apart_in_its_messages(simcord_env):
     """Two entrants called "ada" read "ada (1)" and "ada (2)" (their numbers in the list of
     players) in the tournament's embed, its progress and its standings."""

@@ -163,6 +163,7 @@ async def test_a_player_not_added_to_the_private_thread_is_added_at_the_next_sta
     assert missing() == []
 
 
+@pytest.mark.slow
 async def test_a_twin_waiting_for_its_thread_keeps_the_deal_secret(simcord_env):
     """A duplicate round's table whose thread Discord refused waits in its lobby, to play the same
     deal as a table that ends first: that table's seed, record and log stay hidden from it too."""

@@ -110,6 +110,7 @@ async def test_a_refused_tournament_result_or_finish_mark_is_stored_by_a_retry_a
     assert not [m for m in thread.history() if m.embeds and m.embeds[0].title.startswith("Rating changes")]
 
 
+@pytest.mark.slow
 async def test_a_refused_mark_of_the_finish_work_done_still_posts_the_standings_and_is_tried_again(simcord_env):
     table = await open_table(simcord_env, GAME, ["ada", "bo"])
     await start(table)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
+
 from bot import create_bot
 from tests.bot.driver import heuristic_players, labels, open_table, play_to_the_end, start
 
@@ -17,6 +19,7 @@ async def stopped(*args, **kwargs):
     raise Stopped()
 
 
+@pytest.mark.slow
 async def test_a_stop_while_the_rematch_thread_opens_does_not_lock_the_players_out_of_a_rematch(simcord_env, settings):
     """README: Rematch "opens a new table with the same players ... Pressed again, it points to the
     rematch already open"; "Nothing is lost". A stop after the rematch's table was stored but before

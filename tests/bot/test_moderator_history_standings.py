@@ -41,6 +41,7 @@ async def test_every_restart_posts_them_again(simcord_env, monkeypatch, settings
     assert len(standings_in(table)) == 1, f"{len(standings_in(table))} final standings after 3 restarts"
 
 
+@pytest.mark.slow
 async def test_a_tournament_tables_standings_are_not_posted_again_either(simcord_env, settings):
     from tests.bot.tournament_driver import create, new_event, play_round, register_all, tournament_message
 

@@ -20,6 +20,7 @@ def setup(env, names):
     return guild, channel, [guild.add_member(env.create_user(n)) for n in names]
 
 
+@pytest.mark.slow
 async def test_a_tie_for_first_is_rated_as_a_shared_place(simcord_env, monkeypatch):
     env = simcord_env
     guild, channel, people = setup(env, ["ada", "bo", "cy"])
@@ -81,6 +82,7 @@ async def test_abandoners_are_ranked_last(simcord_env, monkeypatch, count, quitt
                                              f"{f1(ordinal(*after[leaving[0].id]))}")
 
 
+@pytest.mark.slow
 async def test_a_computer_seat_leaves_ratings_alone(simcord_env, monkeypatch):
     env = simcord_env
     guild, channel, people = setup(env, ["ada", "bo"])
@@ -120,6 +122,7 @@ async def test_two_servers_keep_separate_ratings(simcord_env, monkeypatch):
             assert len(recent) == ledger.games[key]
 
 
+@pytest.mark.slow
 async def test_games_are_rated_in_the_order_they_finish(simcord_env, monkeypatch):
     """ada plays two tables at once; the one opened later ends first: it is rated from her
     rating before both, the other from the rating that game left."""

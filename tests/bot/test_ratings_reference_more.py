@@ -88,6 +88,7 @@ async def test_one_player_two_games_and_a_restart(simcord_env, settings, monkeyp
     assert len(fields["Recent rated games"].splitlines()) == 4
 
 
+@pytest.mark.slow
 async def test_two_games_with_a_common_player_rated_at_the_same_moment(simcord_env):
     """Both games' finish work runs at once: each is rated from the other's result (in the order
     the bot stored them), none from a stale rating."""

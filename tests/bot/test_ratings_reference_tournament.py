@@ -108,6 +108,7 @@ async def test_a_duplicate_round_is_rated_table_by_table(simcord_env):
         assert value.startswith(f"Rating **{f1(ordinal(*ledger.r[(event.guild.id, GAME, p.id)]))}**"), value
 
 
+@pytest.mark.slow
 async def test_tournament_entrants_called_alike_are_told_apart_on_the_leaderboard_by_mention(simcord_env):
     """README (Playing): "Two players or tournament entrants called alike ... read `ada (1)` and
     `ada (2)`, with their seat number (or their number in the tournament's list of players), in the

@@ -92,6 +92,7 @@ async def test_augsburg_final_standings_show_the_cap_and_the_cathedral_tie_break
 
 
 # -- Augsburg 1520: the 1st example of an auction, on the board -----------------------------------
+@pytest.mark.slow
 async def test_augsburg_auction_example_one_on_the_board(simcord_env):
     """'Matthias played 'Maria 14' and '- 15' plus 2 Jokers. Sigurd played 'Maria 4', '-8', '-9', and
     '-12'. Matthias wins the auction (due to the '15') and discards his 4 cards. Sigurd returns his 4

@@ -155,6 +155,7 @@ async def test_a_short_running_section_does_not_cut_the_lobbies_the_answer_holds
     assert ids_in(section(text, "Open to join")) == lobbies[::-1]
 
 
+@pytest.mark.slow
 async def test_two_overflowing_sections_show_as_many_whole_lines_as_the_answer_holds(simcord_env):
     """README: /table list shows "up to 15 of each, as many whole lines as one answer holds".
     16 rated Augsburg lobbies and 16 rated 5-player Augsburg games (names of 16 letters): both

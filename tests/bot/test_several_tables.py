@@ -3,6 +3,8 @@ T1: server Alpha, Augsburg 1520, ada + bo.  T2: Alpha, Baumeister, ada + 2 compu
 T3: server Beta, Aelderman, ada + cy.  Server Gamma: ada is a member, no table."""
 from __future__ import annotations
 
+import pytest
+
 from bot import create_bot
 from play.results import seat_choices
 from tests.bot.driver import (buttons, choose, heuristic_players, panel_message, request_cursor,
@@ -75,6 +77,7 @@ async def test_a_cancelled_tables_old_panel_is_refused_and_others_stay(simcord_e
     assert (await w.t1.row()).version == v1
 
 
+@pytest.mark.slow
 async def test_commands_per_place(simcord_env):
     w = await world(simcord_env)
     # (b) Beta: ada's only table there is T3

@@ -3,6 +3,8 @@ thread; only this server's, only in channels the asker can see, and never a tour
 
 from __future__ import annotations
 
+import pytest
+
 import discord
 
 from bot import create_bot
@@ -98,6 +100,7 @@ def long_name(n: int) -> str:
     return f"Maximilian von Habsburg-Lothr {n:02d}"  # 32 characters, Discord's longest
 
 
+@pytest.mark.slow
 async def test_fifteen_games_of_long_names_are_listed_in_whole_lines(simcord_env):
     env = simcord_env
     guild = env.create_guild()

@@ -4,6 +4,8 @@ with its lobby, its board and its whole log; where no thread can be opened, it g
 
 from __future__ import annotations
 
+import pytest
+
 from bot import create_bot
 from tests.bot.driver import (board_message, heuristic_players, open_table, play_turn_by_dm, play_until, start, text_of,
                               thread_text)
@@ -142,6 +144,7 @@ async def test_a_duplicate_rounds_table_goes_on_in_a_thread_private_to_its_playe
     assert not (set(p.id for p in event.players) - set(games[0].players)) & set(thread.thread_members)
 
 
+@pytest.mark.slow
 async def test_a_thread_deleted_just_before_the_last_move_gets_the_final_board_and_standings(simcord_env):
     env = simcord_env
     table, policy = await started_game(env)

@@ -60,6 +60,7 @@ async def test_a_refused_record_at_the_last_move_still_ends_the_game_in_a_new_th
             if m.embeds and "final standings" in (m.embeds[0].title or "")]
 
 
+@pytest.mark.slow
 async def test_a_game_that_ends_while_its_new_thread_opens_is_not_said_to_go_on(simcord_env):
     env = simcord_env
     table, policy = await at_the_last_decision(env)
@@ -119,6 +120,7 @@ async def test_a_vote_after_an_unheard_deletion_with_no_thread_possible_is_refus
     assert row.thread_id is None and row.votes == {}
 
 
+@pytest.mark.slow
 async def test_a_duplicate_rounds_last_running_board_keeps_a_private_thread(simcord_env):
     from tests.bot.test_duplicate_deal import duplicate_round
     from tests.bot.tournament_driver import play_out

@@ -31,6 +31,7 @@ async def round_one_played(env):
     return event, tournament, summary
 
 
+@pytest.mark.slow
 async def test_the_start_next_round_button_goes_after_a_finish_whose_edit_was_refused(simcord_env):
     event, tournament, summary = await round_one_played(simcord_env)
     simcord_env.inject_error("PATCH", f"/channels/{event.channel.id}/messages/{summary.id}", status=500, times=1)
@@ -43,6 +44,7 @@ async def test_the_start_next_round_button_goes_after_a_finish_whose_edit_was_re
     assert len(titled(event, "final standings")) == 1
 
 
+@pytest.mark.slow
 async def test_the_start_next_round_button_goes_after_a_cancel_whose_edit_was_refused(simcord_env):
     event, tournament, summary = await round_one_played(simcord_env)
     simcord_env.inject_error("PATCH", f"/channels/{event.channel.id}/messages/{summary.id}", status=500, times=1)
@@ -103,6 +105,7 @@ async def test_a_cancel_while_a_rounds_threads_open_starts_no_table_and_tells_a_
                    and "standings" not in (m.embeds[0].title or "")), "a cancelled round was announced"
 
 
+@pytest.mark.slow
 async def test_a_deadline_notice_whose_later_part_was_refused_is_not_posted_twice(simcord_env):
     simcord_env.check_errors = False
     event = new_event(simcord_env, 48, names="a-rather-long-display-name-")

@@ -95,6 +95,7 @@ async def test_the_next_round_command_opens_tables_still_waiting_for_their_threa
     assert len(titled(event, "round 1")) == 1
 
 
+@pytest.mark.slow
 async def test_a_round_end_posted_late_after_the_next_round_has_no_button_and_pings_nobody(simcord_env):
     event, tournament, _ = await start_tournament(simcord_env, 3)
     first, second = await round_tables(event, tournament, 1)
@@ -110,6 +111,7 @@ async def test_a_round_end_posted_late_after_the_next_round_has_no_button_and_pi
     assert len(titled(event, "round 2")) == 1
 
 
+@pytest.mark.slow
 async def test_final_standings_refused_at_finish_are_posted_later(simcord_env):
     event, tournament, _ = await start_tournament(simcord_env, 3)
     for table in await round_tables(event, tournament, 1):
@@ -146,6 +148,7 @@ async def test_organiser_commands_are_answered_when_discord_refuses_their_notice
     assert not simcord_env.errors
 
 
+@pytest.mark.slow
 async def test_the_next_round_is_seated_when_discord_lost_the_command_answer(simcord_env):
     """The interaction expired before the bot could answer (Discord says "Unknown interaction"):
     the organiser asked for the next round, so it is seated all the same."""
@@ -158,6 +161,7 @@ async def test_the_next_round_is_seated_when_discord_lost_the_command_answer(sim
     assert not simcord_env.errors
 
 
+@pytest.mark.slow
 async def test_a_start_next_round_button_discord_would_not_take_off_goes_later(simcord_env):
     event, tournament, _ = await start_tournament(simcord_env, 3)
     for table in await round_tables(event, tournament, 1):

@@ -144,6 +144,7 @@ async def test_finish_or_cancel_waits_while_a_round_is_being_seated(simcord_env,
             assert tournament.status == "cancelled" and all(t.status == "cancelled" for t in tables)
 
 
+@pytest.mark.slow
 async def test_a_stop_between_closing_the_last_round_and_finishing_the_tournament_loses_nothing(
         simcord_env, settings):
     """The last round's end and the tournament's are stored together: a failure between them

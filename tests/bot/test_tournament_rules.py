@@ -251,6 +251,7 @@ async def test_a_tournament_the_bot_may_not_post_is_not_kept(simcord_env):
     assert await event.bot.store.tournaments.with_status("registration", "running", guild_id=event.guild.id) == []
 
 
+@pytest.mark.slow
 async def test_elimination_bye_holder_withdraws_and_no_final_is_played(simcord_env):
     """Baumeister elimination at tables of 3, 5 players: round 1 is a table of 4 and a bye. The bye
     holder withdraws during round 1. README: "when a round before the final would leave fewer players
@@ -275,6 +276,7 @@ async def test_elimination_bye_holder_withdraws_and_no_final_is_played(simcord_e
     assert [len(g.players) for g in await bot.store.tournaments.games(tid, 2)] == [3]
 
 
+@pytest.mark.slow
 async def test_a_swiss_round_left_without_a_full_table_points_to_finish(simcord_env):
     """Withdrawals leave too few players for a table of the next Swiss round: the organiser is
     told why, and how to end the tournament with the standings so far."""

@@ -65,6 +65,7 @@ def test_games_without_a_winner_say_so_instead_of_a_share_of_zero() -> None:
     assert table_lines(nobody)[1] == "expected share (equal seats): 0.200, standard error: 0.179"
 
 
+@pytest.mark.slow
 def test_mixed_computer_players_and_bad_input(capsys) -> None:
     summary = simulate("aelderman", 2, 1, "heuristic,random", seed=1)
     assert summary.ai == ["heuristic", "random"]

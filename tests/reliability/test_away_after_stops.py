@@ -87,6 +87,7 @@ async def test_an_absence_cut_off_by_a_stop_is_told_though_a_computer_seat_moved
     assert len(dms_with(bo, "Time ran out")) == 1
 
 
+@pytest.mark.slow
 async def test_a_deadline_that_fell_due_while_the_bot_was_down_is_told_once(simcord_env, settings, monkeypatch):
     """The timer fires after the start has shown the tables a stop cut off, not while it does:
     with Discord slow to take the board, bo hears once that his time ran out, and ada gets her

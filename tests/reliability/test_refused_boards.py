@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 from datetime import datetime, timedelta, timezone
 
+import pytest
+
 from bot import create_bot
 from play.results import panel_token
 from play.scheduler import CLAIM_SECONDS
@@ -145,6 +147,7 @@ async def test_show_retry_does_not_ping_a_closed_dm_player_again(simcord_env, mo
     assert not await table.bot.store.tables.timers(table_id=table.table_id, kind="show")  # done: no more retries
 
 
+@pytest.mark.slow
 async def test_a_later_move_that_shows_everything_ends_the_retries(simcord_env, monkeypatch):
     table, bo, before = await _board_refused_as_turn_goes_to_bo(simcord_env, monkeypatch)
     assert await table.bot.store.tables.timers(table_id=table.table_id, kind="show")

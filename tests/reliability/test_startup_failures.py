@@ -217,6 +217,7 @@ def test_a_database_the_bot_may_not_write_ends_with_one_line(tmp_path):
                                   "readonly database. Check the path and its permissions."), done.stderr
 
 
+@pytest.mark.slow
 def test_a_gateway_out_of_reach_after_a_login_ends_with_one_line(tmp_path, monkeypatch, capsys, caplog):
     """The login works (discord.com) but the gateway cannot be reached at the first connection (a
     DNS failure, a proxy that lets HTTPS through but not WebSockets): one line, no traceback."""

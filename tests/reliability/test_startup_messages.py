@@ -54,6 +54,7 @@ def blocked_discord():
         server.server_close()
 
 
+@pytest.mark.slow
 def test_a_login_refused_with_a_403_page_is_one_line_about_the_login(tmp_path, blocked_discord):
     """README (Set-up): "If start-up fails (no network, a rejected token, Discord failing, ...), the
     bot prints one line starting `Cannot start:` that says what to check".

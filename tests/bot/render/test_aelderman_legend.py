@@ -2,12 +2,10 @@
 README, players called alike read "ada (1)" / "ada (2)", an abandoned one is marked, and names are
 shown without direction controls."""
 import unicodedata
-from types import SimpleNamespace
 
 from PIL import Image, ImageDraw
 
 from bot.render import aelderman_map as sea_map
-from bot.render.base import TableInfo
 from play.common import told_apart
 from games import registry
 

@@ -64,7 +64,8 @@ def random_states(seats: int, seed: int, options: Options):
         yield state
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+# The fast loop plays the smaller tables; every seat count is played by the whole suite.
+@pytest.mark.parametrize("seats", [2, 3, pytest.param(4, marks=pytest.mark.slow), pytest.param(5, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("open_money", [False, True])
 def test_board_panel_and_actions_over_random_games(seats, open_money):
     info = table(seats)

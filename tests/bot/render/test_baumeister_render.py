@@ -45,7 +45,7 @@ def random_states(seats: int, seed: int, options=None):
     yield state
 
 
-@pytest.mark.parametrize("seats,options", [(3, Options()), (4, Options()),
+@pytest.mark.parametrize("seats,options", [(3, Options()), pytest.param(4, Options(), marks=pytest.mark.slow),
                                            (4, Options(swap_open_card=False, take_three=False,
                                                        first_build="at_least"))])
 def test_views_from_random_games_render_within_limits(seats, options):

@@ -18,7 +18,6 @@ from play.tournaments import (
     round_robin_rounds,
     round_robin_schedule,
 )
-from tests.play.tournaments.support import all_seatings
 
 
 def pair_counts(schedule) -> Counter:
