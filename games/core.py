@@ -295,6 +295,12 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def view(self, state: StateT, seat: int | None) -> BaseModel: ...
 
+    def seat_view(self, state: StateT, seat: int, public: BaseModel) -> BaseModel:
+        """`view(state, seat)`, given `public`, the view of the same state for everyone: a move
+        shows both (the board and a panel), and an engine whose views share costly parts that
+        everyone sees may take them from `public` (views are read, never changed)."""
+        return self.view(state, seat)
+
     @abstractmethod
     def outcome(self, state: StateT) -> Outcome | None: ...
 

@@ -58,6 +58,20 @@ class TableNews:
     log: list[tuple[int, str]] = field(default_factory=list)  # (number of the move everyone saw, event text): /table log
     undo_seat: int | None = None  # the seat that may take back the move just stored (play/undo.py)
     choices: dict[int, list[Any]] | None = None  # each seat's choices in `state`, when already known
+    # The views of `state` built for this news (None: everyone's): not copied by dataclasses.replace.
+    _views: dict[int | None, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def view(self, spec: GameSpec, seat: int | None) -> Any:
+        """What `seat` (None: everyone) sees of `state`, built once for this news: the answer,
+        the board and the panels of one move show the same state."""
+        found = self._views.get(seat)
+        if found is None:
+            if seat is None:
+                found = spec.view(self.state, None)
+            else:
+                found = spec.seat_view(self.state, seat, self.view(spec, None))
+            self._views[seat] = found
+        return found
 
     def choices_of(self, spec: GameSpec, seat: int) -> list[Any]:
         """The choices the seat has now (what its panel offers)."""

@@ -167,7 +167,7 @@ class Boards:
                 return  # a later move's board is already up
             renderer = get_renderer(table.game)
             info = self.service_info(news)
-            public = self.service.spec(table).view(news.state, None)
+            public = news.view(self.service.spec(table), None)
             key = renderer.board_key(public)
             new = force_new or shown is None or shown.key != key
             since = thread_shows(shown, news, hint)  # a new board's log starts after what the thread shows
@@ -302,7 +302,7 @@ class Boards:
             upto = news.table.version if upto is None else upto
             if lines_forgotten(news, since if own is None else upto):
                 news = await self._recalled(news)
-            public = self.service.spec(table).view(news.state, None)
+            public = news.view(self.service.spec(table), None)
             text = self._text(news, info, public, since, shown.log_in_content if shown else None, own)
             if not edit:
                 await thread.send(**{**text.message(), "allowed_mentions": discord.AllowedMentions.none()})

@@ -205,7 +205,7 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         table, state = news.table, news.state
         spec, renderer = self.service.spec(table), get_renderer(table.game)
         info = self.info(news)
-        view = spec.view(state, seat)
+        view = news.view(spec, seat)
         actions = news.choices_of(spec, seat) if table.status == "running" else []
         waiting = waiting_line(news, seat)
         turn = None

@@ -20,7 +20,7 @@ from games.aelderman.sea_rule import CITY_ACTIONS, keeps_sea, step_choices, turn
 from games.aelderman.steps import resolve_step
 from games.aelderman.turn import resolve_turn, sea_action_due, turn_options_of_kind
 from games.aelderman.views import AeldermanView
-from games.aelderman.views_build import bid_token, build_view
+from games.aelderman.views_build import bid_token, build_view, seat_view
 from games.core import AmountChoice, Event, GameSpec, Outcome, RuleError
 
 
@@ -119,6 +119,9 @@ class AeldermanSpec(GameSpec[State, Any]):
 
     def view(self, state: State, seat: int | None) -> AeldermanView:
         return build_view(state, seat, sorted(self.to_act(state)))
+
+    def seat_view(self, state: State, seat: int, public: BaseModel) -> AeldermanView:
+        return seat_view(state, seat, public)  # type: ignore[arg-type]  (public is build_view's)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

@@ -173,6 +173,20 @@ def build_view(state: State, viewer: int | None, to_act: list[int]) -> Aelderman
     )
 
 
+def seat_view(state: State, viewer: int, public: AeldermanView) -> AeldermanView:
+    """build_view for `viewer`, from `public` (build_view of the same state for everyone): only
+    what depends on who looks is built again, the seat's own player, its pending step, its
+    sealed bid, its costs; the rest (cities, other players, Lübeck...) is taken as it is."""
+    players = list(public.players)
+    players[viewer] = player_view(state, viewer, viewer)
+    council = state.council
+    bid_shown = council is not None and council.stage == "bid" and council.bids[viewer] is not None
+    return public.model_copy(update=dict(
+        viewer=viewer, pending=pending_view(state, viewer), players=players,
+        council=council_view(state, viewer) if bid_shown else public.council,
+        property_cost=property_cost(state, state.players[viewer]), build_costs=build_costs(state, viewer)))
+
+
 def build_costs(state: State, seat: int) -> dict[str, dict[str, int]]:
     return dict(_build_costs(tuple(state.players[seat].cards)))
 
