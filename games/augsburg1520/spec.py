@@ -76,6 +76,9 @@ class Augsburg1520(GameSpec[State, Any]):
     def view(self, state: State, seat: int | None) -> BaseModel:
         return views.build(state, seat, self.to_act(state))
 
+    def seat_view(self, state: State, seat: int, public: BaseModel) -> BaseModel:
+        return views.seat_view(state, seat, public, self.to_act(state))  # type: ignore[arg-type]
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None

@@ -186,6 +186,21 @@ def build(state: State, viewer: int | None, acting: frozenset[int]) -> AugsburgV
     )
 
 
+def seat_view(state: State, viewer: int, public: AugsburgView, acting: frozenset[int]) -> AugsburgView:
+    """build(state, viewer, acting) from `public` (build of the same state for everyone): the
+    others' boards look the same to everyone; the viewer's own board, money and cards are added."""
+    if not 0 <= viewer < state.seats:
+        return build(state, viewer, acting)
+    players = list(public.players)
+    players[viewer] = _player(state, viewer, viewer, acting)
+    return public.model_copy(update=dict(
+        viewer=viewer, players=players,
+        hand=[own_card(c) for c in sorted_cards(state.hands[viewer])],
+        offer=[own_card(c) for c in sorted_cards(state.offers[viewer])],
+        picks=[own_card(c) for c in state.picks[viewer]],
+        money=state.money[viewer], noble_filter=state.noble_filter[viewer]))
+
+
 def secret_tokens(state: State) -> dict[int, set[str]]:
     """Card ids only their holder may see: hand, cards dealt to buy, secret selection."""
     return {
