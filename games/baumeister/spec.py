@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from pydantic import BaseModel
+
 from games.baumeister import auction, build, moves, sabotage
 from games.baumeister.actions import Action
 from games.baumeister.ai import make_policy
@@ -14,7 +16,7 @@ from games.baumeister.data import CARDS, COIN_SUPPLY, NUM_CARDS, SABOTEURS, STAR
 from games.baumeister.flow import start_turn
 from games.baumeister.state import Options, Phase, State
 from games.baumeister.sabotage import negotiators
-from games.baumeister.views import BaumeisterView, build_view
+from games.baumeister.views import BaumeisterView, build_view, seat_view
 from games.core import DECISION_SECONDS, AmountChoice, Event, GameSpec, Outcome, Policy, Rng, RuleError
 
 # The seats to act for each `actor`; the last entry is the one for -1 (nobody: the game is over).
@@ -96,6 +98,9 @@ class BaumeisterSpec(GameSpec[State, Any]):
     # -- what players see ------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> BaumeisterView:
         return build_view(state, seat)
+
+    def seat_view(self, state: State, seat: int, public: BaseModel) -> BaumeisterView:
+        return seat_view(state, seat, public)  # type: ignore[arg-type]  (public is build_view's)
 
     def secret_tokens(self, state: State) -> dict[int, set[str]]:
         if state.phase == Phase.OVER:

@@ -5,7 +5,7 @@ everybody has seen (bought from the open stack) or whose type was named."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -136,15 +136,12 @@ def _shown_acting(state: State, viewer: int | None) -> list[int]:
 
 def build_view(state: State, seat: int | None) -> BaumeisterView:
     over = state.phase == Phase.OVER
-    own = seat is not None and seat == state.actor
     return BaumeisterView(
-        viewer=seat,
         seats=state.seats,
         options=state.options,
         phase=state.phase,
         turn=state.turn,
         current=None if over else state.current,
-        to_act=[] if over else _shown_acting(state, seat),
         start_player=state.start_player,
         start_rolls=list(state.start_rolls),
         last_roll=None if state.last_roll < 0 else state.last_roll,
@@ -157,15 +154,35 @@ def build_view(state: State, seat: int | None) -> BaumeisterView:
         final_round=state.phase in (Phase.FINAL, Phase.FINAL_PLACE) or (over and state.last_turn),
         final_queue=list(state.final_queue),
         players=[_player_view(state, p, seat) for p in range(state.seats)],
-        auction=_auction_view(state, seat) if state.phase in AUCTION_PHASES else None,
-        sabotage=_sabotage_view(state, seat) if state.phase in SABOTAGE_PHASES else None,
-        picked=card_view(state.picked) if own and state.picked >= 0 else None,
         placed=state.placed,
         min_place=state.min_place,
         max_place=state.max_place,
         swapped=state.swapped,
         may_sabotage=(not over and state.phase == Phase.BUILD and not state.placed
                       and bool(sabotage_targets(state, state.current))),
+        **_seat_fields(state, seat),
+    )
+
+
+def seat_view(state: State, seat: int, public: BaumeisterView) -> BaumeisterView:
+    """build_view(state, seat) from `public` (build_view of the same state for everyone): the
+    other players' cities and hands look the same to everyone."""
+    players = list(public.players)
+    players[seat] = _player_view(state, seat, seat)
+    return public.model_copy(update={"players": players, **_seat_fields(state, seat)})
+
+
+def _seat_fields(state: State, seat: int | None) -> dict[str, Any]:
+    """What depends on who looks: whose step they may know, the auction and sabotage as they see
+    them, and what the player on turn may do."""
+    over = state.phase == Phase.OVER
+    own = seat is not None and seat == state.actor
+    return dict(
+        viewer=seat,
+        to_act=[] if over else _shown_acting(state, seat),
+        auction=_auction_view(state, seat) if state.phase in AUCTION_PHASES else None,
+        sabotage=_sabotage_view(state, seat) if state.phase in SABOTAGE_PHASES else None,
+        picked=card_view(state.picked) if own and state.picked >= 0 else None,
         can_build=own and state.phase in BUILD_PHASES and bool(pickable_cards(state, seat)),
         can_sabotage=(own and state.phase == Phase.BUILD and not state.placed
                       and bool(sabotage_targets(state, seat))),
