@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Sequence
 
@@ -87,27 +88,29 @@ class SeatRow(BaseModel):
         return self.user_id is not None and not (self.handed_over or self.away)
 
 
-class MoveWrite(BaseModel):
+@dataclass
+class MoveWrite:
     """Everything one request changes at a running table, written in one transaction: the
     actions it accepted (the requester's and the computer seats' after it), the new state and
-    prompts, the timers of the seats whose decision changed, and seat changes."""
+    prompts, the timers of the seats whose decision changed, and seat changes. (A dataclass: the
+    service builds one per move from values it has checked.)"""
 
     table_id: int
     expected_version: int
-    actions: list[tuple[int, str]] = []  # (seat, action JSON), in order
-    by_computer: list[int] = []  # indexes in `actions` of the moves the computer made
     state: str
     prompts: dict[int, tuple[int, str]]
+    actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, action JSON), in order
+    by_computer: list[int] = field(default_factory=list)  # indexes in `actions` of the moves the computer made
     outcome: str | None = None  # set when the game ended: the table is finished, finish work due
     computer_due: bool = False
     was_computer_due: bool = True  # as loaded; False with computer_due False: the flags stay as they are
-    recent_events: list[tuple[int, str]] = []
-    notes: list[tuple[int, str]] = []  # (version, text): the bot's own log lines (table_notes)
-    timer_seats: list[int] = []  # seats whose decision timers are replaced by `timers`
-    timers: list[NewTimer] = []
-    deadlines: dict[int, float] = {}  # seat -> due time of its decision under the table's pace
+    recent_events: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[tuple[int, str]] = field(default_factory=list)  # (version, text): the bot's own log lines (table_notes)
+    timer_seats: list[int] = field(default_factory=list)  # seats whose decision timers are replaced by `timers`
+    timers: list[NewTimer] = field(default_factory=list)
+    deadlines: dict[int, float] = field(default_factory=dict)  # seat -> due time of its decision under the table's pace
     at: float | None = None  # when the actions were made, by the bot's clock (its deadlines' clock)
-    seat_updates: dict[int, dict[str, Any]] = {}  # seat -> fields (see TableStore.update_seat)
+    seat_updates: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> fields (see TableStore.update_seat)
 
     @property
     def new_version(self) -> int:

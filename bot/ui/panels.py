@@ -199,7 +199,11 @@ def lists_every_amount(amount: AmountChoice, actions: list[Any]) -> bool:
     kind = type(amount.make(amount.low))
     if sum(type(action) is kind for action in actions) <= amount.high - amount.low:
         return False  # fewer choices of this kind than amounts: the menu cannot list them all
-    return all(amount.make(value) in actions for value in range(amount.low, amount.high + 1))
+    try:
+        offered: Any = set(actions)  # frozen actions: looked up at once rather than compared one by one
+    except TypeError:
+        offered = actions
+    return all(amount.make(value) in offered for value in range(amount.low, amount.high + 1))
 
 
 def _fit(text: str, limit: int) -> str:
