@@ -11,7 +11,9 @@ from pathlib import Path
 from storage.db import Database, Sync
 from storage.ratings import HistoryRow, RatedResult, RatingRow, RatingStore
 from storage.db import NewerSchema
-from storage.tables import MoveWrite, NewTimer, SeatRow, StaleVersion, TableRow, TableStore, TimerRow
+from storage.move_statements import MoveWrite
+from storage.tables import SeatRow, StaleVersion, TableRow, TableStore
+from storage.timers import NewTimer, TimerRow
 from storage.tournaments import (EntrantRow, NewGame, RoundRow, TournamentGameRow, TournamentRow,
                                  TournamentStore)
 

@@ -1,20 +1,47 @@
-"""The SQL of a move's write (storage/tables.py runs it in one transaction): the table row at
-its expected version, its actions and notes, the timers the move made stale replaced, and the
-seats it changed; and of a take-back."""
+"""What a move writes (MoveWrite) and its SQL, which storage/tables.py runs in one transaction:
+the table row at its expected version, its actions and notes, the timers the move made stale
+replaced, and the seats it changed; and of a take-back."""
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from storage.db import Statement, iso_time, utcnow
-from storage.timers import SEAT_TIMERS
-
-if TYPE_CHECKING:
-    from storage.tables import MoveWrite
+from storage.timers import SEAT_TIMERS, NewTimer
 
 SEAT_FIELDS = {"display_name", "ai", "forfeited", "dm_ok", "dm_channel_id", "dm_message_id", "user_id", "away",
                 "missed", "away_told"}
+
+
+@dataclass
+class MoveWrite:
+    """Everything one request changes at a running table, written in one transaction: the
+    actions it accepted (the requester's and the computer seats' after it), the new state and
+    prompts, the timers of the seats whose decision changed, and seat changes. (A dataclass: the
+    service builds one per move from values it has checked.)"""
+
+    table_id: int
+    expected_version: int
+    state: str
+    prompts: dict[int, tuple[int, str]]
+    actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, action JSON), in order
+    by_computer: list[int] = field(default_factory=list)  # indexes in `actions` of the moves the computer made
+    outcome: str | None = None  # set when the game ended: the table is finished, finish work due
+    computer_due: bool = False
+    was_computer_due: bool = True  # as loaded; False with computer_due False: the flags stay as they are
+    recent_events: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[tuple[int, str]] = field(default_factory=list)  # (version, text): the bot's own log lines (table_notes)
+    timer_seats: list[int] = field(default_factory=list)  # seats whose decision timers are replaced by `timers`
+    timers: list[NewTimer] = field(default_factory=list)
+    deadlines: dict[int, float] = field(default_factory=dict)  # seat -> due time of its decision under the table's pace
+    at: float | None = None  # when the actions were made, by the bot's clock (its deadlines' clock)
+    seat_updates: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> fields (see TableStore.update_seat)
+
+    @property
+    def new_version(self) -> int:
+        return self.expected_version + len(self.actions)
 
 
 def table_update(move: MoveWrite, now: str) -> Statement:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from storage.db import Database, execute, run, utcnow
+from storage.db import Database, run, utcnow
 
 # The display rating (OpenSkill's ordinal, mu - 3 sigma) used for ordering.
 _ORDINAL = "(mu - 3 * sigma)"

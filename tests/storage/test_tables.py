@@ -251,3 +251,35 @@ async def test_a_database_from_a_newer_version_is_refused_and_left_untouched(tmp
         await Store.open(path)
     assert f"schema version {newest + 5}" in str(refused.value) and f"up to {newest}" in str(refused.value)
     assert path.read_bytes() == before
+
+
+async def test_a_load_reads_the_row_again_and_sees_what_another_process_wrote(tmp_path, store):
+    """A load gives the rows it parsed last time only while the stored row is the same, value for
+    value: a change another process made (or any statement of this one) is seen at once."""
+    table_id = await new_table(store)
+    await store.tables.add_seat(table_id, user_id=10, display_name="ada", max_seats=4)
+    first, seats = await store.tables.load(table_id)
+    again, seats_again = await store.tables.load(table_id)
+    assert (again, seats_again) == (first, seats)
+    with sqlite3.connect(tmp_path / "bot.sqlite3") as other:  # another process's connection
+        other.execute("UPDATE game_tables SET board_key = 'changed' WHERE id = ?", (table_id,))
+        other.execute("UPDATE seats SET display_name = 'ada lovelace' WHERE table_id = ?", (table_id,))
+    table, seats = await store.tables.load(table_id)
+    assert table.board_key == "changed" and [s.display_name for s in seats] == ["ada lovelace"]
+    await store.tables.set_board(table_id, 99, "mine")
+    assert (await store.tables.load(table_id))[0].board_key == "mine"
+
+
+async def test_loaded_rows_cannot_be_changed_in_place(store):
+    """Loads may share the rows they parsed: a row is read, and a changed copy is made with
+    model_copy."""
+    table_id = await new_table(store)
+    await store.tables.add_seat(table_id, user_id=10, display_name="ada", max_seats=4)
+    table, seats = await store.tables.load(table_id)
+    with pytest.raises(ValueError):
+        table.status = "finished"
+    with pytest.raises(ValueError):
+        seats[0].display_name = "bo"
+    seats.clear()  # the list is the caller's own
+    assert [s.display_name for s in (await store.tables.load(table_id))[1]] == ["ada"]
+    assert table.model_copy(update={"status": "finished"}).status == "finished"
