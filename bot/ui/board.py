@@ -27,7 +27,7 @@ from bot.ui import panels
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
                               log_embed, log_of, log_reaches, news_lines, versions_after)
 from bot.ui.components import HandButton
-from bot.ui.unread import edit_unread
+from bot.ui.unread import edit_unread, send_unread
 from bot.ui.requests import custom_ids, history_hidden
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
@@ -412,8 +412,8 @@ class Boards:
         if not ping:
             text.mentions = discord.AllowedMentions.none()
         message = await self._without_refused_picture(
-            thread.send, {**text.message(), "view": panels.board_view(news.table), "files": [image] if image else []},
-            news.table.id)
+            partial(send_unread, thread),
+            {**text.message(), "view": panels.board_view(news.table), "files": [image] if image else []}, news.table.id)
         if news.table.id in self.pictures_refused:
             image_key = None
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
@@ -457,7 +457,7 @@ class Boards:
                 content, embeds = message.content, embeds or tuple(message.embeds)
             kept = get_renderer(game).retired(without_deadlines(embeds))
             stale = {"embeds": kept} if [e.to_dict() for e in kept] != [e.to_dict() for e in embeds] else {}
-            await board.edit(content=retired_content(content), view=None, **stale)
+            await edit_unread(board, content=retired_content(content), view=None, **stale)
 
 
 @lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)

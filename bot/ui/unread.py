@@ -2,10 +2,10 @@
 
 Discord answers a sent or edited message with the whole message, and discord.py parses that
 answer into a `discord.Message`: for a board or a panel with its embeds and controls, the parse
-costs about 0.1 ms, as much as a quarter of a move's own work, three times a move. The board
-edit, a DM panel and the answer that replaces a clicked panel never look at it (a sent DM needs
-only its id). These helpers make the same request the discord.py method makes, with the same
-parameters, rate limits and errors, and skip the parse.
+costs about 0.1 ms, and a move makes two or three such calls. The board (edited, posted anew or
+retired), the DM panels and the answer that replaces a clicked panel never look at the answer (a
+new message needs only its id). These helpers make the request the discord.py method makes, with
+the same parameters, rate limits and errors, and skip the parse.
 """
 
 from __future__ import annotations
