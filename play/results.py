@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Sequence
 
 from games import Event, GameSpec, Outcome
@@ -126,8 +127,13 @@ def panel_token(table: TableRow, version: int | str) -> int:
     stored action, a private exchange's secret steps too, so a player reading the versions of
     their own panels could count the steps of an exchange the rules keep from them. Keyed by the
     table's seed (secret while the game runs), so a forged control cannot guess one either."""
-    key = f"{table.seed}:{table.seed_salt or ''}".encode()[:64]
-    digest = hashlib.blake2b(f"{table.id}:{version}".encode(), key=key, digest_size=6).digest()
+    return _token(table.id, table.seed, table.seed_salt, version)
+
+
+@lru_cache(maxsize=4096)  # a move asks for the same few tokens several times (answer, board, panels)
+def _token(table_id: int, seed: int, salt: str | None, version: int | str) -> int:
+    key = f"{seed}:{salt or ''}".encode()[:64]
+    digest = hashlib.blake2b(f"{table_id}:{version}".encode(), key=key, digest_size=6).digest()
     return int.from_bytes(digest, "big")
 
 
