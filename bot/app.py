@@ -6,6 +6,7 @@ import asyncio
 import gc
 import logging
 import signal
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -55,6 +56,7 @@ class BoardBot(commands.Bot):
         self.settings = settings
         # Set by `python -m bot` (and the benchmarks, which measure the bot as it runs there).
         self.freeze_after_ready = False
+        self.forms_answered: set[asyncio.Task[Any]] = set()  # amount forms being answered (see dispatch)
         self.handle_sigterm = False  # set by `python -m bot`: the process's SIGTERM closes the bot
         self.terminating = False  # a SIGTERM is closing the bot
 
@@ -140,11 +142,14 @@ class BoardBot(commands.Bot):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await safely(f"deleted thread {payload.thread_id}", self.controller.thread_deleted(payload.thread_id))
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        super().dispatch(event_name, *args, **kwargs)
         # Amount forms are answered here rather than by the form object, which a restart forgets.
-        target = amount_form_target(interaction)
-        if target is not None:
-            await answering_faults(interaction, self.controller.submit_amount(interaction, *target))
+        # (Not by an on_interaction listener: it would start a task for every click.)
+        if event_name == "interaction" and (target := amount_form_target(args[0])) is not None:
+            form = self.loop.create_task(answering_faults(args[0], self.controller.submit_amount(args[0], *target)))
+            self.forms_answered.add(form)  # held until done (the loop keeps only a weak reference)
+            form.add_done_callback(self.forms_answered.discard)
 
     async def _decision_timeout(self, timer: TimerRow) -> None:
         await self.controller.on_timeout(timer.table_id, int(timer.payload["seat"]),
