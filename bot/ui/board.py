@@ -386,9 +386,13 @@ class Boards:
         if news.state is None or table.status != "running" or table.id in self.pictures_refused:
             return
         renderer = get_renderer(table.game)
-        info, public = self.service_info(news), news.view(self.service.spec(table), None)
-        key, shown = renderer.board_image_key(info, public), self.shown.get(table.id)
-        if key is None or (shown is not None and shown.image_key == key and shown.key == renderer.board_key(public)):
+        try:
+            info, public = self.service_info(news), news.view(self.service.spec(table), None)
+            key, shown = renderer.board_image_key(info, public), self.shown.get(table.id)
+            if key is None or (shown is not None and shown.image_key == key and shown.key == renderer.board_key(public)):
+                return
+        except Exception:  # the move's answer goes on; the board refresh meets (and reports) the same fault
+            log.debug("picture of table %s not started", table.id, exc_info=True)
             return
         drawing = asyncio.ensure_future(asyncio.to_thread(renderer.board_image, info, public))
         drawing.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure shows when taken
