@@ -257,7 +257,7 @@ def amount_fault(typed: str) -> str:
 
 class AmountForm(discord.ui.Modal):
     """The form behind "Other amount…". Its answer is handled from the interaction itself
-    (`BoardBot.on_interaction`), not by this object, so a form opened before a restart of the
+    (`BoardBot.dispatch`), not by this object, so a form opened before a restart of the
     bot still works after it."""
 
     def __init__(self, table_id: int, pv: int, what: str, low: int, high: int) -> None:
