@@ -39,6 +39,9 @@ class MoveWrite:
     at: float | None = None  # when the actions were made, by the bot's clock (its deadlines' clock)
     seat_updates: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> fields (see TableStore.update_seat)
 
+    def __post_init__(self) -> None:
+        self.timers = [t if isinstance(t, NewTimer) else NewTimer.model_validate(t) for t in self.timers]
+
     @property
     def new_version(self) -> int:
         return self.expected_version + len(self.actions)

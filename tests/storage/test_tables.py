@@ -206,6 +206,14 @@ async def test_a_move_writes_actions_timers_and_seats_in_one_commit(store):
     assert await store.tables.due() == ([table_id], [])
 
 
+async def test_a_moves_timers_may_be_given_as_plain_fields(store):
+    """A MoveWrite takes a timer as a NewTimer or as its fields, as a validating model would."""
+    table_id = await running_table(store)
+    await store.tables.save_move(MoveWrite(table_id=table_id, expected_version=0, actions=[(0, "{}")], state="{}",
+                                           prompts={}, timers=[{"kind": "decision", "due_at": 42.0, "seat": 1}]))
+    assert [(t.kind, t.seat, t.due_at) for t in await store.tables.timers(table_id=table_id)] == [("decision", 1, 42.0)]
+
+
 async def test_a_move_leaves_the_status_columns_alone_unless_they_change(store):
     """Computer seats become due, stop being due, and the game ends: the flags follow each move,
     and a move that changes none of them does not write them (nor their indexes)."""
