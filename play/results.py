@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from games import Event, GameSpec, Outcome
 from play.common import told_apart
@@ -59,20 +59,21 @@ class TableNews:
     log: list[tuple[int, str]] = field(default_factory=list)  # (number of the move everyone saw, event text): /table log
     undo_seat: int | None = None  # the seat that may take back the move just stored (play/undo.py)
     choices: dict[int, list[Any]] | None = None  # each seat's choices in `state`, when already known
-    # The views of `state` built for this news (None: everyone's): not copied by dataclasses.replace.
-    _views: dict[int | None, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # What the Discord layer works out from this news once (views, names): not copied by dataclasses.replace.
+    _derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def once(self, key: Any, make: Callable[[], Any]) -> Any:
+        """`make()`, worked out once for this news: the answer, the board and the panels of one
+        move show the same table and state."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        return self._derived[key]
 
     def view(self, spec: GameSpec, seat: int | None) -> Any:
-        """What `seat` (None: everyone) sees of `state`, built once for this news: the answer,
-        the board and the panels of one move show the same state."""
-        found = self._views.get(seat)
-        if found is None:
-            if seat is None:
-                found = spec.view(self.state, None)
-            else:
-                found = spec.seat_view(self.state, seat, self.view(spec, None))
-            self._views[seat] = found
-        return found
+        """What `seat` (None: everyone) sees of `state`; a seat's view is built from everyone's."""
+        if seat is None:
+            return self.once(("view", None), lambda: spec.view(self.state, None))
+        return self.once(("view", seat), lambda: spec.seat_view(self.state, seat, self.view(spec, None)))
 
     def choices_of(self, spec: GameSpec, seat: int) -> list[Any]:
         """The choices the seat has now (what its panel offers)."""

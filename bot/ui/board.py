@@ -146,7 +146,6 @@ class Boards:
         # Tables whose channel refused their board picture (no Attach Files): their boards go
         # without it, and a new board (a new round) tries again.
         self.pictures_refused: set[int] = set()
-        self._last_info: tuple[Any, Any, Any] | None = None  # see service_info
         self.drawing: BoundedCache[int, tuple[str, asyncio.Task[Any]]] = BoundedCache(64)  # see start_picture
 
     def forget(self, table_id: int) -> None:
@@ -320,15 +319,9 @@ class Boards:
             return True
 
     def service_info(self, news: TableNews) -> Any:
-        """The names and links of a table. A move's answer, board and panels all ask for the same
-        request's: worked out once for its table and seats (as objects: a table or seats read
-        again are worked out again)."""
-        last = self._last_info
-        if last is not None and last[0] is news.table and last[1] is news.seats:
-            return last[2]
-        info = panels.table_info(news.table, news.seats, self.service.spec(news.table), panels.thread_url(news.table))
-        self._last_info = (news.table, news.seats, info)
-        return info
+        """The names and links of a table, worked out once for a request's news."""
+        return news.once("info", lambda: panels.table_info(news.table, news.seats, self.service.spec(news.table),
+                                                           panels.thread_url(news.table)))
 
     def _text(self, news: TableNews, info: Any, public: Any, since: int, log_in_content: bool | None,
               shown_log: list[str] | None = None) -> BoardText:
