@@ -7,7 +7,7 @@ from games.aelderman.improvements import can_develop, push_develop
 from games.aelderman.placement import can_place, push_placement, spots, why_not_placed
 from games.aelderman.rules import gain, gain_influence, say
 from games.aelderman.state import Pending, State
-from games.aelderman.trading import can_sell, splittable, start_buy, start_sale, upgrade_options
+from games.aelderman.trading import can_sell, can_upgrade, splittable, start_buy, start_sale
 from games.core import Event
 
 
@@ -31,10 +31,10 @@ def action_allowed(state: State, seat: int, action: D.SeaAction) -> bool:
         return False
     if family == "buy":
         return city in D.CITY_ZONE
-    if family == "sell":
-        return bool(sale_counts(state, seat, action))
+    if family == "sell":  # whoever can sell more can sell the first 4 demanded goods
+        return can_sell(player, card_of(state, city).demand, 4)
     if family == "upgrade":
-        return bool(upgrade_options(player))
+        return can_upgrade(player)
     if family == "split":
         return bool(splittable(player))
     if family == "place":

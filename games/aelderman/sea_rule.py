@@ -16,7 +16,7 @@ from typing import Any
 
 from games.aelderman.state import Pending, State
 from games.aelderman.steps import resolve_step, step_options
-from games.aelderman.turn import alt_trade_allowed, card_actions, resolve_turn, sea_action_due, turn_options
+from games.aelderman.turn import alt_trade_allowed, card_action_possible, resolve_turn, sea_action_due, turn_options
 from games.core import copy_state
 
 # Judged here: city actions that may ask further choices (a feast never does), and improvements:
@@ -78,7 +78,7 @@ def _reachable(trial: State, base: int, depth: int) -> bool:
         if turn is None:
             return True
         visit = turn.visit
-        return visit.alt or any(visit.rows) or bool(card_actions(trial) or alt_trade_allowed(trial))
+        return visit.alt or any(visit.rows) or card_action_possible(trial) or alt_trade_allowed(trial)
     if depth == 0:
         return True
     # Going back (a menu's Cancel) is not a way through: the city action would not be made.

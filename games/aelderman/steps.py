@@ -22,10 +22,10 @@ from games.aelderman.placement import place_marker, place_options, placeable_cit
 from games.aelderman.rules import REVEAL_PERIOD, capacity, check_storage, describe, gain, say, spend_ap, stored
 from games.aelderman.sea import card_of, swap_cards, swappable, turn_wheel
 from games.aelderman.state import Pending, State
-from games.aelderman.trading import (buy_options, do_split, pay_options, resolve_pay,
+from games.aelderman.trading import (buy_options, can_upgrade, do_split, pay_options, resolve_pay,
                                      split_options, splittable, start_sale, take_yield,
                                      upgrade_options)
-from games.aelderman.turn import build_options, card_actions, may_end, trade_options
+from games.aelderman.turn import build_options, card_action_possible, may_end, trade_options
 from games.core import Event, plural
 
 Options = Callable[[State, Pending], list[Any]]
@@ -107,7 +107,7 @@ def _upgrade(state: State, p: Pending, a, events: list[Event]) -> None:
     goods[a.to] += 1
     say(events, "upgrade", f"{{p{p.seat}}} upgrades 1 {a.good} to {a.to}.", seat=p.seat)
     p.data["left"] -= 1
-    if p.data["left"] and upgrade_options(state.players[p.seat]):
+    if p.data["left"] and can_upgrade(state.players[p.seat]):
         _again(state, p)
 
 
@@ -159,7 +159,7 @@ def _trade(state: State, p: Pending, a, events: list[Event]) -> None:
 def _trade_options(state: State, p: Pending) -> list[Any]:
     """Cancelling is offered unless this trade is the only sea action left that is still due."""
     options: list[Any] = trade_options(state, p.seat)
-    if may_end(state) or card_actions(state):
+    if may_end(state) or card_action_possible(state):
         options.append(Cancel())
     return options
 

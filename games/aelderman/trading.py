@@ -122,6 +122,11 @@ def sale_reward(state: State, seat: int, count: int, events: list[Event]) -> Non
 
 
 # -- upgrading and splitting -------------------------------------------------------------------
+def can_upgrade(player: Player) -> bool:
+    """Whether upgrade_options has any (checked often, where building them all would be wasted)."""
+    return any(level < 4 and player.goods[good] > 0 for good, level in D.LEVEL.items())
+
+
 def upgrade_options(player: Player) -> list[Upgrade]:
     options = []
     for good, level in D.LEVEL.items():

@@ -3,7 +3,7 @@ city actions and ending the turn."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from games.aelderman import data as D
 from games.aelderman.actions import (AltTrade, Build, BuildMenu, BuyProperty, CardAction, EndTurn, Feast,
@@ -46,14 +46,24 @@ def moves_offered(state: State) -> list[Move]:
 
 
 def card_actions(state: State) -> list[CardAction]:
+    return [quick(CardAction, row=row, col=col, action=name, cost=col + 1)
+            for row, col, name in _card_actions_allowed(state)]
+
+
+def card_action_possible(state: State) -> bool:
+    """Whether card_actions has any (asked often: stops at the first)."""
+    return next(_card_actions_allowed(state), None) is not None
+
+
+def _card_actions_allowed(state: State) -> Iterator[tuple[int, int, str]]:
+    """(row, col, action) of each card action the turn's player may use now."""
     turn = state.turn
     assert turn is not None
     visit = turn.visit
     if not turn.moved or visit.alt or visit.blocked:
-        return []
+        return
     available = ap_available(state)
     card = card_of(state, visit.city)
-    result = []
     for row, names in enumerate(card.rows):
         if visit.rows[row]:
             continue
@@ -61,8 +71,7 @@ def card_actions(state: State) -> list[CardAction]:
             if name is None or D.card_action_cost(col) > available:
                 continue
             if action_allowed(state, turn.seat, D.SEA_ACTIONS[name]):
-                result.append(quick(CardAction, row=row, col=col, action=name, cost=col + 1))
-    return result
+                yield row, col, name
 
 
 def trade_options(state: State, seat: int) -> list[Trade]:
@@ -104,7 +113,7 @@ def city_actions(state: State) -> list:
     result: list = []
     if can_buy_property(state, seat):
         result.append(BuyProperty(coins=property_cost(state, state.players[seat])))
-    if build_options(state, seat):
+    if can_open_build_menu(state, seat):
         result.append(BuildMenu())
     result.extend(Feast(size=size) for size in ("small", "big") if can_feast(state, seat, size))
     if state.version == "main":
@@ -117,10 +126,19 @@ def city_actions(state: State) -> list:
 
 def build_options(state: State, seat: int) -> list[Build]:
     """The buildings the build menu offers now."""
+    return [Build(building=name) for name in _buildable(state, seat)]
+
+
+def can_open_build_menu(state: State, seat: int) -> bool:
+    """Whether build_options has any (stops at the first: each is tried on a copy of the game)."""
+    return next(_buildable(state, seat), None) is not None
+
+
+def _buildable(state: State, seat: int) -> Iterator[str]:
     names = [name for name in D.BUILDINGS if can_build(state, seat, name)]
     if names and sea_action_due(state):
-        names = [name for name in names if keeps_a_sea_action(state, lambda s, name=name: build_now(s, seat, name))]
-    return [Build(building=name) for name in names]
+        return (name for name in names if keeps_a_sea_action(state, lambda s, name=name: build_now(s, seat, name)))
+    return iter(names)
 
 
 def build_now(state: State, seat: int, name: str) -> None:
@@ -138,7 +156,7 @@ def sea_action_due(state: State) -> bool:
     turn = state.turn
     assert turn is not None
     visit = turn.visit
-    return not (visit.alt or any(visit.rows)) and bool(card_actions(state) or alt_trade_allowed(state))
+    return not (visit.alt or any(visit.rows)) and (card_action_possible(state) or alt_trade_allowed(state))
 
 
 def keeps_a_sea_action(state: State, change: Callable[[State], Any]) -> bool:
@@ -147,7 +165,7 @@ def keeps_a_sea_action(state: State, change: Callable[[State], Any]) -> bool:
     the turn without one. A change that asks a further choice first is judged at that choice."""
     trial = copy_state(state)
     change(trial)
-    return len(trial.pending) > len(state.pending) or bool(card_actions(trial) or alt_trade_allowed(trial))
+    return len(trial.pending) > len(state.pending) or card_action_possible(trial) or alt_trade_allowed(trial)
 
 
 def may_end(state: State) -> bool:
@@ -159,7 +177,7 @@ def may_end(state: State) -> bool:
     visit = turn.visit
     if not (visit.city_actions or visit.improved) or visit.alt or any(visit.rows):
         return True
-    return not card_actions(state) and not alt_trade_allowed(state)
+    return not card_action_possible(state) and not alt_trade_allowed(state)
 
 
 def turn_options(state: State) -> list:
