@@ -29,6 +29,7 @@ USE_TEXT = {
 GROUPS = {
     "bid": "Bid how many cards?",
     "reveal_card": "Choose a card to show",
+    "return_card": "Put a card chosen to show back in your hand",
     "discard_bid_card": "Choose a card of your bid to discard",
     "discard_card": "Choose a card to discard",
     "buy_card": "Choose a card to buy",
@@ -187,6 +188,7 @@ LABELS: dict[str, Any] = {
     "discard_bid_card": lambda a, v: f"Discard {card_id_text(a.card)}",
     "discard_card": lambda a, v: f"Discard {card_id_text(a.card)}",
     "reveal_card": lambda a, v: f"Show {card_id_text(a.card)}",
+    "return_card": lambda a, v: f"Keep {card_id_text(a.card)} in hand (not shown)",
     "buy_card": lambda a, v: f"Buy {card_id_text(a.card)} ({_cost(v, a.card)} guilders)",
     "put_back_card": lambda a, v: f"Put back {card_id_text(a.card)} ({_cost(v, a.card)} guilders)",
     "finish_buying": _finish_buying_label,
@@ -434,7 +436,7 @@ class Augsburg1520Renderer(Renderer):
 
     def action_style(self, action: BaseModel) -> Style:
         kind = getattr(action, "kind", "")
-        if kind in ("pass", "end_privileges", "put_back_card"):
+        if kind in ("pass", "end_privileges", "put_back_card", "return_card"):
             return "secondary"
         if kind in ("finish_buying", "builder_build"):
             return "success"

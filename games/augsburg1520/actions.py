@@ -46,6 +46,14 @@ class RevealCard(Move):
     card: str
 
 
+class ReturnShownCard(Move):
+    """Tied finalists: put a card chosen to show back in hand, before the last card is chosen (the cards
+    are shown together, so another finalist choosing in between changes nothing)."""
+
+    kind: Literal["return_card"] = "return_card"
+    card: str
+
+
 class BuyCard(Move):
     kind: Literal["buy_card"] = "buy_card"
     card: str
@@ -101,14 +109,14 @@ class Consolation(Move):
 
 Action = Annotated[
     Union[
-        Bid, Pass, PickNoble, DiscardBidCard, RevealCard, BuyCard, PutBackCard, FinishBuying, TakePrivilegeCard,
-        UsePrivilege, BuilderBuild, EndPrivileges, DiscardCard, TakeTileFrom, Consolation,
+        Bid, Pass, PickNoble, DiscardBidCard, RevealCard, ReturnShownCard, BuyCard, PutBackCard, FinishBuying,
+        TakePrivilegeCard, UsePrivilege, BuilderBuild, EndPrivileges, DiscardCard, TakeTileFrom, Consolation,
     ],
     Field(discriminator="kind"),
 ]
 
 ACTION_KINDS: tuple[str, ...] = (
-    "bid", "pass", "pick_noble", "discard_bid_card", "reveal_card", "buy_card", "put_back_card", "finish_buying",
-    "take_privilege_card", "use_privilege", "builder_build", "end_privileges", "discard_card",
+    "bid", "pass", "pick_noble", "discard_bid_card", "reveal_card", "return_card", "buy_card", "put_back_card",
+    "finish_buying", "take_privilege_card", "use_privilege", "builder_build", "end_privileges", "discard_card",
     "take_tile_from", "consolation",
 )

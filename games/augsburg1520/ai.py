@@ -71,7 +71,7 @@ class HeuristicPolicy:
         return 200
 
     def _pick(self, state: State, seat: int, actions: list[Any], strongest: bool) -> Any:
-        picks = [a for a in actions if a.kind != "pick_noble"]
+        picks = [a for a in actions if a.kind not in ("pick_noble", "return_card")]
         if strongest and not state.picks[seat]:
             target = max(self._pick_pool(state, seat), key=lambda c: CARD_STRENGTH[c])
         else:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from games.augsburg1520 import data
-from games.augsburg1520.actions import Bid, DiscardBidCard, Pass, RevealCard
-from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, parse, suits
-from games.augsburg1520.choices import DISCARD_BID_CARDS, REVEAL_CARDS, card_options, reset_filters
+from games.augsburg1520.actions import Bid, DiscardBidCard, Pass, ReturnShownCard, RevealCard
+from games.augsburg1520.cards import (CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, parse, sorted_cards,
+                                      suits)
+from games.augsburg1520.choices import DISCARD_BID_CARDS, RETURN_CARDS, REVEAL_CARDS, card_options, reset_filters
 from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, own_list, own_row, receive, seat_order
 from games.augsburg1520.state import State
 from games.core import AmountChoice, Event, RuleError, own_choice, plural, public
@@ -148,8 +149,16 @@ def pick_candidates(state: State, seat: int) -> list[int]:
 
 
 def legal_picks(state: State, seat: int) -> list[BaseModel]:
-    table = DISCARD_BID_CARDS if state.phase == "discard_bid" else REVEAL_CARDS
-    return card_options(state, seat, pick_candidates(state, seat), table)
+    if state.phase == "discard_bid":
+        return card_options(state, seat, pick_candidates(state, seat), DISCARD_BID_CARDS)
+    # A tied finalist's cards are shown together once every finalist has chosen: until their last
+    # card, a card chosen by mistake goes back to the hand (jokers, being alike, as one option). Listed
+    # after the cards to show, so that the first choice always moves on.
+    picked = state.picks[seat]
+    jokers = [card for card in picked if is_joker(card)]
+    returns = [RETURN_CARDS[card] for card in sorted_cards(picked) if not is_joker(card)]
+    return [*card_options(state, seat, pick_candidates(state, seat), REVEAL_CARDS), *returns,
+            *([RETURN_CARDS[min(jokers)]] if jokers else [])]
 
 
 def _take_pick(state: State, seat: int, card_id: str) -> None:
@@ -190,6 +199,19 @@ def apply_reveal_card(state: State, seat: int, action: RevealCard, events: list[
     shown = [label(c) for c in state.picks[seat]]
     events.append(own_choice(seat, "show_cards", f"{{p{seat}}} will show {', '.join(shown)}.", seat=seat, cards=shown))
     return _resolve_reveal(state, events) if all(state.done) else None
+
+
+def apply_return_card(state: State, seat: int, action: ReturnShownCard, events: list[Event]) -> Step:
+    try:
+        card = parse(action.card)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+    if card not in state.picks[seat]:
+        chosen = ", ".join(map(label, sorted_cards(state.picks[seat]))) or "none yet"
+        raise RuleError(f"You have not chosen {label(card)} to show; the cards you have chosen: {chosen}.")
+    own_row(state, "picks", seat).remove(card)
+    own_row(state, "hands", seat).append(card)
+    return None
 
 
 def best_card(cards: list[int]) -> tuple[int, int]:

@@ -13,7 +13,7 @@ from games.augsburg1520 import data
 from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT
 from games.augsburg1520.common import own_list
 from games.augsburg1520.actions import (
-    BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, PutBackCard, RevealCard, make,
+    BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, PutBackCard, ReturnShownCard, RevealCard, make,
 )
 from games.augsburg1520.state import State
 from games.core import Event, RuleError
@@ -32,6 +32,7 @@ PUT_BACK_CARDS = card_actions(PutBackCard)
 DISCARD_CARDS = card_actions(DiscardCard)
 DISCARD_BID_CARDS = card_actions(DiscardBidCard)
 REVEAL_CARDS = card_actions(RevealCard)
+RETURN_CARDS = card_actions(ReturnShownCard)
 
 
 def card_options(state: State, seat: int, candidates: list[int], table: tuple[Move, ...]) -> list[BaseModel]:

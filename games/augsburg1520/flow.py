@@ -134,7 +134,8 @@ PHASES: dict[str, Phase] = {
     }),
     "bid": Phase(auction.legal_bids, {"bid": auction.apply_bid, "pass": auction.apply_pass}),
     "discard_bid": Phase(auction.legal_picks, {"discard_bid_card": auction.apply_discard_bid_card, **_CARD_CHOICE}),
-    "reveal": Phase(auction.legal_picks, {"reveal_card": auction.apply_reveal_card, **_CARD_CHOICE}),
+    "reveal": Phase(auction.legal_picks, {"reveal_card": auction.apply_reveal_card,
+                                          "return_card": auction.apply_return_card, **_CARD_CHOICE}),
     "privilege_card": Phase(privileges.legal_privilege_cards, {"take_privilege_card": privileges.apply_take_card}),
     "privileges": Phase(privileges.legal_privileges, {
         "use_privilege": privileges.apply_use, "builder_build": privileges.apply_builder_build,
@@ -163,6 +164,7 @@ NOT_NOW: dict[str, str] = {
     "pick_noble": "You are not choosing a card now.",
     "discard_bid_card": "You have no bid to discard now.",
     "reveal_card": "There are no cards to show now.",
+    "return_card": "You have no cards chosen to show now.",
     "buy_card": "You have no cards to buy now.",
     "put_back_card": "You have no cards to buy now.",
     "finish_buying": "You have no cards to buy now.",

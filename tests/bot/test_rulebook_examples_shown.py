@@ -8,7 +8,7 @@ import pytest
 
 from games import registry
 from play.results import seat_choices
-from tests.bot.driver import board_message, choose, open_table, start, text_of, thread_text
+from tests.bot.driver import board_message, choose, open_table, request_cursor, shown_to, start, text_of, thread_text
 
 AUGSBURG = registry.get("augsburg1520")
 BAUMEISTER = registry.get("baumeister")
@@ -133,6 +133,44 @@ async def test_augsburg_auction_example_one_on_the_board(simcord_env):
     assert (f"Last visit, Maria, won by {m}. Shown: {m}: Maria 14, Maria 15, Joker, Joker · "
             f"{s}: Maria 4, Maria 8, Maria 9, Maria 12 (+100 guilders)") in board, board
     assert "+50" not in board
+
+
+async def test_a_finalist_puts_back_a_card_chosen_by_mistake_after_the_other_chose(simcord_env):
+    """'In this case will these players simultaneously reveal a number of cards corresponding to the
+    number bid': until a finalist's last card, a card chosen by mistake goes back to the hand from
+    their panel, though the other finalist chose in between (a take-back would be refused then). The
+    other player is shown nothing of which card it was."""
+    from tests.games.augsburg1520.states import bid, play_all, set_hand, start_auction
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    state = copy.deepcopy(await table.state())
+    for seat in range(2):
+        state, _ = AUGSBURG.apply(state, seat, {"kind": "finish_buying"})
+    state = copy.deepcopy(state)
+    set_hand(state, 0, ["maria-14", "maria-15", "maria-5"])
+    set_hand(state, 1, ["maria-4", "maria-8", "maria-9"])
+    start_auction(state, 3, opener=0)
+    state, _ = play_all(state, [(0, bid(2)), (1, bid(2))])
+    assert state.phase == "reveal"
+    await table.put_state(state)
+    ada, bo = await table.actor_of_seat(0), await table.actor_of_seat(1)
+    await click_choice(table, 0, lambda a: a.kind == "reveal_card" and a.card == "maria-5")
+    await click_choice(table, 1, lambda a: a.kind == "reveal_card" and a.card == "maria-4")
+    since = request_cursor(simcord_env)
+    panel = (await ada.click(await board_message(table), label="My hand")).response.message
+    menu = next(c for row in panel.components for c in row.children
+                if getattr(c, "placeholder", None) == "Put a card chosen to show back in your hand")
+    assert [o.label for o in menu.options] == ["Keep Maria 5 in hand (not shown)"]
+    await click_choice(table, 0, lambda a: a.kind == "return_card" and a.card == "maria-5")
+    after = await table.state()
+    assert after.picks[0] == [] and after.phase == "reveal" and after.picks[1]
+    assert not any("Maria 5" in text for text in shown_to(simcord_env, bo.id, since))
+    await click_choice(table, 0, lambda a: a.kind == "reveal_card" and a.card == "maria-14")
+    await click_choice(table, 0, lambda a: a.kind == "reveal_card" and a.card == "maria-15")
+    await click_choice(table, 1, lambda a: a.kind == "reveal_card" and a.card == "maria-8")
+    board = text_of(await board_message(table))
+    assert "Maria 14, Maria 15" in board and "Maria 5" not in board, board
 
 
 # -- Wettstreit der Baumeister: a complete city's bonuses and a shared place --------------------

@@ -225,6 +225,42 @@ def test_example_one_matthias_holds_and_wins_the_showdown():
     assert SPEC.view(state, None).shown[1].prize == 100
 
 
+def test_a_finalist_puts_a_chosen_card_back_until_their_last_card():
+    """'these players simultaneously reveal a number of cards corresponding to the number bid': the
+    cards are shown together, so until a finalist has chosen all of theirs, a card chosen by mistake
+    goes back to the hand, even after another finalist has chosen in between."""
+    state, _ = play(example_one(), MATTHIAS, bid(4))
+    state, _ = play(state, MATTHIAS, {"kind": "reveal_card", "card": "maria-5"})
+    state, _ = play(state, SIGURD, {"kind": "reveal_card", "card": "maria-4"})
+    others_saw = SPEC.view(state, SIGURD).players[MATTHIAS].model_dump()
+    offered = [a for a in SPEC.legal_actions(state, MATTHIAS) if a.kind == "return_card"]
+    assert [a.card for a in offered] == ["maria-5"]
+    state, events = play(state, MATTHIAS, offered[0])
+    assert CARD_ID[state.hands[MATTHIAS][-1]] == "maria-5" and state.picks[MATTHIAS] == []
+    now_seen = SPEC.view(state, SIGURD).players[MATTHIAS].model_dump()
+    assert events == [] and now_seen == {**others_saw, "picked": 0}, (
+        "the others see how many cards are chosen, never which: the hand they see keeps its size")
+    assert not [a for a in SPEC.legal_actions(state, MATTHIAS) if a.kind == "return_card"]
+    with pytest.raises(RuleError, match="You have not chosen Maria 5 to show"):
+        play(state, MATTHIAS, {"kind": "return_card", "card": "maria-5"})
+    for card_id in ["maria-14", "maria-15", "joker-1", "joker-2"]:
+        state, _ = play(state, MATTHIAS, {"kind": "reveal_card", "card": card_id})
+    with pytest.raises(RuleError):  # chosen in full: the choice stands
+        play(state, MATTHIAS, {"kind": "return_card", "card": "joker-1"})
+    for card_id in ["maria-8", "maria-9", "maria-12"]:
+        state, events = play(state, SIGURD, {"kind": "reveal_card", "card": card_id})
+    assert state.winner == MATTHIAS and sorted(CARD_ID[c] for c in state.hands[MATTHIAS]) == ["maria-5"]
+
+
+def test_jokers_chosen_to_show_go_back_as_one_option():
+    state, _ = play(example_one(), MATTHIAS, bid(4))
+    for card_id in ["joker-1", "maria-14", "joker-2"]:
+        state, _ = play(state, MATTHIAS, {"kind": "reveal_card", "card": card_id})
+    offered = [a.card for a in SPEC.legal_actions(state, MATTHIAS) if a.kind == "return_card"]
+    assert offered == ["maria-14", "joker-1"]
+    assert [a.kind for a in SPEC.legal_actions(state, MATTHIAS)][0] == "reveal_card", "the first choice moves on"
+
+
 def test_example_two_maximilian_ties_go_to_the_noble_closest_to_him():
     """'Matthias has offered Leo 15, Maria 3 and Joker. Ada has Philipp 15 and 7 plus Leo 2.
     Matthias wins (since Leo 15 is better than Philipp 15).'"""
@@ -267,7 +303,7 @@ def test_showing_cards_needs_a_note_and_suitable_cards():
     with pytest.raises(RuleError, match="Only Leo notes and jokers"):
         play(state, 0, {"kind": "reveal_card", "card": "maria-9"})
     state, _ = play(state, 0, {"kind": "reveal_card", "card": "joker-1"})
-    assert {a.card for a in SPEC.legal_actions(state, 0)} == {"leo-5"}
+    assert {a.card for a in SPEC.legal_actions(state, 0) if a.kind == "reveal_card"} == {"leo-5"}
 
 
 def test_long_card_choice_goes_through_the_noble_first():
