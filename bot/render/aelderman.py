@@ -200,16 +200,20 @@ class AeldermanRenderer(Renderer):
     # -- the public board ----------------------------------------------------------------------
     def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
         embeds, compact = self._board(info, view), False
-        if sum(len(e) for e in embeds) > BOARD_ROOM and any(len(n) > SHORT_NAME for n in info.names.values()):
+        size = sum(len(e) for e in embeds)  # counted over every part of every embed: once a version
+        if size > BOARD_ROOM and any(len(n) > SHORT_NAME for n in info.names.values()):
             info = info.shortened(SHORT_NAME)  # long names, said many times over
             embeds = self._board(info, view)
-        if sum(len(e) for e in embeds) > BOARD_ROOM:  # the sea map's action cards are shown nowhere else
+            size = sum(len(e) for e in embeds)
+        if size > BOARD_ROOM:  # the sea map's action cards are shown nowhere else
             embeds, compact = self._board(info, view, compact=True), True
-        if sum(len(e) for e in embeds) > CARDS_ROOM and any(len(n) > TINY_NAME for n in info.names.values()):
+            size = sum(len(e) for e in embeds)
+        if size > CARDS_ROOM and any(len(n) > TINY_NAME for n in info.names.values()):
             info = info.shortened(TINY_NAME)
             embeds = self._board(info, view, compact=True)
+            size = sum(len(e) for e in embeds)
         main, cards = embeds
-        if len(main) + len(cards) <= CARDS_ROOM:
+        if size <= CARDS_ROOM:
             return within_total(embeds)
         room = CARDS_ROOM - len(cards) - len(main) + len(main.description or "")  # for the status
         if len(self._status_text(info, view, compact, shortest=True)) > room:

@@ -241,9 +241,21 @@ def card_view(number: int) -> CardView:
     return CardView(number=number, rows=rows, demand=list(card.demand))
 
 
-def city_view(state: State, name: str) -> CityView:
-    ships = tuple(s for s, p in enumerate(state.players) if p.location == name)
-    return _city_view(name, state.cards[name], tuple(state.banners.get(name, ())), state.subsidiary.get(name), ships)
+def cities_view(state: State) -> list[CityView]:
+    """Every place of the map, in map order. Most moves leave the map as it was: the views of its
+    places are then taken whole from a cache, the key costing less than one lookup a place."""
+    ships: dict[str, tuple[int, ...]] = {}
+    for seat, player in enumerate(state.players):
+        ships[player.location] = (*ships.get(player.location, ()), seat)
+    banners, subsidiary, cards = state.banners, state.subsidiary, state.cards
+    places = tuple((name, cards[name], tuple(banners.get(name, ())), subsidiary.get(name), ships.get(name, ()))
+                   for name in D.PLACES)
+    return list(_cities(places))
+
+
+@lru_cache(maxsize=1024)  # a map's twenty places (their views are shared): about 2 kB each
+def _cities(places: tuple) -> tuple[CityView, ...]:
+    return tuple(_city_view(*place) for place in places)
 
 
 @lru_cache(maxsize=4096)  # views are read, never changed: a city that looks the same is built once

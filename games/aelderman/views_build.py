@@ -16,7 +16,7 @@ from games.aelderman.state import State
 from games.aelderman.turn import trade_options
 from games.aelderman.views import (AeldermanView, BuildingView, CouncilSlotView, CouncilView,
                                    ImprovementView, MajorityView, OrderView, PendingView,
-                                   PlayerView, SiteView, TurnView, city_view, requirements_view,
+                                   PlayerView, SiteView, TurnView, cities_view, requirements_view,
                                    wheel_view)
 
 _PRIVATE_STEPS = frozenset({"booster"})
@@ -157,7 +157,7 @@ def build_view(state: State, viewer: int | None, to_act: list[int]) -> Aelderman
         round=state.round, period=state.period, periods_revealed=state.periods[:revealed],
         periods_hidden=len(state.periods) - revealed, order=list(state.order), to_act=to_act,
         turn=turn_view(state), pending=pending_view(state, viewer),
-        cities=[city_view(state, name) for name in D.PLACES],
+        cities=cities_view(state),
         players=[player_view(state, s, viewer) for s in range(state.seats)],
         council=council_view(state, viewer), council_pile=len(state.council_pile),
         card_pile=len(state.card_pile), feasts=state.feasts, feast_limit=state.seats,
