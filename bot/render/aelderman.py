@@ -13,7 +13,7 @@ from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
 from bot.render.aelderman_council import bid_status, council_row_lines, revealed_lines
 from bot.render.aelderman_lubeck import panel_key, strip_for
-from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, spare_name, status_text
+from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, draw_map_now, spare_name, status_text
 from bot.render.aelderman_results import outcome_lines
 from bot.render.aelderman_steps import (
     NOW, STANDING, TURN_OF, WAITING, card_field, public_step, step_prompt, turn_lines, wheel_field, without_turn,
@@ -285,9 +285,14 @@ class AeldermanRenderer(Renderer):
             return discord.File(io.BytesIO(png), filename="aelderman-board.png",
                                 description="The sea map, Lübeck's districts, the majorities so far, "
                                             "the improvements and the Council orders")
-        png = draw_map(view, dict(info.names))
-        return discord.File(io.BytesIO(png), filename="aelderman-sea-map.png",
-                            description="The sea map: routes, banners, subsidiaries and ships")
+        return _sea_map_file(draw_map(view, dict(info.names)))
+
+    def board_image_now(self, info: TableInfo, view: BaseModel) -> discord.File | None:
+        """The short version's sea map (about a millisecond once its layout was drawn before); the
+        main version's strip below it takes a few more."""
+        v: Any = view
+        png = draw_map_now(view, dict(info.names)) if v.version != "main" else None
+        return _sea_map_file(png) if png is not None else None
 
     def _title(self, v: Any) -> str:
         solo = " (solo)" if v.solo else ""
@@ -501,3 +506,8 @@ def _line_embeds(title: str, lines: list[str]) -> list[discord.Embed]:
 
 
 RENDERER = AeldermanRenderer()
+
+
+def _sea_map_file(png: bytes) -> discord.File:
+    return discord.File(io.BytesIO(png), filename="aelderman-sea-map.png",
+                        description="The sea map: routes, banners, subsidiaries and ships")

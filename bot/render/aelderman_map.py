@@ -286,6 +286,7 @@ def _ship(draw: ImageDraw.ImageDraw, spot: tuple[int, int], rgb: tuple[int, int,
 
 # Boards of several tables may be drawn at once in worker threads; the cached fonts are shared.
 _DRAWING = threading.Lock()
+_drawn_before: set[tuple] = set()  # layouts (layout_key) drawn once: their background is ready
 
 
 def draw_map(view: Any, names: dict[int, str], below: Any = None) -> bytes:
@@ -299,6 +300,23 @@ def draw_map(view: Any, names: dict[int, str], below: Any = None) -> bytes:
             whole.paste(image.convert("RGB"), (0, 0))
             whole.paste(strip, (0, image.height))
             image = whole  # kept in RGB: the players' colours stay exact
+        _drawn_before.add(layout_key(view))
+    return _encode(image, names)
+
+
+def draw_map_now(view: Any, names: dict[int, str]) -> bytes | None:
+    """draw_map (no strip), only when that is quick: a map of this layout was drawn before (its
+    background and fonts are ready) and no other picture is being drawn; else None, at once."""
+    if layout_key(view) not in _drawn_before or not _DRAWING.acquire(blocking=False):
+        return None
+    try:
+        image = _draw(view, names)
+    finally:
+        _DRAWING.release()
+    return _encode(image, names)
+
+
+def _encode(image: Image.Image, names: dict[int, str]) -> bytes:
     # Only the rows that changed since an earlier picture are compressed; the previous map of the
     # same players is compared band by band first.
     return png_bands.encode(image, series=("aelderman map", tuple(sorted(names.items()))))

@@ -146,13 +146,11 @@ class Boards:
         # Tables whose channel refused their board picture (no Attach Files): their boards go
         # without it, and a new board (a new round) tries again.
         self.pictures_refused: set[int] = set()
-        self.drawing: BoundedCache[int, tuple[str, asyncio.Task[Any]]] = BoundedCache(64)  # see start_picture
 
     def forget(self, table_id: int) -> None:
         self.shown.pop(table_id)
         self.hints.pop(table_id)
         self.pictures_refused.discard(table_id)
-        self.drawing.pop(table_id)
 
     async def refresh(self, news: TableNews, thread: Any, *, force_new: bool = False) -> None:
         """Show the table of `news` on its board. Overlapping refreshes end with the newest one."""
@@ -371,31 +369,10 @@ class Boards:
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
         return embeds
 
-    def start_picture(self, news: TableNews) -> None:
-        """Begin drawing the picture the board of `news` will show, when it shows a new one (a new
-        board, or a changed map), in a worker thread while the move's answer is made: `_image`
-        takes it when the board is refreshed (drawing takes about a millisecond)."""
-        table = news.table
-        if news.state is None or table.status != "running" or table.id in self.pictures_refused:
-            return
-        renderer = get_renderer(table.game)
-        try:
-            info, public = self.service_info(news), news.view(self.service.spec(table), None)
-            key, shown = renderer.board_image_key(info, public), self.shown.get(table.id)
-            if key is None or (shown is not None and shown.image_key == key and shown.key == renderer.board_key(public)):
-                return
-        except Exception:  # the move's answer goes on; the board refresh meets (and reports) the same fault
-            log.debug("picture of table %s not started", table.id, exc_info=True)
-            return
-        drawing = asyncio.ensure_future(asyncio.to_thread(renderer.board_image, info, public))
-        drawing.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure shows when taken
-        self.drawing.put(table.id, (key, drawing))
-
-    async def _image(self, news: TableNews, info: Any, public: Any, key: str) -> discord.File | None:
-        started = self.drawing.pop(news.table.id)
-        if started is not None and started[0] == key:
-            return await started[1]
-        return await asyncio.to_thread(get_renderer(news.table.game).board_image, info, public)
+    async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:
+        renderer = get_renderer(news.table.game)
+        quick = renderer.board_image_now(info, public)
+        return quick if quick is not None else await asyncio.to_thread(renderer.board_image, info, public)
 
     async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, text: BoardText, key: str,
                     image_key: str | None, info: Any, public: Any) -> str:
@@ -409,7 +386,7 @@ class Boards:
         if news.table.status != "running":  # while it runs, the board keeps the buttons it was posted with
             message["view"] = panels.board_view(news.table)
         if image_key != shown.image_key:
-            image = await self._image(news, info, public, image_key) if image_key is not None else None
+            image = await self._image(news, info, public) if image_key is not None else None
             message["attachments"] = [image] if image else []
         try:
             await self._without_refused_picture(partial(edit_unread, thread.get_partial_message(
@@ -426,7 +403,7 @@ class Boards:
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
                     image_key: str | None, since: int, text: BoardText, *, ping: bool = True) -> None:
-        image = await self._image(news, info, public, image_key) if image_key is not None else None
+        image = await self._image(news, info, public) if image_key is not None else None
         if not ping:
             text.mentions = discord.AllowedMentions.none()
         message = await self._without_refused_picture(

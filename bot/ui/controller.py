@@ -332,7 +332,6 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         seat = news.seat_of(interaction.user.id)
         number = seat.seat if seat is not None else news.moves[0].seat
         in_dm = interaction.message is not None and interaction.message.guild is None
-        self.presenter.boards.start_picture(news)  # drawn while the answer is made
         panel = self.presenter.panel(news, number, self.presenter.private_lines(news, number))
         try:
             if private_panel(interaction.message):

@@ -1,11 +1,14 @@
-"""Aelderman's board picture is drawn while a move's answer is made (Boards.start_picture): the
-board a player sees after each of their moves shows the sea map as the game stands after that
-move, never an earlier or a later one."""
+"""Aelderman's board picture: the board a player sees after each of their moves shows the sea map as
+the game stands after that move, never an earlier or a later one. A map whose layout was drawn before
+is drawn at once (about a millisecond, less than a trip to a worker thread and back); the main
+version's picture, with Lübeck's strip under the map, goes to a worker thread."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 
+import pytest
 from PIL import Image
 
 from bot.render import get_renderer
@@ -35,3 +38,36 @@ async def test_after_every_move_the_board_picture_is_the_map_of_that_move(simcor
         assert pixels(shown) == pixels(drawn)
         pictures.add(pixels(shown))
     assert len(pictures) >= 5  # ships moved: new pictures were shown, each the one of its move
+
+
+async def pictures_in_threads(env, monkeypatch, options: str | None, turns: int) -> tuple[int, int]:
+    """(pictures drawn in a worker thread, pictures shown) over `turns` turns after the first board."""
+    import bot.ui.board
+
+    table = await open_table(env, "aelderman", ["ada", "bo"], options=options)
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    assert await play_turn_by_dm(table, policy)  # the first picture of this layout may be drawn cold
+    threads, shown, real = [], set(), asyncio.to_thread
+
+    async def to_thread(function, *args):
+        threads.append(function)
+        return await real(function, *args)
+
+    monkeypatch.setattr(bot.ui.board.asyncio, "to_thread", to_thread)
+    for _ in range(turns):
+        assert await play_turn_by_dm(table, policy)
+        board = await board_message(table)
+        shown.add(board.attachments[0].url if board.attachments else None)
+    return len(threads), len(shown)
+
+
+async def test_a_warm_sea_map_is_drawn_without_a_worker_thread(simcord_env, monkeypatch):
+    threads, shown = await pictures_in_threads(simcord_env, monkeypatch, None, 16)
+    assert shown >= 3 and threads == 0, (shown, threads)
+
+
+@pytest.mark.slow
+async def test_the_main_versions_picture_is_drawn_in_a_worker_thread(simcord_env, monkeypatch):
+    threads, shown = await pictures_in_threads(simcord_env, monkeypatch, "version=main", 16)
+    assert shown >= 3 and threads >= shown - 1, (shown, threads)

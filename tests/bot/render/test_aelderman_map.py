@@ -60,3 +60,48 @@ def test_long_names_in_the_colour_key_are_shortened_before_the_round(monkeypatch
     assert all(box[2] < left + status_box[0] for _, box in keys), keys
     assert [words for words, _ in keys][0].startswith("KONSTANTIN") and all(w.endswith("…") for w, _ in keys)
     sea_map._names_band.cache_clear()
+
+
+# -- drawn at once or in a worker thread ----------------------------------------------------------
+def _renderer_and_views(version: str):
+    from bot.render.aelderman import AeldermanRenderer
+    from bot.render.base import TableInfo
+    from games.aelderman import SPEC
+
+    state = SPEC.setup(2, 5, {"version": version})
+    policies = [SPEC.policy("heuristic", seat) for seat in range(2)]
+    views = []
+    for _ in range(40):
+        seat = min(SPEC.to_act(state))
+        state, _ = SPEC.apply(state, seat, policies[seat].choose(state, seat))
+        views.append(SPEC.view(state, None))
+    return AeldermanRenderer(), TableInfo(table_id=1, title="Aelderman", names={0: "ada", 1: "bo"}), views
+
+
+@pytest.mark.slow  # draws pictures
+def test_a_sea_map_is_drawn_at_once_only_when_its_layout_was_drawn_before(monkeypatch):
+    """Drawing a warm map takes about a millisecond, less than the trip to a worker thread: the
+    renderer then draws it at once (board_image_now), the same picture board_image draws."""
+    renderer, info, views = _renderer_and_views("short")
+    monkeypatch.setattr(sea_map, "_drawn_before", set())
+    assert renderer.board_image_now(info, views[0]) is None, "a layout never drawn: its background may take long"
+    renderer.board_image(info, views[0])
+    for view in views[1:]:
+        now = renderer.board_image_now(info, view)
+        assert now is not None
+        assert now.fp.getvalue() == renderer.board_image(info, view).fp.getvalue()
+        assert now.filename == "aelderman-sea-map.png"
+
+
+@pytest.mark.slow  # draws pictures
+def test_no_map_is_drawn_at_once_while_another_is_drawn_or_with_the_main_versions_strip():
+    """The loop never waits for a worker thread's drawing (it may be a first, slow one), and the main
+    version's strip under the map takes several milliseconds: both go to a worker thread."""
+    renderer, info, views = _renderer_and_views("short")
+    renderer.board_image(info, views[0])
+    assert renderer.board_image_now(info, views[1]) is not None
+    with sea_map._DRAWING:  # as a worker thread drawing another table's picture holds it
+        assert renderer.board_image_now(info, views[2]) is None
+    main, info, main_views = _renderer_and_views("main")
+    main.board_image(info, main_views[0])
+    assert main.board_image_now(info, main_views[1]) is None
