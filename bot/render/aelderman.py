@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
 from bot.render.aelderman_council import bid_status, council_row_lines, revealed_lines
+from bot.render.aelderman_display import display_lines, majority_lines
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, draw_map_now, spare_name, status_text
 from bot.render.aelderman_results import outcome_lines
@@ -103,11 +104,6 @@ def markers_text(view: Any, seat: int) -> str:
     return ", ".join(shown) or "none"
 
 
-def colour_name(info: TableInfo, view: Any, seat: int) -> str:
-    """A player's name, or for the spare colour (2 players) or the dummy (solo) what the board calls it."""
-    return spare_name(view) if seat == view.spare else info.name(seat)
-
-
 def sites_text(view: Any, seat: int, uses: dict[int, int] | None = None) -> str:
     """A colour's sites in Lübeck (main version), by district, buildings with their strength (the
     spare colour's have no name) and the uses of an ability counted on them (`uses`: by site):
@@ -125,21 +121,6 @@ def sites_text(view: Any, seat: int, uses: dict[int, int] | None = None) -> str:
         shown = built + ([plural(free, "property", "properties")] if free else [])
         parts.append(f"{district}: {', '.join(shown)}")
     return " · ".join(parts) or "none"
-
-
-def majority_lines(info: TableInfo, view: Any) -> list[str]:
-    """The main version's scoring boxes so far, as the picture's strip shows them: each colour's
-    markers (zones) or strength (districts), and the votes for first and second place."""
-    lines, empty = [], []
-    for box in [*view.zone_majorities, *view.district_majorities]:
-        name = f"{box.name} zone" if box.name in D.ZONES else box.name
-        standing = sorted(((value, seat) for seat, value in box.standing.items() if value > 0), reverse=True)
-        if standing:
-            shown = ", ".join(f"{colour_name(info, view, seat)} {value}" for value, seat in standing)
-            lines.append(f"{name} ({box.first}/{box.second}): {shown}")
-        else:
-            empty.append(name)
-    return lines + ([f"Nobody yet: {', '.join(empty)}"] if empty else [])
 
 
 def extra_lines(player: Any, cards_in_full: bool) -> list[str]:
@@ -172,21 +153,6 @@ def spare_lines(v: Any) -> list[str]:
             lines.append(f"Scores {D.DUMMY_SHEETS[v.difficulty].bonus_votes} council votes of its own at the election.")
     else:  # rulebook: "those influence markers are also taken into account when it comes to an exchange of an action card"
         lines.append("Its markers count when an action card is exchanged, like a player's.")
-    return lines
-
-
-def display_lines(v: Any, compact: bool = False) -> list[str]:
-    """The improvements on display and the Council orders, each with its full text (`compact`: the
-    improvements by number alone)."""
-    spots = labels.display_spots(v)
-    if compact:
-        lines = [" · ".join(f"{index}. **{imp.number}**" if imp else f"{index}. –" for index, imp in spots)
-                 + " (their texts: `/rules game:aelderman`)"]
-    else:
-        lines = [f"{index}. **{imp.number}** ({imp.when}): {imp.text}" if imp
-                 else f"{index}. – (empty: the improvement pile has run out)" for index, imp in spots]
-    lines += [f"Order {index}: **{order.number}** {order.text} → {items_text(order.reward)}" if order
-              else f"Order {index}: fulfilled or removed" for index, order in enumerate(v.orders, 1)]
     return lines
 
 
@@ -280,19 +246,15 @@ class AeldermanRenderer(Renderer):
 
     def board_image(self, info: TableInfo, view: BaseModel) -> discord.File | None:
         v: Any = view
-        if v.version == "main":
-            png = draw_map(view, dict(info.names), below=strip_for)
-            return discord.File(io.BytesIO(png), filename="aelderman-board.png",
-                                description="The sea map, Lübeck's districts, the majorities so far, "
-                                            "the improvements and the Council orders")
-        return _sea_map_file(draw_map(view, dict(info.names)))
+        main = v.version == "main"
+        return _picture(draw_map(view, dict(info.names), below=strip_for if main else None), main)
 
     def board_image_now(self, info: TableInfo, view: BaseModel) -> discord.File | None:
         """The short version's sea map (about a millisecond once its layout was drawn before); the
         main version's strip below it takes a few more."""
         v: Any = view
         png = draw_map_now(view, dict(info.names)) if v.version != "main" else None
-        return _sea_map_file(png) if png is not None else None
+        return _picture(png, main=False) if png is not None else None
 
     def _title(self, v: Any) -> str:
         solo = " (solo)" if v.solo else ""
@@ -508,6 +470,10 @@ def _line_embeds(title: str, lines: list[str]) -> list[discord.Embed]:
 RENDERER = AeldermanRenderer()
 
 
-def _sea_map_file(png: bytes) -> discord.File:
+def _picture(png: bytes, main: bool) -> discord.File:
+    if main:
+        return discord.File(io.BytesIO(png), filename="aelderman-board.png",
+                            description="The sea map, Lübeck's districts, the majorities so far, the improvements "
+                                        "and the Council orders")
     return discord.File(io.BytesIO(png), filename="aelderman-sea-map.png",
                         description="The sea map: routes, banners, subsidiaries and ships")

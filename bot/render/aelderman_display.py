@@ -1,0 +1,47 @@
+"""Aelderman's main version on the board, in text: the improvements and Council orders on display
+and the majorities so far (the picture's strip under the map draws them in short)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render import aelderman_labels as labels
+from bot.render.aelderman_labels import items_text
+from bot.render.aelderman_map import spare_name
+from bot.render.base import TableInfo
+from games.aelderman import data as D
+
+
+def colour_name(info: TableInfo, view: Any, seat: int) -> str:
+    """A player's name, or for the spare colour (2 players) or the dummy (solo) what the board calls it."""
+    return spare_name(view) if seat == view.spare else info.name(seat)
+
+
+def majority_lines(info: TableInfo, view: Any) -> list[str]:
+    """The main version's scoring boxes so far, as the picture's strip shows them: each colour's
+    markers (zones) or strength (districts), and the votes for first and second place."""
+    lines, empty = [], []
+    for box in [*view.zone_majorities, *view.district_majorities]:
+        name = f"{box.name} zone" if box.name in D.ZONES else box.name
+        standing = sorted(((value, seat) for seat, value in box.standing.items() if value > 0), reverse=True)
+        if standing:
+            shown = ", ".join(f"{colour_name(info, view, seat)} {value}" for value, seat in standing)
+            lines.append(f"{name} ({box.first}/{box.second}): {shown}")
+        else:
+            empty.append(name)
+    return lines + ([f"Nobody yet: {', '.join(empty)}"] if empty else [])
+
+
+def display_lines(v: Any, compact: bool = False) -> list[str]:
+    """The improvements on display and the Council orders, each with its full text (`compact`: the
+    improvements by number alone)."""
+    spots = labels.display_spots(v)
+    if compact:
+        lines = [" · ".join(f"{index}. **{imp.number}**" if imp else f"{index}. –" for index, imp in spots)
+                 + " (their texts: `/rules game:aelderman`)"]
+    else:
+        lines = [f"{index}. **{imp.number}** ({imp.when}): {imp.text}" if imp
+                 else f"{index}. – (empty: the improvement pile has run out)" for index, imp in spots]
+    lines += [f"Order {index}: **{order.number}** {order.text} → {items_text(order.reward)}" if order
+              else f"Order {index}: fulfilled or removed" for index, order in enumerate(v.orders, 1)]
+    return lines
