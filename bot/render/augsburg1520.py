@@ -371,7 +371,8 @@ class Augsburg1520Renderer(Renderer):
             "discard_bid": f"You won alone: choose the {n_cards(v.high)} of your bid to discard "
                            f"({len(v.picks)} chosen; at least one must be a note).",
             "reveal": f"Choose secretly the {n_cards(v.high)} to show ({len(v.picks)} chosen). "
-                      "The highest single card wins; a joker has no value.",
+                      "The highest single card wins; a joker has no value."
+                      + (" Until your last card, one chosen by mistake can be kept in hand." if v.picks else ""),
             "privilege_card": "Choose a privilege card.",
             "privileges": self._privileges_prompt(v),
             "privilege_discard": "Discard any one card from your hand.",

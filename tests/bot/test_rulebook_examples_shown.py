@@ -162,6 +162,7 @@ async def test_a_finalist_puts_back_a_card_chosen_by_mistake_after_the_other_cho
     menu = next(c for row in panel.components for c in row.children
                 if getattr(c, "placeholder", None) == "Put a card chosen to show back in your hand")
     assert [o.label for o in menu.options] == ["Keep Maria 5 in hand (not shown)"]
+    assert "Until your last card, one chosen by mistake can be kept in hand." in text_of(panel)
     await click_choice(table, 0, lambda a: a.kind == "return_card" and a.card == "maria-5")
     after = await table.state()
     assert after.picks[0] == [] and after.phase == "reveal" and after.picks[1]
