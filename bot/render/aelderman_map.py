@@ -323,7 +323,8 @@ def _encode(image: Image.Image, names: dict[int, str]) -> bytes:
 
 
 def _draw(view: Any, names: dict[int, str]) -> Image.Image:
-    image = background(layout_key(view)).copy()
+    key = layout_key(view)
+    image = background(key).copy()
     draw = ImageDraw.Draw(image)
     for city in view.cities:
         centre = place_xy(city.name, (city.x, city.y))
@@ -338,7 +339,7 @@ def _draw(view: Any, names: dict[int, str]) -> Image.Image:
         centre = place_xy(city.name, (city.x, city.y))
         for index, seat in enumerate(city.ships):
             _ship(draw, ship_spot(city.name, index, centre), colour(seat))
-    image.paste(_legend(layout_key(view), legend_entries(view, names), status_text(view)), (0, MAP_HEIGHT))
+    image.paste(_legend(key, legend_entries(view, names), status_text(view)), (0, MAP_HEIGHT))
     return image
 
 

@@ -7,9 +7,9 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.actions import Bid, DiscardBidCard, Pass, ReturnShownCard, RevealCard
-from games.augsburg1520.cards import (CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, parse, sorted_cards,
-                                      suits)
-from games.augsburg1520.choices import DISCARD_BID_CARDS, RETURN_CARDS, REVEAL_CARDS, card_options, reset_filters
+from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, sorted_cards, suits
+from games.augsburg1520.choices import (DISCARD_BID_CARDS, RETURN_CARDS, REVEAL_CARDS, card_from, card_options,
+                                       reset_filters, take_back_options)
 from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, own_list, own_row, receive, seat_order
 from games.augsburg1520.state import State
 from games.core import AmountChoice, Event, RuleError, own_choice, plural, public
@@ -154,18 +154,12 @@ def legal_picks(state: State, seat: int) -> list[BaseModel]:
     # A tied finalist's cards are shown together once every finalist has chosen: until their last
     # card, a card chosen by mistake goes back to the hand (jokers, being alike, as one option). Listed
     # after the cards to show, so that the first choice always moves on.
-    picked = state.picks[seat]
-    jokers = [card for card in picked if is_joker(card)]
-    returns = [RETURN_CARDS[card] for card in sorted_cards(picked) if not is_joker(card)]
-    return [*card_options(state, seat, pick_candidates(state, seat), REVEAL_CARDS), *returns,
-            *([RETURN_CARDS[min(jokers)]] if jokers else [])]
+    return [*card_options(state, seat, pick_candidates(state, seat), REVEAL_CARDS),
+            *take_back_options(state.picks[seat], RETURN_CARDS)]
 
 
 def _take_pick(state: State, seat: int, card_id: str) -> None:
-    try:
-        card = parse(card_id)
-    except ValueError as exc:
-        raise RuleError(str(exc)) from None
+    card = card_from(card_id)
     if card not in state.hands[seat]:
         raise RuleError(f"{label(card)} is not in your hand.")
     if card not in pick_candidates(state, seat):
@@ -202,10 +196,7 @@ def apply_reveal_card(state: State, seat: int, action: RevealCard, events: list[
 
 
 def apply_return_card(state: State, seat: int, action: ReturnShownCard, events: list[Event]) -> Step:
-    try:
-        card = parse(action.card)
-    except ValueError as exc:
-        raise RuleError(str(exc)) from None
+    card = card_from(action.card)
     if card not in state.picks[seat]:
         chosen = ", ".join(map(label, sorted_cards(state.picks[seat]))) or "none yet"
         raise RuleError(f"You have not chosen {label(card)} to show; the cards you have chosen: {chosen}.")

@@ -7,8 +7,9 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.actions import BuyCard, DiscardCard, FinishBuying, PutBackCard
-from games.augsburg1520.cards import CARD_COST, is_joker, label, parse, sorted_cards
-from games.augsburg1520.choices import BUY_CARDS, DISCARD_CARDS, PUT_BACK_CARDS, card_options, reset_filters
+from games.augsburg1520.cards import CARD_COST, is_joker, label, sorted_cards
+from games.augsburg1520.choices import (BUY_CARDS, DISCARD_CARDS, PUT_BACK_CARDS, card_from, card_options,
+                                       reset_filters, take_back_options)
 from games.augsburg1520.common import (
     ROUND_START, Step, cards_available, cost_of, draw_card, own_list, own_rng, own_row, pay, seat_order,
 )
@@ -100,15 +101,11 @@ def legal_buys(state: State, seat: int) -> list[BaseModel]:
     actions.append(FINISH)
     # Choices stay open until Done: a card chosen by mistake goes back among those dealt (jokers,
     # being alike, as one option). Listed after Done, so that the first choice always moves on.
-    jokers = [card for card in picked if is_joker(card)]
-    actions.extend(PUT_BACK_CARDS[card] for card in sorted_cards(picked) if not is_joker(card))
-    if jokers:
-        actions.append(PUT_BACK_CARDS[min(jokers)])
-    return actions
+    return actions + take_back_options(picked, PUT_BACK_CARDS)
 
 
 def apply_buy(state: State, seat: int, action: BuyCard, events: list[Event]) -> Step:
-    card = _parse(action.card)
+    card = card_from(action.card)
     if card not in state.offers[seat]:
         raise RuleError(f"{label(card)} is not among the cards dealt to you.")
     if card in state.picks[seat]:
@@ -121,7 +118,7 @@ def apply_buy(state: State, seat: int, action: BuyCard, events: list[Event]) -> 
 
 
 def apply_put_back(state: State, seat: int, action: PutBackCard, events: list[Event]) -> Step:
-    card = _parse(action.card)
+    card = card_from(action.card)
     if card not in state.picks[seat]:
         chosen = ", ".join(map(label, sorted_cards(state.picks[seat]))) or "none"
         raise RuleError(f"You have not chosen {label(card)} to buy; the cards you have chosen: {chosen}.")
@@ -166,7 +163,7 @@ def legal_shortage_discards(state: State, seat: int) -> list[BaseModel]:
 
 
 def apply_shortage_discard(state: State, seat: int, action: DiscardCard, events: list[Event]) -> Step:
-    card = _parse(action.card)
+    card = card_from(action.card)
     if card not in state.hands[seat]:
         raise RuleError(f"{label(card)} is not in your hand.")
     own_row(state, "hands", seat).remove(card)
@@ -182,8 +179,3 @@ def apply_shortage_discard(state: State, seat: int, action: DiscardCard, events:
     return begin_dealing(state, events)
 
 
-def _parse(card_id: str) -> int:
-    try:
-        return parse(card_id)
-    except ValueError as exc:
-        raise RuleError(str(exc)) from None

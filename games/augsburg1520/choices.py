@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from games.augsburg1520 import data
-from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT
+from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT, is_joker, parse, sorted_cards
 from games.augsburg1520.common import own_list
 from games.augsburg1520.actions import (
     BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, PutBackCard, ReturnShownCard, RevealCard, make,
@@ -33,6 +33,22 @@ DISCARD_CARDS = card_actions(DiscardCard)
 DISCARD_BID_CARDS = card_actions(DiscardBidCard)
 REVEAL_CARDS = card_actions(RevealCard)
 RETURN_CARDS = card_actions(ReturnShownCard)
+
+
+def card_from(card_id: str) -> int:
+    """The card an action names; RuleError for an id no card has."""
+    try:
+        return parse(card_id)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+
+
+def take_back_options(picked: list[int], table: tuple[Move, ...]) -> list[Move]:
+    """The choice to take back one of the cards `picked` so far, as actions taken from `table`:
+    each note, and the jokers (being alike) as one option."""
+    jokers = [card for card in picked if is_joker(card)]
+    notes = [table[card] for card in sorted_cards(picked) if not is_joker(card)]
+    return notes + ([table[min(jokers)]] if jokers else [])
 
 
 def card_options(state: State, seat: int, candidates: list[int], table: tuple[Move, ...]) -> list[BaseModel]:

@@ -10,8 +10,8 @@ from games.augsburg1520 import data
 from games.augsburg1520.actions import (
     BuilderBuild, DiscardCard, EndPrivileges, TakePrivilegeCard, UsePrivilege, make,
 )
-from games.augsburg1520.cards import label, parse
-from games.augsburg1520.choices import DISCARD_CARDS, card_options, reset_filters
+from games.augsburg1520.cards import label
+from games.augsburg1520.choices import DISCARD_CARDS, card_from, card_options, reset_filters
 from games.augsburg1520.common import (
     AUCTION_OVER, RAISE_LEVEL, Step, draw_card, gain_prestige, prestige_text, own, own_list, own_row, pay, receive,
 )
@@ -181,10 +181,7 @@ def discard_from_hand(state: State, seat: int, card: int) -> None:
 
 
 def apply_privilege_discard(state: State, seat: int, action: DiscardCard, events: list[Event]) -> Step:
-    try:
-        card = parse(action.card)
-    except ValueError as exc:
-        raise RuleError(str(exc)) from None
+    card = card_from(action.card)
     discard_from_hand(state, seat, card)
     own_list(state, "discard").append(card)
     events.append(public("discard", f"{{p{seat}}} discards {label(card)}.", seat=seat, card=label(card)))
