@@ -7,9 +7,9 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.actions import Bid, DiscardBidCard, Pass, ReturnShownCard, RevealCard
-from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, sorted_cards, suits
+from games.augsburg1520.cards import CARD_COUNT, CARD_STRENGTH, SUITABILITY, is_joker, label, suits
 from games.augsburg1520.choices import (DISCARD_BID_CARDS, RETURN_CARDS, REVEAL_CARDS, card_from, card_options,
-                                       reset_filters, take_back_options)
+                                       reset_filters, take_back_options, unchoose)
 from games.augsburg1520.common import AUCTION_OVER, AUCTION_WON, Step, own_list, own_row, receive, seat_order
 from games.augsburg1520.state import State
 from games.core import AmountChoice, Event, RuleError, own_choice, plural, public
@@ -196,12 +196,7 @@ def apply_reveal_card(state: State, seat: int, action: RevealCard, events: list[
 
 
 def apply_return_card(state: State, seat: int, action: ReturnShownCard, events: list[Event]) -> Step:
-    card = card_from(action.card)
-    if card not in state.picks[seat]:
-        chosen = ", ".join(map(label, sorted_cards(state.picks[seat]))) or "none yet"
-        raise RuleError(f"You have not chosen {label(card)} to show; the cards you have chosen: {chosen}.")
-    own_row(state, "picks", seat).remove(card)
-    own_row(state, "hands", seat).append(card)
+    own_row(state, "hands", seat).append(unchoose(state, seat, action.card, "to show"))
     return None
 
 

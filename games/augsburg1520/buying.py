@@ -9,7 +9,7 @@ from games.augsburg1520 import data
 from games.augsburg1520.actions import BuyCard, DiscardCard, FinishBuying, PutBackCard
 from games.augsburg1520.cards import CARD_COST, is_joker, label, sorted_cards
 from games.augsburg1520.choices import (BUY_CARDS, DISCARD_CARDS, PUT_BACK_CARDS, card_from, card_options,
-                                       reset_filters, take_back_options)
+                                       reset_filters, take_back_options, unchoose)
 from games.augsburg1520.common import (
     ROUND_START, Step, cards_available, cost_of, draw_card, own_list, own_rng, own_row, pay, seat_order,
 )
@@ -118,11 +118,7 @@ def apply_buy(state: State, seat: int, action: BuyCard, events: list[Event]) -> 
 
 
 def apply_put_back(state: State, seat: int, action: PutBackCard, events: list[Event]) -> Step:
-    card = card_from(action.card)
-    if card not in state.picks[seat]:
-        chosen = ", ".join(map(label, sorted_cards(state.picks[seat]))) or "none"
-        raise RuleError(f"You have not chosen {label(card)} to buy; the cards you have chosen: {chosen}.")
-    own_row(state, "picks", seat).remove(card)
+    unchoose(state, seat, action.card, "to buy")
     return None
 
 

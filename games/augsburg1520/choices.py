@@ -10,8 +10,8 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from games.augsburg1520 import data
-from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT, is_joker, parse, sorted_cards
-from games.augsburg1520.common import own_list
+from games.augsburg1520.cards import CARD_COUNT, CARD_ID, CARD_NOBLE, NOTE_COUNT, is_joker, label, parse, sorted_cards
+from games.augsburg1520.common import own_list, own_row
 from games.augsburg1520.actions import (
     BuyCard, DiscardBidCard, DiscardCard, Move, PickNoble, PutBackCard, ReturnShownCard, RevealCard, make,
 )
@@ -41,6 +41,17 @@ def card_from(card_id: str) -> int:
         return parse(card_id)
     except ValueError as exc:
         raise RuleError(str(exc)) from None
+
+
+def unchoose(state: State, seat: int, card_id: str, chosen_to: str) -> int:
+    """Take the card `card_id` out of the seat's secret selection (cards chosen `chosen_to` buy or
+    show); RuleError, naming what is chosen, when it is not there."""
+    card = card_from(card_id)
+    if card not in state.picks[seat]:
+        chosen = ", ".join(map(label, sorted_cards(state.picks[seat]))) or "none"
+        raise RuleError(f"You have not chosen {label(card)} {chosen_to}; the cards you have chosen: {chosen}.")
+    own_row(state, "picks", seat).remove(card)
+    return card
 
 
 def take_back_options(picked: list[int], table: tuple[Move, ...]) -> list[Move]:
