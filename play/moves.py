@@ -123,14 +123,15 @@ class MovesMixin:
         if seat.away:
             raise TableError("A computer player plays your seat since you missed a deadline: press **I'm back** "
                              "on the notice that told you so, then play on.")
-        actions = seat_choices(loaded.spec, loaded.state, seat.seat)
+        kept = self.kept_choices(loaded.table, seat.seat)  # listed by the move that stored this state
+        actions = kept[0] if kept else seat_choices(loaded.spec, loaded.state, seat.seat)
         if not actions:
             raise TableError(loaded.spec.not_your_turn(loaded.state, seat.seat))
         version, digest = loaded.table.prompts.get(seat.seat, (loaded.table.version, ""))
         # The digest too: a panel sent before the bot was updated to offer choices in another order
         # would otherwise pick by its position a choice it did not show.
         if prompt_version != panel_token(loaded.table, version) or (
-                digest and digest != choices_digest(loaded.spec, actions)):
+                digest and digest != (kept[1] if kept else choices_digest(loaded.spec, actions))):
             raise TableError(OUT_OF_DATE)
         return loaded, seat.seat, actions
 
@@ -238,7 +239,7 @@ class MovesMixin:
             except StaleVersion:
                 raise TableError("Someone else moved at the same moment; nothing was changed. "
                                  "Look at the current panel and choose again.") from None
-        self.keep_state(table.id, write.state, state)
+        self.keep_state(table.id, write.state, state, choices, prompts)
         stored = table.model_copy(update={
             "version": version, "prompts": prompts, "outcome": outcome_json, "state": write.state,
             "status": "finished" if outcome is not None else "running", "computer_due": more and outcome is None,

@@ -30,6 +30,14 @@ log = logging.getLogger(__name__)
 FinishHook = Callable[[TableRow, list[SeatRow], Any], Awaitable[Any]]
 
 
+@dataclass(frozen=True)
+class KeptState:
+    """A table's state as stored (`text`) and parsed; with each seat's choices in it and their
+    digest when the move that stored it listed them (the next click picks from them)."""
+    text: str
+    state: Any
+    choices: dict[int, tuple[list[Any], str]] | None = None
+
 @dataclass
 class Loaded:
     """A table as one load read it: the row, its seats (with notes not yet stored) and state."""
@@ -97,7 +105,7 @@ class TableService(MovesMixin, LobbyMixin):
         self._policies: BoundedCache[tuple[int, int, str], Any] = BoundedCache(1_000)
         # The last state read or written per table, with its JSON: a load whose stored text is the
         # same reuses it instead of parsing again (states are never changed in place).
-        self._states: BoundedCache[int, tuple[str, Any]] = BoundedCache(2_000)
+        self._states: BoundedCache[int, KeptState] = BoundedCache(2_000)
 
     @staticmethod
     def deal_seed(seed: int | None, chosen_seed: int | None) -> int:
@@ -123,15 +131,28 @@ class TableService(MovesMixin, LobbyMixin):
         """The table's state from its stored JSON, parsed once for as long as the text is the same."""
         text = table.state
         kept = self._states.get(table.id)
-        if kept is not None and kept[0] == text:
-            return kept[1]
+        if kept is not None and kept.text == text:
+            return kept.state
         state = spec.load_state(text)
-        self._states.put(table.id, (text, state))
+        self._states.put(table.id, KeptState(text, state))
         return state
 
-    def keep_state(self, table_id: int, text: str, state: Any) -> None:
-        """Remember a state just stored as `text`, so the next load need not parse it."""
-        self._states.put(table_id, (text, state))
+    def keep_state(self, table_id: int, text: str, state: Any,
+                   choices: dict[int, list[Any]] | None = None, prompts: dict[int, tuple[int, str]] | None = None,
+                   ) -> None:
+        """Remember a state just stored as `text`, so the next load need not parse it; with every
+        seat's choices in it and their digests (`prompts`), so the next click need not list them."""
+        known = None
+        if choices is not None and prompts is not None:
+            known = {seat: (choices.get(seat, []), digest) for seat, (_, digest) in prompts.items()}
+        self._states.put(table_id, KeptState(text, state, known))
+
+    def kept_choices(self, table: TableRow, seat: int) -> tuple[list[Any], str] | None:
+        """The seat's choices in the table's state and their digest, when they were kept with it."""
+        kept = self._states.get(table.id)
+        if kept is None or kept.choices is None or kept.text != table.state:
+            return None
+        return kept.choices.get(seat)
 
     async def load(self, table_id: int, caller: Caller | None = None) -> Loaded:
         """The table, its seats and its state in one read, checked against the caller's server."""

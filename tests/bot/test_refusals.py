@@ -10,6 +10,7 @@ from play.results import seat_choices
 from tests.bot.driver import (board_message, choice_target, choose, clicker, fix_deal, heuristic_players, labels,
                               open_table, panel_message, play_to_the_end, play_turn_by_dm, start)
 from tests.reliability.forge import forge_component
+from tests.bot.moderation import restart
 
 
 async def first_panel(table, actor):
@@ -202,7 +203,8 @@ def test_a_refusal_escapes_each_name_once_also_one_inside_another():
     assert refusal(exc) == "This rated game counts for \\_, a\\_b, \\*\\*, who abandoned it."
 
 
-async def test_a_panel_whose_choices_the_bot_now_offers_in_another_order_is_out_of_date(simcord_env, monkeypatch):
+async def test_a_panel_whose_choices_the_bot_now_offers_in_another_order_is_out_of_date(simcord_env, settings,
+                                                                                         monkeypatch):
     """A menu answers with the position of a choice. A panel sent before the bot was updated to
     offer the cards to buy in another order must not buy the card now at that position."""
     import games.augsburg1520.buying as buying
@@ -215,6 +217,7 @@ async def test_a_panel_whose_choices_the_bot_now_offers_in_another_order_is_out_
     panel = await panel_message(table, ada, seat)
     before = await table.row()
     monkeypatch.setattr(buying, "sorted_cards", lambda cards: sorted(cards, reverse=True))  # "the update"
+    await restart(simcord_env, settings)  # ...runs in a new process
     clicked = await choose(ada, panel, 0)
     assert clicked.ephemeral and "out of date" in clicked.response.content
     assert (await table.row()).version == before.version

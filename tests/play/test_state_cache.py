@@ -73,3 +73,42 @@ async def test_a_table_that_ended_is_forgotten(tmp_path):
         assert service._states.get(table_id) is None
     finally:
         await store.close()
+
+
+async def test_a_click_picks_from_the_choices_the_last_move_listed(tmp_path, monkeypatch):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store, clock=time.time)
+    try:
+        table_id, news = await started(service)
+        news = await first_choice(service, table_id, news)
+        spec = registry.get(GAME)
+        seat = min(spec.to_act(news.state))
+        offered = news.choices[seat]
+        listed = []
+        real = type(spec).legal_actions
+        monkeypatch.setattr(type(spec), "legal_actions", lambda self, *a: listed.append(a) or real(self, *a))
+        after = await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), 0)
+        assert all(state is after.state for state, _ in listed)  # only the next state's choices are listed
+        assert after.moves[0].action == offered[0]
+    finally:
+        await store.close()
+
+
+async def test_kept_choices_are_not_used_for_a_state_stored_elsewhere(tmp_path):
+    here = await Store.open(tmp_path / "bot.sqlite3")
+    there = await Store.open(tmp_path / "bot.sqlite3")
+    ours, theirs = TableService(here, clock=time.time), TableService(there, clock=time.time)
+    try:
+        table_id, news = await started(ours)
+        news = await first_choice(ours, table_id, news)
+        elsewhere = await first_choice(theirs, table_id, await theirs.news(table_id))
+        loaded = await ours.load(table_id)
+        spec = registry.get(GAME)
+        for seat in range(2):
+            assert ours.kept_choices(loaded.table, seat) is None  # another state: listed again
+        seat = min(spec.to_act(elsewhere.state))
+        after = await ours.act(table_id, PLAYERS[seat], panel_token(elsewhere.table, elsewhere.table.prompts[seat][0]), 0)
+        assert after.moves[0].action == spec.legal_actions(elsewhere.state, seat)[0]
+    finally:
+        await here.close()
+        await there.close()
