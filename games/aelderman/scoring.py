@@ -73,15 +73,24 @@ def checklist(state: State, seat: int, level: int,
               known: dict[tuple[str, str], int] | None = None) -> list[tuple[str, bool, int, int]]:
     """Each requirement of the level (lower levels included): text, met, what the seat has, needed.
     `known` keeps the progress already counted, for several levels of one state."""
-    mission = D.MISSIONS[state.players[seat].mission]
+    mission = state.players[seat].mission
     known = {} if known is None else known
-    result = []
-    for kind, subject, count in D.cumulative(mission, level):
-        have = known.get((kind, subject))
-        if have is None:
-            have = known[(kind, subject)] = progress(state, seat, kind, subject)
-        result.append((requirement_text(kind, subject, count), have >= count, have, count))
-    return result
+    for kind, subject, _ in requirements(mission, level):
+        if (kind, subject) not in known:
+            known[(kind, subject)] = progress(state, seat, kind, subject)
+    return tasks(mission, level, known)
+
+
+def tasks(mission: str, level: int, have: dict[tuple[str, str], int]) -> list[tuple[str, bool, int, int]]:
+    """checklist() from the progress of each requirement (`have`, by kind and subject)."""
+    return [(requirement_text(kind, subject, count), have[(kind, subject)] >= count, have[(kind, subject)], count)
+            for kind, subject, count in requirements(mission, level)]
+
+
+@lru_cache(maxsize=64)  # a few missions, three levels: looked up by name, not by hashing the whole mission
+def requirements(mission: str, level: int) -> tuple[tuple[str, str, int], ...]:
+    """The (kind, subject, count) requirements of a mission's level, lower levels included."""
+    return D.cumulative(D.MISSIONS[mission], level)
 
 
 def mission_level(state: State, seat: int) -> int:

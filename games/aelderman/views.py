@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from games.aelderman import data as D
-from games.aelderman.scoring import checklist
+from games.aelderman.scoring import progress, requirements, tasks
 from games.aelderman.state import State
 
 
@@ -215,11 +215,12 @@ class AeldermanView(BaseModel):
     # the tiles lie open next to the board.
     buildings_left: dict[str, int] = {}
     rounds: int = 2
-    display: list[ImprovementView] = []  # main version: left to right
-    orders: list[OrderView | None] = []  # main version: by position, None once fulfilled
-    sites: list[SiteView] = []  # main version
-    zone_majorities: list[MajorityView] = []  # main version
-    district_majorities: list[MajorityView] = []
+    # Main version (factories: a `[]` default is deep-copied for every view built, a short game's too).
+    display: list[ImprovementView] = Field(default_factory=list)  # left to right
+    orders: list[OrderView | None] = Field(default_factory=list)  # by position, None once fulfilled
+    sites: list[SiteView] = Field(default_factory=list)
+    zone_majorities: list[MajorityView] = Field(default_factory=list)
+    district_majorities: list[MajorityView] = Field(default_factory=list)
     spare: int | None = None  # the spare colour's seat number (2 players, solo dummy)
     setup_option: int = 0
     difficulty: str | None = None  # solo main version
@@ -280,9 +281,20 @@ def wheel_view(rotation: int, turns: int) -> WheelView:
 
 
 def requirements_view(state: State, seat: int) -> list[RequirementView]:
-    known: dict[tuple[str, str], int] = {}  # each requirement's progress, counted once for the three levels
-    return [_requirement(name, text, ok, have, need)
-            for level, name in enumerate(D.LEVELS) for text, ok, have, need in checklist(state, seat, level, known)]
+    """Every level's requirements of the seat's mission, with its progress (each counted once)."""
+    mission = state.players[seat].mission
+    counted = tuple(progress(state, seat, kind, subject) for kind, subject, _ in requirements(mission, EXPERT))
+    return list(_requirements(mission, counted))
+
+
+EXPERT = len(D.LEVELS) - 1  # its requirements include every lower level's
+
+
+@lru_cache(maxsize=1024)  # a seat's progress changes now and then; its panel is built on every move
+def _requirements(mission: str, counted: tuple[int, ...]) -> tuple[RequirementView, ...]:
+    have = {(kind, subject): n for (kind, subject, _), n in zip(requirements(mission, EXPERT), counted)}
+    return tuple(_requirement(name, text, ok, n, need)
+                 for level, name in enumerate(D.LEVELS) for text, ok, n, need in tasks(mission, level, have))
 
 
 @lru_cache(maxsize=4096)  # views are read, never changed; a panel lists some thirty of these

@@ -59,6 +59,17 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     )
 
 
+def own_player_view(state: State, seat: int, public: PlayerView) -> PlayerView:
+    """player_view(state, seat, seat) from the seat's public one: only what the seat alone sees is
+    added (its mission and the progress of its tasks while the game runs, its booster draws)."""
+    p = state.players[seat]
+    update: dict = {"booster_draws": list(p.drawn)}
+    mission = D.MISSIONS.get(p.mission)
+    if mission is not None and state.phase != "over":  # at the end, everyone sees every mission
+        update.update(mission=p.mission, mission_name=mission.name, requirements=requirements_view(state, seat))
+    return public.model_copy(update=update)
+
+
 def improvement_view(number: int, activated: bool = False) -> ImprovementView:
     imp = D.IMPROVEMENTS[number]
     return ImprovementView(number=number, when=imp.when, text=described(number), activated=activated)
@@ -107,20 +118,24 @@ def turn_view(state: State) -> TurnView | None:
                     places_here=why_not_placed(state, turn.seat, v.city, SALE_COINS) is None)
 
 
+@lru_cache(maxsize=1024)  # views are read, never changed: a card's slot looks the same move after move
+def council_slot(card: int, taken: int | None) -> CouncilSlotView:
+    info = D.COUNCIL_CARDS[card]
+    return CouncilSlotView(card=card, kind=info.kind, text=info.text, bonus=dict(info.bonus), taken_by=taken)
+
+
 def council_view(state: State, viewer: int | None) -> CouncilView:
     council = state.council
     rows = []
     for r, row in enumerate(state.council_rows):
         slots = []
         for i, card in enumerate(row):
-            info = D.COUNCIL_CARDS[card]
             taken = None
             if council is not None and r < len(council.taken) and council.taken[r][i] >= 0:
                 taken = council.taken[r][i]
             elif council is None and any(card in p.cards for p in state.players):
                 taken = next(s for s, p in enumerate(state.players) if card in p.cards)
-            slots.append(CouncilSlotView(card=card, kind=info.kind, text=info.text,
-                                         bonus=dict(info.bonus), taken_by=taken))
+            slots.append(council_slot(card, taken))
         rows.append(slots)
     my_bid = None
     if council is not None and council.stage == "bid" and viewer is not None:
@@ -178,7 +193,7 @@ def seat_view(state: State, viewer: int, public: AeldermanView) -> AeldermanView
     what depends on who looks is built again, the seat's own player, its pending step, its
     sealed bid, its costs; the rest (cities, other players, Lübeck...) is taken as it is."""
     players = list(public.players)
-    players[viewer] = player_view(state, viewer, viewer)
+    players[viewer] = own_player_view(state, viewer, public.players[viewer])
     council = state.council
     bid_shown = council is not None and council.stage == "bid" and council.bids[viewer] is not None
     return public.model_copy(update=dict(
