@@ -4,7 +4,8 @@ action labels, /rules and the mission results."""
 from __future__ import annotations
 
 import io
-from typing import Any
+from functools import lru_cache
+from typing import Any, Hashable
 
 import discord
 from pydantic import BaseModel
@@ -21,6 +22,7 @@ from bot.render.aelderman_steps import (
 )
 from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, within_total
 from games.aelderman import data as D
+from games.aelderman.views import card_view
 from games.aelderman.describe import component_tables, summary_lines
 
 COLOUR = discord.Colour.from_rgb(160, 40, 40)
@@ -99,8 +101,8 @@ def open_cards_text(player: Any, compact: bool = False) -> list[str]:
 
 def markers_text(view: Any, seat: int) -> str:
     """The cities where a colour's influence markers stand, in the map's order: 'Reval, Danzig 2'."""
-    counts = {city.name: city.banner.count(seat) for city in view.cities}
-    shown = [name + (f" {count}" if count > 1 else "") for name, count in counts.items() if count]
+    shown = [city.name if (count := city.banner.count(seat)) == 1 else f"{city.name} {count}"
+             for city in view.cities if seat in city.banner]
     return ", ".join(shown) or "none"
 
 
@@ -156,6 +158,16 @@ def spare_lines(v: Any) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=256)  # the cards change a few times a round; the board is drawn on every move
+def cards_text(cards: tuple[int, ...]) -> str:
+    """The action card of each place of the map (`cards`: by number, in map order)."""
+    lines = []
+    for name, number in zip(D.PLACES, cards):  # banners and subsidiaries are drawn on the map, not repeated here
+        zone = f" ({D.CITY_ZONE[name]})" if name in D.CITY_ZONE else ""
+        lines.append(f"**{name}**{zone}: {card_summary(card_view(number))}")
+    return fit("\n".join(lines), DESCRIPTION_LIMIT)
+
+
 # -- the renderer ---------------------------------------------------------------------------------
 SETUP_NAMES = {1: "balanced", 2: "buildings", 3: "markers"}
 
@@ -179,8 +191,8 @@ class AeldermanRenderer(Renderer):
             embeds = self._board(info, view, compact=True)
             size = sum(len(e) for e in embeds)
         main, cards = embeds
-        if size <= CARDS_ROOM:
-            return within_total(embeds)
+        if size <= CARDS_ROOM:  # within EMBED_TOTAL, as counted
+            return embeds
         room = CARDS_ROOM - len(cards) - len(main) + len(main.description or "")  # for the status
         if len(self._status_text(info, view, compact, shortest=True)) > room:
             majorities = [i for i, f in enumerate(main.fields) if f.name == MAJORITIES]
@@ -235,14 +247,13 @@ class AeldermanRenderer(Renderer):
             return f"round{v.round}-period{v.period + 1}"
         return f"round{v.round}-{v.phase}"
 
-    def board_image_key(self, info: TableInfo, view: BaseModel) -> str | None:
+    def board_image_key(self, info: TableInfo, view: BaseModel) -> Hashable | None:
         """The sea map's markers, ships and legend; in the main version also Lübeck, the majorities,
         the improvement display and the Council orders drawn under it."""
         v: Any = view
-        drawn = [(c.name, c.subsidiary, list(c.banner), list(c.ships)) for c in v.cities]
+        drawn = tuple((c.name, c.subsidiary, tuple(c.banner), tuple(c.ships)) for c in v.cities)
         strip = panel_key(v) if v.version == "main" else ()
-        return repr((v.seats, v.spare, v.difficulty, sorted(info.names.items()), drawn, status_text(v),
-                     strip))
+        return (v.seats, v.spare, v.difficulty, tuple(sorted(info.names.items())), drawn, status_text(v), strip)
 
     def board_image(self, info: TableInfo, view: BaseModel) -> discord.File | None:
         v: Any = view
@@ -322,12 +333,8 @@ class AeldermanRenderer(Renderer):
                 f"{player.influence} influence")
 
     def _map_embed(self, info: TableInfo, v: Any, compact: bool = False) -> discord.Embed:
-        lines = []
-        for city in v.cities:  # banners and subsidiaries are drawn on the map, not repeated here
-            zone = f" ({city.zone})" if city.zone else ""
-            lines.append(f"**{city.name}**{zone}: {card_summary(city.card)}")
         embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
-                              description=fit("\n".join(lines), DESCRIPTION_LIMIT))
+                              description=cards_text(tuple(city.card.number for city in v.cities)))
         colours = "" if compact else " Colours: " + ", ".join(f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats))
         embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins." + colours)
         return embed

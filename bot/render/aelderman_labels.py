@@ -6,6 +6,7 @@ Labels name players as {p0}, {p1}...; the table fills in their names.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Callable
 
 from games.aelderman import data as D
@@ -50,8 +51,13 @@ def display_spots(view: Any) -> list[tuple[int, Any]]:
 
 def items_text(items: dict[str, int]) -> str:
     """'2 wood, 1 stone, 3 coins'; production keys read 'fish production'."""
+    return _items_text(tuple(items.items()))
+
+
+@lru_cache(maxsize=4096)  # a board and a panel name some ten supplies, most of them as on the last move
+def _items_text(items: tuple[tuple[str, int], ...]) -> str:
     parts = []
-    for key, count in items.items():
+    for key, count in items:
         if not count:
             continue
         name = ITEM_NAMES.get(key, key)

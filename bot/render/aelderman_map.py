@@ -12,7 +12,7 @@ import math
 import re
 import threading
 from functools import cache, lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -137,6 +137,7 @@ def project(lon: float, lat: float) -> tuple[float, float]:
     return (lon - LON_MIN) * X_SCALE, (LAT_MAX - lat) * Y_SCALE
 
 
+@lru_cache(maxsize=256)  # a few dozen places, looked up twice for each place of every picture
 def place_xy(name: str, fallback: tuple[int, int] | None = None) -> tuple[int, int]:
     """Pixel centre of a place; unknown places use the view's 0..1000 position."""
     if name not in GEO:
@@ -218,9 +219,20 @@ def background(key: tuple) -> Image.Image:
     small = image.resize((WIDTH, HEIGHT), Image.LANCZOS)
     # A palette image: small PNGs, quick to compress; room is left for the exact player colours.
     quantized = small.quantize(PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    for rgb in (INK, PAPER, *ZONE_RGB.values(), NO_ZONE_RGB, *(c[2] for c in PLAYER_COLOURS)):
+    for rgb in INKS:
         quantized.palette.getcolor(rgb, quantized)  # the same index in every picture (see _legend)
     return quantized
+
+
+INKS = (INK, PAPER, *ZONE_RGB.values(), NO_ZONE_RGB, *(c[2] for c in PLAYER_COLOURS))
+
+
+@cache
+def palette_indices(key: tuple) -> dict[tuple[int, int, int], int]:
+    """Each ink's index in the palette of this layout's pictures. Drawn with an index, a shape
+    skips looking its colour up in the palette (which a copied picture first builds anew)."""
+    image = background(key)
+    return {rgb: image.palette.colors[rgb] for rgb in INKS}
 
 
 def _scaled(box: Sequence[float], s: int) -> list[float]:
@@ -248,12 +260,13 @@ def _draw_place(draw: ImageDraw.ImageDraw, name: str, zone: str | None, centre: 
     _label(draw, name, centre, s)
 
 
-def draw_dot(draw: ImageDraw.ImageDraw, zone: str | None, centre: tuple[int, int], s: int = 1) -> None:
+def draw_dot(draw: ImageDraw.ImageDraw, zone: str | None, centre: tuple[int, int], s: int = 1,
+             ink: Callable[[tuple[int, int, int]], Any] = lambda rgb: rgb) -> None:
     if zone is None:
         return
     x, y = centre
-    draw.ellipse(_scaled((x - DOT, y - DOT, x + DOT, y + DOT), s), fill=ZONE_RGB.get(zone, NO_ZONE_RGB),
-                 outline=INK, width=s)
+    draw.ellipse(_scaled((x - DOT, y - DOT, x + DOT, y + DOT), s), fill=ink(ZONE_RGB.get(zone, NO_ZONE_RGB)),
+                 outline=ink(INK), width=s)
 
 
 def _label(draw: ImageDraw.ImageDraw, name: str, centre: tuple[int, int], s: int) -> None:
@@ -277,11 +290,11 @@ def colour(seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)][2]
 
 
-def _ship(draw: ImageDraw.ImageDraw, spot: tuple[int, int], rgb: tuple[int, int, int]) -> None:
+def _ship(draw: ImageDraw.ImageDraw, spot: tuple[int, int], fill: int, ink: int) -> None:
     x, y = spot
-    draw.polygon([(x + 1, y - 16), (x + 1, y - 5), (x + 9, y - 6)], fill=rgb, outline=INK)  # sail
-    draw.line([(x, y - 17), (x, y - 4)], fill=INK, width=2)
-    draw.polygon([(x - 10, y - 4), (x + 10, y - 4), (x + 6, y + 4), (x - 6, y + 4)], fill=rgb, outline=INK)
+    draw.polygon([(x + 1, y - 16), (x + 1, y - 5), (x + 9, y - 6)], fill=fill, outline=ink)  # sail
+    draw.line([(x, y - 17), (x, y - 4)], fill=ink, width=2)
+    draw.polygon([(x - 10, y - 4), (x + 10, y - 4), (x + 6, y + 4), (x - 6, y + 4)], fill=fill, outline=ink)
 
 
 # Boards of several tables may be drawn at once in worker threads; the cached fonts are shared.
@@ -326,19 +339,20 @@ def _draw(view: Any, names: dict[int, str]) -> Image.Image:
     key = layout_key(view)
     image = background(key).copy()
     draw = ImageDraw.Draw(image)
+    inks = palette_indices(key)
     for city in view.cities:
         centre = place_xy(city.name, (city.x, city.y))
         if city.subsidiary is not None:
-            draw.rectangle(subsidiary_box(centre), fill=colour(city.subsidiary), outline=INK, width=2)
-            draw_dot(draw, city.zone, centre)
+            draw.rectangle(subsidiary_box(centre), fill=inks[colour(city.subsidiary)], outline=inks[INK], width=2)
+            draw_dot(draw, city.zone, centre, ink=inks.__getitem__)
         if city.zone is not None:
             box = banner_box(city.name, centre)
             for index, seat in enumerate(city.banner[:10]):
-                draw.rectangle(banner_cell(box, index), fill=colour(seat), outline=INK)
+                draw.rectangle(banner_cell(box, index), fill=inks[colour(seat)], outline=inks[INK])
     for city in view.cities:
         centre = place_xy(city.name, (city.x, city.y))
         for index, seat in enumerate(city.ships):
-            _ship(draw, ship_spot(city.name, index, centre), colour(seat))
+            _ship(draw, ship_spot(city.name, index, centre), inks[colour(seat)], inks[INK])
     image.paste(_legend(key, legend_entries(view, names), status_text(view)), (0, MAP_HEIGHT))
     return image
 

@@ -12,7 +12,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Hashable, Literal
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
@@ -194,7 +194,7 @@ class Renderer(ABC):
         """Whether the board comes with a picture (its channel must allow Attach Files)."""
         return type(self).board_image is not Renderer.board_image
 
-    def board_image_key(self, info: TableInfo, view: BaseModel) -> str | None:
+    def board_image_key(self, info: TableInfo, view: BaseModel) -> Hashable | None:
         """A cheap key of what `board_image` draws (None: there is no image). The image is drawn
         and uploaded again only when the key changes, not on every move."""
         return None

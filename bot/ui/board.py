@@ -17,7 +17,7 @@ import dataclasses
 import logging
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, Hashable
 
 import discord
 
@@ -49,14 +49,14 @@ class BoardShown:
 
     message_id: int
     key: str
-    image_key: str | None  # None: not known (e.g. after a restart), so the picture is sent again
+    image_key: Hashable | None  # None: not known (e.g. after a restart), so the picture is sent again
     version: int  # the table version it shows
     since: int  # its log starts after this version
     embeds: tuple[discord.Embed, ...] = ()  # as last sent (not known after a restart)
     content: str | None = None  # its turn line (and log, see LOG_ROOM_IN_EMBEDS) as last sent
     log_in_content: bool | None = None  # where its log is written (None: not known after a restart)
 
-    def shows(self, message: dict[str, Any], image_key: str | None) -> bool:
+    def shows(self, message: dict[str, Any], image_key: Hashable | None) -> bool:
         """Whether `message` (a running board's text) and the picture of `image_key` are what it shows."""
         embeds = message["embeds"]
         if not self.embeds or image_key != self.image_key or message["content"] != self.content:
@@ -375,7 +375,7 @@ class Boards:
         return quick if quick is not None else await asyncio.to_thread(renderer.board_image, info, public)
 
     async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, text: BoardText, key: str,
-                    image_key: str | None, info: Any, public: Any) -> str:
+                    image_key: Hashable | None, info: Any, public: Any) -> str:
         """"edited"; "gone" (deleted); "stuck": refused otherwise (it stays in the thread as it was)."""
         message = text.message()
         if news.table.status == "running" and shown.shows(message, image_key):
@@ -402,7 +402,7 @@ class Boards:
         return "edited"
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
-                    image_key: str | None, since: int, text: BoardText, *, ping: bool = True) -> None:
+                    image_key: Hashable | None, since: int, text: BoardText, *, ping: bool = True) -> None:
         image = await self._image(news, info, public) if image_key is not None else None
         if not ping:
             text.mentions = discord.AllowedMentions.none()
