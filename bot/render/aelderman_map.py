@@ -1,9 +1,10 @@
 """The Aelderman sea map drawn with Pillow: coasts, routes, zones, banners, subsidiaries, ships.
 
-Cities sit at their real longitude and latitude (an equirectangular projection around 55° N),
-nudged apart only where two would overlap. The unchanging part (sea, land, routes, city dots,
-empty banners) is drawn once per map layout and cached; each board update only adds the
-markers, ships and the legend, and its PNG compresses only the rows that changed (png_bands).
+Cities sit at their real longitude and latitude (an equirectangular projection around 55° N,
+see aelderman_geography.py), nudged apart only where two would overlap. The unchanging part
+(sea, land, routes, city dots, empty banners) is drawn once per map layout and cached; a board
+update paints the markers, ships and legend only where they changed since the previous map of
+the same players (repaint.py), and its PNG compresses only the rows that changed (png_bands).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any, Callable, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render import png_bands
+from bot.render import png_bands, repaint
+from bot.render.aelderman_geography import BANNER_SIDE, COASTS, GEO, LABEL_SIDE, NUDGE, SHIPS, TRADE_POSTS
 from bot.render.base import without_controls
 
 WIDTH, MAP_HEIGHT, LEGEND_HEIGHT = 960, 600, 36
@@ -41,89 +43,6 @@ PLAYER_COLOURS: tuple[tuple[str, str, tuple[int, int, int]], ...] = (
     ("white", "⚪", (250, 250, 250)),
     ("black", "⚫", (30, 30, 30)),
     ("brown", "🟤", (139, 90, 43)),
-)
-
-# Real positions (longitude, latitude). Levantehandel lies where the Levant trade leaves the
-# Channel for the Atlantic, Fernosthandel inland towards Novgorod.
-GEO: dict[str, tuple[float, float]] = {
-    "Lübeck": (10.69, 53.87), "Hamburg": (9.99, 53.55), "Ribe": (8.76, 55.33),
-    "Aalborg": (9.92, 57.05), "Köln": (6.96, 50.94), "Brügge": (3.22, 51.21),
-    "London": (-0.13, 51.51), "Edinburgh": (-3.19, 55.95), "Bergen": (5.32, 60.39),
-    "Stavanger": (5.73, 58.97), "Oslo": (10.75, 59.91), "Malmö": (13.0, 55.6),
-    "Stockholm": (18.07, 59.33), "Visby": (18.29, 57.64), "Danzig": (18.65, 54.35),
-    "Memel": (21.13, 55.71), "Riga": (24.11, 56.95), "Reval": (24.75, 59.44),
-    "Levantehandel": (-4.2, 49.45), "Fernosthandel": (28.3, 57.9),
-}
-# Lübeck and Hamburg are 60 km apart: drawn a little further apart so both stay legible.
-NUDGE: dict[str, tuple[float, float]] = {"Lübeck": (0.25, 0.05), "Hamburg": (-0.3, -0.15)}
-TRADE_POSTS = ("Levantehandel", "Fernosthandel")
-
-# Layout around each dot: the banner hangs east or west, the name goes above ("n", on the side
-# away from the banner), below the ships ("s") or beside the dot ("e"/"w"); ships line up below
-# the dot unless SHIPS gives the first ship's offset.
-BANNER_SIDE: dict[str, str] = {
-    "Hamburg": "w", "London": "w", "Bergen": "w", "Stavanger": "w", "Aalborg": "w",
-    "Stockholm": "w", "Danzig": "w",
-}
-LABEL_SIDE: dict[str, str] = {
-    "Lübeck": "e", "Hamburg": "s", "Köln": "s", "Brügge": "s", "London": "s", "Danzig": "s",
-    "Edinburgh": "s", "Memel": "s", "Riga": "s",
-}
-SHIPS: dict[str, tuple[int, int]] = {"Lübeck": (22, -16), "Bergen": (24, 10), "Fernosthandel": (-40, 24),
-                                     "Levantehandel": (-20, -24)}
-
-# Simplified coasts as (longitude, latitude) polygons; polygons may reach past the edges.
-COASTS: tuple[tuple[tuple[float, float], ...], ...] = (
-    # Great Britain
-    ((-5.7, 50.05), (-4.2, 50.35), (-3.5, 50.6), (-2.5, 50.6), (-1.3, 50.75), (0.2, 50.75),
-     (1.0, 51.0), (1.4, 51.3), (0.7, 51.55), (1.2, 51.85), (1.75, 52.5), (1.65, 52.85), (0.4, 52.95),
-     (0.3, 53.4), (-0.1, 53.65), (-0.2, 54.1), (-0.6, 54.5), (-1.2, 54.65), (-1.5, 55.0),
-     (-1.6, 55.6), (-2.1, 55.9), (-2.9, 56.0), (-3.3, 56.05), (-2.8, 56.2), (-2.5, 56.6),
-     (-2.0, 57.1), (-1.8, 57.5), (-2.5, 57.7), (-3.5, 57.65), (-4.2, 57.5), (-3.8, 57.85),
-     (-3.0, 58.6), (-5.0, 58.6), (-5.2, 58.3), (-5.7, 57.8), (-5.6, 57.2), (-5.8, 56.7),
-     (-5.5, 56.3), (-5.6, 55.3), (-4.9, 55.7), (-5.0, 55.0), (-5.1, 54.8), (-4.4, 54.7),
-     (-3.0, 54.95), (-3.4, 54.5), (-3.0, 54.0), (-2.9, 53.75), (-3.05, 53.4), (-4.3, 53.3),
-     (-4.6, 52.8), (-4.1, 52.55), (-4.2, 52.2), (-5.1, 51.85), (-4.4, 51.65), (-3.5, 51.4),
-     (-2.6, 51.55), (-3.1, 51.2), (-4.2, 51.15), (-4.6, 51.0), (-5.0, 50.6)),
-    # Ireland (east coast)
-    ((-6.5, 55.3), (-6.0, 55.2), (-5.6, 54.7), (-5.5, 54.4), (-6.1, 54.0), (-6.1, 53.5),
-     (-6.0, 53.0), (-6.2, 52.6), (-6.4, 52.2), (-8.0, 52.0), (-8.0, 55.4)),
-    # The continent from Brittany to the Gulf of Finland
-    ((-4.7, 48.5), (-3.5, 48.8), (-2.5, 48.6), (-1.6, 48.65), (-1.9, 49.7), (-1.3, 49.7),
-     (-1.1, 49.35), (0.0, 49.35), (0.2, 49.7), (1.0, 49.95), (1.6, 50.3), (1.6, 50.9), (2.5, 51.1),
-     (3.3, 51.35), (3.6, 51.45), (4.0, 51.9), (4.5, 52.3), (4.75, 53.0), (5.3, 53.35), (6.0, 53.45),
-     (7.0, 53.6), (8.0, 53.55), (8.9, 53.9), (8.6, 54.3), (8.65, 54.9), (8.45, 55.45), (8.1, 55.6),
-     (8.15, 56.0), (8.1, 56.6), (8.6, 57.1), (9.9, 57.6), (10.6, 57.75), (10.5, 57.4),
-     (10.3, 56.95), (10.3, 56.7), (10.9, 56.45), (10.3, 56.2), (10.0, 55.75), (9.6, 55.5),
-     (9.8, 55.0), (9.5, 54.85), (10.0, 54.5), (10.9, 54.35), (11.1, 54.0), (11.4, 53.95),
-     (12.1, 54.2), (13.0, 54.45), (13.7, 54.3), (14.2, 53.95), (15.5, 54.2), (16.6, 54.55),
-     (17.8, 54.8), (18.5, 54.75), (18.6, 54.4), (19.5, 54.4), (20.0, 54.95), (21.1, 55.25),
-     (21.05, 55.7), (21.0, 56.1), (21.0, 56.5), (21.6, 57.4), (22.6, 57.75), (23.2, 57.1),
-     (24.1, 57.0), (24.4, 57.3), (24.3, 57.9), (24.5, 58.4), (23.5, 58.5), (23.5, 59.0),
-     (24.0, 59.3), (24.75, 59.5), (26.0, 59.6), (28.0, 59.5), (29.0, 59.9), (31.5, 59.9),
-     (31.5, 47.0), (-6.0, 47.0), (-6.0, 48.3)),
-    # Norway and Sweden
-    ((7.05, 57.98), (6.0, 58.3), (5.5, 58.75), (5.25, 59.3), (5.0, 59.9), (4.95, 60.6), (5.0, 61.2),
-     (4.9, 62.5), (17.5, 62.5), (17.4, 61.7), (17.1, 60.7), (18.2, 60.3), (18.8, 59.9), (18.6, 59.4),
-     (18.0, 59.0), (17.6, 58.7), (16.8, 58.3), (16.6, 57.8), (16.5, 57.2), (16.36, 56.66),
-     (15.9, 56.2), (14.7, 56.15), (14.2, 55.4), (13.4, 55.35), (12.9, 55.4), (12.95, 55.6),
-     (12.7, 56.1), (12.6, 56.5), (12.0, 57.0), (11.9, 57.7), (11.2, 58.4), (11.0, 59.0),
-     (10.9, 59.2), (10.8, 59.85), (10.5, 59.3), (10.2, 59.0), (9.6, 58.95), (8.8, 58.5),
-     (8.0, 58.15)),
-    # Finland
-    ((21.3, 62.5), (21.4, 61.0), (21.6, 60.6), (22.2, 60.3), (23.0, 59.85), (25.0, 60.25),
-     (27.0, 60.5), (29.5, 60.2), (30.5, 59.95), (31.5, 59.5), (31.5, 62.5)),
-    # Zealand, Funen, Lolland, Bornholm, Gotland, Öland, Saaremaa, Hiiumaa
-    ((11.0, 55.3), (11.1, 55.7), (11.7, 55.95), (12.3, 56.1), (12.6, 55.7), (12.4, 55.25),
-     (11.8, 55.05), (11.2, 55.2)),
-    ((9.7, 55.5), (10.5, 55.55), (10.8, 55.3), (10.6, 55.05), (10.0, 55.05), (9.7, 55.3)),
-    ((11.0, 54.85), (12.0, 54.95), (12.1, 54.7), (11.2, 54.65)),
-    ((14.7, 55.1), (15.15, 55.15), (15.1, 54.95), (14.75, 55.0)),
-    ((18.1, 57.3), (18.2, 57.6), (18.6, 57.95), (19.1, 57.9), (18.9, 57.4), (18.6, 56.95),
-     (18.2, 57.1)),
-    ((16.4, 56.2), (16.9, 57.3), (17.1, 57.3), (16.6, 56.2)),
-    ((21.8, 58.3), (22.2, 58.6), (23.3, 58.55), (23.0, 58.2), (22.1, 57.9)),
-    ((22.2, 58.75), (22.4, 59.05), (23.0, 58.95), (22.8, 58.7)),
 )
 
 CELL, GAP = 8, 1  # banner spaces: 2 columns x 5 rows inside a 2-pixel frame
@@ -290,31 +209,82 @@ def colour(seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)][2]
 
 
-def _ship(draw: ImageDraw.ImageDraw, spot: tuple[int, int], fill: int, ink: int) -> None:
-    x, y = spot
-    draw.polygon([(x + 1, y - 16), (x + 1, y - 5), (x + 9, y - 6)], fill=fill, outline=ink)  # sail
-    draw.line([(x, y - 17), (x, y - 4)], fill=ink, width=2)
-    draw.polygon([(x - 10, y - 4), (x + 10, y - 4), (x + 6, y + 4), (x - 6, y + 4)], fill=fill, outline=ink)
+# A mark is what a seat has on the map, where it is drawn: ("subsidiary", centre, seat, zone),
+# ("marker", banner space, seat) or ("ship", spot, seat); drawn in that order (see repaint.py).
+def marks(view: Any) -> tuple[tuple, ...]:
+    found: list[tuple] = []
+    for city in view.cities:
+        found += _city_marks(city.name, (city.x, city.y), city.zone, city.subsidiary, tuple(city.banner))
+    for city in view.cities:
+        if city.ships:
+            found += _ships(city.name, (city.x, city.y), tuple(city.ships))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)  # most cities look the same from move to move
+def _city_marks(name: str, position: tuple[int, int], zone: str | None, subsidiary: int | None,
+                banner: tuple[int, ...]) -> tuple[tuple, ...]:
+    centre = place_xy(name, position)
+    found: list[tuple] = [("subsidiary", centre, subsidiary, zone)] if subsidiary is not None else []
+    if zone is not None:
+        box = banner_box(name, centre)
+        found += [("marker", banner_cell(box, index), seat) for index, seat in enumerate(banner[:10])]
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _ships(name: str, position: tuple[int, int], ships: tuple[int, ...]) -> tuple[tuple, ...]:
+    centre = place_xy(name, position)
+    return tuple(("ship", ship_spot(name, index, centre), seat) for index, seat in enumerate(ships))
+
+
+def paint_mark(draw: ImageDraw.ImageDraw, mark: tuple, inks: dict[tuple[int, int, int], int]) -> None:
+    kind, at, seat = mark[:3]
+    fill, ink = inks[colour(seat)], inks[INK]
+    if kind == "subsidiary":  # a square in the owner's colour behind the city dot
+        draw.rectangle(subsidiary_box(at), fill=fill, outline=ink, width=2)
+        draw_dot(draw, mark[3], at, ink=inks.__getitem__)
+    elif kind == "marker":
+        draw.rectangle(at, fill=fill, outline=ink)
+    else:
+        x, y = at
+        draw.polygon([(x + 1, y - 16), (x + 1, y - 5), (x + 9, y - 6)], fill=fill, outline=ink)  # sail
+        draw.line([(x, y - 17), (x, y - 4)], fill=ink, width=2)
+        draw.polygon([(x - 10, y - 4), (x + 10, y - 4), (x + 6, y + 4), (x - 6, y + 4)], fill=fill, outline=ink)
+
+
+def mark_box(mark: tuple) -> tuple[int, int, int, int]:
+    """Every pixel `paint_mark` may paint, with a pixel or two to spare (right and bottom excluded)."""
+    kind, at = mark[:2]
+    if kind == "subsidiary":
+        left, top, right, bottom = subsidiary_box(at)
+    elif kind == "marker":
+        left, top, right, bottom = at
+    else:
+        x, y = at
+        left, top, right, bottom = x - 10, y - 17, x + 10, y + 4
+    return left - 2, top - 2, right + 3, bottom + 3
 
 
 # Boards of several tables may be drawn at once in worker threads; the cached fonts are shared.
 _DRAWING = threading.Lock()
 _drawn_before: set[tuple] = set()  # layouts (layout_key) drawn once: their background is ready
+_REPAINTER = repaint.Repainter(keep=20)  # a short map: 0.6 MB each; used under _DRAWING
 
 
 def draw_map(view: Any, names: dict[int, str], below: Any = None) -> bytes:
     """The PNG of the sea map for a public view (names: seat -> display name). `below`, when given,
     draws a strip (a PIL image of the map's width) that is added under the map."""
     with _DRAWING:
-        image = _draw(view, names)
-        if below is not None:
-            strip = below(view)
-            whole = Image.new("RGB", (image.width, image.height + strip.height))
-            whole.paste(image.convert("RGB"), (0, 0))
-            whole.paste(strip, (0, image.height))
-            image = whole  # kept in RGB: the players' colours stay exact
         _drawn_before.add(layout_key(view))
-    return _encode(image, names)
+        if below is None:
+            return _REPAINTER.png(_series(names), scene(view, names))
+        image = _draw(view, names)
+        strip = below(view)
+        whole = Image.new("RGB", (image.width, image.height + strip.height))
+        whole.paste(image.convert("RGB"), (0, 0))
+        whole.paste(strip, (0, image.height))  # kept in RGB: the players' colours stay exact
+    return png_bands.encode(whole, series=_series(names))
 
 
 def draw_map_now(view: Any, names: dict[int, str]) -> bytes | None:
@@ -323,37 +293,34 @@ def draw_map_now(view: Any, names: dict[int, str]) -> bytes | None:
     if layout_key(view) not in _drawn_before or not _DRAWING.acquire(blocking=False):
         return None
     try:
-        image = _draw(view, names)
+        return _REPAINTER.png(_series(names), scene(view, names))
     finally:
         _DRAWING.release()
-    return _encode(image, names)
 
 
-def _encode(image: Image.Image, names: dict[int, str]) -> bytes:
-    # Only the rows that changed since an earlier picture are compressed; the previous map of the
-    # same players is compared band by band first.
-    return png_bands.encode(image, series=("aelderman map", tuple(sorted(names.items()))))
+def _series(names: dict[int, str]) -> tuple:
+    # The previous map of the same players (any table's: a picture is made right from any).
+    return ("aelderman map", tuple(sorted(names.items())))
+
+
+def scene(view: Any, names: dict[int, str]) -> repaint.Scene:
+    key = layout_key(view)
+    inks = palette_indices(key)
+    entries, status = legend_entries(view, names), status_text(view)
+    return repaint.Scene(layout=key, background=background(key), marks=marks(view),
+                         paint=lambda draw, mark: paint_mark(draw, mark, inks), box=mark_box,
+                         legend_key=(entries, status), legend=lambda: _legend(key, entries, status),
+                         legend_top=MAP_HEIGHT)
 
 
 def _draw(view: Any, names: dict[int, str]) -> Image.Image:
-    key = layout_key(view)
-    image = background(key).copy()
+    """The whole map on a fresh copy of its background."""
+    drawn = scene(view, names)
+    image = drawn.background.copy()
     draw = ImageDraw.Draw(image)
-    inks = palette_indices(key)
-    for city in view.cities:
-        centre = place_xy(city.name, (city.x, city.y))
-        if city.subsidiary is not None:
-            draw.rectangle(subsidiary_box(centre), fill=inks[colour(city.subsidiary)], outline=inks[INK], width=2)
-            draw_dot(draw, city.zone, centre, ink=inks.__getitem__)
-        if city.zone is not None:
-            box = banner_box(city.name, centre)
-            for index, seat in enumerate(city.banner[:10]):
-                draw.rectangle(banner_cell(box, index), fill=inks[colour(seat)], outline=inks[INK])
-    for city in view.cities:
-        centre = place_xy(city.name, (city.x, city.y))
-        for index, seat in enumerate(city.ships):
-            _ship(draw, ship_spot(city.name, index, centre), inks[colour(seat)], inks[INK])
-    image.paste(_legend(key, legend_entries(view, names), status_text(view)), (0, MAP_HEIGHT))
+    for mark in drawn.marks:
+        drawn.paint(draw, mark)
+    image.paste(drawn.legend(), (0, MAP_HEIGHT))
     return image
 
 
@@ -364,10 +331,17 @@ def spare_name(view: Any) -> str:
 
 def legend_entries(view: Any, names: dict[int, str]) -> tuple[tuple[int, str], ...]:
     """(seat, name) of every colour in the legend: the players, then a spare colour or the dummy."""
-    seats = [*range(view.seats), *([view.spare] if getattr(view, "spare", None) is not None else [])]
+    spare = getattr(view, "spare", None)
+    return _legend_entries(view.seats, spare, spare_name(view) if spare is not None else "", tuple(names.items()))
+
+
+@lru_cache(maxsize=1024)  # the same players' names on every picture of a table
+def _legend_entries(seats: int, spare: int | None, spare_label: str,
+                    names: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
+    named = dict(names)
     entries = []
-    for seat in seats:
-        name = without_controls(names.get(seat, spare_name(view) if seat == view.seats else f"Seat {seat + 1}"))
+    for seat in [*range(seats), *([spare] if spare is not None else [])]:
+        name = without_controls(named.get(seat, spare_label if seat == seats else f"Seat {seat + 1}"))
         name = drawable(name, f"Seat {seat + 1}")
         entries.append((seat, name if len(name) <= 22 else _cut(name, lambda text: len(text) <= 22)))
     return tuple(entries)

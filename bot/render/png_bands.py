@@ -117,21 +117,46 @@ _SHARED = BandCache()
 def encode(image: Image.Image, cache: BandCache = _SHARED, series: Hashable | None = None) -> bytes:
     """The PNG file of `image` (mode P, RGB, RGBA or L, 8 bits per channel, no transparency key).
     `series` names the pictures this one follows (see BandCache.pieces)."""
-    colour_type, channels = COLOUR_TYPES[image.mode]
+    _, channels = COLOUR_TYPES[image.mode]
     width, height = image.size
-    stride = width * channels
-    pieces, checksum = [b"\x78\x01"], 1  # the zlib header (deflate, fastest); Adler-32 of nothing
     drawn = None if series is None else (series, image.mode, width, height)
-    for piece in cache.pieces(image.tobytes(), stride, drawn):
+    return png_file(image, cache.pieces(image.tobytes(), width * channels, drawn))
+
+
+def encode_changed(image: Image.Image, previous: list[Piece] | None, changed: set[int],
+                   cache: BandCache = _SHARED) -> tuple[bytes, list[Piece]]:
+    """encode() of a picture that differs from an earlier one of the same size, whose pieces are
+    `previous`, only in the bands numbered `changed` (None: no earlier picture); and its pieces.
+    Only those bands' rows are read from the picture."""
+    _, channels = COLOUR_TYPES[image.mode]
+    width, height = image.size
+    pieces = []
+    for number, top in enumerate(range(0, height, BAND_ROWS)):
+        if previous is not None and number not in changed:
+            pieces.append(previous[number])
+        else:
+            rows = image.crop((0, top, width, min(height, top + BAND_ROWS))).tobytes()
+            pieces.append(cache.piece(rows, width * channels))
+    return png_file(image, pieces), pieces
+
+
+def png_file(image: Image.Image, bands: list[Piece]) -> bytes:
+    """The PNG file of `image` from the compressed pieces of its bands, top to bottom."""
+    colour_type, _ = COLOUR_TYPES[image.mode]
+    width, height = image.size
+    pieces, checksum = [b"\x78\x01"], 1  # the zlib header (deflate, fastest); Adler-32 of nothing
+    for piece in bands:
         pieces.append(piece.data)
         checksum = adler32_join(checksum, piece.adler, piece.length)
     pieces += [_LAST_PIECE, struct.pack(">I", checksum)]
-    chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))]
+    parts = [b"\x89PNG\r\n\x1a\n"]
+    _chunk(parts, b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))
     if image.mode == "P":
-        chunks.append(_chunk(b"PLTE", bytes((image.getpalette() or [0, 0, 0])[:3 * 256])))
-    chunks += [_chunk(b"IDAT", b"".join(pieces)), _chunk(b"IEND", b"")]
-    return b"\x89PNG\r\n\x1a\n" + b"".join(chunks)
+        _chunk(parts, b"PLTE", bytes((image.getpalette() or [0, 0, 0])[:3 * 256]))
+    _chunk(parts, b"IDAT", b"".join(pieces))
+    _chunk(parts, b"IEND", b"")
+    return b"".join(parts)  # the pixel data (some 70 kB for a map) copied once more, not once a chunk
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+def _chunk(parts: list[bytes], kind: bytes, data: bytes) -> None:
+    parts += [struct.pack(">I", len(data)), kind, data, struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))]
