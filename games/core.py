@@ -275,7 +275,8 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
     def apply_offered(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, list[Event]]:
         """`apply` for an action model just taken from `legal_actions(state, seat)`: the checks
         `apply` makes would pass, so they are skipped. For computer players that judge many
-        moves by playing them out; a move that reaches a table goes through `apply`."""
+        moves by playing them out, and for a player's pick from the choices listed for this very
+        state (play/moves.py); any other move that reaches a table goes through `apply`."""
         return self._apply(self._copy(state), seat, action)
 
     def check_action(self, state: StateT, seat: int, action: ActionT) -> None:

@@ -81,7 +81,7 @@ class MovesMixin:
             loaded, seat, actions = await self._offered(table_id, caller, prompt_version)
             if not 0 <= index < len(actions):
                 raise TableError("That choice is not on offer. Pick one of the current options.")
-            return await self._play(loaded, seat, actions[index])
+            return await self._play(loaded, seat, actions[index], offered=True)
 
     async def amount_asked(self: TableService, table_id: int, caller: Caller, prompt_version: int) -> AmountChoice:
         """The amount a player may type now (a bid or an offer), checked like a click."""
@@ -148,10 +148,12 @@ class MovesMixin:
         return loaded
 
     # -- the pipeline --------------------------------------------------------------------
-    async def _play(self: TableService, loaded: Loaded, seat: int, action: Any) -> TableNews:
+    async def _play(self: TableService, loaded: Loaded, seat: int, action: Any, offered: bool = False) -> TableNews:
+        """Play a seat's action. `offered`: it is one of the seat's choices listed for this very
+        state (a panel's pick), so the checks of `apply`, which would list them again, pass."""
         spec = loaded.spec
         try:
-            state, events = spec.apply(loaded.state, seat, action)
+            state, events = (spec.apply_offered if offered else spec.apply)(loaded.state, seat, action)
         except RuleError as exc:
             raise TableError(str(exc)) from None
         return await self._continue(loaded, state, [Move(seat, spec.parse_action(action), events)])
