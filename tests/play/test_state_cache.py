@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from games import registry
 from play.common import Caller
 from play.results import panel_token
@@ -22,27 +24,31 @@ async def started(service: TableService) -> tuple[int, object]:
     return table.id, await service.start(table.id, PLAYERS[0])
 
 
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    try:
+        yield TableService(store, clock=time.time)
+    finally:
+        await store.close()
+
+
 async def first_choice(service: TableService, table_id: int, news) -> object:
     spec = registry.get(GAME)
     seat = min(spec.to_act(news.state))
     return await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), 0)
 
 
-async def test_the_load_after_a_move_reuses_the_state_the_move_stored(tmp_path, monkeypatch):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    service = TableService(store, clock=time.time)
-    try:
-        table_id, news = await started(service)
-        news = await first_choice(service, table_id, news)
-        spec = registry.get(GAME)
-        parsed = []
-        monkeypatch.setattr(type(spec), "load_state", lambda self, text: parsed.append(text) or None)
-        loaded = await service.load(table_id)
-        assert parsed == []  # the stored JSON is the one just written: nothing is parsed again
-        assert loaded.state is news.state
-        assert spec.dump_state(loaded.state) == (await store.tables.get(table_id)).state
-    finally:
-        await store.close()
+async def test_the_load_after_a_move_reuses_the_state_the_move_stored(service, monkeypatch):
+    table_id, news = await started(service)
+    news = await first_choice(service, table_id, news)
+    spec = registry.get(GAME)
+    parsed = []
+    monkeypatch.setattr(type(spec), "load_state", lambda self, text: parsed.append(text) or None)
+    loaded = await service.load(table_id)
+    assert parsed == []  # the stored JSON is the one just written: nothing is parsed again
+    assert loaded.state is news.state
+    assert spec.dump_state(loaded.state) == (await service.store.tables.get(table_id)).state
 
 
 async def test_a_state_another_process_stored_is_read_not_the_kept_one(tmp_path):
@@ -63,35 +69,25 @@ async def test_a_state_another_process_stored_is_read_not_the_kept_one(tmp_path)
         await there.close()
 
 
-async def test_a_table_that_ended_is_forgotten(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    service = TableService(store, clock=time.time)
-    try:
-        table_id, _ = await started(service)
-        assert service._states.get(table_id) is not None
-        service.forget(table_id)
-        assert service._states.get(table_id) is None
-    finally:
-        await store.close()
+async def test_a_table_that_ended_is_forgotten(service):
+    table_id, _ = await started(service)
+    assert service._states.get(table_id) is not None
+    service.forget(table_id)
+    assert service._states.get(table_id) is None
 
 
-async def test_a_click_picks_from_the_choices_the_last_move_listed(tmp_path, monkeypatch):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    service = TableService(store, clock=time.time)
-    try:
-        table_id, news = await started(service)
-        news = await first_choice(service, table_id, news)
-        spec = registry.get(GAME)
-        seat = min(spec.to_act(news.state))
-        offered = news.choices[seat]
-        listed = []
-        real = type(spec).legal_actions
-        monkeypatch.setattr(type(spec), "legal_actions", lambda self, *a: listed.append(a) or real(self, *a))
-        after = await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), 0)
-        assert all(state is after.state for state, _ in listed)  # only the next state's choices are listed
-        assert after.moves[0].action == offered[0]
-    finally:
-        await store.close()
+async def test_a_click_picks_from_the_choices_the_last_move_listed(service, monkeypatch):
+    table_id, news = await started(service)
+    news = await first_choice(service, table_id, news)
+    spec = registry.get(GAME)
+    seat = min(spec.to_act(news.state))
+    offered = news.choices[seat]
+    listed = []
+    real = type(spec).legal_actions
+    monkeypatch.setattr(type(spec), "legal_actions", lambda self, *a: listed.append(a) or real(self, *a))
+    after = await service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), 0)
+    assert all(state is after.state for state, _ in listed)  # only the next state's choices are listed
+    assert after.moves[0].action == offered[0]
 
 
 async def test_kept_choices_are_not_used_for_a_state_stored_elsewhere(tmp_path):
