@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import discord
 from pydantic import BaseModel
@@ -199,11 +199,13 @@ def lists_every_amount(amount: AmountChoice, actions: list[Any]) -> bool:
     kind = type(amount.make(amount.low))
     if sum(type(action) is kind for action in actions) <= amount.high - amount.low:
         return False  # fewer choices of this kind than amounts: the menu cannot list them all
+    key: Callable[[Any], Any] = lambda action: action  # noqa: E731 (frozen actions: hashed as they are)
     try:
-        offered: Any = set(actions)  # frozen actions: looked up at once rather than compared one by one
-    except TypeError:
-        offered = actions
-    return all(amount.make(value) in offered for value in range(amount.low, amount.high + 1))
+        offered = set(actions)
+    except TypeError:  # looked up by their text rather than compared one by one (a bid menu lists dozens)
+        key = repr
+        offered = {key(action) for action in actions}
+    return all(key(amount.make(value)) in offered for value in range(amount.low, amount.high + 1))
 
 
 def _fit(text: str, limit: int) -> str:
