@@ -280,14 +280,14 @@ def wheel_view(rotation: int, turns: int) -> WheelView:
                      rings=rings)
 
 
+EXPERT = len(D.LEVELS) - 1  # its requirements include every lower level's
+
+
 def requirements_view(state: State, seat: int) -> list[RequirementView]:
     """Every level's requirements of the seat's mission, with its progress (each counted once)."""
     mission = state.players[seat].mission
     counted = tuple(progress(state, seat, kind, subject) for kind, subject, _ in requirements(mission, EXPERT))
     return list(_requirements(mission, counted))
-
-
-EXPERT = len(D.LEVELS) - 1  # its requirements include every lower level's
 
 
 @lru_cache(maxsize=1024)  # a seat's progress changes now and then; its panel is built on every move

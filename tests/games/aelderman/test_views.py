@@ -90,3 +90,24 @@ def test_rules_say_when_the_dummy_first_removes_an_improvement():
     round"). Which reading is played is the project's choice, and /rules says so."""
     solo = next(line for line in dict(component_tables())["Main version"] if line.startswith("Solo"))
     assert "by selection card from round 2 on" in solo and "(chosen)" in solo
+
+
+def test_mission_progress_in_a_view_is_the_scoring_checklist():
+    """A panel's task list (cached by mission and progress) says what scoring counts: for random
+    short games, each level's requirements, met or not, with what the seat has and needs."""
+    import random
+
+    from games.aelderman.scoring import checklist
+
+    for seed in range(3):
+        rng, state = random.Random(seed), new_game(2, seed=seed)
+        for _ in range(120):
+            if SPEC.outcome(state) is not None:
+                break
+            seat = min(SPEC.to_act(state))
+            state, _ = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
+            for viewer in range(2):
+                shown = [(r.level, r.text, r.met, r.have, r.need) for r in SPEC.view(state, viewer).players[viewer].requirements]
+                scored = [(level, *task) for number, level in enumerate(D.LEVELS)
+                          for task in checklist(state, viewer, number)]
+                assert shown == scored
