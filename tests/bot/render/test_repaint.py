@@ -89,7 +89,8 @@ def test_only_the_bands_of_rows_a_change_touches_are_read_and_compressed(monkeyp
     repainter.png("t", scene(((5, 5, 20), (5, png_bands.BAND_ROWS * 3 + 2, 30))))
     read = []
     real = png_bands.BandCache.piece
-    monkeypatch.setattr(png_bands.BandCache, "piece", lambda self, rows, stride: read.append(rows) or real(self, rows, stride))
+    monkeypatch.setattr(png_bands.BandCache, "piece",
+                        lambda self, rows, stride: read.append(rows) or real(self, rows, stride))
     png = repainter.png("t", scene(((5, 5, 20), (5, png_bands.BAND_ROWS * 3 + 2, 31))))  # one mark recoloured
     assert len(read) == 1  # band 4 of 6
     assert pixels(png)[0] == painted_whole(scene(((5, 5, 20), (5, png_bands.BAND_ROWS * 3 + 2, 31)))).tobytes()

@@ -107,7 +107,8 @@ def test_mission_progress_in_a_view_is_the_scoring_checklist():
             seat = min(SPEC.to_act(state))
             state, _ = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
             for viewer in range(2):
-                shown = [(r.level, r.text, r.met, r.have, r.need) for r in SPEC.view(state, viewer).players[viewer].requirements]
+                mine = SPEC.view(state, viewer).players[viewer]
+                shown = [(r.level, r.text, r.met, r.have, r.need) for r in mine.requirements]
                 scored = [(level, *task) for number, level in enumerate(D.LEVELS)
                           for task in checklist(state, viewer, number)]
                 assert shown == scored
