@@ -123,7 +123,7 @@ class MovesMixin:
         if seat.away:
             raise TableError("A computer player plays your seat since you missed a deadline: press **I'm back** "
                              "on the notice that told you so, then play on.")
-        kept = self.kept_choices(loaded.table, seat.seat)  # listed by the move that stored this state
+        kept = self.kept.choices(loaded.table, seat.seat)  # listed by the move that stored this state
         actions = kept[0] if kept else seat_choices(loaded.spec, loaded.state, seat.seat)
         if not actions:
             raise TableError(loaded.spec.not_your_turn(loaded.state, seat.seat))
@@ -241,7 +241,7 @@ class MovesMixin:
             except StaleVersion:
                 raise TableError("Someone else moved at the same moment; nothing was changed. "
                                  "Look at the current panel and choose again.") from None
-        self.keep_state(table.id, write.state, state, choices, prompts)
+        self.kept.keep(table.id, write.state, state, choices, prompts)
         stored = table.model_copy(update={
             "version": version, "prompts": prompts, "outcome": outcome_json, "state": write.state,
             "status": "finished" if outcome is not None else "running", "computer_due": more and outcome is None,

@@ -19,6 +19,7 @@ from typing import Any, Awaitable, Callable, Iterator
 from games import GameSpec, registry
 from play import damage, pace, record, rematch, undo, votes
 from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
+from play.kept import KeptStates
 from play.lobby import LobbyMixin
 from play.moves import MovesMixin
 from play.results import TableNews
@@ -29,14 +30,6 @@ log = logging.getLogger(__name__)
 
 FinishHook = Callable[[TableRow, list[SeatRow], Any], Awaitable[Any]]
 
-
-@dataclass(frozen=True)
-class KeptState:
-    """A table's state as stored (`text`) and parsed; with each seat's choices in it and their
-    digest when the move that stored it listed them (the next click picks from them)."""
-    text: str
-    state: Any
-    choices: dict[int, tuple[list[Any], str]] | None = None
 
 @dataclass
 class Loaded:
@@ -103,9 +96,7 @@ class TableService(MovesMixin, LobbyMixin):
         # Seat facts learnt between moves (where a player's DM panel is); stored with the next write.
         self._notes: BoundedCache[int, dict[int, dict[str, Any]]] = BoundedCache(10_000)
         self._policies: BoundedCache[tuple[int, int, str], Any] = BoundedCache(1_000)
-        # The last state read or written per table, with its JSON: a load whose stored text is the
-        # same reuses it instead of parsing again (states are never changed in place).
-        self._states: BoundedCache[int, KeptState] = BoundedCache(2_000)
+        self.kept = KeptStates(2_000)  # each table's last state, parsed, and its seats' choices
 
     @staticmethod
     def deal_seed(seed: int | None, chosen_seed: int | None) -> int:
@@ -125,34 +116,7 @@ class TableService(MovesMixin, LobbyMixin):
     def state(self, table: TableRow) -> Any:
         if table.state is None:
             raise TableError(f"Table #{table.id} has not started yet.")
-        return self._state_of(table, self.spec(table))
-
-    def _state_of(self, table: TableRow, spec: GameSpec) -> Any:
-        """The table's state from its stored JSON, parsed once for as long as the text is the same."""
-        text = table.state
-        kept = self._states.get(table.id)
-        if kept is not None and kept.text == text:
-            return kept.state
-        state = spec.load_state(text)
-        self._states.put(table.id, KeptState(text, state))
-        return state
-
-    def keep_state(self, table_id: int, text: str, state: Any,
-                   choices: dict[int, list[Any]] | None = None, prompts: dict[int, tuple[int, str]] | None = None,
-                   ) -> None:
-        """Remember a state just stored as `text`, so the next load need not parse it; with every
-        seat's choices in it and their digests (`prompts`), so the next click need not list them."""
-        known = None
-        if choices is not None and prompts is not None:
-            known = {seat: (choices.get(seat, []), digest) for seat, (_, digest) in prompts.items()}
-        self._states.put(table_id, KeptState(text, state, known))
-
-    def kept_choices(self, table: TableRow, seat: int) -> tuple[list[Any], str] | None:
-        """The seat's choices in the table's state and their digest, when they were kept with it."""
-        kept = self._states.get(table.id)
-        if kept is None or kept.choices is None or kept.text != table.state:
-            return None
-        return kept.choices.get(seat)
+        return self.kept.state_of(table, self.spec(table))
 
     async def load(self, table_id: int, caller: Caller | None = None) -> Loaded:
         """The table, its seats and its state in one read, checked against the caller's server."""
@@ -171,7 +135,7 @@ class TableService(MovesMixin, LobbyMixin):
         seats = self._noted(table.id, seats)
         try:
             spec = self.spec(table)
-            state = self._state_of(table, spec) if table.state is not None else None
+            state = self.kept.state_of(table, spec) if table.state is not None else None
         except Exception as exc:  # a state this version cannot read: the table is damaged, not the bot
             users = [s.user_id for s in seats if s.user_id is not None]
             raise await damage.mark(self.store, self.on_damaged, damage.Damage(table_id, table.thread_id, users, table.game),
@@ -281,7 +245,7 @@ class TableService(MovesMixin, LobbyMixin):
     def forget(self, table_id: int) -> None:
         """Drop what is kept in memory for a table that ended."""
         self._notes.pop(table_id)
-        self._states.pop(table_id)
+        self.kept.forget(table_id)
         self._policies.drop(lambda key: key[0] == table_id)
 
     async def cancel(self, table_id: int, caller: Caller) -> TableNews:

@@ -71,9 +71,9 @@ async def test_a_state_another_process_stored_is_read_not_the_kept_one(tmp_path)
 
 async def test_a_table_that_ended_is_forgotten(service):
     table_id, _ = await started(service)
-    assert service._states.get(table_id) is not None
+    assert service.kept.get(table_id) is not None
     service.forget(table_id)
-    assert service._states.get(table_id) is None
+    assert service.kept.get(table_id) is None
 
 
 async def test_a_click_picks_from_the_choices_the_last_move_listed(service, monkeypatch):
@@ -101,7 +101,7 @@ async def test_kept_choices_are_not_used_for_a_state_stored_elsewhere(tmp_path):
         loaded = await ours.load(table_id)
         spec = registry.get(GAME)
         for seat in range(2):
-            assert ours.kept_choices(loaded.table, seat) is None  # another state: listed again
+            assert ours.kept.choices(loaded.table, seat) is None  # another state: listed again
         seat = min(spec.to_act(elsewhere.state))
         after = await ours.act(table_id, PLAYERS[seat], panel_token(elsewhere.table, elsewhere.table.prompts[seat][0]), 0)
         assert after.moves[0].action == spec.legal_actions(elsewhere.state, seat)[0]
