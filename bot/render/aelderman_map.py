@@ -315,13 +315,7 @@ def scene(view: Any, names: dict[int, str]) -> repaint.Scene:
 
 def _draw(view: Any, names: dict[int, str]) -> Image.Image:
     """The whole map on a fresh copy of its background."""
-    drawn = scene(view, names)
-    image = drawn.background.copy()
-    draw = ImageDraw.Draw(image)
-    for mark in drawn.marks:
-        drawn.paint(draw, mark)
-    image.paste(drawn.legend(), (0, MAP_HEIGHT))
-    return image
+    return repaint.paint_whole(scene(view, names))
 
 
 def spare_name(view: Any) -> str:

@@ -73,11 +73,7 @@ class Repainter:
 
     @staticmethod
     def _fresh(scene: Scene) -> tuple[Painted, bytes]:
-        image = scene.background.copy()
-        draw = ImageDraw.Draw(image)
-        for mark in scene.marks:
-            scene.paint(draw, mark)
-        image.paste(scene.legend(), (0, scene.legend_top))
+        image = paint_whole(scene)
         png, pieces = png_bands.encode_changed(image, None, set())
         return Painted(scene.layout, image, scene.marks, scene.legend_key, pieces), png
 
@@ -103,21 +99,28 @@ class Repainter:
         return Painted(scene.layout, image, scene.marks, scene.legend_key, pieces), png
 
 
+def paint_whole(scene: Scene) -> Image.Image:
+    """The scene painted on a fresh copy of its background."""
+    image = scene.background.copy()
+    draw = ImageDraw.Draw(image)
+    for mark in scene.marks:
+        scene.paint(draw, mark)
+    image.paste(scene.legend(), (0, scene.legend_top))
+    return image
+
+
 def boxes_to_repaint(old: Sequence[Hashable], new: Sequence[Hashable], box: Callable[[Hashable], Box]) -> list[Box]:
     """The boxes where the background is put back: those of the marks that came or went, and of
     every mark overlapping one of them (repeated until no more marks overlap)."""
     changed = set(old) ^ set(new)  # (a picture's marks are all different: each has its own place)
     boxes = [box(mark) for mark in changed]
-    waiting = [mark for mark in new if mark not in changed]
+    waiting = [box(mark) for mark in new if mark not in changed]  # the boxes of marks not yet reached
     grew = bool(boxes)
     while grew:
-        grew = False
-        for mark in list(waiting):
-            mark_box = box(mark)
-            if any(overlap(mark_box, other) for other in boxes):
-                boxes.append(mark_box)
-                waiting.remove(mark)
-                grew = True
+        reached = [mark_box for mark_box in waiting if any(overlap(mark_box, other) for other in boxes)]
+        boxes += reached
+        waiting = [mark_box for mark_box in waiting if mark_box not in reached]
+        grew = bool(reached)
     return boxes
 
 
