@@ -93,10 +93,23 @@ class EditsSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"edits:(?
         await asyncio.sleep(0)
         view = discord.ui.View(timeout=None)
         view.add_item(EditsSelect(self.n + 1))
-        view.add_item(discord.ui.Button(label="Take back", custom_id=f"edits-back:{self.n}"))
+        view.add_item(EditsBackButton(self.n))
         await interaction.response.edit_message(content=f"Your turn (move {self.n})", embed=panel_embed(self.n),
                                                 view=view)
         await bot.board.edit(content="Your move, Player 1.", embeds=board_embeds(self.n))
+
+
+class EditsBackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"edits-back:(?P<n>[0-9]+)"):
+    """A move's "Take back". Dynamic, as our bot's controls are: a plain button with a new
+    custom_id at every click would pile up in discord.py's view store for the whole run, and the
+    simulated Discord looks through that store at every click."""
+
+    def __init__(self, n: int = 0) -> None:
+        super().__init__(discord.ui.Button(label="Take back", custom_id=f"edits-back:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> EditsBackButton:
+        return cls(int(match["n"]))
 
 
 class EditsBot(commands.Bot):
@@ -113,7 +126,7 @@ class EditsBot(commands.Bot):
             await interaction.response.send_message("Started.", ephemeral=True)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(EditsSelect)
+        self.add_dynamic_items(EditsSelect, EditsBackButton)
         await self.tree.sync()
 
 
