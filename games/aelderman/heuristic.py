@@ -13,7 +13,7 @@ from games.aelderman.heuristic_main import main_bid, main_value
 from games.aelderman.rules import building_cost, luxuries, property_cost
 from games.aelderman.scoring import progress
 from games.aelderman.state import State
-from games.core import GameSpec, RuleError
+from games.core import GameSpec, Rng, RuleError, copy_state
 
 MENUS = frozenset({"build_menu", "alt_trade"})  # moves that only open a menu of further choices
 FULL_WEIGHT = 0.2  # how much the advanced and expert tasks count next to the basic task
@@ -189,12 +189,24 @@ class HeuristicPolicy:
             return actions[0]
         if actions[0].kind == "bid":
             return self._bid(state, seat, actions)
+        seen = self._as_known(state)
         best, best_score = actions[0], float("-inf")
         for action in actions:
-            score = self._judge(state, seat, action) + self.rng.random() * 0.01
+            score = self._judge(seen, seat, action) + self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def _as_known(self, state: State) -> State:
+        """The position as a player knows it: the face-down piles in an order of the policy's own
+        shuffling, and the game's generator replaced, so judging a move that draws (a Tavern's
+        Council Hall cards, an action card exchanged) does not read what lies on top."""
+        known = copy_state(state)
+        for pile in (known.card_pile, known.council_pile, known.improvement_pile):
+            pile.sort()  # what it holds is known, in which order is not
+            self.rng.shuffle(pile)
+        known.rng = Rng(seed=self.rng.getrandbits(63))
+        return known
 
     def _judge(self, state: State, seat: int, action: Any) -> float:
         if action.kind in MENUS:

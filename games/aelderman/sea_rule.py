@@ -8,6 +8,10 @@ action needs. A city action that asks further choices (a property's site, a buil
 menu, a Tavern's Council Hall card) is judged here, through its choices: it is offered only if
 some way through them keeps a sea action possible, and at each of those choices only the options
 that keep one possible are offered. Otherwise the player could end the turn without a sea action.
+
+A way that draws from a face-down pile (a marker completing a banner row exchanges the city's
+action card; a Tavern draws Council Hall cards) counts as keeping one possible: the choices
+offered must not tell the player which card lies on top (turn.turned_up_hidden).
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from typing import Any
 
 from games.aelderman.state import Pending, State
 from games.aelderman.steps import resolve_step, step_options
-from games.aelderman.turn import alt_trade_allowed, card_action_possible, resolve_turn, sea_action_due, turn_options
+from games.aelderman.turn import (
+    alt_trade_allowed, card_action_possible, face_down_counts, resolve_turn, sea_action_due, turn_options,
+)
 from games.core import copy_state
 
 # Judged here: city actions that may ask further choices (a feast never does), and improvements:
@@ -39,7 +45,7 @@ def keeps_sea(state: State, city_action: Any) -> bool:
     assert state.turn is not None
     trial = copy_state(state)
     resolve_turn(trial, state.turn.seat, city_action, [])
-    return _reachable(trial, len(state.pending), LOOKAHEAD)
+    return _reachable(trial, len(state.pending), LOOKAHEAD, face_down_counts(state))
 
 
 def step_choices(state: State) -> list[Any]:
@@ -50,8 +56,9 @@ def step_choices(state: State) -> list[Any]:
     options = step_options(state, pending)
     if not _city_action_awaits_sea(state, pending):
         return options
+    hidden = face_down_counts(state)
     kept = [option for option in options if option.kind == "cancel"
-            or _reachable(_after(state, option), len(state.pending) - 1, LOOKAHEAD)]
+            or _reachable(_after(state, option), len(state.pending) - 1, LOOKAHEAD, hidden)]
     return kept if any(option.kind != "cancel" for option in kept) else options
 
 
@@ -70,9 +77,12 @@ def _after(state: State, option: Any) -> State:
     return trial
 
 
-def _reachable(trial: State, base: int, depth: int) -> bool:
+def _reachable(trial: State, base: int, depth: int, hidden: tuple[int, int, int]) -> bool:
     """Whether, choosing well among the choices queued above `base`, a sea action is made or
-    still possible at the end."""
+    still possible at the end; also when the way drew a face-down card (`hidden`: the piles'
+    sizes before it): the player cannot know what it turned up."""
+    if face_down_counts(trial) != hidden:
+        return True
     if len(trial.pending) <= base:
         turn = trial.turn
         if turn is None:
@@ -82,5 +92,5 @@ def _reachable(trial: State, base: int, depth: int) -> bool:
     if depth == 0:
         return True
     # Going back (a menu's Cancel) is not a way through: the city action would not be made.
-    return any(_reachable(_after(trial, option), base, depth - 1)
+    return any(_reachable(_after(trial, option), base, depth - 1, hidden)
                for option in step_options(trial, trial.pending[-1]) if option.kind != "cancel")

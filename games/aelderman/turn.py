@@ -162,10 +162,25 @@ def sea_action_due(state: State) -> bool:
 def keeps_a_sea_action(state: State, change: Callable[[State], Any]) -> bool:
     """Whether a sea action is still possible after `change` (tried on a copy). A city action that
     would spend what the only possible sea actions need is not offered: the player could then end
-    the turn without one. A change that asks a further choice first is judged at that choice."""
+    the turn without one. A change that asks a further choice first is judged at that choice, and
+    one that turns up a face-down card keeps it possible (see turned_up_hidden)."""
     trial = copy_state(state)
     change(trial)
-    return len(trial.pending) > len(state.pending) or card_action_possible(trial) or alt_trade_allowed(trial)
+    return (len(trial.pending) > len(state.pending) or turned_up_hidden(state, trial)
+            or card_action_possible(trial) or alt_trade_allowed(trial))
+
+
+def face_down_counts(state: State) -> tuple[int, int, int]:
+    """How many cards the face-down piles hold: action cards, Council Hall cards, improvements."""
+    return len(state.card_pile), len(state.council_pile), len(state.improvement_pile)
+
+
+def turned_up_hidden(state: State, trial: State) -> bool:
+    """Whether a move tried on a copy of `state` drew from a face-down pile (an action card
+    exchanged as a banner row fills, a Tavern's Council Hall cards, a new improvement). What it
+    drew, the player cannot know, so the moves offered must not depend on it: such a way keeps a
+    sea action possible. If the card turned up leaves none, the rule asks nothing more (may_end)."""
+    return face_down_counts(trial) != face_down_counts(state)
 
 
 def may_end(state: State) -> bool:

@@ -273,7 +273,7 @@ async def test_the_main_board_shows_operating_costs_and_the_uses_of_abilities(si
     from games.aelderman.rules import operating_costs
     from tests.bot.driver import fix_deal
 
-    fix_deal(monkeypatch, 6)
+    fix_deal(monkeypatch, 2)
     table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main")
     await start(table)
     state = await play_until(table, heuristic_players("aelderman", 2),

@@ -72,9 +72,9 @@ def one_sided_trade(state) -> bool:
 @pytest.mark.slow
 async def test_an_alternative_trade_offering_one_side_says_which(simcord_env, monkeypatch):
     """Rulebook: "you always have the option of performing an alternative trade for one action point.
-    This allows you to buy or sell one good". Seed 12, short version, two players: the menu offers one
+    This allows you to buy or sell one good". Seed 4, short version, two players: the menu offers one
     side only (nothing to sell, or too few coins to buy), and the panel says which, not "buy or sell"."""
-    table, state = await table_at(simcord_env, monkeypatch, 12, ["ada", "bo"], "version=short",
+    table, state = await table_at(simcord_env, monkeypatch, 4, ["ada", "bo"], "version=short",
                                   one_sided_trade, "an alternative trade with one side only")
     seat = top(state, "trade").seat
     panel = await panel_of(table, seat)
@@ -108,12 +108,12 @@ async def test_a_storage_with_room_is_not_called_full_nor_emptied(simcord_env, m
 
 @pytest.mark.slow
 async def test_one_property_tile_left_is_singular(simcord_env, monkeypatch):
-    """Seed 1, main version, three players: a player with one property tile left in supply reads
-    "6 free properties, 1 tiles left" on the panel ("Your property and buildings in Lübeck")."""
+    """Seed 3, main version, three players: a player with one property tile left in supply reads
+    "1 tile left", not "1 tiles left", on the panel ("Your property and buildings in Lübeck")."""
     def one_left(state):
         return any(p.property_supply == 1 for p in state.players)
 
-    table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo", "cy"], "version=main", one_left,
+    table, state = await table_at(simcord_env, monkeypatch, 3, ["ada", "bo", "cy"], "version=main", one_left,
                                   "a player with one property tile left", limit=1500)
     seat = next(s for s, p in enumerate(state.players) if p.property_supply == 1)
     panel = await panel_of(table, seat)

@@ -60,7 +60,7 @@ async def test_a_solo_mission_completed_then_away_is_not_called_failed(simcord_e
     basic task of your mission." ada completed it, then let her last decision's deadline pass: the
     game ends with her away, which the headline gives as the reason (a game of one has no last
     place to be ranked in)."""
-    fix_deal(monkeypatch, 5)  # the task is done before the last decision
+    fix_deal(monkeypatch, 10)  # the task is done before the last decision
     table = await live_table(simcord_env, seats=1, game="aelderman")
     policy = heuristic_players("aelderman", 1)
     spec = registry.get("aelderman")
@@ -82,7 +82,7 @@ async def test_a_solo_mission_completed_then_away_is_not_called_failed(simcord_e
 async def test_no_winner_says_why_when_only_an_abandoned_player_completed_the_task(simcord_env, monkeypatch):
     """Aelderman, short version, two players: bo abandons, the computer finishing his seat completes
     his basic task, ada does not complete hers: nobody wins, but not because nobody completed it."""
-    text = await bo_abandons_at_once(simcord_env, monkeypatch, "aelderman", 1)
+    text = await bo_abandons_at_once(simcord_env, monkeypatch, "aelderman", 3)
     assert "basic task completed" in next(line for line in text.splitlines() if "bo (abandoned) — " in line)
     assert "**No winner**: only players ranked last for leaving the game completed the basic task" in text, text
 

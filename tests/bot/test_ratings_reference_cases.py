@@ -37,7 +37,7 @@ async def test_a_tie_for_first_is_rated_as_a_shared_place(simcord_env, monkeypat
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [2, 7, 8])
+@pytest.mark.parametrize("seed", [2, 7, 19])
 async def test_four_player_ties_after_a_first_game(simcord_env, monkeypatch, seed):
     env = simcord_env
     guild, channel, people = setup(env, ["ada", "bo", "cy", "dee"])

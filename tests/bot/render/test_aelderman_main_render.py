@@ -175,7 +175,7 @@ def test_a_four_player_board_with_the_longest_names_keeps_the_rounds_standing():
     picture), never the period indicators, the player order, the feasts or the piles."""
     info = TableInfo(table_id=7, title="Aelderman", names={s: "W" * 32 for s in range(4)})
     without_majorities = 0
-    for state in main_states(4, 3):
+    for state in main_states(4, 1):
         embeds = RENDERER.board(info, SPEC.view(state, None))
         status = embeds[0].description
         for line in ("Period indicators (action points): ", "Player order: ", "Feasts this round: ",

@@ -85,17 +85,23 @@ def test_a_property_whose_site_is_a_further_choice_keeps_a_sea_action_too():
     assert "end_turn" not in kinds(state, 0) and "alt_trade" in kinds(state, 0)
 
 
-def test_a_building_that_asks_a_council_card_keeps_a_sea_action_too():
+def test_a_building_that_draws_face_down_council_cards_is_offered_whatever_they_are():
     """The same rule through the build menu: exactly a Tavern's cost (2 wood, 2 stone, 1 tools) and
     no coins, in Lübeck, where an upgrade or an alternative sale still needs those goods. The Tavern
-    (which then asks for a Council Hall card) would leave no sea action: the menu does not offer it,
-    and with nothing else to build, the menu is not offered either."""
+    "allows you to immediately draw two Council Hall cards from the draw pile and select one of
+    them": what they give, the player cannot know, so it is offered even when the two on top (122,
+    124) give nothing a sea action needs; once they are seen and chosen, the rule asks nothing more
+    (tests/games/aelderman/test_face_down_piles.py has the same for cards that would give coins)."""
     state = _lubeck_from_malmo(new_game(2, seed=21), coins=0, wood=2, stone=2, tools=1)
     state.players[0].property = 1
     state.players[0].property_supply -= 1
     state.council_pile = [*state.council_pile, 122, 124]
     assert {"card_action", "alt_trade"} & kinds(state, 0)
-    assert "build_menu" not in kinds(state, 0)
+    state, _ = act(state, 0, "build_menu")
+    state, _ = act(state, 0, "build", building="Tavern")
+    assert sorted(a.card for a in SPEC.legal_actions(state, 0) if hasattr(a, "card")) == [122, 124]
+    state, _ = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[0])
+    assert not {"card_action", "alt_trade"} & kinds(state, 0) and "end_turn" in kinds(state, 0)
 
 
 def test_city_actions_only_in_lubeck_or_own_subsidiary():
