@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.aelderman import SPEC
+from games.aelderman import data as D
 from games.aelderman.state import State, Turn, Visit
 
 
@@ -95,4 +96,29 @@ def sell_six_in_ribe(state):
                          ("sell_count", {"count": 6}), ("pay", {"good": "spices"}), ("pay", {"good": "wheat"}),
                          ("pay", {"good": "tools"})):
         state, _ = act(state, 0, kind, **fields)
+    return state
+
+
+def in_lubeck_with_a_taverns_goods(top_two: tuple[int, int]):
+    """Seat 0 holds exactly a Tavern's goods (2 wood, 2 stone, 1 tools), no coins and one property
+    lot, and has sailed into Lübeck with one action point left. The face-down Council Hall pile
+    holds the same cards whatever `top_two` is; only which two lie on top differs."""
+    state = new_main(2, 4)
+    clear_player(state, 0, coins=0)
+    player = state.players[0]
+    player.goods.update(wood=2, stone=2, tools=1)
+    site = D.DISTRICT_SITES["Lohberg"][0]
+    player.property, player.property_supply, player.lots = 1, player.property_supply - 1, [site]
+    state.site_owner[site] = 0
+    moved = {102, 117, 118}
+    shown = [c for row in state.council_rows for c in row]
+    spares = iter(c for c in (104, 105, 106, 107) if c not in state.council_pile and c not in shown)
+    state.council_rows = [[next(spares) if c in moved else c for c in row] for row in state.council_rows]
+    state.council_discard = [c for c in state.council_discard if c not in moved]
+    pile = sorted(set(state.council_pile) | moved)
+    for card in top_two:
+        pile.remove(card)
+    state.council_pile = [*pile, *top_two]
+    start_turn(state, 0, "Hamburg", ap=1)
+    state, _ = act(state, 0, "move", city="Lübeck")
     return state

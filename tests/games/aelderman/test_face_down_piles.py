@@ -7,8 +7,8 @@ draws a face-down card, what it turns up is unknown to the player, so the moves 
 same whatever lies on top of the pile."""
 
 from games.aelderman import SPEC
-from games.aelderman import data as D
-from tests.games.aelderman.helpers import act, clear_player, empty_map, kinds, new_main, start_turn
+from tests.games.aelderman.helpers import (act, clear_player, empty_map, in_lubeck_with_a_taverns_goods, kinds,
+                                           new_main, start_turn)
 
 
 def _with_improvement(state, seat: int, number: int):
@@ -69,36 +69,11 @@ def test_an_improvement_that_exchanges_the_action_card_is_offered_whatever_lies_
     assert "end_turn" in kinds(state, 0)
 
 
-def _in_lubeck_with_a_taverns_goods(top_two: tuple[int, int]):
-    """Seat 0 holds exactly a Tavern's goods (2 wood, 2 stone, 1 tools), no coins and one property
-    lot, and has sailed into Lübeck with one action point left. The face-down Council Hall pile
-    holds the same cards whatever `top_two` is; only which two lie on top differs."""
-    state = new_main(2, 4)
-    clear_player(state, 0, coins=0)
-    player = state.players[0]
-    player.goods.update(wood=2, stone=2, tools=1)
-    site = D.DISTRICT_SITES["Lohberg"][0]
-    player.property, player.property_supply, player.lots = 1, player.property_supply - 1, [site]
-    state.site_owner[site] = 0
-    moved = {102, 117, 118}
-    shown = [c for row in state.council_rows for c in row]
-    spares = iter(c for c in (104, 105, 106, 107) if c not in state.council_pile and c not in shown)
-    state.council_rows = [[next(spares) if c in moved else c for c in row] for row in state.council_rows]
-    state.council_discard = [c for c in state.council_discard if c not in moved]
-    pile = sorted(set(state.council_pile) | moved)
-    for card in top_two:
-        pile.remove(card)
-    state.council_pile = [*pile, *top_two]
-    start_turn(state, 0, "Hamburg", ap=1)
-    state, _ = act(state, 0, "move", city="Lübeck")
-    return state
-
-
 def test_the_tavern_is_offered_whatever_council_hall_cards_lie_face_down():
     """Tavern: "The Tavern allows you to immediately draw two Council Hall cards from the draw pile
     and select one of them." Card 102 would give coins for a sea action, 117 and 118 would not; the
     build menu must not tell which lie on top."""
-    states = {top: _in_lubeck_with_a_taverns_goods(top) for top in ((117, 118), (102, 118))}
+    states = {top: in_lubeck_with_a_taverns_goods(top) for top in ((117, 118), (102, 118))}
     assert SPEC.view(states[(117, 118)], 0) == SPEC.view(states[(102, 118)], 0)
     for state in states.values():
         assert "build_menu" in kinds(state, 0)
@@ -112,13 +87,13 @@ def test_the_computer_player_judges_draws_without_reading_face_down_cards():
     for seed in range(12):
         chosen = []
         for top in ((117, 118), (102, 118)):
-            menu, _ = act(_in_lubeck_with_a_taverns_goods(top), 0, "build_menu")
+            menu, _ = act(in_lubeck_with_a_taverns_goods(top), 0, "build_menu")
             chosen.append(SPEC.policy("heuristic", seed=seed).choose(menu, 0))
         assert chosen[0] == chosen[1], (seed, chosen)
 
 
 def test_judging_leaves_the_position_untouched():
-    state = _in_lubeck_with_a_taverns_goods((102, 118))
+    state = in_lubeck_with_a_taverns_goods((102, 118))
     before = SPEC.dump_state(state)
     SPEC.policy("heuristic", seed=1).choose(state, 0)
     assert SPEC.dump_state(state) == before
