@@ -15,7 +15,7 @@ import discord
 
 from bot.render.base import shown_name
 from bot.ui import panels
-from bot.ui.components import AMOUNT, AmountForm, amount_fault
+from bot.ui.components import AMOUNT, AmountForm, amount_fault, trimmed
 from bot.ui.permissions import refusal_for
 from bot.ui.away import AwayMixin
 from bot.ui.presenter import Presenter, safely
@@ -309,6 +309,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
     async def _typed_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int,
                             typed: str) -> TableNews:
         caller = caller_of(interaction)
+        typed = trimmed(typed)
         match = AMOUNT.fullmatch(typed)
         if match is None:  # ASCII digits only (no "1_0", no other scripts' digits), spaces around allowed
             choice = await self.service.amount_asked(table_id, caller, prompt_version)

@@ -118,3 +118,19 @@ async def test_a_typed_placeholder_is_quoted_as_typed_not_taken_for_a_player(sim
     assert answer.ephemeral and (await table.row()).version == version
     assert text.startswith("{p%d} is not a whole number" % other.seat), text
     assert other.display_name not in text, text
+
+
+@pytest.mark.slow
+async def test_unseen_characters_around_a_typed_amount_are_no_fault(simcord_env, monkeypatch):
+    """README: "Typed amounts take the digits 0-9 only (leading zeros and spaces around are fine)":
+    spaces of other scripts (a no-break space, an input method's full-width space) and zero-width
+    characters pasted text brings along are spaces around too, not a fault the player cannot see."""
+    table, state = await table_at_a_rich_bid(simcord_env, monkeypatch)
+    wanted = unlisted_amount(state, state.actor)
+    actor, panel = await bidder_panel(table, state)
+    version = (await table.row()).version
+    shown = await actor.click(panel, label="Other amount…")
+    answer = await actor.submit_modal(shown, {"amount": f"\u3000\u200b0{wanted}\u00a0\ufeff"})
+    assert answer.acknowledged and not (answer.response and answer.response.ephemeral)
+    assert (await table.row()).version > version
+    assert (await table.state()).bids[len(state.bids)] == (state.actor, wanted)
