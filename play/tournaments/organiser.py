@@ -93,12 +93,12 @@ class OrganiserMixin:
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}: no game is "
                                   "running, so there is no seat to hand over.")
-        if not forfeit and caller.user_id == player_id:  # the seat would keep what the computer wins, unrated
-            raise TournamentError("A replacement is for an absent player, not for yourself: to leave your game, "
-                                  "forfeit it with `/tournament forfeit` or `/table abandon` (you rank last).")
         table = await self._running_table_of(tournament, player_id)
         if table is None:
             raise TournamentError("That player has no game running in this round.")
+        if not forfeit and caller.user_id == player_id:  # the seat would keep what the computer wins, unrated
+            raise TournamentError("A replacement is for an absent player, not for yourself: to leave your game, "
+                                  "forfeit it with `/tournament forfeit` or `/table abandon` (you rank last).")
         await self._not_at_own_table(tournament, caller, player_id, table)
         return await self.tables.hand_to_computer(table.id, player_id, forfeit=forfeit)
 

@@ -59,6 +59,18 @@ async def test_an_organiser_who_plays_does_not_hand_their_own_seat_to_the_comput
     assert res.ephemeral and "not for yourself" in answer(res)
 
 
+async def test_an_organiser_without_a_game_who_names_themselves_is_told_they_have_none(simcord_env):
+    """An organiser who does not play names themselves in `/tournament replace`: the answer is the
+    one any player without a running game gets, not advice to forfeit a game they do not have."""
+    event = new_event(simcord_env, 2)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=1, hours=48)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    for command in ("tournament replace", "tournament forfeit"):
+        res = await event.organiser.slash(event.channel, command, player=event.organiser)
+        assert res.ephemeral and answer(res) == "That player has no game running in this round.", answer(res)
+
+
 async def test_a_server_manager_who_plays_does_not_cancel_their_own_running_table(simcord_env):
     """A member with Manage Server plays in the tournament; before the round's deadline they
     `/table cancel` their own table: it closes unrated and everyone at it shares last place (0.5 each
