@@ -256,6 +256,8 @@ def amount_fault(typed: str) -> str:
         return "is above the highest amount"
     if SEPARATED.fullmatch(typed):
         return "is not written in the digits 0-9 alone (type it without separators)"
+    if typed.isdigit():  # digits float() does not read either: superscripts, circled digits
+        return "is not written in the digits 0-9 alone"
     try:
         whole = float(typed.translate(MINUS_SIGNS)).is_integer()  # "+1", "1.0", "1e3", other scripts' digits
     except (ValueError, OverflowError):

@@ -62,6 +62,7 @@ async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env,
                              ("1.5", "1.5 is not a whole number"),  # whole numbers not in the digits 0-9:
                              ("+1", "+1 is not written in the digits 0-9 alone"),
                              ("\uff11", "\uff11 is not written in the digits 0-9 alone"),
+                             ("\u00b9", "\u00b9 is not written in the digits 0-9 alone"),
                              ("1.0", "1.0 is not written in the digits 0-9 alone"),
                              ("1,000", "1,000 is not written in the digits 0-9 alone (type it without separators)"),
                              ("1 000", "1 000 is not written in the digits 0-9 alone (type it without separators)"),
