@@ -1,0 +1,121 @@
+"""Players who click about: legitimate moves mixed with random real clicks and menu picks, by
+random players, on anything they can see (the thread's messages, their DMs, the private answers
+they were given), forms answered with junk, `/table hand|undo|log`, and bot restarts. Every
+interaction is answered, nothing is logged as an exception (see conftest.py), and the game still
+plays to its end. Seeded: a failure replays the same."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+import pytest
+
+from bot import create_bot
+from play.results import seat_choices
+from tests.bot.driver import (board_message, buttons, choice_target, choose, clicker, fix_deal, heuristic_players,
+                              open_table, start)
+
+JUNK = ["", "0", "1", "3", "-1", "99999", "abc", " 2 ", "１", "2.5", "x" * 100]
+STEPS = 120
+
+
+async def legitimate_move(table: Any, policy: Any) -> bool:
+    """One person who must act makes the heuristic's choice, on their newest DM panel that offers
+    it, else on a fresh "My hand" (a panel left from before may be out of date). False when nobody
+    has to act."""
+    row = await table.row()
+    spec, state = table.bot.service.spec(row), table.bot.service.state(row)
+    for seat in await table.seats():
+        if seat.user_id is None or seat.forfeited or seat.away or seat.seat not in spec.to_act(state):
+            continue
+        actor = next(p for p in table.players if p.id == seat.user_id)
+        index = seat_choices(spec, state, seat.seat).index(policy(state, seat.seat))
+        panel = await offering_panel(table, actor, index)
+        result = await choose(actor, panel, index)
+        assert result.acknowledged, "a legitimate choice was not answered"
+        return True
+    return False
+
+
+async def offering_panel(table: Any, actor: Any, index: int) -> discord.Message:
+    dms = actor.user.dm_channel.history()[-3:] if actor.user.dm_channel is not None else []
+    for message in reversed(dms):
+        try:
+            choice_target(message, index)
+        except AssertionError:
+            continue
+        if message.content.count(f"table #{table.table_id}"):
+            return message
+    hand = await actor.click(await board_message(table), label="My hand")
+    return hand.response.message
+
+
+async def random_click(rng: random.Random, table: Any, actor: Any, answers: list[discord.Message]) -> None:
+    """`actor` clicks a random enabled component (or picks random options) on a random message of
+    the thread, their DMs or their private answers; a form it opens is answered with junk."""
+    seen = table.thread.history()[-6:] + (actor.user.dm_channel.history()[-6:] if actor.user.dm_channel else [])
+    seen += answers[-3:]
+    choices = [(m, c) for m in seen for c in buttons(m)
+               if getattr(c, "custom_id", None) and not getattr(c, "disabled", False)]
+    if not choices:
+        return
+    message, component = rng.choice(choices)
+    who = clicker(actor, message)
+    try:
+        if getattr(component, "options", None):
+            count = rng.randint(max(1, component.min_values or 1),
+                                max(1, min(component.max_values or 1, len(component.options))))
+            values = [option.value for option in rng.sample(component.options, count)]
+            result = await who.select(message, values, custom_id=component.custom_id)
+        else:
+            result = await who.click(message, custom_id=component.custom_id)
+    except Exception as exc:  # a component a later edit removed: no real user could press it
+        if type(exc).__name__ == "SetupError":
+            return
+        raise
+    assert result.acknowledged, f"{component.custom_id} was not answered"
+    if result.modal:
+        fields = {c["custom_id"]: rng.choice(JUNK) for row in result.modal.get("components", [])
+                  for c in row.get("components", []) if c.get("custom_id")}
+        assert (await who.submit_modal(result, fields)).acknowledged, "a form was not answered"
+    if result.response is not None and result.response.ephemeral and result.response.message.components:
+        answers.append(result.response.message)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, names, options, seed", [
+    ("augsburg1520", ["ada", "bo", "cy"], None, 1),
+    ("baumeister", ["ada", "bo", "cy", "di"], None, 2),
+    ("aelderman", ["ada", "bo"], "version=main", 3),
+    ("aelderman", ["ada", "bo", "cy"], None, 4),
+])
+async def test_random_clicks_and_restarts_leave_a_game_that_plays_to_its_end(simcord_env, settings, monkeypatch,
+                                                                             game, names, options, seed):
+    fix_deal(monkeypatch, seed)
+    rng = random.Random(seed)
+    table = await open_table(simcord_env, game, names, options=options)
+    await start(table)
+    policy = heuristic_players(game, len(names))
+    answers: dict[int, list[discord.Message]] = {p.id: [] for p in table.players}
+    for _ in range(STEPS):
+        if (await table.row()).status != "running":
+            break
+        roll, actor = rng.random(), rng.choice(table.players)
+        if roll < 0.5:
+            await legitimate_move(table, policy)
+        elif roll < 0.6:
+            command = rng.choice(["table hand", "table undo", "table log"])
+            result = await actor.slash(table.thread, command)
+            assert result.acknowledged and result.response.ephemeral, f"/{command} was not answered privately"
+            if result.response.message.components:
+                answers[actor.id].append(result.response.message)
+        elif roll < 0.62:
+            await simcord_env.restart_bot(create_bot(settings))
+        else:
+            await random_click(rng, table, actor, answers[actor.id])
+    for _ in range(3000):
+        if not await legitimate_move(table, policy):
+            break
+    assert (await table.row()).status == "finished"
