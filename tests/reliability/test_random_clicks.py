@@ -46,7 +46,7 @@ async def offering_panel(table: Any, actor: Any, index: int) -> discord.Message:
             choice_target(message, index)
         except AssertionError:
             continue
-        if message.content.count(f"table #{table.table_id}"):
+        if f"table #{table.table_id}" in message.content:
             return message
     hand = await actor.click(await board_message(table), label="My hand")
     return hand.response.message
