@@ -15,7 +15,7 @@ import pytest
 from bot import create_bot
 from play.results import seat_choices
 from tests.bot.driver import (board_message, buttons, choice_target, choose, clicker, fix_deal, heuristic_players,
-                              open_table, start)
+                              open_table, start, text_of)
 
 JUNK = ["", "0", "1", "3", "-1", "99999", "abc", " 2 ", "１", "2.5", "x" * 100]
 STEPS = 120
@@ -84,6 +84,25 @@ async def random_click(rng: random.Random, table: Any, actor: Any, answers: list
         answers.append(result.response.message)
 
 
+async def missions_kept_secret(table: Any, answers: dict[int, list[discord.Message]]) -> None:
+    """Aelderman's short version, where "each player pursues a secret mission" (README, Game
+    options): while the game runs, no message the thread or another player sees names one."""
+    row = await table.row()
+    if row.game != "aelderman" or row.status != "running":
+        return
+    spec, state = table.bot.service.spec(row), table.bot.service.state(row)
+    for seat in await table.seats():
+        mission = spec.view(state, seat.seat).players[seat.seat].mission_name
+        if mission is None:
+            continue
+        assert all(mission not in text_of(m) for m in table.thread.history()), f"the thread names {mission}"
+        for other in table.players:
+            if other.id == seat.user_id:
+                continue
+            seen = (other.user.dm_channel.history() if other.user.dm_channel else []) + answers[other.id]
+            assert all(mission not in text_of(m) for m in seen), f"{other.user.name} is shown {mission}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game, names, options, seed", [
     ("augsburg1520", ["ada", "bo", "cy"], None, 1),
@@ -115,6 +134,7 @@ async def test_random_clicks_and_restarts_leave_a_game_that_plays_to_its_end(sim
             await simcord_env.restart_bot(create_bot(settings))
         else:
             await random_click(rng, table, actor, answers[actor.id])
+    await missions_kept_secret(table, answers)
     for _ in range(3000):
         if not await legitimate_move(table, policy):
             break
