@@ -1,8 +1,10 @@
 """Players who click about: legitimate moves mixed with random real clicks and menu picks, by
 random players, on anything they can see (the thread's messages, their DMs, the private answers
 they were given), forms answered with junk, `/table hand|undo|log`, and bot restarts. Every
-interaction is answered, nothing is logged as an exception (see conftest.py), and the game still
-plays to its end. Seeded: a failure replays the same."""
+interaction is answered, nothing is logged as an exception (see conftest.py), no secret mission
+shows to others, and the game still plays to its end. One table keeps the live pace, with time moved
+on at random steps (deadlines pass, computers play for players away) and `/table handover` asked.
+Seeded: a failure replays the same."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 from bot import create_bot
 from play.results import seat_choices
 from tests.bot.driver import (board_message, buttons, choice_target, choose, clicker, fix_deal, heuristic_players,
-                              open_table, start, text_of)
+                              labels, open_table, start, text_of)
 
 JUNK = ["", "0", "1", "3", "-1", "99999", "abc", " 2 ", "１", "2.5", "x" * 100]
 STEPS = 120
@@ -103,19 +105,29 @@ async def missions_kept_secret(table: Any, answers: dict[int, list[discord.Messa
             assert all(mission not in text_of(m) for m in seen), f"{other.user.name} is shown {mission}"
 
 
+async def start_live(table: Any) -> None:
+    """Start the table at the live pace (15 minutes a decision), set as its creator does."""
+    lobby = table.thread.history()[0]
+    while "Pace: live-15m" not in labels(lobby):  # the lobby's Pace button goes round
+        await table.players[0].click(lobby, label=next(label for label in labels(lobby) if label.startswith("Pace")))
+        lobby = table.thread.history()[0]
+    await table.players[0].click(lobby, label="Start")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("game, names, options, seed", [
-    ("augsburg1520", ["ada", "bo", "cy"], None, 1),
-    ("baumeister", ["ada", "bo", "cy", "di"], None, 2),
-    ("aelderman", ["ada", "bo"], "version=main", 3),
-    ("aelderman", ["ada", "bo", "cy"], None, 4),
+@pytest.mark.parametrize("game, names, options, seed, live", [
+    ("augsburg1520", ["ada", "bo", "cy"], None, 1, False),
+    ("baumeister", ["ada", "bo", "cy", "di"], None, 2, False),
+    ("aelderman", ["ada", "bo"], "version=main", 3, False),
+    ("aelderman", ["ada", "bo", "cy"], None, 4, False),
+    ("baumeister", ["ada", "bo", "cy"], None, 5, True),
 ])
 async def test_random_clicks_and_restarts_leave_a_game_that_plays_to_its_end(simcord_env, settings, monkeypatch,
-                                                                             game, names, options, seed):
+                                                                             game, names, options, seed, live):
     fix_deal(monkeypatch, seed)
     rng = random.Random(seed)
     table = await open_table(simcord_env, game, names, options=options)
-    await start(table)
+    await (start_live(table) if live else start(table))
     policy = heuristic_players(game, len(names))
     answers: dict[int, list[discord.Message]] = {p.id: [] for p in table.players}
     for _ in range(STEPS):
@@ -132,6 +144,11 @@ async def test_random_clicks_and_restarts_leave_a_game_that_plays_to_its_end(sim
                 answers[actor.id].append(result.response.message)
         elif roll < 0.62:
             await simcord_env.restart_bot(create_bot(settings))
+        elif live and roll < 0.68:
+            await simcord_env.advance_time(rng.choice([120, 400, 700, 1000]))  # a decision has 900 s
+        elif live and roll < 0.7:
+            result = await actor.slash(table.thread, "table handover", player=rng.choice(table.players))
+            assert result.acknowledged, "/table handover was not answered"
         else:
             await random_click(rng, table, actor, answers[actor.id])
     await missions_kept_secret(table, answers)
