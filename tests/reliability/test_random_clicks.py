@@ -17,7 +17,8 @@ import pytest
 from bot import create_bot
 from play.results import seat_choices
 from tests.bot.driver import (board_message, buttons, choice_target, choose, clicker, fix_deal, heuristic_players,
-                              labels, open_table, start, text_of)
+                              open_table, start, text_of)
+from tests.bot.test_pace import live_table
 
 JUNK = ["", "0", "1", "3", "-1", "99999", "abc", " 2 ", "１", "2.5", "x" * 100]
 STEPS = 120
@@ -105,15 +106,6 @@ async def missions_kept_secret(table: Any, answers: dict[int, list[discord.Messa
             assert all(mission not in text_of(m) for m in seen), f"{other.user.name} is shown {mission}"
 
 
-async def start_live(table: Any) -> None:
-    """Start the table at the live pace (15 minutes a decision), set as its creator does."""
-    lobby = table.thread.history()[0]
-    while "Pace: live-15m" not in labels(lobby):  # the lobby's Pace button goes round
-        await table.players[0].click(lobby, label=next(label for label in labels(lobby) if label.startswith("Pace")))
-        lobby = table.thread.history()[0]
-    await table.players[0].click(lobby, label="Start")
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game, names, options, seed, live", [
     ("augsburg1520", ["ada", "bo", "cy"], None, 1, False),
@@ -126,8 +118,11 @@ async def test_random_clicks_and_restarts_leave_a_game_that_plays_to_its_end(sim
                                                                              game, names, options, seed, live):
     fix_deal(monkeypatch, seed)
     rng = random.Random(seed)
-    table = await open_table(simcord_env, game, names, options=options)
-    await (start_live(table) if live else start(table))
+    if live:  # names as live_table seats them
+        table = await live_table(simcord_env, len(names), game=game)
+    else:
+        table = await open_table(simcord_env, game, names, options=options)
+        await start(table)
     policy = heuristic_players(game, len(names))
     answers: dict[int, list[discord.Message]] = {p.id: [] for p in table.players}
     for _ in range(STEPS):
