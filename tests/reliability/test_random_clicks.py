@@ -65,7 +65,17 @@ async def random_click(rng: random.Random, table: Any, actor: Any, answers: list
     if not choices:
         return
     message, component = rng.choice(choices)
-    who = clicker(actor, message)
+    result = await press(rng, clicker(actor, message), message, component)
+    if result is None:
+        return
+    if result.response is not None and result.response.ephemeral and result.response.message.components:
+        answers.append(result.response.message)
+
+
+async def press(rng: random.Random, who: Any, message: discord.Message, component: Any) -> Any:
+    """`who` clicks `component` (or picks random options of it); a form it opens is answered with
+    junk. Every interaction must be answered. None: the component is gone (a later edit removed
+    it, so no real user could press it)."""
     try:
         if getattr(component, "options", None):
             count = rng.randint(max(1, component.min_values or 1),
@@ -74,17 +84,16 @@ async def random_click(rng: random.Random, table: Any, actor: Any, answers: list
             result = await who.select(message, values, custom_id=component.custom_id)
         else:
             result = await who.click(message, custom_id=component.custom_id)
-    except Exception as exc:  # a component a later edit removed: no real user could press it
+    except Exception as exc:
         if type(exc).__name__ == "SetupError":
-            return
+            return None
         raise
     assert result.acknowledged, f"{component.custom_id} was not answered"
     if result.modal:
         fields = {c["custom_id"]: rng.choice(JUNK) for row in result.modal.get("components", [])
                   for c in row.get("components", []) if c.get("custom_id")}
         assert (await who.submit_modal(result, fields)).acknowledged, "a form was not answered"
-    if result.response is not None and result.response.ephemeral and result.response.message.components:
-        answers.append(result.response.message)
+    return result
 
 
 async def missions_kept_secret(table: Any, answers: dict[int, list[discord.Message]]) -> None:

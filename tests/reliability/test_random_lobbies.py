@@ -21,7 +21,7 @@ from bot import create_bot
 from bot.settings import Settings
 from games import registry
 from tests.bot.driver import Table, buttons, heuristic_players
-from tests.reliability.test_random_clicks import legitimate_move
+from tests.reliability.test_random_clicks import legitimate_move, press
 
 STEPS = 300
 PER_MEMBER, PER_SERVER = 2, 8
@@ -120,23 +120,9 @@ async def random_press(rng: random.Random, server: Server, member: Any) -> None:
     if message.guild is not None and getattr(message.channel, "parent", None) is not None and rng.random() < 0.5:
         table = await server.env.bot.store.tables.by_thread(message.channel.id)
         member = next((m for m in server.members if table is not None and m.id == table.creator_id), member)
-    who = member if message.guild is not None else member.user
-    try:
-        if getattr(control, "options", None):
-            count = rng.randint(max(1, control.min_values or 1), max(1, min(control.max_values or 1, len(control.options))))
-            result = await who.select(message, [o.value for o in rng.sample(control.options, count)],
-                                      custom_id=control.custom_id)
-        else:
-            result = await who.click(message, custom_id=control.custom_id)
-    except Exception as exc:  # a control a later edit removed: no real member could press it
-        if type(exc).__name__ == "SetupError":
-            return
-        raise
-    server.kept(member, result)
-    if result.modal:
-        fields = {c["custom_id"]: rng.choice(["", "1", "-3", "abc", "99999"])
-                  for row in result.modal.get("components", []) for c in row.get("components", []) if c.get("custom_id")}
-        assert (await who.submit_modal(result, fields)).acknowledged, "a form was not answered"
+    result = await press(rng, member if message.guild is not None else member.user, message, control)
+    if result is not None:
+        server.kept(member, result)
 
 
 async def a_move(rng: random.Random, server: Server) -> None:
