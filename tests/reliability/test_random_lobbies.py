@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -20,7 +19,7 @@ import pytest
 from bot import create_bot
 from bot.settings import Settings
 from games import registry
-from tests.bot.driver import Table, buttons, heuristic_players
+from tests.bot.driver import Table, buttons, fix_deal, heuristic_players
 from tests.reliability.test_random_clicks import legitimate_move, press
 
 STEPS = 300
@@ -159,7 +158,7 @@ async def check_sound(server: Server) -> None:
 async def test_a_server_clicking_about_gets_answers_and_keeps_its_tables_sound(simcord_env, settings, monkeypatch,
                                                                                seed):
     rng = random.Random(seed)
-    monkeypatch.setattr("play.tables.secrets", SimpleNamespace(randbits=random.Random(seed).getrandbits))  # the deals
+    fix_deal(monkeypatch, seed)
     server = Server(simcord_env)
     for _ in range(STEPS):
         member, roll = rng.choice(server.members), rng.random()
