@@ -18,7 +18,7 @@ from bot.ui.away_notices import AwayNoticesMixin
 from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
 from bot.ui.shown import mentioned_for_turn
-from bot.ui.thread_refusals import ThreadRefusals
+from bot.ui.thread_refusals import ThreadRefusals, send_or_to_channel
 from bot.ui.turns import LAST_TO_CHOOSE, away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.unread import Sent, send_unread
 from bot.ui.board import Boards
@@ -258,9 +258,13 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             return
         sides = spec.shown_to_act(news.state)
         if sides == spec.to_act(news.state):
-            await thread.send(f"<@{row.user_id}>, it is your move — press **My hand** to play.",
-                              view=panels.mention_view(news.table, panels.turn_token(news.table, seat)),
-                              allowed_mentions=panels.PLAYER_MENTIONS)
+            where = f"{self.info(news).title} (table #{news.table.id})"
+            await send_or_to_channel(
+                thread, f"<@{row.user_id}>, it is your move — press **My hand** to play.",
+                f"<@{row.user_id}>, it is your move in {where} — press **My hand** to play (its thread, "
+                f"{thread.mention}, does not take my posts at the moment).",
+                view=panels.mention_view(news.table, panels.turn_token(news.table, seat)),
+                allowed_mentions=panels.PLAYER_MENTIONS)
         elif (opened := any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)) \
                 or tried:
             # A step only its players may know of (a pay-off's answers): told as it opens, or when

@@ -41,19 +41,22 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow, heading: 
 async def mentioned_for_turn(bot: Any, news: TableNews, spec: Any, row: SeatRow) -> bool:
     """Whether the thread's latest messages hold the player's mention for their current decision
     (DMs closed: its "My hand" carries the decision's panel token), or, in a private exchange, the
-    mention of both its sides as it opened (marked with the exchange). False when it cannot be read."""
-    thread_id = news.table.thread_id
-    if thread_id is None or history_hidden(bot.get_channel(thread_id)):
+    mention of both its sides as it opened (marked with the exchange); also the table's channel,
+    where a turn's mention goes when the thread refuses it. False when they cannot be read."""
+    if news.table.thread_id is None:
         return False
     exchange = spec.shown_to_act(news.state) != spec.to_act(news.state)
     token = exchange_token(news.table, spec, news.state) if exchange else turn_token(news.table, row.seat)
     mark = HandButton(news.table.id, token).custom_id
-    try:
-        async for message in bot.get_partial_messageable(thread_id).history(limit=AWAY_LOOKBACK):
-            if row.user_id in message.raw_mentions and mark in custom_ids(message):
-                return True
-    except discord.HTTPException:
-        return False
+    for place in (news.table.thread_id, news.table.channel_id):
+        if history_hidden(bot.get_channel(place)):
+            continue
+        try:
+            async for message in bot.get_partial_messageable(place).history(limit=AWAY_LOOKBACK):
+                if row.user_id in message.raw_mentions and mark in custom_ids(message):
+                    return True
+        except discord.HTTPException:
+            continue
     return False
 
 

@@ -34,6 +34,23 @@ def thread_refusal(thread: Any, exc: discord.HTTPException) -> str | None:
             "grants it (in the channel's settings, or to my role), the board catches up at the next move.")
 
 
+async def send_or_to_channel(thread: Any, content: str, in_channel: str, **kwargs: Any) -> Any:
+    """`thread.send(content, **kwargs)`; when the thread refuses the bot's posts (it is locked, or a
+    permission to post there was taken away), `in_channel` goes to the thread's channel instead: a
+    player whose DMs are closed hears of their turn nowhere else. Raises the thread's refusal when
+    the channel refuses too (and what Discord raises for any other failure)."""
+    try:
+        return await thread.send(content, **kwargs)
+    except discord.HTTPException as exc:
+        parent = getattr(thread, "parent", None)
+        if parent is None or thread_refusal(thread, exc) is None:
+            raise
+        try:
+            return await parent.send(in_channel, **kwargs)
+        except discord.HTTPException:
+            raise exc from None
+
+
 class ThreadRefusals:
     """Tables whose thread refused their board, with what to tell and whether it was told."""
 

@@ -8,7 +8,10 @@ import logging
 
 import pytest
 
-from tests.bot.driver import play_turn_by_dm, request_cursor, shown_to
+from bot import create_bot
+from play.results import seat_choices
+from tests.bot.driver import choose, fix_deal, heuristic_players, play_turn_by_dm, request_cursor, shown_to
+from tests.bot.test_closed_dms import SPEC, table_with_closed_dms, turn_pings
 from tests.bot.test_board_refused import augsburg_table, play_to, public_log, thread_log
 
 PERMISSION = "I am missing the permission **Send Messages in Threads**"
@@ -70,3 +73,43 @@ async def test_the_log_names_the_missing_permission_and_the_board_catches_up_onc
     mark = request_cursor(env)
     assert await play_turn_by_dm(table, policy)
     assert [t for p in table.players for t in notices(env, table, p.id, mark, PERMISSION)]
+
+
+def channel_pings(table, player):
+    return [m for m in table.channel.history() if f"<@{player.id}>, it is your move" in (m.content or "")]
+
+
+@pytest.mark.parametrize("how", ["permission", "locked"])
+async def test_a_player_with_closed_dms_hears_of_their_turn_in_the_channel_when_the_thread_refuses(
+        simcord_env, monkeypatch, settings, how):
+    """bo's DMs are closed, so his turns are mentioned in the thread; once the thread refuses the
+    bot's posts, the mention goes to the table's channel (naming the table and its thread), with a
+    **My hand** that opens his hand there. A restart does not mention him again for that decision."""
+    env = simcord_env
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(env)
+    policy = heuristic_players("augsburg1520", 2)
+    await lose_thread(env, table, how)
+    in_thread = len(turn_pings(table, bo))
+    for _ in range(80):
+        before = len(channel_pings(table, bo))
+        assert await play_turn_by_dm(table, policy)
+        if len(channel_pings(table, bo)) > before:
+            break
+    else:
+        raise AssertionError("bo was never told of his turn")
+    ping = channel_pings(table, bo)[-1]
+    assert f"(table #{table.table_id})" in ping.content and f"<#{table.thread.id}>" in ping.content
+    assert bo.id in ping.raw_mentions and len(turn_pings(table, bo)) == in_thread
+    hand = await bo.click(ping, label="My hand")
+    assert hand.ephemeral and "your hand" in hand.response.embeds[0].title
+    await env.restart_bot(create_bot(settings))
+    await env.settle()
+    assert len(channel_pings(table, bo)) == before + 1
+    version = (await table.row()).version
+    bo_seat = next(s for s in await table.seats() if s.user_id == bo.id)
+    assert bo_seat.seat in SPEC.to_act(await table.state())
+    hand = await bo.click(ping, label="My hand")  # his move, from the channel's mention
+    index = seat_choices(SPEC, await table.state(), bo_seat.seat).index(policy(await table.state(), bo_seat.seat))
+    assert (await choose(bo, hand.response.message, index)).acknowledged
+    assert (await table.row()).version > version
