@@ -31,7 +31,7 @@ from bot.ui.unread import edit_unread, send_unread
 from bot.ui.requests import custom_ids, history_hidden
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
-from play.results import TableNews, everyone_away
+from play.results import RECENT_EVENTS, TableNews, everyone_away
 from play.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -185,7 +185,11 @@ class Boards:
                     if edited == "gone":  # deleted: the new board shows its whole log again
                         since, unknown = shown.since, False
             if unknown:
-                since = await self._read_shown(thread, shown, news, info)
+                news, reached = await self._read_shown(thread, shown, news, info)
+                since = news.first_version if reached is None else reached
+                if reached is not None:  # read once: a board refused below goes on from there next time
+                    shown = dataclasses.replace(shown, version=reached)
+                    self.shown.put(table.id, shown)
             if lines_forgotten(news, since):  # rare: the thread fell far behind (Discord refused it for long)
                 news = await self._recalled(news)
             since, text = await self._post_overflow(thread, news, info, public, since)
@@ -233,15 +237,22 @@ class Boards:
             await self._retire(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
                                                   message.content, log_in_content=False), table.game)
 
-    async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews, info: Any) -> int:
+    async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews,
+                          info: Any) -> tuple[TableNews, int | None]:
         """Since a restart: the version up to which the current board's log reaches, read from the
-        board itself (a stop between storing a move and showing it left the move's lines off it)."""
+        board itself (a stop between storing a move and showing it left the move's lines off it);
+        None when it cannot be read or placed. A board the thread left further behind than the
+        lines kept with the table is placed among all of the game's lines (`news` comes back with
+        them, for the board that goes on from there)."""
         try:
             board = log_of(await thread.fetch_message(shown.message_id))
         except discord.HTTPException:
-            return news.first_version
+            return news, None
         reached = log_reaches(board, shown.since, news, info.fill)
-        return news.first_version if reached is None else reached
+        if reached is None and len(news.table.recent_events) >= RECENT_EVENTS:
+            news = await self._recalled(news)
+            reached = log_reaches(board, shown.since, news, info.fill)
+        return news, reached
 
     async def _recalled(self, news: TableNews) -> TableNews:
         """`news` with its table's public lines from the game's start (replayed), for a thread that
