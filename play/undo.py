@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from play import pace
 from play.common import Caller, TableError, not_seated, table_state
-from play.results import TableNews, next_prompts, panel_token
+from play.results import RECENT_EVENTS, TableNews, next_prompts, panel_token
 from storage import MoveWrite
 from storage.tables import StaleVersion
 from storage.timers import REMINDER_TIMER
@@ -140,7 +140,7 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
     paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past
     timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
     note = (version, TAKEN_BACK % seat)  # on the board and, kept with the take-back, in the log
-    events = [e for e in table.recent_events if e[0] != undone] + [note]
+    events = await _kept_lines(service, table, undone, note)
     write = MoveWrite(table_id=table.id, expected_version=table.version, state=spec.dump_state(before),
                       prompts=prompts, recent_events=events, notes=[note], timer_seats=timer_seats,
                       timers=timers + paced, deadlines=deadlines)
@@ -153,6 +153,18 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
                                       "recent_events": events, "deadlines": deadlines})
     return TableNews(stored, loaded.seats, before, [], changed, dict(table.prompts), table.version,
                      timers=[t.due_at for t in write.timers], choices=choices)
+
+
+async def _kept_lines(service: TableService, table: Any, undone: int, note: tuple[int, str]) -> list[tuple[int, str]]:
+    """The public lines the table keeps once the action that made `undone` is taken back: the
+    latest RECENT_EVENTS lines of the game, the take-back's `note` last. The table keeps only its
+    latest lines (a board tells by their number whether a thread fell behind them): when the
+    lines taken back leave fewer and earlier ones were dropped, those come back from the record."""
+    kept = [line for line in table.recent_events if line[0] != undone] + [note]
+    if len(table.recent_events) < RECENT_EVENTS or len(kept) >= RECENT_EVENTS:
+        return kept[-RECENT_EVENTS:]
+    recorded = [line for line in await service.public_lines(table.id) if line[0] != undone]
+    return (recorded + [note])[-RECENT_EVENTS:]
 
 
 def undoable_by(spec: Any, before: Any, after: Any, moves: list[Any], humans: set[int]) -> int | None:
