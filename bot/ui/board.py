@@ -31,7 +31,7 @@ from bot.ui.unread import edit_unread, send_unread
 from bot.ui.requests import custom_ids, history_hidden
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
-from play.results import RECENT_EVENTS, TableNews, everyone_away
+from play.results import TableNews, everyone_away
 from play.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -243,16 +243,16 @@ class Boards:
         board itself (a stop between storing a move and showing it left the move's lines off it);
         None when it cannot be read or placed. A board the thread left further behind than the
         lines kept with the table is placed among all of the game's lines (`news` comes back with
-        them, for the board that goes on from there)."""
+        them, for the board that goes on from there), by the lines it starts with."""
         try:
-            board = log_of(await thread.fetch_message(shown.message_id))
+            board = log_of(await thread.fetch_message(shown.message_id), with_note=True)
         except discord.HTTPException:
             return news, None
-        reached = log_reaches(board, shown.since, news, info.fill)
-        if reached is None and len(news.table.recent_events) >= RECENT_EVENTS:
-            news = await self._recalled(news)
-            reached = log_reaches(board, shown.since, news, info.fill)
-        return news, reached
+        if lines_forgotten(news, shown.since):
+            news = await self._recalled(news)  # every line since the board's start
+        whole = EARLIER not in board  # else its log starts with the note that earlier lines are left out
+        lines = [line for line in board if line != EARLIER]
+        return news, log_reaches(lines, shown.since, news, info.fill, from_start=whole)
 
     async def _recalled(self, news: TableNews) -> TableNews:
         """`news` with its table's public lines from the game's start (replayed), for a thread that

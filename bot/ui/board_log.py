@@ -80,13 +80,18 @@ def log_of(message: discord.Message, with_note: bool = False) -> list[str]:
     return [line for line in lines if line and (with_note or line != EARLIER)]
 
 
-def log_reaches(board: list[str], since: int, news: TableNews, fill: Any) -> int | None:
+def log_reaches(board: list[str], since: int, news: TableNews, fill: Any, from_start: bool = False) -> int | None:
     """The version a board's log lines (`board`, posted after `since`) reach: where they end among
-    the lines kept with the table (`fill` names the players as the board does); None if unknown."""
+    the lines kept with the table (`fill` names the players as the board does); None if unknown.
+    `from_start`: the board shows every line since its start, and `news` has them all; it is then
+    placed by its first lines, for a game's lines repeat (each round's opening) and only where the
+    board starts tells which of them it shows."""
     kept = [(version, fill(text)) for version, text in news_lines(news) if version > since]
     if not board:
         return since if kept else None
     texts = [text for _, text in kept]
+    if from_start and texts[:len(board)] == board:
+        return kept[len(board) - 1][0]
     for end in range(len(texts), 0, -1):  # the latest place where the board's lines end
         size = min(len(board), end)
         if texts[end - size:end] == board[-size:]:

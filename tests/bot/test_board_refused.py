@@ -236,50 +236,6 @@ async def test_a_thread_refused_for_long_gets_every_line_back(simcord_env, monke
     assert thread_log(table) == await public_log(table)
 
 
-async def locked_baumeister(env, monkeypatch):
-    """A Baumeister table a few moves in, whose thread then refuses new posts (a moderator locked
-    it; the bot's board may still be edited)."""
-    env.check_errors = False
-    fix_deal(monkeypatch, 29)
-    table = await open_table(env, "baumeister", ["ada", "bo", "cy"])
-    await start(table)
-    policy = heuristic_players("baumeister", 3)
-    for _ in range(6):
-        assert await play_turn_by_dm(table, policy)
-    env.inject_error("POST", f"/channels/{table.thread.id}/messages*", status=400, code=50083, times=None)
-    return table, policy
-
-
-async def play_lines(table, policy, count: int) -> None:
-    """Moves until `count` more public lines were made."""
-    before = len(await public_log(table))
-    while len(await public_log(table)) - before <= count:
-        assert await play_turn_by_dm(table, policy)
-
-
-@pytest.mark.parametrize("restart", ["early", "late"])
-async def test_a_restart_while_the_thread_refuses_new_boards_for_long_loses_no_line(simcord_env, monkeypatch,
-                                                                                   settings, restart):
-    """A thread that refuses new boards while more lines go by than the table keeps, with a restart
-    meanwhile: the bot reads its board back to learn where the thread's log stops, once (early: it
-    then goes on from there however far the game moves on), or placing it among all of the game's
-    lines (late: the board is further behind than the lines the table keeps). Once the thread
-    takes posts again, no line is missing."""
-    env = simcord_env
-    table, policy = await locked_baumeister(env, monkeypatch)
-    await play_lines(table, policy, 2 if restart == "early" else RECENT_EVENTS + 5)
-    await env.advance_time(3 * 7200)  # its retries, refused too, are over: nothing tells where the thread stops
-    mark, board = len(env.http_requests), (await table.row()).board_message_id
-    await env.restart_bot(create_bot(settings))
-    if restart == "early":
-        await play_lines(table, policy, RECENT_EVENTS + 5)
-        reads = [r for r in env.http_requests[mark:] if r.method == "GET" and r.path.endswith(f"/messages/{board}")]
-        assert len(reads) == 1, f"the board was read back {len(reads)} times"
-    env.backend.faults[:] = []
-    assert await play_turn_by_dm(table, policy)
-    assert thread_log(table) == await public_log(table)
-
-
 async def overflow_then_refused_board(env, monkeypatch):
     """An Aelderman table of one person and three computers whose first chain of computer moves
     overflowed a board: the continued logs went out, and Discord refused the board after them."""
