@@ -24,10 +24,9 @@ JUNK = ["", "0", "1", "3", "-1", "99999", "abc", " 2 ", "１", "2.5", "x" * 100]
 STEPS = 120
 
 
-async def legitimate_move(table: Any, policy: Any) -> bool:
+async def legitimate_move(table: Any, policy: Any, from_dms: bool = True) -> bool:
     """One person who must act makes the heuristic's choice, on their newest DM panel that offers
-    it, else on a fresh "My hand" (a panel left from before may be out of date). False when nobody
-    has to act."""
+    it (`from_dms`; it may be out of date), else on a fresh "My hand". False when nobody has to act."""
     row = await table.row()
     spec, state = table.bot.service.spec(row), table.bot.service.state(row)
     for seat in await table.seats():
@@ -35,15 +34,15 @@ async def legitimate_move(table: Any, policy: Any) -> bool:
             continue
         actor = next(p for p in table.players if p.id == seat.user_id)
         index = seat_choices(spec, state, seat.seat).index(policy(state, seat.seat))
-        panel = await offering_panel(table, actor, index)
+        panel = await offering_panel(table, actor, index, from_dms)
         result = await choose(actor, panel, index)
         assert result.acknowledged, "a legitimate choice was not answered"
         return True
     return False
 
 
-async def offering_panel(table: Any, actor: Any, index: int) -> discord.Message:
-    dms = actor.user.dm_channel.history()[-3:] if actor.user.dm_channel is not None else []
+async def offering_panel(table: Any, actor: Any, index: int, from_dms: bool = True) -> discord.Message:
+    dms = actor.user.dm_channel.history()[-3:] if actor.user.dm_channel is not None and from_dms else []
     for message in reversed(dms):
         try:
             choice_target(message, index)

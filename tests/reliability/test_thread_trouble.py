@@ -16,10 +16,9 @@ from typing import Any
 import pytest
 
 from bot import create_bot
-from play.results import seat_choices
-from tests.bot.driver import choice_target, choose, fix_deal, heuristic_players, open_table, start
+from tests.bot.driver import fix_deal, heuristic_players, open_table, start
 from tests.bot.moderation import log_gap
-from tests.reliability.test_random_clicks import random_click
+from tests.reliability.test_random_clicks import legitimate_move, random_click
 
 STEPS = 200
 # (seed, game, players, options, computer seats): the seeds of runs that once lost lines among others.
@@ -79,41 +78,11 @@ class Trouble:
             self.toggle(name, [])
 
 
-async def move(table: Any, policy: Any, panel_from_dms: bool = True) -> bool:
-    """One person who must act makes the heuristic's choice: on their newest DM panel of this table
-    that offers it (it may be out of date when Discord refused the newer one), else on the panel of
-    `/table hand`. False when nobody has to act."""
-    row = await table.row()
-    spec, state = table.bot.service.spec(row), table.bot.service.state(row)
-    for seat in await table.seats():
-        if seat.user_id is None or seat.forfeited or seat.away or seat.seat not in spec.to_act(state):
-            continue
-        actor = next(p for p in table.players if p.id == seat.user_id)
-        index = seat_choices(spec, state, seat.seat).index(policy(state, seat.seat))
-        panel = dm_panel(table, actor, index) if panel_from_dms else None
-        if panel is None:
-            panel = (await actor.slash(table.thread, "table hand")).response.message
-        assert (await choose(actor, panel, index)).acknowledged, "a move was not answered"
-        return True
-    return False
-
-
-def dm_panel(table: Any, actor: Any, index: int) -> Any:
-    for message in reversed(actor.user.dm_channel.history()[-3:] if actor.user.dm_channel else []):
-        try:
-            choice_target(message, index)
-        except AssertionError:
-            continue
-        if f"table #{table.table_id}" in message.content:
-            return message
-    return None
-
-
 async def trouble_step(rng: random.Random, env: Any, settings: Any, table: Any, policy: Any, trouble: Trouble,
                        answers: dict[int, list[Any]]) -> None:
     roll, actor = rng.random(), rng.choice(table.players)
     if roll < 0.45:
-        await move(table, policy)
+        await legitimate_move(table, policy)
     elif roll < 0.53:
         trouble.dms(actor)
     elif roll < 0.58:
@@ -166,10 +135,10 @@ async def test_a_game_through_moderation_and_discord_trouble_keeps_every_line(si
     await env.advance_time(3 * 7201)  # the retries of what Discord refused fall due
     for _ in range(3000):
         version = (await table.row()).version
-        if not await move(table, policy):
+        if not await legitimate_move(table, policy):
             break
-        if (await table.row()).version == version:  # the DM panel was out of date: from `/table hand`
-            assert await move(table, policy, panel_from_dms=False)
+        if (await table.row()).version == version:  # the DM panel was out of date (its new one refused)
+            assert await legitimate_move(table, policy, from_dms=False)
     assert (await table.row()).status == "finished"
     await env.advance_time(7201)
     await thread_has_every_line(table)
