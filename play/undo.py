@@ -9,7 +9,7 @@ import json
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from play import pace
+from play import pace, record
 from play.common import Caller, TableError, not_seated, table_state
 from play.results import RECENT_EVENTS, TableNews, next_prompts, panel_token
 from storage import MoveWrite
@@ -50,7 +50,7 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         if reason:
             raise TableError(f"That action cannot be taken back: {reason}.")
         return await _store(service, loaded, before, seat, version,
-                            _clock_started(service, loaded, seat, timed, before))
+                            _clock_started(service, loaded, seat, timed, before), timed)
 
 
 def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]]) -> TableError:
@@ -127,8 +127,8 @@ def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list
     return min(now, _turn_began(loaded, seat, timed, before))
 
 
-async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int,
-                 started: float) -> TableNews:
+async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int, started: float,
+                 timed: list[tuple[int, int, str, str]]) -> TableNews:
     table, spec = loaded.table, loaded.spec
     version = table.version + 1
     prompts, changed, choices = next_prompts(spec, before, table.prompts, version, len(loaded.seats))
@@ -140,7 +140,7 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
     paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past
     timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
     note = (version, TAKEN_BACK % seat)  # on the board and, kept with the take-back, in the log
-    events = await _kept_lines(service, table, undone, note)
+    events = await _kept_lines(service, loaded, undone, note, timed)
     write = MoveWrite(table_id=table.id, expected_version=table.version, state=spec.dump_state(before),
                       prompts=prompts, recent_events=events, notes=[note], timer_seats=timer_seats,
                       timers=timers + paced, deadlines=deadlines)
@@ -155,15 +155,19 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
                      timers=[t.due_at for t in write.timers], choices=choices)
 
 
-async def _kept_lines(service: TableService, table: Any, undone: int, note: tuple[int, str]) -> list[tuple[int, str]]:
+async def _kept_lines(service: TableService, loaded: Loaded, undone: int, note: tuple[int, str],
+                      timed: list[tuple[int, int, str, str]]) -> list[tuple[int, str]]:
     """The public lines the table keeps once the action that made `undone` is taken back: the
     latest RECENT_EVENTS lines of the game, the take-back's `note` last. The table keeps only its
     latest lines (a board tells by their number whether a thread fell behind them): when the
-    lines taken back leave fewer and earlier ones were dropped, those come back from the record."""
+    lines taken back leave fewer and earlier ones were dropped, those come back from the record
+    (`timed`, its actions as the take-back read them)."""
+    table = loaded.table
     kept = [line for line in table.recent_events if line[0] != undone] + [note]
     if len(table.recent_events) < RECENT_EVENTS or len(kept) >= RECENT_EVENTS:
         return kept[-RECENT_EVENTS:]
-    recorded = [line for line in await service.public_lines(table.id) if line[0] != undone]
+    notes = await service.store.tables.notes(table.id)
+    recorded = [line for line in record.public_lines(table, loaded.seats, timed, notes) if line[0] != undone]
     return (recorded + [note])[-RECENT_EVENTS:]
 
 

@@ -184,13 +184,15 @@ class Boards:
                         return
                     if edited == "gone":  # deleted: the new board shows its whole log again
                         since, unknown = shown.since, False
+            recalled = False
             if unknown:
-                news, reached = await self._read_shown(thread, shown, news, info)
+                read, reached = await self._read_shown(thread, shown, news, info)
+                recalled, news = read is not news, read  # with every line of the game: not replayed again
                 since = news.first_version if reached is None else reached
                 if reached is not None:  # read once: a board refused below goes on from there next time
                     shown = dataclasses.replace(shown, version=reached)
                     self.shown.put(table.id, shown)
-            if lines_forgotten(news, since):  # rare: the thread fell far behind (Discord refused it for long)
+            if not recalled and lines_forgotten(news, since):  # rare: the thread fell far behind (Discord refused it for long)
                 news = await self._recalled(news)
             since, text = await self._post_overflow(thread, news, info, public, since)
             # A new round's (or phase's) board pings whose move it is; one that only goes on from a

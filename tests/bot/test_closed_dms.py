@@ -91,6 +91,16 @@ async def test_registering_for_a_tournament_with_closed_dms_is_told_so(simcord_e
     assert f"registered for tournament #{tid}" in open_.user.dm_channel.history()[-1].content
 
 
+async def play_until_pinged(table, policy, pings) -> int:
+    """Moves until `pings()` (a player's mentions) has one more; returns how many it had before."""
+    for _ in range(80):
+        before = len(pings())
+        assert await play_turn_by_dm(table, policy)
+        if len(pings()) > before:
+            return before
+    raise AssertionError("the player was never mentioned for a turn")
+
+
 def turn_pings(table, player):
     return [m for m in table.thread.history() if f"<@{player.id}>, it is your move" in (m.content or "")]
 
@@ -105,13 +115,7 @@ async def test_a_restart_just_after_the_ping_does_not_ping_again(simcord_env, se
     fix_deal(monkeypatch, 3)
     table, bo, _ = await table_with_closed_dms(simcord_env)
     policy = heuristic_players("augsburg1520", 2)
-    for _ in range(80):
-        before = len(turn_pings(table, bo))
-        assert await play_turn_by_dm(table, policy)
-        if len(turn_pings(table, bo)) > before:
-            break
-    else:
-        raise AssertionError("bo was never pinged")
+    before = await play_until_pinged(table, policy, lambda: turn_pings(table, bo))
     await simcord_env.restart_bot(create_bot(settings))
     await simcord_env.settle()
     assert len(turn_pings(table, bo)) == before + 1

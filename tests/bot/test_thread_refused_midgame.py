@@ -11,7 +11,7 @@ import pytest
 from bot import create_bot
 from play.results import seat_choices
 from tests.bot.driver import choose, fix_deal, heuristic_players, play_turn_by_dm, request_cursor, shown_to
-from tests.bot.test_closed_dms import SPEC, table_with_closed_dms, turn_pings
+from tests.bot.test_closed_dms import SPEC, play_until_pinged, table_with_closed_dms, turn_pings
 from tests.bot.test_board_refused import augsburg_table, play_to, public_log, thread_log
 
 PERMISSION = "I am missing the permission **Send Messages in Threads**"
@@ -91,13 +91,7 @@ async def test_a_player_with_closed_dms_hears_of_their_turn_in_the_channel_when_
     policy = heuristic_players("augsburg1520", 2)
     await lose_thread(env, table, how)
     in_thread = len(turn_pings(table, bo))
-    for _ in range(80):
-        before = len(channel_pings(table, bo))
-        assert await play_turn_by_dm(table, policy)
-        if len(channel_pings(table, bo)) > before:
-            break
-    else:
-        raise AssertionError("bo was never told of his turn")
+    before = await play_until_pinged(table, policy, lambda: channel_pings(table, bo))
     ping = channel_pings(table, bo)[-1]
     assert f"(table #{table.table_id})" in ping.content and f"<#{table.thread.id}>" in ping.content
     assert bo.id in ping.raw_mentions and len(turn_pings(table, bo)) == in_thread
