@@ -1,9 +1,11 @@
 """What a player away from a table is told: that a computer plays their seat until they press
 "I'm back" (and, once they are back, those notices lose the button), and reminders before a
-deadline. By DM, or a mention in the thread when their DMs are closed."""
+deadline. By DM, or a mention in the thread when their DMs are closed (in the table's channel when
+the thread refuses the bot's posts)."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from bot.ui.presenter import Presenter
 
 
+log = logging.getLogger(__name__)
 WAITS_HEAD = "The game waits for you in"  # what the other away players are told once everyone is away
 
 
@@ -39,7 +42,7 @@ class AwayNoticesMixin:
         view.add_item(BackButton(news.table.id))
         if await self.send_dm(news.table.id, row, content=text, view=view) is None:
             if await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
-                               allowed_mentions=panels.PLAYER_MENTIONS) is None:
+                               player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS) is None:
                 return
         await safely(f"away notice of table {news.table.id} noted", self.service.note_told_away(news.table.id, seat))
 
@@ -57,7 +60,8 @@ class AwayNoticesMixin:
                 if is_away_notice(message, news.table.id):
                     found[message.id] = message
         # Also with open DMs: a DM may have failed.
-        found.update({message.id: message for message in await self._thread_away_notices(news, row.user_id)})
+        found.update({message.id: message for message in
+                      await self._thread_away_notices(news, row.user_id, in_channel=row.dm_ok is False)})
         for message in found.values():
             await safely(f"away notice of table {news.table.id}", message.edit(view=None))
 
@@ -76,7 +80,7 @@ class AwayNoticesMixin:
                 continue
             if await self.send_dm(news.table.id, row, content=text) is None:
                 await self.post(news.table.thread_id, f"<@{row.user_id}> " + text,
-                                allowed_mentions=panels.PLAYER_MENTIONS)
+                                player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def remind(self: Presenter, news: TableNews, seat: int, when: str) -> None:
         """A reminder of an open decision: by DM, or a mention in the thread when DMs are closed."""
@@ -90,22 +94,31 @@ class AwayNoticesMixin:
         if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=content):
             return
         await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                        allowed_mentions=panels.PLAYER_MENTIONS)
+                        player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def retire_thread_away_notices(self: Presenter, news: TableNews) -> None:
         """A game that ended (or was cancelled) with players away: their notices posted in the
         thread (their DMs were closed) lose "I'm back", which has nothing left to do. One read of
         the thread, only if someone is away (a notice of a player back lost its button then)."""
-        if not any(row.away and not row.handed_over for row in news.seats):
+        away = [row for row in news.seats if row.away and not row.handed_over]
+        if not away:
             return
-        for message in await self._thread_away_notices(news, None):
+        for message in await self._thread_away_notices(news, None, in_channel=any(r.dm_ok is False for r in away)):
             await safely(f"away notice of table {news.table.id}", message.edit(view=None))
 
-    async def _thread_away_notices(self: Presenter, news: TableNews, user_id: int | None) -> list[discord.Message]:
+    async def _thread_away_notices(self: Presenter, news: TableNews, user_id: int | None,
+                                   in_channel: bool = False) -> list[discord.Message]:
         """The table's away notices still offering "I'm back" among the thread's latest messages
-        (those of `user_id`; None: anyone's)."""
-        thread = await self.channel(news.table.thread_id)
-        if thread is None:
-            return []
-        return [message async for message in thread.history(limit=AWAY_LOOKBACK)
-                if is_away_notice(message, news.table.id, user_id)]
+        (those of `user_id`; None: anyone's); `in_channel`: also among the table's channel's, where
+        a notice to a player with closed DMs goes when the thread refuses the bot's posts."""
+        found = []
+        for place in (news.table.thread_id, news.table.channel_id if in_channel else None):
+            channel = await self.channel(place)
+            if channel is None:
+                continue
+            try:
+                found += [message async for message in channel.history(limit=AWAY_LOOKBACK)
+                          if is_away_notice(message, news.table.id, user_id)]
+            except discord.HTTPException as exc:
+                log.info("away notices in %s could not be read (%s)", place, exc.text or exc.status)
+        return found

@@ -350,7 +350,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             if not sent and self.presenter.public_step(news):
                 await self.presenter.post(news.table.thread_id, f"<@{interaction.user.id}>, your move was "
                                           "stored; press **My hand** on the board for your next choices.",
-                                          allowed_mentions=panels.PLAYER_MENTIONS)
+                                          player_of=table_id, allowed_mentions=panels.PLAYER_MENTIONS)
             await self.after(news, answered=number)
             return
         if in_dm and interaction.message is not None:

@@ -18,7 +18,7 @@ from bot.ui.away_notices import AwayNoticesMixin
 from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
 from bot.ui.shown import mentioned_for_turn
-from bot.ui.thread_refusals import ThreadRefusals, send_or_to_channel
+from bot.ui.thread_refusals import ThreadRefusals, in_channel_text, send_or_to_channel
 from bot.ui.turns import LAST_TO_CHOOSE, away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.unread import Sent, send_unread
 from bot.ui.board import Boards
@@ -51,9 +51,9 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         self.moved: BoundedCache[int, int] = BoundedCache(1_000)  # deleted thread -> the thread replacing it
         # (table, seat): the panel a last-to-choose notice copied, retired with the notice (tell_last).
         self.copied: BoundedCache[tuple[int, int], int] = BoundedCache(10_000)
-        # (table, seat): a last-to-choose notice posted in the thread (closed DMs) and the prompt
-        # version of the decision it is about, taken down if a take-back makes it untrue (untell_last).
-        self.told_last: BoundedCache[tuple[int, int], tuple[int, int]] = BoundedCache(10_000)
+        # (table, seat): a last-to-choose notice posted in the thread (closed DMs): its channel, its id
+        # and the prompt version of the decision it is about, taken down if a take-back makes it untrue (untell_last).
+        self.told_last: BoundedCache[tuple[int, int], tuple[int, int, int]] = BoundedCache(10_000)
         self.thread_refusals = ThreadRefusals()  # threads that refused a board: the mover is told why
         self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ReopenMixin
 
@@ -86,13 +86,18 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         news = await self.thread_went(news)
         return news, await self.channel(news.table.thread_id)
 
-    async def post(self, channel_id: int | None, content: str, **kwargs: Any) -> discord.Message | None:
-        """A line in a table's thread (no mentions unless asked); None if it could not be posted."""
+    async def post(self, channel_id: int | None, content: str, *, player_of: int | None = None,
+                   **kwargs: Any) -> discord.Message | None:
+        """A line in a table's thread (no mentions unless asked); None if it could not be posted.
+        `player_of`: the table whose player it mentions, who may hear of it nowhere else (DMs
+        closed): when the thread refuses the bot's posts, it goes to the thread's channel."""
         channel = await self.channel(channel_id)
         if channel is None:
             return None
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
-        return await safely(f"post in {channel_id}", channel.send(content[:2000], **kwargs))
+        sent = channel.send(content[:2000], **kwargs) if player_of is None else send_or_to_channel(
+            channel, content[:2000], in_channel_text(content, player_of, channel)[:2000], **kwargs)
+        return await safely(f"post in {channel_id}", sent)
 
     def info(self, news: TableNews) -> Any:
         return self.boards.service_info(news)
@@ -276,9 +281,11 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             mentions = " ".join(f"<@{p.user_id}>" for p in people
                                 if p.played_in_person)
             if mentions:
-                await thread.send(f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your "
-                                  "part, and again after each answer.", allowed_mentions=panels.PLAYER_MENTIONS,
-                                  view=panels.mention_view(news.table, exchange_token(news.table, spec, news.state)))
+                text = f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your part, and again " \
+                       "after each answer."
+                await send_or_to_channel(thread, text, in_channel_text(text, news.table.id, thread),
+                                         allowed_mentions=panels.PLAYER_MENTIONS,
+                                         view=panels.mention_view(news.table, exchange_token(news.table, spec, news.state)))
 
     def public_step(self, news: TableNews) -> bool:
         """Whether the thread may hear of the move of `news`: not a step of a private exchange (a
@@ -440,9 +447,9 @@ class Presenter(AwayNoticesMixin, FinishMixin):
                 self.copied.put((news.table.id, seat), row.dm_message_id)
         else:
             posted = await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                                     allowed_mentions=panels.PLAYER_MENTIONS)
+                                     player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS)
             if posted is not None:
-                self.told_last.put((news.table.id, seat), (posted.id, _prompt_version(news, seat)))
+                self.told_last.put((news.table.id, seat), (posted.channel.id, posted.id, _prompt_version(news, seat)))
 
     async def untell_last(self, news: TableNews, seat: int) -> None:
         """A take-back made a player choose again beside the one told they were the last to choose:
@@ -450,9 +457,9 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         one posted in the thread (their DMs closed) is taken down."""
         row = news.seats[seat]
         posted = self.told_last.pop((news.table.id, seat))
-        if posted is not None and posted[1] == _prompt_version(news, seat) and news.table.thread_id is not None:
-            thread = self.bot.get_partial_messageable(news.table.thread_id)
-            await safely(f"last chooser of table {news.table.id}", thread.get_partial_message(posted[0]).delete())
+        if posted is not None and posted[2] == _prompt_version(news, seat):
+            place = self.bot.get_partial_messageable(posted[0])  # the thread, or its channel when it refused
+            await safely(f"last chooser of table {news.table.id}", place.get_partial_message(posted[1]).delete())
         if row.dm_ok is False or row.dm_message_id is None or row.dm_channel_id is None:
             return
         await self._dm_channel(row).get_partial_message(row.dm_message_id).edit(**self.panel(news, seat))

@@ -34,6 +34,12 @@ def thread_refusal(thread: Any, exc: discord.HTTPException) -> str | None:
             "grants it (in the channel's settings, or to my role), the board catches up at the next move.")
 
 
+def in_channel_text(content: str, table_id: int, thread: Any) -> str:
+    """`content` as posted in a thread's channel when the thread refuses the bot's posts."""
+    return f"{content}\n*(Posted here: the thread of table #{table_id}, {thread.mention}, does not take my posts " \
+           "at the moment.)*"
+
+
 async def send_or_to_channel(thread: Any, content: str, in_channel: str, **kwargs: Any) -> Any:
     """`thread.send(content, **kwargs)`; when the thread refuses the bot's posts (it is locked, or a
     permission to post there was taken away), `in_channel` goes to the thread's channel instead: a

@@ -10,6 +10,7 @@ from bot import create_bot
 from games.baumeister import moves
 from tests.bot.driver import labels, play_turn_by_dm
 from tests.bot.test_baumeister_sabotage import closed_dms_at_a_pay_off_offer
+from tests.bot.test_thread_refused_midgame import lose_thread
 
 TOLD = "you negotiate a pay-off"
 
@@ -37,3 +38,20 @@ async def test_a_restart_in_a_negotiation_does_not_mention_its_sides_again(simco
     assert pay_off_mentions(table) == [told]
     assert await play_turn_by_dm(table, lambda st, seat: moves.REFUSE)  # broken off: the game goes on
     assert (await table.state()).phase != "answer"
+
+
+@pytest.mark.slow  # plays by My hand up to a pay-off
+async def test_a_pay_off_mention_goes_to_the_channel_when_the_thread_refuses(simcord_env, settings, monkeypatch):
+    """The thread is locked as the pay-off opens: both sides are mentioned in the table's channel
+    instead (naming the thread), with their My hand; a restart does not mention them again."""
+    table, state = await closed_dms_at_a_pay_off_offer(simcord_env, monkeypatch)
+    await lose_thread(simcord_env, table, "locked")
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])
+    told = [m for m in table.channel.history() if TOLD in (m.content or "")]
+    sides = {(await table.actor_of_seat(seat)).id for seat in (state.current, state.victim)}
+    assert len(told) == 1 and set(told[0].raw_mentions) == sides and "My hand" in labels(told[0])
+    assert f"<#{table.thread.id}>" in told[0].content and not pay_off_mentions(table)
+    opened = await (await table.actor_of_seat(state.current)).click(told[0], label="My hand")
+    assert opened.ephemeral and labels(opened.response.message)
+    await simcord_env.restart_bot(create_bot(settings))
+    assert [m for m in table.channel.history() if TOLD in (m.content or "")] == told
