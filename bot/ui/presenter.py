@@ -278,14 +278,13 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             if not opened and await mentioned_for_turn(self.bot, news, spec, row):
                 return
             people = [news.seats[s] for s in sorted(sides)]  # not a side the computer plays
-            mentions = " ".join(f"<@{p.user_id}>" for p in people
-                                if p.played_in_person)
+            mentions = " ".join(f"<@{p.user_id}>" for p in people if p.played_in_person)
             if mentions:
-                text = f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your part, and again " \
-                       "after each answer."
+                text = (f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your part, and "
+                        "again after each answer.")
+                view = panels.mention_view(news.table, exchange_token(news.table, spec, news.state))
                 await send_or_to_channel(thread, text, in_channel_text(text, news.table.id, thread),
-                                         allowed_mentions=panels.PLAYER_MENTIONS,
-                                         view=panels.mention_view(news.table, exchange_token(news.table, spec, news.state)))
+                                         allowed_mentions=panels.PLAYER_MENTIONS, view=view)
 
     def public_step(self, news: TableNews) -> bool:
         """Whether the thread may hear of the move of `news`: not a step of a private exchange (a
