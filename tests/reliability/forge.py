@@ -27,8 +27,11 @@ def _channel(actor: Any, channel_id: int) -> ChannelHandle:
     return ChannelHandle(actor._env, getattr(actor, "guild", None), backend.get_channel(channel_id))
 
 
-async def forge_component(actor: Any, message: Any, custom_id: str, values: Sequence[str] | None = None) -> Any:
-    """A click on `message` (a button, or a select menu when `values` is given) carrying `custom_id`."""
+async def forge_component(actor: Any, message: Any, custom_id: str, values: Sequence[str] | None = None,
+                          forged: bool = True) -> Any:
+    """A click on `message` (a button, or a select menu when `values` is given) carrying `custom_id`.
+    `forged` False: a real control of the message, sent this way only to reach the bot together
+    with other clicks (SimCord's actors send one at a time); not counted among the forged inputs."""
     env = actor._env
     channel_id = _channel_id_of(message, env, dm_user_id=actor.id if isinstance(actor, UserHandle) else None)
     stored = env.backend.get_message(channel_id, message.id)
@@ -41,7 +44,7 @@ async def forge_component(actor: Any, message: Any, custom_id: str, values: Sequ
                      "options": [{"label": value or "-", "value": value} for value in values]}
     # The message as the forger shows it: carrying the forged control, so discord.py finds the
     # custom_id on it (as it would on a message the bot really sent).
-    FIGURES["forged inputs tried"] += 1
+    FIGURES["forged inputs tried"] += forged
     shown = dict(serializers.message_payload(env.backend, stored))
     shown["components"] = [{"type": int(ComponentType.ACTION_ROW), "components": [component]}]
     return await _dispatch_actor_interaction(actor, InteractionType.MESSAGE_COMPONENT, _channel(actor, channel_id),

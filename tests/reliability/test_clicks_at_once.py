@@ -39,7 +39,7 @@ async def choices_now(rng: random.Random, table: Any, policy: Any) -> list[Any]:
         how, custom_id = choice_target(panel, index)
         for _ in range(2 if rng.random() < 0.4 else 1):
             clicks.append(forge_component(clicker(actor, panel), panel, custom_id,
-                                          None if how == "click" else [str(index)]))
+                                          None if how == "click" else [str(index)], forged=False))
     return clicks
 
 
@@ -53,7 +53,7 @@ def any_press(rng: random.Random, table: Any, actor: Any, prefix: str = "") -> A
         return None
     message, control = rng.choice(controls)
     values = [rng.choice(control.options).value] if getattr(control, "options", None) else None
-    return forge_component(clicker(actor, message), message, control.custom_id, values)
+    return forge_component(clicker(actor, message), message, control.custom_id, values, forged=False)
 
 
 async def all_answered(clicks: list[Any]) -> list[str]:
