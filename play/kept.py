@@ -21,6 +21,8 @@ class KeptState:
     text: str  # as stored
     state: Any
     choices: dict[int, tuple[list[Any], str]] | None = None  # seat -> its choices and their digest
+    version: int | None = None  # the table's version that stored it, when this process did
+    prompts: dict[int, tuple[int, str]] | None = None  # ... and each seat's prompt then (version, digest)
 
 
 class KeptStates:
@@ -43,11 +45,23 @@ class KeptStates:
         return state
 
     def keep(self, table_id: int, text: str, state: Any, choices: dict[int, list[Any]],
-             prompts: dict[int, tuple[int, str]]) -> None:
-        """A state just stored as `text`, with each seat's choices in it (`choices`: the seats that
-        have some) and their digests (`prompts`: every seat's)."""
+             prompts: dict[int, tuple[int, str]], version: int) -> None:
+        """A state just stored as `text` at table version `version`, with each seat's choices in it
+        (`choices`: the seats that have some) and their prompts (`prompts`: every seat's)."""
         known = {seat: (choices.get(seat, []), digest) for seat, (_, digest) in prompts.items()}
-        self._kept.put(table_id, KeptState(text, state, known))
+        self._kept.put(table_id, KeptState(text, state, known, version, prompts))
+
+    def overtaken(self, table_id: int, version: int, prompt: tuple[int, str] | None = None,
+                  seat: int | None = None) -> bool:
+        """Whether this process stored a later version of the table than `version` (with `seat`:
+        one in which that seat's prompt is no longer `prompt`)."""
+        kept = self._kept.get(table_id)
+        if kept is None or kept.version is None or kept.version <= version:
+            return False
+        if seat is None:
+            return True
+        now = (kept.prompts or {}).get(seat)
+        return now is not None and prompt is not None and tuple(now) != tuple(prompt)
 
     def choices(self, table: TableRow, seat: int) -> tuple[list[Any], str] | None:
         """The seat's choices in the table's state and their digest, when they were kept with it."""

@@ -241,7 +241,7 @@ class MovesMixin:
             except StaleVersion:
                 raise TableError("Someone else moved at the same moment; nothing was changed. "
                                  "Look at the current panel and choose again.") from None
-        self.kept.keep(table.id, write.state, state, choices, prompts)
+        self.kept.keep(table.id, write.state, state, choices, prompts, version)
         stored = table.model_copy(update={
             "version": version, "prompts": prompts, "outcome": outcome_json, "state": write.state,
             "status": "finished" if outcome is not None else "running", "computer_due": more and outcome is None,

@@ -142,6 +142,14 @@ class TableService(MovesMixin, LobbyMixin):
                                     f"{type(exc).__name__}: {exc}") from None
         return Loaded(table, seats, spec, state)
 
+    def overtaken(self, news: TableNews, seat: int | None = None) -> bool:
+        """Whether a later move of the table was stored since `news` (with `seat`: one that changed
+        that seat's decision). Its own showing then says what `news` would, and more truly: a click
+        at the same moment as another must not leave a player an out-of-date panel or notice."""
+        table = news.table
+        prompt = table.prompts.get(seat) if seat is not None else None
+        return self.kept.overtaken(table.id, table.version, prompt, seat)
+
     async def damaged_tables(self) -> list[int]:
         return await self.store.tables.damaged()
 
@@ -190,6 +198,11 @@ class TableService(MovesMixin, LobbyMixin):
         notes = self._notes.get(table_id) or {}
         notes.setdefault(user_id, {}).update(fields)
         self._notes.put(table_id, notes)
+
+    def dm_panel_noted(self, table_id: int, row: SeatRow) -> SeatRow:
+        """`row` with the DM panel noted last (one sent while the request that read `row` ran)."""
+        noted = (self._notes.get(table_id) or {}).get(row.user_id, {}).get("dm_message_id")
+        return row if noted is None else row.model_copy(update={"dm_message_id": noted})
 
     async def note_told_away(self, table_id: int, seat: int) -> None:
         """A player away was told so (their notice with "I'm back" was sent). Stored at once, not

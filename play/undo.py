@@ -148,7 +148,7 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
         await service.store.tables.take_back(write, undone)
     except StaleVersion:
         raise TableError("Someone moved at the same moment; nothing was taken back.") from None
-    service.kept.keep(table.id, write.state, before, choices, prompts)
+    service.kept.keep(table.id, write.state, before, choices, prompts, version)
     stored = table.model_copy(update={"version": version, "prompts": prompts, "state": write.state,
                                       "recent_events": events, "deadlines": deadlines})
     return TableNews(stored, loaded.seats, before, [], changed, dict(table.prompts), table.version,

@@ -358,6 +358,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             # later copy of it (the last-to-choose notice) loses its now outdated controls, and so
             # does the panel a notice copied when the notice is answered.
             row = news.seat_of(interaction.user.id)
+            row = None if row is None else self.service.dm_panel_noted(table_id, row)
             if row is not None and self.presenter.copied.get((table_id, row.seat)) == interaction.message.id:
                 self.presenter.copied.pop((table_id, row.seat))  # the copied panel, answered: current again
             elif row is not None and row.dm_message_id == interaction.message.id:

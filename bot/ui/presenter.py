@@ -15,11 +15,12 @@ import discord
 from bot.render import get_renderer
 from bot.ui import panels
 from bot.ui.away_notices import AwayNoticesMixin
+from bot.ui.last_chooser import LastChooserMixin
 from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
 from bot.ui.shown import mentioned_for_turn
 from bot.ui.thread_refusals import ThreadRefusals, in_channel_text, send_or_to_channel
-from bot.ui.turns import LAST_TO_CHOOSE, away_seat, last_to_choose, no_longer_last, waiting_line
+from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.unread import Sent, send_unread
 from bot.ui.board import Boards
 from games import registry
@@ -36,7 +37,7 @@ ENDED = {"finished": "The game is over: the standings are in the table's thread.
 PANEL_LOOKBACK = 20  # latest DMs of a player searched for live controls of a table that was cancelled
 
 
-class Presenter(AwayNoticesMixin, FinishMixin):
+class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
     def __init__(self, bot: discord.Client, service: TableService) -> None:
         self.bot = bot
         self.service = service
@@ -148,11 +149,13 @@ class Presenter(AwayNoticesMixin, FinishMixin):
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead
         untold = {}
         for seat in sorted((news.changed | self._still_untold(news)) - {answered}):
+            if self.service.overtaken(news, seat):  # a later move changed it again and tells it
+                continue
             if not await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread))):
                 untold[seat] = table.prompts.get(seat, (table.version,))[0]
         if untold or not (waiting and secret):  # (that retry keeps its time)
             await self._retry_if_refused(news, bool(shown) and not untold, untold, attempt)
-        last = last_to_choose(news)
+        last = None if self.service.overtaken(news) else last_to_choose(news)
         # Not once their own time has run out (a shared deadline passing moves for them in turn).
         if last is not None and news.table.deadlines.get(last, float("inf")) > self.service.clock():
             await safely(f"last chooser of table {table.id}", self.tell_last(news, last))
@@ -317,10 +320,18 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         message = await self.send_dm(news.table.id, row, **self.panel(news, seat, self.private_lines(news, seat)))
         if message is None:
             return False
+        if self.service.overtaken(news, seat):  # a click crossed it: the later move shows the seat its panel
+            await self.withdraw_dm(message, f"out-of-date panel of {row.user_id}")
+            return True
         if news.had_controls(seat):
             await self.retire_dm_panel(news, row)
         self.service.note_seat(news.table.id, row.user_id, dm_message_id=message.id)
         return True
+
+    async def withdraw_dm(self, sent: Sent, what: str) -> None:
+        """Delete a DM just sent that a later move made untrue."""
+        channel = self.bot.get_partial_messageable(sent.channel_id, type=discord.ChannelType.private)
+        await safely(what, channel.get_partial_message(sent.id).delete())
 
     async def send_dm(self, table_id: int, row: SeatRow, **message: Any) -> Sent | None:
         """DM a player through their stored DM channel (opening it the first time), and note
@@ -357,13 +368,6 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
         edit = {**current, "view": None} if current is not None else {"view": None}
         await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(**edit))
-
-    async def retire_copied(self, news: TableNews, row: SeatRow) -> None:
-        """The panel a last-to-choose notice copied loses its controls too, once that decision ended."""
-        copied = self.copied.pop((news.table.id, row.seat))
-        if copied is not None and row.dm_channel_id is not None:
-            channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
-            await safely(f"old panel of {row.user_id}", channel.get_partial_message(copied).edit(view=None))
 
     async def retire_panels(self, news: TableNews) -> None:
         """Take the controls off a cancelled table's DMs: each player's tracked panel, whatever it
@@ -430,39 +434,6 @@ class Presenter(AwayNoticesMixin, FinishMixin):
         channel = await self.bot.create_dm(discord.Object(user_id))
         await channel.send(text, allowed_mentions=NO_MENTIONS)
 
-    async def tell_last(self, news: TableNews, seat: int) -> None:
-        """In a choice made at once, the last player still to choose is told so, on a copy of their
-        panel: their newest DM is then their panel, which the game's end turns into their result.
-        The panel they had keeps working (same choices; one call, not two); it loses its controls
-        when the notice is answered, or with the notice when the seat's panel is retired (a missed
-        deadline, an abandon, the end)."""
-        row, info = news.seats[seat], self.info(news)
-        text = f"**{LAST_TO_CHOOSE} in {info.title} (table #{news.table.id})**: the others have chosen."
-        message = None if not self.dm_worth_trying(row) else await self.send_dm(
-            news.table.id, row, **self.panel(news, seat, self.private_lines(news, seat), heading=text))
-        if message is not None:
-            self.service.note_seat(news.table.id, row.user_id, dm_message_id=message.id)
-            if row.dm_message_id not in (None, message.id):
-                self.copied.put((news.table.id, seat), row.dm_message_id)
-        else:
-            posted = await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                                     player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS)
-            if posted is not None:
-                self.told_last.put((news.table.id, seat), (posted.channel.id, posted.id, _prompt_version(news, seat)))
-
-    async def untell_last(self, news: TableNews, seat: int) -> None:
-        """A take-back made a player choose again beside the one told they were the last to choose:
-        that notice, the seat's DM panel, becomes their ordinary panel (its choices are unchanged);
-        one posted in the thread (their DMs closed) is taken down."""
-        row = news.seats[seat]
-        posted = self.told_last.pop((news.table.id, seat))
-        if posted is not None and posted[2] == _prompt_version(news, seat):
-            place = self.bot.get_partial_messageable(posted[0])  # the thread, or its channel when it refused
-            await safely(f"last chooser of table {news.table.id}", place.get_partial_message(posted[1]).delete())
-        if row.dm_ok is False or row.dm_message_id is None or row.dm_channel_id is None:
-            return
-        await self._dm_channel(row).get_partial_message(row.dm_message_id).edit(**self.panel(news, seat))
-
 
 UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that was deleted
 # Seconds before each new try of a board or a due panel Discord refused (each later move tries too).
@@ -470,11 +441,6 @@ UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that was deleted
 SHOW_RETRIES = (300, 1800, 7200)
 DM_RETRY = 600  # seconds after DMs were refused before a seat's next panel tries a DM again
 TABLE_CONTROLS = ("act", "pick", "amount", "undo", "back")  # custom_id prefixes of a player's private controls
-
-
-def _prompt_version(news: TableNews, seat: int) -> int:
-    """The version at which the seat's current decision was put to it."""
-    return news.table.prompts.get(seat, (news.table.version,))[0]
 
 
 async def _unchanged(news: TableNews) -> TableNews:

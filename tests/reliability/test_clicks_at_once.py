@@ -2,8 +2,9 @@
 choosing at once, other players pressing anything they see meanwhile, take-backs pressed amid
 the others' moves, and restarts. Every click is answered, nothing is logged as an exception (see
 conftest.py), a double click makes one move (the second waits for the first, then is told the
-panel is out of date), the game plays to its end, and its exported record verifies (every action
-replays to the same game). Seeded: a failure replays the same."""
+panel is out of date), after every step each player's newest DM panel is their current one, the
+game plays to its end, and its exported record verifies (every action replays to the same game).
+Seeded: a failure replays the same."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ import pytest
 from bot import create_bot
 from play import record
 from play.moves import OUT_OF_DATE
-from play.results import seat_choices
-from tests.bot.driver import buttons, choice_target, clicker, fix_deal, heuristic_players, open_table, start
+from play.results import panel_token, seat_choices
+from bot.ui.requests import custom_ids
+from tests.bot.driver import (buttons, choice_target, clicker, fix_deal, heuristic_players, open_table, start,
+                              table_control)
 from tests.reliability.forge import forge_component
 from tests.reliability.test_random_clicks import offering_panel
 
@@ -35,7 +38,7 @@ async def choices_now(rng: random.Random, table: Any, policy: Any) -> list[Any]:
             continue
         actor = next(p for p in table.players if p.id == seat.user_id)
         index = seat_choices(spec, state, seat.seat).index(policy(state, seat.seat))
-        panel = await offering_panel(table, actor, index, rng.random() < 0.7)
+        panel = await offering_panel(table, actor, index)  # their DM panel, as most players click
         how, custom_id = choice_target(panel, index)
         for _ in range(2 if rng.random() < 0.4 else 1):
             clicks.append(forge_component(clicker(actor, panel), panel, custom_id,
@@ -56,6 +59,26 @@ def any_press(rng: random.Random, table: Any, actor: Any, prefix: str = "") -> A
     return forge_component(clicker(actor, message), message, control.custom_id, values, forged=False)
 
 
+async def panels_current(table: Any) -> None:
+    """Everyone who must act and takes DMs has, as their newest DM with the table's controls, the
+    panel of their current decision (a click that crossed a panel or notice on its way made the
+    one sent out of date: it must not be left as their panel)."""
+    row = await table.row()
+    if row.status != "running":
+        return
+    spec, state = table.bot.service.spec(row), table.bot.service.state(row)
+    for seat in await table.seats():
+        if seat.user_id is None or seat.away or seat.forfeited or seat.dm_ok is False \
+                or seat.seat not in spec.to_act(state):
+            continue
+        actor = next(p for p in table.players if p.id == seat.user_id)
+        panels = [m for m in actor.user.dm_channel.history()
+                  if any(table_control(c, table.table_id) for c in buttons(m))]
+        token = f":{panel_token(row, row.prompts[seat.seat][0])}:"
+        assert panels and token in str(custom_ids(panels[-1])), \
+            f"{actor.user.name}'s newest panel is out of date at version {row.version}: {panels[-1].content[:80]}"
+
+
 async def all_answered(clicks: list[Any]) -> list[str]:
     """Sends `clicks` together; what each was told privately."""
     told = []
@@ -68,7 +91,7 @@ async def all_answered(clicks: list[Any]) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game, names, options, seed", [
-    ("augsburg1520", ["ada", "bo", "cy"], None, 1),
+    ("augsburg1520", ["ada", "bo", "cy"], None, 0),  # a click crossing a last-to-choose notice
     ("baumeister", ["ada", "bo", "cy"], None, 2),
     ("aelderman", ["ada", "bo"], "version=main", 3),
     ("aelderman", ["ada", "bo", "cy"], None, 4),
@@ -91,6 +114,7 @@ async def test_clicks_at_once_leave_one_move_each_and_a_record_that_verifies(sim
             clicks.append(any_press(rng, table, rng.choice(table.players), prefix="undo:"))
         rng.shuffle(clicks)
         told += await all_answered([click for click in clicks if click is not None])
+        await panels_current(table)
         if rng.random() < 0.03:
             await simcord_env.restart_bot(create_bot(settings))
     for _ in range(3000):
