@@ -7,7 +7,6 @@ Playing). A DM made out of date before it was sent is not sent at all."""
 from __future__ import annotations
 
 import asyncio
-import copy
 from typing import Any, Callable
 
 from simcord.actors import _slash
@@ -50,9 +49,9 @@ async def choice_click(table, player, policy):
     """The player's heuristic choice, to press on their newest DM panel as a real client sends it
     (read now, pressed when awaited)."""
     spec, state = await table.spec(), await table.state()
-    seat = await table.seat_of(player)
-    index = seat_choices(spec, state, seat).index(policy(state, seat))
-    panel = await panel_message(table, player, next(s for s in await table.seats() if s.user_id == player.id))
+    row = next(s for s in await table.seats() if s.user_id == player.id)
+    index = seat_choices(spec, state, row.seat).index(policy(state, row.seat))
+    panel = await panel_message(table, player, row)
     how, custom_id = choice_target(panel, index)
     return forge_component(clicker(player, panel), panel, custom_id, None if how == "click" else [str(index)],
                            forged=False)
@@ -68,7 +67,7 @@ async def before_ada_buys_her_last_card(env):
     ada_seat = await table.seat_of(ada)
     while True:
         state = await table.state()
-        after, _ = spec.apply(copy.deepcopy(state), ada_seat, policy(state, ada_seat))
+        after, _ = spec.apply(state, ada_seat, policy(state, ada_seat))  # the state stays as it was
         if ada_seat not in spec.to_act(after):
             return table, policy
         assert (await (await choice_click(table, ada, policy))).acknowledged
@@ -118,21 +117,17 @@ async def before_a_bid_that_opens_bos_decision(env):
     await start(table)
     ada, bo = table.players
     spec, policy = await table.spec(), heuristic_players("augsburg1520", 2)
-    seats = {await table.seat_of(ada): ada, await table.seat_of(bo): bo}
+    ada_seat, bo_seat = await table.seat_of(ada), await table.seat_of(bo)
     for _ in range(200):
         state = await table.state()
         acting = spec.to_act(state)
-        if acting == {seats_of(seats, ada)}:
-            after, events = spec.apply(copy.deepcopy(state), seats_of(seats, ada), policy(state, seats_of(seats, ada)))
-            if spec.to_act(after) == {seats_of(seats, bo)} and spec.undo_refusal(state, after, events) is None:
+        if acting == {ada_seat}:
+            after, events = spec.apply(state, ada_seat, policy(state, ada_seat))  # the state stays as it was
+            if spec.to_act(after) == {bo_seat} and spec.undo_refusal(state, after, events) is None:
                 return table, policy
         for seat in sorted(acting):
-            assert (await (await choice_click(table, seats[seat], policy))).acknowledged
+            assert (await (await choice_click(table, ada if seat == ada_seat else bo, policy))).acknowledged
     raise AssertionError("no choice of ada's handed the decision to bo")
-
-
-def seats_of(seats: dict[int, Any], player: Any) -> int:
-    return next(seat for seat, sitter in seats.items() if sitter is player)
 
 
 async def bid_and_take_back(env, table, policy, take_back: Any) -> None:
