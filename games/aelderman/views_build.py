@@ -19,7 +19,9 @@ from games.aelderman.views import (AeldermanView, BuildingView, CouncilSlotView,
                                    PlayerView, SiteView, TurnView, cities_view, requirements_view,
                                    wheel_view)
 
-_PRIVATE_STEPS = frozenset({"booster"})
+# Steps whose data only their seat sees: the start boosters drawn, and the two Council Hall cards a
+# Tavern draws from the face-down pile (the one not kept goes to the discard pile unseen).
+_PRIVATE_STEPS = frozenset({"booster", "tavern"})
 SALE_COINS = max(sale["coins"] for sale in D.SALES.values())  # the most a sale brings
 
 

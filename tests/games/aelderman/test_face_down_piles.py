@@ -97,3 +97,21 @@ def test_judging_leaves_the_position_untouched():
     before = SPEC.dump_state(state)
     SPEC.policy("heuristic", seed=1).choose(state, 0)
     assert SPEC.dump_state(state) == before
+
+
+def test_the_two_cards_a_tavern_draws_are_seen_by_their_owner_alone():
+    """Tavern: "The Tavern allows you to immediately draw two Council Hall cards from the draw pile
+    and select one of them." The cards come from the face-down pile, and the one not kept goes to
+    the discard pile: while seat 0 chooses, another seat and a spectator see that it chooses, not
+    between which cards; the chosen card is public once taken."""
+    state = in_lubeck_with_a_taverns_goods((117, 118))
+    state, _ = act(state, 0, "build_menu")
+    state, _ = act(state, 0, "build", building="Tavern")
+    assert state.pending[-1].kind == "tavern"
+    own = SPEC.view(state, 0).pending
+    assert own.kind == "tavern" and sorted(own.data["cards"]) == [117, 118]
+    for viewer in (1, None):
+        pending = SPEC.view(state, viewer).pending
+        assert pending.kind == "tavern" and pending.seat == 0 and pending.data == {}
+    kept, events = act(state, 0, "take_card", card=118)
+    assert any("118" in event.text and event.seats is None for event in events)
