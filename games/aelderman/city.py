@@ -10,7 +10,7 @@ from games.aelderman.placement import push_placement
 from games.aelderman.rules import (building_cost, check_storage, gain, gain_influence,
                                    has_goods, pay_goods, property_cost, say)
 from games.aelderman.state import Pending, Player, State
-from games.core import Event, plural
+from games.core import Event, own_choice, plural
 
 
 def feast_limit(state: State) -> int:
@@ -50,6 +50,20 @@ def celebrate(state: State, seat: int, size: str, events: list[Event]) -> None:
         player.big_feasts += 1
     say(events, "feast", f"{{p{seat}}} celebrates a {size} feast and gains {got} influence.",
         seat=seat, size=size)
+    if size == "small" and player.mission == D.FEAST_MARK_MISSION and not player.mission_markers:
+        _mark_mission(player, seat, events)
+
+
+def _mark_mission(player: Player, seat: int, events: list[Event]) -> None:
+    """Mathias Mulich's small feast is marked with a marker from the general supply on the mission
+    card, where it stays. With none left there, the feast is not marked but still counts: the mark
+    records it, and the mission asks for the feast."""
+    if player.general < 1:
+        return
+    player.general -= 1
+    player.mission_markers = 1
+    events.append(own_choice(seat, "mission_mark", f"{{p{seat}}} marks the small feast on the mission card with "
+                             "an influence marker from the general supply."))
 
 
 def can_buy_property(state: State, seat: int) -> bool:

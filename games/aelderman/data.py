@@ -40,7 +40,7 @@ from games.aelderman.data_goods import (BONUS_EVERY, BUY_PRICE, BY_LEVEL, CRATE,
 from games.aelderman.data_map import (BANNER_SPACES, CITIES, CITY_ZONE,
                                       DUMMY_SETUPS, LUBECK, NEIGHBOURS, NO_ZONE, PLACES,
                                       POSITIONS, ROUTES, SUBSIDIARY_EXTRA, ZONES)
-from games.aelderman.data_missions import LEVELS, MISSIONS, Mission, cumulative
+from games.aelderman.data_missions import FEAST_MARK_MISSION, LEVELS, MISSIONS, Mission, cumulative
 
 # The short version's cards and the main version's, in one table each (numbers never clash).
 ACTION_CARDS: dict[int, ActionCard] = {**data_cards.ACTION_CARDS, **data_main.MAIN_ACTION_CARDS}

@@ -17,6 +17,9 @@ from functools import cache
 
 Requirement = tuple[str, str, int]
 LEVELS: tuple[str, ...] = ("basic", "advanced", "expert")
+# Mathias Mulich: "celebrate a small feast (mark that you celebrated a feast by placing one of your influence
+# markers from your general supply on the icon on your mission card)".
+FEAST_MARK_MISSION = "mission-mulich"
 
 
 @dataclass(frozen=True)

@@ -177,7 +177,7 @@ class AeldermanSpec(GameSpec[State, Any]):
             on_map = sum(b.count(seat) for b in state.banners.values())
             on_map += sum(1 for s in state.subsidiary.values() if s == seat)
             total = (player.general + player.influence + player.held + on_map
-                     + player.feast_markers + markers_on_buildings(player))
+                     + player.feast_markers + player.mission_markers + markers_on_buildings(player))
             assert total == INFLUENCE_TOTAL_CHECK, f"seat {seat} has {total} influence markers"
             assert player.coins >= 0 and player.influence >= 0 and player.ap >= 0
             assert all(n >= 0 for n in player.goods.values()), f"seat {seat} has negative goods"

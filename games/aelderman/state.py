@@ -64,6 +64,7 @@ class Player(BaseModel):
     held: int = 0  # influence markers lying on Council Hall spots
     bid_total: int = 0  # influence bid this round (sets the next player order)
     feast_markers: int = 0  # markers on the round indicator, one per feast this round
+    mission_markers: int = 0  # on the mission card: Mathias Mulich marks a small feast there, for good
     cost_cut: int = 0  # operating costs taken off by card 124 (at most what the marker showed)
     drawn: list[str] = Field(default_factory=list)  # start boosters drawn (secret), not yet chosen
     boosters: list[str] = Field(default_factory=list)  # start boosters kept (public)

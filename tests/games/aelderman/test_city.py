@@ -9,6 +9,7 @@ from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.actions import BuyProperty
 from games.aelderman.placement import place_marker
+from games.aelderman.production import prepare_round
 from games.aelderman.rules import property_cost
 from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, new_main, start_turn
 
@@ -132,6 +133,28 @@ def test_feasts_once_per_turn_and_limited_per_round():
     assert {a.size for a in SPEC.legal_actions(state, 0) if a.kind == "feast"} == {"small", "big"}
     state.feasts = 2  # two players: two feasts this round already
     assert "feast" not in kinds(state, 0)
+
+
+def test_mathias_mulich_marks_his_small_feast_on_the_mission_card():
+    """Mathias Mulich's basic task: "celebrate a small feast (mark that you celebrated a feast by
+    placing one of your influence markers from your general supply on the icon on your mission
+    card)". Besides the round indicator's marker, a second leaves the general supply, once, and it
+    does not come back at the next round's preparation as the round indicator's does."""
+    state = in_lubeck(coins=0, wheat=3, fish=3, beer=3, meat=3)
+    state.players[0].mission = D.FEAST_MARK_MISSION
+    gained = D.ROUNDS[1].small_feast[1]  # influence markers the feast moves to the active supply
+    general = state.players[0].general
+    state, events = act(state, 0, "feast", size="small")
+    player = state.players[0]
+    assert player.general == general - gained - 2 and player.feast_markers == 1 and player.mission_markers == 1
+    assert [e.seats for e in events if e.kind == "mission_mark"] == [frozenset({0})]  # the mission stays secret
+    SPEC.check_invariants(state)
+    state.players[0].mission = "mission-rinck"  # another mission has nothing to mark
+    state.turn.feasted = False
+    state, _ = act(state, 0, "feast", size="small")
+    assert state.players[0].general == general - 2 * gained - 3 and state.players[0].mission_markers == 1
+    prepare_round(state, [])
+    assert state.players[0].general == general - 2 * gained - 1 and state.players[0].mission_markers == 1
 
 
 def test_trade_guild_places_anywhere_and_pays_a_coin_per_marker():
