@@ -3,6 +3,7 @@ that mention who must answer, and what follows the answer (play/votes.py has the
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -19,9 +20,12 @@ from play.results import TableNews
 from play.votes import VoteNews, VoteOver
 
 
+log = logging.getLogger(__name__)
+
 ASK = "agree?"  # how a vote's question ends
 QUESTION_LOOKBACK = 100  # messages of the thread looked through for a vote's question
 STILL_ASKED = "Everyone still asked had agreed"  # the others went away or left the server meanwhile
+IN_THREAD = "A vote is answered with the **Agree** / **Refuse** buttons of its question in the table's thread."
 
 
 def question(kind: str, asker: str, subject: str | None) -> str:
@@ -82,6 +86,11 @@ class VotesMixin:
 
     async def answer_vote(self, interaction: discord.Interaction, table_id: int, kind: str, agree: bool,
                           at: int) -> None:
+        if interaction.guild is None:
+            # Its question is only ever in the thread, where Discord says who is still in the server: a
+            # player who left it (whom votes no longer ask) must not answer from a DM.
+            await reply(interaction, IN_THREAD)
+            return
         try:
             voted = await self.service.answer_vote(table_id, caller_of(interaction), kind, agree, at,
                                                    await self._left_server(interaction, table_id))
@@ -90,7 +99,7 @@ class VotesMixin:
             # While a vote of this kind is open, the clicked question may be its own (a click
             # forged with another `at` proves nothing): no question of that kind loses its buttons.
             if exc.open_at is None:
-                await _retire(interaction.message, table_id, kind)
+                await _retire(await _as_stored(interaction.message), table_id, kind)
             return
         except TableError as exc:
             await reply(interaction, refusal(exc))
@@ -101,7 +110,7 @@ class VotesMixin:
             return
         await reply(interaction, {"refused": "Noted: you refused, so the game goes on.",
                                   "agreed": "Noted: everyone agreed, so it is done."}.get(voted.outcome, "Noted."))
-        await _retire(interaction.message, table_id, kind)
+        await _retire(await _as_stored(interaction.message), table_id, kind)
         await self._retire_posted(table_id, kind, interaction.message.id if interaction.message else None)
         if voted.outcome == "refused":
             name = _name_of(voted, info, interaction.user.id) or shown_name(name_of(interaction.user))
@@ -184,10 +193,22 @@ class VotesMixin:
             await safely("away notice", self.presenter.retire_away_notices(news, row, None))
 
 
+async def _as_stored(clicked: discord.Message | None) -> discord.Message | None:
+    """The clicked message as Discord stores it: a forged click shows it with controls of its own
+    making (another vote's buttons), which prove nothing. None when it cannot be read back."""
+    if clicked is None:
+        return None
+    try:
+        return await clicked.channel.fetch_message(clicked.id)
+    except (discord.HTTPException, AttributeError) as exc:  # gone, or a channel the bot cannot read
+        log.info("vote question %s not read back (%r); its buttons stay", clicked.id, exc)
+        return None
+
+
 async def _retire(message: discord.Message | None, table_id: int, kind: str) -> None:
-    """Remove the buttons of a vote's question once it is decided: only if the clicked message is
-    that question (a vote button forged onto a board or a lobby must not strip theirs). Its text
-    is the stored message's; its buttons, as a forged click shows them, prove nothing."""
+    """Remove the buttons of a vote's question once it is decided: only if `message` (as stored)
+    is that question, so a vote button forged onto a board, a lobby or another vote's question
+    does not strip theirs."""
     prefix = VoteButton.prefix(table_id, kind)
     ids = custom_ids(message)
     if (message is not None and (message.content or "").endswith(ASK) and ids

@@ -119,9 +119,10 @@ async def choose(actor, message: discord.Message, index: int):
 
 
 async def open_table(env, game: str, names: list[str], *, options: str | None = None,
-                     computers: int = 0) -> Table:
-    """Create a table with `names[0]` as creator, seat the others through Join, add computers."""
-    guild = env.create_guild()
+                     computers: int = 0, guild: Any = None) -> Table:
+    """Create a table with `names[0]` as creator, seat the others through Join, add computers (in a
+    new server, or in a new channel of `guild`)."""
+    guild = guild or env.create_guild()
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(name)) for name in names]
     kwargs = {"game": game}
