@@ -88,6 +88,7 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """User input as an error message may repeat it: one line, cut to a few dozen characters, its
     backticks shown as quotes."""
     flat = " ".join(str(text).split()).replace("`", "'")  # it cannot end the code span it is shown in
+    flat = "".join("\ufffd" if unicodedata.category(c) == "Cc" else c for c in flat)  # a NUL shows as �
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 

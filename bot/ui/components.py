@@ -10,6 +10,7 @@ not match, and discord.py drops it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 import discord
@@ -231,6 +232,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
 
 AMOUNT_FORM = re.compile(r"amountform:(?P<table>[0-9]{1,18}):(?P<pv>[0-9]{1,18})")
 AMOUNT_FIELD = "amount"
+AMOUNT_ROOM = 20  # characters the form takes
 AMOUNT = re.compile(r"\s*0*([0-9]{1,9})\s*", re.ASCII)
 NEGATIVE = re.compile(r"\s*-\s*0*[1-9][0-9]*\s*", re.ASCII)  # a whole number below every amount (not -0)
 DIGITS = re.compile(r"\s*[0-9]+\s*", re.ASCII)  # not AMOUNT: ten digits or more, above every amount
@@ -246,8 +248,10 @@ SEPARATED = re.compile(r"\s*-?\s*\d{1,3}(?:[,.' _\u00a0\u202f]\d{3})+\s*")  # "1
 
 
 def trimmed(typed: str) -> str:
-    """A typed amount without the unseen characters around it (AROUND)."""
-    return typed.strip(AROUND)
+    """A typed amount without the characters the player does not see: spaces around it (AROUND),
+    and format and control characters anywhere (direction marks, a soft hyphen, an invisible
+    separator: pasted text brings them along, and a refusal could not show them)."""
+    return "".join(c for c in typed if c.isspace() or unicodedata.category(c) not in ("Cc", "Cf")).strip(AROUND)
 
 
 def amount_fault(typed: str) -> str:
@@ -274,8 +278,9 @@ class AmountForm(discord.ui.Modal):
 
     def __init__(self, table_id: int, pv: int, what: str, low: int, high: int) -> None:
         super().__init__(title="Choose an amount", custom_id=f"amountform:{table_id}:{pv}", timeout=None)
+        # Room beyond an amount's 9 digits for the spaces and invisible characters a paste brings.
         self.add_item(discord.ui.TextInput(label=what[:45], custom_id=AMOUNT_FIELD, placeholder=f"{low} to {high}",
-                                           min_length=1, max_length=9))
+                                           min_length=1, max_length=AMOUNT_ROOM))
         # Finished before it is sent, so discord.py does not keep it (with a timer) until it is
         # answered or times out: nothing needs it, and forms left unanswered would pile up.
         self.stop()

@@ -125,13 +125,15 @@ async def test_a_typed_placeholder_is_quoted_as_typed_not_taken_for_a_player(sim
 async def test_unseen_characters_around_a_typed_amount_are_no_fault(simcord_env, monkeypatch):
     """README: "Typed amounts take the digits 0-9 only (leading zeros and spaces around are fine)":
     spaces of other scripts (a no-break space, an input method's full-width space) and zero-width
-    characters pasted text brings along are spaces around too, not a fault the player cannot see."""
+    characters pasted text brings along are spaces around too, not a fault the player cannot see;
+    so are the invisible format characters (direction marks, a soft hyphen, an invisible separator),
+    wherever they are."""
     table, state = await table_at_a_rich_bid(simcord_env, monkeypatch)
     wanted = unlisted_amount(state, state.actor)
     actor, panel = await bidder_panel(table, state)
     version = (await table.row()).version
     shown = await actor.click(panel, label="Other amount…")
-    answer = await actor.submit_modal(shown, {"amount": f"\u3000\u200b0{wanted}\u00a0\ufeff"})
+    answer = await actor.submit_modal(shown, {"amount": f"\u200e\u3000\u200b0{str(wanted)[0]}\u00ad{str(wanted)[1:]}\u00a0\ufeff\u2063\u200f"})
     assert answer.acknowledged and not (answer.response and answer.response.ephemeral)
     assert (await table.row()).version > version
     assert (await table.state()).bids[len(state.bids)] == (state.actor, wanted)

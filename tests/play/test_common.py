@@ -1,4 +1,4 @@
-"""Per-table locks and caches stay as small as the work in flight."""
+"""Per-table locks and caches stay as small as the work in flight; user input quoted in messages."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from play.common import BoundedCache, KeyedLocks
+from play.common import BoundedCache, KeyedLocks, quote
 
 
 async def test_a_lock_is_dropped_when_nobody_holds_or_waits_for_it():
@@ -46,3 +46,10 @@ def test_the_cache_forgets_the_least_recently_used_beyond_its_size():
     assert [cache.get(k) for k in (0, 2, 3)] == ["0", "2", "3"]
     cache.drop(lambda key: key >= 2)
     assert len(cache) == 1
+
+
+def test_a_quoted_input_shows_its_control_characters_as_replacement_marks():
+    """An error message repeats what was typed on one line: a NUL or another control character
+    (invisible, and cut from some clients' text) shows as �, so the quote says what was sent."""
+    assert quote("3\x00x") == "3\ufffdx"
+    assert quote("a\tb\nc\x07") == "a b c\ufffd"
