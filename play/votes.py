@@ -163,6 +163,9 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
             raise VoteOver("This vote is over.", open_at=vote.get("at"))
         await _still_open(service, loaded, kind)  # the game may have changed since the vote was asked
         voters = _voters(loaded, kind, vote["by"], left)
+        if caller.user_id == vote["by"]:
+            raise TableError("You asked for this vote, so it counts you as agreeing: it waits for the other "
+                             "players' answers.")
         if caller.user_id not in voters and not _may_answer(loaded, kind, vote["by"], caller.user_id):
             raise TableError("This vote is for the other seated players.")
         if not agree:

@@ -79,8 +79,9 @@ class VotesMixin:
             await reply(interaction, (why or "The question could not be posted in the thread (Discord refused it).")
                         + " The vote stays open: run the command again to ask again.")
         elif voted.asked_before:
+            yours = " (you too: press **Agree** on it)" if interaction.user.id in voted.waiting else ""
             await reply(interaction, "That vote was already open: its question is asked again in the thread, "
-                                     f"waiting for {_waiting(voted, info)}.")
+                                     f"waiting for {_waiting(voted, info)}{yours}.")
         else:
             await reply(interaction, "The other players are asked in the thread; it happens when all agree.")
 

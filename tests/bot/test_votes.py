@@ -24,8 +24,8 @@ async def test_the_creator_cancels_a_running_game_when_everyone_agrees(simcord_e
     (vote,) = vote_messages(table)
     assert "ada asks to cancel this game." in vote.content and bo.mention in vote.content and cy.mention in vote.content
     assert labels(vote) == ["Agree", "Refuse"]
-    outsider = await ada.click(vote, label="Agree")
-    assert outsider.ephemeral and "for the other seated players" in outsider.response.content
+    asker = await ada.click(vote, label="Agree")
+    assert asker.ephemeral and "it counts you as agreeing" in asker.response.content
     first = await bo.click(vote, label="Agree")
     assert first.ephemeral and "Still waiting for cy" in first.response.content
     refused = await cy.click(vote, label="Refuse")
