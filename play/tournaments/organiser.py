@@ -52,7 +52,7 @@ class OrganiserMixin:
     async def extend(self: TournamentService, tournament_id: int, caller: Caller, hours: int) -> float:
         """Move the current round's deadline `hours` later (from now if it has passed)."""
         tournament = await self.get(tournament_id, caller)
-        self.require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller, "extend its deadline")
         current = await self.current_round(tournament_id)
         if tournament.status != "running" or current is None or current.status != "running":
             raise TournamentError("No round is being played, so there is no deadline to extend.")
@@ -89,7 +89,8 @@ class OrganiserMixin:
     async def _take_over(self: TournamentService, tournament_id: int, caller: Caller, player_id: int,
                          *, forfeit: bool) -> TableNews:
         tournament = await self.get(tournament_id, caller)
-        self.require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller,
+                               "record a forfeit" if forfeit else "have a computer player replace a player")
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}: no game is "
                                   "running, so there is no seat to hand over.")

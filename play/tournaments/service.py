@@ -209,7 +209,7 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
     async def begin(self, tournament_id: int, caller: Caller) -> int:
         """Close registration and seat round 1. Returns the round number."""
         tournament = await self.get(tournament_id, caller)
-        self.require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller, "start it")
         if tournament.status != "registration":
             raise TournamentError(f"Tournament #{tournament_id} {started_or(tournament.status)}.")
         spec = self.spec(tournament)
@@ -244,7 +244,7 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         """Seat the next round once every table of the current one has finished. Also returns the
         round ends its settling found (a last table that ended at the same instant), to announce."""
         tournament = await self.get(tournament_id, caller)
-        self.require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller, "start the next round")
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}: there is no next "
                                   "round" + (" (**Start** seats round 1)." if tournament.status == "registration" else "."))
@@ -423,7 +423,7 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
     async def finish_early(self, tournament_id: int, caller: Caller) -> list[StandingRow]:
         """End a tournament between rounds (e.g. when no further round can be seated)."""
         tournament = await self.get(tournament_id, caller)
-        self.require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller, "finish it")
         async with self.lock(tournament_id):  # not while a round is being seated
             tournament = await self.get(tournament_id)
             rounds = await self.store.tournaments.rounds(tournament_id)
@@ -443,7 +443,7 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
     async def cancel(self, tournament_id: int, caller: Caller) -> list[TableNews]:
         """Cancel a tournament; its running tables are cancelled too (returned)."""
         tournament = await self.get(tournament_id, caller)
-        self.require_organiser(tournament, caller)
+        self.require_organiser(tournament, caller, "cancel it")
         async with self.lock(tournament_id):  # not while a round is being seated
             tournament = await self.get(tournament_id)
             own = await self._running_table_of(tournament, caller.user_id) if tournament.status == "running" else None

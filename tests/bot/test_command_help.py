@@ -4,6 +4,7 @@ refusals say what the bot does, as README does."""
 from __future__ import annotations
 
 import discord
+import pytest
 
 from tests.bot.driver import open_table, start
 from tests.bot.tournament_driver import answer, create, new_event
@@ -90,3 +91,22 @@ async def test_a_start_refused_names_everyone_who_may_start(simcord_env):
     result = await event.players[0].slash(event.channel, "tournament start")
     assert answer(result) == ("Only the tournament's organiser (or a member with the organiser role or Manage Server) "
                               "can start it.")
+
+
+@pytest.mark.parametrize("command, options, what", [
+    ("tournament start", {}, "start it"),
+    ("tournament next", {}, "start the next round"),
+    ("tournament extend", {"hours": 5}, "extend its deadline"),
+    ("tournament replace", {"player": 1}, "have a computer player replace a player"),
+    ("tournament forfeit", {"player": 1}, "record a forfeit"),
+    ("tournament finish", {}, "finish it"),
+    ("tournament cancel", {}, "cancel it"),
+])
+async def test_each_organiser_command_refused_says_what_it_would_have_done(simcord_env, command, options, what):
+    event = new_event(simcord_env, 3)
+    await create(event, rounds=1)
+    if "player" in options:
+        options = {"player": event.players[1].user}
+    result = await event.players[0].slash(event.channel, command, **options)
+    assert answer(result) == ("Only the tournament's organiser (or a member with the organiser role or Manage Server) "
+                              f"can {what}.")
