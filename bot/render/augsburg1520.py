@@ -171,10 +171,10 @@ def _use_label(a: Any, v: Any) -> str:
         level = v.players[v.viewer].levels[category] + 1
         tile = data.LEVEL_NAMES[category][level - 1]
         if level <= 4 and v.level_pool[category][level - 2] == 0:  # "(but only then!) take it from another player"
-            holders = " or ".join(f"{{p{p.seat}}}" for p in v.players
-                                  if p.seat != v.viewer and p.levels[category] == level)
-            if holders:
-                return f"{name}: take the {tile} tile (level {level}) from {holders}, who drops a level"
+            holders = [f"{{p{p.seat}}}" for p in v.players if p.seat != v.viewer and p.levels[category] == level]
+            if holders:  # from whom, when several hold it, is the next choice
+                whom = holders[0] if len(holders) == 1 else "one of its holders"
+                return f"{name}: take the {tile} tile (level {level}) from {whom}, who drops a level"
         return f"{name}: rise to level {level}, {tile}"
     if a.use in ("weapon", "patent") and v.stacks.get(a.use):
         return f"{name}: {USE_TEXT[a.use]} (+{v.stacks[a.use][0]} a round)"
@@ -429,8 +429,8 @@ class Augsburg1520Renderer(Renderer):
     def action_label(self, action: BaseModel, view: BaseModel) -> str:
         a: Any = action
         label = LABELS.get(a.kind)
-        text = label(a, view) if label else a.kind.replace("_", " ").capitalize()
-        return text[:80]
+        # Not cut here: the names filled in for {p0}... make it longer; the panel fits it to its place.
+        return label(a, view) if label else a.kind.replace("_", " ").capitalize()
 
     def action_group(self, action: BaseModel, view: BaseModel) -> str | None:
         return GROUPS.get(getattr(action, "kind", ""))

@@ -305,3 +305,23 @@ def test_a_bidder_holding_one_card_that_counts_is_told_so_in_the_singular():
     set_hand(state, seat, [f"{view.noble}-1"])
     text = RENDERER.panel(table(3), SPEC.view(state, seat), seat).description
     assert "you hold only 1 card that counts, so you can only pass." in text, text
+
+
+def test_a_tile_several_players_hold_is_offered_whole_and_whom_to_take_it_from_is_the_next_choice():
+    """"If a tile is no longer available from the pool may a player (but only then!) take it from
+    another player": with three holders of long names, the choice says it takes the tile from one
+    of its holders (the next step asks whose), fitted whole to the menu, never cut in a name."""
+    from bot.ui.panels import controls
+    from tests.games.augsburg1520.states import after_first_purchase, set_level, to_privileges
+
+    state = after_first_purchase(5, 5)
+    for seat in (1, 2, 3):
+        set_level(state, seat, "agency", 3)
+    set_level(state, 0, "agency", 2)
+    state = to_privileges(state, 0, 5)
+    info, view = table(5), SPEC.view(state, 0)
+    ui = controls(7, 1, SPEC.legal_actions(state, 0), view, RENDERER, info)
+    shown = [option.label for item in ui.children for option in getattr(getattr(item, "item", item), "options", [])]
+    shown += [label for label in control_labels(ui) if label]
+    (label,) = [text for text in shown if "take the Antwerpen tile" in text]
+    assert label == "Agency: take the Antwerpen tile (level 3) from one of its holders, who drops a level"
