@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.render import get_renderer
 from games.aelderman import SPEC
-from games.aelderman.actions import EndTurn
+from games.aelderman.actions import Build, EndTurn
 from tests.games.aelderman.helpers import first_trade_turn, new_game, start_turn
 
 RENDERER = get_renderer("aelderman")
@@ -229,3 +229,8 @@ def test_the_build_menu_says_how_many_tiles_of_each_building_are_left():
     assert "Tavern" not in options
     left = D.BUILDINGS["Gabled House"].stock - 1
     assert RENDERER.action_description(options["Gabled House"], view).startswith(f"{left} tiles left. ")
+    # Every building's effect is read whole in the menu, with as many tiles left as a type has.
+    for name, building in D.BUILDINGS.items():
+        fresh = view.model_copy(update={"buildings_left": {**view.buildings_left, name: building.stock}})
+        shown = RENDERER.action_description(Build(building=name), fresh)
+        assert shown == f"{building.stock} tiles left. {building.text}", shown
