@@ -295,11 +295,23 @@ LABELS: dict[str, Callable[[Any, Any], str]] = {
     "bid": lambda a, v: f"Bid {a.amount} influence",
     "take_card": _take_card,
     "pass": _pass,
-    "develop": lambda a, v: f"Improvement {a.improvement}: {described(a.improvement)}",
+    "develop": lambda a, v: f"Improvement {a.improvement}{_twin_spot(a, v)}: {described(a.improvement)}",
     "activate": _activate,
     "fulfil": lambda a, v: f"Fulfil Council order {a.order}: {items_text(D.COUNCIL_ORDERS[a.order].reward)}",
     "site": _site,
 }
+
+
+def _position(action: Any, view: Any) -> int:
+    """The display spot of a develop choice, 1 to 4 from the left (empty spots are on the left)."""
+    return action.slot + 1 + D.IMPROVEMENT_DISPLAY - len(view.display)
+
+
+def _twin_spot(action: Any, view: Any) -> str:
+    """" (position n)" when the display holds two of this improvement (28 tiles of 11 kinds): the
+    two choices move different tiles, and their labels must differ where descriptions are not shown."""
+    numbers = [shown.number for shown in view.display]
+    return f" (position {_position(action, view)})" if numbers.count(action.improvement) > 1 else ""
 
 
 def label(action: Any, view: Any) -> str:
@@ -365,8 +377,7 @@ def description(action: Any, view: Any) -> str | None:
         return fit((f"{left} tile{'s' * (left != 1)} left. " if left is not None else "")
                    + D.BUILDINGS[action.building].text, 100)
     if kind == "develop":
-        position = action.slot + 1 + D.IMPROVEMENT_DISPLAY - len(view.display)  # empty spots are on the left
-        return fit(f"Position {position}; when: {D.IMPROVEMENTS[action.improvement].when}", 100)
+        return fit(f"Position {_position(action, view)}; when: {D.IMPROVEMENTS[action.improvement].when}", 100)
     if kind == "fulfil":
         return fit(f"Requirement: {D.COUNCIL_ORDERS[action.order].text}", 100)
     if kind == "take_card":

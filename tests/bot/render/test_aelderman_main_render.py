@@ -185,3 +185,18 @@ def test_a_four_player_board_with_the_longest_names_keeps_the_rounds_standing():
         if not any(f.name.startswith("Majorities so far") for f in embeds[0].fields):
             without_majorities += 1
     assert without_majorities  # the case this test is about did occur
+
+
+def test_two_of_the_same_improvement_on_display_are_told_apart_by_their_labels():
+    """The rulebook's 28 improvement tiles are 11 kinds, so the display may show one twice: the two
+    choices move different tiles, and their labels say which (a phone may not show descriptions)."""
+    from bot.render.aelderman_labels import label
+    from games.aelderman.actions import Develop
+
+    state = new_main(2, 3)
+    state.display = [510, 510, 503, 504]
+    view = SPEC.view(state, 0)
+    shown = [label(Develop(slot=slot, improvement=number), view) for slot, number in enumerate(state.display)]
+    assert shown[:2] == ["Improvement 510 (position 1): Exchange 5 coins for 3 council votes.",
+                         "Improvement 510 (position 2): Exchange 5 coins for 3 council votes."]
+    assert shown[2].startswith("Improvement 503: ") and len(set(shown)) == 4
