@@ -275,7 +275,7 @@ class Augsburg1520Renderer(Renderer):
         if player.seat == v.start_player:
             marks.append("start player")
         if player.seat == v.opener and v.phase != "over":
-            marks.append("opens" if v.noble else "opens next round")
+            marks.append("opens" if v.noble else "opens the first auction" if v.round == 0 else "opens next round")
         if player.to_act:
             marks.append(TO_ACT)
         cap = cap_of(player.rights)

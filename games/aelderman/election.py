@@ -15,7 +15,7 @@ from games.core import Outcome
 LINES: tuple[str, ...] = ("zones", "districts", "influence", "luxury", "votes", "cards", "orders",
                           "penalty", "dummy")
 LINE_NAMES = {
-    "zones": "Trading zones", "districts": "Lübeck districts", "influence": "Influence (3 per three)",
+    "zones": "Trading zones", "districts": "Lübeck districts", "influence": "Influence (3 votes per 3 markers)",
     "luxury": "Luxury goods (3 each)", "votes": "Council votes collected", "cards": "Scoring cards",
     "orders": "Council orders", "penalty": "Unpaid operating costs (2 per coin)",
     "dummy": "The dummy's own bonus (its difficulty)",

@@ -325,3 +325,13 @@ def test_a_tile_several_players_hold_is_offered_whole_and_whom_to_take_it_from_i
     shown += [label for label in control_labels(ui) if label]
     (label,) = [text for text in shown if "take the Antwerpen tile" in text]
     assert label == "Agency: take the Antwerpen tile (level 3) from one of its holders, who drops a level"
+
+
+def test_before_the_first_round_the_board_says_who_opens_the_first_auction():
+    """While the first cards are bought no round has been played: the opener "opens the first
+    auction", not "next round"."""
+    info, state = table(3), SPEC.setup(3, 5)
+    embed = RENDERER.board(info, SPEC.view(state, None))[0]
+    names = [field.name for field in embed.fields]
+    assert any(f"{info.name(state.opener)} — " in name and "opens the first auction" in name for name in names), names
+    assert not any("opens next round" in name for name in names), names
