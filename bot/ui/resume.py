@@ -82,7 +82,7 @@ class ResumeMixin:
         due = self.service.spec(news.table).to_act(news.state)
         news.changed = set()
         last = lone_chooser(news)  # told so by a copy of their panel, which a stop may have cut off
-        if last is not None and await shows_current_panel(self.presenter.bot, news, news.seats[last], LAST_TO_CHOOSE):
+        if last is not None and await self._told_last(news, news.seats[last]):
             last = None
         for row in news.seats:
             if row.user_id is None or row.handed_over:
@@ -99,6 +99,15 @@ class ResumeMixin:
         await self.presenter.publish(news)
         if last is not None:
             await safely(f"last chooser of table {table_id}", self.presenter.tell_last(news, last))
+
+    async def _told_last(self: TablesController, news: TableNews, row: SeatRow) -> bool:
+        """Whether the player was told they are the last to choose: by a copy of their panel in their
+        DMs, or (their DMs refused) by a mention in the thread, which a restart must not repeat."""
+        bot = self.presenter.bot
+        if await shows_current_panel(bot, news, row, LAST_TO_CHOOSE):
+            return True
+        return row.dm_ok is False and await mentioned_for_turn(bot, news, self.service.spec(news.table), row,
+                                                                saying=LAST_TO_CHOOSE)
 
     async def _told_of_turn(self: TablesController, news: TableNews, row: SeatRow) -> bool:
         """Whether the player's DMs end with the panel of their current decision, or (their DMs

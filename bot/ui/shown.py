@@ -38,11 +38,12 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow, heading: 
     return False
 
 
-async def mentioned_for_turn(bot: Any, news: TableNews, spec: Any, row: SeatRow) -> bool:
+async def mentioned_for_turn(bot: Any, news: TableNews, spec: Any, row: SeatRow, saying: str = "") -> bool:
     """Whether the thread's latest messages hold the player's mention for their current decision
     (DMs closed: its "My hand" carries the decision's panel token), or, in a private exchange, the
     mention of both its sides as it opened (marked with the exchange); also the table's channel,
-    where a turn's mention goes when the thread refuses it. False when they cannot be read."""
+    where a turn's mention goes when the thread refuses it. `saying`: a mention with this text
+    (the last-to-choose notice). False when they cannot be read."""
     if news.table.thread_id is None:
         return False
     exchange = spec.shown_to_act(news.state) != spec.to_act(news.state)
@@ -53,7 +54,7 @@ async def mentioned_for_turn(bot: Any, news: TableNews, spec: Any, row: SeatRow)
             continue
         try:
             async for message in bot.get_partial_messageable(place).history(limit=AWAY_LOOKBACK):
-                if row.user_id in message.raw_mentions and mark in custom_ids(message):
+                if row.user_id in message.raw_mentions and mark in custom_ids(message) and saying in message.content:
                     return True
         except discord.HTTPException:
             continue

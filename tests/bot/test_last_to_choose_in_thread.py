@@ -40,3 +40,21 @@ async def test_a_take_back_takes_down_the_last_to_choose_notice_in_the_thread(si
 
     await finish_choosing(table, ada, seat, policy)
     assert len(notices(table)) == 1  # told again, once
+
+
+async def test_restarts_do_not_mention_the_last_to_choose_again_and_its_my_hand_works(simcord_env, settings):
+    """README: a player whose DMs are closed is mentioned "whenever it is their move, once: a restart
+    does not mention them again for the same decision". The notice carries its own **My hand**,
+    marked with the decision, by which a start sees they were told; it opens their hand."""
+    from bot import create_bot
+
+    table, bo, _ = await table_with_closed_dms(simcord_env)
+    ada = table.players[0]
+    await finish_choosing(table, ada, await table.seat_of(ada), heuristic_players("augsburg1520", 2))
+    assert len(notices(table)) == 1
+    for _ in range(2):
+        await simcord_env.advance_time(3600)
+        await simcord_env.restart_bot(create_bot(settings))
+    (notice,) = notices(table)
+    hand = await bo.click(notice, label="My hand")
+    assert hand.ephemeral and hand.response.embeds, "the notice's My hand opens bo's hand"
