@@ -45,7 +45,10 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         self.finish_listeners: list[Callable[[list[Any]], Awaitable[None]]] = []  # tournaments
         self.closed_listeners: list[Callable[[TableNews], Awaitable[None]]] = []  # tournaments: a table cancelled
         # When a player's DMs were last refused (user id: clock time): tried again after DM_RETRY.
+        # Not stored: a start counts as a refusal of every seat known refused, so restarts do not
+        # retry them at once (and every restart cost the bot one refused call a player).
         self.dm_refused: BoundedCache[int, float] = BoundedCache(10_000)
+        self.started = service.clock()
         # Tables with a retry of what Discord refused, and their seats not told (seat: prompt version).
         self.retrying: dict[int, dict[int, int]] = {}
         self.deleted: BoundedCache[int, bool] = BoundedCache(1_000)  # channels Discord says are deleted
@@ -312,7 +315,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         if row.dm_ok is not False:
             return True
         refused = self.dm_refused.get(row.user_id)
-        return refused is None or self.service.clock() - refused >= DM_RETRY
+        return self.service.clock() - (self.started if refused is None else refused) >= DM_RETRY
 
     async def dm_panel(self, news: TableNews, seat: int) -> bool:
         """Send a seat its panel by DM in place of its previous one; False if the DM failed."""

@@ -125,3 +125,34 @@ async def test_a_restart_just_after_the_ping_does_not_ping_again(simcord_env, se
     version = (await table.row()).version
     assert await play_turn_by_dm(table, policy)
     assert (await table.row()).version > version
+
+
+async def test_a_restart_does_not_try_refused_dms_again_before_ten_minutes(simcord_env, settings, monkeypatch):
+    """README: "a refused DM is tried again at their next decision ten minutes or more later, not at
+    every move". A restart remembers no refusal time, so it counts as one: neither the start nor
+    the moves in the ten minutes after it try a DM to bo (each refused call counts against the
+    bot), a decision of his later does."""
+    from bot import create_bot
+
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(simcord_env)
+    policy = heuristic_players("augsburg1520", 2)
+    path = f"/channels/{bo.user.dm_channel.id}/messages"
+
+    def tries() -> int:
+        return sum(1 for request in simcord_env.http_requests if request.method == "POST" and request.path == path)
+
+    for _ in range(8):
+        assert await play_turn_by_dm(table, policy)
+    await simcord_env.advance_time(601)
+    before = tries()
+    await simcord_env.restart_bot(create_bot(settings))
+    for _ in range(12):
+        assert await play_turn_by_dm(table, policy)
+    assert tries() == before, "no DM tried within ten minutes of the start"
+    await simcord_env.advance_time(601)
+    for _ in range(30):
+        if tries() > before:
+            break
+        assert await play_turn_by_dm(table, policy)
+    assert tries() > before
