@@ -244,8 +244,12 @@ class TournamentController(RoundsMixin):
             return
         if not await self.post_round_ends(tournament_id):  # a round settle just ended; any refused before
             await self.try_again_later(tournament_id)  # also if no next round follows (the last one ended)
-        note += await self.withdraw_left(interaction, tournament_id)
-        round_no, _ = await self.service.next_round(tournament_id, caller)
+        left = await self.withdraw_left(interaction, tournament_id)
+        try:
+            round_no, _ = await self.service.next_round(tournament_id, caller)
+        except TournamentError as exc:  # e.g. too few players are left: who left is said too
+            raise TournamentError(f"{exc}{left}") from None
+        note += left
         ends_done = await self.post_round_ends(tournament_id)  # one that ended at this very instant
         retired = await self.retire_summary(tournament_id)
         done = await self.open_round(tournament_id) and ends_done and retired

@@ -299,6 +299,20 @@ async def test_a_refused_start_names_the_players_whose_registration_it_removed(s
     assert len(await event.bot.store.tournaments.players(tid)) == 2
 
 
+async def test_a_refused_next_round_names_the_players_it_withdrew(simcord_env):
+    """The same when the next round is then refused: a player who left the server after round 1
+    is withdrawn, too few are left to seat round 2, and the answer says both."""
+    event = new_event(simcord_env, 3)
+    tid = await create(event, rounds=2)  # Baumeister, tables of 3
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    await play_round(event, tid, 1)
+    event.guild.remove_member(event.players[2])
+    text = answer(await event.organiser.slash(event.channel, "tournament next", tournament=tid))
+    assert "Round 2 cannot be seated" in text and "Withdrawn, as they have left the server: p2." in text, text
+    assert next(e for e in await event.bot.store.tournaments.players(tid) if e.user_id == event.players[2].id).withdrawn
+
+
 async def test_an_answer_naming_more_players_than_one_message_holds_names_them_all(simcord_env):
     """35 registered players with long names left the server before the start: the organiser's
     answer names every one, whole, over as many messages as it takes (Discord allows 2,000
