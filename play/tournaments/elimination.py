@@ -113,24 +113,25 @@ def survivors(
     for game, count in zip(last.games, counts):
         through.update(game_survivors(game, count, ratings, seed))
     through -= withdrawn
-    if not final:
-        _top_up(last.games, counts, through, min_seats, ratings, withdrawn, seed)
+    if not final:  # the tables' turns go on from where advancing_counts left them
+        turn = sum(counts) - sum(advancing_counts(sizes, table_size, min_seats, advance, final=True))
+        _top_up(last.games, counts, through, min_seats, ratings, withdrawn, seed, turn)
     return [player for player in active if player in through]
 
 
 def _top_up(games: Sequence[GameResult], counts: list[int], through: set[int], min_seats: int,
-            ratings: dict[int, float], withdrawn: frozenset[int], seed: int) -> None:
+            ratings: dict[int, float], withdrawn: frozenset[int], seed: int, turn: int) -> None:
     """A round before the final that withdrawn qualifiers left short: its tables, largest first,
-    each send their next player (all but one of a table at most) until enough go on."""
+    each send their next player in turn (all but one of a table at most) until enough go on.
+    `turn`: the turns its tables had already (advancing_counts), which the next one follows."""
     largest_first = sorted(range(len(games)), key=lambda i: (-len(games[i].players), i))
     counts = list(counts)
     while len(through) < min_seats and any(c < len(g.players) - 1 for c, g in zip(counts, games)):
-        for table in largest_first:
-            if len(through) >= min_seats:
-                break
-            if counts[table] < len(games[table].players) - 1:
-                counts[table] += 1
-                through.update(set(game_survivors(games[table], counts[table], ratings, seed)) - withdrawn)
+        table = largest_first[turn % len(games)]
+        turn += 1
+        if counts[table] < len(games[table].players) - 1:
+            counts[table] += 1
+            through.update(set(game_survivors(games[table], counts[table], ratings, seed)) - withdrawn)
 
 
 def pair_elimination(

@@ -194,3 +194,17 @@ def test_a_full_tie_at_the_cut_is_drawn_by_lot_not_by_user_id():
         assert len(seated & {11, 12}) == 1
         through |= seated & {11, 12}
     assert through == {11, 12}
+
+
+def test_tables_send_their_extra_players_in_turn_after_a_qualifier_withdrew():
+    """README: "its tables, largest first, each send one more, passing over players who withdrew,
+    until enough go on". A table of 4 and one of 3 (a table needs 3, advance 1) send 2 and 1: the
+    table of 4 had the first extra turn. The 3-seat table's winner withdraws: the next turn is
+    that table's, whose second goes on, not the larger table's third."""
+    large, small = [11, 12, 13, 14], [21, 22, 23]
+    history = [RoundRecord(round_no=1, games=[GameResult(ranking=[[p] for p in large]),
+                                              GameResult(ranking=[[p] for p in small])])]
+    players = [PlayerRecord(player_id=p) for p in large + small]
+    assert sorted(survivors(players, history, 3, 3, 1)) == [11, 12, 21]
+    players = [p.model_copy(update={"withdrawn": p.player_id == 21}) for p in players]
+    assert sorted(survivors(players, history, 3, 3, 1)) == [11, 12, 22]
