@@ -122,10 +122,10 @@ class RatingStore:
 
     async def position(self, guild_id: int, game: str, user_id: int) -> int | None:
         """1-based place of a player on the game's leaderboard (None if unrated); players of equal
-        rating share a place, as players tied in a game do (1, 1, 3)."""
+        rating as shown (one decimal) share a place, as players tied in a game do (1, 1, 3)."""
         row = await self.db.fetchone(
             "SELECT (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.game = r.game AND"
-            " o.mu - 3 * o.sigma > r.mu - 3 * r.sigma) + 1 AS place"
+            " ROUND(o.mu - 3 * o.sigma, 1) > ROUND(r.mu - 3 * r.sigma, 1)) + 1 AS place"
             " FROM ratings r WHERE r.guild_id = ? AND r.game = ? AND r.user_id = ?", (guild_id, game, user_id))
         return int(row["place"]) if row else None
 

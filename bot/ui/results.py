@@ -15,7 +15,7 @@ from bot.ui.components import RematchButton
 from bot.ui.dynamic import dynamic_view
 from play.results import TableNews
 from play.tournaments.rating_service import unrated_reason
-from play.tournaments.ratings import Rating, ordinal
+from play.tournaments.ratings import Rating, ordinal, tenths
 from storage import RatedResult
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -23,13 +23,13 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 def rating_text(value: float) -> str:
     """A rating as shown: one decimal (never "-0.0")."""
-    return f"{round(value, 1) + 0.0:.1f}"
+    return f"{tenths(value) + 0.0:.1f}"
 
 
 def change_text(before: float, after: float) -> str:
     """A rating's change as shown beside the two ratings: the difference of the numbers shown, so
     that "0.4 → 2.5" reads "(+2.1)" (the exact change, +2.03, would show as +2.0)."""
-    return f"{round(round(after, 1) - round(before, 1), 1) + 0.0:+.1f}"
+    return f"{tenths(tenths(after) - tenths(before)) + 0.0:+.1f}"
 
 
 def rated_lines(reports: list[Any], names: dict[int, str]) -> list[str]:

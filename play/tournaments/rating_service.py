@@ -20,7 +20,7 @@ the game's winners) and writes one history line per player. A table is rated onc
 
 from __future__ import annotations
 
-from play.tournaments.ratings import Rating, new_rating, ordinal, update
+from play.tournaments.ratings import Rating, new_rating, ordinal, tenths, update
 from games import Outcome
 from storage import HistoryRow, RatedResult, RatingRow, SeatRow, Store, TableRow
 
@@ -136,8 +136,8 @@ class RatingService:
 
 
 def _conservative(row: RatingRow) -> float:
-    """The leaderboard's order, computed as its SQL computes it (mu - 3 sigma)."""
-    return row.mu - 3 * row.sigma
+    """The rating a leaderboard line shows, which places are counted by: its SQL's ROUND(mu - 3 sigma, 1)."""
+    return tenths(row.mu - 3 * row.sigma)
 
 
 def _stored_results(stored: list[HistoryRow], seats: list[SeatRow], outcome: Outcome) -> list[RatedResult]:

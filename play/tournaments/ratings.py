@@ -13,6 +13,8 @@ does not call `update` for them.
 
 from __future__ import annotations
 
+import math
+
 from typing import Mapping, Sequence
 
 from openskill.models import PlackettLuce
@@ -33,6 +35,12 @@ class Rating(BaseModel):
 def new_rating() -> Rating:
     """The rating of a player who has not played a rated game yet."""
     return Rating(mu=_MODEL.mu, sigma=_MODEL.sigma)
+
+
+def tenths(value: float) -> float:
+    """A rating as shown, to one decimal, halves away from zero as SQLite's ROUND(x, 1) has it (the
+    leaderboard's places are counted in SQL): players shown alike share a place."""
+    return math.copysign(math.floor(abs(value) * 10 + 0.5) / 10, value) + 0.0
 
 
 def ordinal(rating: Rating) -> float:

@@ -206,3 +206,20 @@ async def test_another_members_press_on_a_public_leaderboard_is_answered_private
     public = next(m for m in ch_a.history() if m.id == message_id)
     assert footer(public).startswith("Page 1 of 3"), footer(public)
     assert pressed.response.ephemeral and footer(pressed.response.message).startswith("Page 2 of 3")
+
+
+async def test_players_shown_with_the_same_rating_share_its_place(simcord_env):
+    """README: "Players of equal rating share a place (1, 1, 3)": equal as shown, to one decimal.
+    -5.4964 and -5.5095 both read -5.5, so both are second (on /leaderboard and /profile); the
+    next is fourth."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(env.create_user(name)) for name in ("top", "u1", "u2", "low")]
+    for person, ordinal in zip(people, (3.0, -5.4964, -5.5095, -7.0)):
+        await rate(env, guild.id, person, ordinal + 3 * 5.0, 5.0)
+    board = (await people[0].slash(channel, "leaderboard", game=GAME)).response.message
+    assert [parse(line)[0::2] for line in lines_of(board)] == [(1, 3.0), (2, -5.5), (2, -5.5), (4, -7.0)]
+    for person, place in zip(people, (1, 2, 2, 4)):
+        field = (await people[0].slash(channel, "profile", user=person)).response.embeds[0].fields[0].value
+        assert f"(#{place} on this server)" in field, (person.user.name, field)
