@@ -109,8 +109,8 @@ class TablesCog(commands.Cog):
         except TableError as exc:
             await reply(interaction, refusal(exc))
 
-    @table.command(name="cancel", description="Cancel a table (creator: lobby, or a vote of the players; Manage "
-                   "Server: unless in a rated game)")
+    @table.command(name="cancel", description="Cancel a table (creator: lobby or a players' vote; Manage Server: "
+                   "not a rated game they play in)")
     @app_commands.describe(table=TABLE_HELP)
     async def cancel(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
@@ -136,8 +136,8 @@ class TablesCog(commands.Cog):
             return
         await self.controller.ask_vote(interaction, table_id, f"handover:{seat}")
 
-    @table.command(name="undo", description="Take back your last action (while nobody has acted since "
-                   "and nothing hidden was shown)")
+    @table.command(name="undo", description="Take back your last action (nobody acted since; nothing hidden "
+                   "shown, nothing drawn at random)")
     @app_commands.describe(table=TABLE_HELP)
     async def undo(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:

@@ -455,7 +455,9 @@ class Augsburg1520Renderer(Renderer):
     def rules(self) -> list[discord.Embed]:
         summary = discord.Embed(title="Augsburg 1520 — rules summary", colour=COLOUR, description=RULES_SUMMARY)
         components = discord.Embed(title="Components", colour=COLOUR, description=components_text())
-        decided = "\n".join(f"**{name}** (chosen): {text}" for name, text in data.CHOSEN_RULES)
+        kinds = {True: "the rulebook's, details chosen", False: "chosen"}
+        decided = "\n".join(f"**{name}** ({kinds[name in data.DETAILED_RULES]}): {text}"
+                            for name, text in data.CHOSEN_RULES)
         chosen = discord.Embed(title="Open points, as decided here", colour=COLOUR, description=decided)
         return [summary, components, chosen]
 

@@ -31,7 +31,7 @@ RULES_SUMMARY = [
     "face gives only the gate coins and a saboteur (from the reserve, or from any player when it "
     "is empty). Option: take 3 thalers instead of rolling.",
     "**2. Auction** the open card or the top face-down card (only the auctioneer sees it). The "
-    "auctioneer opens (0 is allowed); in seat order each raises or passes for good; nobody bids "
+    "auctioneer opens (0 is allowed, chosen); in seat order each raises or passes for good; nobody bids "
     "more than they have. If the bidding on a face-down card comes back to the auctioneer, its "
     "type is named. The winner pays: half (rounded down) to the auctioneer, the rest to the cash "
     "supply; all to the supply if the auctioneer wins. Option: pay 1 thaler once a turn to put "
@@ -73,7 +73,8 @@ def component_lines() -> list[str]:
         f"**Empty cash supply** (chosen): {data.SHORT_SUPPLY_RULE}",
         "**Equal stacks** (chosen): a card that goes under the smaller stack goes under the open stack "
         "when both are the same size.",
-        "**Start player** (chosen detail): the die is rolled until it shows a seat number.",
+        f"**Start player** (chosen detail): {data.START_PLAYER_RULE}",
+        f"**Opening bid** (chosen): at least {data.MIN_OPENING_BID} thalers (the rules text names no minimum).",
         f"**Pay-off negotiation** (chosen): the victim opens with an offer; the other side accepts, refuses "
         f"(the die decides) or counters; at most {data.PAYOFF_COUNTERS} counter-proposals. Each answer is timed; "
         "out of time counts as a refusal.",

@@ -18,8 +18,9 @@ def _mark(chosen: bool) -> str:
 
 def summary_lines() -> list[str]:
     return [
-        "Short version: 2 rounds; each player has a secret mission with a basic, advanced and "
-        "expert task. Everyone who completes at least the basic task wins.",
+        "Short version: 2 rounds; each player has a mission (hidden from the others until the end"
+        f"{CHOSEN_MARK}) with a basic, advanced and expert task. Everyone who completes at least the "
+        "basic task wins.",
         "Round: (from round 2) new player order by Council Hall bids, production and operating "
         "costs (2 council votes lost per unpaid coin); sea trade in 4 periods; Council Hall.",
         "A turn: sail along routes (spend at least 1 action point in every city you pass), use "
@@ -33,8 +34,8 @@ def summary_lines() -> list[str]:
         "(ties: coins, then player order); a card needs a bid of 1+; second-row cards pay a bonus.",
         "Solo: 3 council votes for 1 influence, then draw 3 Council Hall cards and buy one for 1.",
         "Final council votes: cards and sales + 3 per three active influence + 3 per luxury good.",
-        "Ranking: mission level, then council votes. Nobody wins when no one completes a basic "
-        "task.",
+        f"Places (for ratings and tournaments){CHOSEN_MARK}: mission level, then council votes. Nobody "
+        "wins when no one completes a basic task.",
         "2 players (both versions): a spare colour holds the places of the chosen setup (table "
         "option setup 1-3); its markers count for the exchange of action cards and, in the main "
         "version, its markers and buildings for the majorities.",
@@ -59,7 +60,7 @@ def main_summary_lines() -> list[str]:
         "Election: zone and district majorities (1st and 2nd; a tie for first shares both, a tie "
         "for second shares second (chosen), rounded down), 3 per three influence, 3 per luxury good, "
         "council votes, scoring cards, Council orders, minus penalties. Most council votes is "
-        "elected; tied leaders share.",
+        f"elected; tied leaders share{CHOSEN_MARK}.",
         "Solo (main version): the dummy builds each round preparation, removes an improvement and "
         "perhaps a Council order by selection card from round 2 on ('for each new round'; round 1 "
         "has no preparation phase, only its dummy building, at setup (chosen)), places markers "
@@ -128,8 +129,8 @@ def wheel_lines() -> list[str]:
             rings.append(text)
         partly = f" (chosen, except what the rulebook gives: {sector.source})" if sector.chosen and sector.source else ""
         lines.append(f"Sector {sector.number}: " + " | ".join(rings) + (partly or _mark(sector.chosen)))
-    lines.append("Zone slots: " + ", ".join(f"{z} {s}" for z, s in D.ZONE_SLOT.items())
-                 + "; starting positions 0 or 5; bonus every 5th turn" + CHOSEN_MARK)
+    lines.append("Zone slots: " + ", ".join(f"{z} {s}" for z, s in D.ZONE_SLOT.items()) + CHOSEN_MARK
+                 + "; two starting positions (0 or 5); a free influence marker every fifth turn of the wheel")
     return lines
 
 
@@ -145,13 +146,33 @@ def _yield(item) -> str:
 
 
 def card_lines() -> list[str]:
-    lines = [f"{a.text}: {a.ap} AP" + _mark(a.chosen or a.name not in D.AP_FROM_RULEBOOK)
-             for a in D.SEA_ACTIONS.values()]
+    lines = [f"{a.text}: {a.ap} AP" + (CHOSEN_MARK if a.chosen else _ap_mark(a.name)) for a in D.SEA_ACTIONS.values()]
     for card in D.ACTION_CARDS.values():
         rows = " / ".join(" · ".join(D.SEA_ACTIONS[n].text if n else "–" for n in row) for row in card.rows)
         demand = f"; sells: {', '.join(card.demand)}" if card.demand else ""
         lines.append(f"Card {card.number:03d}: {rows}{demand}" + _mark(card.chosen))
     return lines
+
+
+def _ap_mark(name: str) -> str:
+    """An action the rulebook prints whose action points the project chose."""
+    return "" if name in D.AP_FROM_RULEBOOK else " (AP chosen)"
+
+
+def trade_lines() -> list[str]:
+    """The rulebook's values for trading and placing (aelderman.txt: selling goods, placing influence
+    markers, luxury goods)."""
+    levels = "; ".join(f"{'I' * n if n < 4 else 'IV'} {', '.join(D.BY_LEVEL[n])}" for n in sorted(D.BY_LEVEL))
+    sales = "; ".join(f"{count} goods: {describe(gain)}" for count, gain in D.SALES.items())
+    luxury = "; ".join(f"{good} only in the {' and '.join(zones)} zones" for good, zones in D.LUXURY_ZONES.items())
+    return [
+        f"Goods levels: {levels}; luxury goods: {', '.join(D.LUXURY)}",
+        f"Selling goods (the city's demand, left to right): {sales}; 6 and 8 need a luxury good",
+        f"Luxury goods are bought for 3 action points: {luxury}",
+        f"Placing influence markers: from the general supply, on a city's banner ({D.BANNER_SPACES} spaces, "
+        f"left to right, top to bottom; a full row of two exchanges the action card) or as its one "
+        f"subsidiary (+{D.SUBSIDIARY_EXTRA} coins; never exchanges the card)",
+    ]
 
 
 def building_lines() -> list[str]:
@@ -165,10 +186,15 @@ def building_lines() -> list[str]:
 
 
 def council_lines() -> list[str]:
+    """A card the rulebook prints has its text unmarked: its foot marking (the bonus) is chosen, and
+    so are the numbers of the cards it names without one (3 and 10 votes, developing improvement)."""
+    numbered = {*D.VOTES3_CARDS, *D.TEN_VOTES_CARDS, D.IMPROVE_CARD}
     lines = []
-    for card in D.COUNCIL_CARDS.values():
-        bonus = f" Second-row bonus: {describe(card.bonus)}." if card.bonus else ""
-        lines.append(f"{card.number}: {card.text}{bonus}" + _mark(card.chosen or bool(card.bonus)))
+    for card in sorted(D.COUNCIL_CARDS.values(), key=lambda card: card.number):
+        whole = card.chosen and card.number not in numbered
+        bonus = f" Second-row bonus: {describe(card.bonus)}{'' if whole else CHOSEN_MARK}." if card.bonus else ""
+        number = f"{card.number}{' (number chosen)' if card.number in numbered else ''}"
+        lines.append(f"{number}: {card.text}{bonus}" + _mark(whole))
     return lines
 
 
@@ -204,6 +230,7 @@ def component_tables() -> list[tuple[str, list[str]]]:
         ("Sea map", map_lines()),
         ("Resource wheel", wheel_lines()),
         ("Action cards", card_lines()),
+        ("Trading and placing", trade_lines()),
         ("Buildings", building_lines()),
         ("Council Hall cards", council_lines()),
         ("Setup, rounds and prices", setup_lines()),

@@ -78,7 +78,8 @@ def check_storage(state: State, seat: int) -> None:
             state.pending.append(Pending(kind="discard", seat=seat))
 
 
-_COUNTED = {"ap": ("action point", ""), "votes": ("council vote", ""), "coins": ("coin", "")}  # word, plural
+_COUNTED = {"ap": ("action point", ""), "votes": ("council vote", ""), "coins": ("coin", ""),  # word, plural
+            "placements": ("influence marker to place", "influence markers to place")}
 
 
 def describe(items: dict[str, int]) -> str:

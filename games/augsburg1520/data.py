@@ -141,4 +141,7 @@ CHOSEN_RULES: tuple[tuple[str, str], ...] = (
     ("Too few cards", SHORTAGE_RULE),
     ("Cathedral first", CATHEDRAL_RULE),
 )
+# Of those, rules the rulebook gives, whose details it leaves open (the prize ranking beyond
+# Maximilian's tie order; how the discards for too few cards are made): only the details are chosen.
+DETAILED_RULES = frozenset({"Prize order", "Too few cards"})
 CHOSEN = CHOSEN_VALUES + CHOSEN_RULES

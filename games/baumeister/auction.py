@@ -10,7 +10,8 @@ from games.baumeister.common import (
     add_to_hand, amount_choices, event, face_text, from_bank, name, replace_at, roll_die, to_bank,
     under_smaller_stack,
 )
-from games.baumeister.data import IDS, MENU_LIMIT, SAFE_INCOME, SWAP_COST, TYPE, TYPE_KEYS, TYPE_NAMES
+from games.baumeister.data import (IDS, MENU_LIMIT, MIN_OPENING_BID, SAFE_INCOME, SWAP_COST, TYPE, TYPE_KEYS,
+                                   TYPE_NAMES)
 from games.baumeister.flow import begin_build
 from games.baumeister.state import Phase, State
 from games.core import AmountChoice, Event, RuleError, plural, private, public
@@ -220,8 +221,7 @@ def _auction_events(seat: int, card: int, hidden: bool) -> tuple[Event, ...]:
 
 
 def opening_actions(state: State, seat: int) -> list:
-    # The rulebook says "places an opening bid" without a minimum, so 0 is allowed.
-    return list(_bid_menu(0, state.money[seat], False))
+    return list(_bid_menu(MIN_OPENING_BID, state.money[seat], False))
 
 
 def raise_actions(state: State, seat: int) -> list:

@@ -109,6 +109,12 @@ START_MONEY = 10
 # a player then receives only what is left in it.
 SHORT_SUPPLY_RULE = "When the cash supply runs short, a player receives only what is left in it."
 
+# chosen: "By a roll of the die, determine the starting player" says not how: the die is rolled
+# until it shows the number of a seat (1 = the first seat).
+START_PLAYER_RULE = "the die is rolled until it shows a seat number (1 = the first seat)."
+# chosen: the auctioneer "places an opening bid" with no minimum named: 0 is allowed.
+MIN_OPENING_BID = 0
+
 # rulebook: "5 black saboteur stones".
 SABOTEURS = 5
 

@@ -282,8 +282,20 @@ async def test_rules_mark_as_chosen_exactly_the_values_the_rulebook_does_not_giv
     assert line("Gabled House (strength 1, 4 tiles (chosen)):")
     # "Pay 18 coins to receive 10 council votes"; "For three coins, you may swap any two action
     # cards": the prices are the rulebook's, the action points the chosen cards'.
-    assert line("10 council votes (18 coins): 2 AP").endswith("(chosen)")
-    assert line("Swap two action cards (3 coins): 1 AP").endswith("(chosen)")
+    assert line("10 council votes (18 coins): 2 AP") == "10 council votes (18 coins): 2 AP (AP chosen)"
+    assert line("Swap two action cards (3 coins): 1 AP") == "Swap two action cards (3 coins): 1 AP (AP chosen)"
+    # Council Hall cards 101 and 117-127 are printed in the rulebook, their foot marking is not; the
+    # cards it names without a number (3 and 10 council votes, developing improvement) keep their text.
+    assert line("101: ") == "101: Four more storage spaces. Second-row bonus: 1 coin (chosen)."
+    assert line("131") == "131 (number chosen): 3 council votes."
+    assert line("140") == "140 (number chosen): Develop an improvement (the card is offered every round)."
+    # "Whenever you have turned your resource wheel five times, a bonus is activated."
+    assert line("Zone slots:").endswith("(chosen); two starting positions (0 or 5); a free influence marker "
+                                        "every fifth turn of the wheel")
+    # "In Aalborg, Sarah sells four goods for one action point. ... and therefore receives 10 coins
+    # and an influence marker in her active supply."
+    assert line("Selling goods").startswith("Selling goods (the city's demand, left to right): 4 goods: 10 coins, "
+                                            "1 influence; ")
     # "Eric spends the last action point in Hamburg to increase production of fish for five coins."
     assert line("+1 fish production (5 coins): 1 AP") == "+1 fish production (5 coins): 1 AP"
     # "Eric pays nine coins to place two influence markers in Hamburg for two action points."

@@ -69,7 +69,7 @@ async def test_export_says_an_admin_seated_at_a_running_game_waits_for_its_end(s
 
 
 async def test_cancel_says_its_creator_asks_the_players_once_the_game_runs(simcord_env):
-    """`/table cancel` says "creator: lobby, or a vote of the players"; the creator of a running
+    """`/table cancel` says "creator: lobby or a players' vote"; the creator of a running
     casual game may use it too: it asks the others to agree (README)."""
     table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
@@ -78,9 +78,9 @@ async def test_cancel_says_its_creator_asks_the_players_once_the_game_runs(simco
     row = await table.row()
     assert row.status == "running" and "cancel" in row.votes  # a vote of the others was opened
     described = command_description(table.bot, "table cancel")
-    assert "or a vote of the players" in described, described
-    # Manage Server is refused at a rated (or tournament) game they play in: the description says so.
-    assert "Manage Server: unless in a rated game" in described and "any time" not in described, described
+    assert "or a players' vote" in described, described
+    # Manage Server is refused at a rated (or tournament, always rated) game they play in: the description says so.
+    assert "Manage Server: not a rated game they play in" in described and "any time" not in described, described
 
 
 async def test_a_start_refused_names_everyone_who_may_start(simcord_env):

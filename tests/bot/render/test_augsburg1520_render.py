@@ -160,6 +160,11 @@ def test_rules_list_every_component_and_the_chosen_ones():
                    "1-6: 200, 7-12: 300, 13-17: 400", "nobody wins that auction"):
         assert needle in text, needle
     assert text.count("(chosen)") >= 8
+    # "(In very rare cases can it happen that there are not enough Promissory Notes for everybody. In
+    # this case must each player make a discard before cards are dealt.": the rule is the rulebook's,
+    # only how it is carried out is chosen; the same for the prizes' order.
+    assert "**Too few cards** (the rulebook's, details chosen): " in text
+    assert "**Prize order** (the rulebook's, details chosen): " in text
 
 
 def test_options_lines():

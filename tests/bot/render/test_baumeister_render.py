@@ -232,6 +232,10 @@ def test_rules_and_options():
     text = embed_text(embeds)
     assert "(chosen)" in text and "(sourced)" in text and "Churches: 1× 4" in text
     assert "exactly 3 cards ◀ the text" in text
+    # "By a roll of the die, determine the starting player." and "places an opening bid on it": how,
+    # and from what amount, the text does not say.
+    assert "**Start player** (chosen detail): the die is rolled until it shows a seat number" in text
+    assert "**Opening bid** (chosen): at least 0 thalers" in text
     lines = RENDERER.options_lines(Options(take_three=False, first_build="at_least"))
     assert lines == ["Swap the open card for 1 thaler: on", "Take 3 thalers instead of rolling: off",
                      "First build: at least 3 cards"]
