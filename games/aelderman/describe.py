@@ -214,11 +214,24 @@ def setup_lines() -> list[str]:
     return lines
 
 
+def _level_texts(items) -> list[str]:
+    """What one level of a mission adds. A marker to place in a given city, counted among the markers
+    placed too (Rinck's expert task: "1x place influence marker in Edinburgh"), reads as one marker."""
+    extra = {count: subject for kind, subject, count in items if kind == "placed_extra_in"}
+    texts = []
+    for kind, subject, count in items:
+        if kind == "placed" and count in extra:
+            texts.append(f"{plural(count, 'more influence marker')} placed, in {extra[count]}")
+        elif not (kind == "placed_extra_in" and ("placed", "", count) in items):
+            texts.append(requirement_text(kind, subject, count))
+    return texts
+
+
 def mission_lines() -> list[str]:
     lines = []
     for mission in D.MISSIONS.values():
         for number, (level, items) in enumerate(zip(D.LEVELS, mission.levels)):
-            text = "; ".join(requirement_text(kind, subject, count) for kind, subject, count in items)
+            text = "; ".join(_level_texts(items))
             adds = f" (besides the {D.LEVELS[number - 1]} task)" if number else ""
             lines.append(f"{mission.name} {level}{adds}: {text}")
     return lines

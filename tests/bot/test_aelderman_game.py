@@ -292,6 +292,9 @@ async def test_rules_mark_as_chosen_exactly_the_values_the_rulebook_does_not_giv
     # "Whenever you have turned your resource wheel five times, a bonus is activated."
     assert line("Zone slots:").endswith("(chosen); two starting positions (0 or 5); a free influence marker "
                                         "every fifth turn of the wheel")
+    # Johann Rinck, "Expert (additional): 1x construct a building: Trade Guild; 1x place influence
+    # marker in Edinburgh": one marker more, in Edinburgh.
+    assert line("Johann Rinck expert").endswith(": 1x Trade Guild; 1 more influence marker placed, in Edinburgh")
     # "In Aalborg, Sarah sells four goods for one action point. ... and therefore receives 10 coins
     # and an influence marker in her active supply."
     assert line("Selling goods").startswith("Selling goods (the city's demand, left to right): 4 goods: 10 coins, "
