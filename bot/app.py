@@ -126,13 +126,13 @@ class BoardBot(commands.Bot):
         fired while its table is being shown again, would tell its players twice."""
         await self.wait_until_ready()
         try:
-            damaged = await self.service.damaged_tables()
-            if damaged:
-                log.warning("%d damaged table(s), not served (their stored game cannot be read): %s",
-                            len(damaged), ", ".join(f"#{n}" for n in damaged))
             await self.controller.resume()
         finally:
             self.scheduler.start()  # not after a stop (Scheduler.stop is for good)
+        damaged = await self.service.damaged_tables()  # also those this start's resume found
+        if damaged:
+            log.warning("%d damaged table(s), not served (their stored game cannot be read): %s",
+                        len(damaged), ", ".join(f"#{n}" for n in damaged))
         await self.tournament_ui.resume()
 
     async def on_ready(self) -> None:

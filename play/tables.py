@@ -24,7 +24,7 @@ from play.lobby import LobbyMixin
 from play.moves import MovesMixin
 from play.results import TableNews
 from storage import SeatRow, Store, TableRow
-from storage.damaged_rows import DamagedRow
+from storage.damaged_rows import DamagedRow, fault_text
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ class TableService(MovesMixin, LobbyMixin):
         except Exception as exc:  # a state this version cannot read: the table is damaged, not the bot
             users = [s.user_id for s in seats if s.user_id is not None]
             raise await damage.mark(self.store, self.on_damaged, damage.Damage(table_id, table.thread_id, users, table.game),
-                                    f"{type(exc).__name__}: {exc}") from None
+                                    fault_text(exc)) from None
         return Loaded(table, seats, spec, state)
 
     def overtaken(self, news: TableNews, seat: int | None = None) -> bool:

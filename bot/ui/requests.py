@@ -71,6 +71,8 @@ async def safely(what: str, call: Awaitable[Any]) -> Any:
         return await call
     except discord.HTTPException as exc:
         log.warning("%s failed: %s %s", what, exc.status, exc.text or exc)
+    except TableError as exc:  # refused, not a fault (a table found damaged has been logged as such)
+        log.info("%s not done: %s", what, exc)
     except Exception:  # a bug in one step must not stop the next ones
         log.exception("%s failed", what)
     return None

@@ -89,3 +89,28 @@ async def test_a_row_that_cannot_be_read_is_refused_in_its_own_server_only(simco
     stranger = elsewhere.add_member(simcord_env.create_user("eve"))
     answer = await stranger.slash(channel, "table hand", table=table.table_id)
     assert answer.ephemeral and "not a table of this server" in answer.response.content
+
+
+async def test_a_table_found_damaged_at_a_start_is_logged_once_without_its_stored_values(simcord_env, settings,
+                                                                                         caplog):
+    """README: the bot "logs it once with its number ... and lists such tables in one line at each
+    start", and the log holds no player's hand: a state broken while the bot was stopped (a hand
+    stored as something else) is found by the start's look at the table, logged once as damaged,
+    with where the fault lies and not the hand, never as a fault of the bot, and listed by that start."""
+    import json
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    state = json.loads((await table.row()).state)
+    hand = state["hands"][0]
+    state["hands"][0] = {"oops": hand}
+    await corrupt(table, "state", json.dumps(state))
+    caplog.clear()
+    caplog.set_level(logging.INFO)
+    await simcord_env.restart_bot(create_bot(settings))
+    logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(logged) == 1 and f"table {table.table_id} is damaged" in logged[0], logged
+    assert "hands.0" in logged[0] and json.dumps(hand) not in logged[0] and str(hand) not in logged[0], logged[0]
+    assert str(hand) not in (await table.row()).damaged
+    listed = [r.getMessage() for r in caplog.records if "damaged table" in r.getMessage()]
+    assert len(listed) == 1 and f"#{table.table_id}" in listed[0]
