@@ -60,8 +60,16 @@ class BoardBot(commands.Bot):
         self.handle_sigterm = False  # set by `python -m bot`: the process's SIGTERM closes the bot
         self.terminating = False  # a SIGTERM is closing the bot
 
+    async def login(self, token: str) -> None:
+        """The database first: a start it cannot serve (written by a newer version, not a database,
+        read-only) says so before Discord is reached, so a network fault does not hide it."""
+        if not hasattr(self, "store"):
+            self.store = await Store.open(self.settings.database, self.settings.database_sync)
+        await super().login(token)
+
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database, self.settings.database_sync)
+        if not hasattr(self, "store"):  # opened by login, unless started another way
+            self.store = await Store.open(self.settings.database, self.settings.database_sync)
         settings = self.settings
         self.service = TableService(
             self.store, clock=time_now, decision_seconds=settings.decision_timeout,

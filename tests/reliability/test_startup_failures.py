@@ -83,6 +83,21 @@ async def test_a_database_from_a_newer_version_names_both_versions(tmp_path):
     assert line is not None and "schema version 99" in line and f"up to {len(migrations())}" in line
 
 
+@pytest.mark.slow
+async def test_a_newer_database_is_told_before_the_network_is_tried(tmp_path):
+    """README's start-up failures: the database is opened before Discord is reached, so a machine
+    without network and with a database from a newer version is told about the database (else
+    the operator would fix the network only to meet the second failure)."""
+    path = tmp_path / "bot.sqlite3"
+    store = await Store.open(path)
+    await store.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'V99__x.sql', 'now')")
+    done = run_bot(tmp_path, "INFO")
+    lines = [line for line in done.stderr.splitlines() if line.startswith("Cannot start:")]
+    assert done.returncode == 1 and len(lines) == 1 and "schema version 99" in lines[0], done.stderr
+
+
 # A login without the network: what discord.py's does before the gateway, minus Discord's answers.
 OFFLINE_LOGIN = """
 import discord, discord.client
