@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 from typing import Literal
@@ -142,6 +143,15 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
         raise SettingsError("; ".join(problems)) from None
 
 
+def this_python() -> str:
+    """The Python that runs the bot, as the operator would type it (README's: .venv/bin/python)."""
+    executable = Path(sys.executable)
+    try:
+        return str(executable.relative_to(Path.cwd()))
+    except ValueError:  # installed elsewhere
+        return str(executable)
+
+
 NO_TOKEN_HELP = """\
 No bot token is configured, so the bot cannot log in.
 
@@ -156,5 +166,5 @@ To get one:
      Open the generated URL to invite the bot to your server.
   4. Put the token in the environment:  export DISCORD_TOKEN=...
      or in {config} (copy config.example.toml):  token = "..."
-Then run:  python -m bot
+Then run:  {python} -m bot
 """

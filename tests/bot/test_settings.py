@@ -104,6 +104,7 @@ def test_python_m_bot_without_a_token_explains_what_to_do(tmp_path):
     assert "discord.com/developers/applications" in result.stderr
     assert "DISCORD_TOKEN" in result.stderr and "config.toml" in result.stderr
     assert "applications.commands" in result.stderr  # how to invite it with its permissions
+    assert f"Then run:  {sys.executable} -m bot" in result.stderr  # the Python it was installed for
 
 
 def test_python_m_bot_with_a_bad_config_names_the_key(tmp_path):
