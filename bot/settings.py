@@ -72,6 +72,8 @@ class Settings(BaseModel):
             return value
         if any(ord(c) < 32 for c in value):
             raise ValueError(f"a path cannot hold control characters (in {value!r})")
+        if value.strip() == ":memory:":  # SQLite's name for a database kept in memory alone
+            raise ValueError("':memory:' keeps no game beyond a stop; give a file path, e.g. ./boardbot.sqlite3")
         try:
             path = Path(value.strip()).expanduser()
         except RuntimeError as exc:  # "~someone" with no such user, or no home folder

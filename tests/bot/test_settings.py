@@ -65,6 +65,7 @@ def test_a_bad_token_from_the_environment_is_named_as_such(tmp_path):
     ('database = "~no-such-user-here/bot.sqlite3"', "database"),  # no such home folder
     ('token = "abc\\ndef"', "token"),  # pasted across two lines
     ('database = "bot\\u0000.sqlite3"', "database"),  # a control character no file name may hold
+    ('database = ":memory:"', "keeps no game beyond a stop"),  # SQLite's in-memory database: lost at a stop
 ])
 def test_a_bad_value_names_the_key(tmp_path, text, key):
     config = tmp_path / "config.toml"
