@@ -133,7 +133,9 @@ async def test_unseen_characters_around_a_typed_amount_are_no_fault(simcord_env,
     actor, panel = await bidder_panel(table, state)
     version = (await table.row()).version
     shown = await actor.click(panel, label="Other amount…")
-    answer = await actor.submit_modal(shown, {"amount": f"\u200e\u3000\u200b0{str(wanted)[0]}\u00ad{str(wanted)[1:]}\u00a0\ufeff\u2063\u200f"})
+    digits = str(wanted)
+    pasted = f"\u200e\u3000\u200b0{digits[0]}\u00ad{digits[1:]}\u00a0\ufeff\u2063\u200f"  # a soft hyphen inside
+    answer = await actor.submit_modal(shown, {"amount": pasted})
     assert answer.acknowledged and not (answer.response and answer.response.ephemeral)
     assert (await table.row()).version > version
     assert (await table.state()).bids[len(state.bids)] == (state.actor, wanted)
