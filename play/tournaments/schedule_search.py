@@ -32,16 +32,21 @@ def improve(block: list[list[list[int]]], before: list[list[int]], rng: random.R
     """`block`: rounds of tables of player indices 0..n-1; `before`: the n x n meetings of the
     earlier rounds. Returns the block with the most even meetings found (tables keep their sizes).
     A search that stalls above the bound starts again from its best, with a fresh tabu list."""
-    work, restarts, budget = 0, RESTARTS, WORK
-    for attempt in range(EXACT_RESTARTS):
-        search = _Search([[list(table) for table in tables] for tables in block], before, budget - work)
-        if attempt == 0 and search.exact:
-            restarts, budget = EXACT_RESTARTS, EXACT_WORK
+    search = _Search(_copied(block), before, WORK)
+    restarts, budget = (EXACT_RESTARTS, EXACT_WORK) if search.exact else (RESTARTS, WORK)
+    search.budget, work = budget, 0
+    for attempt in range(restarts):
+        if attempt:
+            search = _Search(_copied(block), before, budget - work)
         block = search.run(rng)
         work += search.work
-        if search.best <= search.bound or work >= budget or attempt + 1 >= restarts:
+        if search.best <= search.bound or work >= budget:
             break
     return block
+
+
+def _copied(block: list[list[list[int]]]) -> list[list[list[int]]]:
+    return [[list(table) for table in tables] for tables in block]
 
 
 def _weight(meetings: int) -> int:
@@ -79,7 +84,7 @@ class _Search:
         self.best = self.cost
 
     def run(self, rng: random.Random) -> list[list[list[int]]]:
-        best, best_block = self.cost, [[list(t) for t in tables] for tables in self.block]
+        best, best_block = self.cost, _copied(self.block)
         tabu: dict[tuple[int, int, int], int] = {}
         since_better = 0
         for step in range(STEPS):
@@ -95,7 +100,7 @@ class _Search:
             tabu[(r, b, j)] = step + rng.randint(*TENURE)
             self.cost += change
             if self.cost < best:
-                best, best_block, since_better = self.cost, [[list(t) for t in ts] for ts in self.block], 0
+                best, best_block, since_better = self.cost, _copied(self.block), 0
             else:
                 since_better += 1
         self.best = best
