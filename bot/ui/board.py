@@ -27,6 +27,7 @@ from bot.ui import panels
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
                               log_embed, log_of, log_reaches, news_lines, versions_after)
 from bot.ui.components import HandButton
+from bot.ui.thread_refusals import EmbedsDropped
 from bot.ui.unread import edit_unread, send_unread
 from bot.ui.requests import custom_ids, history_hidden
 from play.common import BoundedCache, KeyedLocks
@@ -402,11 +403,13 @@ class Boards:
             image = await self._image(news, info, public) if image_key is not None else None
             message["attachments"] = [image] if image else []
         try:
-            await self._without_refused_picture(partial(edit_unread, thread.get_partial_message(
+            embeds = await self._without_refused_picture(partial(edit_unread, thread.get_partial_message(
                 shown.message_id)), message, news.table.id)
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return "gone" if isinstance(exc, discord.NotFound) else "stuck"
+        if text.embeds and not embeds:  # kept as shown before: the next move edits it again
+            raise EmbedsDropped
         if news.table.id in self.pictures_refused:
             image_key = None
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
@@ -424,12 +427,16 @@ class Boards:
             {**text.message(), "view": panels.board_view(news.table), "files": [image] if image else []}, news.table.id)
         if news.table.id in self.pictures_refused:
             image_key = None
+        dropped = bool(text.embeds) and not message.embeds  # shown without them: the next move edits it
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
-                                                 tuple(text.embeds), text.content, text.log_in_content))
+                                                 () if dropped else tuple(text.embeds), text.content,
+                                                 text.log_in_content))
         self.hints.pop(news.table.id)
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
             await self._retire(thread, old, news.table.game)
+        if dropped:
+            raise EmbedsDropped
 
     async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> Any:
         """Send or edit a board; if the channel refuses its picture (the bot lost Attach Files

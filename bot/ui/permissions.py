@@ -13,8 +13,9 @@ IN_THREADS = {"view_channel": "View Channels", "create_public_threads": "Create 
               "send_messages_in_threads": "Send Messages in Threads", "embed_links": "Embed Links",
               "read_message_history": "Read Message History"}
 PICTURES = {"attach_files": "Attach Files"}
-# What a plain message in a table's thread needs (a vote's question).
+# What a plain message in a table's thread needs (a vote's question), and a board (made of embeds).
 TO_POST = {"view_channel": "View Channels", "send_messages_in_threads": "Send Messages in Threads"}
+TO_SHOW_BOARD = {**TO_POST, "embed_links": "Embed Links"}
 # A tournament also posts in the channel itself (its embed, each round, the standings).
 IN_CHANNEL = {"send_messages": "Send Messages", "embed_links": "Embed Links"}
 
@@ -53,14 +54,14 @@ def refusal_for(channel: discord.TextChannel, game: str, what: str, *, tournamen
     return missing_text(channel, missing, what) if missing else None
 
 
-def missing_to_post(channel: discord.TextChannel) -> list[str]:
-    """The permissions the bot lacks to post a plain message in `channel`'s threads (none when its
-    own member is unknown)."""
+def missing_to_post(channel: discord.TextChannel, *, board: bool = False) -> list[str]:
+    """The permissions the bot lacks to post a plain message (`board`: a board) in `channel`'s
+    threads (none when its own member is unknown)."""
     me = channel.guild.me
     if me is None:
         return []
     allowed = discord.abc.GuildChannel.permissions_for(channel, me)
-    return [label for name, label in TO_POST.items() if not getattr(allowed, name)]
+    return [label for name, label in (TO_SHOW_BOARD if board else TO_POST).items() if not getattr(allowed, name)]
 
 
 def post_refusal(channel: discord.TextChannel, what: str) -> str | None:

@@ -18,14 +18,22 @@ log = logging.getLogger(__name__)
 ARCHIVED = 50083  # Discord's error code for a post in an archived (or locked) thread
 
 
-def thread_refusal(thread: Any, exc: discord.HTTPException) -> str | None:
-    """What to tell of a board Discord refused in `thread`: the permissions to grant in its channel,
-    or that the thread is locked; None when Discord refused for another reason."""
-    if exc.code == ARCHIVED:
+class EmbedsDropped(Exception):
+    """Discord took a board without its embeds: the bot lacks Embed Links in the thread's channel
+    (with text in the message Discord drops the embeds instead of refusing it)."""
+
+
+def thread_refusal(thread: Any, exc: Exception, *, board: bool = False) -> str | None:
+    """What to tell of a message (`board`: a board) Discord refused in `thread`: the permissions to
+    grant in its channel, or that the thread is locked; None when Discord refused for another reason."""
+    if getattr(exc, "code", None) == ARCHIVED:
         return ("Your move is stored, but I cannot post in this table's thread: it is locked or archived. The "
                 "game goes on by DM; once a moderator unlocks the thread, its board catches up at the next move.")
     parent = getattr(thread, "parent", None)
-    missing = missing_to_post(parent) if isinstance(exc, discord.Forbidden) and parent is not None else []
+    refused = isinstance(exc, (discord.Forbidden, EmbedsDropped)) and parent is not None
+    missing = missing_to_post(parent, board=board) if refused else []
+    if isinstance(exc, EmbedsDropped) and refused and not missing:
+        missing = ["Embed Links"]  # Discord knows better than the bot's copy of the permissions
     if not missing:
         return None
     listed = ", ".join(f"**{label}**" for label in missing)
@@ -68,12 +76,13 @@ class ThreadRefusals:
         which is logged, with what is missing when that is why."""
         try:
             await refresh
-        except discord.HTTPException as exc:
-            reason = thread_refusal(thread, exc)
+        except (discord.HTTPException, EmbedsDropped) as exc:
+            reason = thread_refusal(thread, exc, board=True)
             if reason is not None and self.refused.get(table_id) is None:
                 self.refused.put(table_id, (reason, False))
-            log.warning("board of table %s failed: %s %s%s", table_id, exc.status, exc.text or exc,
-                        f" ({reason})" if reason else "")
+            failure = f"{exc.status} {exc.text or exc}" if isinstance(exc, discord.HTTPException) else \
+                "Discord dropped its embeds"
+            log.warning("board of table %s failed: %s%s", table_id, failure, f" ({reason})" if reason else "")
             return False
         except Exception:  # a bug in one step must not stop the next ones
             log.exception("board of table %s failed", table_id)

@@ -21,6 +21,7 @@ from discord.webhook.async_ import async_context, interaction_message_response_p
 class Sent(NamedTuple):
     id: int
     channel_id: int
+    embeds: int = 0  # how many embeds Discord kept (without Embed Links, it drops them when there is text)
 
 
 def _keep_view(state: Any, view: Any, message_id: int) -> None:
@@ -29,15 +30,17 @@ def _keep_view(state: Any, view: Any, message_id: int) -> None:
         state.store_view(view, message_id)
 
 
-async def edit_unread(message: discord.PartialMessage, *, view: Any = MISSING, **fields: Any) -> None:
-    """`message.edit(**fields, view=view)`; raises what it raises (discord.HTTPException...)."""
+async def edit_unread(message: discord.PartialMessage, *, view: Any = MISSING, **fields: Any) -> int:
+    """`message.edit(**fields, view=view)`; raises what it raises (discord.HTTPException...).
+    Returns how many embeds the edited message has."""
     state = message._state  # every PartialMessage carries its connection state
     if view is not MISSING:
         state.prevent_view_updates_for(message.id)
     previous = state.allowed_mentions if "content" in fields else None
     with handle_message_parameters(**fields, view=view, previous_allowed_mentions=previous) as params:
-        await state.http.edit_message(message.channel.id, message.id, params=params)
+        data = await state.http.edit_message(message.channel.id, message.id, params=params)
     _keep_view(state, view, message.id)
+    return len(data.get("embeds") or ())
 
 
 async def send_unread(channel: Any, *, view: Any = MISSING, **fields: Any) -> Sent:
@@ -46,7 +49,7 @@ async def send_unread(channel: Any, *, view: Any = MISSING, **fields: Any) -> Se
     target = await channel._get_channel()  # a DM channel opened on first use
     with handle_message_parameters(**fields, view=view, previous_allowed_mentions=state.allowed_mentions) as params:
         data = await state.http.send_message(target.id, params=params)
-    sent = Sent(int(data["id"]), int(data["channel_id"]))
+    sent = Sent(int(data["id"]), int(data["channel_id"]), len(data.get("embeds") or ()))
     _keep_view(state, view, sent.id)
     return sent
 

@@ -1,0 +1,75 @@
+"""Embed Links taken away from the bot in a running table's channel. A board is made of embeds:
+Discord refuses it (403) or, when the message has text too, takes it without its embeds. Either
+way the move is stored, the player who moved is told once, naming **Embed Links**, the log says
+the same, and the board catches up once the permission is given back."""
+
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from tests.bot.driver import play_turn_by_dm, request_cursor, shown_to
+from tests.bot.test_board_refused import augsburg_table, play_to, public_log, thread_log
+
+TOLD = "I am missing the permission **Embed Links**"
+
+
+def discord_without_embed_links(env, table, monkeypatch, how: str) -> list[str]:
+    """Discord's answer to the bot's messages with embeds in the table's thread while the bot may
+    not embed links there (SimCord does not check Embed Links): refused, or the embeds dropped."""
+    real_send, real_edit = discord.http.HTTPClient.send_message, discord.http.HTTPClient.edit_message
+    refused: list[str] = []
+
+    def without_embeds(channel_id, params):
+        payload = params.payload or {}
+        channel = env.bot.get_channel(table.channel.id)
+        if int(channel_id) != table.thread.id or not payload.get("embeds") or \
+                discord.abc.GuildChannel.permissions_for(channel, channel.guild.me).embed_links:
+            return params
+        refused.append(how)
+        if how == "refused" or not payload.get("content"):
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"code": 50013, "message": "Missing Permissions"})
+        payload["embeds"] = []  # a board without a picture: its payload is this dict
+        return params
+
+    async def send(http, channel_id, *, params):
+        return await real_send(http, channel_id, params=without_embeds(channel_id, params))
+
+    async def edit(http, channel_id, message_id, *, params):
+        return await real_edit(http, channel_id, message_id, params=without_embeds(channel_id, params))
+
+    monkeypatch.setattr(discord.http.HTTPClient, "send_message", send)
+    monkeypatch.setattr(discord.http.HTTPClient, "edit_message", edit)
+    return refused
+
+
+@pytest.mark.parametrize("how", ["refused", "dropped"])
+async def test_the_mover_is_told_to_grant_embed_links_and_the_board_catches_up(
+        simcord_env, monkeypatch, caplog, how):
+    env = simcord_env
+    env.check_errors = False
+    caplog.set_level(logging.INFO)
+    table, policy = await augsburg_table(env, monkeypatch)
+    await play_to(table, policy, "round")
+    refused = discord_without_embed_links(env, table, monkeypatch, how)
+    await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, embed_links=False)
+    mark, before = request_cursor(env), len(caplog.records)
+    for _ in range(4):
+        assert await play_turn_by_dm(table, policy)
+    assert refused and (await table.row()).status == "running"  # stored: the game goes on by DM
+    told = [text for p in table.players for text in shown_to(env, p.id, mark) if TOLD in text]
+    assert len(told) == 1 and "Your move is stored" in told[0], told
+    lines = [r.getMessage() for r in caplog.records[before:] if r.levelno >= logging.WARNING]
+    assert any("board of table" in line and "Embed Links" in line for line in lines), lines
+
+    await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, embed_links=True)
+    assert await play_turn_by_dm(table, policy)
+    await env.advance_time(6 * 60)
+    board = [m for m in table.thread.history() if m.author.id == env.bot.user.id and m.embeds]
+    assert board, "no board with its embeds in the thread"
+    shown, public = thread_log(table), await public_log(table)
+    assert [line for line in public if line not in shown] == []
