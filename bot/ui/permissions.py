@@ -3,6 +3,8 @@ stored or created: a table or round the bot cannot show is refused with the perm
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.render import get_renderer
@@ -39,8 +41,22 @@ def missing_permissions(channel: discord.TextChannel, *, pictures: bool, posts_i
     return missing
 
 
+def timed_out(channel: Any) -> bool:
+    """Whether a moderator has timed the bot out in `channel`'s server: Discord then refuses its
+    posts whatever its permissions say, and removing the timeout is the fix."""
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    return me is not None and me.is_timed_out()
+
+
+def timed_out_text(what: str) -> str:
+    return (f"I cannot {what}: a moderator has timed me out in this server, and I may not post until the timeout "
+            "ends. A moderator can remove it (my member menu, **Remove Timeout**), then try again.")
+
+
 def missing_text(channel: discord.abc.GuildChannel, missing: list[str], what: str) -> str:
-    """A refusal naming what to grant, and where."""
+    """A refusal naming what to grant, and where (or that the bot is timed out, which no grant mends)."""
+    if timed_out(channel):
+        return timed_out_text(what)
     listed = ", ".join(f"**{label}**" for label in missing)
     return (f"I cannot {what} in {channel.mention}: I am missing the permission{'s' if len(missing) > 1 else ''} "
             f"{listed} there. A server admin can grant {'them' if len(missing) > 1 else 'it'} in the channel's "
@@ -50,6 +66,9 @@ def missing_text(channel: discord.abc.GuildChannel, missing: list[str], what: st
 def refusal_for(channel: discord.TextChannel, game: str, what: str, *, tournament: bool = False) -> str | None:
     """The refusal to give when the bot could not run `game`'s tables in `channel` (a tournament
     posts in the channel too), naming what to grant; None when it can."""
+    if channel.is_news():  # Discord opens only announcement threads there, never a table's kind
+        return (f"I cannot {what} in {channel.mention}: it is an announcement channel, and tables are played in "
+                "threads that Discord does not allow there. Use a text channel that is not an announcement channel.")
     missing = missing_permissions(channel, pictures=get_renderer(game).draws_pictures, posts_in_channel=tournament)
     return missing_text(channel, missing, what) if missing else None
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.permissions import missing_to_post
+from bot.ui.permissions import missing_to_post, timed_out
 from play.common import BoundedCache
 
 log = logging.getLogger(__name__)
@@ -30,6 +30,10 @@ def thread_refusal(thread: Any, exc: Exception, *, board: bool = False) -> str |
         return ("Your move is stored, but I cannot post in this table's thread: it is locked or archived. The "
                 "game goes on by DM; once a moderator unlocks the thread, its board catches up at the next move.")
     parent = getattr(thread, "parent", None)
+    if isinstance(exc, discord.Forbidden) and timed_out(parent):
+        return ("Your move is stored, but a moderator has timed me out in this server, so I cannot post this "
+                "table's board. The game goes on by DM; once the timeout ends or is removed (my member menu, "
+                "**Remove Timeout**), the board catches up at the next move.")
     refused = isinstance(exc, (discord.Forbidden, EmbedsDropped)) and parent is not None
     missing = missing_to_post(parent, board=board) if refused else []
     if isinstance(exc, EmbedsDropped) and refused and not missing:
