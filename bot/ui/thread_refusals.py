@@ -65,7 +65,10 @@ async def send_or_to_channel(thread: Any, content: str, in_channel: str, **kwarg
             raise
         try:
             return await parent.send(in_channel, **kwargs)
-        except discord.HTTPException:
+        except discord.HTTPException as refused:
+            log.warning("a notice refused in thread %s was refused in its channel %s too (%s %s): the bot needs Send "
+                        "Messages there to tell players whose DMs are closed", thread.id, parent.id, refused.status,
+                        refused.text or refused)
             raise exc from None
 
 

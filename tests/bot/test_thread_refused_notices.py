@@ -89,3 +89,18 @@ async def test_the_last_to_choose_notice_goes_to_the_channel_and_a_take_back_tak
     assert not in_channel(table, bo, "last to choose")
     await finish_choosing(table, ada, seat, policy)
     assert len(in_channel(table, bo, "last to choose")) == 1  # told again, once
+
+
+async def test_a_channel_refusing_the_notice_too_is_logged_naming_send_messages(simcord_env, caplog):
+    """README allows a channel without Send Messages for tables; then a notice the thread refuses
+    reaches the closed-DM player nowhere, and the log says which permission would carry it."""
+    env = simcord_env
+    table, bo, _ = await table_with_closed_dms(env, live=True)
+    await finish_choosing(table, table.players[0], await table.seat_of(table.players[0]),
+                          heuristic_players("augsburg1520", 2))
+    await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, send_messages=False)
+    await lose_thread(env, table, "locked")
+    await env.advance_time(LIVE // 2 + 1)
+    assert not in_channel(table, bo, "Still your turn in Augsburg 1520")
+    assert any("refused in its channel" in r.getMessage() and "Send Messages" in r.getMessage()
+               for r in caplog.records), [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
