@@ -189,6 +189,9 @@ def standing_line(row: StandingRow, name: str) -> str:
 def standings_embeds(tournament: TournamentRow, rows: Sequence[StandingRow], names: dict[int, str],
                      heading: str) -> list[discord.Embed]:
     lines = [standing_line(row, names.get(row.player_id, str(row.player_id))) for row in rows]
+    if not lines:
+        lines = ["Nobody has registered yet: the standings list the players once they have."
+                 if tournament.status == "registration" else "This tournament has no players."]
     return paged(f"{title(tournament)} — {heading}", lines, discord.Colour.gold(),
                  "Points: 1 for first, 0 for last, evenly between, ties split; a bye 0.5. "
                  "Tie-breaks: score ratio, opponents' points, opponents' average rating.")

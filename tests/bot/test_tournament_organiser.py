@@ -333,3 +333,11 @@ async def test_an_answer_naming_more_players_than_one_message_holds_names_them_a
     assert text.startswith(f"Tournament #{tournament} has started: round 1 is seated.")
     names = text.split("Withdrawn, as they have left the server:\n")[1].splitlines()
     assert names == [f"- {shown_name(long_name(i))}" for i in range(25, 60)]
+
+
+async def test_standings_before_anyone_registered_say_so(simcord_env):
+    event = new_event(simcord_env, 0)
+    tournament = await create(event, rounds=1)
+    result = await event.organiser.slash(event.channel, "tournament standings", tournament=tournament)
+    embed = result.response.embeds[0]
+    assert result.ephemeral and "Nobody has registered yet" in (embed.description or ""), embed.to_dict()
