@@ -337,7 +337,7 @@ class TableService(MovesMixin, LobbyMixin):
             return None
         return await self.store.tournaments.game_of_table(table.id)
 
-    async def moved_thread(self, table_id: int, old_thread_id: int, thread_id: int | None) -> TableNews | None:
+    async def moved_thread(self, table_id: int, old_thread_id: int | None, thread_id: int | None) -> TableNews | None:
         """A running table whose thread was deleted goes on in `thread_id` (None: by DM and `/table
         hand` alone); its board and lobby are posted anew there. None when the table is no longer
         in the old thread or was cancelled (nothing was changed)."""

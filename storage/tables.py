@@ -298,14 +298,14 @@ class TableStore(TimerStore):
                            " lobby_message_id = COALESCE(?, lobby_message_id), updated_at = ? WHERE id = ?",
                            (thread_id, lobby_message_id, utcnow(), table_id))
 
-    async def move_thread(self, table_id: int, old_thread_id: int, thread_id: int | None) -> bool:
-        """A running table's thread was deleted: it goes on in `thread_id` (None: without one). The
-        lobby and board messages were in the old thread (a game that just ended moves too, for its
-        last board and standings). False when the table is no longer there (another request moved
-        it first) or was cancelled."""
+    async def move_thread(self, table_id: int, old_thread_id: int | None, thread_id: int | None) -> bool:
+        """A running table's thread was deleted: it goes on in `thread_id` (None: without one; from
+        `old_thread_id` None: it has one again). The lobby and board messages were in the old thread
+        (a game that just ended moves too, for its last board and standings). False when the table
+        is no longer there (another request moved it first) or was cancelled."""
         rows = await self._update(
             "UPDATE game_tables SET thread_id = ?, lobby_message_id = NULL, board_message_id = NULL,"
-            " board_key = NULL, board_version = 0, updated_at = ? WHERE id = ? AND thread_id = ?"
+            " board_key = NULL, board_version = 0, updated_at = ? WHERE id = ? AND thread_id IS ?"
             " AND status IN ('running', 'finished') RETURNING id", (thread_id, utcnow(), table_id, old_thread_id))
         return bool(rows)
 

@@ -50,6 +50,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         self.reopening = KeyedLocks()  # tables whose deleted thread is being replaced (bot/ui/reopen.py)
         presenter.thread_went = self.replace_deleted_thread
         self.move_notes_due: BoundedCache[int, bool] = BoundedCache(1_000)  # see ReopenMixin._note_move
+        self.thread_tries: BoundedCache[int, float] = BoundedCache(1_000)  # see ReopenMixin._may_open_thread_again
         # Vote questions this process posted, by (table, kind): retired without reading the thread back.
         self.questions: BoundedCache[tuple[int, str], list[discord.Message]] = BoundedCache(1_000)
 

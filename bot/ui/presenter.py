@@ -81,8 +81,11 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         """`news` with the table's thread as it is now, and that thread (None: it has none, or it
         cannot be read): one Discord says was deleted is replaced first, where one can be opened."""
         thread_id = news.table.thread_id
-        if thread_id is None:
-            return news, None
+        if thread_id is None:  # it went on without one: a thread again, where one can be opened now
+            if news.table.status != "running":
+                return news, None
+            news = await self.thread_went(news)
+            return news, await self.channel(news.table.thread_id)
         if self.moved.get(thread_id) is None:
             thread = await self.channel(thread_id)
             if thread is not None or not self.deleted.get(thread_id):

@@ -1,7 +1,8 @@
 """A running game whose thread a moderator deleted goes on in a new thread of the same channel,
 with a lobby message under a note, its board and its whole log; its players are told by DM where
-it went. Where no thread can be opened it goes on by DM and `/table hand`. A deletion the bot did
-not hear of (it was stopped) is found when Discord says so at the table's next showing."""
+it went. Where no thread can be opened it goes on by DM and `/table hand`, and moves to a new
+thread at a move once the bot may open one there again. A deletion the bot did not hear of (it was
+stopped) is found when Discord says so at the table's next showing."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ui.permissions import missing_permissions, refusal_for
 from bot.ui.presenter import safely
 from bot.ui.threads import drop_thread, tournament_thread_name
 from play.results import TableNews
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
     from bot.ui.controller import TablesController
 
 log = logging.getLogger(__name__)
+
+THREAD_AGAIN_EVERY = 600  # seconds between tries at a new thread for a table that goes on without one
 
 
 class TryLater(Exception):
@@ -36,18 +40,37 @@ class ReopenMixin:
 
     async def replace_deleted_thread(self: TablesController, news: TableNews) -> TableNews:
         """`news` with the table's thread as it is now, for a table whose thread Discord says was
-        deleted: replaced first, where one can be opened (Presenter.current_thread asks)."""
+        deleted, or that goes on without one: replaced first, where one can be opened
+        (Presenter.current_thread asks)."""
         table = news.table
-        if table.thread_id is None or not (table.status == "running" or news.finished):
-            return news  # a game that just ended too: its last board and standings need a thread
-        moved = await self.reopen_thread(table.id, table.thread_id, ended_now=news.finished)
+        if table.thread_id is None:
+            if table.status != "running" or not self._may_open_thread_again(table):
+                return news
+            moved = await self.reopen_thread(table.id, None)
+        elif table.status == "running" or news.finished:  # a game that just ended: its last board needs one
+            moved = await self.reopen_thread(table.id, table.thread_id, ended_now=news.finished)
+        else:
+            return news
         if moved is None:
             return news
         return dataclasses.replace(news, table=table.model_copy(update={
             name: getattr(moved, name) for name in ("thread_id", "lobby_message_id", "board_message_id",
                                                     "board_key", "board_version")}))
 
-    async def reopen_thread(self: TablesController, table_id: int, gone_thread_id: int, *,
+    def _may_open_thread_again(self: TablesController, table: TableRow) -> bool:
+        """Whether to try a new thread for a table that goes on without one: its channel is there and
+        the bot may now run tables in it (as the gateway told it: no call to Discord at a move), and
+        the last try was long enough ago."""
+        now = self.service.clock()
+        if now - (self.thread_tries.get(table.id) or -THREAD_AGAIN_EVERY) < THREAD_AGAIN_EVERY:
+            return False
+        parent = self.presenter.bot.get_channel(table.channel_id)
+        if not isinstance(parent, discord.TextChannel) or refusal_for(parent, table.game, "open a thread"):
+            return False
+        self.thread_tries.put(table.id, now)
+        return True
+
+    async def reopen_thread(self: TablesController, table_id: int, gone_thread_id: int | None, *,
                             ended_now: bool = False) -> TableRow | None:
         """Replace the deleted thread of a running game (`ended_now`: of a game that just ended,
         whose end is still to be shown), private to its players where a duplicate round's threads
@@ -66,13 +89,14 @@ class ReopenMixin:
             if news is None:  # cancelled meanwhile
                 return None
             self.presenter.boards.forget(table_id)
-            if thread is not None:
+            if thread is not None and gone_thread_id is not None:
                 self.presenter.moved.put(gone_thread_id, thread.id)
-            await self._tell_moved(news, thread, news.table.status == "finished")
+            if thread is not None or gone_thread_id is not None:  # (no thread again: nothing new to tell)
+                await self._tell_moved(news, thread, news.table.status == "finished", again=gone_thread_id is None)
             return await self.service.get(table_id)  # with its new lobby message
 
     async def _moved(self: TablesController, table: TableRow,
-                     gone_thread_id: int) -> tuple[TableNews | None, discord.Thread | None]:
+                     gone_thread_id: int | None) -> tuple[TableNews | None, discord.Thread | None]:
         """A new thread (None where none can be opened), recorded as the table's. Raises TryLater;
         a thread that could not be recorded is not left empty in the channel."""
         thread = await self._new_thread(table)
@@ -108,8 +132,10 @@ class ReopenMixin:
             raise TryLater from exc
 
     async def _tell_moved(self: TablesController, news: TableNews, thread: discord.Thread | None,
-                          ended: bool) -> None:
-        """The new thread's lobby message, and a DM to each player saying where the game went."""
+                          ended: bool, again: bool = False) -> None:
+        """The new thread's lobby message, and a DM to each player saying where the game went
+        (`again`: a game that went on without a thread has one again)."""
+        title = self.service.spec(news.table).title
         if thread is not None:
             await self._note_move(news, thread, ended)
             where = (f"ended: its last board and standings are in a new thread: {thread.mention}" if ended
@@ -117,14 +143,24 @@ class ReopenMixin:
         elif ended:
             where = "ended: your last panel here shows your result"
         else:
-            where = ("goes on without a thread (the bot cannot open a new one there): play on from your panels "
+            where = (f"goes on without a thread ({self._why_no_thread(news.table)}): play on from your panels "
                      "here, or with `/table hand` in the server. Without a thread the players cannot be asked "
                      "to agree to a cancel or a handover; someone with Manage Server can still cancel it")
-        title = self.service.spec(news.table).title
+        said = (f"**{title} — table #{news.table.id}** has a thread again: {thread.mention}. Cancel and handover "
+                "votes are asked there." if again and thread is not None else
+                f"The thread of **{title} — table #{news.table.id}** was deleted. The game {where}.")
         for seat in news.seats:
             if seat.user_id is not None and not seat.ai:
-                await safely(f"moved note to {seat.user_id}", self.presenter.send_dm(news.table.id, seat, content=(
-                    f"The thread of **{title} — table #{news.table.id}** was deleted. The game {where}.")))
+                await safely(f"moved note to {seat.user_id}", self.presenter.send_dm(news.table.id, seat, content=said))
+
+    def _why_no_thread(self: TablesController, table: TableRow) -> str:
+        parent = self.presenter.bot.get_channel(table.channel_id)
+        if not isinstance(parent, discord.TextChannel):
+            return "its channel is gone"
+        missing = missing_permissions(parent, pictures=False) or ["Create Public Threads"]
+        listed = ", ".join(f"**{label}**" for label in missing)
+        return (f"I may not open a new one in {parent.mention}: I am missing {listed} there; once a server admin "
+                "grants it, the game moves to a new thread at its next move")
 
     async def _note_move(self: TablesController, news: TableNews, thread: Any, ended: bool) -> None:
         """The new thread's first message: the lobby, under a note that mentions the players. One

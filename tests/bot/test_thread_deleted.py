@@ -107,8 +107,35 @@ async def test_a_bot_that_may_not_open_threads_any_more_plays_on_by_dm(simcord_e
     assert (await table.row()).thread_id is None
     assert [t.id for t in table.channel.threads if not t.id == table.thread.id] == []
     for player in table.players:
-        assert any("goes on without a thread" in text for text in dm_texts(player))
+        assert any("goes on without a thread" in text and "**Create Public Threads**" in text
+                   for text in dm_texts(player))
     assert await play_turn_by_dm(table, policy)
+    assert (await table.row()).thread_id is None
+
+
+async def test_a_game_without_a_thread_has_one_again_once_the_bot_may_open_it(simcord_env):
+    """README: once the permission is given back, the game moves to a new thread at its next move,
+    with its board, and cancel and handover votes can be asked there again."""
+    env = simcord_env
+    table, policy = await started_game(env)
+    channel = env.bot.get_channel(table.channel.id)
+    await channel.set_permissions(env.bot.user, create_public_threads=False)
+    env.backend.delete_channel(table.thread.id)
+    await env.settle()
+    assert await play_turn_by_dm(table, policy)  # still none: the bot may not open one
+    assert (await table.row()).thread_id is None
+    await channel.set_permissions(env.bot.user, create_public_threads=True)
+    await env.settle()
+    assert await play_turn_by_dm(table, policy)
+    row = await table.row()
+    assert row.thread_id is not None and row.board_message_id is not None
+    thread = next(t for t in table.channel.threads if t.id == row.thread_id)
+    assert any(m.id == row.board_message_id for m in thread.history())
+    for player in table.players:
+        assert any("has a thread again" in text and f"<#{row.thread_id}>" in text for text in dm_texts(player))
+    asked = await table.players[0].slash(table.channel, "table cancel")
+    assert asked.ephemeral and "cannot be asked" not in asked.response.content
+    assert (await table.row()).votes  # the question went to the new thread
 
 
 async def test_a_discord_failure_leaves_the_table_to_be_moved_at_its_next_showing(simcord_env):
