@@ -71,6 +71,7 @@ def component_lines() -> list[str]:
         f"**Saboteurs** (rulebook): {data.SABOTEURS}.",
         "**Die** (sourced): faces 1-5 and a saboteur face.",
         f"**Empty cash supply** (chosen): {data.SHORT_SUPPLY_RULE}",
+        f"**Equal scores** (chosen): {data.EQUAL_SCORES_RULE} The rules text names no tie-break.",
         "**Equal stacks** (chosen): a card that goes under the smaller stack goes under the open stack "
         "when both are the same size.",
         f"**Start player** (chosen detail): {data.START_PLAYER_RULE}",

@@ -124,6 +124,11 @@ CATHEDRAL_RULE = (
     "A cathedral may be built without a church, but the score still stops at 25 until a church "
     "is built."
 )
+TIED_PLACES_RULE = (
+    "The rulebook breaks ties only for the win (the most expensive cathedral, then church); players tied "
+    "lower down are placed by the same order, and players it does not tell apart (none has built either) "
+    "share their place, or the win."
+)
 
 CHOSEN_VALUES: tuple[tuple[str, str], ...] = (
     ("Note cost", "values 1-6: 200, 7-12: 300, 13-17: 400 guilders"),
@@ -140,6 +145,7 @@ CHOSEN_RULES: tuple[tuple[str, str], ...] = (
     ("Start player", START_PLAYER_RULE),
     ("Too few cards", SHORTAGE_RULE),
     ("Cathedral first", CATHEDRAL_RULE),
+    ("Tied places", TIED_PLACES_RULE),
 )
 # Of those, rules the rulebook gives, whose details it leaves open (the prize ranking beyond
 # Maximilian's tie order; how the discards for too few cards are made): only the details are chosen.

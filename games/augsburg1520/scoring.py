@@ -79,6 +79,9 @@ def _tied_group_line(state: State, tied: list[int], points: int, first_place: bo
         return ", ".join(parts) or "neither"
 
     names = ", ".join(f"{{p{s}}}" for s in tied[:-1]) + f" and {{p{tied[-1]}}}"
+    if len({_key(state, s) for s in tied}) == 1:  # nothing orders them
+        shared = "they share the win" if first_place else "they share their place"
+        return f"{names} tied on {points} prestige and none of them has built a church or cathedral: {shared}."
     order = "; ".join(f"{{p{s}}} ({built(s)})" for s in tied)
     line = f"{names} tied on {points} prestige; the most expensive cathedral, then church, orders them: {order}."
     if first_place:

@@ -108,6 +108,8 @@ START_MONEY = 10
 # chosen: the rulebook does not say what happens when the cash supply runs dry;
 # a player then receives only what is left in it.
 SHORT_SUPPLY_RULE = "When the cash supply runs short, a player receives only what is left in it."
+# chosen: "The player whose city scores most points at the end wins" names no tie-break.
+EQUAL_SCORES_RULE = "Players with equal scores share their place (and the win)."
 
 # chosen: "By a roll of the die, determine the starting player" says not how: the die is rolled
 # until it shows the number of a seat (1 = the first seat).

@@ -236,6 +236,8 @@ def test_rules_and_options():
     # and from what amount, the text does not say.
     assert "**Start player** (chosen detail): the die is rolled until it shows a seat number" in text
     assert "**Opening bid** (chosen): at least 0 thalers" in text
+    # "The player whose city scores most points at the end wins the contest.": no tie-break given.
+    assert "**Equal scores** (chosen): Players with equal scores share their place" in text
     lines = RENDERER.options_lines(Options(take_three=False, first_build="at_least"))
     assert lines == ["Swap the open card for 1 thaler: on", "Take 3 thalers instead of rolling: off",
                      "First build: at least 3 cards"]

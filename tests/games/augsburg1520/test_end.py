@@ -99,3 +99,12 @@ def test_a_three_way_tie_says_how_each_one_places():
     assert outcome.ranking == [[0], [1, 2]]
     assert outcome.tie_break.endswith("orders them: {p0} (cathedral 900 guilders); {p1} (neither); {p2} (neither). "
                                       "{p0} wins. Equal ones share their place.")
+
+
+def test_three_tied_with_nothing_built_share_the_win_and_nothing_is_said_to_order_them():
+    """'If players tie with the most Prestige points, the player among those tied who has contributed
+    the most to build a Cathedral ... wins': with no church or cathedral among them, nothing does."""
+    outcome = SPEC.outcome(finished(3, [45, 45, 45]))
+    assert outcome.ranking == [[0, 1, 2]]
+    assert outcome.tie_break == ("{p0}, {p1} and {p2} tied on 45 prestige and none of them has built a church or "
+                                 "cathedral: they share the win.")
