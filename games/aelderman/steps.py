@@ -211,7 +211,12 @@ def _solo_deal(state: State, p: Pending, a, events: list[Event]) -> None:
 
 def _solo_draw(state: State, p: Pending, a, events: list[Event]) -> None:
     chosen = a.card if a.kind == "take_card" else None
-    state.council_discard.extend(c for c in p.data["cards"] if c != chosen)
+    dropped = [c for c in p.data["cards"] if c != chosen]
+    state.council_discard.extend(dropped)
+    if dropped:  # face up to the solo player, who may not have been offered them (no influence to pay)
+        many = len(dropped) > 1
+        say(events, "council_discard", f"The Council Hall card{'s' * many} drawn ({', '.join(map(str, dropped))}) "
+            f"{'go' if many else 'goes'} to the discard pile.")
     if chosen is not None:
         solo_buy(state, chosen, a.price, events)
 

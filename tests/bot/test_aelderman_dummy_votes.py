@@ -30,3 +30,5 @@ async def test_the_solo_board_tells_the_dummys_own_council_votes(simcord_env, mo
     lines = [*dummy.value.splitlines(), *(line for line in text_of(hand).splitlines() if "dummy" in line.lower())]
     told = [line for line in lines if f" {bonus} council votes" in f" {line}" or f"+{bonus} council" in line]
     assert told, f"nothing says the {difficulty} dummy scores {bonus} council votes of its own:\n{dummy.value}"
+    # ... and what wins against it: "the dummy player will be treated like a real opponent in the final scoring".
+    assert "**To win:** at least as many council votes as the dummy" in dummy.value, dummy.value

@@ -19,7 +19,7 @@ from games import Outcome
 from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.actions import Bid, CardAction, EndTurn, Move, TakeCard
-from tests.games.aelderman.helpers import act, new_game, start_turn
+from tests.games.aelderman.helpers import act, finish_setup, new_game, start_turn
 
 RENDERER = get_renderer("aelderman")
 LONG_NAMES = {s: f"Player with a long name {s} ŠŠŠ" for s in range(4)}
@@ -375,3 +375,12 @@ def test_options_line_explains_the_version_and_solo():
 
 
 # -- the main version ------------------------------------------------------------------------------
+
+
+def test_a_solo_board_says_what_wins_against_the_dummy():
+    """Rulebook (solo): the dummy "will be treated like a real opponent in the final scoring": the
+    board says so from the start, not only at the result."""
+    solo = RENDERER.board(table(1), SPEC.view(finish_setup(SPEC.setup(1, 2, {"version": "main"})), None))
+    assert "**To win:** at least as many council votes as the dummy" in "\n".join(embed_text(e) for e in solo)
+    pair = RENDERER.board(table(2), SPEC.view(finish_setup(SPEC.setup(2, 2, {"version": "main"})), None))
+    assert "To win" not in "\n".join(embed_text(e) for e in pair)

@@ -124,6 +124,24 @@ def test_the_improvement_bought_first_is_developed_before_the_three_cards_are_dr
     assert state.council_pile == pile[:-D.SOLO_DRAW]  # drawn only now, from the top of the pile
 
 
+def test_the_three_cards_drawn_are_named_when_they_go_to_the_discard_pile():
+    """Solo, Council Hall: 'Then draw three Council Hall cards from the face-down draw pile. One of
+    these can be purchased for the price of one influence marker.' A player without influence is
+    offered none of them, and the log names the three as they go to the discard pile."""
+    from games.aelderman.council import start_council
+    from games.aelderman.flow import advance
+    state = new_main(1, 5)
+    state.turn, state.phase, state.period = None, "council", 3
+    state.players[0].influence = 0
+    drawn = state.council_pile[-D.SOLO_DRAW:]
+    events: list = []
+    start_council(state, events)
+    advance(state, events)
+    assert sorted(state.council_discard[-D.SOLO_DRAW:]) == sorted(drawn)
+    told = [e.text for e in events if e.kind == "council_discard"]
+    assert len(told) == 1 and all(str(card) in told[0] for card in drawn), [e.text for e in events]
+
+
 def test_the_result_says_whether_the_player_beat_the_dummy():
     """'A dummy player acts as the actual opponent, against whom the final scores are counted after
     five rounds.' 'the dummy player receives a certain number of council votes, depending on the
