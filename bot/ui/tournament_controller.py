@@ -19,7 +19,7 @@ from bot.ui.permissions import refusal_for
 from bot.ui.presenter import UNKNOWN_MESSAGE, safely
 from bot.ui.requests import caller_of, defer, embed_batches, left_server, name_of, refusal, reply
 from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, cancelled_note, withdrawal_note
-from play.common import Caller, KeyedLocks, TableError, entrant_names, tournament_state
+from play.common import BoundedCache, Caller, KeyedLocks, TableError, entrant_names, tournament_state
 from play.results import TableNews
 from play.tournaments.service import RoundEnd, TournamentError, TournamentService
 
@@ -40,6 +40,7 @@ class TournamentController(RoundsMixin):
         # organiser's Start or Next round may come at once, and each would open its own threads.
         self.openings = KeyedLocks()
         self.announcing = KeyedLocks()  # two tables ending at once must not post a round's end twice
+        self.refusals_told: BoundedCache[tuple[int, tuple[str, ...]], bool] = BoundedCache(1_000)
 
     # -- who and which -------------------------------------------------------------------
     def caller(self, interaction: discord.Interaction) -> Caller:

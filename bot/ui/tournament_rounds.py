@@ -11,10 +11,11 @@ import discord
 
 from bot.render.base import shown_name
 from bot.ui import tournament_views as views
+from bot.ui.permissions import missing_permissions, missing_text
 from bot.ui.presenter import safely
 from bot.ui.threads import tournament_thread_name
 from games import registry
-from play.common import KeyedLocks
+from play.common import BoundedCache, KeyedLocks
 from play.results import TableNews
 from play.tournaments.service import RoundEnd, TournamentService
 from storage import TimerRow
@@ -28,6 +29,8 @@ class RoundsMixin:
     bot: Any
     service: TournamentService
     tables_ui: Any
+    presenter: Any
+    refusals_told: BoundedCache[tuple[int, tuple[str, ...]], bool]  # see _refused_post
     presenter: Any
     openings: KeyedLocks
     announcing: KeyedLocks
@@ -114,10 +117,31 @@ class RoundsMixin:
         try:
             await self.announce_round(tournament_id)
         except discord.HTTPException as exc:
-            log.warning("round of tournament %s not announced (%s %s); trying again later", tournament_id,
-                        exc.status, exc)
+            await self._refused_post(tournament_id, exc, "the round's announcement")
             return False
         return True
+
+    async def _refused_post(self, tournament_id: int, exc: discord.HTTPException, what: str) -> None:
+        """Log a post Discord refused in the tournament's channel, naming the permissions the bot
+        lacks there when that is why; the organiser is told those by DM, once for each lack (the
+        post is tried again by itself)."""
+        tournament = await self.service.get(tournament_id)
+        channel = await self.presenter.channel(tournament.channel_id)
+        missing = []
+        if isinstance(exc, discord.Forbidden) and isinstance(channel, discord.TextChannel):
+            missing = missing_permissions(channel, pictures=False, posts_in_channel=True)
+        log.warning("%s of tournament %s not posted (%s %s)%s; trying again later", what, tournament_id, exc.status,
+                    exc.text or exc, f": the bot lacks {', '.join(missing)} in its channel" if missing else "")
+        if not missing or self.refusals_told.get((tournament_id, tuple(missing))):
+            return
+        self.refusals_told.put((tournament_id, tuple(missing)), True)
+        text = missing_text(channel, missing, f"post {what} of tournament #{tournament_id}")
+        await safely(f"refusal note of tournament {tournament_id}", self._tell_organiser(
+            tournament.organiser_id, text.replace(", then try again.", ": I try again by myself.")))
+
+    async def _tell_organiser(self, user_id: int, text: str) -> None:
+        organiser = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        await organiser.send(text)
 
     async def try_again_later(self, tournament_id: int, attempt: int = 0) -> None:
         """Discord refused some of a tournament's posts or threads: a timer tries again (more
@@ -149,7 +173,7 @@ class RoundsMixin:
                 for end in await self.service.unannounced_ends(tournament_id):
                     await self.announce_end(end)
         except discord.HTTPException as exc:
-            log.warning("round end of tournament %s not posted (%s %s)", tournament_id, exc.status, exc)
+            await self._refused_post(tournament_id, exc, "the round's end and standings")
             return False
         return True
 

@@ -225,3 +225,26 @@ async def test_a_deadline_notice_the_channel_refuses_is_tried_again_until_it_is_
         await simcord_env.advance_time(900)
     assert len([m for m in event.channel.history() if "has passed" in (m.content or "")]) == 1
     assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
+
+
+async def test_standings_refused_for_a_missing_permission_are_named_to_the_organiser_once(simcord_env, caplog):
+    """Send Messages taken away in the tournament's channel while its round plays: the round's end
+    is refused; the log and a DM to the organiser name the permission (once), and the standings
+    are posted by the retry once it is given back."""
+    event, tournament, _ = await start_tournament(simcord_env, 2)
+    first, second = await round_tables(event, tournament, 1)
+    channel = simcord_env.bot.get_channel(event.channel.id)
+    await channel.set_permissions(simcord_env.bot.user, send_messages=False)
+    await play_out(event.bot, first.id)
+    thread = next(t for t in event.channel.threads if t.id == second.thread_id)  # the last by its players' clicks
+    seated = {s.user_id for s in await event.bot.store.tables.seats(second.id)}
+    await play_to_the_end(Table(simcord_env, event.guild, event.channel, thread, second.id,
+                                [p for p in event.players if p.id in seated]), heuristic_players("augsburg1520", 2))
+    await simcord_env.advance_time(RETRY * 3)
+    assert titled(event, "standings after round 1") == []
+    dms = [m.content for m in event.organiser.user.dm_channel.history() if "**Send Messages**" in (m.content or "")]
+    assert len(dms) == 1 and f"tournament #{tournament}" in dms[0] and "I try again by myself" in dms[0], dms
+    assert any("tournament" in r.getMessage() and "lacks Send Messages" in r.getMessage() for r in caplog.records)
+    await channel.set_permissions(simcord_env.bot.user, send_messages=True)
+    await simcord_env.advance_time(2 * 3600)  # the retries are hourly by then
+    assert len(titled(event, "standings after round 1")) == 1
