@@ -384,9 +384,17 @@ class Boards:
         return embeds
 
     async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:
+        """The board's picture; None, and none until a new board, when it cannot be drawn (a
+        picture that fails must not keep the board's text from the thread)."""
         renderer = get_renderer(news.table.game)
-        quick = renderer.board_image_now(info, public)
-        return quick if quick is not None else await asyncio.to_thread(renderer.board_image, info, public)
+        try:
+            quick = renderer.board_image_now(info, public)
+            return quick if quick is not None else await asyncio.to_thread(renderer.board_image, info, public)
+        except Exception:
+            log.exception("the board picture of table %s could not be drawn; the board goes without it",
+                          news.table.id)
+            self.pictures_refused.add(news.table.id)
+            return None
 
     async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, text: BoardText, key: str,
                     image_key: Hashable | None, info: Any, public: Any) -> str:

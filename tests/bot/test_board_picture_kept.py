@@ -50,3 +50,31 @@ async def test_a_board_refused_for_send_messages_in_threads_gets_its_picture_bac
     board = await board_message(table)
     assert board.attachments, (f"the board goes on without its picture though Attach Files was never taken away "
                                f"(table marked as picture-refused: {refused})")
+
+
+async def test_a_picture_that_cannot_be_drawn_leaves_the_board_going_without_it(simcord_env, monkeypatch, caplog):
+    """The board's text (turn, log) keeps up with every move when drawing its picture fails; the
+    failure is logged and the picture is tried again with the next new board."""
+    fix_deal(monkeypatch, 20_260_601)
+    env = simcord_env
+    env.check_errors = False
+    from bot.render import get_renderer
+    renderer = get_renderer("aelderman")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the drawing failed")
+
+    monkeypatch.setattr(renderer, "board_image_now", broken)
+    monkeypatch.setattr(renderer, "board_image", broken)
+    table = await open_table(env, "aelderman", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    for _ in range(12):
+        assert await play_turn_by_dm(table, policy)
+        board, row = await board_message(table), await table.row()
+        assert board.id == row.board_message_id and not board.attachments
+        log = next(e for e in board.embeds if e.title == "Game log").description
+        events = [line for line in log.splitlines() if line]
+        assert events, "the board shows no log"
+        assert env.bot.controller.presenter.boards.shown.get(table.table_id).version == row.version
+    assert any("could not be drawn" in r.getMessage() for r in caplog.records)
