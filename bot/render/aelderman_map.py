@@ -338,7 +338,16 @@ def _legend_entries(seats: int, spare: int | None, spare_label: str,
         name = without_controls(named.get(seat, spare_label if seat == seats else f"Seat {seat + 1}"))
         name = drawable(name, f"Seat {seat + 1}")
         entries.append((seat, name if len(name) <= 22 else _cut(name, lambda text: len(text) <= 22)))
-    return tuple(entries)
+    return _told_apart(entries, lambda name: name if len(name) <= 22 else _cut(name, lambda text: len(text) <= 22))
+
+
+def _told_apart(entries: Sequence[tuple[int, str]], fit: Callable[[str], str]) -> tuple[tuple[int, str], ...]:
+    """Names the legend would show alike (cut, or left with only what its font draws) end with
+    their seat number, as the text board tells players called alike apart; `fit` cuts the result."""
+    seen: dict[str, int] = {}
+    for _, name in entries:
+        seen[name.casefold()] = seen.get(name.casefold(), 0) + 1
+    return tuple((seat, fit(f"{name} ({seat + 1})") if seen[name.casefold()] > 1 else name) for seat, name in entries)
 
 
 # Joiners and variation selectors only shape emoji, which the font has none of.
@@ -347,13 +356,13 @@ _SHAPING = re.compile("[\u200d\ufe00-\ufe0f]")
 
 def drawable(name: str, instead: str) -> str:
     """`name` without the characters the legend's font has no glyph for (emoji, CJK, ...: they would
-    draw as empty boxes); `instead` (its tail kept) when no letter or digit is left. The text board
+    draw as empty boxes); `instead` (its tail kept) when nothing is left. The text board
     shows the names in full."""
     found = NAME_TAIL.search(name)
     tail = found.group(0) if found else ""
     base = _SHAPING.sub("", name[:len(name) - len(tail)])
     kept = " ".join("".join(ch for ch in base if ch.isspace() or _has_glyph(ch)).split())
-    return (kept if any(ch.isalnum() for ch in kept) else instead) + tail
+    return (kept or instead) + tail
 
 
 @lru_cache(maxsize=4096)
@@ -410,15 +419,24 @@ def name_share(entries: tuple[tuple[int, str], ...], status_width: int) -> int:
     return room // max(1, len(entries)) - 30
 
 
+def band_names(draw: ImageDraw.ImageDraw, entries: tuple[tuple[int, str], ...],
+               status_width: int) -> tuple[tuple[int, str], ...]:
+    """(seat, name) as the legend draws them: longer names shortened to their share, not overprinted,
+    and still told apart."""
+    share = name_share(entries, status_width)
+
+    def fit(name: str) -> str:
+        return _within(draw, name, share) if draw.textlength(name, font=font(13)) > share else name
+
+    return _told_apart([(seat, fit(name)) for seat, name in entries], fit)
+
+
 @lru_cache(maxsize=256)  # about 35 kB a band
 def _names_band(key: tuple, entries: tuple[tuple[int, str], ...], status_width: int) -> Image.Image:
     band = background(key).crop((0, MAP_HEIGHT, WIDTH, HEIGHT))
     draw = ImageDraw.Draw(band)
     x, y = 10, LEGEND_HEIGHT // 2
-    share = name_share(entries, status_width)  # longer names are shortened, not overprinted
-    for seat, name in entries:
-        if draw.textlength(name, font=font(13)) > share:
-            name = _within(draw, name, share)
+    for seat, name in band_names(draw, entries, status_width):
         draw.rectangle((x, y - 7, x + 14, y + 7), fill=colour(seat), outline=INK)
         draw.text((x + 20, y), name, font=font(13), fill=INK, anchor="lm")
         x += 30 + round(draw.textlength(name, font=font(13)))

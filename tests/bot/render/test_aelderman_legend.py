@@ -18,9 +18,8 @@ def shown_legend(names: dict[int, str], seats: int = 4) -> list[str]:
     entries = sea_map.legend_entries(view, names)
     draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
     status = sea_map.status_text(view)
-    share = sea_map.name_share(entries, max(sea_map.status_room(), round(draw.textlength(status, font=sea_map.font(13, True)))))
-    return [name if draw.textlength(name, font=sea_map.font(13)) <= share else sea_map._within(draw, name, share)
-            for _, name in entries]
+    width = max(sea_map.status_room(), round(draw.textlength(status, font=sea_map.font(13, True))))
+    return [name for _, name in sea_map.band_names(draw, entries, width)]
 
 
 def test_alike_long_names_stay_apart_in_the_legend():
@@ -63,3 +62,18 @@ def test_the_legend_draws_no_empty_boxes():
     drawn = sea_map._legend(key, sea_map.legend_entries(view, {0: "🐉 Drache", 1: "Bo 🎲"}), status)
     plain = sea_map._legend(key, sea_map.legend_entries(view, {0: "Drache", 1: "Bo"}), status)
     assert drawn.tobytes() == plain.tobytes()
+
+
+def test_players_the_legend_would_show_alike_end_with_their_seat_number():
+    """Names alike once cut, or once what the font cannot draw is left out, are told apart by their
+    seat, as README tells players called alike apart ("ada (1)")."""
+    long = {s: f"Maximilian von Habsburg-Lothringen {s}" for s in range(4)}
+    shown = shown_legend(long)
+    assert len(set(shown)) == 4 and all(name.endswith(f" ({s + 1})") for s, name in enumerate(shown)), shown
+    assert shown_legend({0: "ada🐉", 1: "ada🦄", 2: "Cy", 3: "Di"})[:2] == ["ada (1)", "ada (2)"]
+    shown = shown_legend({0: "李明 Li", 1: "王芳 Li", 2: "田中", 3: "Seat 3"})
+    assert shown[:2] == ["Li (1)", "Li (2)"] and shown[2] != shown[3], shown
+
+
+def test_a_name_of_punctuation_the_font_draws_is_kept():
+    assert shown_legend({0: "@@@", 1: "Bo", 2: "Cy", 3: "Di"})[0] == "@@@"
