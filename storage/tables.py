@@ -206,7 +206,8 @@ class TableStore(TimerStore):
         """Ids of tables whose computer seats are due to move, and of finished tables whose finish
         work (ratings, tournament result) is not stored yet. Both are read through small indexes."""
         computers = await self.db.fetchall("SELECT id FROM game_tables WHERE computer_due = 1 ORDER BY id")
-        finishes = await self.db.fetchall("SELECT id FROM game_tables WHERE finish_due = 1 ORDER BY id")
+        # In the order the games ended (their last write): ratings depend on the order games are rated.
+        finishes = await self.db.fetchall("SELECT id FROM game_tables WHERE finish_due = 1 ORDER BY updated_at, id")
         return [r["id"] for r in computers], [r["id"] for r in finishes]
 
     async def last_moved(self, window: float, limit: int = 200) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import create_bot
 from tests.bot.ratings_reference import (Ledger, f1, ordinal, open_rated, played, rate_reference, rating_changes,
                  standings)
 from tests.bot.test_ratings_reference_sequence import check_changes, check_stored
@@ -143,3 +144,23 @@ async def test_games_are_rated_in_the_order_they_finish(simcord_env, monkeypatch
     check_changes(second, b2, a2, {p.id: p.user.name for p in (ada, cy)})
     check_changes(first, b1, a1, {p.id: p.user.name for p in (ada, bo)})
     assert b1[ada.id] == a2[ada.id]
+
+
+@pytest.mark.slow
+async def test_games_a_stop_cut_off_before_their_ratings_are_rated_in_the_order_they_finished(simcord_env, settings):
+    """As while the bot runs: the game that ended first is rated first, from the ratings before
+    both, also when the start-up rates them after a stop."""
+    env = simcord_env
+    guild, channel, people = setup(env, ["ada", "bo", "cy"])
+    ada, bo, cy = people
+    first = await open_rated(env, guild, channel, [ada, bo])
+    await start(first)
+    second = await open_rated(env, guild, channel, [cy, ada])
+    await start(second)
+    await play_out(env.bot, second.table_id, publish=False)  # the later table ends first...
+    await play_out(env.bot, first.table_id, publish=False)  # ...then the other; the bot stops before rating them
+    await env.restart_bot(create_bot(settings))
+    ended_first = {h.user_id: h for h in await env.bot.store.ratings.history_of_table(second.table_id)}
+    ended_last = {h.user_id: h for h in await env.bot.store.ratings.history_of_table(first.table_id)}
+    assert ended_first[ada.id].mu_before == 25.0
+    assert ended_last[ada.id].mu_before == ended_first[ada.id].mu_after
