@@ -44,8 +44,9 @@ def tenths(value: float) -> float:
 
 
 def ordinal(rating: Rating) -> float:
-    """The display rating: mu - 3 sigma (0 for a new player)."""
-    return round(rating.mu - 3 * rating.sigma, 6) + 0.0  # + 0.0 turns -0.0 into 0.0
+    """The display rating: mu - 3 sigma (0 for a new player). Not rounded here: it is shown (and
+    the leaderboard places it) rounded once, to tenths."""
+    return rating.mu - 3 * rating.sigma + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
 def update(

@@ -65,3 +65,11 @@ def test_any_winner_moves_up_and_any_last_player_moves_down(before):
     after = update(dict(zip(players, before)), [[p] for p in players])
     assert after[0].mu > before[0].mu
     assert after[players[-1]].mu < before[-1].mu
+
+
+def test_the_rating_shown_is_the_one_the_leaderboard_places_by():
+    """README: "Players of equal rating share a place": a rating a hair under a half (mu - 3 sigma =
+    1.2499996) is shown as 1.2, the value its place is counted from, not 1.3."""
+    from play.tournaments.ratings import tenths
+    rating = Rating(mu=20.0, sigma=6.250000133333334)
+    assert tenths(ordinal(rating)) == tenths(rating.mu - 3 * rating.sigma) == 1.2  # as shown (bot/ui/results.py)
