@@ -113,3 +113,13 @@ async def test_the_leaderboard_tells_two_players_called_alike_apart(simcord_env,
     adas = [line for line in lines if "**ada**" in line]
     assert len(adas) == 2 and {int(line.split("(<@")[1].split(">")[0]) for line in adas} == ids, lines
     assert not any("<@" in line for line in lines if "**bo**" in line), lines  # only those called alike
+
+
+async def test_a_handover_question_speaks_of_ratings_only_at_a_rated_table(simcord_env):
+    table = await _alike_table(simcord_env, ["bo", "ada", "cy"])  # a casual table: never rated
+    await start(table)
+    bo, _, cy = table.players
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
+    await bo.slash(table.thread, "table handover", player=cy)
+    vote = next(m for m in table.thread.history() if "agree?" in (m.content or ""))
+    assert "computer player for good" in vote.content and "rated" not in vote.content, vote.content

@@ -29,6 +29,7 @@ async def test_a_seat_handed_over_by_vote_leaves_the_game_unrated(simcord_env):
     await env.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
     await bo.slash(table.thread, "table handover", player=cy)
     vote = [m for m in table.thread.history() if "Agree" in str(m.components)][-1]
+    assert "(the game is then no longer rated, for anyone)" in vote.content, vote.content
     await ada.click(vote, label="Agree")
     await play_out(env.bot, table.table_id)
     assert not await env.bot.store.ratings.is_rated(table.table_id)
