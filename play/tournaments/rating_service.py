@@ -73,15 +73,17 @@ class RatingService:
         lines are returned, so the standings still show the rating changes."""
         if not counts_for_rating(table, seats):
             return []
-        stored = await self.store.ratings.history_of_table(table.id)
-        if stored:
-            return _stored_results(stored, seats, outcome)
         user_of = {seat.seat: seat.user_id for seat in seats}
         groups = [[user_of[s] for s in group] for group in outcome.ranking]
         names = await self._own_names(table, seats)
         # The ratings are read where they are written: two games ending at once with a player in
-        # common are rated one after the other, each from the other's result.
+        # common are rated one after the other, each from the other's result; and the same table
+        # rated twice at once (its finish work, and a tournament settling its round) finds the
+        # first one's lines.
         async with self.store.transaction():
+            stored = await self.store.ratings.history_of_table(table.id)
+            if stored:
+                return _stored_results(stored, seats, outcome)
             current = await self.store.ratings.of_players(table.guild_id, table.game, list(user_of.values()))
             before = {user: rating_of(current.get(user)) for user in user_of.values()}
             after = update(before, groups)
