@@ -13,7 +13,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games import AmountChoice, Event, RuleError
+from games import AmountChoice, Event, Outcome, RuleError
 from games.core import RandomPolicy, public
 from play import pace
 from play.common import AmountOutOfRange, Caller, TableError, not_seated, table_state
@@ -343,9 +343,12 @@ class MovesMixin:
         # tournament's replaced player is still in the tournament): the table closes.
         casual = loaded.table.tournament_id is None
         if all(s.user_id is None or s.forfeited or (casual and s.ai) for s in seats):
+            earlier = sorted(s.seat for s in loaded.seats if s.forfeited)
             async with self.store.transaction():
                 await self.store.tables.update_seat(loaded.table.id, seat, **update)
                 await self._close(loaded.table.id)
+                if forfeit and casual and loaded.table.rated and earlier:
+                    await self._rate_left(loaded, seats, seat, earlier)
             return await self.news(loaded.table.id)
         replaced = next(s for s in loaded.seats if s.seat == seat).ai is not None
         if not (loaded.table.rated and (not forfeit or replaced)):
@@ -359,6 +362,14 @@ class MovesMixin:
             await self.store.tables.set_rated(table.id, False, reason)
             return await self._continue(self._running(loaded, table, seats, loaded.state), loaded.state,
                                         [], {seat: update})
+
+    async def _rate_left(self: TableService, loaded: Loaded, seats: list[Any], last: int, earlier: list[int]) -> None:
+        """The last person playing a rated game left it after others abandoned it: it is closed, and
+        rated as it stood, with those who abandoned before ranked last (README: "still rated, ranked
+        last"), in the closing transaction. Nobody won it."""
+        left = Outcome(ranking=[[last], earlier], scores={}, winners=[])
+        for hook in self.on_finish:
+            await hook(loaded.table, seats, left)
 
     async def keep_notes(self: TableService, table_id: int) -> None:
         """Store now what was noted of a table's seats (where their DMs and panels are), which a move

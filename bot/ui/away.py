@@ -24,8 +24,16 @@ class AwayMixin:
         news = await self.service.abandon(table_id, caller_of(interaction))
         name = shown_name(news.called(interaction.user.id, name_of(interaction.user)))
         if news.table.status == "cancelled":
-            await reply(interaction, "You abandoned the game. No person is left playing, so the table is closed.")
-            await self.closed(news, f"{name} abandoned the game; nobody is left, so table #{table_id} is closed.")
+            before = [s for s in news.seats if s.forfeited and s.user_id != interaction.user.id]
+            rated = ""
+            if news.table.rated and news.table.tournament_id is None and before:  # see TableService._rate_left
+                info = self.presenter.info(news)
+                rated = (" It is rated as it stood: " + ", ".join(info.name(s.seat) for s in before)
+                         + f" abandoned it before and {'are' if len(before) > 1 else 'is'} ranked last.")
+            await reply(interaction, "You abandoned the game. No person is left playing, so the table is closed."
+                        + rated)
+            await self.closed(news, f"{name} abandoned the game; nobody is left, so table #{table_id} is closed."
+                              + rated)
             return
         await reply(interaction, "You abandoned the game. A computer player finishes it for your seat; "
                     "you are ranked last.")

@@ -1,0 +1,47 @@
+"""README (Ratings): "A player who abandons or forfeits mid-game is still rated, ranked last". When
+the last person playing leaves a rated game that others abandoned before, the table closes, and
+the game is rated as it stood: those who abandoned before are ranked last. Without an earlier
+abandoner, nothing is rated (a game everyone left at once counts for nobody)."""
+
+from __future__ import annotations
+
+from tests.bot.driver import play_turn_by_dm, start, heuristic_players
+from tests.bot.ratings_reference import open_rated
+from tests.bot.tournament_driver import answer
+
+
+async def rated_table(env, names):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(env.create_user(n)) for n in names]
+    table = await open_rated(env, guild, channel, people)
+    await start(table)
+    for _ in range(3):
+        assert await play_turn_by_dm(table, heuristic_players("augsburg1520", len(names)))
+    return table, people
+
+
+async def test_the_last_to_leave_after_an_abandoner_closes_a_game_rated_with_the_abandoner_last(simcord_env):
+    env = simcord_env
+    table, (ada, bo, cy) = await rated_table(env, ["ada", "bo", "cy"])
+    assert "ranked last" in answer(await ada.slash(table.thread, "table abandon"))
+    assert "ranked last" in answer(await cy.slash(table.thread, "table abandon"))
+    left = await bo.slash(table.thread, "table abandon")
+    assert "the table is closed" in answer(left) and "rated as it stood" in answer(left), answer(left)
+    assert (await table.row()).status == "cancelled"
+    rated = {h.user_id: h for h in await env.bot.store.ratings.history_of_table(table.table_id)}
+    assert {user: h.place for user, h in rated.items()} == {bo.id: 1, ada.id: 2, cy.id: 2}
+    assert rated[ada.id].mu_after < rated[ada.id].mu_before < rated[bo.id].mu_after
+    note = [m.content for m in table.thread.history() if "nobody is left" in (m.content or "")]
+    assert note and "ranked last" in note[-1], note
+    profile = await ada.slash(table.thread, "profile")
+    assert "No rated games yet" not in str(profile.response.embeds[0].to_dict())
+
+
+async def test_a_rated_game_left_without_an_earlier_abandoner_stays_unrated(simcord_env):
+    env = simcord_env
+    table, (ada, bo) = await rated_table(env, ["ada", "bo"])
+    await env.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), ai="heuristic")  # handed over
+    left = await ada.slash(table.thread, "table abandon")
+    assert "the table is closed" in answer(left) and "rated" not in answer(left)
+    assert await env.bot.store.ratings.history_of_table(table.table_id) == []
