@@ -9,7 +9,8 @@ import sys
 USAGE = ("usage: python -m bot                   run the bot (config.toml or DISCORD_TOKEN)\n"
          "       python -m bot simulate --help   play computer games and print statistics\n"
          "       python -m bot replay <file>     replay an exported game, print its standings\n"
-         "       python -m bot verify <file>     check an exported game's seed and every action")
+         "       python -m bot verify <file>     check an exported game's seed and every action\n"
+         "       python -m bot backup <file>     copy the database, also while the bot runs")
 
 
 def main(argv: list[str]) -> int:
@@ -21,6 +22,8 @@ def main(argv: list[str]) -> int:
         from play.record import main as record
 
         return record(argv[0], argv[1:])
+    if argv and argv[0] == "backup":
+        return backup(argv[1:])
     if argv and argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0
@@ -41,6 +44,19 @@ def main(argv: list[str]) -> int:
 
     configure_logging(settings.log_level)
     return run(settings)
+
+
+def backup(argv: list[str]) -> int:
+    """The database of the configuration `python -m bot` would run with, copied (storage/backup.py)."""
+    from bot.settings import SettingsError, load_settings
+    from storage.backup import main as copy
+
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"Cannot back up: {exc}", file=sys.stderr)
+        return 2
+    return copy(argv, settings.database)
 
 
 OWN_LOGGERS = ("bot", "play", "storage", "games")

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.settings import Settings
-from storage import NewerSchema
+from storage import NewerSchema, NotOurs
 from storage.process_lock import AlreadyRunning, hold
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,7 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
                 "(Developer Portal > your application > Bot > Reset Token gives a new one).")
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return "Discord refused the gateway intents the bot asked for; it needs no privileged intent."
-    if isinstance(exc, (NewerSchema, AlreadyRunning)):
+    if isinstance(exc, (NewerSchema, NotOurs, AlreadyRunning)):
         return str(exc)
     if isinstance(exc, sqlite3.Error):
         return f"Cannot open the database {settings.database}: {exc}. Check the path and its permissions."

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from storage.db import Database, Sync
 from storage.ratings import HistoryRow, RatedResult, RatingRow, RatingStore
-from storage.db import NewerSchema
+from storage.db import NewerSchema, NotOurs
 from storage.move_statements import MoveWrite
 from storage.tables import SeatRow, StaleVersion, TableRow, TableStore
 from storage.timers import NewTimer, TimerRow
@@ -37,6 +37,6 @@ class Store:
         await self.db.close()
 
 
-__all__ = ["EntrantRow", "HistoryRow", "MoveWrite", "NewGame", "NewTimer", "NewerSchema", "RatedResult", "RatingRow", "RatingStore", "RoundRow", "SeatRow",
+__all__ = ["EntrantRow", "HistoryRow", "MoveWrite", "NewGame", "NewTimer", "NewerSchema", "NotOurs", "RatedResult", "RatingRow", "RatingStore", "RoundRow", "SeatRow",
            "StaleVersion", "Store", "TableRow", "TableStore", "TimerRow", "TournamentGameRow", "TournamentRow",
            "TournamentStore"]

@@ -36,6 +36,7 @@ Sync = Literal["normal", "full"]
 Statement = tuple[str, Sequence[Any]]
 
 
+BUSY_WAIT_MS = 5000  # how long a statement waits for a lock another process holds
 READER_WAIT = 0.02  # seconds the point reader may wait for a lock on the event loop's thread
 WRITER_WAIT = 0.02  # the same for a write on the event loop's thread (see Database.write)
 # The event loop's writer never checkpoints the write-ahead log itself (a checkpoint copies pages
@@ -50,6 +51,10 @@ class NothingChanged(Exception):
 
 class NewerSchema(RuntimeError):
     """The database was written by a newer version of the bot; it is left untouched."""
+
+
+class NotOurs(RuntimeError):
+    """The file holds another program's tables (and none of the bot's); it is left untouched."""
 
 
 def utcnow() -> str:
@@ -107,17 +112,41 @@ class Database:
         db = cls(conn)
         try:
             conn.row_factory = aiosqlite.Row
+            await _pragma(conn, f"busy_timeout={BUSY_WAIT_MS}")
+            await db._check_ours()  # before anything changes the file (WAL mode included)
             # WAL lets readers run during a write; `sync` says what a commit survives (see Sync).
-            for pragma in ("busy_timeout=5000", "journal_mode=WAL", f"synchronous={sync.upper()}", "foreign_keys=ON"):
+            for pragma in ("journal_mode=WAL", f"synchronous={sync.upper()}", "foreign_keys=ON"):
                 await _pragma(conn, pragma)
             await db.migrate()
             await db._check_writable()
+            log.info("database %s open, schema version %s", path, await db.schema_version())
             if str(path) != ":memory:":
                 db._open_loop_connections(Path(path).resolve(), sync)
         except BaseException:
             await db.close()  # its worker thread too, or the process would never exit
             raise
         return db
+
+    async def _check_ours(self) -> None:
+        """Refuse, changing nothing, a file another program's tables fill, or one a newer version of
+        the bot wrote (NotOurs, NewerSchema)."""
+        names = {row["name"] for row in await run(
+            self.conn, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        if names and "schema_migrations" not in names:
+            listed = ", ".join(sorted(names)[:5]) + (", ..." if len(names) > 5 else "")
+            raise NotOurs(f"The database file holds tables of another program ({listed}) and none of the bot's. "
+                          "Point `database` at a new file (or the bot's own); this one was not changed.")
+        if names:
+            self._newer_refused(await self.schema_version())
+
+    @staticmethod
+    def _newer_refused(current: int) -> None:
+        newest = len(migrations())
+        if current > newest:
+            raise NewerSchema(
+                f"The database has schema version {current}, but this version of the bot knows versions "
+                f"up to {newest}: it was written by a newer version of the bot. Run that version (or a "
+                "newer one), or point `database` at another file; this database was not changed.")
 
     async def _check_writable(self) -> None:
         """A file the bot may read but not write opens without complaint when it needs no migration
@@ -270,16 +299,12 @@ class Database:
         )
         current = await self.schema_version()
         known = migrations()
-        newest = known[-1][0] if known else 0
-        if current > newest:
-            raise NewerSchema(
-                f"The database has schema version {current}, but this version of the bot knows versions "
-                f"up to {newest}: it was written by a newer version of the bot. Run that version (or a "
-                "newer one), or point `database` at another file; this database was not changed.")
+        self._newer_refused(current)
         pending = [(version, name, _split_sql(sql)) for version, name, sql in known if version > current]
         if pending:
             async with self._write_lock:
                 await _in_thread(self.conn, _apply_migrations, self.conn._conn, pending)
+            log.info("database schema migrated from version %s to %s", current, known[-1][0])
 
 
 async def run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:

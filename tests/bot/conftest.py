@@ -61,15 +61,33 @@ class _ComponentFaults(logging.Handler):
             self.faults.append(record)
 
 
+class _RefusedPayloads(logging.Handler):
+    """Requests Discord refused as malformed (a message over one of its limits: "Invalid Form
+    Body"), which the bot logs without a traceback when it goes on without them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.refused: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "Invalid Form Body" in record.getMessage():
+            self.refused.append(record.getMessage())
+
+
+OWN_LOGGERS = ("bot", "play", "storage")
+
+
 @pytest_asyncio.fixture
 async def simcord_env(simcord_bot, request):
     marker = request.node.get_closest_marker("simcord")
     options = {"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})}
     env = Env(simcord_bot, **options)
     close_database_of_stopped_bots(env)
-    faults = _ComponentFaults()
+    faults, refused = _ComponentFaults(), _RefusedPayloads()
     for name in ("discord.ui.view", "discord.ui.modal", "discord.client"):
         logging.getLogger(name).addHandler(faults)
+    for name in OWN_LOGGERS:
+        logging.getLogger(name).addHandler(refused)
     await env.start()
     try:
         yield env
@@ -78,6 +96,10 @@ async def simcord_env(simcord_bot, request):
         await close_store(env.bot)  # SimCord detaches the bot without closing it
         for name in ("discord.ui.view", "discord.ui.modal", "discord.client"):
             logging.getLogger(name).removeHandler(faults)
+        for name in OWN_LOGGERS:
+            logging.getLogger(name).removeHandler(refused)
+        if refused.refused:  # never on purpose: a payload over Discord's limits
+            raise AssertionError("Discord refused a malformed request: " + "; ".join(refused.refused))
         if env.check_errors:
             env.raise_errors()  # an exception inside the bot fails the test
             if faults.faults:  # ... and so does one in a button's, menu's or form's handling

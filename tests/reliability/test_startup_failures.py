@@ -83,6 +83,20 @@ async def test_a_database_from_a_newer_version_names_both_versions(tmp_path):
     assert line is not None and "schema version 99" in line and f"up to {len(migrations())}" in line
 
 
+async def test_another_programs_database_is_one_line_naming_its_tables(tmp_path):
+    path = tmp_path / "shop.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    conn.close()
+    try:
+        await Store.open(path)
+    except Exception as exc:
+        line = startup.failure_line(exc, Settings(token="x", database=path))
+    else:
+        raise AssertionError("another program's database was opened")
+    assert line is not None and "another program (invoices)" in line and "not changed" in line
+
+
 @pytest.mark.slow
 async def test_a_newer_database_is_told_before_the_network_is_tried(tmp_path):
     """README's start-up failures: the database is opened before Discord is reached, so a machine

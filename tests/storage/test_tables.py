@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from storage import MoveWrite, NewerSchema, NewTimer, StaleVersion, Store
+from storage import MoveWrite, NewerSchema, NewTimer, NotOurs, StaleVersion, Store
 from storage.db import migrations
 
 
@@ -258,6 +258,34 @@ async def test_a_database_from_a_newer_version_is_refused_and_left_untouched(tmp
     with pytest.raises(NewerSchema) as refused:
         await Store.open(path)
     assert f"schema version {newest + 5}" in str(refused.value) and f"up to {newest}" in str(refused.value)
+    assert path.read_bytes() == before
+
+
+async def test_a_newer_database_in_rollback_journal_mode_is_not_switched_to_wal(tmp_path):
+    """README: "this database was not changed", also in the journal mode SQLite keeps in the file."""
+    path = tmp_path / "bot.sqlite3"
+    first = await Store.open(path)
+    await first.db.conn.execute("INSERT INTO schema_migrations VALUES (?, 'V99__future.sql', 'later')",
+                                (len(migrations()) + 1,))
+    await first.close()
+    with sqlite3.connect(path) as other:
+        other.execute("PRAGMA journal_mode=DELETE")
+    before = path.read_bytes()
+    with pytest.raises(NewerSchema):
+        await Store.open(path)
+    assert path.read_bytes() == before and not (tmp_path / "bot.sqlite3-wal").exists()
+
+
+async def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "accounts.sqlite3"
+    with sqlite3.connect(path) as other:
+        other.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        other.execute("INSERT INTO invoices (total) VALUES (12.5)")
+    other.close()
+    before = path.read_bytes()
+    with pytest.raises(NotOurs) as refused:
+        await Store.open(path)
+    assert "invoices" in str(refused.value) and "not changed" in str(refused.value)
     assert path.read_bytes() == before
 
 

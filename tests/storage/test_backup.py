@@ -1,0 +1,74 @@
+"""`python -m bot backup <file>` (README, Backups): a consistent copy of the database while the bot
+runs, moves still in the write-ahead log included; a plain copy of the file alone misses them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from storage import Store
+from storage.backup import backup
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def running_store_with_tables(path: Path, count: int) -> Store:
+    store = await Store.open(path)
+    for _ in range(count):
+        await store.tables.create_table(guild_id=1, channel_id=2, game="augsburg1520", options={}, seed=42,
+                                        creator_id=7)
+    return store  # left open: its latest commits are in the write-ahead log, not yet in the file
+
+
+def tables_in(path: Path) -> int:
+    """The games in a copy (0 when it lacks even their table: the schema was still in the log)."""
+    with sqlite3.connect(path) as copy:
+        assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        try:
+            count = copy.execute("SELECT COUNT(*) FROM game_tables").fetchone()[0]
+        except sqlite3.OperationalError:
+            count = 0
+    copy.close()
+    return count
+
+
+async def test_a_backup_while_the_bot_runs_holds_every_committed_move(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    store = await running_store_with_tables(path, 30)
+    try:
+        shutil.copyfile(path, tmp_path / "plain.sqlite3")  # what README warns against
+        assert backup(path, tmp_path / "copy.sqlite3") == 30
+        assert tables_in(tmp_path / "copy.sqlite3") == 30
+        assert tables_in(tmp_path / "plain.sqlite3") < 30
+    finally:
+        await store.close()
+
+
+async def test_a_backup_never_overwrites_a_file(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    await (await running_store_with_tables(path, 1)).close()
+    (tmp_path / "old.sqlite3").write_text("keep me")
+    with pytest.raises(FileExistsError):
+        backup(path, tmp_path / "old.sqlite3")
+    assert (tmp_path / "old.sqlite3").read_text() == "keep me"
+
+
+async def test_python_m_bot_backup_copies_the_configured_database(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    await (await running_store_with_tables(path, 2)).close()
+    config = tmp_path / "config.toml"
+    config.write_text(f'database = "{path.as_posix()}"\n')
+    env = {**os.environ, "BOARDBOT_CONFIG": str(config), "DISCORD_TOKEN": ""}
+    done = subprocess.run([sys.executable, "-m", "bot", "backup", str(tmp_path / "copy.sqlite3")], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "(2 tables)" in done.stdout, done.stderr
+    assert tables_in(tmp_path / "copy.sqlite3") == 2
+    again = subprocess.run([sys.executable, "-m", "bot", "backup", str(tmp_path / "copy.sqlite3")], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode == 1 and "exists already" in again.stderr
