@@ -74,13 +74,17 @@ async def test_a_database_from_a_newer_version_names_both_versions(tmp_path):
     await store.close()
     with sqlite3.connect(path) as conn:
         conn.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'V99__x.sql', 'now')")
+    line = await refusal_line(path)
+    assert line is not None and "schema version 99" in line and f"up to {len(migrations())}" in line
+
+
+async def refusal_line(path) -> str | None:
+    """The `Cannot start:` line of a database the bot refuses to open."""
     try:
         await Store.open(path)
     except Exception as exc:
-        line = startup.failure_line(exc, Settings(token="x", database=path))
-    else:
-        raise AssertionError("a newer database was opened")
-    assert line is not None and "schema version 99" in line and f"up to {len(migrations())}" in line
+        return startup.failure_line(exc, Settings(token="x", database=path))
+    raise AssertionError(f"the database {path} was opened")
 
 
 async def test_another_programs_database_is_one_line_naming_its_tables(tmp_path):
@@ -88,12 +92,7 @@ async def test_another_programs_database_is_one_line_naming_its_tables(tmp_path)
     with sqlite3.connect(path) as conn:
         conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
     conn.close()
-    try:
-        await Store.open(path)
-    except Exception as exc:
-        line = startup.failure_line(exc, Settings(token="x", database=path))
-    else:
-        raise AssertionError("another program's database was opened")
+    line = await refusal_line(path)
     assert line is not None and "another program (invoices)" in line and "not changed" in line
 
 
