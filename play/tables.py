@@ -358,6 +358,10 @@ class TableService(MovesMixin, LobbyMixin):
                     await self.store.tables.update_seat(table_id, seat, **fields)
         self.forget(table_id)
 
+    async def was_rated(self, table_id: int) -> bool:
+        """Whether the table's result went into the ratings (a cancelled one too: see _rate_left)."""
+        return await self.store.ratings.is_rated(table_id)
+
     async def export(self, table_id: int, caller: Caller) -> dict[str, Any]:
         """The record of a table (play/record.py): anyone in its server once the game has ended;
         a server admin at any time, unless seated at it (the seed decides the hidden cards)."""

@@ -28,6 +28,9 @@ def backup(source: Path, target: Path) -> int:
             (count,) = copy.execute("SELECT COUNT(*) FROM game_tables").fetchone()
         finally:
             copy.close()
+    except BaseException:
+        target.unlink(missing_ok=True)  # no half copy (nor another program's data) left behind
+        raise
     finally:
         database.close()
     return int(count)

@@ -132,12 +132,23 @@ class Database:
         the bot wrote (NotOurs, NewerSchema)."""
         names = {row["name"] for row in await run(
             self.conn, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-        if names and "schema_migrations" not in names:
+        if names and not await self._has_own_migrations(names):
             listed = ", ".join(sorted(names)[:5]) + (", ..." if len(names) > 5 else "")
             raise NotOurs(f"The database file holds tables of another program ({listed}) and none of the bot's. "
                           "Point `database` at a new file (or the bot's own); this one was not changed.")
         if names:
             self._newer_refused(await self.schema_version())
+
+    async def _has_own_migrations(self, names: set[str]) -> bool:
+        """Whether the file's schema_migrations is the bot's (other tools name theirs alike): its
+        columns, and its first migration named as the bot names them."""
+        if "schema_migrations" not in names:
+            return False
+        columns = {row["name"] for row in await run(self.conn, "PRAGMA table_info(schema_migrations)")}
+        if not {"version", "name", "applied_at"} <= columns:
+            return False
+        first = await run(self.conn, "SELECT name FROM schema_migrations ORDER BY version LIMIT 1")
+        return not first or bool(_MIGRATION_NAME.match(str(first[0]["name"])))
 
     @staticmethod
     def _newer_refused(current: int) -> None:

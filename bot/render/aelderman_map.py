@@ -337,8 +337,13 @@ def _legend_entries(seats: int, spare: int | None, spare_label: str,
     for seat in [*range(seats), *([spare] if spare is not None else [])]:
         name = without_controls(named.get(seat, spare_label if seat == seats else f"Seat {seat + 1}"))
         name = drawable(name, f"Seat {seat + 1}")
-        entries.append((seat, name if len(name) <= 22 else _cut(name, lambda text: len(text) <= 22)))
-    return _told_apart(entries, lambda name: name if len(name) <= 22 else _cut(name, lambda text: len(text) <= 22))
+        entries.append((seat, _within_chars(name)))
+    return _told_apart(entries, _within_chars)
+
+
+def _within_chars(name: str) -> str:
+    """`name` cut to the legend's 22 characters (its tail kept)."""
+    return name if len(name) <= 22 else _cut(name, lambda text: len(text) <= 22)
 
 
 def _told_apart(entries: Sequence[tuple[int, str]], fit: Callable[[str], str]) -> tuple[tuple[int, str], ...]:

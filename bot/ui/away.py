@@ -26,9 +26,9 @@ class AwayMixin:
         if news.table.status == "cancelled":
             before = [s for s in news.seats if s.forfeited and s.user_id != interaction.user.id]
             rated = ""
-            if news.table.rated and news.table.tournament_id is None and before:  # see TableService._rate_left
+            if before and await self.service.was_rated(table_id):  # TableService._rate_left
                 info = self.presenter.info(news)
-                rated = (" It is rated as it stood: " + ", ".join(info.name(s.seat) for s in before)
+                rated = (" It is rated as it stood: " + ", ".join(info.unmarked_name(s.seat) for s in before)
                          + f" abandoned it before and {'are' if len(before) > 1 else 'is'} ranked last.")
             await reply(interaction, "You abandoned the game. No person is left playing, so the table is closed."
                         + rated)

@@ -416,7 +416,7 @@ class Boards:
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return "gone" if isinstance(exc, discord.NotFound) else "stuck"
-        if text.embeds and not embeds:  # kept as shown before: the next move edits it again
+        if text.embeds and not embeds:  # dropped, not removed by a moderator (-1): the next move edits it again
             raise EmbedsDropped
         if news.table.id in self.pictures_refused:
             image_key = None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ui.permissions import missing_permissions, refusal_for
+from bot.ui.permissions import missing_permissions, refusal_for, timed_out
 from bot.ui.presenter import safely
 from bot.ui.threads import drop_thread, tournament_thread_name
 from play.results import TableNews
@@ -61,6 +61,8 @@ class ReopenMixin:
         """Whether to try a new thread for a table that goes on without one: its channel is there and
         the bot may now run tables in it (as the gateway told it: no call to Discord at a move), and
         the last try was long enough ago."""
+        if table.tournament_id is not None:  # the tournament opens its tables' threads itself (one at a time)
+            return False
         now = self.service.clock()
         if now - (self.thread_tries.get(table.id) or -THREAD_AGAIN_EVERY) < THREAD_AGAIN_EVERY:
             return False
@@ -157,6 +159,9 @@ class ReopenMixin:
         parent = self.presenter.bot.get_channel(table.channel_id)
         if not isinstance(parent, discord.TextChannel):
             return "its channel is gone"
+        if timed_out(parent):
+            return ("a moderator has timed me out in this server; once the timeout ends, the game moves to a new "
+                    "thread at its next move")
         missing = missing_permissions(parent, pictures=False) or ["Create Public Threads"]
         listed = ", ".join(f"**{label}**" for label in missing)
         return (f"I may not open a new one in {parent.mention}: I am missing {listed} there; once a server admin "

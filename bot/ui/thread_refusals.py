@@ -66,9 +66,10 @@ async def send_or_to_channel(thread: Any, content: str, in_channel: str, **kwarg
         try:
             return await parent.send(in_channel, **kwargs)
         except discord.HTTPException as refused:
-            log.warning("a notice refused in thread %s was refused in its channel %s too (%s %s): the bot needs Send "
-                        "Messages there to tell players whose DMs are closed", thread.id, parent.id, refused.status,
-                        refused.text or refused)
+            needs = (" (the bot needs Send Messages there to tell players whose DMs are closed)"
+                     if isinstance(refused, discord.Forbidden) and not timed_out(parent) else "")
+            log.warning("a notice refused in thread %s was refused in its channel %s too (%s %s)%s", thread.id,
+                        parent.id, refused.status, refused.text or refused, needs)
             raise exc from None
 
 

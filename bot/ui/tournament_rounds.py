@@ -29,7 +29,6 @@ class RoundsMixin:
     bot: Any
     service: TournamentService
     tables_ui: Any
-    presenter: Any
     refusals_told: BoundedCache[tuple[int, tuple[str, ...]], bool]  # see _refused_post
     presenter: Any
     openings: KeyedLocks
@@ -117,7 +116,8 @@ class RoundsMixin:
         try:
             await self.announce_round(tournament_id)
         except discord.HTTPException as exc:
-            await self._refused_post(tournament_id, exc, "the round's announcement")
+            await safely(f"refusal of tournament {tournament_id}",
+                         self._refused_post(tournament_id, exc, "the round's announcement"))
             return False
         return True
 
@@ -173,7 +173,8 @@ class RoundsMixin:
                 for end in await self.service.unannounced_ends(tournament_id):
                     await self.announce_end(end)
         except discord.HTTPException as exc:
-            await self._refused_post(tournament_id, exc, "the round's end and standings")
+            await safely(f"refusal of tournament {tournament_id}",
+                         self._refused_post(tournament_id, exc, "the round's end and standings"))
             return False
         return True
 

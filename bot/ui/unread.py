@@ -30,9 +30,13 @@ def _keep_view(state: Any, view: Any, message_id: int) -> None:
         state.store_view(view, message_id)
 
 
+SUPPRESS_EMBEDS = 1 << 2  # a message flag: a moderator chose "Remove embeds" on it
+
+
 async def edit_unread(message: discord.PartialMessage, *, view: Any = MISSING, **fields: Any) -> int:
     """`message.edit(**fields, view=view)`; raises what it raises (discord.HTTPException...).
-    Returns how many embeds the edited message has."""
+    Returns how many embeds the edited message has (-1: a moderator removed its embeds, which
+    Discord then leaves out of it)."""
     state = message._state  # every PartialMessage carries its connection state
     if view is not MISSING:
         state.prevent_view_updates_for(message.id)
@@ -40,6 +44,8 @@ async def edit_unread(message: discord.PartialMessage, *, view: Any = MISSING, *
     with handle_message_parameters(**fields, view=view, previous_allowed_mentions=previous) as params:
         data = await state.http.edit_message(message.channel.id, message.id, params=params)
     _keep_view(state, view, message.id)
+    if int(data.get("flags") or 0) & SUPPRESS_EMBEDS:
+        return -1
     return len(data.get("embeds") or ())
 
 

@@ -33,7 +33,7 @@ async def test_the_last_to_leave_after_an_abandoner_closes_a_game_rated_with_the
     assert {user: h.place for user, h in rated.items()} == {bo.id: 1, ada.id: 2, cy.id: 2}
     assert rated[ada.id].mu_after < rated[ada.id].mu_before < rated[bo.id].mu_after
     note = [m.content for m in table.thread.history() if "nobody is left" in (m.content or "")]
-    assert note and "ranked last" in note[-1], note
+    assert note and "ranked last" in note[-1] and "(abandoned) abandoned" not in note[-1], note
     profile = await ada.slash(table.thread, "profile")
     assert "No rated games yet" not in str(profile.response.embeds[0].to_dict())
 
@@ -44,4 +44,19 @@ async def test_a_rated_game_left_without_an_earlier_abandoner_stays_unrated(simc
     await env.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), ai="heuristic")  # handed over
     left = await ada.slash(table.thread, "table abandon")
     assert "the table is closed" in answer(left) and "rated" not in answer(left)
+    assert await env.bot.store.ratings.history_of_table(table.table_id) == []
+
+
+async def test_a_game_that_never_counted_is_not_said_to_be_rated_when_everyone_left(simcord_env):
+    """A casual table made Rated with a computer player from the start never counts (README)."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bo = [guild.add_member(env.create_user(n)) for n in ("ada", "bo")]
+    table = await open_rated(env, guild, channel, [ada, bo], computers=1)
+    await start(table)
+    await ada.slash(table.thread, "table abandon")
+    left = await bo.slash(table.thread, "table abandon")
+    assert "the table is closed" in answer(left) and "rated" not in answer(left), answer(left)
+    assert not any("rated as it stood" in (m.content or "").lower() for m in table.thread.history())
     assert await env.bot.store.ratings.history_of_table(table.table_id) == []

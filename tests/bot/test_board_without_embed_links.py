@@ -48,21 +48,27 @@ def discord_without_embed_links(env, table, monkeypatch, how: str) -> list[str]:
 
 
 @pytest.mark.parametrize("how", ["refused", "dropped"])
+@pytest.mark.parametrize("first", ["new board", "edited board"])
 async def test_the_mover_is_told_to_grant_embed_links_and_the_board_catches_up(
-        simcord_env, monkeypatch, caplog, how):
+        simcord_env, monkeypatch, caplog, how, first):
     env = simcord_env
     env.check_errors = False
     caplog.set_level(logging.INFO)
     table, policy = await augsburg_table(env, monkeypatch)
-    await play_to(table, policy, "round")
+    await play_to(table, policy, "round")  # the next move posts a new board...
+    if first == "edited board":
+        assert await play_turn_by_dm(table, policy)  # ...and the one after edits it
     refused = discord_without_embed_links(env, table, monkeypatch, how)
     await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, embed_links=False)
     mark, before = request_cursor(env), len(caplog.records)
-    for _ in range(4):
-        assert await play_turn_by_dm(table, policy)
+    assert await play_turn_by_dm(table, policy)
     assert refused and (await table.row()).status == "running"  # stored: the game goes on by DM
     told = [text for p in table.players for text in shown_to(env, p.id, mark) if TOLD in text]
     assert len(told) == 1 and "Your move is stored" in told[0], told
+    for _ in range(3):
+        assert await play_turn_by_dm(table, policy)
+    told = [text for p in table.players for text in shown_to(env, p.id, mark) if TOLD in text]
+    assert len(told) == 1, told  # once
     lines = [r.getMessage() for r in caplog.records[before:] if r.levelno >= logging.WARNING]
     assert any("board of table" in line and "Embed Links" in line for line in lines), lines
 
@@ -73,3 +79,27 @@ async def test_the_mover_is_told_to_grant_embed_links_and_the_board_catches_up(
     assert board, "no board with its embeds in the thread"
     shown, public = thread_log(table), await public_log(table)
     assert [line for line in public if line not in shown] == []
+
+
+async def test_embeds_a_moderator_removed_from_the_board_are_not_taken_for_a_missing_permission(
+        simcord_env, monkeypatch, caplog):
+    """A moderator's "Remove embeds" on the board: Discord answers its edits without embeds, with
+    the message flag that says why. That is the moderator's choice, not a permission to grant."""
+    env = simcord_env
+    caplog.set_level(logging.INFO)
+    table, policy = await augsburg_table(env, monkeypatch)
+    await play_to(table, policy, "round")
+    assert await play_turn_by_dm(table, policy)
+    board_id = (await table.row()).board_message_id
+    real_edit = discord.http.HTTPClient.edit_message
+
+    async def edit(http, channel_id, message_id, *, params):
+        data = await real_edit(http, channel_id, message_id, params=params)
+        return {**data, "embeds": [], "flags": 4} if int(message_id) == board_id else data
+
+    monkeypatch.setattr(discord.http.HTTPClient, "edit_message", edit)
+    mark, before = request_cursor(env), len(caplog.records)
+    for _ in range(2):
+        assert await play_turn_by_dm(table, policy)
+    assert not [text for p in table.players for text in shown_to(env, p.id, mark) if "Embed Links" in text]
+    assert not [r for r in caplog.records[before:] if r.levelno >= logging.WARNING and "board of table" in r.getMessage()]

@@ -4,6 +4,8 @@ with its lobby, its board and its whole log; where no thread can be opened, it g
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot import create_bot
@@ -299,3 +301,28 @@ async def test_a_casual_table_an_admin_dealt_a_seed_twice_keeps_a_public_thread(
     moved = await env.bot.store.tables.get(tables[0].id)
     assert moved.thread_id not in (None, tables[0].thread_id)
     assert env.backend.get_channel(moved.thread_id).type == discord.ChannelType.public_thread.value
+
+
+async def test_a_tournament_table_without_a_thread_gets_one_from_its_tournament_only(simcord_env):
+    """The tournament opens its tables' threads itself (`/tournament next`, a start): a move at such
+    a table does not open a second one beside it."""
+    from tests.bot.tournament_driver import create, new_event, play_moves, register_all, tournament_message
+    env = simcord_env
+    event = new_event(env, 3)
+    tournament = await create(event, rounds=1)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    (game,) = await event.bot.store.tournaments.games(tournament, 1)
+    channel = env.bot.get_channel(event.channel.id)
+    await channel.set_permissions(env.bot.user, create_public_threads=False)
+    env.backend.delete_channel((await event.bot.store.tables.get(game.table_id)).thread_id)
+    await env.settle()
+    await channel.set_permissions(env.bot.user, create_public_threads=True)
+    before = {t.id for t in event.channel.threads}
+    await asyncio.gather(event.bot.tournament_ui.open_round(tournament),
+                         event.bot.presenter.publish(await event.bot.service.news(game.table_id)))
+    await env.settle()
+    await play_moves(event.bot, game.table_id, 2)
+    row = await event.bot.store.tables.get(game.table_id)
+    opened = [t.id for t in event.channel.threads if t.id not in before]
+    assert opened == [row.thread_id], (opened, row.thread_id)

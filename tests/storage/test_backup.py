@@ -72,3 +72,13 @@ async def test_python_m_bot_backup_copies_the_configured_database(tmp_path):
     again = subprocess.run([sys.executable, "-m", "bot", "backup", str(tmp_path / "copy.sqlite3")], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=60)
     assert again.returncode == 1 and "exists already" in again.stderr
+
+
+def test_a_file_that_is_not_the_bots_database_leaves_no_copy(tmp_path):
+    other = tmp_path / "shop.sqlite3"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    conn.close()
+    with pytest.raises(sqlite3.Error):
+        backup(other, tmp_path / "copy.sqlite3")
+    assert not (tmp_path / "copy.sqlite3").exists()

@@ -289,6 +289,23 @@ async def test_another_programs_database_is_refused_and_left_untouched(tmp_path)
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("their_migrations", [
+    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, dirty BOOLEAN)",  # golang-migrate
+    "CREATE TABLE schema_migrations (version VARCHAR PRIMARY KEY)",  # Rails
+])
+async def test_another_tools_schema_migrations_is_not_taken_for_the_bots(tmp_path, their_migrations):
+    path = tmp_path / "app.sqlite3"
+    with sqlite3.connect(path) as other:
+        other.execute(their_migrations)
+        other.execute("INSERT INTO schema_migrations (version) VALUES (20240101)")
+        other.execute("CREATE TABLE users (id INTEGER PRIMARY KEY)")
+    other.close()
+    before = path.read_bytes()
+    with pytest.raises(NotOurs):
+        await Store.open(path)
+    assert path.read_bytes() == before and not (tmp_path / "app.sqlite3-wal").exists()
+
+
 async def test_a_load_reads_the_row_again_and_sees_what_another_process_wrote(tmp_path, store):
     """A load gives the rows it parsed last time only while the stored row is the same, value for
     value: a change another process made (or any statement of this one) is seen at once."""

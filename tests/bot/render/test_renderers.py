@@ -89,3 +89,11 @@ def test_a_name_written_like_a_channel_time_emoji_or_command_stays_text(name):
     shown = shown_name(name)
     assert "<" not in shown.replace("\\<", "")
     assert shown.replace("\\", "").replace("\u200b", "") == name
+
+
+@pytest.mark.parametrize("name", ["aelderman_map", "base", "chess", "../games"])
+def test_a_renderer_is_looked_up_only_for_a_registered_game(name):
+    """The game's name picks the renderer's module: a name from outside (a forged option) is never
+    taken for a module to import."""
+    with pytest.raises(KeyError):
+        get_renderer(name)
