@@ -285,11 +285,14 @@ class TableService(MovesMixin, LobbyMixin):
     async def cancel_asks(self, table_id: int, caller: Caller) -> bool:
         """Whether `/table cancel` of this caller asks the players to agree rather than cancelling:
         the creator of a running casual game, unless Manage Server cancels it for them (not a rated
-        game they play or played in: a cancel would spare their rating)."""
+        game they play or played in: a cancel would spare their rating); another of its players
+        without Manage Server too (the vote allows them once the creator has left the server)."""
         loaded = await self.load(table_id, caller)
         table = loaded.table
-        if table.status != "running" or table.tournament_id is not None or caller.user_id != table.creator_id:
+        if table.status != "running" or table.tournament_id is not None:
             return False
+        if caller.user_id != table.creator_id:
+            return not caller.can_manage and seated(loaded.seats, caller.user_id)
         return not caller.can_manage or (table.rated and seated(loaded.seats, caller.user_id))
 
     async def close(self, table_id: int) -> TableNews:

@@ -66,7 +66,7 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
               left: frozenset[int] = frozenset()) -> VoteNews:
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
-        _check_asker(loaded, caller, kind)
+        departed = _check_asker(loaded, caller, kind, left)
         open_vote = loaded.table.votes.get(kind)
         if open_vote is not None:  # asked again (say its question never reached the thread)
             voters = _voters(loaded, kind, open_vote["by"], left)
@@ -83,7 +83,8 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
             return await _carry_out(service, loaded, kind)
         _askable(loaded)
         # `at` tells this vote's buttons from an earlier one's (also one asked at the same version).
-        votes = {**loaded.table.votes, kind: {"by": caller.user_id, "yes": [], "at": secrets.randbelow(10**15)}}
+        vote = {"by": caller.user_id, "yes": [], "at": secrets.randbelow(10**15), **({"left": True} if departed else {})}
+        votes = {**loaded.table.votes, kind: vote}
         await service.store.tables.set_votes(table_id, votes)
         news = await service.news(table_id)
         return VoteNews(news, kind, "open", _in_seat_order(loaded, voters))
@@ -97,7 +98,9 @@ def _askable(loaded: Loaded) -> None:
                          "rated) can cancel it with `/table cancel`.")
 
 
-def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
+def _check_asker(loaded: Loaded, caller: Caller, kind: str, left: frozenset[int]) -> bool:
+    """Refuse a vote the caller may not ask (TableError); True for a hand-over of a player who has
+    left the server (`left`), which waits for no missed deadline."""
     table = loaded.table
     if table.status != "running":
         raise TableError(f"This game {table_state(table.status)}: there is nothing to vote on.")
@@ -110,32 +113,39 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str) -> None:
         raise TableError("You are away: a computer player plays your seat until you press **I'm back** (on your "
                          "notice, or **My hand**). Press it, then ask again.")
     if kind == "cancel":
-        if caller.user_id != table.creator_id:
-            raise TableError("Only the table's creator can ask to cancel the game (or someone with Manage Server).")
+        if caller.user_id != table.creator_id and (table.creator_id not in left or seat is None):
+            raise TableError("A running game is cancelled by someone with Manage Server, or by its creator when "
+                             "every other player agrees (any of its players may ask once the creator has left the "
+                             "server); players can use `/table abandon` to forfeit.")
         if seat is not None and seat.handed_over:  # votes are the business of those playing
             raise TableError("A computer player plays your seat now, so you can no longer ask to cancel this game. "
                              "Someone with Manage Server who has no seat at it can still cancel it.")
         _check_cancel(loaded)
-        return
+        return False
     if seat is None or seat.handed_over:  # abandoned, or handed to a computer player for good
         raise TableError("Only the players of this game can ask for that.")
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if subject is not None and subject.user_id == caller.user_id:
         raise TableError("You can abandon your own seat with `/table abandon`.")
-    _check_subject(loaded, kind)
+    departed = subject is not None and subject.user_id in left
+    _check_subject(loaded, kind, departed)
+    return departed
 
 
-def _check_subject(loaded: Loaded, kind: str) -> None:
+def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
     """The seat of a hand-over vote may still be handed over: played by a person, who has missed
-    enough deadlines and is away (checked when asked, and again when the vote is answered)."""
+    enough deadlines and is away, or has left the server (`departed`; checked when asked, and
+    again when the vote is answered)."""
     missed_needed = loaded.table.handover_after
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if subject is None or subject.user_id is None or subject.handed_over:
         raise TableError("That seat is not played by a person.")
+    if departed:  # they can no longer play it: no deadline needs to pass
+        return
     if loaded.table.pace == "off":  # nobody misses a deadline at a table that has none
-        raise TableError("This table has no deadlines (its pace is off), so no seat can be voted out. A player who "
-                         "stops playing can leave with `/table abandon`; the creator can ask the players to "
-                         "cancel the game with `/table cancel`.")
+        raise TableError("This table has no deadlines (its pace is off), so no seat can be voted out unless its "
+                         "player has left the server. A player who stops playing can leave with `/table abandon`; the "
+                         "creator can ask the players to cancel the game with `/table cancel`.")
     if subject.missed < missed_needed:
         raise TableError(f"{subject.display_name} has missed {plural(subject.missed, 'deadline')}; the others may vote "
                          f"to hand the seat to a computer player after {missed_needed}.", names=[subject.display_name])
@@ -204,7 +214,7 @@ async def _still_open(service: TableService, loaded: Loaded, kind: str) -> None:
         _check_cancel(loaded)
         return
     try:
-        _check_subject(loaded, kind)
+        _check_subject(loaded, kind, bool(loaded.table.votes.get(kind, {}).get("left")))
     except TableError as exc:
         await service.store.tables.set_votes(loaded.table.id, {k: v for k, v in loaded.table.votes.items() if k != kind})
         raise VoteOver(f"This vote is over: {exc}") from None

@@ -28,10 +28,11 @@ STILL_ASKED = "Everyone still asked had agreed"  # the others went away or left 
 IN_THREAD = "A vote is answered with the **Agree** / **Refuse** buttons of its question in the table's thread."
 
 
-def question(kind: str, asker: str, subject: str | None, rated: bool = False) -> str:
+def question(kind: str, asker: str, subject: str | None, rated: bool = False, departed: bool = False) -> str:
     if kind == "cancel":
         return f"{asker} asks to cancel this game."
     return (f"{asker} asks to hand {subject}'s seat to a computer player for good"
+            + (f" ({subject} has left the server)" if departed else "")
             + (" (the game is then no longer rated, for anyone)." if rated else "."))
 
 
@@ -70,7 +71,7 @@ class VotesMixin:
         mentions = " ".join(f"<@{u}>" for u in users)
         asker = _name_of(voted, info, vote["by"]) or shown_name(name_of(interaction.user))
         posted = await self.presenter.post(voted.news.table.thread_id,
-                                           f"{question(kind, asker, subject, voted.news.table.rated)} {mentions}: {ASK}", view=view,
+                                           f"{question(kind, asker, subject, voted.news.table.rated, bool(vote.get('left')))} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
         if posted:
             asked = self.questions.get((table_id, kind)) or []

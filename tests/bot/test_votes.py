@@ -326,7 +326,7 @@ async def test_a_table_without_deadlines_offers_no_vote_out(simcord_env):
     answer = await bo.slash(table.thread, "table handover", player=cy)
     assert answer.ephemeral
     assert answer.response.content.startswith("This table has no deadlines (its pace is off), so no seat can be "
-                                              "voted out."), answer.response.content
+                                              "voted out unless its player has left the server."), answer.response.content
     row = await table.row()
     assert row.version == version and row.votes == {}
 
@@ -365,16 +365,13 @@ async def test_the_seat_of_a_player_who_left_the_server_can_be_handed_over(simco
 
 
 async def test_a_cancel_vote_neither_waits_for_nor_pings_a_player_who_left_the_server(simcord_env):
-    """At a table without deadlines nobody can be voted out, and the refusal points to a cancel vote:
-    a player who left the server (and can no longer see the thread) is not one of those asked."""
+    """A player who left the server (and can no longer see the thread) is not one of those asked."""
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     ada, bo, cy = table.players
     while (await table.row()).pace != "off":
         await ada.click(table.thread.history()[0], custom_id=f"lobby:pace:{table.table_id}")
     await start(table)
     table.guild.remove_member(cy)
-    handover = await bo.slash(table.thread, "table handover", player=cy.user)
-    assert "/table cancel" in handover.response.content
     asked = await ada.slash(table.thread, "table cancel")
     assert "asked in the thread" in asked.response.content, asked.response.content
     (vote,) = vote_messages(table)

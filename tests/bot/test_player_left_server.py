@@ -1,0 +1,56 @@
+"""Players who leave the server mid-game (the bot does not follow who leaves: it asks Discord when
+it matters). A game does not wait for them for ever: a seat whose player left may be voted to a
+computer player without waiting for missed deadlines (a table whose pace is off has none), and
+once the table's creator has left, any of its players may ask to cancel it."""
+
+from __future__ import annotations
+
+from tests.bot.driver import labels, open_table, start
+
+
+async def pace_off_table(env, names):
+    table = await open_table(env, "augsburg1520", names)
+    lobby = table.thread.history()[0]
+    while "Pace: off" not in labels(lobby):
+        await table.players[0].click(lobby, label=next(l for l in labels(lobby) if l.startswith("Pace")))
+        lobby = table.thread.history()[0]
+    await start(table)
+    return table
+
+
+def question(table, words: str):
+    return next(m for m in reversed(table.thread.history()) if words in (m.content or "") and "agree?" in m.content)
+
+
+async def test_a_player_who_left_the_server_can_be_voted_out_at_a_table_without_deadlines(simcord_env):
+    table = await pace_off_table(simcord_env, ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    table.guild.remove_member(bo)
+    asked = await ada.slash(table.thread, "table handover", player=bo.user)
+    assert "no deadlines" not in asked.response.content, asked.response.content
+    vote = question(table, "has left the server")
+    assert cy.id in vote.raw_mentions and bo.id not in vote.raw_mentions
+    await cy.click(vote, label="Agree")
+    seat = next(s for s in await table.seats() if s.user_id == bo.id)
+    assert seat.ai and seat.handed_over
+
+
+async def test_a_player_still_here_is_not_voted_out_without_deadlines(simcord_env):
+    table = await pace_off_table(simcord_env, ["ada", "bo", "cy"])
+    ada, bo, _ = table.players
+    asked = await ada.slash(table.thread, "table handover", player=bo.user)
+    assert asked.ephemeral and "no deadlines" in asked.response.content
+    assert (await table.row()).votes == {}
+
+
+async def test_once_the_creator_left_the_server_any_player_may_ask_to_cancel(simcord_env):
+    table = await pace_off_table(simcord_env, ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    refused = await bo.slash(table.thread, "table cancel")
+    assert refused.ephemeral and "by its creator when every other player agrees" in refused.response.content
+    table.guild.remove_member(ada)
+    await bo.slash(table.thread, "table cancel")
+    vote = question(table, "asks to cancel")
+    assert cy.id in vote.raw_mentions and ada.id not in vote.raw_mentions
+    await cy.click(vote, label="Agree")
+    assert (await table.row()).status == "cancelled"
