@@ -127,19 +127,37 @@ class LobbyMixin:
             # The successor is counted and made creator in one transaction, as a table is counted and
             # created: two hand-overs (or a hand-over and a create) at once cannot both pass the limit.
             async with self.store.transaction():
-                successor = None
-                if caller.user_id == loaded.table.creator_id:  # the lobby passes to the next person seated
-                    successor = await self._successor(loaded, caller.user_id)
-                if not await self.store.tables.remove_seat(table_id, seat.seat):
+                if not await self._unseat(loaded, seat, frozenset({caller.user_id})):
                     raise TableError(f"You are not seated at table #{table_id}.")
-                if successor is not None:
-                    await self.store.tables.set_creator(table_id, successor.user_id)
             return await self.news(table_id)
 
-    async def _successor(self: TableService, loaded: Loaded, leaving: int) -> SeatRow:
+    async def unseat_departed(self: TableService, table_id: int, caller: Caller, gone: frozenset[int]) -> TableNews:
+        """Take the players who have left the server (`gone`, as Discord says) off a lobby, as if
+        they had left it (a creator among them passes it on): a start would seat them, and a game
+        would wait for them."""
+        async with self.lock(table_id):
+            loaded = await self._lobby(table_id, caller)
+            async with self.store.transaction():
+                for seat in [s for s in loaded.seats if s.user_id in gone]:
+                    await self._unseat(loaded, seat, gone)
+            return await self.news(table_id)
+
+    async def _unseat(self: TableService, loaded: Loaded, seat: SeatRow, leaving: frozenset[int]) -> bool:
+        """Remove one seat of a lobby (inside the caller's transaction); a creator leaving passes the
+        lobby to the next person seated who is not `leaving`. False if it was no longer there."""
+        successor = None
+        if seat.user_id == loaded.table.creator_id:
+            successor = await self._successor(loaded, leaving)
+        if not await self.store.tables.remove_seat(loaded.table.id, seat.seat):
+            return False
+        if successor is not None:
+            await self.store.tables.set_creator(loaded.table.id, successor.user_id)
+        return True
+
+    async def _successor(self: TableService, loaded: Loaded, leaving: frozenset[int]) -> SeatRow:
         """Who takes over a lobby its creator leaves: the next person seated who may run one more
         open table (the per-member limit counts the lobbies a member took over)."""
-        others = [s for s in loaded.seats if s.user_id not in (None, leaving)]
+        others = [s for s in loaded.seats if s.user_id is not None and s.user_id not in leaving]
         if not others:
             raise TableError("You are the only player at this table: press **Cancel** to close it.")
         for seat in others:

@@ -30,7 +30,7 @@ from play import pace
 from play.common import AmountOutOfRange, BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
 from play.results import TableNews
 from play.lobby import COMPUTER_KINDS
-from play.tables import TableService
+from play.tables import TableService, seated
 from storage import TableRow
 
 log = logging.getLogger(__name__)
@@ -241,6 +241,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         refused = isinstance(parent, discord.TextChannel) and refusal_for(parent, table.game, "start this game")
         if refused:
             raise TableError(refused)
+        await self._without_departed(interaction, table)
         news = await self.service.start(table_id, caller_of(interaction))
         await reply(interaction, "The game has started. Your hand and choices come by DM "
                     "(or press **My hand** on the board).")
@@ -249,6 +250,22 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         # The DM channels the start's panels went to are noted for the next move's write: a crash
         # before it would send everyone their panel again at the next start.
         await safely(f"seat notes of table {table_id}", self.service.keep_notes(table_id))
+
+    async def _without_departed(self, interaction: discord.Interaction, table: TableRow) -> None:
+        """Before a start, Discord is asked who of the lobby has left the server (the bot is not told):
+        they are taken off it (a creator who left passes it on), and Start is pressed again."""
+        seats = await self.service.seats(table.id)
+        if interaction.guild is None or table.tournament_id is not None or not seated(seats, interaction.user.id):
+            return
+        gone = await left_server(interaction.guild, seats, interaction.user.id)
+        if not gone:
+            return
+        news = await self.service.unseat_departed(table.id, caller_of(interaction), gone)
+        await self.presenter.refresh_lobby(news)
+        names = [shown_name(s.display_name) for s in seats if s.user_id in gone]
+        creator = "" if news.table.creator_id == table.creator_id else f" <@{news.table.creator_id}> runs the table now."
+        raise TableError(f"{', '.join(names)} left the server, so they were taken off the table.{creator} Press "
+                         "**Start** again to play without them.", names=names)
 
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
         caller = caller_of(interaction)

@@ -54,3 +54,30 @@ async def test_once_the_creator_left_the_server_any_player_may_ask_to_cancel(sim
     assert cy.id in vote.raw_mentions and ada.id not in vote.raw_mentions
     await cy.click(vote, label="Agree")
     assert (await table.row()).status == "cancelled"
+
+
+def lobby_of(table):
+    return table.thread.history()[0]
+
+
+async def test_start_takes_players_who_left_the_server_off_the_lobby(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    table.guild.remove_member(cy)
+    refused = await ada.click(lobby_of(table), label="Start")
+    assert refused.ephemeral and "cy left the server" in refused.response.content and "Start" in refused.response.content
+    assert [s.user_id for s in await table.seats()] == [ada.id, bo.id] and (await table.row()).status == "lobby"
+    await ada.click(lobby_of(table), label="Start")
+    assert (await table.row()).status == "running"
+
+
+async def test_a_lobby_whose_creator_left_the_server_passes_to_the_next_player(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    table.guild.remove_member(ada)
+    told = await bo.click(lobby_of(table), label="Start")
+    assert "ada left the server" in told.response.content and f"<@{bo.id}> runs the table now" in told.response.content
+    assert (await table.row()).creator_id == bo.id
+    await bo.click(lobby_of(table), label="Start")
+    row = await table.row()
+    assert row.status == "running" and ada.id not in [s.user_id for s in await table.seats()]
