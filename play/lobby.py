@@ -139,27 +139,32 @@ class LobbyMixin:
             loaded = await self._lobby(table_id, caller)
             async with self.store.transaction():
                 for seat in [s for s in loaded.seats if s.user_id in gone]:
-                    await self._unseat(loaded, seat, gone)
+                    await self._unseat(loaded, seat, gone, forced=True)
             return await self.news(table_id)
 
-    async def _unseat(self: TableService, loaded: Loaded, seat: SeatRow, leaving: frozenset[int]) -> bool:
+    async def _unseat(self: TableService, loaded: Loaded, seat: SeatRow, leaving: frozenset[int],
+                      forced: bool = False) -> bool:
         """Remove one seat of a lobby (inside the caller's transaction); a creator leaving passes the
-        lobby to the next person seated who is not `leaving`. False if it was no longer there."""
+        lobby to the next person seated who is not `leaving` (`forced`: even one at their limit of
+        open tables, when the creator left the server: else nobody could run it). False if it was
+        no longer there."""
         successor = None
         if seat.user_id == loaded.table.creator_id:
-            successor = await self._successor(loaded, leaving)
+            successor = await self._successor(loaded, leaving, forced)
         if not await self.store.tables.remove_seat(loaded.table.id, seat.seat):
             return False
         if successor is not None:
             await self.store.tables.set_creator(loaded.table.id, successor.user_id)
         return True
 
-    async def _successor(self: TableService, loaded: Loaded, leaving: frozenset[int]) -> SeatRow:
+    async def _successor(self: TableService, loaded: Loaded, leaving: frozenset[int], forced: bool = False) -> SeatRow:
         """Who takes over a lobby its creator leaves: the next person seated who may run one more
         open table (the per-member limit counts the lobbies a member took over)."""
         others = [s for s in loaded.seats if s.user_id is not None and s.user_id not in leaving]
         if not others:
             raise TableError("You are the only player at this table: press **Cancel** to close it.")
+        if forced:
+            return others[0]
         for seat in others:
             mine, _ = await self.store.tables.open_casual(loaded.table.guild_id, seat.user_id)
             if loaded.table.tournament_id is not None or len(mine) < self.open_limits[0]:

@@ -291,9 +291,10 @@ class TableService(MovesMixin, LobbyMixin):
         table = loaded.table
         if table.status != "running" or table.tournament_id is not None:
             return False
-        if caller.user_id != table.creator_id:
-            return not caller.can_manage and seated(loaded.seats, caller.user_id)
-        return not caller.can_manage or (table.rated and seated(loaded.seats, caller.user_id))
+        playing = seated(loaded.seats, caller.user_id)
+        if caller.user_id != table.creator_id and not playing:
+            return False
+        return not caller.can_manage or (table.rated and playing)
 
     async def close(self, table_id: int) -> TableNews:
         """Cancel a table on the bot's own account (its tournament was cancelled)."""

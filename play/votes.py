@@ -80,11 +80,11 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
                             _in_seat_order(loaded, waiting), asked_before=True)
         voters = _voters(loaded, kind, caller.user_id, left)
         if not voters:
-            return await _carry_out(service, loaded, kind)
+            return await _carry_out(service, loaded, kind, departed)
         _askable(loaded)
         # `at` tells this vote's buttons from an earlier one's (also one asked at the same version).
-        vote = {"by": caller.user_id, "yes": [], "at": secrets.randbelow(10**15), **({"left": True} if departed else {})}
-        votes = {**loaded.table.votes, kind: vote}
+        vote = {"by": caller.user_id, "yes": [], "at": secrets.randbelow(10**15)}
+        votes = {**loaded.table.votes, kind: {**vote, "left": True} if departed else vote}
         await service.store.tables.set_votes(table_id, votes)
         news = await service.news(table_id)
         return VoteNews(news, kind, "open", _in_seat_order(loaded, voters))
@@ -113,23 +113,34 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str, left: frozenset[int]
         raise TableError("You are away: a computer player plays your seat until you press **I'm back** (on your "
                          "notice, or **My hand**). Press it, then ask again.")
     if kind == "cancel":
-        if caller.user_id != table.creator_id and (table.creator_id not in left or seat is None):
+        if caller.user_id != table.creator_id and (not _creator_gone(loaded, left) or seat is None):
             raise TableError("A running game is cancelled by someone with Manage Server, or by its creator when "
                              "every other player agrees (any of its players may ask once the creator has left the "
-                             "server); players can use `/table abandon` to forfeit.")
+                             "server or the game); players can use `/table abandon` to forfeit.")
         if seat is not None and seat.handed_over:  # votes are the business of those playing
             raise TableError("A computer player plays your seat now, so you can no longer ask to cancel this game. "
                              "Someone with Manage Server who has no seat at it can still cancel it.")
-        _check_cancel(loaded)
+        _check_cancel(loaded, left)
         return False
     if seat is None or seat.handed_over:  # abandoned, or handed to a computer player for good
         raise TableError("Only the players of this game can ask for that.")
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if subject is not None and subject.user_id == caller.user_id:
         raise TableError("You can abandon your own seat with `/table abandon`.")
-    departed = subject is not None and subject.user_id in left
+    departed = _departed(loaded, kind, left)
     _check_subject(loaded, kind, departed)
     return departed
+
+
+def _creator_gone(loaded: Loaded, left: frozenset[int]) -> bool:
+    """The creator has left the server (`left`), or no longer plays their seat (abandoned, voted out)."""
+    creator = loaded.table.creator_id
+    return creator in left or not any(s.user_id == creator and not s.handed_over for s in loaded.seats)
+
+
+def _departed(loaded: Loaded, kind: str, left: frozenset[int]) -> bool:
+    """Whether the seat of a hand-over vote is played by someone who has left the server, now."""
+    return any(f"handover:{s.seat}" == kind and s.user_id in left for s in loaded.seats)
 
 
 def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
@@ -154,12 +165,18 @@ def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
                          "to vote on.", names=[subject.display_name])
 
 
-def _check_cancel(loaded: Loaded) -> None:
+def _check_cancel(loaded: Loaded, left: frozenset[int] = frozenset()) -> None:
     gone = [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
     if loaded.table.rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
         raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, so it cannot be "
                          "cancelled by a vote: play it out (a computer player plays their seat), or ask "
                          "someone with Manage Server who has no seat at it.", names=gone)
+    away = [s.display_name for s in loaded.seats if s.user_id in left and not s.handed_over]
+    if loaded.table.rated and away:  # everyone must agree to cancel a rated game: they never could
+        raise TableError(f"{', '.join(away)} left the server and cannot answer, and a rated game is cancelled only "
+                         "when every player agrees. Vote their seat out with `/table handover` (they are then ranked "
+                         "last, as if they abandoned) and play on, or ask someone with Manage Server who has no seat "
+                         "at it.", names=away)
 
 
 async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,
@@ -171,7 +188,7 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
             raise VoteOver("This vote is over.")
         if vote.get("at") != at:  # a question of an earlier vote of this kind
             raise VoteOver("This vote is over.", open_at=vote.get("at"))
-        await _still_open(service, loaded, kind)  # the game may have changed since the vote was asked
+        await _still_open(service, loaded, kind, left)  # the game may have changed since the vote was asked
         voters = _voters(loaded, kind, vote["by"], left)
         if caller.user_id == vote["by"]:
             raise TableError("You asked for this vote, so it counts you as agreeing: it waits for the other "
@@ -200,7 +217,7 @@ async def settle(service: TableService, table_id: int, left: frozenset[int] = fr
             if loaded.table.status != "running" or vote is None:
                 continue
             try:
-                await _still_open(service, loaded, kind)
+                await _still_open(service, loaded, kind, left)
             except TableError:  # its next answer says why it is over
                 continue
             if all(user in vote["yes"] for user in _voters(loaded, kind, vote["by"], left)):
@@ -208,22 +225,28 @@ async def settle(service: TableService, table_id: int, left: frozenset[int] = fr
     return carried
 
 
-async def _still_open(service: TableService, loaded: Loaded, kind: str) -> None:
-    """A vote whose question no longer stands (the seat was abandoned or its player came back) ends."""
+async def _still_open(service: TableService, loaded: Loaded, kind: str, left: frozenset[int]) -> None:
+    """A vote whose question no longer stands (the seat was abandoned, its player came back, or
+    rejoined the server they had left) ends."""
     if kind == "cancel":
-        _check_cancel(loaded)
+        _check_cancel(loaded, left)
         return
     try:
-        _check_subject(loaded, kind, bool(loaded.table.votes.get(kind, {}).get("left")))
+        _check_subject(loaded, kind, _departed(loaded, kind, left))
     except TableError as exc:
         await service.store.tables.set_votes(loaded.table.id, {k: v for k, v in loaded.table.votes.items() if k != kind})
         raise VoteOver(f"This vote is over: {exc}") from None
 
 
-async def _carry_out(service: TableService, loaded: Loaded, kind: str) -> VoteNews:
+async def _carry_out(service: TableService, loaded: Loaded, kind: str, departed: bool | None = None) -> VoteNews:
     """Do what the vote decided. The vote ends in the same transaction: a stop cannot lose an
-    agreed vote before its hand-over or cancel is stored."""
+    agreed vote before its hand-over or cancel is stored. `departed`: the seat's player has left
+    the server (None: as the vote was asked)."""
     table_id = loaded.table.id
+    if departed is None:
+        departed = bool(loaded.table.votes.get(kind, {}).get("left"))
+    # A rated game's player who left the server forfeits, as by abandoning: ranked last, the game stays rated.
+    forfeit = loaded.table.rated and departed
     remaining = {k: v for k, v in loaded.table.votes.items() if k != kind}
     async with service.store.transaction():
         await service.store.tables.set_votes(table_id, remaining)
@@ -231,7 +254,7 @@ async def _carry_out(service: TableService, loaded: Loaded, kind: str) -> VoteNe
             await service._close(table_id)
         else:
             loaded.table = loaded.table.model_copy(update={"votes": remaining})
-            handed = await service._hand_over(loaded, int(kind.split(":")[1]), forfeit=False)
+            handed = await service._hand_over(loaded, int(kind.split(":")[1]), forfeit=forfeit)
     if kind == "cancel":
         return VoteNews(await service.news(table_id), kind, "agreed", [])
     return VoteNews(handed, kind, "agreed", [])

@@ -18,6 +18,7 @@ from bot.ui import panels
 from bot.ui.components import AMOUNT, AmountForm, amount_fault, trimmed
 from bot.ui.permissions import refusal_for
 from bot.ui.away import AwayMixin
+from bot.ui.departed import DepartedMixin
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import caller_of, defer, left_server, name_of, private_panel, refusal, reply, thread_failure
 from bot.ui.resume import ResumeMixin
@@ -30,7 +31,7 @@ from play import pace
 from play.common import AmountOutOfRange, BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
 from play.results import TableNews
 from play.lobby import COMPUTER_KINDS
-from play.tables import TableService, seated
+from play.tables import TableService
 from storage import TableRow
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,7 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
 ENDED = ("finished", "cancelled")
 
 
-class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenMixin):
+class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenMixin, DepartedMixin):
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
         self.presenter = presenter
@@ -250,22 +251,6 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         # The DM channels the start's panels went to are noted for the next move's write: a crash
         # before it would send everyone their panel again at the next start.
         await safely(f"seat notes of table {table_id}", self.service.keep_notes(table_id))
-
-    async def _without_departed(self, interaction: discord.Interaction, table: TableRow) -> None:
-        """Before a start, Discord is asked who of the lobby has left the server (the bot is not told):
-        they are taken off it (a creator who left passes it on), and Start is pressed again."""
-        seats = await self.service.seats(table.id)
-        if interaction.guild is None or table.tournament_id is not None or not seated(seats, interaction.user.id):
-            return
-        gone = await left_server(interaction.guild, seats, interaction.user.id)
-        if not gone:
-            return
-        news = await self.service.unseat_departed(table.id, caller_of(interaction), gone)
-        await self.presenter.refresh_lobby(news)
-        names = [shown_name(s.display_name) for s in seats if s.user_id in gone]
-        creator = "" if news.table.creator_id == table.creator_id else f" <@{news.table.creator_id}> runs the table now."
-        raise TableError(f"{', '.join(names)} left the server, so they were taken off the table.{creator} Press "
-                         "**Start** again to play without them.", names=names)
 
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
         caller = caller_of(interaction)

@@ -31,8 +31,10 @@ IN_THREAD = "A vote is answered with the **Agree** / **Refuse** buttons of its q
 def question(kind: str, asker: str, subject: str | None, rated: bool = False, departed: bool = False) -> str:
     if kind == "cancel":
         return f"{asker} asks to cancel this game."
+    if departed:  # play/votes.py _carry_out: in a rated game, as if they abandoned
+        return (f"{asker} asks to hand {subject}'s seat to a computer player for good, as {subject} has left the "
+                "server" + (f" ({subject} is then ranked last, as if they abandoned)." if rated else "."))
     return (f"{asker} asks to hand {subject}'s seat to a computer player for good"
-            + (f" ({subject} has left the server)" if departed else "")
             + (" (the game is then no longer rated, for anyone)." if rated else "."))
 
 
@@ -70,8 +72,8 @@ class VotesMixin:
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
         asker = _name_of(voted, info, vote["by"]) or shown_name(name_of(interaction.user))
-        posted = await self.presenter.post(voted.news.table.thread_id,
-                                           f"{question(kind, asker, subject, voted.news.table.rated, bool(vote.get('left')))} {mentions}: {ASK}", view=view,
+        asked = question(kind, asker, subject, voted.news.table.rated, bool(vote.get("left")))
+        posted = await self.presenter.post(voted.news.table.thread_id, f"{asked} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
         if posted:
             asked = self.questions.get((table_id, kind)) or []
@@ -127,8 +129,9 @@ class VotesMixin:
             return
         # Those who left the server are not waited for: asked of Discord for the players still to answer.
         agreed_to_all = set.intersection(*(set(vote.get("yes", ())) for vote in news.table.votes.values()))
-        still = [s for s in news.seats if s.user_id is not None and s.user_id not in agreed_to_all
-                 and not (s.handed_over or s.away)]
+        subjects = {kind for kind in news.table.votes if kind.startswith("handover:")}
+        still = [s for s in news.seats if s.user_id is not None and not s.handed_over and (
+            (s.user_id not in agreed_to_all and not s.away) or f"handover:{s.seat}" in subjects)]
         guild = self.presenter.bot.get_guild(news.table.guild_id)
         left = await left_server(guild, still, caller_id=0) if guild is not None and still else frozenset()
         for voted in await self.service.settle_votes(news.table.id, left):

@@ -81,3 +81,53 @@ async def test_a_lobby_whose_creator_left_the_server_passes_to_the_next_player(s
     await bo.click(lobby_of(table), label="Start")
     row = await table.row()
     assert row.status == "running" and ada.id not in [s.user_id for s in await table.seats()]
+
+
+async def test_a_vote_on_a_player_who_left_ends_when_they_rejoin(simcord_env):
+    """README: a vote whose player came back ends at the next answer."""
+    table = await pace_off_table(simcord_env, ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    table.guild.remove_member(bo)
+    await ada.slash(table.thread, "table handover", player=bo.user)
+    vote = question(table, "has left the server")
+    table.guild.add_member(bo.user)  # back in the server before the others answer
+    over = await cy.click(vote, label="Agree")
+    assert "This vote is over" in over.response.content, over.response.content
+    seat = next(s for s in await table.seats() if s.user_id == bo.id)
+    assert not seat.ai and not seat.handed_over and (await table.row()).votes == {}
+
+
+async def test_once_the_creator_was_voted_out_any_player_may_ask_to_cancel(simcord_env):
+    table = await pace_off_table(simcord_env, ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    table.guild.remove_member(ada)
+    await bo.slash(table.thread, "table handover", player=ada.user)
+    await cy.click(question(table, "has left the server"), label="Agree")
+    asked = await bo.slash(table.thread, "table cancel")
+    assert "asked in the thread" in asked.response.content, asked.response.content
+    await cy.click(question(table, "asks to cancel"), label="Agree")
+    assert (await table.row()).status == "cancelled"
+
+
+async def test_start_by_another_player_asks_discord_of_the_creator_alone(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy", "dee"])
+    _, bo, _, _ = table.players
+    mark = len(simcord_env.http_requests)
+    refused = await bo.click(lobby_of(table), label="Start")
+    assert "creator" in refused.response.content
+    lookups = [r for r in simcord_env.http_requests[mark:] if r.method == "GET" and "/members/" in r.path]
+    assert len(lookups) == 1, [r.path for r in lookups]
+
+
+async def test_a_lobby_passes_on_even_to_a_player_at_their_open_table_limit(simcord_env):
+    """Else nobody could run or close it but Manage Server."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada, bo = table.players
+    for _ in range(simcord_env.bot.settings.max_open_tables_per_member):
+        await bo.slash(table.channel, "table create", game="baumeister")
+    table.guild.remove_member(ada)
+    told = await bo.click(lobby_of(table), label="Start")
+    assert f"<@{bo.id}> runs the table now" in told.response.content, told.response.content
+    assert (await table.row()).creator_id == bo.id
+    note = [m for m in table.thread.history() if "runs the table now" in (m.content or "")]
+    assert note and bo.id in note[-1].raw_mentions

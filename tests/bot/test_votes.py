@@ -401,11 +401,16 @@ async def test_a_rated_game_is_not_cancelled_behind_a_player_who_left_the_server
     await ada.click(table.thread.history()[0], label="Rated: off")
     await start(table)
     table.guild.remove_member(cy)
-    await ada.slash(table.thread, "table cancel")
+    refused = await ada.slash(table.thread, "table cancel")  # cy can never agree: said at once
+    assert refused.ephemeral and "cy left the server and cannot answer" in refused.response.content
+    assert "/table handover" in refused.response.content and vote_messages(table) == []
+    # Voting cy out instead counts as cy abandoning: ranked last, and the game stays rated.
+    await ada.slash(table.thread, "table handover", player=cy.user)
     (vote,) = vote_messages(table)
-    assert cy.mention in vote.content
-    waiting = await bo.click(vote, label="Agree")
-    assert "Still waiting for cy" in waiting.response.content
+    assert "ranked last, as if they abandoned" in vote.content, vote.content
+    await bo.click(vote, label="Agree")
+    seat = next(s for s in await table.seats() if s.user_id == cy.id)
+    assert seat.forfeited and seat.ai and (await table.row()).rated
     assert (await table.row()).status == "running"
 
 
