@@ -163,12 +163,12 @@ class LobbyMixin:
         others = [s for s in loaded.seats if s.user_id is not None and s.user_id not in leaving]
         if not others:
             raise TableError("You are the only player at this table: press **Cancel** to close it.")
-        if forced:
-            return others[0]
         for seat in others:
             mine, _ = await self.store.tables.open_casual(loaded.table.guild_id, seat.user_id)
             if loaded.table.tournament_id is not None or len(mine) < self.open_limits[0]:
                 return seat
+        if forced:  # the creator left the server: someone must run it, over their limit if need be
+            return others[0]
         raise TableError(f"Nobody else at this table may take it over: each already runs {self.open_limits[0]} "
                          "open tables, the most one member may. Press **Cancel** to close it.")
 

@@ -292,8 +292,8 @@ class TableService(MovesMixin, LobbyMixin):
         if table.status != "running" or table.tournament_id is not None:
             return False
         playing = seated(loaded.seats, caller.user_id)
-        if caller.user_id != table.creator_id and not playing:
-            return False
+        if caller.user_id != table.creator_id:
+            return playing and not caller.can_manage  # Manage Server cancels, or is told why not
         return not caller.can_manage or (table.rated and playing)
 
     async def close(self, table_id: int) -> TableNews:

@@ -80,7 +80,7 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
                             _in_seat_order(loaded, waiting), asked_before=True)
         voters = _voters(loaded, kind, caller.user_id, left)
         if not voters:
-            return await _carry_out(service, loaded, kind, departed)
+            return await _carry_out(service, loaded, kind)
         _askable(loaded)
         # `at` tells this vote's buttons from an earlier one's (also one asked at the same version).
         vote = {"by": caller.user_id, "yes": [], "at": secrets.randbelow(10**15)}
@@ -139,8 +139,10 @@ def _creator_gone(loaded: Loaded, left: frozenset[int]) -> bool:
 
 
 def _departed(loaded: Loaded, kind: str, left: frozenset[int]) -> bool:
-    """Whether the seat of a hand-over vote is played by someone who has left the server, now."""
-    return any(f"handover:{s.seat}" == kind and s.user_id in left for s in loaded.seats)
+    """Whether the seat of a hand-over vote at an unrated table is played by someone who has left the
+    server, now (a rated game keeps its deadlines' rule: a player's rating is not decided by who
+    removes them from the server)."""
+    return not loaded.table.rated and any(f"handover:{s.seat}" == kind and s.user_id in left for s in loaded.seats)
 
 
 def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
@@ -173,10 +175,11 @@ def _check_cancel(loaded: Loaded, left: frozenset[int] = frozenset()) -> None:
                          "someone with Manage Server who has no seat at it.", names=gone)
     away = [s.display_name for s in loaded.seats if s.user_id in left and not s.handed_over]
     if loaded.table.rated and away:  # everyone must agree to cancel a rated game: they never could
+        later = ("" if loaded.table.pace == "off" else " Once they have missed the table's deadlines, the others may "
+                 "vote their seat to a computer player with `/table handover` (the game is then unrated).")
         raise TableError(f"{', '.join(away)} left the server and cannot answer, and a rated game is cancelled only "
-                         "when every player agrees. Vote their seat out with `/table handover` (they are then ranked "
-                         "last, as if they abandoned) and play on, or ask someone with Manage Server who has no seat "
-                         "at it.", names=away)
+                         f"when every player agrees.{later} Someone with Manage Server who has no seat at it can "
+                         "cancel it.", names=away)
 
 
 async def answer(service: TableService, table_id: int, caller: Caller, kind: str, agree: bool,
@@ -217,7 +220,7 @@ async def settle(service: TableService, table_id: int, left: frozenset[int] = fr
             if loaded.table.status != "running" or vote is None:
                 continue
             try:
-                await _still_open(service, loaded, kind, left)
+                _stands(loaded, kind, left)
             except TableError:  # its next answer says why it is over
                 continue
             if all(user in vote["yes"] for user in _voters(loaded, kind, vote["by"], left)):
@@ -225,28 +228,28 @@ async def settle(service: TableService, table_id: int, left: frozenset[int] = fr
     return carried
 
 
-async def _still_open(service: TableService, loaded: Loaded, kind: str, left: frozenset[int]) -> None:
-    """A vote whose question no longer stands (the seat was abandoned, its player came back, or
-    rejoined the server they had left) ends."""
+def _stands(loaded: Loaded, kind: str, left: frozenset[int]) -> None:
+    """TableError when a vote's question no longer stands (the seat was abandoned, its player came
+    back or rejoined the server they had left; a rated game's player left the server)."""
     if kind == "cancel":
         _check_cancel(loaded, left)
-        return
-    try:
+    else:
         _check_subject(loaded, kind, _departed(loaded, kind, left))
+
+
+async def _still_open(service: TableService, loaded: Loaded, kind: str, left: frozenset[int]) -> None:
+    """A vote whose question no longer stands ends, at the answer that finds it, saying why."""
+    try:
+        _stands(loaded, kind, left)
     except TableError as exc:
         await service.store.tables.set_votes(loaded.table.id, {k: v for k, v in loaded.table.votes.items() if k != kind})
         raise VoteOver(f"This vote is over: {exc}") from None
 
 
-async def _carry_out(service: TableService, loaded: Loaded, kind: str, departed: bool | None = None) -> VoteNews:
+async def _carry_out(service: TableService, loaded: Loaded, kind: str) -> VoteNews:
     """Do what the vote decided. The vote ends in the same transaction: a stop cannot lose an
-    agreed vote before its hand-over or cancel is stored. `departed`: the seat's player has left
-    the server (None: as the vote was asked)."""
+    agreed vote before its hand-over or cancel is stored."""
     table_id = loaded.table.id
-    if departed is None:
-        departed = bool(loaded.table.votes.get(kind, {}).get("left"))
-    # A rated game's player who left the server forfeits, as by abandoning: ranked last, the game stays rated.
-    forfeit = loaded.table.rated and departed
     remaining = {k: v for k, v in loaded.table.votes.items() if k != kind}
     async with service.store.transaction():
         await service.store.tables.set_votes(table_id, remaining)
@@ -254,7 +257,7 @@ async def _carry_out(service: TableService, loaded: Loaded, kind: str, departed:
             await service._close(table_id)
         else:
             loaded.table = loaded.table.model_copy(update={"votes": remaining})
-            handed = await service._hand_over(loaded, int(kind.split(":")[1]), forfeit=forfeit)
+            handed = await service._hand_over(loaded, int(kind.split(":")[1]), forfeit=False)
     if kind == "cancel":
         return VoteNews(await service.news(table_id), kind, "agreed", [])
     return VoteNews(handed, kind, "agreed", [])

@@ -43,4 +43,6 @@ class DepartedMixin:
         said = f"{', '.join(names)} left the server, so they were taken off the table.{runs}"
         runner = discord.AllowedMentions(users=[discord.Object(news.table.creator_id)], everyone=False, roles=False)
         await self.presenter.post(news.table.thread_id, said, allowed_mentions=runner)  # the new runner hears of it
-        raise TableError(f"{said} Press **Start** again to play without them.", names=names)
+        then = ("Press **Start** again to play without them." if news.table.creator_id == presser else
+                "They can start it without them.")
+        raise TableError(f"{said} {then}", names=names)

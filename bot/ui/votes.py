@@ -31,9 +31,8 @@ IN_THREAD = "A vote is answered with the **Agree** / **Refuse** buttons of its q
 def question(kind: str, asker: str, subject: str | None, rated: bool = False, departed: bool = False) -> str:
     if kind == "cancel":
         return f"{asker} asks to cancel this game."
-    if departed:  # play/votes.py _carry_out: in a rated game, as if they abandoned
-        return (f"{asker} asks to hand {subject}'s seat to a computer player for good, as {subject} has left the "
-                "server" + (f" ({subject} is then ranked last, as if they abandoned)." if rated else "."))
+    if departed:  # only at an unrated table (play/votes.py _departed)
+        return f"{asker} asks to hand {subject}'s seat to a computer player for good, as {subject} has left the server."
     return (f"{asker} asks to hand {subject}'s seat to a computer player for good"
             + (" (the game is then no longer rated, for anyone)." if rated else "."))
 

@@ -131,3 +131,32 @@ async def test_a_lobby_passes_on_even_to_a_player_at_their_open_table_limit(simc
     assert (await table.row()).creator_id == bo.id
     note = [m for m in table.thread.history() if "runs the table now" in (m.content or "")]
     assert note and bo.id in note[-1].raw_mentions
+
+
+async def test_a_rated_cancel_vote_ends_when_a_player_it_waits_for_leaves_the_server(simcord_env):
+    """A rated game is cancelled only when everyone agrees: one who left can never answer, so the
+    next answer ends the vote, saying why, instead of leaving it open for good."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await ada.click(lobby_of(table), label="Rated: off")
+    await start(table)
+    await ada.slash(table.thread, "table cancel")
+    vote = question(table, "asks to cancel")
+    table.guild.remove_member(cy)
+    over = await bo.click(vote, label="Agree")
+    assert "This vote is over" in over.response.content and "cy left the server" in over.response.content
+    row = await table.row()
+    assert row.votes == {} and row.status == "running"
+
+
+async def test_a_lobby_passes_first_to_a_player_under_their_limit_who_starts_it(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    for _ in range(simcord_env.bot.settings.max_open_tables_per_member):
+        await bo.slash(table.channel, "table create", game="baumeister")
+    table.guild.remove_member(ada)
+    told = await bo.click(lobby_of(table), label="Start")
+    assert f"<@{cy.id}> runs the table now" in told.response.content and "They can start it" in told.response.content
+    assert (await table.row()).creator_id == cy.id
+    await cy.click(lobby_of(table), label="Start")
+    assert (await table.row()).status == "running"

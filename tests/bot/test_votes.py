@@ -404,14 +404,11 @@ async def test_a_rated_game_is_not_cancelled_behind_a_player_who_left_the_server
     refused = await ada.slash(table.thread, "table cancel")  # cy can never agree: said at once
     assert refused.ephemeral and "cy left the server and cannot answer" in refused.response.content
     assert "/table handover" in refused.response.content and vote_messages(table) == []
-    # Voting cy out instead counts as cy abandoning: ranked last, and the game stays rated.
-    await ada.slash(table.thread, "table handover", player=cy.user)
-    (vote,) = vote_messages(table)
-    assert "ranked last, as if they abandoned" in vote.content, vote.content
-    await bo.click(vote, label="Agree")
-    seat = next(s for s in await table.seats() if s.user_id == cy.id)
-    assert seat.forfeited and seat.ai and (await table.row()).rated
-    assert (await table.row()).status == "running"
+    # A rated game keeps the rule of missed deadlines: leaving the server (or being removed) alone
+    # does not let the others vote the seat out.
+    handover = await ada.slash(table.thread, "table handover", player=cy.user)
+    assert handover.ephemeral and "has missed 0 deadlines" in handover.response.content, handover.response.content
+    assert vote_messages(table) == [] and (await table.row()).rated and (await table.row()).status == "running"
 
 
 async def test_a_member_look_up_that_gets_no_answer_takes_the_player_as_a_member(simcord_env, monkeypatch):
