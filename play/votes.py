@@ -66,7 +66,11 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
               left: frozenset[int] = frozenset()) -> VoteNews:
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
-        departed = _check_asker(loaded, caller, kind, left)
+        try:
+            departed = _check_asker(loaded, caller, kind, left)
+        except TableError:
+            await _end_if_fallen(service, loaded, kind, left)
+            raise
         open_vote = loaded.table.votes.get(kind)
         if open_vote is not None:  # asked again (say its question never reached the thread)
             voters = _voters(loaded, kind, open_vote["by"], left)
@@ -88,6 +92,16 @@ async def ask(service: TableService, table_id: int, caller: Caller, kind: str,
         await service.store.tables.set_votes(table_id, votes)
         news = await service.news(table_id)
         return VoteNews(news, kind, "open", _in_seat_order(loaded, voters))
+
+
+async def _end_if_fallen(service: TableService, loaded: Loaded, kind: str, left: frozenset[int]) -> None:
+    """An open vote of `kind` whose question no longer stands ends when it is asked again."""
+    if kind in loaded.table.votes:
+        try:
+            _stands(loaded, kind, left)
+        except TableError:
+            await service.store.tables.set_votes(loaded.table.id,
+                                                 {k: v for k, v in loaded.table.votes.items() if k != kind})
 
 
 def _askable(loaded: Loaded) -> None:
@@ -139,10 +153,13 @@ def _creator_gone(loaded: Loaded, left: frozenset[int]) -> bool:
 
 
 def _departed(loaded: Loaded, kind: str, left: frozenset[int]) -> bool:
-    """Whether the seat of a hand-over vote at an unrated table is played by someone who has left the
-    server, now (a rated game keeps its deadlines' rule: a player's rating is not decided by who
-    removes them from the server)."""
-    return not loaded.table.rated and any(f"handover:{s.seat}" == kind and s.user_id in left for s in loaded.seats)
+    """Whether the seat of a hand-over vote is played by someone who has left the server, now, at a
+    table where that is enough: an unrated one, or one without deadlines (else nothing would end
+    it). A rated game with deadlines keeps their rule: removing a player from the server does not
+    unrate it at once."""
+    table = loaded.table
+    return (not table.rated or table.pace == "off") and any(
+        f"handover:{s.seat}" == kind and s.user_id in left for s in loaded.seats)
 
 
 def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
@@ -175,8 +192,9 @@ def _check_cancel(loaded: Loaded, left: frozenset[int] = frozenset()) -> None:
                          "someone with Manage Server who has no seat at it.", names=gone)
     away = [s.display_name for s in loaded.seats if s.user_id in left and not s.handed_over]
     if loaded.table.rated and away:  # everyone must agree to cancel a rated game: they never could
-        later = ("" if loaded.table.pace == "off" else " Once they have missed the table's deadlines, the others may "
-                 "vote their seat to a computer player with `/table handover` (the game is then unrated).")
+        when = "Now" if loaded.table.pace == "off" else "Once they have missed the table's deadlines"
+        later = (f" {when} the others may vote their seat to a computer player with `/table handover` (the game is "
+                 "then unrated).")
         raise TableError(f"{', '.join(away)} left the server and cannot answer, and a rated game is cancelled only "
                          f"when every player agrees.{later} Someone with Manage Server who has no seat at it can "
                          "cancel it.", names=away)

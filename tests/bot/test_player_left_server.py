@@ -160,3 +160,33 @@ async def test_a_lobby_passes_first_to_a_player_under_their_limit_who_starts_it(
     assert (await table.row()).creator_id == cy.id
     await cy.click(lobby_of(table), label="Start")
     assert (await table.row()).status == "running"
+
+
+async def test_a_rated_table_without_deadlines_can_vote_out_a_player_who_left_and_goes_unrated(simcord_env):
+    """Else nothing would ever end it: no deadline passes, and a rated cancel needs them to agree."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    lobby = lobby_of(table)
+    await ada.click(lobby, label="Rated: off")
+    while "Pace: off" not in labels(lobby_of(table)):
+        await ada.click(lobby_of(table), label=next(l for l in labels(lobby_of(table)) if l.startswith("Pace")))
+    await start(table)
+    table.guild.remove_member(cy)
+    refused = await ada.slash(table.thread, "table cancel")
+    assert "Now the others may vote their seat" in refused.response.content, refused.response.content
+    await ada.slash(table.thread, "table handover", player=cy.user)
+    await bo.click(question(table, "has left the server"), label="Agree")
+    row = await table.row()
+    assert next(s for s in await table.seats() if s.user_id == cy.id).handed_over and not row.rated
+
+
+async def test_asking_again_ends_a_vote_that_no_longer_stands(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await ada.click(lobby_of(table), label="Rated: off")
+    await start(table)
+    await ada.slash(table.thread, "table cancel")
+    table.guild.remove_member(cy)
+    again = await ada.slash(table.thread, "table cancel")
+    assert "cy left the server" in again.response.content
+    assert (await table.row()).votes == {}
