@@ -20,16 +20,21 @@ def backup(source: Path, target: Path) -> int:
         raise FileExistsError(f"{target} exists already; give the name of a new file")
     if not source.is_file():
         raise FileNotFoundError(f"there is no database at {source}")
+    # Written under a name of its own and given the target's name only once whole: a copy cut off
+    # (the command killed) is never mistaken for a backup, which opens as an empty database.
+    partial = target.with_name(target.name + ".partial")
     database = sqlite3.connect(source, timeout=BUSY_WAIT_MS / 1000)  # it only reads
     try:
-        copy = sqlite3.connect(target)
+        partial.unlink(missing_ok=True)  # left by a backup cut off before
+        copy = sqlite3.connect(partial)
         try:
             database.backup(copy)
             (count,) = copy.execute("SELECT COUNT(*) FROM game_tables").fetchone()
         finally:
             copy.close()
+        partial.replace(target)
     except BaseException:
-        target.unlink(missing_ok=True)  # no half copy (nor another program's data) left behind
+        partial.unlink(missing_ok=True)  # no half copy (nor another program's data) left behind
         raise
     finally:
         database.close()

@@ -5,6 +5,7 @@ refuses is tried again by a timer (`try_again_later`). A part of TournamentContr
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 from typing import Any
 
 import discord
@@ -21,6 +22,9 @@ from play.tournaments.service import RoundEnd, TournamentService
 from storage import TimerRow
 
 log = logging.getLogger(__name__)
+# Set while a retry or a start posts what Discord refused before: the organiser was told of a
+# missing permission by the first refusal, and is not told again at every retry or restart.
+_RETRYING: ContextVar[bool] = ContextVar("tournament_posts_retrying", default=False)
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -132,7 +136,7 @@ class RoundsMixin:
             missing = missing_permissions(channel, pictures=False, posts_in_channel=True)
         log.warning("%s of tournament %s not posted (%s %s)%s; trying again later", what, tournament_id, exc.status,
                     exc.text or exc, f": the bot lacks {', '.join(missing)} in its channel" if missing else "")
-        if not missing or self.refusals_told.get((tournament_id, tuple(missing))):
+        if not missing or _RETRYING.get() or self.refusals_told.get((tournament_id, tuple(missing))):
             return
         self.refusals_told.put((tournament_id, tuple(missing)), True)
         text = missing_text(channel, missing, f"post {what} of tournament #{tournament_id}")
@@ -149,8 +153,15 @@ class RoundsMixin:
         self.bot.scheduler.wake(await self.service.posts_again(tournament_id, attempt))
 
     async def on_posts_due(self, timer: TimerRow) -> None:
-        """The timer of `try_again_later`: post the round ends not posted yet, open what the
-        seated round still lacks."""
+        """The timer of `try_again_later` (quietly: see _RETRYING)."""
+        token = _RETRYING.set(True)
+        try:
+            await self._posts_due(timer)
+        finally:
+            _RETRYING.reset(token)
+
+    async def _posts_due(self, timer: TimerRow) -> None:
+        """Post the round ends not posted yet, open what the seated round still lacks."""
         tournament_id, attempt = int(timer.payload["tournament_id"]), int(timer.payload["attempt"])
         tournament = await self.service.get(tournament_id)
         ends_done = round_done = True
@@ -274,6 +285,13 @@ class RoundsMixin:
     async def resume(self) -> None:
         """After a restart: record results that finished unseen, open tables not yet opened, and
         post the round ends a stop cut off (what Discord refuses is tried again later)."""
+        token = _RETRYING.set(True)
+        try:
+            await self._resume_all()
+        finally:
+            _RETRYING.reset(token)
+
+    async def _resume_all(self) -> None:
         for tournament_id in await self.service.running():
             await safely(f"resuming tournament {tournament_id}", self._resume(tournament_id))
         for tournament_id in sorted({end.tournament.id for end in await self.service.unannounced_ends()}):

@@ -5,8 +5,9 @@ refused is tried again by a timer, without a restart."""
 from __future__ import annotations
 
 import discord
-
 import pytest
+
+from bot import create_bot
 
 from tests.bot.driver import Table, heuristic_players, play_to_the_end
 from tests.bot.tournament_driver import answer, create, new_event, play_out, register_all, tournament_message
@@ -227,7 +228,8 @@ async def test_a_deadline_notice_the_channel_refuses_is_tried_again_until_it_is_
     assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
 
 
-async def test_standings_refused_for_a_missing_permission_are_named_to_the_organiser_once(simcord_env, caplog):
+async def test_standings_refused_for_a_missing_permission_are_named_to_the_organiser_once(simcord_env, caplog,
+                                                                                         settings):
     """Send Messages taken away in the tournament's channel while its round plays: the round's end
     is refused; the log and a DM to the organiser name the permission (once), and the standings
     are posted by the retry once it is given back."""
@@ -245,6 +247,12 @@ async def test_standings_refused_for_a_missing_permission_are_named_to_the_organ
     dms = [m.content for m in event.organiser.user.dm_channel.history() if "**Send Messages**" in (m.content or "")]
     assert len(dms) == 1 and f"tournament #{tournament}" in dms[0] and "I try again by myself" in dms[0], dms
     assert any("tournament" in r.getMessage() and "lacks Send Messages" in r.getMessage() for r in caplog.records)
+    for _ in range(2):  # restarts try again, and do not tell the organiser again
+        await simcord_env.restart_bot(create_bot(settings))
+        await simcord_env.advance_time(RETRY)
+    dms = [m.content for m in event.organiser.user.dm_channel.history() if "**Send Messages**" in (m.content or "")]
+    assert len(dms) == 1, dms
+    channel = simcord_env.bot.get_channel(event.channel.id)
     await channel.set_permissions(simcord_env.bot.user, send_messages=True)
     await simcord_env.advance_time(2 * 3600)  # the retries are hourly by then
     assert len(titled(event, "standings after round 1")) == 1

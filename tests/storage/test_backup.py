@@ -81,4 +81,34 @@ def test_a_file_that_is_not_the_bots_database_leaves_no_copy(tmp_path):
     conn.close()
     with pytest.raises(sqlite3.Error):
         backup(other, tmp_path / "copy.sqlite3")
-    assert not (tmp_path / "copy.sqlite3").exists()
+    assert list(tmp_path.iterdir()) == [other]
+
+
+async def test_a_copy_is_given_its_name_only_once_whole(tmp_path, monkeypatch):
+    """A backup cut off mid-copy leaves no file under the backup's name (it would open as an empty
+    database, and restoring it would start the bot with no games)."""
+    path = tmp_path / "bot.sqlite3"
+    await (await running_store_with_tables(path, 3)).close()
+    seen, connect = [], sqlite3.connect
+
+    class CutOff:  # the database being copied, whose copy stops half way (the command killed)
+        def __init__(self, conn):
+            self.conn = conn
+
+        def backup(self, target, **kwargs):
+            seen.append(sorted(p.name for p in tmp_path.iterdir()))
+            raise KeyboardInterrupt
+
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
+    opened = []
+
+    def first_cut_off(*args, **kwargs):
+        opened.append(connect(*args, **kwargs))
+        return CutOff(opened[-1]) if len(opened) == 1 else opened[-1]
+
+    monkeypatch.setattr(sqlite3, "connect", first_cut_off)
+    with pytest.raises(KeyboardInterrupt):
+        backup(path, tmp_path / "copy.sqlite3")
+    assert "copy.sqlite3" not in seen[0] and not (tmp_path / "copy.sqlite3").exists()
