@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from play.tournaments.ratings import tenths
 from tests.bot.ratings_reference import (Ledger, f1, ordinal, parse_changes, played, rate_reference, rating_changes,
                                          shown_change)
 
@@ -59,7 +60,7 @@ async def test_a_sequence_of_two_to_five_player_games(simcord_env, monkeypatch):
     values = {p.id: ordinal(*ledger.r[(guild.id, GAME, p.id)]) for p in people}
     for p in people:
         key = (guild.id, GAME, p.id)
-        place = 1 + sum(v > values[p.id] for v in values.values())
+        place = shown_place(values, p.id)
         games = ledger.games[key]
         prof = await ada.slash(channel, "profile", user=p)
         emb = prof.response.embeds[0]
@@ -72,8 +73,13 @@ async def test_a_sequence_of_two_to_five_player_games(simcord_env, monkeypatch):
     want = []
     for p in order:
         key = (guild.id, GAME, p.id)
-        place = 1 + sum(v > values[p.id] for v in values.values())
+        place = shown_place(values, p.id)
         g = ledger.games[key]
         want.append(f"{place}. **{p.user.name}** — {f1(values[p.id])} ({g} game{'s' if g != 1 else ''}, "
                     f"{ledger.wins[key]} won)")
     assert lines == want
+
+
+def shown_place(values: dict[int, float], user_id: int) -> int:
+    """README: "Players of equal rating share a place (1, 1, 3)": equal as shown, to one decimal."""
+    return 1 + sum(tenths(v) > tenths(values[user_id]) for v in values.values())
