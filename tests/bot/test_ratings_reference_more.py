@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot import create_bot
+from play.tournaments.ratings import tenths
 from tests.bot.ratings_reference import Ledger, f1, ordinal, open_rated, played, rate_reference, rating_changes
 from tests.bot.test_ratings_reference_sequence import check_changes, check_stored
 from tests.bot.test_ratings_reference_tournament import rate_table
@@ -83,7 +84,7 @@ async def test_one_player_two_games_and_a_restart(simcord_env, settings, monkeyp
     for title, game in (("Augsburg 1520", "augsburg1520"), ("Wettstreit der Baumeister", "baumeister")):
         key = (guild.id, game, ada.id)
         values = [ordinal(*ledger.r[(guild.id, game, p.id)]) for p in people if (guild.id, game, p.id) in ledger.r]
-        place = 1 + sum(v > ordinal(*ledger.r[key]) for v in values)
+        place = 1 + sum(tenths(v) > tenths(ordinal(*ledger.r[key])) for v in values)  # as shown: ties share
         assert fields[title].startswith(f"Rating **{f1(ordinal(*ledger.r[key]))}** (#{place} on this server) · "
                                         f"{ledger.games[key]} games · {ledger.wins[key]} won"), fields
     assert len(fields["Recent rated games"].splitlines()) == 4
