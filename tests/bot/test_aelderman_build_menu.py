@@ -11,15 +11,22 @@ from tests.bot.driver import (board_message, buttons, fix_deal, heuristic_player
 
 
 
-async def in_lubeck_with_a_free_property(env, monkeypatch):
-    """A 2-player main game: the player on turn has just sailed into Lübeck with a free property,
-    goods for any building and coins."""
+async def at_a_sea_turn(env, monkeypatch, options: str | None = None):
+    """A 2-player game of a fixed deal, played until someone's sea turn with two action points left:
+    (the table, its state)."""
     fix_deal(monkeypatch, 11)
-    table = await open_table(env, "aelderman", ["ada", "bo"], options="version=main")
+    table = await open_table(env, "aelderman", ["ada", "bo"], options=options)
     await start(table)
     state = await play_until(table, heuristic_players("aelderman", 2),
                              lambda s: s.phase == "trade" and s.turn is not None and not s.pending
                              and s.turn.base_left >= 2, "a sea turn")
+    return table, state
+
+
+async def in_lubeck_with_a_free_property(env, monkeypatch):
+    """A 2-player main game: the player on turn has just sailed into Lübeck with a free property,
+    goods for any building and coins."""
+    table, state = await at_a_sea_turn(env, monkeypatch, "version=main")
     seat = state.turn.seat
     player = state.players[seat]
     site = next(s for s, owner in enumerate(state.site_owner) if owner < 0)

@@ -10,18 +10,14 @@ from games.aelderman import data as D
 from games.aelderman.actions import Feast
 from games.aelderman.state import Visit
 from play.results import seat_choices
-from tests.bot.driver import board_message, choose, fix_deal, heuristic_players, open_table, play_until, start
+from tests.bot.driver import board_message, choose
+from tests.bot.test_aelderman_build_menu import at_a_sea_turn
 
 SPEC = registry.get("aelderman")
 
 
 async def test_mulichs_small_feast_is_marked_on_his_mission_card_and_told_to_him_alone(simcord_env, monkeypatch):
-    fix_deal(monkeypatch, 11)
-    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
-    await start(table)
-    state = await play_until(table, heuristic_players("aelderman", 2),
-                             lambda s: s.phase == "trade" and s.turn is not None and not s.pending
-                             and s.turn.base_left >= 2, "a sea turn")
+    table, state = await at_a_sea_turn(simcord_env, monkeypatch)
     seat = state.turn.seat
     player = state.players[seat]
     player.mission = D.FEAST_MARK_MISSION
