@@ -37,8 +37,9 @@ def summary_lines() -> list[str]:
         f"Places (for ratings and tournaments){CHOSEN_MARK}: mission level, then council votes. Nobody "
         "wins when no one completes a basic task.",
         "2 players (both versions): a spare colour holds the places of the chosen setup (table "
-        "option setup 1-3); its markers count for the exchange of action cards and, in the main "
-        "version, its markers and buildings for the majorities.",
+        "option setup 1-3); its markers count for the exchange of action cards (a row they fill at "
+        f"setup exchanges none{CHOSEN_MARK}) and, in the main version, its markers and buildings for "
+        "the majorities.",
     ]
 
 

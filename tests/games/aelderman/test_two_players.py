@@ -8,6 +8,7 @@ import pytest
 
 from games.aelderman import SPEC
 from games.aelderman import data as D
+from games.aelderman.describe import summary_lines
 from games.aelderman.dummy import place_spare
 from games.aelderman.majority import district_strengths
 from tests.games.aelderman.helpers import act, clear_player, finish_setup, new_game, new_main, start_turn
@@ -85,6 +86,17 @@ def test_the_spare_markers_count_for_the_exchange_of_action_cards():
     assert state.cards["Malmö"] == 13
     state, _ = act(state, 0, "place", where="banner")
     assert state.banners["Malmö"] == [SPARE, SPARE, 0, 0] and state.cards["Malmö"] != 13
+
+
+def test_rows_the_spare_markers_fill_at_setup_exchange_no_card_as_the_rules_summary_says():
+    """A chosen reading of 'Whenever a row on the banner is filled with two influence markers, the
+    action card is immediately exchanged': the setup's markers are part of the setup, as the cards
+    laid out are, so a row they fill exchanges nothing; /rules names the choice."""
+    before = SPEC.setup(2, 3, {"setup": 1})
+    state = finish_setup(before)
+    assert state.banners["Malmö"][:2] == [SPARE, SPARE]
+    assert state.cards["Malmö"] == before.cards["Malmö"] and not state.card_discard
+    assert any("a row they fill at setup exchanges none (chosen)" in line for line in summary_lines())
 
 
 def test_the_spare_buildings_count_for_the_district_majorities():
