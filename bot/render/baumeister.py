@@ -244,8 +244,6 @@ class BaumeisterRenderer(Renderer):
         text = head + (", ".join(can[:-1]) + ", or " + can[-1] if len(can) > 1 else can[0]) + "."
         if seat != sab.attacker and not view.can_accept:
             text += " You have less than that, so you cannot pay it."
-        left = sab.counters_left or 0
-        text += f" Counter-proposals left: {left}." if left else " No counter-proposal is left."
         return text + " Only the two of you see the amounts."
 
     def _build_text(self, view: BaumeisterView) -> str:

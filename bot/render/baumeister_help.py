@@ -76,8 +76,8 @@ def component_lines() -> list[str]:
         "when both are the same size.",
         f"**Start player** (chosen detail): {data.START_PLAYER_RULE}",
         f"**Opening bid** (chosen): at least {data.MIN_OPENING_BID} thalers (the rules text names no minimum).",
-        f"**Pay-off negotiation** (chosen): the victim opens with an offer; the other side accepts, refuses "
-        f"(the die decides) or counters; at most {data.PAYOFF_COUNTERS} counter-proposals. Each answer is timed; "
-        "out of time counts as a refusal.",
+        "**Pay-off negotiation** (chosen): the victim opens with an offer; the other side accepts, refuses "
+        "(the die decides) or counters, as often as they like, until one accepts or either breaks off. Each "
+        "answer is timed; out of time counts as a refusal.",
     ]
     return lines

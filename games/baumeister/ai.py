@@ -22,6 +22,9 @@ from games.baumeister.state import Phase, State
 from games.core import GameSpec, Policy, RandomPolicy
 
 AVERAGE_VALUE = sum(VALUE) / len(VALUE)
+# A computer player counters in a pay-off negotiation only while fewer counter-proposals than this
+# have been made; then it accepts or refuses (the rules set no end, its patience has one).
+COUNTERS_TRIED = 4
 
 
 def make_policy(spec: GameSpec, kind: str, seed: int = 0) -> Policy:
@@ -177,9 +180,10 @@ class HeuristicPolicy:
     def _answer(self, state: State, seat: int, actions: list) -> Any:
         """The attacker takes an offer near the damage the die would likely do and otherwise asks
         for about that much; the victim pays a demand up to that damage and otherwise offers
-        about that much. Without a counter left (or a fitting one), the die decides."""
+        about that much. Without a fitting counter, or once COUNTERS_TRIED have been made, the die
+        decides (two computer players, or a person haggling with one, always come to an end)."""
         fair = _fair_pay_off(state)
-        counters = [a for a in actions if a.kind == "offer"]
+        counters = [a for a in actions if a.kind == "offer"] if state.counters < COUNTERS_TRIED else []
         if seat == state.current:
             if state.offer >= 0.7 * fair:
                 return moves.ACCEPT

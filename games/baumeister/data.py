@@ -130,11 +130,6 @@ FIRST_BUILD = 3
 # rulebook: "If a player has five or more cards in his/her hand, a saboteur may be played against them".
 HAND_ATTACK_MIN = 5
 
-# chosen: the rulebook sets no end to the pay-off negotiation ("The victim and saboteur may then
-# negotiate a pay-off"). After this many counter-proposals the side to answer may only accept or
-# refuse, so a negotiation always ends (the table's time limit on each answer ends it too).
-PAYOFF_COUNTERS = 4
-
 # rulebook: extra points for a complete city.
 BONUS_MIDDLE_HALL = 10
 BONUS_CHURCHES = 5

@@ -9,7 +9,7 @@ from games.baumeister.common import (
     amount_choices, event, face_text, fresh_rng, name, remove_from_hand, replace_at, roll_die, transfer,
     under_smaller_stack,
 )
-from games.baumeister.data import CARDS, COIN_SUPPLY, MENU_LIMIT, PAYOFF_COUNTERS
+from games.baumeister.data import CARDS, COIN_SUPPLY, MENU_LIMIT
 from games.baumeister.flow import end_turn, sabotage_targets
 from games.baumeister.state import Phase, State
 from games.core import AmountChoice, Event, RuleError, private
@@ -65,9 +65,10 @@ def apply_aim(state: State, seat: int, action, events: list[Event]) -> None:
 
 # -- the pay-off negotiation ---------------------------------------------------------------
 # The victim opens with an offer (or lets the die decide). The other side then accepts, refuses
-# (the die decides) or counters with an amount of its own, and so on, at most PAYOFF_COUNTERS
-# counter-proposals. Every step is seen by the two players only; the table sees that they
-# negotiate and how it ends.
+# (the die decides) or counters with an amount of its own, and so on until one accepts or either
+# breaks off ("The victim and saboteur may then negotiate a pay-off": the rulebook sets no end,
+# and each answer's time limit ends a negotiation nobody answers). Every step is seen by the two
+# players only; the table sees that they negotiate and how it ends.
 def offer_actions(state: State, seat: int) -> list:
     amounts = amount_choices(1, state.money[state.victim], MENU_LIMIT - 1)
     return [moves.OFFERS[a] for a in amounts] + [moves.NO_OFFER]
@@ -124,12 +125,10 @@ def can_accept(state: State, seat: int) -> bool:
 
 
 def counter_range(state: State, seat: int) -> AmountChoice | None:
-    """The amounts `seat` may counter with, or None (no counter-proposal is left, or none fits).
+    """The amounts `seat` may counter with, or None (none fits).
     The attacker asks for more than the offer, up to what the other players hold together (the
     cash supply is public, so this bound reveals nobody's money); the victim offers less than
     was asked, up to its own money."""
-    if state.counters >= PAYOFF_COUNTERS:
-        return None
     if seat == state.current:
         low, high, what = state.offer + 1, COIN_SUPPLY - state.bank - state.money[seat], "Ask for (thalers)"
     else:
@@ -168,7 +167,7 @@ def apply_answer(state: State, seat: int, action, events: list[Event]) -> None:
     elif kind == "offer":
         counter = counter_range(state, seat)
         if counter is None:
-            raise RuleError("No more counter-proposals: accept or refuse.")
+            raise RuleError(f"No other amount can be proposed now. {_answer_text(state, seat)}")
         counter.action(action.amount)  # refuses an amount outside the range, saying which fit
         state.counters += 1
         _propose(state, seat, action.amount, events)

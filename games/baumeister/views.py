@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from games.baumeister.auction import can_swap
 from games.baumeister.build import BUILD_PHASES, pickable_cards
 from games.baumeister.city import coins, is_complete, shields
-from games.baumeister.data import CARDS, PAYOFF_COUNTERS, TYPE_KEYS, VALUE
+from games.baumeister.data import CARDS, TYPE_KEYS, VALUE
 from games.baumeister.flow import sabotage_targets
 from games.baumeister.sabotage import can_accept, counter_range, negotiators
 from games.baumeister.state import Options, Phase, State
@@ -73,7 +73,6 @@ class SabotageView(BaseModel):
     # Only in the views of the attacker and the victim, during the negotiation:
     offer: int | None  # the amount on the table
     proposer: int | None  # who put it there
-    counters_left: int | None  # counter-proposals still allowed
 
 
 class BaumeisterView(BaseModel):
@@ -253,5 +252,4 @@ def _sabotage_view(state: State, seat: int | None) -> SabotageView:
         negotiating=negotiating,
         offer=state.offer if private else None,
         proposer=(victim if state.actor == state.current else state.current) if private else None,
-        counters_left=PAYOFF_COUNTERS - state.counters if private else None,
     )

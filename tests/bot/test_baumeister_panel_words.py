@@ -29,17 +29,21 @@ async def test_a_victim_asked_for_more_than_it_has_is_not_told_to_pay(simcord_en
 
 
 @pytest.mark.slow
-async def test_an_attacker_with_no_counter_proposal_left_is_not_told_to_ask_for_more(simcord_env, monkeypatch):
-    """Four counter-proposals at most: then the attacker may only accept or refuse."""
+async def test_counter_proposals_go_on_until_one_side_accepts(simcord_env, monkeypatch):
+    """Issue: "either side may propose an amount, the other accepts, refuses or counters, until one
+    accepts, either breaks off, or the table's time limit ends it": after six counter-proposals the
+    attacker may still ask for more, and the words say so."""
     table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
     money = state.money[state.victim]
-    for amount in (1, money + 2, 1, money + 2, 1):
+    for amount in (1, money + 2, 1, money + 2, 1, money + 2, 1):
         assert await play_turn_by_dm(table, lambda st, seat, a=amount: moves.OFFERS[a])
-    assert (await table.state()).counters == 4
+    assert (await table.state()).counters == 6
     panel = await dm_panel(table, state.current)
-    assert not menu_options(panel)
+    assert menu_options(panel)
     text = now_line(panel)
-    assert ": accept, or refuse and roll the die. No counter-proposal is left." in text, text
+    assert ": accept, ask for more, or refuse and roll the die." in text, text
+    assert await play_turn_by_dm(table, lambda st, seat: moves.ACCEPT)
+    assert (await table.state()).money[state.current] == state.money[state.current] + 1
 
 
 @pytest.mark.slow

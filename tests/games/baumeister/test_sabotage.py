@@ -9,8 +9,8 @@ import pytest
 from games import RuleError
 from games.baumeister import SPEC
 from games.baumeister.city import slots_for
-from games.baumeister.data import PAYOFF_COUNTERS
 from games.baumeister.flow import begin_build
+from games.baumeister.state import Phase
 from games.core import DECISION_SECONDS
 from tests.games.baumeister.helpers import card, give, ids, kinds, new_game, play, rig_die
 
@@ -138,21 +138,37 @@ def test_either_side_may_break_off_and_the_die_decides(who):
     assert state.money[0] == 10 and state.money[2] == 10 and state.reserve == 5
 
 
-def test_counter_proposals_are_limited_so_a_negotiation_ends():
-    """chosen (data.PAYOFF_COUNTERS): the rulebook sets no end to "negotiate a pay-off"; after
-    this many counter-proposals the side to answer may only accept or refuse."""
-    assert PAYOFF_COUNTERS == 4
+def test_counter_proposals_go_on_until_one_accepts_or_either_breaks_off():
+    """rulebook: "The victim and saboteur may then negotiate a pay-off" (no number of rounds is
+    set): either side counters the other's amount as often as it likes; the negotiation ends when
+    one accepts, either breaks off, or an answer's time runs out."""
     state = at_the_table(victim_money=10)
     state, _ = play(state, 2, offer(1))
-    asks, bids = iter([9, 8, 7]), iter([2, 3])
-    for counter in range(PAYOFF_COUNTERS):
-        seat = state.actor
-        assert SPEC.view(state, seat).sabotage.counters_left == PAYOFF_COUNTERS - counter
-        state, _ = play(state, seat, offer(next(asks) if seat == 0 else next(bids, 4)))
-    assert SPEC.amount_choice(state, state.actor) is None
-    assert kinds(SPEC.legal_actions(state, state.actor)) == ["accept", "refuse"]
-    with pytest.raises(RuleError, match="No more counter-proposals"):
-        SPEC.apply(state, state.actor, offer(5))
+    for ask, bid in [(9, 2), (9, 2), (8, 3), (8, 3), (7, 4), (7, 4)]:  # twelve counter-proposals
+        state, _ = play(state, 0, offer(ask))
+        assert "offer" in kinds(SPEC.legal_actions(state, 2)) and SPEC.amount_choice(state, 2).high == ask - 1
+        state, _ = play(state, 2, offer(bid))
+        assert SPEC.amount_choice(state, 0).low == bid + 1
+    assert state.phase == Phase.ANSWER and state.actor == 0
+    state, events = play(state, 0, {"kind": "accept"})
+    assert [e.text for e in events if e.kind == "payoff_amount"] == ["{p2} pays {p0} 4 thalers."]
+    assert state.money[2] == 6
+
+
+def test_a_counter_proposal_needs_an_amount_that_fits():
+    """The victim offers less than was asked (a demand of 1 thaler leaves no smaller amount): the
+    answer then is to pay or to break off, and the refusal says so."""
+    state = at_the_table(victim_money=10)
+    state, _ = play(state, 2, offer(1))
+    state, _ = play(state, 0, offer(2))
+    state, _ = play(state, 2, offer(1))
+    state, _ = play(state, 0, offer(2))
+    assert kinds(SPEC.legal_actions(state, 2)) == ["accept", "offer", "refuse"]
+    state.offer = 1  # a demand of a single thaler
+    assert SPEC.amount_choice(state, 2) is None
+    assert kinds(SPEC.legal_actions(state, 2)) == ["accept", "refuse"]
+    with pytest.raises(RuleError, match="No other amount can be proposed now. Answer the pay-off: accept or refuse"):
+        SPEC.apply(state, 2, offer(1))
 
 
 def words(text: str) -> list[str]:
@@ -173,7 +189,6 @@ def test_every_step_is_private_until_the_negotiation_is_settled():
     for seat in (None, 1, 3):
         sabotage = SPEC.view(state, seat).sabotage
         assert sabotage.negotiating and sabotage.offer is None and sabotage.proposer is None
-        assert sabotage.counters_left is None
     state, settled = play(state, 2, {"kind": "accept"})
     public = [e for e in settled if e.seats is None and e.kind == "payoff"]
     assert public and "6" not in words(public[0].text) and "amount" not in public[0].data
