@@ -18,12 +18,15 @@ class Playout:
 
 
 def random_playout(spec: GameSpec, seats: int, seed: int, options: Any = None, *, check=None,
-                   untouched: bool = False, max_steps: int = 200_000) -> Playout:
+                   untouched: bool = False, max_steps: int = 200_000, start=None) -> Playout:
     """Play random legal actions until the game ends. `check(before, seat, action, after, events)`
     runs after every step when given. With `untouched`, every step also asserts that `apply` left
-    the state it was given as it was (its dump is the same before and after)."""
+    the state it was given as it was (its dump is the same before and after). `start(state)`, when
+    given, changes the state dealt before the first move (a position random play rarely reaches)."""
     rng = random.Random(seed)
     state = spec.setup(seats, seed, options)
+    if start is not None:
+        start(state)
     result = Playout(state)
     while spec.outcome(state) is None:
         acting = sorted(spec.to_act(state))

@@ -109,6 +109,33 @@ def test_random_games(name: str, seats: int, option_index: int) -> None:
             assert spec.dump_state(replayed) == spec.dump_state(played.state), "replay differs"
 
 
+def no_saboteur_in_reserve(state) -> None:
+    """Baumeister: every saboteur of the reserve given out, so an income die's saboteur face asks
+    its player to take one from another player or none (rulebook: "If there are no more saboteurs
+    in the reserve, the player may take one from another player")."""
+    given = [state.reserve // state.seats + (seat < state.reserve % state.seats) for seat in range(state.seats)]
+    state.saboteurs = tuple(held + more for held, more in zip(state.saboteurs, given))
+    state.reserve = 0
+
+
+# Choices random play from the deal seldom or never reaches, from a start that leads to them: the
+# choices issue 12 added (a saboteur taken or not, the pay-off's counter-proposals) among them.
+RARE_CHOICES = {"baumeister": (no_saboteur_in_reserve, {"steal", "no_steal", "offer", "accept", "refuse"})}
+
+
+@pytest.mark.parametrize("name", sorted(RARE_CHOICES))
+def test_random_games_reach_the_rare_choices(name: str) -> None:
+    spec, (start, kinds) = registry.get(name), RARE_CHOICES[name]
+    seats, played = spec.min_seats, set()
+    for game in range(5):
+        check = make_checker(spec, seats, step_every=7)
+        playout = random_playout(spec, seats, game, spec.option_variants()[0], check=check, untouched=True,
+                                 start=start)
+        assert spec.outcome(playout.state) is not None
+        played |= {action.kind for _, action in playout.log}
+    assert kinds <= played, f"never played: {sorted(kinds - played)}"
+
+
 # Aelderman's heuristic thinks longest: its case runs with `-m slow`.
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow if name == "aelderman" else ())
                                   for name in registry.names()])
