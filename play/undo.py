@@ -32,7 +32,7 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         if not actions or actions[-1][0] != loaded.table.version:
             raise TableError("There is nothing to take back: the last change at this table was not an action.")
         if actions[-1][1] != seat:  # told before a button's version is looked at: no version is told
-            raise _not_own(loaded, seat, actions)
+            raise _not_own(loaded, seat, actions, await service.store.tables.by_computer(table_id, actions[-1][0]))
         # The button of the last action, or (raw version) one an earlier version of the bot sent:
         # whoever acted last knows that version, as no secret step has come since.
         if version is not None and version not in (panel_token(loaded.table, loaded.table.version),
@@ -40,8 +40,8 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
             raise TableError("This take-back button is out of date: the game has moved on.")
         version, last_seat, last_action = actions[-1]
         if await service.store.tables.by_computer(table_id, version):
-            raise TableError("Your seat's last move was made by a computer player while you were away, so there is "
-                             "nothing of yours to take back.")
+            raise TableError("Your seat's last move was made by a computer player (your time for it ran out, or you "
+                             "were away), so there is nothing of yours to take back.")
         before = _replayed(loaded, actions[:-1])
         after, events = loaded.spec.apply(before, seat, json.loads(last_action))
         if loaded.spec.dump_state(after) != loaded.table.state:
@@ -53,9 +53,10 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
                             _clock_started(service, loaded, seat, timed, before), timed)
 
 
-def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]]) -> TableError:
-    """The refusal of a take-back when someone else acted last: named, unless that action was a
-    step of a private exchange the asker is not part of (nor is who took its last step told)."""
+def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]], by_computer: bool) -> TableError:
+    """The refusal of a take-back when someone else acted last: named (or the computer that moved
+    for them), unless that action was a step of a private exchange the asker is not part of (nor
+    is who took its last step told)."""
     last_seat = actions[-1][1]
     if all(acted != seat for _, acted, _ in actions):
         return TableError("You have made no action in this game yet, so there is nothing of yours to take back.")
@@ -67,7 +68,8 @@ def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]]) -> 
                   for state in (before, loaded.state))
     who = "another player" if private else next(
         (s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
-    return TableError(f"Only your own last action can be taken back, and {who} has acted since.", names=[who])
+    since = f"a computer player has moved for {who} since" if by_computer and not private else f"{who} has acted since"
+    return TableError(f"Only your own last action can be taken back, and {since}.", names=[who])
 
 
 def _checked_seat(loaded: Loaded, caller: Caller) -> int:

@@ -116,6 +116,16 @@ async def test_when_the_victim_does_not_answer_the_die_decides_at_the_time_limit
     assert f"{names[state.current]} rolls" in text
     after = await table.state()
     assert after.reserve == state.reserve + 1 and after.phase != "offer"
+    # Nobody was away: a take-back is refused for what happened, not for an absence.
+    victim_player, attacker_player = (await table.actor_of_seat(victim)), (await table.actor_of_seat(state.current))
+    refused = await victim_player.slash(table.thread, "table undo")
+    assert refused.ephemeral and refused.response.content == (
+        "Your seat's last move was made by a computer player (your time for it ran out, or you were away), so "
+        "there is nothing of yours to take back.")
+    refused = await attacker_player.slash(table.thread, "table undo")
+    assert refused.ephemeral and refused.response.content == (
+        f"Only your own last action can be taken back, and a computer player has moved for {names[victim]} since.")
+    assert (await table.row()).version == row.version
 
 
 @pytest.mark.slow
