@@ -1,7 +1,8 @@
 """Taking back one's own last action, as Board Game Arena allows it: while no other player has
 acted since, and the action neither revealed anything hidden nor drew anything at random (the
 engine says which: `GameSpec.undo_refusal`). Done once for every game, on the action log and the
-seed: the game is replayed without the last action, whose log row is deleted."""
+seed: the game is replayed without the last action, whose log row is deleted. Once taken back,
+the action before it is the last: a player may step back through their own actions one by one."""
 
 from __future__ import annotations
 
@@ -29,10 +30,11 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         seat = _checked_seat(loaded, caller)
         timed = await service.store.tables.timed_actions(table_id)
         actions = [(version, seat, action) for version, seat, action, _ in timed]
-        if not actions or actions[-1][0] != loaded.table.version:
-            raise TableError("There is nothing to take back: the last change at this table was not an action.")
+        if not actions:
+            raise TableError("Nobody has acted in this game yet, so there is nothing to take back.")
         if actions[-1][1] != seat:  # told before a button's version is looked at: no version is told
             raise _not_own(loaded, seat, actions, await service.store.tables.by_computer(table_id, actions[-1][0]))
+        await _only_own_take_backs_since(service, loaded, seat, actions[-1][0])
         # The button of the last action, or (raw version) one an earlier version of the bot sent:
         # whoever acted last knows that version, as no secret step has come since.
         if version is not None and version not in (panel_token(loaded.table, loaded.table.version),
@@ -42,15 +44,31 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         if await service.store.tables.by_computer(table_id, version):
             raise TableError("Your seat's last move was made by a computer player (your time for it ran out, or you "
                              "were away), so there is nothing of yours to take back.")
-        before = _replayed(loaded, actions[:-1])
+        earlier, before, earlier_events = _replayed_with_last(loaded, actions[:-1])
         after, events = loaded.spec.apply(before, seat, json.loads(last_action))
         if loaded.spec.dump_state(after) != loaded.table.state:
             raise TableError("This table's record does not replay to its game, so nothing can be taken back.")
         reason = loaded.spec.undo_refusal(before, after, events)
         if reason:
             raise TableError(f"That action cannot be taken back: {reason}.")
+        # The action now last may be taken back next (its button comes with the panel) when it
+        # is this seat's own, not the computer's, and hides nothing.
+        again = (len(actions) > 1 and actions[-2][1] == seat and not loaded.spec.undo_refusal(
+            earlier, before, earlier_events) and not await service.store.tables.by_computer(table_id, actions[-2][0]))
         return await _store(service, loaded, before, seat, version,
-                            _clock_started(service, loaded, seat, timed, before), timed)
+                            _clock_started(service, loaded, seat, timed, before), timed, again)
+
+
+async def _only_own_take_backs_since(service: TableService, loaded: Loaded, seat: int, last_action: int) -> None:
+    """Versions after the last action are take-backs (nothing else moves a version without an
+    action): all of them must be this seat's own, or another player has acted since."""
+    if last_action == loaded.table.version:
+        return
+    since = [text for version, text in await service.store.tables.notes(loaded.table.id) if version > last_action]
+    others = {text for text in since if text != TAKEN_BACK % seat}
+    if others or 2 * len(since) != loaded.table.version - last_action:
+        raise TableError("Only your own last action can be taken back, and another player has taken back an "
+                         "action since.")
 
 
 def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]], by_computer: bool) -> TableError:
@@ -107,6 +125,16 @@ def _turn_began(loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]
     return began
 
 
+def _replayed_with_last(loaded: Loaded, actions: list[tuple[int, int, str]]) -> tuple[Any, Any, list[Any]]:
+    """The game before the last of `actions`, after it, and that action's events (None, the
+    deal and [] when there is none)."""
+    spec, table = loaded.spec, loaded.table
+    earlier, state, events = None, spec.setup(len(loaded.seats), table.seed, table.options), []
+    for _, seat, action in actions:
+        earlier, (state, events) = state, spec.apply(state, seat, json.loads(action))
+    return earlier, state, events
+
+
 def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
     spec, table = loaded.spec, loaded.table
     state = spec.setup(len(loaded.seats), table.seed, table.options)
@@ -130,7 +158,9 @@ def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list
 
 
 async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int, started: float,
-                 timed: list[tuple[int, int, str, str]]) -> TableNews:
+                 timed: list[tuple[int, int, str, str]], again: bool) -> TableNews:
+    """Store the game without the action that made `undone`; `again`: the seat may take back the
+    action now last too."""
     table, spec = loaded.table, loaded.spec
     version = table.version + 1
     prompts, changed, choices = next_prompts(spec, before, table.prompts, version, len(loaded.seats))
@@ -154,7 +184,7 @@ async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, 
     stored = table.model_copy(update={"version": version, "prompts": prompts, "state": write.state,
                                       "recent_events": events, "deadlines": deadlines})
     return TableNews(stored, loaded.seats, before, [], changed, dict(table.prompts), table.version,
-                     timers=[t.due_at for t in write.timers], choices=choices)
+                     timers=[t.due_at for t in write.timers], choices=choices, undo_seat=seat if again else None)
 
 
 async def _kept_lines(service: TableService, loaded: Loaded, undone: int, note: tuple[int, str],

@@ -251,3 +251,29 @@ async def test_taking_back_in_a_choice_made_at_once_buys_no_time_with_the_defaul
     assert "last action is taken back" in undone.response.content, undone.response.content
     deadline = (await table.row()).deadlines[a]
     assert deadline <= started + LIVE + 1, (deadline - started)  # her clock began with the game
+
+
+async def test_a_player_steps_back_through_their_own_turn_with_the_panels_button(simcord_env):
+    """BGA's undo, step by step: after a take-back the action before it is the player's last, so
+    the panel that gives the decision back offers "Take back" again while that action is their own
+    and hides nothing; each press takes back one action."""
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    for _ in range(150):  # a turn at sea of several actions of one player
+        row = await table.row()
+        assert await play_turn_by_dm(table, policy)
+        log = await table.bot.store.tables.actions(table.table_id)
+        actor = next((p for p in table.players if TAKE_BACK in labels(p.user.dm_channel.history()[-1])), None)
+        if actor and (await table.row()).version == row.version + 1 and len(log) > 1 and log[-2][1] == log[-1][1]:
+            panel = actor.user.dm_channel.history()[-1]
+            break
+    version = (await table.row()).version
+    once = await actor.user.click(panel, label=TAKE_BACK)
+    assert once.acknowledged and TAKE_BACK in labels(once.response.message)
+    twice = await actor.user.click(once.response.message, label=TAKE_BACK)
+    assert twice.acknowledged and (await table.row()).version == version + 2
+    assert await table.bot.store.tables.actions(table.table_id) == log[:-2]
+    board_id = (await table.row()).board_message_id
+    board = next(m for m in table.thread.history() if m.id == board_id)
+    assert str([e.to_dict() for e in board.embeds]).count("took back their last action") == 2

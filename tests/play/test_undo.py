@@ -59,8 +59,8 @@ async def test_an_auction_bid_is_taken_back_and_the_game_replays_without_it(tmp_
         assert undone.table.recent_events[-1][1] == f"{{p{bidder}}} took back their last action."
         replayed = await service.replay(table_id)
         assert registry.get("augsburg1520").dump_state(replayed) == (await service.store.tables.get(table_id)).state
-        with pytest.raises(TableError, match="nothing to take back"):
-            await service.undo(table_id, PLAYERS[bidder])  # one step only
+        with pytest.raises(TableError, match="has acted since"):  # the action before the bid was another's
+            await service.undo(table_id, PLAYERS[bidder])
     finally:
         await service.store.close()
 
@@ -98,6 +98,59 @@ async def test_one_accepted_undo_per_game(tmp_path, game, seats):
         undone = await service.undo(table_id, PLAYERS[seat])
         assert seat in registry.get(game).to_act(undone.state)
         assert undone.table.state == before.table.state  # exactly the game before the action
+    finally:
+        await service.store.close()
+
+
+async def test_a_player_steps_back_through_their_own_actions_one_by_one(tmp_path):
+    """"A player may take back their own last action while no other player has acted since": once
+    taken back, the action before it is their last, and no one else has acted since it either."""
+    service, table_id, news = await new_table(tmp_path, "aelderman", 2)
+    spec, states = registry.get("aelderman"), {}
+    try:
+        for _ in range(400):  # a turn at sea of several actions of one player that hide nothing
+            states[news.table.version] = news.table.state
+            _, news = await play_until(service, table_id, news, lambda spec, st, n: True)
+            log = await service.store.tables.actions(table_id)
+            if news.undo_seat is not None and len(log) > 2 and log[-2][1] == log[-1][1] == news.undo_seat:
+                break
+        seat, version = news.undo_seat, news.table.version
+        once = await service.undo(table_id, PLAYERS[seat])
+        assert once.undo_seat == seat  # the panel offers the next step back
+        twice = await service.undo(table_id, PLAYERS[seat])
+        assert twice.table.version == version + 2 and seat in spec.to_act(twice.state)
+        assert twice.table.state == states[version - 2]  # exactly the game before the two actions
+        assert len(await service.store.tables.actions(table_id)) == len(log) - 2
+        other = PLAYERS[1 - seat]
+        with pytest.raises(TableError, match="has acted since|Only your own"):
+            await service.undo(table_id, other)  # the other player's action is not theirs to take back now
+    finally:
+        await service.store.close()
+
+
+async def test_another_players_take_back_stands_between(tmp_path):
+    """A take-back is an action of its player: the one whose action came before it may not take
+    that back, as another player has acted since."""
+    service, table_id, news = await new_table(tmp_path, "augsburg1520", 2)
+    try:
+        for _ in range(400):
+            _, news = await play_until(service, table_id, news, lambda spec, st, n: n.undo_seat is not None)
+            log = await service.store.tables.actions(table_id)
+            if len(log) > 1 and log[-2][1] != log[-1][1]:
+                break
+        first = log[-2][1]
+        await service.undo(table_id, PLAYERS[news.undo_seat])
+        with pytest.raises(TableError, match="another player has taken back an action since"):
+            await service.undo(table_id, PLAYERS[first])
+    finally:
+        await service.store.close()
+
+
+async def test_nothing_is_taken_back_before_anyone_acted(tmp_path):
+    service, table_id, news = await new_table(tmp_path, "baumeister", 3)
+    try:
+        with pytest.raises(TableError, match="Nobody has acted in this game yet, so there is nothing to take back"):
+            await service.undo(table_id, PLAYERS[min(registry.get("baumeister").to_act(news.state))])
     finally:
         await service.store.close()
 
