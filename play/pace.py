@@ -210,7 +210,8 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
             raise TableError("A computer player plays your seat for the rest of this game (you abandoned it, or the "
                              "other players handed it over).")
         if not seat.away:
-            raise TableError("You are playing your seat already: nothing to come back to.")
+            raise TableError("You are playing your seat already: nothing to come back to. (**I'm back** is for a "
+                             "player whose seat the computer plays: a notice in the thread is for the one it names.)")
         votes = {kind: vote for kind, vote in loaded.table.votes.items() if kind != f"handover:{seat.seat}"}
         waited = everyone_away(loaded.seats)
         loaded.seats = [s.model_copy(update={"away": False}) if s.seat == seat.seat else s for s in loaded.seats]

@@ -96,6 +96,7 @@ async def test_reminders_then_a_computer_move_then_back(simcord_env):
     assert "I'm back" not in labels(dms_with(bo, "Time ran out in Augsburg 1520")[-1])  # the notice's button went
     again = await forge_component(bo.user, notice, BackButton(table.table_id).custom_id)  # an old copy of it
     assert again.ephemeral and "nothing to come back to" in again.response.content
+    assert "a notice in the thread is for the one it names" in again.response.content
 
 
 async def test_a_deadline_fires_after_a_restart_and_one_that_fell_due_while_down(simcord_env, settings):
