@@ -34,7 +34,10 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
             raise TableError("Nobody has acted in this game yet, so there is nothing to take back.")
         if actions[-1][1] != seat:  # told before a button's version is looked at: no version is told
             raise _not_own(loaded, seat, actions, await service.store.tables.by_computer(table_id, actions[-1][0]))
-        await _only_own_take_backs_since(service, loaded, seat, actions[-1][0])
+        notes = await service.store.tables.notes(table_id)
+        if not _own_take_backs_only(notes, seat, actions[-1][0], loaded.table.version):
+            raise TableError("Only your own last action can be taken back, and another player has taken back an "
+                             "action since.")
         # The button of the last action, or (raw version) one an earlier version of the bot sent:
         # whoever acted last knows that version, as no secret step has come since.
         if version is not None and version not in (panel_token(loaded.table, loaded.table.version),
@@ -52,23 +55,25 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         if reason:
             raise TableError(f"That action cannot be taken back: {reason}.")
         # The action now last may be taken back next (its button comes with the panel) when it
-        # is this seat's own, not the computer's, and hides nothing.
-        again = (len(actions) > 1 and actions[-2][1] == seat and not loaded.spec.undo_refusal(
-            earlier, before, earlier_events) and not await service.store.tables.by_computer(table_id, actions[-2][0]))
+        # is this seat's own, not the computer's, hides nothing, and only this seat's take-backs
+        # (this one with them) come after it.
+        version_after = loaded.table.version + 1
+        kept_notes = [(v, text) for v, text in notes if v != version] + [(version_after, TAKEN_BACK % seat)]
+        again = (len(actions) > 1 and actions[-2][1] == seat
+                 and _own_take_backs_only(kept_notes, seat, actions[-2][0], version_after)
+                 and not loaded.spec.undo_refusal(earlier, before, earlier_events)
+                 and not await service.store.tables.by_computer(table_id, actions[-2][0]))
         return await _store(service, loaded, before, seat, version,
                             _clock_started(service, loaded, seat, timed, before), timed, again)
 
 
-async def _only_own_take_backs_since(service: TableService, loaded: Loaded, seat: int, last_action: int) -> None:
-    """Versions after the last action are take-backs (nothing else moves a version without an
-    action): all of them must be this seat's own, or another player has acted since."""
-    if last_action == loaded.table.version:
-        return
-    since = [text for version, text in await service.store.tables.notes(loaded.table.id) if version > last_action]
-    others = {text for text in since if text != TAKEN_BACK % seat}
-    if others or 2 * len(since) != loaded.table.version - last_action:
-        raise TableError("Only your own last action can be taken back, and another player has taken back an "
-                         "action since.")
+def _own_take_backs_only(notes: list[tuple[int, str]], seat: int, last_action: int, version: int) -> bool:
+    """Whether the versions after the last action (`last_action`, up to the table's `version`)
+    are all take-backs of `seat`. Only a take-back moves a version without an action (its note,
+    TAKEN_BACK, is at that version; the action it took back, and its notes, are gone), so each
+    one accounts for two versions."""
+    since = [text for number, text in notes if number > last_action]
+    return all(text == TAKEN_BACK % seat for text in since) and 2 * len(since) == version - last_action
 
 
 def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]], by_computer: bool) -> TableError:

@@ -165,3 +165,28 @@ async def test_nothing_is_taken_back_once_the_game_has_ended(tmp_path):
             await service.undo(table_id, RECORD_PLAYERS[last_seat])
     finally:
         await service.store.close()
+
+
+async def test_after_another_players_take_back_the_panel_offers_no_further_step_back(tmp_path):
+    """The opening purchase is chosen at once. Ada picks a card, bo picks one and takes it back,
+    ada picks a second and takes that back: her first pick came before bo's take-back, so it is
+    not offered (nor allowed) as her next step back."""
+    service, table_id, news = await new_table(tmp_path, "augsburg1520", 2)
+    spec = registry.get("augsburg1520")
+    try:
+        def pick(seat):
+            choices = spec.legal_actions(news.state, seat)
+            index = next(i for i, a in enumerate(choices) if a.kind == "buy_card")
+            return service.act(table_id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]), index)
+
+        news = await pick(0)
+        news = await pick(1)
+        news = await service.undo(table_id, PLAYERS[1])
+        news = await pick(0)
+        assert news.undo_seat == 0
+        news = await service.undo(table_id, PLAYERS[0])
+        assert news.undo_seat is None
+        with pytest.raises(TableError, match="another player has taken back an action since"):
+            await service.undo(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
