@@ -31,8 +31,8 @@ from play.tournaments.rating_service import RatingService
 from play.tournaments.organiser import POSTS_TIMER
 from play.tournaments.service import ROUND_TIMER, TournamentService
 from storage import Store, TimerRow
-from storage.timers import (AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, FINISH_TIMER, REMINDER_TIMER,
-                            SHOW_TIMER, STANDINGS_TIMER)
+from storage.timers import (AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, FINISH_TIMER, MEMBERS_TIMER,
+                            REMINDER_TIMER, SHOW_TIMER, STANDINGS_TIMER)
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +106,9 @@ class BoardBot(commands.Bot):
             timer.table_id, int(timer.payload.get("attempt", 1)),
             {int(seat): int(version) for seat, version in timer.payload.get("seats", {}).items()},
             timer.payload.get("board_shows")))
+        self.scheduler.on(MEMBERS_TIMER, lambda timer: self.controller.on_members_due(
+            timer.table_id, [int(user) for user in timer.payload.get("users", [])],
+            int(timer.payload.get("attempt", 1))))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)
         await self.add_cog(TablesCog(self.controller))
         await self.add_cog(TournamentsCog(self.tournament_ui))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from games import RuleError, registry
 from games.core import plural
@@ -11,6 +11,7 @@ from play import pace, record
 from play.common import Caller, TableError, not_seated, table_state
 from play.results import TableNews
 from storage import SeatRow, TableRow
+from storage.timers import MEMBERS_TIMER
 
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
@@ -19,6 +20,7 @@ COMPUTER_KINDS = ("heuristic", "random")
 
 
 NAMED_TABLES = 10  # a refusal names this many of a member's open tables, and counts the rest
+MEMBERS_RETRIES = (60, 600, 3600)  # seconds before each try to add a private thread's players again; then none
 
 
 def table_numbers(table_ids: list[int]) -> str:
@@ -79,6 +81,18 @@ class LobbyMixin:
                      lobby_message_id: int | None = None) -> None:
         """Record the thread and lobby message the Discord layer opened for a table."""
         await self.store.tables.set_messages(table_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
+
+    async def members_due(self: TableService, table_id: int, users: Sequence[int], attempt: int = 0) -> float | None:
+        """The players a table's private thread may still lack, added again when the returned time
+        falls due (`attempt`: tries so far). Written before they are first added, so a stop on the
+        way leaves it due; with nobody missing or no try left, the timer goes and None is returned."""
+        if not users or attempt >= len(MEMBERS_RETRIES):
+            await self.store.tables.delete_timers(table_id=table_id, kind=MEMBERS_TIMER)
+            return None
+        due = self.clock() + MEMBERS_RETRIES[attempt]
+        await self.store.tables.replace_table_timer(MEMBERS_TIMER, due, table_id=table_id,
+                                                    payload={"users": list(users), "attempt": attempt + 1})
+        return due
 
     async def board_posted(self: TableService, table_id: int, message_id: int, key: str, since: int) -> None:
         """Record a new board message (posted at a round or phase boundary) and where its log starts."""

@@ -17,6 +17,7 @@ AWAY_TIMER = "away"  # the table's pace: a seat the computer plays while away mi
 STANDINGS_TIMER = "standings"  # a game's final standings that Discord refused: posted again
 SHOW_TIMER = "show"  # a board or a due player's panel that Discord refused: shown again
 FINISH_TIMER = "finish"  # a game's finish work (ratings, tournament result) the database refused: tried again
+MEMBERS_TIMER = "members"  # players a table's private thread (a duplicate round's) may still lack: added again
 SEAT_TIMERS = (DECISION_TIMER, DEADLINE_TIMER, REMINDER_TIMER)  # replaced when a seat's decision changes
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import discord
 
 from bot.ui.presenter import safely
+from play.lobby import MEMBERS_RETRIES
 from storage import TableRow
 
 if TYPE_CHECKING:
@@ -91,10 +92,43 @@ class ThreadsMixin:
         if thread is None:
             thread = await parent.create_thread(name=title, type=discord.ChannelType.public_thread,
                                                 auto_archive_duration=10080)
-        if thread.type == discord.ChannelType.private_thread:
-            for user_id in private_to or ():
-                await safely(f"thread member {user_id}", thread.add_user(discord.Object(user_id)))
+        if thread.type == discord.ChannelType.private_thread and private_to:
+            await self.add_members(table.id, thread, private_to)
         return thread
+
+    async def add_members(self: TablesController, table_id: int, thread: discord.Thread, users: Sequence[int],
+                          attempt: int = 0) -> None:
+        """Add `users` to a table's private thread; those Discord refuses are added again later
+        (`attempt`: tries so far). The first time, the retry is stored before any is added, so a
+        stop on the way is made good after the next start, and a start need not look at tables
+        with nobody missing."""
+        if attempt == 0:
+            await safely(f"thread members of table {table_id}", self.service.members_due(table_id, users))
+        missing = [user for user in users if not await safely(f"thread member {user}", _add_user(thread, user))]
+        if missing and attempt >= len(MEMBERS_RETRIES):
+            log.warning("players %s could not be added to the private thread of table %s: given up", missing, table_id)
+        due = await safely(f"thread members of table {table_id}",
+                           self.service.members_due(table_id, missing, attempt if missing else 0))
+        if due is not None:
+            self.presenter.wake_timers(due)
+
+    async def on_members_due(self: TablesController, table_id: int, users: Sequence[int], attempt: int) -> None:
+        """Players a table's private thread may lack (Discord refused them, or the bot stopped
+        before adding them): added again while the table is open."""
+        table = (await self.service.news(table_id)).table
+        open_ = table.status in ("lobby", "running") and table.thread_id is not None
+        thread = await self.presenter.channel(table.thread_id) if open_ else None
+        if isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread:
+            await self.add_members(table_id, thread, users, attempt)
+        elif open_ and thread is None and not self.presenter.deleted.get(table.thread_id):
+            due = await self.service.members_due(table_id, users, attempt)  # Discord failed: later
+            if due is not None:
+                self.presenter.wake_timers(due)
+
+
+async def _add_user(thread: discord.Thread, user_id: int) -> bool:
+    await thread.add_user(discord.Object(user_id))
+    return True
 
 
 def tournament_thread_name(title: str, tournament_id: int, game: Any) -> str:

@@ -310,17 +310,6 @@ class RoundsMixin:
         await self.open_round(tournament_id)
         for name, news in await self.service.forfeit_withdrawn(tournament_id):
             await self.seat_handed_over(news, withdrawal_note(name))
-        if playing and await self.service.dealt_alike(tournament_id):
-            await self._seat_members(tournament_id)
-
-    async def _seat_members(self, tournament_id: int) -> None:
-        """Each player of a duplicate round in their table's private thread (an addition that
-        failed when the thread opened, or a stop before it, is made good at a start)."""
-        for game, table in await self.service.round_tables(tournament_id):
-            thread = await self.presenter.channel(table.thread_id) if table.status == "running" else None
-            if isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread:
-                for player in game.players:
-                    await safely(f"thread member {player}", thread.add_user(discord.Object(player)))
 
 
 def cancelled_note(tournament_id: int) -> str:

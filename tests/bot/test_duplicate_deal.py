@@ -9,6 +9,7 @@ from simcord.backend.errors import SetupError
 
 from play.common import Caller
 from play.record import visible_events
+from storage.timers import MEMBERS_TIMER
 from tests.bot.driver import request_cursor, shown_to
 from tests.bot.tournament_driver import create, new_event, play_out, register_all, tournament_message
 
@@ -137,30 +138,55 @@ async def test_a_private_thread_is_closed_to_invites_only_when_the_bot_may_add_p
         assert set(game.players) <= set(thread.thread_members)
 
 
-async def test_a_player_not_added_to_the_private_thread_is_added_at_the_next_start(simcord_env, settings):
-    """Discord refuses (once) to add players as the duplicate round's threads open: the next start
-    adds every player of a running table to its private thread."""
-    from bot import create_bot
-
-    event = new_event(simcord_env, 6)
+async def duplicate_start_with_refused_additions(env, event, times):
+    """Start a duplicate round while Discord refuses `times` additions of players to threads:
+    (the round's games, a function listing the players their private threads lack)."""
     tournament = await create(event, rounds=1, duplicate=True)
     await register_all(event, tournament)
-    simcord_env.inject_error("PUT", "/channels/*/thread-members/*", status=500, times=2)
+    env.inject_error("PUT", "/channels/*/thread-members/*", status=500, times=times)
     await event.organiser.click(tournament_message(event, tournament), label="Start")
-    simcord_env.backend.faults.clear()
+    env.backend.faults.clear()
+    games = await event.bot.store.tournaments.games(tournament, 1)
+    tables = {g.table_id: await event.bot.store.tables.get(g.table_id) for g in games}
 
     def missing() -> list[int]:
         found = []
         for game in games:
-            thread = simcord_env.backend.get_channel(tables[game.table_id].thread_id)
+            thread = env.backend.get_channel(tables[game.table_id].thread_id)
             found += [p for p in game.players if p not in thread.thread_members]
         return found
 
-    games = await event.bot.store.tournaments.games(tournament, 1)
-    tables = {g.table_id: await event.bot.store.tables.get(g.table_id) for g in games}
+    return games, missing
+
+
+async def test_a_player_not_added_to_the_private_thread_is_added_a_minute_later(simcord_env):
+    """Discord refuses (once) to add players as the duplicate round's threads open: a minute
+    later the bot adds them, and nobody else; the retry then goes."""
+    event = new_event(simcord_env, 6)
+    games, missing = await duplicate_start_with_refused_additions(simcord_env, event, times=2)
     assert len(missing()) == 2
-    await simcord_env.restart_bot(create_bot(settings))
+    calls = len(simcord_env.http_requests)
+    await simcord_env.advance_time(61)
     assert missing() == []
+    added = [r for r in simcord_env.http_requests[calls:] if r.method == "PUT" and "thread-members" in r.path]
+    assert len(added) == 2
+    assert not await event.bot.store.tables.timers(kind=MEMBERS_TIMER)
+
+
+async def test_additions_still_due_at_a_stop_are_made_after_the_start(simcord_env, settings):
+    """Additions Discord refused until the bot stopped are tried again after the start, from the
+    stored retry: a start itself adds nobody to a thread that lacks no one."""
+    from bot import create_bot
+
+    event = new_event(simcord_env, 6)
+    games, missing = await duplicate_start_with_refused_additions(simcord_env, event, times=None)
+    assert len(missing()) == 6
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.advance_time(61)
+    assert missing() == []
+    calls = len(simcord_env.http_requests)
+    await simcord_env.restart_bot(create_bot(settings))
+    assert not [r for r in simcord_env.http_requests[calls:] if "thread-members" in r.path]
 
 
 @pytest.mark.slow
