@@ -159,6 +159,9 @@ class BoundedCache(Generic[K, V]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
 
 # Characters that draw nothing although Unicode files them as letters, symbols or marks: names
 # made of them pass for blank (Braille blank, Hangul fillers, the grapheme joiner, variation selectors).

@@ -146,12 +146,12 @@ class Boards:
         self.locks = KeyedLocks()
         # Tables whose channel refused their board picture (no Attach Files): their boards go
         # without it, and a new board (a new round) tries again.
-        self.pictures_refused: set[int] = set()
+        self.pictures_refused: BoundedCache[int, bool] = BoundedCache(2_000)
 
     def forget(self, table_id: int) -> None:
         self.shown.pop(table_id)
         self.hints.pop(table_id)
-        self.pictures_refused.discard(table_id)
+        self.pictures_refused.pop(table_id)
 
     async def refresh(self, news: TableNews, thread: Any, *, force_new: bool = False) -> None:
         """Show the table of `news` on its board. Overlapping refreshes end with the newest one."""
@@ -173,8 +173,8 @@ class Boards:
             since = thread_shows(shown, news, hint)  # a new board's log starts after what the thread shows
             unknown = shown is not None and shown.version < 0 and hint is None  # since a restart: read it back
             if new:
-                self.pictures_refused.discard(table.id)
-            image_key = None if table.id in self.pictures_refused else renderer.board_image_key(info, public)
+                self.pictures_refused.pop(table.id)
+            image_key = None if self.pictures_refused.get(table.id) else renderer.board_image_key(info, public)
             if not new:
                 text = self._text(news, info, public, shown.since, shown.log_in_content)
                 # A full log goes on under a new board, unless one move alone overflows this one.
@@ -393,7 +393,7 @@ class Boards:
         except Exception:
             log.exception("the board picture of table %s could not be drawn; the board goes without it",
                           news.table.id)
-            self.pictures_refused.add(news.table.id)
+            self.pictures_refused.put(news.table.id, True)
             return None
 
     async def _edit(self, thread: Any, shown: BoardShown, news: TableNews, text: BoardText, key: str,
@@ -418,7 +418,7 @@ class Boards:
             return "gone" if isinstance(exc, discord.NotFound) else "stuck"
         if text.embeds and not embeds:  # dropped, not removed by a moderator (-1): the next move edits it again
             raise EmbedsDropped
-        if news.table.id in self.pictures_refused:
+        if self.pictures_refused.get(news.table.id):
             image_key = None
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
                                                  tuple(text.embeds), text.content, text.log_in_content))
@@ -433,7 +433,7 @@ class Boards:
         message = await self._without_refused_picture(
             partial(send_unread, thread),
             {**text.message(), "view": panels.board_view(news.table), "files": [image] if image else []}, news.table.id)
-        if news.table.id in self.pictures_refused:
+        if self.pictures_refused.get(news.table.id):
             image_key = None
         dropped = bool(text.embeds) and not message.embeds  # shown without them: the next move edits it
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
@@ -460,7 +460,7 @@ class Boards:
                                  **({"attachments": []} if "attachments" in message else {})})
             log.warning("the board picture of table %s was refused: the bot needs Attach Files in its channel; "
                         "the board goes without it", table_id)
-            self.pictures_refused.add(table_id)
+            self.pictures_refused.put(table_id, True)
             return sent
 
     @staticmethod

@@ -50,7 +50,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         self.dm_refused: BoundedCache[int, float] = BoundedCache(10_000)
         self.started = service.clock()
         # Tables with a retry of what Discord refused, and their seats not told (seat: prompt version).
-        self.retrying: dict[int, dict[int, int]] = {}
+        self.retrying: BoundedCache[int, dict[int, int]] = BoundedCache(2_000)
         self.deleted: BoundedCache[int, bool] = BoundedCache(1_000)  # channels Discord says are deleted
         self.moved: BoundedCache[int, int] = BoundedCache(1_000)  # deleted thread -> the thread replacing it
         # (table, seat): the panel a last-to-choose notice copied, retired with the notice (tell_last).
@@ -142,7 +142,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         A thread Discord says was deleted is replaced first (see current_thread)."""
         news, thread = await self.current_thread(news)
         table = news.table
-        waiting = table.id in self.retrying  # a board or panel Discord refused waits for its retry
+        waiting = self.retrying.get(table.id) is not None  # a board or panel Discord refused awaits its retry
         secret = self.secret_step(news)
         if secret:
             # Nothing public changed; a board refused earlier waits for its retry rather than catch
@@ -189,7 +189,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         later publish showed everything, its retry goes (`retrying` keeps them, with seats not told)."""
         table_id = news.table.id
         if shown:
-            if self.retrying.pop(table_id, None) is not None:
+            if self.retrying.pop(table_id) is not None:
                 await safely(f"retry of table {table_id}", self.service.show_done(table_id))
             return
         if news.table.status not in ("running", "finished") or attempt >= len(SHOW_RETRIES):
@@ -197,7 +197,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         due = await safely(f"retry of table {table_id}", self.service.show_again(
             table_id, attempt + 1, SHOW_RETRIES[attempt], untold, self.boards.shown_up_to(table_id)))
         if due is not None:
-            self.retrying[table_id] = untold
+            self.retrying.put(table_id, untold)
             self.wake_timers(due)
 
     async def show_closed(self, news: TableNews, attempt: int = 0) -> None:
