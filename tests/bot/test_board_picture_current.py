@@ -20,6 +20,7 @@ def pixels(png: bytes) -> bytes:
         return image.convert("RGB").tobytes()
 
 
+@pytest.mark.slow  # an image test
 async def test_after_every_move_the_board_picture_is_the_map_of_that_move(simcord_env, monkeypatch):
     fix_deal(monkeypatch, 20_260_601)
     env = simcord_env
@@ -62,6 +63,7 @@ async def pictures_in_threads(env, monkeypatch, options: str | None, turns: int)
     return len(threads), len(shown)
 
 
+@pytest.mark.slow  # an image test
 async def test_a_warm_sea_map_is_drawn_without_a_worker_thread(simcord_env, monkeypatch):
     threads, shown = await pictures_in_threads(simcord_env, monkeypatch, None, 16)
     assert shown >= 3 and threads == 0, (shown, threads)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
+
+
+pytestmark = pytest.mark.slow  # image tests
 
 
 async def test_a_board_refused_for_send_messages_in_threads_gets_its_picture_back_with_the_permission(

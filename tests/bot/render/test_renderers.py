@@ -52,6 +52,7 @@ def cases():
             yield pytest.param(name, seats, id=f"{name}-{seats}p")
 
 
+@pytest.mark.slow  # an image test
 @pytest.mark.parametrize("name,seats", list(cases()))
 def test_start_middle_and_end_are_drawn_within_discord_limits(name, seats):
     spec = registry.get(name)
