@@ -7,6 +7,7 @@ while the bot goes on writing."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -18,6 +19,11 @@ def backup(source: Path, target: Path) -> int:
     """Copy the database at `source` to the new file `target`; returns its number of tables (games)."""
     if target.exists():
         raise FileExistsError(f"{target} exists already; give the name of a new file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise FileNotFoundError(f"there is no folder {folder} to write {target.name} in")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(f"the folder {folder} cannot be written to")
     if not source.is_file():
         raise FileNotFoundError(f"there is no database at {source}")
     # Written under a name of its own and given the target's name only once whole: a copy cut off
@@ -41,16 +47,21 @@ def backup(source: Path, target: Path) -> int:
     return int(count)
 
 
+USAGE = "usage: python -m bot backup <new file>   a consistent copy of the database, also while the bot runs"
+
+
 def main(argv: list[str], database: Path) -> int:
-    if len(argv) != 1 or argv[0].startswith("-"):
-        print("usage: python -m bot backup <new file>   a consistent copy of the database, also while "
-              "the bot runs", file=sys.stderr)
+    if argv in (["-h"], ["--help"]):
+        print(USAGE)
+        return 0
+    if len(argv) != 1 or argv[0].startswith("-") or not argv[0].strip():
+        print(USAGE, file=sys.stderr)
         return 2
     target = Path(argv[0])
     try:
         count = backup(database, target)
     except (OSError, sqlite3.Error) as exc:
-        print(f"Cannot back up {database}: {exc}", file=sys.stderr)
+        print(f"Cannot back up {database} to {target}: {exc}", file=sys.stderr)
         return 1
     print(f"Backed up {database} to {target} ({count} tables). Restore it by stopping the bot and putting the "
           "copy in the database's place (with no -wal or -shm file beside it).")

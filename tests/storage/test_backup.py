@@ -112,3 +112,28 @@ async def test_a_copy_is_given_its_name_only_once_whole(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         backup(path, tmp_path / "copy.sqlite3")
     assert "copy.sqlite3" not in seen[0] and not (tmp_path / "copy.sqlite3").exists()
+
+
+async def test_a_target_folder_missing_or_closed_is_named(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    await (await running_store_with_tables(path, 1)).close()
+    with pytest.raises(FileNotFoundError, match="there is no folder .*nowhere to write copy.sqlite3 in"):
+        backup(path, tmp_path / "nowhere" / "copy.sqlite3")
+    if os.geteuid() != 0:  # root writes into any folder
+        closed = tmp_path / "closed"
+        closed.mkdir(mode=0o500)
+        with pytest.raises(PermissionError, match="the folder .*closed cannot be written to"):
+            backup(path, closed / "copy.sqlite3")
+
+
+def test_backup_help_and_bad_arguments(tmp_path, capsys):
+    from storage.backup import main
+
+    assert main(["--help"], tmp_path / "bot.sqlite3") == 0
+    assert capsys.readouterr().out.startswith("usage: python -m bot backup <new file>")
+    for bad in ([], [""], ["a", "b"], ["-x"]):
+        assert main(bad, tmp_path / "bot.sqlite3") == 2
+        assert capsys.readouterr().err.startswith("usage:")
+    assert main([str(tmp_path / "nowhere" / "copy.sqlite3")], tmp_path / "bot.sqlite3") == 1
+    said = capsys.readouterr().err
+    assert said.startswith(f"Cannot back up {tmp_path / 'bot.sqlite3'} to ") and "there is no folder" in said
