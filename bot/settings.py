@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
 DEFAULT_CONFIG = "config.toml"
 
@@ -40,6 +40,12 @@ class Settings(BaseModel):
         "players may vote to hand their seat to a computer player for good.")
     organiser_role: str = Field(
         "Tournament Organiser", min_length=1, max_length=100, description="Members with this role (or Manage Server) run tournaments.")
+    # Where the token came from, for a start Discord refuses it ("" when the settings were made in code).
+    _token_source: str = PrivateAttr("")
+
+    @property
+    def token_source(self) -> str:
+        return self._token_source
 
     @field_validator("token", "organiser_role", mode="before")
     @classmethod
@@ -129,7 +135,7 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
     if from_environment:
         data["token"] = environ["DISCORD_TOKEN"]
     try:
-        return Settings.model_validate(data)
+        settings = Settings.model_validate(data)
     except ValidationError as exc:
         problems, in_file = [], []
         for err in exc.errors():
@@ -143,6 +149,8 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
         if in_file:
             problems.append(f"Bad setting in {config_path}: " + "; ".join(in_file))
         raise SettingsError("; ".join(problems)) from None
+    settings._token_source = "DISCORD_TOKEN in the environment" if from_environment else f"`token` in {config_path}"
+    return settings
 
 
 def this_python() -> str:

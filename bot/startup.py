@@ -48,8 +48,9 @@ class CommandsRefused(Exception):
 
 def _known_failure(exc: BaseException, settings: Settings) -> str | None:
     if isinstance(exc, discord.LoginFailure):
-        return ("Discord rejected the bot token. Check `token` in the config file or DISCORD_TOKEN "
-                "(Developer Portal > your application > Bot > Reset Token gives a new one).")
+        source = settings.token_source or "`token` in the config file or DISCORD_TOKEN"
+        return (f"Discord rejected the bot token. Check {source} (Developer Portal > your application > Bot "
+                "> Reset Token gives a new one).")
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return "Discord refused the gateway intents the bot asked for; it needs no privileged intent."
     if isinstance(exc, (NewerSchema, NotOurs, AlreadyRunning)):

@@ -316,3 +316,23 @@ def test_only_failures_of_the_network_are_told_as_the_network(tmp_path):
     assert "Cannot reach Discord" not in said and "No space left on device" in said and "bot.sqlite3.lock" in said
     for unreachable in (OSError(errno.ENETUNREACH, "Network is unreachable"), ConnectionRefusedError(111, "refused")):
         assert startup.failure_line(unreachable, settings).startswith("Cannot reach Discord.")
+
+
+@pytest.mark.parametrize("in_environment", [True, False])
+def test_a_rejected_token_names_where_it_came_from(tmp_path, monkeypatch, capsys, in_environment):
+    """DISCORD_TOKEN wins over the config file's `token`: the refusal says which one Discord saw."""
+    from bot.settings import load_settings
+
+    async def refuse(self, token):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    config = tmp_path / "bot.toml"
+    config.write_text(f'token = "from-file"\ndatabase = "{(tmp_path / "bot.sqlite3").as_posix()}"\n')
+    environ = {"BOARDBOT_CONFIG": str(config), "DISCORD_TOKEN": "from-env" if in_environment else ""}
+    settings = load_settings(environ=environ)
+    assert settings.token == ("from-env" if in_environment else "from-file")
+    monkeypatch.setattr(discord.Client, "login", refuse)
+    assert startup.run(settings) == 1
+    err = capsys.readouterr().err
+    where = "Check DISCORD_TOKEN in the environment" if in_environment else f"Check `token` in {config}"
+    assert err.startswith("Cannot start: Discord rejected the bot token. ") and where in err, err
