@@ -17,6 +17,7 @@ import hashlib
 import json
 import re
 import secrets
+import sys
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
@@ -133,7 +134,8 @@ def _check_shape(record: Any) -> None:
     if not isinstance(record, dict):
         raise RecordError("not a game record: the file holds no JSON object")
     if record.get("format") != FORMAT:
-        raise RecordError(f"not a game record of this bot (format {record.get('format')!r}, expected {FORMAT})")
+        found = "it has no format" if record.get("format") is None else f"format {record.get('format')!r}"
+        raise RecordError(f"not a game record of this bot ({found}; expected format {FORMAT})")
     seed = record.get("seed")
     checks = [
         (isinstance(record.get("game"), str), "`game` must be the game's name"),
@@ -160,7 +162,8 @@ def replay(record: dict[str, Any]) -> Replayed:
         seats, steps = record["seats"], record["actions"]
         state = spec.setup(len(seats), record["seed"], record["options"])
     except (KeyError, TypeError, ValueError, RuleError) as exc:
-        raise RecordError(f"the record cannot be read: {exc}") from None
+        said = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc  # not KeyError's quotes
+        raise RecordError(f"the record cannot be read: {said}") from None
     for count, step in enumerate(steps):
         where = f"action {count + 1} (version {step.get('version')}, seat {step.get('seat')})"
         try:
@@ -186,8 +189,8 @@ def replay(record: dict[str, Any]) -> Replayed:
         return Replayed(outcome, len(steps), "the record says the game finished, but its actions do not end it "
                                              "with the recorded result (actions or the result are missing)")
     if outcome is not None and record.get("status") != "finished":
-        return Replayed(outcome, len(steps), f"the actions end the game, but the record says it is "
-                                             f"{record.get('status')!r}, not finished")
+        status = "has no status" if record.get("status") is None else f"says it is {record.get('status')!r}"
+        return Replayed(outcome, len(steps), f"the actions end the game, but the record {status}, not finished")
     return Replayed(outcome, len(steps), None)
 
 
@@ -253,7 +256,7 @@ def main(command: str, argv: list[str]) -> int:
             data = json.load(handle)
         replayed = replay(data)
     except (OSError, ValueError, RecursionError) as exc:  # RecursionError: JSON nested beyond reading
-        print(f"Cannot read {args.file}: {exc}")
+        print(f"Cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     if command == "verify":
         problems = verify(data)

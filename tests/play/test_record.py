@@ -201,11 +201,11 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
         path.write_text(json.dumps(content))
         for command in ("replay", "verify"):
             assert record.main(command, [str(path)]) == 2, what
-            out = capsys.readouterr().out
+            out = capsys.readouterr().err
             assert out.startswith(f"Cannot read {path}: ") and "Traceback" not in out, (what, out)
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
-    assert record.main("verify", [str(deep)]) == 2 and capsys.readouterr().out.startswith("Cannot read")
+    assert record.main("verify", [str(deep)]) == 2 and capsys.readouterr().err.startswith("Cannot read")
     nameless = tmp_path / "nameless.json"
     nameless.write_text(json.dumps({**data, "seats": [{k: v for k, v in s.items() if k != "name"}
                                                       for s in data["seats"]]}))

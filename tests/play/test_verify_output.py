@@ -48,7 +48,7 @@ async def test_a_record_whose_result_is_malformed_is_named_in_one_line(tmp_path,
         path.write_text(json.dumps({**data, "result": result}))
         for command in ("replay", "verify"):
             assert record.main(command, [str(path)]) == 2
-            out = capsys.readouterr().out
+            out = capsys.readouterr().err
             assert out.startswith(f"Cannot read {path}: ") and "result" in out
             assert out.count("\n") == 1 and "pydantic" not in out, out
 
@@ -70,6 +70,26 @@ async def test_a_record_missing_an_action_or_naming_its_game_wrongly_is_named_in
         path.write_text(json.dumps(bad))
         for command in ("replay", "verify"):
             assert record.main(command, [str(path)]) == 2
-            out = capsys.readouterr().out
+            out = capsys.readouterr().err
             assert out.startswith(f"Cannot read {path}: ") and named in out and "unhashable" not in out, out
             assert out.count("\n") == 1, out
+
+
+async def test_a_record_of_an_unknown_game_or_without_a_format_says_so_plainly(tmp_path, capsys):
+    """One line on standard error, in words: the unknown game's name without Python's quoting of a
+    missing key, and a missing format as missing rather than as `None`."""
+    from play import record
+
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        data = await service.export(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
+    path = tmp_path / "bad.json"
+    for bad, says in (({**data, "game": "chess"}, ": the record cannot be read: Unknown game 'chess'"),
+                      ({k: v for k, v in data.items() if k != "format"}, "(it has no format; expected format")):
+        path.write_text(json.dumps(bad))
+        assert record.main("replay", [str(path)]) == 2
+        said = capsys.readouterr()
+        assert said.out == "" and said.err.count("\n") == 1 and says in said.err, said.err
+        assert '"Unknown' not in said.err and "None" not in said.err
