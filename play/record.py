@@ -281,4 +281,6 @@ def main(command: str, argv: list[str]) -> int:
         return 0
     print(f"Replayed {replayed.actions} actions. Final standings:")
     print("\n".join(standings_lines(data, replayed.outcome)))
+    if replayed.outcome.tie_break:  # what ordered players level on points, as the standings said
+        print(f"Tie-break: {_named(replayed.outcome.tie_break, data['seats'])}")
     return 0

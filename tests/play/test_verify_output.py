@@ -93,3 +93,21 @@ async def test_a_record_of_an_unknown_game_or_without_a_format_says_so_plainly(t
         said = capsys.readouterr()
         assert said.out == "" and said.err.count("\n") == 1 and says in said.err, said.err
         assert '"Unknown' not in said.err and "None" not in said.err
+
+
+def test_replay_prints_the_tie_break_that_ordered_players_level_on_points(tmp_path, capsys, monkeypatch):
+    """`replay` prints the final standings as the thread did, with the line saying how players
+    level on points were ordered (the record names them)."""
+    from games import Outcome
+    from play import record
+
+    tied = Outcome(ranking=[[1], [0]], scores={0: 45, 1: 45}, winners=[1],
+                   tie_break="{p1} and {p0} tied on 45 prestige; {p1} wins with the most expensive cathedral "
+                             "(400 guilders).")
+    monkeypatch.setattr(record, "replay", lambda data: record.Replayed(tied, 90, None))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"seats": [{"seat": 0, "name": "ada"}, {"seat": 1, "name": "bo"}]}))
+    assert record.main("replay", [str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "1. bo: 45", "2. ada: 45",
+        "Tie-break: bo and ada tied on 45 prestige; bo wins with the most expensive cathedral (400 guilders)."]
