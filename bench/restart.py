@@ -23,6 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.needs import simulated_discord  # noqa: E402
+
+simulated_discord("bench/restart.py")
+
 import simcord  # noqa: E402
 
 from bench.counts import at_least  # noqa: E402

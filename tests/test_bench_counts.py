@@ -38,3 +38,18 @@ def test_a_bench_tool_refuses_a_count_below_one_in_one_line(tmp_path, args):
         pytest.fail(f"{' '.join(args)} did not end within 90 s")
     assert "Traceback" not in done.stderr, done.stderr[-500:]
     assert done.returncode == 2 and "error:" in done.stderr, (done.returncode, done.stderr[-500:])
+
+
+@pytest.mark.parametrize("tool", ["bench/bot.py", "bench/restart.py"])
+def test_a_simcord_bench_without_the_test_install_says_what_to_install(tmp_path, tool):
+    """Run by a Python that finds no SimCord (a `sitecustomize` hides it): one line naming the
+    test install, not a traceback."""
+    hide = tmp_path / "sitecustomize.py"
+    hide.write_text("import importlib.util, sys\nfound = importlib.util.find_spec\n"
+                    "importlib.util.find_spec = lambda name, *a: None if name == 'simcord' else found(name, *a)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    done = subprocess.run([sys.executable, str(ROOT / tool), "--help"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=90)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr[-500:]
+    assert done.stderr.strip() == (f"{tool} runs the bot in a simulated Discord (SimCord), which comes with the "
+                                   'test install: .venv/bin/pip install -e ".[test]"')
