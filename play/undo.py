@@ -7,13 +7,14 @@ the action before it is the last: a player may step back through their own actio
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from play import pace, record
 from play.common import Caller, TableError, not_seated, table_state
 from play.results import RECENT_EVENTS, TableNews, next_prompts, panel_token
-from storage import MoveWrite
+from storage import MoveWrite, NewTimer
 from storage.tables import StaleVersion
 from storage.timers import REMINDER_TIMER
 
@@ -23,48 +24,96 @@ if TYPE_CHECKING:
 TAKEN_BACK = "{p%d} took back their last action."
 
 
+@dataclass
+class StepBack:
+    """A take-back that passed every check, and what storing it writes."""
+
+    seat: int
+    undone: int  # the version the action taken back made
+    before: Any  # the game without it
+    state: str  # ... as stored
+    prompts: dict[int, tuple[int, str]]
+    changed: set[int]
+    choices: dict[int, Any]
+    timers: list[NewTimer]
+    deadlines: dict[int, float]
+    timer_seats: list[int]
+
+
 async def take_back(service: TableService, table_id: int, caller: Caller, version: int | None = None) -> TableNews:
     """`version`: the table version a Take back button was shown at (None from /table undo)."""
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         seat = _checked_seat(loaded, caller)
         timed = await service.store.tables.timed_actions(table_id)
-        actions = [(version, seat, action) for version, seat, action, _ in timed]
-        if not actions:
-            raise TableError("Nobody has acted in this game yet, so there is nothing to take back.")
-        if actions[-1][1] != seat:  # told before a button's version is looked at: no version is told
-            raise _not_own(loaded, seat, actions, await service.store.tables.by_computer(table_id, actions[-1][0]))
         notes = await service.store.tables.notes(table_id)
-        if not _own_take_backs_only(notes, seat, actions[-1][0], loaded.table.version):
-            raise TableError("Only your own last action can be taken back, and another player has taken back an "
-                             "action since.")
-        # The button of the last action, or (raw version) one an earlier version of the bot sent:
-        # whoever acted last knows that version, as no secret step has come since.
-        if version is not None and version not in (panel_token(loaded.table, loaded.table.version),
-                                                   loaded.table.version):
-            raise TableError("This take-back button is out of date: the game has moved on.")
-        version, last_seat, last_action = actions[-1]
-        if await service.store.tables.by_computer(table_id, version):
-            raise TableError("Your seat's last move was made by a computer player (your time for it ran out, or you "
-                             "were away), so there is nothing of yours to take back.")
-        earlier, before, earlier_events = _replayed_with_last(loaded, actions[:-1])
-        after, events = loaded.spec.apply(before, seat, json.loads(last_action))
-        if loaded.spec.dump_state(after) != loaded.table.state:
-            raise TableError("This table's record does not replay to its game, so nothing can be taken back.")
-        reason = loaded.spec.undo_refusal(before, after, events)
-        if reason:
-            raise TableError(f"That action cannot be taken back: {reason}.")
-        # The action now last may be taken back next (its button comes with the panel) when it
-        # is this seat's own, not the computer's, hides nothing, and only this seat's take-backs
-        # (this one with them) come after it.
-        version_after = loaded.table.version + 1
-        kept_notes = [(v, text) for v, text in notes if v != version] + [(version_after, TAKEN_BACK % seat)]
-        again = (len(actions) > 1 and actions[-2][1] == seat
-                 and _own_take_backs_only(kept_notes, seat, actions[-2][0], version_after)
-                 and not loaded.spec.undo_refusal(earlier, before, earlier_events)
-                 and not await service.store.tables.by_computer(table_id, actions[-2][0]))
-        return await _store(service, loaded, before, seat, version,
-                            _clock_started(service, loaded, seat, timed, before), timed, again)
+        step = await _step_back(service, loaded, seat, timed, notes, version)
+        return await _store(service, loaded, step, timed, await _may_step_again(service, loaded, step, timed, notes))
+
+
+async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]],
+                     notes: list[tuple[int, str]], version: int | None) -> StepBack:
+    """Every check of taking back `seat`'s last action (a TableError says which one fails), and
+    what it would store."""
+    table_id, actions = loaded.table.id, [(number, mover, action) for number, mover, action, _ in timed]
+    if not actions:
+        raise TableError("There is no action in this game to take back: nobody has acted yet, or every action "
+                         "was taken back.")
+    if actions[-1][1] != seat:  # told before a button's version is looked at: no version is told
+        raise _not_own(loaded, seat, actions, await service.store.tables.by_computer(table_id, actions[-1][0]))
+    if not _own_take_backs_only(notes, seat, actions[-1][0], loaded.table.version):
+        raise TableError("Only your own last action can be taken back, and another player has taken back an "
+                         "action since.")
+    # The button of the last action, or (raw version) one an earlier version of the bot sent:
+    # whoever acted last knows that version, as no secret step has come since.
+    if version is not None and version not in (panel_token(loaded.table, loaded.table.version),
+                                               loaded.table.version):
+        raise TableError("This take-back button is out of date: the game has moved on.")
+    undone, _, last_action = actions[-1]
+    if await service.store.tables.by_computer(table_id, undone):
+        raise TableError("Your seat's last move was made by a computer player (your time for it ran out, or you "
+                         "were away), so there is nothing of yours to take back.")
+    before = _replayed(loaded, actions[:-1])
+    after, events = loaded.spec.apply(before, seat, json.loads(last_action))
+    if loaded.spec.dump_state(after) != loaded.table.state:
+        raise TableError("This table's record does not replay to its game, so nothing can be taken back.")
+    reason = loaded.spec.undo_refusal(before, after, events)
+    if reason:
+        raise TableError(f"That action cannot be taken back: {reason}.")
+    return _planned(service, loaded, seat, undone, before, _clock_started(service, loaded, seat, timed, before))
+
+
+def _planned(service: TableService, loaded: Loaded, seat: int, undone: int, before: Any, started: float) -> StepBack:
+    """What taking back the action that made `undone` stores: the game before it, its prompts and
+    timers; refused when the decision it gives back has no time left."""
+    table, spec = loaded.table, loaded.spec
+    prompts, changed, choices = next_prompts(spec, before, table.prompts, table.version + 1, len(loaded.seats))
+    timers = service._decision_timers(loaded, before, prompts, changed)
+    paced, deadlines = pace.timers(loaded, before, prompts, changed, started)
+    now = service.clock()
+    if deadlines.get(seat, now + 1) <= now:
+        raise TableError("That action cannot be taken back: the time for that decision has run out.")
+    paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past
+    timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
+    return StepBack(seat, undone, before, spec.dump_state(before), prompts, changed, choices, timers + paced,
+                    deadlines, timer_seats)
+
+
+async def _may_step_again(service: TableService, loaded: Loaded, step: StepBack,
+                          timed: list[tuple[int, int, str, str]], notes: list[tuple[int, str]]) -> bool:
+    """Whether the action this take-back leaves last could be taken back next (its button comes
+    with the panel): the same checks, on the table as the take-back leaves it."""
+    version = loaded.table.version + 1
+    table = loaded.table.model_copy(update={"version": version, "prompts": step.prompts, "state": step.state,
+                                            "deadlines": step.deadlines})
+    kept_notes = [(number, text) for number, text in notes if number != step.undone] + [
+        (version, TAKEN_BACK % step.seat)]
+    try:
+        await _step_back(service, type(loaded)(table, loaded.seats, loaded.spec, step.before), step.seat,
+                         timed[:-1], kept_notes, None)
+    except TableError:
+        return False
+    return True
 
 
 def _own_take_backs_only(notes: list[tuple[int, str]], seat: int, last_action: int, version: int) -> bool:
@@ -82,7 +131,8 @@ def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]], by_
     is who took its last step told)."""
     last_seat = actions[-1][1]
     if all(acted != seat for _, acted, _ in actions):
-        return TableError("You have made no action in this game yet, so there is nothing of yours to take back.")
+        return TableError("You have no action in this game to take back: you have not acted yet, or took back "
+                          "every one.")
     spec = loaded.spec
     before = _replayed(loaded, actions[:-1])
     # While an exchange goes on, and for the step that ended one, the answer is the same
@@ -130,16 +180,6 @@ def _turn_began(loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]
     return began
 
 
-def _replayed_with_last(loaded: Loaded, actions: list[tuple[int, int, str]]) -> tuple[Any, Any, list[Any]]:
-    """The game before the last of `actions`, after it, and that action's events (None, the
-    deal and [] when there is none)."""
-    spec, table = loaded.spec, loaded.table
-    earlier, state, events = None, spec.setup(len(loaded.seats), table.seed, table.options), []
-    for _, seat, action in actions:
-        earlier, (state, events) = state, spec.apply(state, seat, json.loads(action))
-    return earlier, state, events
-
-
 def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
     spec, table = loaded.spec, loaded.table
     state = spec.setup(len(loaded.seats), table.seed, table.options)
@@ -162,34 +202,26 @@ def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list
     return min(now, _turn_began(loaded, seat, timed, before))
 
 
-async def _store(service: TableService, loaded: Loaded, before: Any, seat: int, undone: int, started: float,
-                 timed: list[tuple[int, int, str, str]], again: bool) -> TableNews:
-    """Store the game without the action that made `undone`; `again`: the seat may take back the
-    action now last too."""
-    table, spec = loaded.table, loaded.spec
-    version = table.version + 1
-    prompts, changed, choices = next_prompts(spec, before, table.prompts, version, len(loaded.seats))
-    timers = service._decision_timers(loaded, before, prompts, changed)
-    paced, deadlines = pace.timers(loaded, before, prompts, changed, started)
-    now = service.clock()
-    if deadlines.get(seat, now + 1) <= now:
-        raise TableError("That action cannot be taken back: the time for that decision has run out.")
-    paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past
-    timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
-    note = (version, TAKEN_BACK % seat)  # on the board and, kept with the take-back, in the log
-    events = await _kept_lines(service, loaded, undone, note, timed)
-    write = MoveWrite(table_id=table.id, expected_version=table.version, state=spec.dump_state(before),
-                      prompts=prompts, recent_events=events, notes=[note], timer_seats=timer_seats,
-                      timers=timers + paced, deadlines=deadlines)
+async def _store(service: TableService, loaded: Loaded, step: StepBack, timed: list[tuple[int, int, str, str]],
+                 again: bool) -> TableNews:
+    """Store the game without the action taken back; `again`: the seat may take back the action
+    now last too."""
+    table, version = loaded.table, loaded.table.version + 1
+    note = (version, TAKEN_BACK % step.seat)  # on the board and, kept with the take-back, in the log
+    events = await _kept_lines(service, loaded, step.undone, note, timed)
+    write = MoveWrite(table_id=table.id, expected_version=table.version, state=step.state, prompts=step.prompts,
+                      recent_events=events, notes=[note], timer_seats=step.timer_seats, timers=step.timers,
+                      deadlines=step.deadlines)
     try:
-        await service.store.tables.take_back(write, undone)
+        await service.store.tables.take_back(write, step.undone)
     except StaleVersion:
         raise TableError("Someone moved at the same moment; nothing was taken back.") from None
-    service.kept.keep(table.id, write.state, before, choices, prompts, version)
-    stored = table.model_copy(update={"version": version, "prompts": prompts, "state": write.state,
-                                      "recent_events": events, "deadlines": deadlines})
-    return TableNews(stored, loaded.seats, before, [], changed, dict(table.prompts), table.version,
-                     timers=[t.due_at for t in write.timers], choices=choices, undo_seat=seat if again else None)
+    service.kept.keep(table.id, write.state, step.before, step.choices, step.prompts, version)
+    stored = table.model_copy(update={"version": version, "prompts": step.prompts, "state": write.state,
+                                      "recent_events": events, "deadlines": step.deadlines})
+    return TableNews(stored, loaded.seats, step.before, [], step.changed, dict(table.prompts), table.version,
+                     timers=[t.due_at for t in write.timers], choices=step.choices,
+                     undo_seat=step.seat if again else None)
 
 
 async def _kept_lines(service: TableService, loaded: Loaded, undone: int, note: tuple[int, str],

@@ -107,8 +107,11 @@ class ThreadsMixin:
         missing = [user for user in users if not await safely(f"thread member {user}", _add_user(thread, user))]
         if missing and attempt >= len(MEMBERS_RETRIES):
             log.warning("players %s could not be added to the private thread of table %s: given up", missing, table_id)
-        due = await safely(f"thread members of table {table_id}",
-                           self.service.members_due(table_id, missing, attempt if missing else 0))
+        await self._members_later(table_id, missing, attempt if missing else 0)
+
+    async def _members_later(self: TablesController, table_id: int, users: Sequence[int], attempt: int) -> None:
+        """The retry of `users` (none: the retry goes), woken for when it falls due."""
+        due = await safely(f"thread members of table {table_id}", self.service.members_due(table_id, users, attempt))
         if due is not None:
             self.presenter.wake_timers(due)
 
@@ -121,9 +124,7 @@ class ThreadsMixin:
         if isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread:
             await self.add_members(table_id, thread, users, attempt)
         elif open_ and thread is None and not self.presenter.deleted.get(table.thread_id):
-            due = await self.service.members_due(table_id, users, attempt)  # Discord failed: later
-            if due is not None:
-                self.presenter.wake_timers(due)
+            await self._members_later(table_id, users, attempt)  # Discord failed: later
 
 
 async def _add_user(thread: discord.Thread, user_id: int) -> bool:

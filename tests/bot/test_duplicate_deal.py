@@ -189,6 +189,24 @@ async def test_additions_still_due_at_a_stop_are_made_after_the_start(simcord_en
     assert not [r for r in simcord_env.http_requests[calls:] if "thread-members" in r.path]
 
 
+async def test_an_upgrade_adds_the_players_a_running_rounds_thread_lacks(simcord_env, settings):
+    """A version before the stored retry added every player of a running duplicate table at each
+    start; the upgrade (migration V21) gives each such open table one retry, due at once."""
+    from bot import create_bot
+    from storage.db import run
+
+    event = new_event(simcord_env, 6)
+    games, missing = await duplicate_start_with_refused_additions(simcord_env, event, times=None)
+    async with event.bot.store.db.transaction() as conn:  # as an older version left the database
+        await run(conn, "DELETE FROM timers WHERE kind = 'members'")
+        await run(conn, "DELETE FROM schema_migrations WHERE name = 'V21__private_thread_members.sql'")
+    assert len(missing()) == 6
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.advance_time(1)
+    assert missing() == []
+    assert not await event.bot.store.tables.timers(kind=MEMBERS_TIMER)
+
+
 @pytest.mark.slow
 async def test_a_twin_waiting_for_its_thread_keeps_the_deal_secret(simcord_env):
     """A duplicate round's table whose thread Discord refused waits in its lobby, to play the same

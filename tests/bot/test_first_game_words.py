@@ -33,8 +33,8 @@ async def test_a_take_back_before_ones_first_action_says_there_is_nothing_of_one
     version = (await table.row()).version
     answer = await table.players[1].slash(table.thread, "table undo")
     assert answer.ephemeral
-    assert answer.response.content == ("You have made no action in this game yet, so there is nothing of yours "
-                                       "to take back.")
+    assert answer.response.content == ("You have no action in this game to take back: you have not acted yet, or "
+                                       "took back every one.")
     assert (await table.row()).version == version
 
 

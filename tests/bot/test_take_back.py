@@ -45,7 +45,7 @@ async def test_take_back_from_the_answered_panel_then_refused_once_done(simcord_
     assert "took back their last action" in str([e.to_dict() for e in board.embeds])
 
     refused = await actor.slash(table.thread, "table undo")
-    assert refused.ephemeral and "nothing to take back" in refused.response.content
+    assert refused.ephemeral and "no action in this game to take back" in refused.response.content
     assert (await table.row()).version == version + 1
 
 

@@ -149,7 +149,8 @@ async def test_another_players_take_back_stands_between(tmp_path):
 async def test_nothing_is_taken_back_before_anyone_acted(tmp_path):
     service, table_id, news = await new_table(tmp_path, "baumeister", 3)
     try:
-        with pytest.raises(TableError, match="Nobody has acted in this game yet, so there is nothing to take back"):
+        with pytest.raises(TableError, match="There is no action in this game to take back: nobody has acted yet, "
+                                             "or every action was taken back"):
             await service.undo(table_id, PLAYERS[min(registry.get("baumeister").to_act(news.state))])
     finally:
         await service.store.close()
@@ -188,5 +189,47 @@ async def test_after_another_players_take_back_the_panel_offers_no_further_step_
         assert news.undo_seat is None
         with pytest.raises(TableError, match="another player has taken back an action since"):
             await service.undo(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
+
+
+async def test_the_next_step_back_is_not_offered_once_its_decisions_time_ran_out(tmp_path):
+    """README: a take-back is "refused once the decision's time has run out", and the panel offers
+    the next step back only "while the next one may be taken back". An auction winner spends most of
+    the live pace on the privilege turn, then opens the next auction (a new turn, its whole time);
+    after the privilege turn's time is over it bids and takes the bid back: the privilege is not
+    offered to be taken back too (it would be refused)."""
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    now = [1_800_000_000.0]
+    service = TableService(store, clock=lambda: now[0])
+    table = await service.create_table(guild_id=10, channel_id=20, game="augsburg1520", options={}, creator_id=100,
+                                       creator_name="p0", chosen_seed=5, pace_name="live-15m")
+    await service.join(table.id, PLAYERS[1])
+    news = await service.start(table.id, PLAYERS[0])
+    spec = registry.get("augsburg1520")
+    policies = {seat: spec.policy("heuristic", seed=seat) for seat in range(2)}
+
+    async def move(news, seat):
+        choices = spec.legal_actions(news.state, seat)
+        return await service.act(table.id, PLAYERS[seat], panel_token(news.table, news.table.prompts[seat][0]),
+                                 choices.index(policies[seat].choose(news.state, seat)))
+    try:
+        for _ in range(400):  # a privilege turn played late, then the same seat's next auction
+            seat = min(spec.to_act(news.state))
+            if news.state.phase == "privileges" and spec.to_act(news.state) == {seat}:
+                turn, now[0] = spec.turn_key(news.state, seat), now[0] + 800
+                while spec.to_act(news.state) == {seat} and spec.turn_key(news.state, seat) == turn:
+                    news = await move(news, seat)
+                if spec.to_act(news.state) == {seat} and news.undo_seat == seat:
+                    break
+            else:
+                news = await move(news, seat)
+        now[0] += 200  # the privilege turn's fifteen minutes are over
+        news = await move(news, seat)
+        assert news.undo_seat == seat
+        once = await service.undo(table.id, PLAYERS[seat])
+        assert once.undo_seat is None
+        with pytest.raises(TableError, match="the time for that decision has run out"):
+            await service.undo(table.id, PLAYERS[seat])
     finally:
         await service.store.close()

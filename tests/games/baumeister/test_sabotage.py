@@ -356,3 +356,26 @@ def test_with_both_ends_closed_a_church_is_offered_for_two_gaps_side_by_side():
     state, _ = play(state, 0, {"kind": "pick", "card": "corner-1b"}, {"kind": "place", "slot": 4})
     assert "church-4a" in [a.card for a in SPEC.legal_actions(state, 0) if a.kind == "pick"]
     assert slots_for(state.cities[0], state.closed[0], card("church-4a"), True) == [1, 2]
+
+
+def test_a_computer_player_stops_countering_so_a_negotiation_with_it_ends():
+    """The rules set no end to the counter-proposals; a computer player's patience has one: once
+    four have been made (by either side) it accepts or refuses, so a person who counters every
+    amount it names, or another computer, cannot keep the table in the negotiation."""
+    from games.baumeister.ai import COUNTERS_TRIED
+
+    for computer in (0, 2):  # the saboteur, then the victim
+        state = at_the_table(victim_money=10)
+        state, _ = play(state, 2, offer(1))
+        policy = SPEC.policy("heuristic", seed=computer)
+        for answers in range(1, 40):
+            seat = state.actor
+            if seat == computer:
+                action = policy.choose(state, seat)
+            else:  # the person counters whatever they can, as far from the computer as allowed
+                choice = SPEC.amount_choice(state, seat)
+                action = choice.action(choice.high if seat == 0 else choice.low) if choice else {"kind": "refuse"}
+            state, _ = play(state, seat, action)
+            if state.phase != Phase.ANSWER:
+                break
+        assert state.phase != Phase.ANSWER and state.counters <= COUNTERS_TRIED + 1, (computer, state.counters)
