@@ -12,17 +12,22 @@ from tests.play.test_record import PLAYERS, played
 ROOT = Path(__file__).resolve().parents[2]
 
 
+async def finished_record(tmp_path) -> dict:
+    """The record /table export gives of a game played to its end."""
+    service, table_id = await played(tmp_path, to_the_end=True)
+    try:
+        return await service.export(table_id, PLAYERS[0])
+    finally:
+        await service.store.close()
+
+
 async def test_verify_prints_the_commitment_to_compare_with_the_boards_footer(tmp_path):
     """README (Fair deals): "`python -m bot verify <file>`: it checks that SHA-256 of `salt:seed` is
     the commitment the board showed (compare it with the board's footer)". The board's footer reads
     "Fair deal: SHA-256 of salt:seed = <hex>". The tool sees only the file (a record whose seed, salt
     and commitment were all replaced checks out against itself): it prints the commitment, in the
     footer's words, for the player to compare."""
-    service, table_id = await played(tmp_path, to_the_end=True)
-    try:
-        data = await service.export(table_id, PLAYERS[0])
-    finally:
-        await service.store.close()
+    data = await finished_record(tmp_path)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data))
     done = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], cwd=ROOT, capture_output=True,
@@ -38,11 +43,7 @@ async def test_a_record_whose_result_is_malformed_is_named_in_one_line(tmp_path,
     (here `{}`, or a ranking of null), not pydantic's report of several lines."""
     from play import record
 
-    service, table_id = await played(tmp_path, to_the_end=True)
-    try:
-        data = await service.export(table_id, PLAYERS[0])
-    finally:
-        await service.store.close()
+    data = await finished_record(tmp_path)
     for result in ({}, {**data["result"], "ranking": None}):
         path = tmp_path / "bad.json"
         path.write_text(json.dumps({**data, "result": result}))
@@ -58,11 +59,7 @@ async def test_a_record_missing_an_action_or_naming_its_game_wrongly_is_named_in
     a `game` that is not text (not Python's "unhashable type: 'list'")."""
     from play import record
 
-    service, table_id = await played(tmp_path, to_the_end=True)
-    try:
-        data = await service.export(table_id, PLAYERS[0])
-    finally:
-        await service.store.close()
+    data = await finished_record(tmp_path)
     actions = [dict(step) for step in data["actions"]]
     del actions[2]["action"]
     for bad, named in (({**data, "actions": actions}, "`action`"), ({**data, "game": [data["game"]]}, "`game`")):
@@ -80,11 +77,7 @@ async def test_a_record_of_an_unknown_game_or_without_a_format_says_so_plainly(t
     missing key, and a missing format as missing rather than as `None`."""
     from play import record
 
-    service, table_id = await played(tmp_path, to_the_end=True)
-    try:
-        data = await service.export(table_id, PLAYERS[0])
-    finally:
-        await service.store.close()
+    data = await finished_record(tmp_path)
     path = tmp_path / "bad.json"
     for bad, says in (({**data, "game": "chess"}, ": the record cannot be read: Unknown game 'chess'"),
                       ({k: v for k, v in data.items() if k != "format"}, "(it has no format; expected format")):
