@@ -19,7 +19,7 @@ from play import pace
 from play.common import AmountOutOfRange, Caller, TableError, not_seated, table_state
 from play.lobby import check_not_tournament
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
-                          next_prompts, panel_token, ranked_last, recent_events, seat_choices)
+                          next_prompts, offered_token, ranked_last, recent_events, seat_choices)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
@@ -129,9 +129,10 @@ class MovesMixin:
             raise TableError(loaded.spec.not_your_turn(loaded.state, seat.seat))
         version, digest = loaded.table.prompts.get(seat.seat, (loaded.table.version, ""))
         # The digest too: a panel sent before the bot was updated to offer choices in another order
-        # would otherwise pick by its position a choice it did not show.
-        if prompt_version != panel_token(loaded.table, version) or (
-                digest and digest != (kept[1] if kept else choices_digest(loaded.spec, actions))):
+        # would otherwise pick by its position a choice it did not show (a panel shown since has a
+        # token of its own).
+        offered = (kept[1] if kept else choices_digest(loaded.spec, actions)) if digest else ""
+        if prompt_version != offered_token(loaded.table, version, digest, offered):
             raise TableError(OUT_OF_DATE)
         return loaded, seat.seat, actions
 
@@ -251,7 +252,7 @@ class MovesMixin:
         return TableNews(stored, seats, state, moves, changed, dict(table.prompts), table.version,
                          more_computers=more and outcome is None, timers=[t.due_at for t in timers],
                          undo_seat=undoable_by(spec, loaded.state, state, moves, humans),
-                         choices=choices if outcome is None else {})
+                         choices=choices if outcome is None else {}, prompts_current=True)
 
     @staticmethod
     def _timed_before(loaded: Loaded, changed: set[int]) -> list[int]:

@@ -59,6 +59,7 @@ class TableNews:
     log: list[tuple[int, str]] = field(default_factory=list)  # (number of the move everyone saw, event text): /table log
     undo_seat: int | None = None  # the seat that may take back the move just stored (play/undo.py)
     choices: dict[int, list[Any]] | None = None  # each seat's choices in `state`, when already known
+    prompts_current: bool = False  # the prompts were just listed from `state` (a move, a take-back)
     # What the Discord layer works out from this news once (views, names): not copied by dataclasses.replace.
     _derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -80,6 +81,13 @@ class TableNews:
         if self.choices is not None:
             return self.choices.get(seat, [])
         return seat_choices(spec, self.state, seat)
+
+    def panel_token_of(self, spec: GameSpec, seat: int) -> int:
+        """The token the seat's panel controls carry (see `offered_token`)."""
+        version, digest = self.table.prompts.get(seat, (self.table.version, ""))
+        if self.prompts_current or not digest:
+            return panel_token(self.table, version)
+        return offered_token(self.table, version, digest, choices_digest(spec, self.choices_of(spec, seat)))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -129,6 +137,14 @@ def panel_token(table: TableRow, version: int | str) -> int:
     their own panels could count the steps of an exchange the rules keep from them. Keyed by the
     table's seed (secret while the game runs), so a forged control cannot guess one either."""
     return _token(table.id, table.seed, table.seed_salt, version)
+
+
+def offered_token(table: TableRow, version: int, stored: str, offered: str) -> int:
+    """The token of a seat's decision of table version `version`, whose choices were stored with
+    the digest `stored` and are `offered` now. They differ only when a newer version of the bot
+    lists other choices in the same game: panels shown before the update stay out of date (their
+    positions name the old choices), and a panel shown now has a token of its own."""
+    return panel_token(table, version if not stored or stored == offered else f"{version}:{offered}")
 
 
 @lru_cache(maxsize=4096)  # a move asks for the same few tokens several times (answer, board, panels)

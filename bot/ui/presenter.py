@@ -226,7 +226,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         if actions:
             turn = "sealed" if len(spec.to_act(state)) > 1 else "turn"
         take_back = news.undo_seat == seat and table.status == "running"
-        controls = panels.controls(table.id, panels.turn_token(table, seat), actions, view, renderer, info,
+        controls = panels.controls(table.id, news.panel_token_of(spec, seat), actions, view, renderer, info,
                                    spec.amount_choice(state, seat) if actions else None,
                                    rows=4 if take_back else 5) if actions else None
         if take_back:

@@ -10,7 +10,8 @@ import discord
 from bot.ui.components import BackButton, HandButton
 from bot.ui.panels import turn_token
 from bot.ui.requests import custom_ids, history_hidden
-from play.results import TableNews, exchange_token, panel_token
+from games import registry
+from play.results import TableNews, exchange_token
 from storage import SeatRow
 
 AWAY_LOOKBACK = 100  # latest messages searched for an "I'm back", or a panel, of a table (one request)
@@ -25,7 +26,7 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow, heading: 
     if row.dm_channel_id is None:
         return False
     table_id, version = news.table.id, news.table.prompts.get(row.seat, (None,))[0]
-    carried = None if version is None else str(panel_token(news.table, version))
+    carried = None if version is None else str(news.panel_token_of(registry.get(news.table.game), row.seat))
     of_table = tuple(f"{kind}:{table_id}:" for kind in PANEL_CONTROLS)
     try:
         async for message in bot.get_partial_messageable(row.dm_channel_id).history(limit=AWAY_LOOKBACK):

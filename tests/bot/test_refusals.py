@@ -222,3 +222,13 @@ async def test_a_panel_whose_choices_the_bot_now_offers_in_another_order_is_out_
     assert clicked.ephemeral and "out of date" in clicked.response.content
     assert (await table.row()).version == before.version
     assert (await table.state()).picks == table.bot.service.state(before).picks
+    # The panel the refusal shows is the decision as the updated bot offers it, and it plays (so do
+    # those of My hand): the stored prompt is not a dead end until someone else moves.
+    current = clicked.response.message
+    assert current.components, "the refusal shows the current panel"
+    state = await table.state()
+    wanted = seat_choices(await table.spec(), state, seat.seat)[0]
+    played = await choose(ada, current, 0)
+    assert not (played.ephemeral and "out of date" in (played.response.content or "")), played.response.content
+    assert (await table.row()).version == before.version + 1
+    assert (await table.bot.store.tables.actions(table.table_id))[-1][2] == (await table.spec()).dump_action(wanted)
