@@ -41,7 +41,7 @@ class StepBack:
 
 
 async def take_back(service: TableService, table_id: int, caller: Caller, version: int | None = None) -> TableNews:
-    """`version`: the table version a Take back button was shown at (None from /table undo)."""
+    """`version`: the panel token a Take back button carried (None from /table undo)."""
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         seat = _checked_seat(loaded, caller)
@@ -85,7 +85,7 @@ async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: li
 
 def _planned(service: TableService, loaded: Loaded, seat: int, undone: int, before: Any, started: float) -> StepBack:
     """What taking back the action that made `undone` stores: the game before it, its prompts and
-    timers; refused when the decision it gives back has no time left."""
+    timers. Raises TableError (the last check) when the decision it gives back has no time left."""
     table, spec = loaded.table, loaded.spec
     prompts, changed, choices = next_prompts(spec, before, table.prompts, table.version + 1, len(loaded.seats))
     timers = service._decision_timers(loaded, before, prompts, changed)
@@ -103,14 +103,17 @@ async def _may_step_again(service: TableService, loaded: Loaded, step: StepBack,
                           timed: list[tuple[int, int, str, str]], notes: list[tuple[int, str]]) -> bool:
     """Whether the action this take-back leaves last could be taken back next (its button comes
     with the panel): the same checks, on the table as the take-back leaves it."""
+    actions = [(number, mover) for number, mover, _, _ in timed]
+    if len(actions) < 2 or actions[-2][1] != step.seat:  # no own action left: nothing to replay for
+        return False
     version = loaded.table.version + 1
     table = loaded.table.model_copy(update={"version": version, "prompts": step.prompts, "state": step.state,
                                             "deadlines": step.deadlines})
     kept_notes = [(number, text) for number, text in notes if number != step.undone] + [
         (version, TAKEN_BACK % step.seat)]
     try:
-        await _step_back(service, type(loaded)(table, loaded.seats, loaded.spec, step.before), step.seat,
-                         timed[:-1], kept_notes, None)
+        left = type(loaded)(table, loaded.seats, loaded.spec, step.before)  # a Loaded, as the take-back leaves it
+        await _step_back(service, left, step.seat, timed[:-1], kept_notes, None)
     except TableError:
         return False
     return True

@@ -109,9 +109,12 @@ class ThreadsMixin:
             log.warning("players %s could not be added to the private thread of table %s: given up", missing, table_id)
         await self._members_later(table_id, missing, attempt if missing else 0)
 
-    async def _members_later(self: TablesController, table_id: int, users: Sequence[int], attempt: int) -> None:
-        """The retry of `users` (none: the retry goes), woken for when it falls due."""
-        due = await safely(f"thread members of table {table_id}", self.service.members_due(table_id, users, attempt))
+    async def _members_later(self: TablesController, table_id: int, users: Sequence[int], attempt: int,
+                             quiet: bool = True) -> None:
+        """The retry of `users` (none: the retry goes), woken for when it falls due. Not `quiet`:
+        a database failure is raised (a timer's handler: the scheduler fires it again)."""
+        store = self.service.members_due(table_id, users, attempt)
+        due = await (safely(f"thread members of table {table_id}", store) if quiet else store)
         if due is not None:
             self.presenter.wake_timers(due)
 
@@ -124,7 +127,7 @@ class ThreadsMixin:
         if isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread:
             await self.add_members(table_id, thread, users, attempt)
         elif open_ and thread is None and not self.presenter.deleted.get(table.thread_id):
-            await self._members_later(table_id, users, attempt)  # Discord failed: later
+            await self._members_later(table_id, users, attempt, quiet=False)  # Discord failed: later
 
 
 async def _add_user(thread: discord.Thread, user_id: int) -> bool:

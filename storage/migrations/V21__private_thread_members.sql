@@ -6,6 +6,8 @@ INSERT INTO timers (kind, due_at, table_id, payload, created_at)
 SELECT 'members', 0, t.id,
        json_object('users', (SELECT json_group_array(s.user_id) FROM seats s
                              WHERE s.table_id = t.id AND s.user_id IS NOT NULL), 'attempt', 1),
-       strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')
 FROM game_tables t JOIN tournaments r ON r.id = t.tournament_id
-WHERE r.duplicate = 1 AND t.status IN ('lobby', 'running') AND t.thread_id IS NOT NULL;
+WHERE r.duplicate = 1 AND t.status IN ('lobby', 'running') AND t.thread_id IS NOT NULL
+  AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id IS NOT NULL)
+  AND NOT EXISTS (SELECT 1 FROM timers m WHERE m.kind = 'members' AND m.table_id = t.id);

@@ -207,6 +207,24 @@ async def test_an_upgrade_adds_the_players_a_running_rounds_thread_lacks(simcord
     assert not await event.bot.store.tables.timers(kind=MEMBERS_TIMER)
 
 
+async def test_the_upgrade_leaves_a_table_that_has_its_retry_already_alone(simcord_env, settings):
+    """Migration V21 gives a retry only to open duplicate tables without one: a table whose retry
+    is already stored keeps it (one timer, its count of tries), not a second one due at once."""
+    from bot import create_bot
+    from storage.db import run
+
+    event = new_event(simcord_env, 6)
+    games, missing = await duplicate_start_with_refused_additions(simcord_env, event, times=None)
+    kept = {t.table_id: (t.due_at, t.payload) for t in await event.bot.store.tables.timers(kind=MEMBERS_TIMER)}
+    assert len(kept) == len(games)
+    async with event.bot.store.db.transaction() as conn:
+        await run(conn, "DELETE FROM schema_migrations WHERE name = 'V21__private_thread_members.sql'")
+    simcord_env.inject_error("PUT", "/channels/*/thread-members/*", status=500, times=None)
+    await simcord_env.restart_bot(create_bot(settings))
+    after = {t.table_id: (t.due_at, t.payload) for t in await event.bot.store.tables.timers(kind=MEMBERS_TIMER)}
+    assert after == kept
+
+
 @pytest.mark.slow
 async def test_a_twin_waiting_for_its_thread_keeps_the_deal_secret(simcord_env):
     """A duplicate round's table whose thread Discord refused waits in its lobby, to play the same
