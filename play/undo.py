@@ -31,7 +31,8 @@ class StepBack:
     seat: int
     undone: int  # the version the action taken back made
     before: Any  # the game without it
-    state: str  # ... as stored
+    earlier: Any  # the game without the action before it too (None when there is none)
+    state: str  # the game without it, as stored
     prompts: dict[int, tuple[int, str]]
     changed: set[int]
     choices: dict[int, Any]
@@ -52,9 +53,9 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
 
 
 async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]],
-                     notes: list[tuple[int, str]], version: int | None) -> StepBack:
+                     notes: list[tuple[int, str]], version: int | None, before: Any = None) -> StepBack:
     """Every check of taking back `seat`'s last action (a TableError says which one fails), and
-    what it would store."""
+    what it would store. `before`: the game without that action, when a replay already has it."""
     table_id, actions = loaded.table.id, [(number, mover, action) for number, mover, action, _ in timed]
     if not actions:
         raise TableError("There is no action in this game to take back: nobody has acted yet, or every action "
@@ -73,17 +74,19 @@ async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: li
     if await service.store.tables.by_computer(table_id, undone):
         raise TableError("Your seat's last move was made by a computer player (your time for it ran out, or you "
                          "were away), so there is nothing of yours to take back.")
-    before = _replayed(loaded, actions[:-1])
-    after, events = loaded.spec.apply(before, seat, json.loads(last_action))
+    earlier, replayed = _replayed_two(loaded, actions[:-1]) if before is None else (None, before)
+    after, events = loaded.spec.apply(replayed, seat, json.loads(last_action))
     if loaded.spec.dump_state(after) != loaded.table.state:
         raise TableError("This table's record does not replay to its game, so nothing can be taken back.")
-    reason = loaded.spec.undo_refusal(before, after, events)
+    reason = loaded.spec.undo_refusal(replayed, after, events)
     if reason:
         raise TableError(f"That action cannot be taken back: {reason}.")
-    return _planned(service, loaded, seat, undone, before, _clock_started(service, loaded, seat, timed, before))
+    started = _clock_started(service, loaded, seat, timed, replayed)
+    return _planned(service, loaded, seat, undone, replayed, earlier, started)
 
 
-def _planned(service: TableService, loaded: Loaded, seat: int, undone: int, before: Any, started: float) -> StepBack:
+def _planned(service: TableService, loaded: Loaded, seat: int, undone: int, before: Any, earlier: Any,
+             started: float) -> StepBack:
     """What taking back the action that made `undone` stores: the game before it, its prompts and
     timers. Raises TableError (the last check) when the decision it gives back has no time left."""
     table, spec = loaded.table, loaded.spec
@@ -95,8 +98,8 @@ def _planned(service: TableService, loaded: Loaded, seat: int, undone: int, befo
         raise TableError("That action cannot be taken back: the time for that decision has run out.")
     paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past
     timer_seats = sorted(set(service._timed_before(loaded, changed)) | pace.stale(loaded, changed))
-    return StepBack(seat, undone, before, spec.dump_state(before), prompts, changed, choices, timers + paced,
-                    deadlines, timer_seats)
+    return StepBack(seat, undone, before, earlier, spec.dump_state(before), prompts, changed, choices,
+                    timers + paced, deadlines, timer_seats)
 
 
 async def _may_step_again(service: TableService, loaded: Loaded, step: StepBack,
@@ -113,7 +116,7 @@ async def _may_step_again(service: TableService, loaded: Loaded, step: StepBack,
         (version, TAKEN_BACK % step.seat)]
     try:
         left = type(loaded)(table, loaded.seats, loaded.spec, step.before)  # a Loaded, as the take-back leaves it
-        await _step_back(service, left, step.seat, timed[:-1], kept_notes, None)
+        await _step_back(service, left, step.seat, timed[:-1], kept_notes, None, before=step.earlier)
     except TableError:
         return False
     return True
@@ -183,12 +186,18 @@ def _turn_began(loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]
     return began
 
 
-def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
+def _replayed_two(loaded: Loaded, actions: list[tuple[int, int, str]]) -> tuple[Any, Any]:
+    """The game before the last of `actions` (None without any) and after them, in one replay:
+    a take-back and the check of the next one need both."""
     spec, table = loaded.spec, loaded.table
-    state = spec.setup(len(loaded.seats), table.seed, table.options)
+    earlier, state = None, spec.setup(len(loaded.seats), table.seed, table.options)
     for _, seat, action in actions:
-        state, _ = spec.apply(state, seat, json.loads(action))
-    return state
+        earlier, (state, _) = state, spec.apply(state, seat, json.loads(action))
+    return earlier, state
+
+
+def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
+    return _replayed_two(loaded, actions)[1]
 
 
 def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]],
