@@ -174,7 +174,7 @@ class Boards:
             unknown = shown is not None and shown.version < 0 and hint is None  # since a restart: read it back
             if new:
                 self.pictures_refused.pop(table.id)
-            image_key = None if self.pictures_refused.get(table.id) else renderer.board_image_key(info, public)
+            image_key = None if table.id in self.pictures_refused else renderer.board_image_key(info, public)
             if not new:
                 text = self._text(news, info, public, shown.since, shown.log_in_content)
                 # A full log goes on under a new board, unless one move alone overflows this one.
@@ -418,7 +418,7 @@ class Boards:
             return "gone" if isinstance(exc, discord.NotFound) else "stuck"
         if text.embeds and not embeds:  # dropped, not removed by a moderator (-1): the next move edits it again
             raise EmbedsDropped
-        if self.pictures_refused.get(news.table.id):
+        if news.table.id in self.pictures_refused:
             image_key = None
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
                                                  tuple(text.embeds), text.content, text.log_in_content))
@@ -433,7 +433,7 @@ class Boards:
         message = await self._without_refused_picture(
             partial(send_unread, thread),
             {**text.message(), "view": panels.board_view(news.table), "files": [image] if image else []}, news.table.id)
-        if self.pictures_refused.get(news.table.id):
+        if news.table.id in self.pictures_refused:
             image_key = None
         dropped = bool(text.embeds) and not message.embeds  # shown without them: the next move edits it
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,

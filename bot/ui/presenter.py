@@ -142,7 +142,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         A thread Discord says was deleted is replaced first (see current_thread)."""
         news, thread = await self.current_thread(news)
         table = news.table
-        waiting = self.retrying.get(table.id) is not None  # a board or panel Discord refused awaits its retry
+        waiting = table.id in self.retrying  # a board or panel Discord refused waits for its retry
         secret = self.secret_step(news)
         if secret:
             # Nothing public changed; a board refused earlier waits for its retry rather than catch
