@@ -88,6 +88,16 @@ def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], chan
     return new, deadlines
 
 
+def decided_by(loaded: Loaded, moves: list[Move]) -> dict[int, float]:
+    """The deadline each person's move met on the table's pace, stored with the action: taking it
+    back gives the decision back with that deadline (also one "I'm back" restarted)."""
+    table, spec = loaded.table, loaded.spec
+    if table.pace == "off" or loaded.state is None:
+        return {}
+    return {m.seat: table.deadlines[m.seat] for m in moves if not m.by_computer and m.seat in table.deadlines
+            and spec.time_limit(loaded.state, m.seat) is None}
+
+
 def _same_turn(loaded: Loaded, state: Any, seat: int) -> bool:
     """Whether the seat's new decision goes on with the turn it just played, on the table's pace
     (not a decision the game timed itself, such as a Baumeister pay-off step)."""

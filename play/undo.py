@@ -81,7 +81,8 @@ async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: li
     reason = loaded.spec.undo_refusal(replayed, after, events)
     if reason:
         raise TableError(f"That action cannot be taken back: {reason}.")
-    started = _clock_started(service, loaded, seat, timed, replayed)
+    met = await service.store.tables.action_deadline(table_id, undone)
+    started = _clock_started(service, loaded, seat, timed, replayed, met)
     return _planned(service, loaded, seat, undone, replayed, earlier, started)
 
 
@@ -201,14 +202,18 @@ def _replayed(loaded: Loaded, actions: list[tuple[int, int, str]]) -> Any:
 
 
 def _clock_started(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]],
-                   before: Any) -> float:
+                   before: Any, met: float | None) -> float:
     """When the clock of the decision taken back started, so that taking back gives neither a new
     full deadline (move and take back, again and again, would stall the table) nor a shorter one.
-    While the seat's turn goes on after the move, its own deadline says (the decisions of a turn
-    share it). Otherwise the record says when the turn of the decision began: with another's
-    action, with the seat's own decision before it (a new turn of its own has a whole clock), or
-    with a choice made at once (its clock started before the others' moves in it)."""
+    The deadline the action met (`met`, stored with it) says. Actions stored without one (by an
+    earlier version) rebuild it: while the seat's turn goes on after the move, its own deadline
+    says (the decisions of a turn share it). Otherwise the record says when the turn of the
+    decision began: with another's action, with the seat's own decision before it (a new turn of
+    its own has a whole clock), or with a choice made at once (its clock started before the
+    others' moves in it); a clock "I'm back" restarted is not in the record."""
     now, table, spec = service.clock(), loaded.table, loaded.spec
+    if met is not None:
+        return min(now, met - table.pace_seconds)
     if seat in table.deadlines and spec.turn_key(loaded.state, seat) == spec.turn_key(before, seat):
         return min(now, table.deadlines[seat] - table.pace_seconds)
     return min(now, _turn_began(loaded, seat, timed, before))

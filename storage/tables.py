@@ -408,6 +408,12 @@ class TableStore(TimerStore):
             "SELECT by_computer FROM actions WHERE table_id = ? AND version = ?", (table_id, version))
         return bool(row and row["by_computer"])
 
+    async def action_deadline(self, table_id: int, version: int) -> float | None:
+        """The paced deadline the person's action that made `version` met (None: none was stored)."""
+        row = await self.db.fetchone(
+            "SELECT deadline FROM actions WHERE table_id = ? AND version = ?", (table_id, version))
+        return None if row is None else row["deadline"]
+
     async def timed_actions(self, table_id: int) -> list[tuple[int, int, str, str]]:
         """(version, seat, action JSON, time) of every accepted action, in order."""
         rows = await self.db.fetchall(

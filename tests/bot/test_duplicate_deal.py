@@ -189,6 +189,15 @@ async def test_additions_still_due_at_a_stop_are_made_after_the_start(simcord_en
     assert not [r for r in simcord_env.http_requests[calls:] if "thread-members" in r.path]
 
 
+async def before_v21(conn) -> None:
+    """The database as a version before migration V21 left it: V21 and the migrations after it
+    undone (V22 added the actions' deadline column)."""
+    from storage.db import run
+
+    await run(conn, "DELETE FROM schema_migrations WHERE version >= 21")
+    await run(conn, "ALTER TABLE actions DROP COLUMN deadline")
+
+
 async def test_an_upgrade_adds_the_players_a_running_rounds_thread_lacks(simcord_env, settings):
     """A version before the stored retry added every player of a running duplicate table at each
     start; the upgrade (migration V21) gives each such open table one retry, due at once."""
@@ -199,7 +208,7 @@ async def test_an_upgrade_adds_the_players_a_running_rounds_thread_lacks(simcord
     games, missing = await duplicate_start_with_refused_additions(simcord_env, event, times=None)
     async with event.bot.store.db.transaction() as conn:  # as an older version left the database
         await run(conn, "DELETE FROM timers WHERE kind = 'members'")
-        await run(conn, "DELETE FROM schema_migrations WHERE name = 'V21__private_thread_members.sql'")
+        await before_v21(conn)
     assert len(missing()) == 6
     await simcord_env.restart_bot(create_bot(settings))
     await simcord_env.advance_time(1)
@@ -211,14 +220,13 @@ async def test_the_upgrade_leaves_a_table_that_has_its_retry_already_alone(simco
     """Migration V21 gives a retry only to open duplicate tables without one: a table whose retry
     is already stored keeps it (one timer, its count of tries), not a second one due at once."""
     from bot import create_bot
-    from storage.db import run
 
     event = new_event(simcord_env, 6)
     games, missing = await duplicate_start_with_refused_additions(simcord_env, event, times=None)
     kept = {t.table_id: (t.due_at, t.payload) for t in await event.bot.store.tables.timers(kind=MEMBERS_TIMER)}
     assert len(kept) == len(games)
     async with event.bot.store.db.transaction() as conn:
-        await run(conn, "DELETE FROM schema_migrations WHERE name = 'V21__private_thread_members.sql'")
+        await before_v21(conn)
     simcord_env.inject_error("PUT", "/channels/*/thread-members/*", status=500, times=None)
     await simcord_env.restart_bot(create_bot(settings))
     after = {t.table_id: (t.due_at, t.payload) for t in await event.bot.store.tables.timers(kind=MEMBERS_TIMER)}

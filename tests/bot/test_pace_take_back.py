@@ -4,6 +4,8 @@ to take back."""
 
 from __future__ import annotations
 
+import pytest
+
 from play.results import seat_choices
 from tests.bot.driver import choose, fix_deal, heuristic_players, labels, panel_message, play_turn_by_dm
 from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
@@ -26,9 +28,11 @@ async def test_a_move_the_computer_made_while_away_is_not_taken_back_after_im_ba
     assert (await table.row()).version == last_version
 
 
-async def test_taking_back_keeps_the_time_already_used(simcord_env):
+@pytest.mark.parametrize("stored_deadline", [True, False], ids=["deadline stored", "action of an earlier version"])
+async def test_taking_back_keeps_the_time_already_used(simcord_env, stored_deadline):
     """Move and take back does not restart the clock: the decision keeps the deadline it had, so a
-    player cannot hold a table up by moving and taking back."""
+    player cannot hold a table up by moving and taking back. An action stored before actions kept
+    their deadline (migration V22) has it rebuilt from the record."""
     table = await live_table(simcord_env)
     policy = heuristic_players("augsburg1520", 2)
     for _ in range(80):  # until a move leaves its player's panel with "Take back"
@@ -39,6 +43,8 @@ async def test_taking_back_keeps_the_time_already_used(simcord_env):
             break
     else:
         raise AssertionError("no move could be taken back")
+    if not stored_deadline:
+        await table.bot.store.db.write([("UPDATE actions SET deadline = NULL WHERE table_id = ?", (table.table_id,))])
     await simcord_env.advance_time(300)  # five of the fifteen minutes pass, then the move is taken back
     undone = await mover.slash(table.thread, "table undo")
     assert "taken back" in undone.response.content
@@ -105,3 +111,33 @@ async def test_a_take_back_in_a_choice_made_at_once_keeps_the_shared_deadline(si
     undone = await ada.slash(table.thread, "table undo")
     assert "taken back" in undone.response.content
     assert (await table.row()).deadlines[await table.seat_of(ada)] <= shared
+
+
+async def test_a_take_back_after_im_back_keeps_the_clock_im_back_gave(simcord_env):
+    """README: a take-back "is refused once the decision's time has run out", and gives no new
+    clock. Both players miss the opening purchase, so the game waits; half an hour later both press
+    **I'm back**, which gives each a whole fifteen minutes. Bo buys after five of them; the panel
+    offers "↩ Take back", and it is taken back with the deadline his panel showed (the record
+    alone would date the decision from the start, 45 minutes ago, and refuse it as out of time)."""
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await simcord_env.advance_time(LIVE + 1)
+    assert all(s.away for s in await table.seats())
+    await simcord_env.advance_time(1800)
+    for player in (bo, ada):
+        back = await player.user.click(dms_with(player, "Time ran out")[-1], label="I'm back")
+        assert "Welcome back" in back.response.content
+    seat = await table.seat_of(bo)
+    given = (await table.row()).deadlines[seat]
+    assert given >= table.bot.service.clock() + LIVE - 1  # a whole clock from I'm back
+    await simcord_env.advance_time(300)
+    state, spec = await table.state(), await table.spec()
+    row = next(s for s in await table.seats() if s.seat == seat)
+    await choose(bo, await panel_message(table, bo, row),
+                 seat_choices(spec, state, seat).index(heuristic_players("augsburg1520", 2)(state, seat)))
+    answered = bo.user.dm_channel.history()[-1]
+    assert "↩ Take back" in labels(answered)
+    version = (await table.row()).version
+    undone = await bo.user.click(answered, label="↩ Take back")
+    assert (await table.row()).version == version + 1, undone.response.content
+    assert (await table.row()).deadlines[seat] == given  # the deadline of the decision, neither more nor less
