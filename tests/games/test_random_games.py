@@ -8,6 +8,7 @@ import os
 import pytest
 
 from games import RuleError, registry
+from games.augsburg1520.cards import NOTE_COUNT
 from tests.games.playout import random_playout, replay, strings_in
 
 GAMES_PER_CASE = int(os.environ.get("RANDOM_GAMES", "25"))
@@ -118,15 +119,35 @@ def no_saboteur_in_reserve(state) -> None:
     state.reserve = 0
 
 
-# Choices random play from the deal seldom or never reaches, from a start that leads to them: the
-# choices issue 12 added (a saboteur taken or not, the pay-off's counter-proposals) among them.
-RARE_CHOICES = {"baumeister": (no_saboteur_in_reserve, {"steal", "no_steal", "offer", "accept", "refuse"})}
+def level_tiles_held_and_a_long_hand(state) -> None:
+    """Augsburg 1520 at 4 seats: in every category the second and third players hold the two
+    level-3 tiles, so the first or fourth rising to level 3 takes one from one of them (rulebook:
+    "If a tile is no longer available from the pool may a player (but only then!) take it from
+    another player"); and the first player holds 40 more notes, so a card choice among more than
+    25 first asks for a noble (games/augsburg1520/choices.py)."""
+    for category in range(len(state.pool)):
+        for seat in (1, 2):
+            state.levels[seat][category] = 3
+        state.pool[category][0] -= 2  # the level-2 tiles stay beneath the level-3 ones
+        state.pool[category][1] -= 2
+    notes = [card for card in state.draw if card < NOTE_COUNT][:40]
+    state.draw = [card for card in state.draw if card not in notes]
+    state.hands[0] = state.hands[0] + notes
+
+
+# Choices random play from the deal seldom or never reaches, from a start that leads to them (and
+# the seats it needs): the choices issue 12 added (a saboteur taken or not, the pay-off's
+# counter-proposals) among them.
+RARE_CHOICES = {
+    "baumeister": (no_saboteur_in_reserve, 3, {"steal", "no_steal", "offer", "accept", "refuse"}),
+    "augsburg1520": (level_tiles_held_and_a_long_hand, 4, {"take_tile_from", "consolation", "pick_noble"}),
+}
 
 
 @pytest.mark.parametrize("name", sorted(RARE_CHOICES))
 def test_random_games_reach_the_rare_choices(name: str) -> None:
-    spec, (start, kinds) = registry.get(name), RARE_CHOICES[name]
-    seats, played = spec.min_seats, set()
+    spec, (start, seats, kinds) = registry.get(name), RARE_CHOICES[name]
+    played = set()
     for game in range(5):
         check = make_checker(spec, seats, step_every=7)
         playout = random_playout(spec, seats, game, spec.option_variants()[0], check=check, untouched=True,
