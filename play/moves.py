@@ -236,7 +236,8 @@ class MovesMixin:
                 prompts=prompts, outcome=outcome_json, computer_due=more, was_computer_due=table.computer_due,
                 recent_events=recent_events(table.recent_events, table.version, moves),
                 notes=move_notes(table.version, moves), timer_seats=timer_seats, timers=timers,
-                deadlines=deadlines, decided_by=pace.decided_by(loaded, moves), seat_updates=updates, at=self.clock())
+                deadlines=deadlines, deadlines_met=pace.deadlines_met(loaded, moves), seat_updates=updates,
+                at=self.clock())
             try:
                 await self.store.tables.save_move(write)
             except StaleVersion:

@@ -88,7 +88,7 @@ def timers(loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]], chan
     return new, deadlines
 
 
-def decided_by(loaded: Loaded, moves: list[Move]) -> dict[int, float]:
+def deadlines_met(loaded: Loaded, moves: list[Move]) -> dict[int, float]:
     """The deadline each person's move met on the table's pace, stored with the action: taking it
     back gives the decision back with that deadline (also one "I'm back" restarted)."""
     table, spec = loaded.table, loaded.spec

@@ -71,7 +71,8 @@ async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: li
                                                loaded.table.version):
         raise TableError("This take-back button is out of date: the game has moved on.")
     undone, _, last_action = actions[-1]
-    if await service.store.tables.by_computer(table_id, undone):
+    by_computer, met = await service.store.tables.how_made(table_id, undone)
+    if by_computer:
         raise TableError("Your seat's last move was made by a computer player (your time for it ran out, or you "
                          "were away), so there is nothing of yours to take back.")
     earlier, replayed = _replayed_two(loaded, actions[:-1]) if before is None else (None, before)
@@ -81,7 +82,6 @@ async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: li
     reason = loaded.spec.undo_refusal(replayed, after, events)
     if reason:
         raise TableError(f"That action cannot be taken back: {reason}.")
-    met = await service.store.tables.action_deadline(table_id, undone)
     started = _clock_started(service, loaded, seat, timed, replayed, met)
     return _planned(service, loaded, seat, undone, replayed, earlier, started)
 

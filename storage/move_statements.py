@@ -36,7 +36,7 @@ class MoveWrite:
     timer_seats: list[int] = field(default_factory=list)  # seats whose decision timers are replaced by `timers`
     timers: list[NewTimer] = field(default_factory=list)
     deadlines: dict[int, float] = field(default_factory=dict)  # seat -> due time of its decision under the table's pace
-    decided_by: dict[int, float] = field(default_factory=dict)  # seat -> the paced deadline its person's action met
+    deadlines_met: dict[int, float] = field(default_factory=dict)  # seat -> the paced deadline its person's action met
     at: float | None = None  # when the actions were made, by the bot's clock (its deadlines' clock)
     seat_updates: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> fields (see TableStore.update_seat)
 
@@ -72,9 +72,11 @@ def action_statements(move: MoveWrite, now: str) -> list[Statement]:
         computer = set(move.by_computer)
         made = now if move.at is None else iso_time(move.at)
         rows = [(move.table_id, move.expected_version + i + 1, seat, action, made, int(i in computer),
-                 None if i in computer else move.decided_by.get(seat)) for i, (seat, action) in enumerate(move.actions)]
+                 None if i in computer else move.deadlines_met.get(seat))
+                for i, (seat, action) in enumerate(move.actions)]
         statements.append(("INSERT INTO actions (table_id, version, seat, action, created_at, by_computer, deadline) "
-                           "VALUES " + ", ".join("(?, ?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))
+                           "VALUES " + ", ".join("(?, ?, ?, ?, ?, ?, ?)" for _ in rows),
+                           [v for row in rows for v in row]))
     return statements + note_statements(move)
 
 

@@ -404,15 +404,14 @@ class TableStore(TimerStore):
 
     async def by_computer(self, table_id: int, version: int) -> bool:
         """Whether the action that made `version` was the computer's."""
-        row = await self.db.fetchone(
-            "SELECT by_computer FROM actions WHERE table_id = ? AND version = ?", (table_id, version))
-        return bool(row and row["by_computer"])
+        return (await self.how_made(table_id, version))[0]
 
-    async def action_deadline(self, table_id: int, version: int) -> float | None:
-        """The paced deadline the person's action that made `version` met (None: none was stored)."""
+    async def how_made(self, table_id: int, version: int) -> tuple[bool, float | None]:
+        """Whether the action that made `version` was the computer's, and the deadline on the
+        table's pace that a person's action met (None: none, or stored by an earlier version)."""
         row = await self.db.fetchone(
-            "SELECT deadline FROM actions WHERE table_id = ? AND version = ?", (table_id, version))
-        return None if row is None else row["deadline"]
+            "SELECT by_computer, deadline FROM actions WHERE table_id = ? AND version = ?", (table_id, version))
+        return (False, None) if row is None else (bool(row["by_computer"]), row["deadline"])
 
     async def timed_actions(self, table_id: int) -> list[tuple[int, int, str, str]]:
         """(version, seat, action JSON, time) of every accepted action, in order."""
