@@ -57,7 +57,7 @@ def player_lines(player: Any, cards_in_full: bool = False, view: Any = None, com
         f"Goods ({player.storage_used}/{player.storage_capacity}): {goods if player.storage_used else 'none'}",
         f"Influence: {player.influence} active · {player.general} in the general supply"
         + (f" · {player.held} on Council Hall spots" if player.held else ""),
-        f"Markers on the map: {markers_text(view, player.seat) if view is not None else player.placed}"
+        f"Markers on the map: {markers_text(view, player.seat) if view is not None else banner_count(player)}"
         + (f" (subsidiaries: {', '.join(player.subsidiaries)})" if player.subsidiaries else ""),
         f"Council votes: {player.council_votes} collected"
         + (f" ({player.penalty} lost to unpaid costs)" if player.penalty else "")
@@ -97,6 +97,12 @@ def open_cards_text(player: Any, compact: bool = False) -> list[str]:
         parts.append("Council orders fulfilled: " + "; ".join(
             f"{n}" + ("" if compact else f" ({D.COUNCIL_ORDERS[n].text})") for n in player.orders))
     return [" · ".join(parts)] if parts else []
+
+
+def banner_count(player: Any) -> str:
+    """How many of a player's influence markers stand on banners (subsidiaries are listed apart),
+    as the board's list of their cities says it: 'none' when none do."""
+    return str(player.placed - len(player.subsidiaries) or "none")
 
 
 def markers_text(view: Any, seat: int) -> str:

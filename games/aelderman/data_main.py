@@ -28,7 +28,7 @@ BOOSTERS_MAIN_MAIN = 2  # ... and two without it
 @dataclass(frozen=True)
 class Improvement:
     number: int
-    when: str  # the requirement as printed
+    when: str  # the requirement as printed (501's "none" reads "no requirement" beside its number)
     text: str  # the benefit
     trigger: str  # "turn": activated as a turn move; otherwise the event that offers it
     copies: int  # tiles in the game (28 in all; the split per number is chosen)
@@ -38,7 +38,7 @@ class Improvement:
 # Rulebook texts. `trigger` says where the engine offers them: "turn" improvements are a move of
 # the turn (where the requirement holds), the others are offered right after the event they name.
 IMPROVEMENTS: dict[int, Improvement] = {i.number: i for i in (
-    Improvement(501, "none", "Pass up to two cities once without taking an action there.",
+    Improvement(501, "no requirement", "Pass up to two cities once without taking an action there.",
                 "turn", 3),
     Improvement(502, "ship in the purple zone", "1 action point: place an influence marker here.",
                 "turn", 2),

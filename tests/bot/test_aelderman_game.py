@@ -289,6 +289,8 @@ async def test_rules_mark_as_chosen_exactly_the_values_the_rulebook_does_not_giv
     assert line("101: ") == "101: Four more storage spaces. Second-row bonus: 1 coin (chosen)."
     assert line("131") == "131 (number chosen): 3 council votes."
     assert line("140") == "140 (number chosen): Develop an improvement (the card is offered every round)."
+    # The improvement table: "| 501 | none | ... pass up to two cities ..." (a requirement of none)
+    assert line("Improvement 501 ").split(": ")[1] == "no requirement"
     # "Whenever you have turned your resource wheel five times, a bonus is activated."
     assert line("Zone slots:").endswith("(chosen); two starting positions (0 or 5); a free influence marker "
                                         "every fifth turn of the wheel")
