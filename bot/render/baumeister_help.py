@@ -73,7 +73,8 @@ def component_lines() -> list[str]:
         f"**Empty cash supply** (chosen): {data.SHORT_SUPPLY_RULE}",
         f"**Equal scores** (chosen): {data.EQUAL_SCORES_RULE} The rules text names no tie-break.",
         "**Equal stacks** (chosen): a card that goes under the smaller stack goes under the open stack "
-        "when both are the same size.",
+        "when both are the same size; the stacks are compared once the card is off them (a swapped open "
+        "card is in the player's hand then).",
         f"**Start player** (chosen detail): {data.START_PLAYER_RULE}",
         f"**Opening bid** (chosen): at least {data.MIN_OPENING_BID} thalers (the rules text names no minimum).",
         "**Pay-off negotiation** (chosen): the victim opens with an offer; the other side accepts, refuses "

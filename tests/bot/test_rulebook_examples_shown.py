@@ -276,6 +276,8 @@ async def test_baumeister_rules_tables_match_the_rulebook(simcord_env):
         "+10 for the town hall exactly in the middle",
         "+5 for equal numbers of churches (not zero) on each side of it, +5 for equal corner towers",
         "half (rounded down) to the auctioneer",
+        # "placing it at the bottom of the _smallest_ stack": compared with the swapped card in hand
+        "the stacks are compared once the card is off them",
     ):
         assert expected in text, (expected, text)
 
