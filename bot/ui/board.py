@@ -317,8 +317,12 @@ class Boards:
                 news = await self._recalled(news)
             public = news.view(self.service.spec(table), None)
             text = self._text(news, info, public, since, shown.log_in_content if shown else None, own)
-            if not edit:
-                await thread.send(**{**text.message(), "allowed_mentions": discord.AllowedMentions.none()})
+            if not edit:  # posted anew: with its picture, as every new board
+                image = None if get_renderer(table.game).board_image_key(info, public) is None or \
+                    table.id in self.pictures_refused else await self._image(news, info, public)
+                await self._without_refused_picture(thread.send, {
+                    **text.message(), "allowed_mentions": discord.AllowedMentions.none(),
+                    "files": [image] if image else []}, table.id)
             else:
                 await thread.get_partial_message(message_id).edit(**text.message(), view=None)
             self.forget(table.id)
@@ -416,13 +420,17 @@ class Boards:
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return "gone" if isinstance(exc, discord.NotFound) else "stuck"
-        if text.embeds and not embeds:  # dropped, not removed by a moderator (-1): the next move edits it again
-            raise EmbedsDropped
         if news.table.id in self.pictures_refused:
             image_key = None
+        # Embeds dropped (not removed by a moderator: -1): the next move edits them in again, and
+        # the picture, shown all the same, is not uploaded again.
+        dropped = bool(text.embeds) and not embeds
         self.shown.put(news.table.id, BoardShown(shown.message_id, key, image_key, news.table.version, shown.since,
-                                                 tuple(text.embeds), text.content, text.log_in_content))
+                                                 () if dropped else tuple(text.embeds), text.content,
+                                                 text.log_in_content))
         self.hints.pop(news.table.id)
+        if dropped:
+            raise EmbedsDropped
         return "edited"
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,

@@ -5,13 +5,14 @@ the same, and the board catches up once the permission is given back."""
 
 from __future__ import annotations
 
+import json
 import logging
 from types import SimpleNamespace
 
 import discord
 import pytest
 
-from tests.bot.driver import play_turn_by_dm, request_cursor, shown_to
+from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, request_cursor, shown_to, start
 from tests.bot.test_board_refused import augsburg_table, play_to, public_log, thread_log
 
 TOLD = "I am missing the permission **Embed Links**"
@@ -24,7 +25,9 @@ def discord_without_embed_links(env, table, monkeypatch, how: str) -> list[str]:
     refused: list[str] = []
 
     def without_embeds(channel_id, params):
-        payload = params.payload or {}
+        # A board with a picture goes as a multipart request, its JSON in the part "payload_json".
+        parts = [part for part in params.multipart or [] if part.get("name") == "payload_json"]
+        payload = params.payload if params.payload is not None else json.loads(parts[0]["value"]) if parts else {}
         channel = env.bot.get_channel(table.channel.id)
         if int(channel_id) != table.thread.id or not payload.get("embeds") or \
                 discord.abc.GuildChannel.permissions_for(channel, channel.guild.me).embed_links:
@@ -33,7 +36,9 @@ def discord_without_embed_links(env, table, monkeypatch, how: str) -> list[str]:
         if how == "refused" or not payload.get("content"):
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
                                     {"code": 50013, "message": "Missing Permissions"})
-        payload["embeds"] = []  # a board without a picture: its payload is this dict
+        payload["embeds"] = []
+        for part in parts:
+            part["value"] = json.dumps(payload)
         return params
 
     async def send(http, channel_id, *, params):
@@ -103,3 +108,34 @@ async def test_embeds_a_moderator_removed_from_the_board_are_not_taken_for_a_mis
         assert await play_turn_by_dm(table, policy)
     assert not [text for p in table.players for text in shown_to(env, p.id, mark) if "Embed Links" in text]
     assert not [r for r in caplog.records[before:] if r.levelno >= logging.WARNING and "board of table" in r.getMessage()]
+
+
+async def test_a_board_shown_without_its_embeds_does_not_upload_the_same_picture_again(simcord_env):
+    """Issue 11: "Board images are drawn and uploaded only when what they show changed". While the
+    bot may not embed links, Aelderman's board edits go without their embeds but with their map: a
+    move that changes nothing drawn uploads no picture (each move uploaded the same one again)."""
+    env = simcord_env
+    env.check_errors = False
+    table = await open_table(env, "aelderman", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    for _ in range(3):
+        assert await play_turn_by_dm(table, policy)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        dropped = discord_without_embed_links(env, table, monkeypatch, "dropped")
+        await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, embed_links=False)
+        uploads: list[bytes] = []
+        cdn = env.backend.cdn
+        real_store = cdn.store_attachment
+
+        def store(attachment_id, channel_id, filename, data, *args, **kwargs):
+            if channel_id == table.thread.id:
+                uploads.append(bytes(data))
+            return real_store(attachment_id, channel_id, filename, data, *args, **kwargs)
+
+        monkeypatch.setattr(cdn, "store_attachment", store)
+        for _ in range(20):
+            assert await play_turn_by_dm(table, policy)
+    assert dropped and uploads, "the boards went without their embeds, with pictures"
+    again = [n for n in range(1, len(uploads)) if uploads[n] == uploads[n - 1]]
+    assert again == [], f"the same picture uploaded again after upload(s) {again} of {len(uploads)}"

@@ -16,12 +16,16 @@ async def test_a_cancelled_games_log_comes_back_when_its_board_was_deleted(simco
     env = simcord_env
     table, policy = await running(env, monkeypatch, game)
     mod = moderator(env, table)
-    await mod.delete(await board_message(table))
+    board = await board_message(table)
+    await mod.delete(board)
     await mod.slash(table.thread, "table cancel")
     assert (await table.row()).status == "cancelled"
     await env.advance_time(3 * 3600)
     said = [m for m in table.thread.history() if "was cancelled" in text_of(m)]
     assert said, "nothing in the thread says the game was cancelled"
+    if game == "aelderman":  # the board posted anew has its map, as every new board of the game
+        anew = [m for m in said if "was cancelled**: nobody is to move" in text_of(m)]
+        assert anew and [a.filename for a in anew[-1].attachments] == [a.filename for a in board.attachments] != []
     shown, public = await log_gap(table)
     missing = [line for line in public if line not in shown]
     assert not missing, f"{len(missing)} public lines of the cancelled game are in no message of the thread: {missing[:3]}"
