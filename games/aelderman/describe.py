@@ -168,7 +168,8 @@ def trade_lines() -> list[str]:
     luxury = "; ".join(f"{good} only in the {' and '.join(zones)} zones" for good, zones in D.LUXURY_ZONES.items())
     return [
         f"Goods levels: {levels}; luxury goods: {', '.join(D.LUXURY)}",
-        f"Selling goods (the city's demand, left to right): {sales}; 6 and 8 need a luxury good",
+        f"Selling goods (the city's demand, left to right): {sales}; 6 and 8 need a luxury good; a sale's "
+        f"markers are placed in that city at no cost but a subsidiary's {D.SUBSIDIARY_EXTRA} coins{CHOSEN_MARK}",
         f"Luxury goods are bought for 3 action points: {luxury}",
         f"Placing influence markers: from the general supply, on a city's banner ({D.BANNER_SPACES} spaces, "
         f"left to right, top to bottom; a full row of two exchanges the action card) or as its one "

@@ -301,6 +301,10 @@ async def test_rules_mark_as_chosen_exactly_the_values_the_rulebook_does_not_giv
     # and an influence marker in her active supply."
     assert line("Selling goods").startswith("Selling goods (the city's demand, left to right): 4 goods: 10 coins, "
                                             "1 influence; ")
+    # "... and you may perform the placing influence marker action once": what that placing costs
+    # (the card's action has a price) the rulebook does not say.
+    assert line("Selling goods").endswith("; a sale's markers are placed in that city at no cost but a "
+                                          "subsidiary's 5 coins (chosen)")
     # "Eric spends the last action point in Hamburg to increase production of fish for five coins."
     assert line("+1 fish production (5 coins): 1 AP") == "+1 fish production (5 coins): 1 AP"
     # "Eric pays nine coins to place two influence markers in Hamburg for two action points."
