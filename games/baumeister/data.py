@@ -136,8 +136,8 @@ BONUS_CHURCHES = 5
 BONUS_CORNERS = 5
 
 # chosen: when both stacks have the same size, a card that goes "under the smaller stack"
-# goes under the open stack (compared once the card is off them: a swapped open card is in hand). Every such card has just been seen by everyone, so it loses
-# nothing by staying face up.
+# goes under the open stack (compared once the card is off them: a swapped open card is in
+# hand). Every such card has just been seen by everyone, so it loses nothing by staying face up.
 TIE_STACK = "open"
 
 # Selection menus hold at most 25 options.
