@@ -4,10 +4,11 @@ round, chosen by tabu search, until every pair meets as evenly as the block allo
 Seating a round at a time (round_robin.py) can paint itself into a corner: with 15 players in
 threes over 7 rounds a schedule where everyone meets everyone exactly once exists (Kirkman's),
 but round-by-round seating leaves some pairs that never meet while others meet twice. The search
-minimises the sum over pairs of (meetings so far)^2, which for a fixed number of meetings is
-lowest when they are spread evenly, with a pair that never meets weighing more than any spread;
-it stops at that lower bound, or after a fixed number of
-steps (never a time limit: the same seed must give the same schedule).
+minimises the sum over pairs of (meetings so far)^3, which for a fixed number of meetings is
+lowest when they are spread evenly (a cube, unlike a square, weighs one pair meeting round
+after round above several pairs meeting twice), with a pair that never meets weighing more than
+any spread; it stops at that lower bound, or after a fixed number of steps (never a time limit:
+the same seed must give the same schedule).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ PATIENCE = 1000  # steps without a better schedule before the search stops
 TENURE = (4, 12)  # a moved player stays off the table it left for this many steps
 RESTARTS = 4
 NOISE = 0.02  # the share of steps that take a random move rather than the best
-NEVER = 1000  # what a pair that never meets weighs beyond its square: first everyone meets, then evenly
+NEVER = 1_000_000  # what a pair that never meets weighs beyond its cube: first everyone meets, then evenly
 WORK = 1_000_000  # swaps weighed, at most, over all searches (about a second or two)
 # Where everyone could meet everyone exactly once (15 players in threes over 7 rounds), the search
 # keeps going longer: such a schedule exists and is what the players expect; the usual budget
@@ -50,18 +51,18 @@ def _copied(block: list[list[list[int]]]) -> list[list[list[int]]]:
 
 
 def _weight(meetings: int) -> int:
-    """A pair's cost: the square of its meetings, and a pair that never meets above any spread."""
-    return meetings * meetings + (NEVER if meetings == 0 else 0)
+    """A pair's cost: the cube of its meetings, and a pair that never meets above any spread."""
+    return meetings ** 3 + (NEVER if meetings == 0 else 0)
 
 
 def _more(meetings: int) -> int:
     """The change of a pair's weight when it meets once more."""
-    return 2 * meetings + 1 - (NEVER if meetings == 0 else 0)
+    return 3 * meetings * (meetings + 1) + 1 - (NEVER if meetings == 0 else 0)
 
 
 def _less(meetings: int) -> int:
     """The change of a pair's weight when it meets once less."""
-    return 1 - 2 * meetings + (NEVER if meetings == 1 else 0)
+    return -3 * meetings * (meetings - 1) - 1 + (NEVER if meetings == 1 else 0)
 
 
 class _Search:
