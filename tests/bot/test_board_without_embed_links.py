@@ -12,7 +12,8 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, request_cursor, shown_to, start
+from tests.bot.driver import play_turn_by_dm, request_cursor, shown_to
+from tests.bot.moderation import running
 from tests.bot.test_board_refused import augsburg_table, play_to, public_log, thread_log
 
 TOLD = "I am missing the permission **Embed Links**"
@@ -110,32 +111,27 @@ async def test_embeds_a_moderator_removed_from_the_board_are_not_taken_for_a_mis
     assert not [r for r in caplog.records[before:] if r.levelno >= logging.WARNING and "board of table" in r.getMessage()]
 
 
-async def test_a_board_shown_without_its_embeds_does_not_upload_the_same_picture_again(simcord_env):
+async def test_a_board_shown_without_its_embeds_does_not_upload_the_same_picture_again(simcord_env, monkeypatch):
     """Issue 11: "Board images are drawn and uploaded only when what they show changed". While the
     bot may not embed links, Aelderman's board edits go without their embeds but with their map: a
     move that changes nothing drawn uploads no picture (each move uploaded the same one again)."""
     env = simcord_env
     env.check_errors = False
-    table = await open_table(env, "aelderman", ["ada", "bo"])
-    await start(table)
-    policy = heuristic_players("aelderman", 2)
-    for _ in range(3):
+    table, policy = await running(env, monkeypatch, "aelderman", moves=3)
+    dropped = discord_without_embed_links(env, table, monkeypatch, "dropped")
+    await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, embed_links=False)
+    uploads: list[bytes] = []
+    cdn = env.backend.cdn
+    real_store = cdn.store_attachment
+
+    def store(attachment_id, channel_id, filename, data, *args, **kwargs):
+        if channel_id == table.thread.id:
+            uploads.append(bytes(data))
+        return real_store(attachment_id, channel_id, filename, data, *args, **kwargs)
+
+    monkeypatch.setattr(cdn, "store_attachment", store)
+    for _ in range(20):
         assert await play_turn_by_dm(table, policy)
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        dropped = discord_without_embed_links(env, table, monkeypatch, "dropped")
-        await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, embed_links=False)
-        uploads: list[bytes] = []
-        cdn = env.backend.cdn
-        real_store = cdn.store_attachment
-
-        def store(attachment_id, channel_id, filename, data, *args, **kwargs):
-            if channel_id == table.thread.id:
-                uploads.append(bytes(data))
-            return real_store(attachment_id, channel_id, filename, data, *args, **kwargs)
-
-        monkeypatch.setattr(cdn, "store_attachment", store)
-        for _ in range(20):
-            assert await play_turn_by_dm(table, policy)
     assert dropped and uploads, "the boards went without their embeds, with pictures"
     again = [n for n in range(1, len(uploads)) if uploads[n] == uploads[n - 1]]
     assert again == [], f"the same picture uploaded again after upload(s) {again} of {len(uploads)}"
