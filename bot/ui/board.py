@@ -174,7 +174,7 @@ class Boards:
             unknown = shown is not None and shown.version < 0 and hint is None  # since a restart: read it back
             if new:
                 self.pictures_refused.pop(table.id)
-            image_key = None if table.id in self.pictures_refused else renderer.board_image_key(info, public)
+            image_key = self._image_key(table, info, public)
             if not new:
                 text = self._text(news, info, public, shown.since, shown.log_in_content)
                 # A full log goes on under a new board, unless one move alone overflows this one.
@@ -318,8 +318,7 @@ class Boards:
             public = news.view(self.service.spec(table), None)
             text = self._text(news, info, public, since, shown.log_in_content if shown else None, own)
             if not edit:  # posted anew: with its picture, as every new board
-                image = None if get_renderer(table.game).board_image_key(info, public) is None or \
-                    table.id in self.pictures_refused else await self._image(news, info, public)
+                image = None if self._image_key(table, info, public) is None else await self._image(news, info, public)
                 await self._without_refused_picture(thread.send, {
                     **text.message(), "allowed_mentions": discord.AllowedMentions.none(),
                     "files": [image] if image else []}, table.id)
@@ -386,6 +385,12 @@ class Boards:
             footer = embeds[-1].footer.text
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
         return embeds
+
+    def _image_key(self, table: Any, info: Any, public: Any) -> Hashable | None:
+        """What the board's picture shows (None: no picture, or the channel refused pictures)."""
+        if table.id in self.pictures_refused:
+            return None
+        return get_renderer(table.game).board_image_key(info, public)
 
     async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:
         """The board's picture; None, and none until a new board, when it cannot be drawn (a
