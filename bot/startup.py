@@ -95,7 +95,7 @@ def _brief(exc: discord.HTTPException) -> str:
 def run(settings: Settings) -> int:
     from bot.app import create_bot
 
-    lock = None
+    lock, refused = None, False
     try:
         lock = hold(settings.database)  # held while the bot runs
         bot = create_bot(settings)
@@ -111,6 +111,7 @@ def run(settings: Settings) -> int:
         log.info("stopped by SIGTERM")
     except Exception as exc:
         line = failure_line(exc, settings)
+        refused = _refused_as_not_ours(exc)
         if line is None:
             raise
         log.debug("start-up failed", exc_info=exc)
@@ -118,8 +119,17 @@ def run(settings: Settings) -> int:
         return 1
     finally:
         if lock is not None:
-            lock.close()
+            lock.release(remove_created=refused)
     return 0
+
+
+def _refused_as_not_ours(exc: BaseException) -> bool:
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, NotOurs):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 class _FirstConnection(logging.Filter):

@@ -18,15 +18,29 @@ class AlreadyRunning(RuntimeError):
     """Another process holds the database's lock."""
 
 
+class HeldLock:
+    """The process lock of a database, held until `release`."""
+
+    def __init__(self, file: IO[str], path: Path, created: bool) -> None:
+        self.file, self.path, self.created = file, path, created
+
+    def release(self, *, remove_created: bool = False) -> None:
+        """Let the lock go. `remove_created`: also delete the lock file if taking the lock created
+        it (the database was refused as another program's: nothing of the bot's stays beside it)."""
+        if remove_created and self.created:
+            self.path.unlink(missing_ok=True)  # still held: nobody else locked this file meanwhile
+        self.file.close()
+
+
 def lock_path(database: str | Path) -> Path:
     """The lock file beside the database, named after its real path: a second process reaching the
     same file through a symbolic link finds the same lock."""
     return Path(f"{Path(database).resolve()}.lock")
 
 
-def hold(database: str | Path) -> IO[str] | None:
-    """Take the database's process lock until the returned file is closed or the process ends
-    (the system drops it even after kill -9). Raises AlreadyRunning if another process has it."""
+def hold(database: str | Path) -> HeldLock | None:
+    """Take the database's process lock until it is released or the process ends (the system
+    drops it even after kill -9). Raises AlreadyRunning if another process has it."""
     if fcntl is None or str(database) == ":memory:":
         return None
     # Failures are told as a database that cannot be opened (its path, its permissions).
@@ -38,6 +52,7 @@ def hold(database: str | Path) -> IO[str] | None:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise sqlite3.OperationalError(f"cannot create its folder ({exc.strerror or exc})") from exc
+    created = not path.exists()
     try:
         handle = open(path, "a+", encoding="utf-8")
     except OSError as exc:
@@ -54,4 +69,4 @@ def hold(database: str | Path) -> IO[str] | None:
     handle.truncate()
     handle.write(str(os.getpid()))
     handle.flush()
-    return handle
+    return HeldLock(handle, path, created)

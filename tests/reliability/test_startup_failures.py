@@ -96,6 +96,24 @@ async def test_another_programs_database_is_one_line_naming_its_tables(tmp_path)
     assert line is not None and "another program (invoices)" in line and "not changed" in line
 
 
+def test_another_programs_database_gets_no_lock_file_beside_it(tmp_path, monkeypatch, capsys):
+    """README: another program's database is refused and "not changed"; the start leaves nothing of
+    the bot's in its folder."""
+    path = tmp_path / "shop.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    conn.close()
+
+    async def never(self, token):
+        raise AssertionError("logged in with another program's database")
+
+    monkeypatch.setattr(discord.Client, "login", never)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert startup.run(Settings(token="x", database=path)) == 1
+    assert "another program (invoices)" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
 @pytest.mark.slow
 async def test_a_newer_database_is_told_before_the_network_is_tried(tmp_path):
     """README's start-up failures: the database is opened before Discord is reached, so a machine
@@ -219,7 +237,7 @@ def test_a_second_process_through_a_symbolic_link_finds_the_lock(tmp_path):
         with pytest.raises(AlreadyRunning):
             hold(tmp_path / "alias.sqlite3")
     finally:
-        first.close()
+        first.release()
 
 
 # What a database file the bot's user may read but not write gives (first started as root, then
