@@ -421,7 +421,8 @@ class BaumeisterRenderer(Renderer):
         lines = []
         place = 1
         for group in outcome.ranking:
-            tied = " (tie)" if len(group) > 1 else ""
+            # Equal points share a place; players ranked last for leaving share theirs without a tie.
+            tied = " (tie)" if len(group) > 1 and len({outcome.scores[seat] for seat in group}) == 1 else ""
             for seat in group:
                 lines.append(f"**{place}.** {info.name(seat)} — {int(outcome.scores[seat])} points{tied}")
                 lines.extend(f"  · {line}" for line in outcome.details.get(seat, []))

@@ -55,6 +55,21 @@ async def test_the_footer_names_two_abandoned_players_called_alike_without_the_m
     assert footer.startswith("Abandoned (ranked last): bob") and "(abandoned)" not in footer, footer
 
 
+async def test_players_ranked_last_together_are_not_called_tied(simcord_env, monkeypatch):
+    """README: a player who abandons is "ranked last"; two who abandoned share the last place, but
+    their different points are no tie (Baumeister marks a tie of equal points "(tie)")."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    for player in table.players[1:]:
+        await player.slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("baumeister", 3))
+    lines = [line for line in text_of(standings(table)).splitlines() if line.startswith("**2.**")]
+    assert [line.split(" — ")[0] for line in lines] == ["**2.** bo (abandoned)", "**2.** cy (abandoned)"], lines
+    assert lines[0].split(" — ")[1] != lines[1].split(" — ")[1], "this deal should score them apart"
+    assert not any("(tie)" in line for line in lines), lines
+
+
 async def test_a_solo_mission_completed_then_away_is_not_called_failed(simcord_env, monkeypatch):
     """Aelderman rulebook (short version): "You win the game if you manage to complete at least the
     basic task of your mission." ada completed it, then let her last decision's deadline pass: the
