@@ -160,6 +160,20 @@ def take_options(state: State, pending: Pending) -> list[TakeCard | Pass]:
     return options or [Pass()]
 
 
+def no_card_left(state: State, seat: int, row: int, events: list[Event]) -> None:
+    """A bidder whose turn to choose finds no card they may take: the table reads why (their bid
+    stays on the Council Hall, counting for the player order, as every bid does)."""
+    council = state.council
+    assert council is not None
+    free = [card for slot, card in enumerate(state.council_rows[row]) if council.taken[row][slot] < 0]
+    kinds = {D.COUNCIL_CARDS[card].kind for card in free}
+    why = [text for kind, text in (("votes10", f"the ten council votes need a bid of {D.TEN_VOTES_MIN_BID}"),
+                                   ("improve", "developing an improvement needs a free improvement space"))
+           if kind in kinds]
+    say(events, "council_no_card", f"{{p{seat}}} can take none of the cards left ({'; '.join(why) or 'none'}); "
+        "the bid stays on the Council Hall.", seat=seat, row=row)
+
+
 def take_card(state: State, seat: int, card: int, row: int, events: list[Event]) -> None:
     council = state.council
     assert council is not None

@@ -15,7 +15,7 @@ from games.aelderman.city import (ability_options, pick_site, site_options,
                                   start_build, use_ability)
 from games.aelderman.improvements import (develop, develop_options, offered_options, push_develop,
                                           use_offered)
-from games.aelderman.council import (apply_card, draw_council_cards, solo_buy, solo_draw_options,
+from games.aelderman.council import (apply_card, draw_council_cards, no_card_left, solo_buy, solo_draw_options,
                                      solo_votes3_options, take_card, take_options)
 from games.aelderman.periods import reveal_period
 from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
@@ -183,6 +183,7 @@ def _discard(state: State, p: Pending, a: Discard, events: list[Event]) -> None:
 # -- Council Hall ------------------------------------------------------------------------------------
 def _take(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
     if a.kind == "pass":
+        no_card_left(state, p.seat, p.data["row"], events)
         return
     take_card(state, p.seat, a.card, p.data["row"], events)
 

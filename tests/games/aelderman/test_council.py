@@ -11,7 +11,7 @@ from games.aelderman import SPEC
 from games.aelderman import data as D
 from games.aelderman.council import start_council
 from games.aelderman.flow import advance
-from tests.games.aelderman.helpers import act, new_game
+from tests.games.aelderman.helpers import act, new_game, new_main
 
 
 def council(seats: int = 3, seed: int = 2):
@@ -173,3 +173,28 @@ def test_every_good_on_the_production_bar_is_produced():
     player.production["stone"] = 1
     produce(state, [])
     assert player.goods["tools"] == 1 and player.goods["stone"] == 1
+
+
+def test_a_bidder_left_without_a_card_it_may_take_is_told_why():
+    """"To get this Council Hall card, you must bid at least five influence markers." A bidder of 2
+    whose turn to choose leaves only the ten council votes and developing an improvement (with no
+    free improvement space) takes no card: the table reads why, and the bid stays on the Council
+    Hall, counting for the player order ("The sum of influence markers bid in both auction rounds")."""
+    state = new_main(2, 9)
+    state.turn, state.pending, state.phase, state.period = None, [], "council", 3
+    start_council(state, [])
+    state.players[1].improvements = [501, 502, 503]
+    state.players[1].activated = [False] * 3
+    for player in state.players:
+        player.influence, player.coins = 4, 10
+    state.order = [0, 1]
+    state, _ = act(state, 0, "bid", amount=2)
+    state, _ = act(state, 1, "bid", amount=2)
+    kinds = {card: D.COUNCIL_CARDS[card].kind for card in state.council_rows[0]}
+    assert sorted(kinds.values()).count("votes10") == 1 and "improve" in kinds.values()
+    other = next(card for card, kind in kinds.items() if kind not in ("votes10", "improve"))
+    state, events = SPEC.apply(state, 0, {"kind": "take_card", "card": other})
+    told = [e.text for e in events if e.kind == "council_no_card"]
+    assert told == ["{p1} can take none of the cards left (the ten council votes need a bid of 5; developing an "
+                    "improvement needs a free improvement space); the bid stays on the Council Hall."]
+    assert state.players[1].held == 2 and state.players[1].bid_total == 2
