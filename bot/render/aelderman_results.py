@@ -73,6 +73,8 @@ def election_lines(info: TableInfo, outcome: Any) -> list[str]:
         lines = [solo_headline(outcome)]
     else:
         lines = ["🏆 **Elected Aelderman: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
+        if len(outcome.winners) > 1 and outcome.tie_break:  # the rulebook names one; the project's reading
+            lines.append(info.fill(outcome.tie_break))
     place = 1
     for group in outcome.ranking:
         for seat in group:

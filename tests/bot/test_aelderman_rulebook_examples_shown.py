@@ -87,6 +87,31 @@ async def test_the_st_johannis_example_in_the_final_standings(simcord_env, monke
     assert lines[anna_at].endswith("anna — 0 council votes"), standings
 
 
+async def test_a_tied_election_says_the_leaders_share_it(simcord_env, monkeypatch):
+    """The rulebook's final election names no tie-break for the most council votes: tied leaders are
+    elected together, and the standings say so (not two first places left unexplained)."""
+    table, state = await _first_turn(simcord_env, monkeypatch, ["ada", "bo"], "version=main")
+    for banner in state.banners.values():
+        banner.clear()
+    state.subsidiary.clear()
+    state.site_owner = [-1] * len(state.site_owner)
+    for seat, player in enumerate(state.players):
+        clear_player(state, seat)
+        player.buildings, player.uses, player.sites, player.lots = [], [], [], []
+        player.influence, player.votes, player.penalty, player.general = 0, 0, 0, 35
+        player.cards, player.orders, player.zones = [], [], []
+    state.round, state.phase, state.period, state.turn, state.pending = 5, "council", 3, None, []
+    state.council = Council(row=1, stage="bid", bids=[0, None], revealed=[[0, 0]],
+                            taken=[[-1] * len(state.council_rows[0])])
+    await table.put_state(state)
+    await _choose_by_hand(table, 1, Bid(amount=0))
+    assert (await table.row()).status == "finished"
+    lines = table.thread.last_message.embeds[0].description.splitlines()
+    assert lines[:2] == ["🏆 **Elected Aelderman: ada, bo**",
+                         "Most council votes; tied leaders share the election."], lines
+    assert "**1.** ada — 0 council votes" in lines and "**1.** bo — 0 council votes" in lines, lines
+
+
 @pytest.mark.slow
 async def test_the_council_hall_example_through_the_bot(simcord_env, monkeypatch):
     """'Marc first places six influence markers ... decides for the ten council votes. Anna ... five
@@ -134,6 +159,30 @@ async def test_the_council_hall_example_through_the_bot(simcord_env, monkeypatch
     order_line = next(line for line in board.splitlines() if line.startswith("Player order: "))
     assert re.sub(r"[^a-z→ ]", "", order_line.removeprefix("Player order: ")).split() == [
         "marc", "→", "anna", "→", "eric", "→", "sarah"], order_line
+
+
+async def test_a_bidder_left_without_a_card_reads_why_in_the_thread(simcord_env, monkeypatch):
+    """"To get this Council Hall card, you must bid at least five influence markers." bo bid 2 and
+    has no free improvement space; once ada takes the third card, none is left that bo may take:
+    the thread says so and why (bo's markers stay on the Council Hall, as every bid's do)."""
+    table, state = await _first_turn(simcord_env, monkeypatch, ["ada", "bo"], "version=main")
+    ada, bo = 0, 1
+    state.turn, state.pending, state.phase, state.period = None, [], "council", 3
+    state.order = [ada, bo]
+    state.council = Council(bids=[None] * 2)
+    for seat in (ada, bo):
+        clear_player(state, seat, coins=5)
+    state.players[bo].improvements, state.players[bo].activated = [501, 502, 503], [False] * 3
+    await table.put_state(state)
+    await _choose_by_hand(table, ada, Bid(amount=2))
+    await _choose_by_hand(table, bo, Bid(amount=2))
+    from games.aelderman.actions import TakeCard
+    other = next(c for c in state.council_rows[0] if D.COUNCIL_CARDS[c].kind not in ("votes10", "improve"))
+    await _choose_by_hand(table, ada, TakeCard(card=other))
+    shown = thread_text(table)
+    assert ("bo can take none of the cards left (the ten council votes need a bid of 5; developing an improvement "
+            "needs a free improvement space); the bid stays on the Council Hall.") in shown, shown[-2000:]
+    assert (await table.state()).players[bo].held == 2
 
 
 async def test_the_solo_dummys_four_markers_before_the_third_period(simcord_env, monkeypatch):
