@@ -55,7 +55,8 @@ def main_summary_lines() -> list[str]:
         "Zone control: a marker in every city of a zone gives +1 influence production (once per "
         "zone).",
         "Council Hall: ten council votes (a bid of 5 or more) and developing improvement (every "
-        "round) in the top row; monopoly and individual scoring cards count at the election.",
+        "round) in the top row; monopoly and individual scoring cards count at the election. A bidder "
+        f"left with no card they may take takes none; the bid still counts for the player order{CHOSEN_MARK}.",
         "Lübeck: property is bought onto a site of a district; Lighthouse strength up to 5; a Guard "
         "House adds 1 to every adjacent building, across districts too.",
         "Election: zone and district majorities (1st and 2nd; a tie for first shares both, a tie "

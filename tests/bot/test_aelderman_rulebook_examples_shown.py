@@ -207,3 +207,13 @@ async def test_the_solo_dummys_four_markers_before_the_third_period(simcord_env,
     field = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == "Dummy (medium)")
     markers = next(line for line in field.splitlines() if line.startswith("Markers on the map: "))
     assert all(city in markers for city in cities), markers
+
+
+async def test_rules_mark_the_bid_without_a_card_as_the_projects_reading(simcord_env):
+    """The rulebook does not say what a bidder left with no card they may take gets: /rules says
+    what the bot does, marked as chosen."""
+    from tests.bot.test_rulebook_examples_shown import rules_text
+
+    text = " ".join((await rules_text(simcord_env, "aelderman")).split())
+    assert ("A bidder left with no card they may take takes none; the bid still counts for the player order "
+            "(chosen).") in text
