@@ -20,7 +20,8 @@ from bot.ui.permissions import refusal_for
 from bot.ui.away import AwayMixin
 from bot.ui.departed import DepartedMixin
 from bot.ui.presenter import Presenter, safely
-from bot.ui.requests import caller_of, defer, left_server, name_of, private_panel, refusal, reply, thread_failure
+from bot.ui.requests import (caller_of, defer, dm_panel_pressed, left_server, name_of, private_panel, refusal, reply,
+                             thread_failure)
 from bot.ui.resume import ResumeMixin
 from bot.ui.reopen import ReopenMixin
 from bot.ui.threads import ThreadsMixin
@@ -335,7 +336,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             return
         seat = news.seat_of(interaction.user.id)
         number = seat.seat if seat is not None else news.moves[0].seat
-        in_dm = interaction.message is not None and interaction.message.guild is None
+        in_dm = dm_panel_pressed(interaction.message)
         panel = self.presenter.panel(news, number, self.presenter.private_lines(news, number))
         try:
             if private_panel(interaction.message):
@@ -386,7 +387,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             return
         seat = news.seat_of(interaction.user.id)
         panel = self.presenter.panel(news, seat.seat) if seat is not None else None
-        in_dm = interaction.message is not None and interaction.message.guild is None
+        in_dm = dm_panel_pressed(interaction.message)
         if version is not None and panel is not None and private_panel(interaction.message):
             try:
                 await replace_clicked(interaction, **panel)

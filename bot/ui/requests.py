@@ -138,6 +138,12 @@ def private_panel(message: discord.Message | None) -> bool:
     return message is not None and (message.guild is None or message.flags.ephemeral)
 
 
+def dm_panel_pressed(message: discord.Message | None) -> bool:
+    """Whether a control was pressed on a message of the DM channel itself: not on an ephemeral
+    answer shown there (which Discord lets no one edit later, so it is never a seat's DM panel)."""
+    return message is not None and message.guild is None and not message.flags.ephemeral
+
+
 def thread_failure(exc: discord.HTTPException) -> str:
     """Why a table could not be opened in a channel: the permissions the bot needs there when
     Discord refused them, else that Discord failed (the permissions were checked before)."""

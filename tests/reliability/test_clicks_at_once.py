@@ -20,8 +20,8 @@ from play import record
 from play.moves import OUT_OF_DATE
 from play.results import panel_token, seat_choices
 from bot.ui.requests import custom_ids
-from tests.bot.driver import (buttons, choice_target, clicker, fix_deal, heuristic_players, open_table, start,
-                              table_control)
+from tests.bot.driver import (buttons, choice_target, choose, clicker, fix_deal, heuristic_players, open_table,
+                              play_to_the_end, start, table_control)
 from tests.reliability.forge import forge_component
 from tests.reliability.test_random_clicks import offering_panel
 
@@ -129,3 +129,38 @@ async def test_clicks_at_once_leave_one_move_each_and_a_record_that_verifies(sim
     (attachment,) = exported.response.attachments
     data = json.loads(simcord_env.backend.cdn.get(attachment.url))
     assert data["table"] == table.table_id and record.verify(data) == []
+
+
+async def test_a_choice_made_on_the_out_of_date_answer_keeps_the_real_dm_panel(simcord_env, monkeypatch, caplog):
+    """README: "a double click makes one move (the second is told the panel is out of date)", with the
+    current panel in its answer. Choosing on that answer (an ephemeral message in the DM, which
+    nobody can edit later) leaves the DM panel itself the seat's panel: the bot never tries to edit
+    the answer afterwards, and no other DM of the player keeps choices."""
+    fix_deal(monkeypatch, 1)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada = table.players[0]
+    policy = heuristic_players("augsburg1520", 2)
+    seat = await table.seat_of(ada)
+
+    async def index_now() -> int:
+        row = await table.row()
+        spec, state = table.bot.service.spec(row), table.bot.service.state(row)
+        return seat_choices(spec, state, seat).index(policy(state, seat))
+
+    panel = ada.user.dm_channel.history()[-1]
+    how, custom_id = choice_target(panel, await index_now())
+    values = None if how == "click" else [str(await index_now())]
+    clicks = await asyncio.gather(*(forge_component(ada.user, panel, custom_id, values, forged=False)
+                                    for _ in range(2)))
+    answer = next(c.response for c in clicks if "out of date" in (c.response.content or ""))
+    assert answer.ephemeral and any(table_control(c, table.table_id) for c in buttons(answer.message))
+    version = (await table.row()).version
+    await choose(ada, answer.message, await index_now())
+    assert (await table.row()).version == version + 1
+    noted = table.bot.service.dm_panel_noted(table.table_id, next(s for s in await table.seats() if s.seat == seat))
+    assert noted.dm_message_id == panel.id  # the DM panel itself, not the answer
+    live = [m.id for m in ada.user.dm_channel.history() if any(table_control(c, table.table_id) for c in buttons(m))]
+    assert set(live) <= {panel.id}, "no DM with choices but the seat's panel" 
+    await play_to_the_end(table, policy)
+    assert not [r.getMessage() for r in caplog.records if "404" in r.getMessage()]
