@@ -176,7 +176,7 @@ class LobbyMixin:
         open table (the per-member limit counts the lobbies a member took over)."""
         others = [s for s in loaded.seats if s.user_id is not None and s.user_id not in leaving]
         if not others:
-            raise TableError("You are the only player at this table: press **Cancel** to close it.")
+            raise TableError("You are the only player at this table: press **Cancel** on its lobby (or use `/table cancel`) to close it.")
         for seat in others:
             mine, _ = await self.store.tables.open_casual(loaded.table.guild_id, seat.user_id)
             if loaded.table.tournament_id is not None or len(mine) < self.open_limits[0]:

@@ -19,6 +19,7 @@ from bot.ui.components import AMOUNT, AmountForm, amount_fault, trimmed
 from bot.ui.permissions import refusal_for
 from bot.ui.away import AwayMixin
 from bot.ui.departed import DepartedMixin
+from bot.ui.lobby_shown import LobbyShownMixin
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import (caller_of, defer, dm_panel_pressed, left_server, name_of, private_panel, refusal, reply,
                              thread_failure)
@@ -44,7 +45,8 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
 ENDED = ("finished", "cancelled")
 
 
-class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenMixin, DepartedMixin):
+class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenMixin, DepartedMixin,
+                       LobbyShownMixin):
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
         self.presenter = presenter
@@ -186,19 +188,6 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                       f"{plural(news.table.handover_after, 'missed deadline')}. Press again for the next number.")
         await reply(interaction, answer)
 
-    async def _lobby_as_it_stands(self, interaction: discord.Interaction, table_id: int) -> None:
-        """A refused press on a lobby that still offers its buttons after the game began or the
-        table closed (Discord refused that edit then): the lobby is brought up to date."""
-        message = interaction.message
-        if message is None or not message.components:
-            return
-        try:
-            news = await self.service.news(table_id, caller_of(interaction))  # the server checked first
-        except TableError:
-            return
-        if news.table.status != "lobby" and news.table.lobby_message_id == message.id:
-            await self.presenter.refresh_lobby(news)
-
     async def leave(self, interaction: discord.Interaction, table_id: int) -> None:
         """Leave a lobby (its Leave button, `/table leave`); a creator's answer names who runs it now."""
         caller = caller_of(interaction)
@@ -206,7 +195,10 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             creator = (await self.service.get(table_id, caller)).creator_id
             news = await self.service.leave(table_id, caller)
         except TableError as exc:
-            await reply(interaction, refusal(exc))
+            said = refusal(exc)
+            if interaction.message is None:  # `/table leave`: the lobby it points to may have been deleted
+                said += await self._lobby_link(interaction, table_id)
+            await reply(interaction, said)
             await self._lobby_as_it_stands(interaction, table_id)
             return
         await self.presenter.refresh_lobby(news)
@@ -279,9 +271,11 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             seat = news.seat_of(interaction.user.id)
             if seat is None:
                 raise not_seated(table_id, "; its board shows everything spectators may see")
+            if news.state is None and news.table.status == "lobby":
+                raise TableError("The game has not started yet: its creator starts it with **Start** on its lobby."
+                                 + await self._lobby_link(interaction, table_id))
             if news.state is None:
-                raise TableError("The game has not started yet." if news.table.status == "lobby" else
-                                 f"Table #{table_id} {table_state(news.table.status)}: it has no hands to show.")
+                raise TableError(f"Table #{table_id} {table_state(news.table.status)}: it has no hands to show.")
             if seat.handed_over and news.table.status == "running":
                 # Out of the game: the seat's hidden cards are the computer's now, not theirs to pass on.
                 raise TableError("You left this game (or your seat went to a computer player): the computer plays "

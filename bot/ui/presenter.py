@@ -115,23 +115,26 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         return {"embed": panels.lobby_embed(news.table, news.seats, spec, get_renderer(news.table.game)),
                 "view": panels.lobby_view(news.table, spec)}
 
-    async def refresh_lobby(self, news: TableNews) -> None:
+    async def refresh_lobby(self, news: TableNews) -> int | None:
         """Show the lobby as it stands; one deleted (by a moderator) is posted anew, as the only
-        place with its Join and Start buttons."""
+        place with its Join and Start buttons. Returns the lobby's message id (None: not shown)."""
         thread = await self.channel(news.table.thread_id)
         if thread is None or news.table.lobby_message_id is None:
-            return
+            return None
         what = f"lobby of table {news.table.id}"
         try:
             await thread.get_partial_message(news.table.lobby_message_id).edit(**self.lobby_message(news))
         except discord.NotFound as exc:
             if exc.code != UNKNOWN_MESSAGE or news.table.status != "lobby":
-                return
+                return None
             lobby = await safely(what, thread.send(**self.lobby_message(news)))
             if lobby is not None:
                 await self.service.opened(news.table.id, lobby_message_id=lobby.id)
+            return None if lobby is None else lobby.id
         except discord.HTTPException as exc:
             log.warning("%s failed: %s %s", what, exc.status, exc.text or exc)
+            return None
+        return news.table.lobby_message_id
 
     # -- after a change ------------------------------------------------------------------
     async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False,

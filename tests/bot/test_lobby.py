@@ -220,6 +220,44 @@ async def test_a_lobby_a_moderator_deleted_is_posted_anew_at_its_next_change(sim
     assert (await table.row()).status == "running"
 
 
+async def test_a_lone_creator_whose_lobby_was_deleted_gets_it_back(simcord_env):
+    """README: a lobby "that a moderator deleted is posted anew at its next change"; a creator
+    sitting alone can make no change, so their `/table leave` (which points to **Cancel**) and
+    `/table hand` post it anew, and link to it: others can join it again."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada"])
+    ada = table.players[0]
+    await moderator(simcord_env, table.guild).delete(table.thread.history()[0])
+    said = (await ada.slash(table.thread, "table leave")).response
+    assert said.ephemeral and "only player" in said.content and "**Cancel**" in said.content
+    (lobby,) = [m for m in table.thread.history() if {"Join", "Cancel"} <= set(labels(m))]
+    assert (await table.row()).lobby_message_id == lobby.id and str(lobby.id) in said.content
+    bo = table.guild.add_member(simcord_env.create_user("bo"))
+    assert "joined" in (await bo.click(lobby, label="Join")).response.content.lower()
+    assert (await table.row()).status == "lobby" and len(await table.seats()) == 2
+
+
+async def test_hand_in_a_lobby_shows_the_deleted_lobby_anew_for_its_start(simcord_env, settings):
+    """Two seated, the lobby deleted, then a restart: the creator's `/table hand` says the game has
+    not started and where its **Start** is, the lobby posted anew; a second `/table hand` posts no
+    second lobby."""
+    from bot import create_bot
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada, bo = table.players
+    await moderator(simcord_env, table.guild).delete(table.thread.history()[0])
+    await simcord_env.restart_bot(create_bot(settings))
+    said = (await ada.slash(table.thread, "table hand")).response
+    assert said.ephemeral and "not started" in said.content and "**Start**" in said.content
+    (lobby,) = [m for m in table.thread.history() if "Start" in labels(m)]
+    assert str(lobby.id) in said.content
+    await ada.slash(table.thread, "table hand")
+    assert len([m for m in table.thread.history() if "Start" in labels(m)]) == 1
+    spectator = table.guild.add_member(simcord_env.create_user("cy"))
+    assert "not seated" in (await spectator.slash(table.thread, "table hand", table=table.table_id)).response.content
+    await ada.click(lobby, label="Start")
+    assert (await table.row()).status == "running"
+
+
 async def test_options_pasted_with_invisible_or_lookalike_characters(simcord_env):
     """An invisible character pasted with an option (a zero-width space, a byte-order mark) is
     left out; a letter that only looks like a plain one is named as the reason of the refusal."""

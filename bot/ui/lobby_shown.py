@@ -1,0 +1,46 @@
+"""A lobby shown as it stands when a request finds it out of date or gone: its message is the only
+place with the Join, Start, Leave and Cancel buttons."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.ui.requests import caller_of
+from play.common import TableError
+
+if TYPE_CHECKING:
+    from bot.ui.controller import TablesController
+
+
+class LobbyShownMixin:
+    """Bringing a lobby's message back up to date, for TablesController."""
+
+    async def _lobby_as_it_stands(self: TablesController, interaction: discord.Interaction, table_id: int) -> None:
+        """A refused press on a lobby that still offers its buttons after the game began or the
+        table closed (Discord refused that edit then): the lobby is brought up to date."""
+        message = interaction.message
+        if message is None or not message.components:
+            return
+        try:
+            news = await self.service.news(table_id, caller_of(interaction))  # the server checked first
+        except TableError:
+            return
+        if news.table.status != "lobby" and news.table.lobby_message_id == message.id:
+            await self.presenter.refresh_lobby(news)
+
+    async def _lobby_link(self: TablesController, interaction: discord.Interaction, table_id: int) -> str:
+        """For a seated player's command about a lobby: the lobby as it stands, posted anew if a
+        moderator deleted it (its buttons are the only way to start it), as a link to add to the
+        answer ("" when it is not a lobby of theirs, or cannot be shown)."""
+        try:
+            news = await self.service.news(table_id, caller_of(interaction))  # the server checked first
+        except TableError:
+            return ""
+        if news.table.status != "lobby" or news.seat_of(interaction.user.id) is None:
+            return ""
+        lobby_id = await self.presenter.refresh_lobby(news)
+        if lobby_id is None:
+            return ""
+        return f" Its lobby: https://discord.com/channels/{news.table.guild_id}/{news.table.thread_id}/{lobby_id}"
