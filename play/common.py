@@ -166,13 +166,22 @@ class BoundedCache(Generic[K, V]):
 # Characters that draw nothing although Unicode files them as letters, symbols or marks: names
 # made of them pass for blank (Braille blank, Hangul fillers, the grapheme joiner, variation selectors).
 BLANK_LOOKING = frozenset("\u2800\u3164\uffa0\u115f\u1160\u034f" + "".join(map(chr, range(0xFE00, 0xFE10))))
+# Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt), which text is drawn
+# without, also those not assigned yet (they are reserved to stay invisible): Khmer's inherent
+# vowels, Mongolian variation selectors, the musical format controls, tags, variation selectors.
+DEFAULT_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+                     (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+                     (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+                     (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
 
 
 def draws_nothing(char: str) -> bool:
-    """Spaces, line breaks, control and format (zero-width) characters and the blank-looking ones.
-    Unassigned characters may be newer emoji than this Python knows, so they count as drawn."""
+    """Spaces, line breaks, control and format (zero-width) characters, Unicode's default-ignorable
+    ones and the blank-looking ones. Other unassigned characters may be newer emoji than this
+    Python knows, so they count as drawn."""
+    code = ord(char)
     return (unicodedata.category(char) in ("Zs", "Zl", "Zp", "Cc", "Cf") or char in BLANK_LOOKING
-            or 0xE0100 <= ord(char) <= 0xE01EF)
+            or any(low <= code <= high for low, high in DEFAULT_IGNORABLE))
 
 
 @lru_cache(maxsize=4096)  # every board and panel tells the same few names apart again

@@ -137,13 +137,14 @@ async def test_the_board_tells_players_called_alike_apart_and_its_colour_key_sho
     assert "ada (1)" in key and "**bo**" in key and "\\" not in key
 
 
-async def test_a_name_that_shows_nothing_is_replaced_by_the_username(simcord_env):
+@pytest.mark.parametrize("nick", ["\u200b\u2800 \u3164", "\u17b4\u17b5\u180b"])
+async def test_a_name_that_shows_nothing_is_replaced_by_the_username(simcord_env, nick):
     """A display name of only spaces or invisible characters would leave a seat looking blank in
     the lobby, on the board and in refusals: the bot calls that person by their username."""
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
     ada = guild.add_member(simcord_env.create_user("ada"))
-    blank = guild.add_member(simcord_env.create_user("bo_42"), nick="\u200b\u2800 \u3164")
+    blank = guild.add_member(simcord_env.create_user("bo_42"), nick=nick)
     await ada.slash(channel, "table create", game="augsburg1520")
     thread = channel.threads[-1]
     await blank.click(thread.history()[0], label="Join")
@@ -152,7 +153,7 @@ async def test_a_name_that_shows_nothing_is_replaced_by_the_username(simcord_env
     await ada.click(thread.history()[0], label="Start")
     board = next(m for m in reversed(thread.history()) if m.embeds and "Fair deal" in str(m.embeds[0].footer.text))
     text = "\n".join(f"{e.description}\n" + "\n".join(f"{f.name} {f.value}" for f in e.fields) for e in board.embeds)
-    assert r"bo\_42" in text and "\u2800" not in text, text
+    assert r"bo\_42" in text and nick[0] not in text, text
 
 
 @pytest.mark.slow
@@ -196,7 +197,8 @@ def test_what_counts_as_a_name_that_shows_nothing():
     lone mark still shows."""
     from bot.render.base import visible_name
 
-    for blank in ("   ", "\u200b\u200d", "\u3164\u2800", "\ufe0f\u034f", "\U000e0100"):
+    for blank in ("   ", "\u200b\u200d", "\u3164\u2800", "\ufe0f\u034f", "\U000e0100", "\u17b4\u180d",
+                  "\U000e0002", "\ufff0"):
         assert visible_name(blank, "", "user_1") == "user_1", repr(blank)
     for shown in ("\U0001fae8", "\ue000", "\u20dd", " ada "):
         assert visible_name(shown, "user_1") == shown.strip(), repr(shown)
