@@ -9,7 +9,7 @@ import discord
 from bot.render.base import cut_to, shown_name
 from bot.ui.requests import caller_of, refusal, reply
 from games import registry
-from play.common import TableError
+from play.common import TableError, told_apart
 
 LISTED = 15  # tables of each kind in the answer (newest first)
 ROOM = 4000  # characters of the answer's embed (Discord takes 4096): whole lines only
@@ -102,9 +102,16 @@ def lobby_line(table: Any, seats: list[Any], user_id: int) -> str:
     return " · ".join(parts)
 
 
+def seat_names(seats: list[Any]) -> list[str]:
+    """The seats' names cut for a list line; those that read alike, as typed or once cut, end with
+    their seat number ("ada (1)", "Bartholomew the… (2)"), as on the board."""
+    cut = {s.seat: cut_to(s.display_name, NAME) for s in seats}
+    return [shown_name(text) for text in told_apart(cut, lambda seat: seat + 1).values()]
+
+
 def running_line(table: Any, seats: list[Any], user_id: int) -> str:
     spec = registry.get(table.game)
-    names = ", ".join(name(s.display_name) for s in seats)
+    names = ", ".join(seat_names(seats))
     parts = [f"**#{table.id}** {spec.title}", names] + (["rated"] if table.rated else []) + [place(table)]
     if any(s.user_id == user_id and not s.handed_over for s in seats):  # not a seat given to the computer
         parts.append("you play")

@@ -187,3 +187,23 @@ async def test_a_lobby_whose_thread_was_deleted_while_the_bot_was_stopped_is_clo
     assert (await env.bot.store.tables.get(gone)).status == "cancelled"
     assert (await env.bot.store.tables.get(kept)).status == "lobby"
     assert any(f"table #{gone}** was closed" in (m.content or "") for m in ada.user.dm_channel.history())
+
+
+async def test_players_called_alike_or_cut_alike_are_told_apart(simcord_env):
+    """README: "Two players ... called alike (also when they differ only by invisible characters)
+    read `ada (1)` and `ada (2)`, with their seat number"; in the list, names cut alike too."""
+    from tests.bot.driver import start
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alike = [guild.add_member(env.create_user(f"user{i}"), nick=nick)
+             for i, nick in enumerate(["ada", "ada", "ada\u200b"])]
+    long = [guild.add_member(env.create_user(f"long{i}"), nick=f"Bartholomew the Magnificent {i}") for i in (1, 2)]
+    for players, game in ((alike, "baumeister"), (long, "augsburg1520")):
+        await lobby_in(env, channel, players[0], game, players[1:])
+        await players[0].click(channel.threads[-1].history()[0], label="Start")
+    text, _ = await listed(alike[0], channel)
+    lines = text.replace("\u200b", "").splitlines()
+    assert any("ada (1), ada (2), ada (3)" in line for line in lines), text
+    assert any("Bartholomew the… (1), Bartholomew the… (2)" in line for line in lines), text
