@@ -192,8 +192,6 @@ async def test_a_lobby_whose_thread_was_deleted_while_the_bot_was_stopped_is_clo
 async def test_players_called_alike_or_cut_alike_are_told_apart(simcord_env):
     """README: "Two players ... called alike (also when they differ only by invisible characters)
     read `ada (1)` and `ada (2)`, with their seat number"; in the list, names cut alike too."""
-    from tests.bot.driver import start
-
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
