@@ -184,6 +184,11 @@ SETUP_NAMES = {1: "balanced", 2: "buildings", 3: "markers"}
 class AeldermanRenderer(Renderer):
     game = "aelderman"
 
+    def names_taken(self, seats: int) -> tuple[str, ...]:
+        if seats == 2:
+            return ("Spare colour",)
+        return ("Dummy", *(f"Dummy ({level})" for level in ("easy", "medium", "hard"))) if seats == 1 else ()
+
     # -- the public board ----------------------------------------------------------------------
     def board(self, info: TableInfo, view: BaseModel) -> list[discord.Embed]:
         embeds, compact = self._board(info, view), False

@@ -204,6 +204,11 @@ class Renderer(ABC):
         within the same key the board message is edited."""
         return ""
 
+    def names_taken(self, seats: int) -> tuple[str, ...]:
+        """What the game's text calls a colour that no player plays (Aelderman's spare colour): a
+        player called alike is told apart from it as from another player."""
+        return ()
+
     def retired(self, embeds: list[discord.Embed]) -> list[discord.Embed]:
         """A replaced board's embeds (copies of what it showed) without what would read as still
         running: whose move it is. The rest stays, as the game stood then."""

@@ -37,10 +37,18 @@ PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=Tru
 def table_info(table: TableRow, seats: list[SeatRow], spec: GameSpec, jump_url: str | None = None) -> TableInfo:
     marks = {s.seat: " (abandoned)" for s in seats if s.forfeited}
     names = {s.seat: s.display_name + marks.get(s.seat, "") for s in seats}
-    names = told_apart(names, lambda seat: seat + 1)  # display names need not be unique
+    names = told_apart_from_taken(names, get_renderer(table.game).names_taken(len(seats)))
     mentions = {s.seat: f"<@{s.user_id}>" for s in seats if s.user_id is not None and not s.forfeited}
     return TableInfo(table_id=table.id, title=spec.title, names=names, mentions=mentions, jump_url=jump_url,
                      marks=marks)
+
+
+def told_apart_from_taken(names: dict[int, str], taken: tuple[str, ...]) -> dict[int, str]:
+    """Seats' names told apart by seat number (display names need not be unique), also from what
+    the game calls a colour nobody plays."""
+    named: dict[Any, str] = {**names, **{("taken", index): name for index, name in enumerate(taken)}}
+    told = told_apart(named, lambda key: key + 1 if isinstance(key, int) else 0)
+    return {seat: told[seat] for seat in names}
 
 
 def thread_url(table: TableRow) -> str | None:

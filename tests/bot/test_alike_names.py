@@ -8,11 +8,11 @@ from tests.bot.driver import Table, board_message, fix_deal, heuristic_players, 
 from tests.bot.tournament_driver import ORGANISER_ROLE, Event, create, register_all, tournament_message
 
 
-async def _alike_table(env, nicks, game="augsburg1520"):
+async def _alike_table(env, nicks, game="augsburg1520", options=None):
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(f"user{i}"), nick=n) for i, n in enumerate(nicks)]
-    await players[0].slash(channel, "table create", game=game)
+    await players[0].slash(channel, "table create", game=game, **({"options": options} if options else {}))
     thread = channel.threads[-1]
     row = await env.bot.store.tables.by_thread(thread.id)
     for p in players[1:]:
@@ -126,3 +126,20 @@ async def test_a_handover_question_speaks_of_ratings_only_at_a_rated_table(simco
     await bo.slash(table.thread, "table handover", player=cy)
     vote = next(m for m in table.thread.history() if "agree?" in (m.content or ""))
     assert "computer player for good" in vote.content and "rated" not in vote.content, vote.content
+
+
+@pytest.mark.parametrize("nicks, options, player", [
+    (["Spare colour", "ada"], "version=main", "Spare colour (1)"),  # 2 players: the spare colour's markers
+    (["Dummy (medium)"], "version=main", "Dummy (medium) (1)"),  # solo: the dummy
+])
+async def test_a_player_called_like_aeldermans_spare_colour_is_told_apart_from_it(simcord_env, nicks, options,
+                                                                                   player):
+    """Aelderman's board names the colour nobody plays "Spare colour" (2 players) or "Dummy (medium)"
+    (solo); a player called so reads with their seat number, as players called alike do."""
+    table = await _alike_table(simcord_env, nicks, game="aelderman", options=options)
+    await start(table)
+    board = await board_message(table)
+    text = "\n".join(f"{e.description}\n" + "\n".join(f"{f.name} {f.value}" for f in e.fields) for e in board.embeds)
+    assert player in text, text
+    spare = "Spare colour" if len(nicks) == 2 else "Dummy (medium)"
+    assert text.replace(player, "").count(spare) > 0, "the colour nobody plays is still named as before"
