@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import tempfile
 from pathlib import Path
 
 from storage.db import BUSY_WAIT_MS
@@ -26,24 +27,25 @@ def backup(source: Path, target: Path) -> int:
         raise PermissionError(f"the folder {folder} cannot be written to")
     if not source.is_file():
         raise FileNotFoundError(f"there is no database at {source}")
-    # Written under a name of its own and given the target's name only once whole: a copy cut off
-    # (the command killed) is never mistaken for a backup, which opens as an empty database.
-    partial = target.with_name(target.name + ".partial")
-    database = sqlite3.connect(source, timeout=BUSY_WAIT_MS / 1000)  # it only reads
+    # Written under a new name of its own and given the target's name only once whole: a copy cut
+    # off (the command killed) is never mistaken for a backup, which opens as an empty database.
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=folder)
+    os.close(handle)
+    partial = Path(name)
     try:
-        partial.unlink(missing_ok=True)  # left by a backup cut off before
-        copy = sqlite3.connect(partial)
+        database = sqlite3.connect(source, timeout=BUSY_WAIT_MS / 1000)  # it only reads
         try:
-            database.backup(copy)
-            (count,) = copy.execute("SELECT COUNT(*) FROM game_tables").fetchone()
+            copy = sqlite3.connect(partial)
+            try:
+                database.backup(copy)
+                (count,) = copy.execute("SELECT COUNT(*) FROM game_tables").fetchone()
+            finally:
+                copy.close()
         finally:
-            copy.close()
-        partial.replace(target)
-    except BaseException:
-        partial.unlink(missing_ok=True)  # no half copy (nor another program's data) left behind
-        raise
+            database.close()
+        os.link(partial, target)  # refused, not overwritten, if a file took the name meanwhile
     finally:
-        database.close()
+        partial.unlink(missing_ok=True)  # no half copy (nor another program's data) left behind
     return int(count)
 
 

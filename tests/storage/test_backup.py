@@ -137,3 +137,13 @@ def test_backup_help_and_bad_arguments(tmp_path, capsys):
     assert main([str(tmp_path / "nowhere" / "copy.sqlite3")], tmp_path / "bot.sqlite3") == 1
     said = capsys.readouterr().err
     assert said.startswith(f"Cannot back up {tmp_path / 'bot.sqlite3'} to ") and "there is no folder" in said
+
+
+async def test_a_file_beside_the_target_is_left_alone(tmp_path):
+    """README: "The command never overwrites a file", also one named like the copy being written."""
+    path = tmp_path / "bot.sqlite3"
+    await (await running_store_with_tables(path, 2)).close()
+    (tmp_path / "copy.sqlite3.partial").write_text("keep me")
+    assert backup(path, tmp_path / "copy.sqlite3") == 2
+    assert (tmp_path / "copy.sqlite3.partial").read_text() == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bot.sqlite3", "copy.sqlite3", "copy.sqlite3.partial"]
