@@ -21,6 +21,9 @@ from storage.process_lock import AlreadyRunning, hold
 
 log = logging.getLogger(__name__)
 
+# What SQLite says of a file that is not a database, or whose pages are damaged.
+DAMAGED = re.compile(r"file is not a database|malformed|file is encrypted")
+
 # Failures of a connection that the system reports as a bare OSError.
 NETWORK_ERRNOS = {errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ENETDOWN, errno.EHOSTDOWN, errno.ETIMEDOUT}
 
@@ -55,6 +58,10 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
         return "Discord refused the gateway intents the bot asked for; it needs no privileged intent."
     if isinstance(exc, (NewerSchema, NotOurs, AlreadyRunning)):
         return str(exc)
+    if isinstance(exc, sqlite3.DatabaseError) and DAMAGED.search(str(exc)):
+        return (f"Cannot open the database {settings.database}: {exc}. The file is not a SQLite database or is "
+                "damaged: restore a copy made with `python -m bot backup` (README, Backups and upgrades), or "
+                "point `database` at a new file.")
     if isinstance(exc, sqlite3.Error):
         return f"Cannot open the database {settings.database}: {exc}. Check the path and its permissions."
     if isinstance(exc, (CommandsRefused, app_commands.CommandSyncFailure)):

@@ -177,6 +177,9 @@ def test_a_database_path_that_cannot_hold_one_ends_with_one_line(tmp_path, capsy
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr and "Exception" not in done.stderr
     assert done.stderr.startswith("Cannot start: Cannot open the database") and says in done.stderr
+    # A damaged file is told to be restored from a backup; a path, to be checked.
+    assert ("python -m bot backup" in done.stderr) == (where == "garbage"), done.stderr
+    assert ("Check the path" in done.stderr) == (where != "garbage"), done.stderr
 
 
 @pytest.mark.parametrize("make", ["folder", "latin1"])
