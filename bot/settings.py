@@ -6,7 +6,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
@@ -141,7 +141,7 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
         for err in exc.errors():
             key = ".".join(str(p) for p in err["loc"]) or "config"
             reason = (f"unknown key (the keys are {', '.join(Settings.model_fields)})"
-                      if err["type"] == "extra_forbidden" else err["msg"])
+                      if err["type"] == "extra_forbidden" else plain_reason(err))
             if key == "token" and from_environment:  # the file's token, if any, was not used
                 problems.append(f"Bad DISCORD_TOKEN in the environment: {reason}")
             else:
@@ -151,6 +151,13 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
         raise SettingsError("; ".join(problems)) from None
     settings._token_source = "DISCORD_TOKEN in the environment" if from_environment else f"`token` in {config_path}"
     return settings
+
+
+def plain_reason(error: Any) -> str:
+    """A validation error's message without pydantic's wording ("Value error, ...", "<class ...>")."""
+    if error["type"] == "path_type":
+        return "expected the path of a file, as text in quotes"
+    return error["msg"].removeprefix("Value error, ")
 
 
 def this_python() -> str:

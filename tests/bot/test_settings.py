@@ -75,6 +75,18 @@ def test_a_bad_value_names_the_key(tmp_path, text, key):
     assert key in str(err.value)
 
 
+@pytest.mark.parametrize("text, says", [
+    ("database = 5", "database: expected the path of a file, as text in quotes"),
+    ('database = ":memory:"', "database: ':memory:' keeps no game"),
+])
+def test_a_refusal_reads_without_pythons_wording(tmp_path, text, says):
+    config = tmp_path / "config.toml"
+    config.write_text(text + "\n")
+    with pytest.raises(SettingsError) as err:
+        load_settings(config, environ={})
+    assert says in str(err.value) and "Value error" not in str(err.value) and "<class" not in str(err.value)
+
+
 def test_a_database_path_may_start_at_home_and_its_sync_is_any_case(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     config = tmp_path / "config.toml"
