@@ -38,7 +38,7 @@ def main(argv: list[str]) -> int:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2
     if not settings.token:
-        print(NO_TOKEN_HELP.format(config=config_file(), python=this_python()), file=sys.stderr)
+        print(NO_TOKEN_HELP.format(config=config_file().absolute(), python=this_python()), file=sys.stderr)
         return 2
     from bot.startup import run
 

@@ -115,7 +115,7 @@ def test_python_m_bot_without_a_token_explains_what_to_do(tmp_path):
     assert result.returncode == 2
     assert "No bot token is configured" in result.stderr
     assert "discord.com/developers/applications" in result.stderr
-    assert "DISCORD_TOKEN" in result.stderr and "config.toml" in result.stderr
+    assert "DISCORD_TOKEN" in result.stderr and f"{tmp_path / 'config.toml'} (copy" in result.stderr  # which folder's
     assert "applications.commands" in result.stderr  # how to invite it with its permissions
     assert f"Then run:  {sys.executable} -m bot" in result.stderr  # the Python it was installed for
 
