@@ -32,6 +32,7 @@ from games.core import plural
 from play import pace
 from play.common import AmountOutOfRange, BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
 from play.results import TableNews
+from play.moves import OUT_OF_DATE
 from play.lobby import COMPUTER_KINDS
 from play.tables import TableService
 from storage import TableRow
@@ -411,10 +412,10 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         except TableError:
             news = None  # another server's table, or none: the reason alone
         if news is not None:
-            if news.table.status in ENDED:
+            seat = news.seat_of(interaction.user.id)
+            if news.table.status in ENDED or (message == OUT_OF_DATE and self._dm_copy_out_of_date(interaction, seat)):
                 await self._retire_clicked(interaction)
             message = self.presenter.info(news).fill(message) if fill else message
-            seat = news.seat_of(interaction.user.id)
             # Not for a seat the computer plays for good: its hand is no longer the player's to see.
             if seat is not None and news.state is not None and not seat.handed_over:
                 panel = self.presenter.panel(news, seat.seat)
@@ -422,6 +423,13 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                 if panel["view"] is not None:
                     extra["view"] = panel["view"]
         await reply(interaction, message, **extra)
+
+    def _dm_copy_out_of_date(self, interaction: discord.Interaction, seat: Any) -> bool:
+        """Whether an out-of-date press came from a DM panel whose controls Discord did not let the
+        bot take away when it went out of date: it loses them now."""
+        if seat is None or interaction.message is None:
+            return False
+        return self.presenter.kept_controls.get((seat.table_id, seat.seat)) == interaction.message.id
 
     async def _refuse(self, interaction: discord.Interaction, table_id: int, message: str) -> None:
         """Refuse a control that is not a game choice ("Take back", "I'm back") with its reason."""
@@ -434,8 +442,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         await reply(interaction, message)
 
     async def _retire_clicked(self, interaction: discord.Interaction) -> None:
-        """A control of a table that has ended, pressed on a private panel its end left as it was
-        (older than the ones it retired): the panel loses its controls; the reason follows."""
+        """A control pressed on a private panel left with controls it should not have (the table has
+        ended; a DM panel no longer current): the panel loses its controls; the reason follows."""
         if private_panel(interaction.message) and not interaction.response.is_done():
             await safely(f"ended panel of {interaction.user.id}", interaction.response.edit_message(view=None))
 

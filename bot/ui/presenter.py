@@ -55,6 +55,9 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         self.moved: BoundedCache[int, int] = BoundedCache(1_000)  # deleted thread -> the thread replacing it
         # (table, seat): the panel a last-to-choose notice copied, retired with the notice (tell_last).
         self.copied: BoundedCache[tuple[int, int], int] = BoundedCache(10_000)
+        # (table, seat): a DM panel whose controls Discord did not let the bot take away; pressed,
+        # it loses them then (controller.reject).
+        self.kept_controls: BoundedCache[tuple[int, int], int] = BoundedCache(10_000)
         # (table, seat): a last-to-choose notice posted in the thread (closed DMs): its channel, its id
         # and the prompt version of the decision it is about, taken down if a take-back makes it untrue (untell_last).
         self.told_last: BoundedCache[tuple[int, int], tuple[int, int, int]] = BoundedCache(10_000)
@@ -376,7 +379,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
             return
         channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
         edit = {**current, "view": None} if current is not None else {"view": None}
-        await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(**edit))
+        if await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(**edit)) is None:
+            self.kept_controls.put((news.table.id, row.seat), row.dm_message_id)
 
     async def retire_panels(self, news: TableNews) -> None:
         """Take the controls off a cancelled table's DMs: each player's tracked panel, whatever it

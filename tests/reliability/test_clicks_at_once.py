@@ -20,8 +20,8 @@ from play import record
 from play.moves import OUT_OF_DATE
 from play.results import panel_token, seat_choices
 from bot.ui.requests import custom_ids
-from tests.bot.driver import (buttons, choice_target, choose, clicker, fix_deal, heuristic_players, open_table,
-                              play_to_the_end, start, table_control)
+from tests.bot.driver import (board_message, buttons, choice_target, choose, clicker, fix_deal, heuristic_players,
+                              open_table, play_to_the_end, start, table_control)
 from tests.reliability.forge import forge_component
 from tests.reliability.test_random_clicks import offering_panel
 
@@ -164,3 +164,36 @@ async def test_a_choice_made_on_the_out_of_date_answer_keeps_the_real_dm_panel(s
     assert set(live) <= {panel.id}, "no DM with choices but the seat's panel" 
     await play_to_the_end(table, policy)
     assert not [r.getMessage() for r in caplog.records if "404" in r.getMessage()]
+
+
+async def test_an_old_dm_panel_that_kept_its_controls_loses_them_when_pressed(simcord_env, monkeypatch):
+    """Discord refuses (once) the edit that takes the controls off ada's DM panel after she chose from
+    **My hand**: that panel still offers choices. Pressed, it is refused as out of date with her
+    current panel, and loses its controls, so it cannot be pressed in vain again."""
+    fix_deal(monkeypatch, 1)
+    env = simcord_env
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada = table.players[0]
+    policy = heuristic_players("augsburg1520", 2)
+    seat = await table.seat_of(ada)
+    old = ada.user.dm_channel.history()[-1]
+    env.inject_error("PATCH", f"/channels/{ada.user.dm_channel.id}/messages/{old.id}", status=500, times=1)
+    hand = (await ada.click(await board_message(table), label="My hand")).response.message
+    row = await table.row()
+    spec, state = table.bot.service.spec(row), table.bot.service.state(row)
+    await choose(ada, hand, seat_choices(spec, state, seat).index(policy(state, seat)))
+    assert not env.backend.faults, "the edit was refused"
+
+    def offers(message) -> bool:
+        shown = next(m for m in ada.user.dm_channel.history() if m.id == message.id)
+        return any(table_control(c, table.table_id) for c in buttons(shown))
+
+    assert offers(old)
+    control = next(c for c in buttons(old) if table_control(c, table.table_id))
+    values = [control.options[0].value] if getattr(control, "options", None) else None
+    pressed = await forge_component(ada.user, old, control.custom_id, values, forged=False)
+    told = pressed.followups[-1] if pressed.followups else pressed.response
+    assert "out of date" in told.content and told.ephemeral
+    assert not offers(old)
+    assert (await table.row()).version == row.version + 1
