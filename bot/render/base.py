@@ -69,9 +69,15 @@ def shown_name(name: str) -> str:
     escaped too: a name cannot show as a channel, a command, an emoji or a time (<#id>, <t:0:R>).
     Its direction controls are left out and a name with right-to-left letters is isolated, so it
     cannot turn the rest of its line around (an open right-to-left override would show "ada — 36"
-    as "ada 63 —", and a Hebrew name before " — 36" would show after it)."""
+    as "ada 63 —", and a Hebrew name before " — 36" would show after it). A web address in it is
+    not a link."""
     name = without_controls(name)  # first: a control inside "@everyone" must not hide it from the escaping
-    return _isolated(name, escape_mentions(escape_markdown(name)).replace("<", "\\<"))
+    shown = _LINK_SCHEME.sub(":\u200b", escape_mentions(escape_markdown(name)).replace("<", "\\<"))
+    return _isolated(name, shown)
+
+
+# "scheme://": Discord shows a name like "https://discord.gift/x" as a link to follow, in the bot's voice.
+_LINK_SCHEME = re.compile(r"(?<=[A-Za-z0-9+.-]):(?=//)")
 
 
 def kept_apart(name: str) -> str:

@@ -245,3 +245,14 @@ def test_labels_keep_a_name_apart_too():
     info = TableInfo(table_id=1, title="t", names={0: "ada\u202e", 1: "\u05e9\u05e8\u05d4", 2: "**bo**"})
     assert [info.plain_name(s) for s in range(3)] == ["ada", "\u2068\u05e9\u05e8\u05d4\u2069", "**bo**"]
     assert info.name(1) == "\u2068\u05e9\u05e8\u05d4\u2069" and info.name(2) == "\\*\\*bo\\*\\*"
+
+
+async def test_a_web_address_as_a_name_is_not_a_link(simcord_env):
+    """A player called "https://discord.gift/x" would show, in the bot's own messages, as a link to
+    follow: the lobby and the board show the name as typed, but not as a link."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "https://discord.gift/x"])
+    await start(table)
+    board = await board_message(table)
+    texts = [str([e.to_dict() for e in m.embeds]) + (m.content or "") for m in (table.thread.history()[0], board)]
+    for text in texts:
+        assert "discord.gift/x" in text and "https://discord.gift" not in text, text
