@@ -12,7 +12,6 @@ where the thread stopped (bot/ui/board_log.py has the log's lines and limits).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ import discord
 from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
+from bot.ui.board_retire import WAITING, retire_board
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
                               log_embed, log_of, log_reaches, news_lines, versions_after)
 from bot.ui.components import HandButton
@@ -40,7 +40,6 @@ log = logging.getLogger(__name__)
 # A board whose embeds leave the log less room than this (Aelderman's main version with four
 # players) writes its log in the message's text, under the turn line, which has a limit of its own.
 LOG_ROOM_IN_EMBEDS = 1000
-WAITING = "Waiting for"  # the field that says whose decisions are due, and when
 BOARD_LOOKBACK = 25  # latest thread messages looked over, once after a start, for boards a stop left live
 
 
@@ -81,12 +80,6 @@ class BoardText:
         return {"content": self.content, "allowed_mentions": self.mentions, "embeds": self.embeds}
 
 
-def retired_content(content: str | None) -> str | None:
-    """What a replaced board keeps of its text: its log when the text has one, not its turn line."""
-    head = f"**{LOG_TITLE}**"
-    return content[content.index(head):] if content and head in content else None
-
-
 def cancelled_head(table_id: int) -> str:
     """How a cancelled table's board begins (a start-up reads it to see whether the cancel is shown)."""
     return f"**Table #{table_id} was cancelled**"
@@ -124,17 +117,6 @@ def thread_shows(shown: BoardShown | None, news: TableNews, hint: int | None) ->
     if hint is not None:
         return hint
     return news.first_version if shown is not None else 0
-
-
-def without_deadlines(embeds: tuple[discord.Embed, ...]) -> list[discord.Embed]:
-    """Copies of a board's embeds without the field of deadlines."""
-    kept = []
-    for embed in embeds:
-        embed = embed.copy()
-        for index in reversed([i for i, f in enumerate(embed.fields) if f.name == WAITING]):
-            embed.remove_field(index)
-        kept.append(embed)
-    return kept
 
 
 class Boards:
@@ -237,7 +219,7 @@ class Boards:
             return
         for message in strays:
             log.info("board %s of table %s was left live by a stop; retired", message.id, table.id)
-            await self._retire(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
+            await retire_board(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
                                                   message.content, log_in_content=False), table.game)
 
     async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews,
@@ -292,9 +274,10 @@ class Boards:
 
     async def close(self, news: TableNews, thread: Any) -> bool:
         """The board of a cancelled table says so in place of whose move it was, names the players
-        without mentioning them, shows no deadlines and loses its buttons; its picture and its log
-        stay as they are, and lines Discord refused to show meanwhile go below it. Raises
-        discord.HTTPException when Discord refuses (the caller tries again later)."""
+        without mentioning them, shows no deadlines and loses its buttons; its log stays as it is
+        (its picture too, unless the table changed since it was drawn), and lines Discord refused
+        to show meanwhile go below it. Raises discord.HTTPException when Discord refuses (the
+        caller tries again later)."""
         table = news.table
         if news.state is None or thread is None or table.board_message_id is None:
             return True
@@ -323,7 +306,7 @@ class Boards:
                     **text.message(), "allowed_mentions": discord.AllowedMentions.none(),
                     "files": [image] if image else []}, table.id)
             else:
-                await thread.get_partial_message(message_id).edit(**text.message(), view=None)
+                await self._closed_edit(thread.get_partial_message(message_id), news, info, public, text, shown)
             self.forget(table.id)
             self.hints.put(table.id, upto)  # until the lines below are out: a retry posts only those
             lines = [(version, info.fill(line)) for version, line in news_lines(news) if version > upto]
@@ -385,6 +368,17 @@ class Boards:
             footer = embeds[-1].footer.text
             embeds[-1].set_footer(text=f"{footer}\n{fair}"[-2048:] if footer else fair)
         return embeds
+
+    async def _closed_edit(self, board: Any, news: TableNews, info: Any, public: Any, text: BoardText,
+                           shown: BoardShown | None) -> None:
+        """The ended board's edit, with the picture of the table as it ended if the board shows
+        another (moves made while Discord refused the board's edits) or, since a restart, maybe."""
+        message: dict[str, Any] = {**text.message(), "view": None}
+        key = self._image_key(news.table, info, public)
+        if shown is None or key != shown.image_key:
+            image = None if key is None else await self._image(news, info, public)
+            message["attachments"] = [image] if image else []
+        await self._without_refused_picture(board.edit, message, news.table.id)
 
     def _image_key(self, table: Any, info: Any, public: Any) -> Hashable | None:
         """What the board's picture shows (None: no picture, or the channel refused pictures)."""
@@ -455,7 +449,7 @@ class Boards:
         self.hints.pop(news.table.id)
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
-            await self._retire(thread, old, news.table.game)
+            await retire_board(thread, old, news.table.game)
         if dropped:
             raise EmbedsDropped
 
@@ -475,25 +469,6 @@ class Boards:
                         "the board goes without it", table_id)
             self.pictures_refused.put(table_id, True)
             return sent
-
-    @staticmethod
-    async def _retire(thread: Any, old: BoardShown, game: str) -> None:
-        """The replaced board keeps its embeds, picture and log but loses its buttons, its turn line,
-        what its embeds say of whose move it was, and its deadlines (their "in 2 hours" would read
-        as still running)."""
-        board = thread.get_partial_message(old.message_id)
-        with contextlib.suppress(discord.HTTPException):
-            content, embeds = old.content, old.embeds
-            if old.log_in_content is None:  # not known since a restart: read back, with its embeds if unknown
-                try:
-                    message = await thread.fetch_message(old.message_id)
-                except discord.HTTPException:  # unreadable (no Read Message History): its buttons go at least
-                    await board.edit(view=None)
-                    return
-                content, embeds = message.content, embeds or tuple(message.embeds)
-            kept = get_renderer(game).retired(without_deadlines(embeds))
-            stale = {"embeds": kept} if [e.to_dict() for e in kept] != [e.to_dict() for e in embeds] else {}
-            await edit_unread(board, content=retired_content(content), view=None, **stale)
 
 
 @lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)

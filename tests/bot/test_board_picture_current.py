@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.render import get_renderer
-from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
+from tests.bot.driver import board_message, fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, start
 
 
 def pixels(png: bytes) -> bytes:
@@ -73,3 +73,41 @@ async def test_a_warm_sea_map_is_drawn_without_a_worker_thread(simcord_env, monk
 async def test_the_main_versions_picture_is_drawn_in_a_worker_thread(simcord_env, monkeypatch):
     threads, shown = await pictures_in_threads(simcord_env, monkeypatch, "version=main", 16)
     assert shown >= 3 and threads >= shown - 1, (shown, threads)
+
+
+@pytest.mark.slow  # an image test
+async def test_a_cancelled_board_shows_the_map_it_ended_with(simcord_env, monkeypatch):
+    """Moves made while the thread refused the board's edits (Send Messages in Threads taken away)
+    changed the map; the table is then cancelled: its board's text and its picture both show the
+    game as it ended, not the picture of before."""
+    fix_deal(monkeypatch, 4711)
+    env = simcord_env
+    env.check_errors = False
+    table = await open_table(env, "aelderman", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    boards, renderer, spec = env.bot.controller.presenter.boards, get_renderer("aelderman"), await table.spec()
+
+    async def drawn_now() -> bytes:
+        news = await env.bot.service.news(table.table_id)
+        return pixels(renderer.board_image(boards.service_info(news), spec.view(news.state, None)).fp.getvalue())
+
+    assert await play_turn_by_dm(table, policy)
+    board = await board_message(table)
+    before = pixels(env.backend.cdn.get(board.attachments[0].url))
+    channel = env.bot.get_channel(table.channel.id)
+    await channel.set_permissions(env.bot.user, send_messages_in_threads=False)
+    for _ in range(12):
+        assert await play_turn_by_dm(table, policy)
+        if await drawn_now() != before:
+            break
+    assert await drawn_now() != before and (await board_message(table)).id == board.id
+    await channel.set_permissions(env.bot.user, send_messages_in_threads=True)
+    ada, bo = table.players
+    await ada.slash(table.thread, "table cancel")
+    question = next(m for m in reversed(table.thread.history()) if "Agree" in labels(m))
+    await bo.click(question, label="Agree")
+    assert (await table.row()).status == "cancelled"
+    board = next(m for m in table.thread.history() if m.id == board.id)
+    assert board.content.startswith("**Table #") and len(board.attachments) == 1
+    assert pixels(env.backend.cdn.get(board.attachments[0].url)) == await drawn_now()
