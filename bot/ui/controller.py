@@ -413,7 +413,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             news = None  # another server's table, or none: the reason alone
         if news is not None:
             seat = news.seat_of(interaction.user.id)
-            if news.table.status in ENDED or (message == OUT_OF_DATE and self._dm_copy_out_of_date(interaction, seat)):
+            stale = message == OUT_OF_DATE and self._kept_controls_pressed(interaction, seat)
+            if news.table.status in ENDED or stale:
                 await self._retire_clicked(interaction)
             message = self.presenter.info(news).fill(message) if fill else message
             # Not for a seat the computer plays for good: its hand is no longer the player's to see.
@@ -424,7 +425,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                     extra["view"] = panel["view"]
         await reply(interaction, message, **extra)
 
-    def _dm_copy_out_of_date(self, interaction: discord.Interaction, seat: Any) -> bool:
+    def _kept_controls_pressed(self, interaction: discord.Interaction, seat: Any) -> bool:
         """Whether an out-of-date press came from a DM panel whose controls Discord did not let the
         bot take away when it went out of date: it loses them now."""
         if seat is None or interaction.message is None:

@@ -379,7 +379,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
             return
         channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
         edit = {**current, "view": None} if current is not None else {"view": None}
-        if await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(**edit)) is None:
+        edited = await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(**edit))
+        if edited is None:
             self.kept_controls.put((news.table.id, row.seat), row.dm_message_id)
 
     async def retire_panels(self, news: TableNews) -> None:
