@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+from collections import Counter
 from functools import cache, lru_cache
 from typing import Any, Callable, Sequence
 
@@ -348,11 +349,15 @@ def _within_chars(name: str) -> str:
 
 def _told_apart(entries: Sequence[tuple[int, str]], fit: Callable[[str], str]) -> tuple[tuple[int, str], ...]:
     """Names the legend would show alike (cut, or left with only what its font draws) end with
-    their seat number, as the text board tells players called alike apart; `fit` cuts the result."""
-    seen: dict[str, int] = {}
-    for _, name in entries:
-        seen[name.casefold()] = seen.get(name.casefold(), 0) + 1
-    return tuple((seat, fit(f"{name} ({seat + 1})") if seen[name.casefold()] > 1 else name) for seat, name in entries)
+    their seat number, as the text board tells players called alike apart, again until no two read
+    alike (a third may be called "ada (2)"); `fit` cuts the result."""
+    named = list(entries)
+    for _ in range(len(named)):
+        seen = Counter(name.casefold() for _, name in named)
+        if all(count == 1 for count in seen.values()):
+            break
+        named = [(seat, fit(f"{name} ({seat + 1})") if seen[name.casefold()] > 1 else name) for seat, name in named]
+    return tuple(named)
 
 
 # Joiners and variation selectors only shape emoji, which the font has none of.

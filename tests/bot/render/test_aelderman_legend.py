@@ -75,5 +75,16 @@ def test_players_the_legend_would_show_alike_end_with_their_seat_number():
     assert shown[:2] == ["Li (1)", "Li (2)"] and shown[2] != shown[3], shown
 
 
+def test_numbered_names_never_read_like_another_players():
+    """Two names the font draws as "ada" become "ada (1)" and "ada (2)"; a third player typed
+    "ada (2)": all three still read apart (numbered again, as the text board's names are)."""
+    names = {0: "ada中", 1: "ada文", 2: "ada (2)", 3: "Di"}
+    view = SPEC.view(SPEC.setup(4, 3, {"version": "short"}), None)
+    entries = [name for _, name in sea_map.legend_entries(view, names)]  # before the cut to the legend's room
+    assert len({name.casefold() for name in entries}) == 4, entries
+    shown = shown_legend(names)
+    assert len({name.casefold() for name in shown}) == 4, shown
+
+
 def test_a_name_of_punctuation_the_font_draws_is_kept():
     assert shown_legend({0: "@@@", 1: "Bo", 2: "Cy", 3: "Di"})[0] == "@@@"
