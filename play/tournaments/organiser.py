@@ -94,8 +94,12 @@ class OrganiserMixin:
         if tournament.status != "running":
             raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}: no game is "
                                   "running, so there is no seat to hand over.")
-        table = await self._running_table_of(tournament, player_id)
-        if table is None:
+        table = await self._table_of(tournament, player_id)
+        if table is not None and table.status == "lobby":  # seated by the tournament, its thread not open yet
+            raise TournamentError(f"That player's table (#{table.id}) has not started yet: it waits for its thread, "
+                                  "which Discord refused (tried again by itself; `/tournament next` tries at once). "
+                                  "Try again once it has started.")
+        if table is None or table.status != "running":
             raise TournamentError("That player has no game running in this round.")
         if not forfeit and caller.user_id == player_id:  # the seat would keep what the computer wins, unrated
             raise TournamentError("A replacement is for an absent player, not for yourself: to leave your game, "
@@ -116,13 +120,18 @@ class OrganiserMixin:
                 f"You play at that table yourself: before the round's deadline (<t:{int(current.deadline)}:R>) a "
                 "forfeit or replacement there is for another organiser or someone with Manage Server.")
 
-    async def _running_table_of(self: TournamentService, tournament: TournamentRow, player_id: int) -> TableRow | None:
-        for game in await self.store.tournaments.games(tournament.id, tournament.current_round):
-            if player_id in game.players:
-                table = await self.tables.get(game.table_id)
-                if table.status == "running":
-                    return table
-        return None
+    async def _running_table_of(self: TournamentService, tournament: TournamentRow, player_id: int
+                                ) -> TableRow | None:
+        table = await self._table_of(tournament, player_id)
+        return table if table is not None and table.status == "running" else None
+
+    async def _table_of(self: TournamentService, tournament: TournamentRow, player_id: int) -> TableRow | None:
+        """The player's table of the current round (running, or waiting for its thread, first)."""
+        tables = [await self.tables.get(game.table_id)
+                  for game in await self.store.tournaments.games(tournament.id, tournament.current_round)
+                  if player_id in game.players]
+        tables.sort(key=lambda table: {"running": 0, "lobby": 1}.get(table.status, 2))
+        return tables[0] if tables else None
 
     async def posts_again(self: TournamentService, tournament_id: int, attempt: int) -> float:
         """A timer to try again what Discord refused in the tournament's channel (a round's
