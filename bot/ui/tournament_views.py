@@ -192,9 +192,12 @@ def standings_embeds(tournament: TournamentRow, rows: Sequence[StandingRow], nam
     if not lines:
         lines = ["Nobody has registered yet: the standings list the players once they have."
                  if tournament.status == "registration" else "This tournament has no players."]
+    breaks = "score ratio, opponents' points, opponents' average rating"
+    order = (f"Order: the last round reached (one who forfeited it below those who played it), that round's "
+             f"game's points, then points and the tie-breaks ({breaks})." if tournament.format == "elimination"
+             else f"Tie-breaks: {breaks}.")
     return paged(f"{title(tournament)} — {heading}", lines, discord.Colour.gold(),
-                 "Points: 1 for first, 0 for last, evenly between, ties split; a bye 0.5. "
-                 "Tie-breaks: score ratio, opponents' points, opponents' average rating.")
+                 f"Points: 1 for first, 0 for last, evenly between, ties split; a bye 0.5. {order}")
 
 
 def round_embeds(tournament: TournamentRow, round_no: int, tables: Sequence[TableProgress],

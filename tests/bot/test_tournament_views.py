@@ -135,3 +135,22 @@ async def test_a_large_field_sees_every_board_and_every_player(simcord_env):
     final = [m for m in event.channel.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
     listed = [line for m in final for e in m.embeds for line in e.description.splitlines()]
     assert len(listed) == 48 and all(any(p.name in line for line in listed) for p in event.players)
+
+
+@pytest.mark.parametrize("fmt, says", [
+    ("swiss", "Tie-breaks: score ratio"),
+    ("elimination", "Order: the last round reached"),
+])
+async def test_the_standings_say_how_they_are_ordered(simcord_env, fmt, says):
+    """README: "An elimination's standings go first by the last round reached ..., then by the points
+    of that round's game"; a Swiss tournament's by points and tie-breaks. The footer says which."""
+    from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
+
+    event = new_event(simcord_env, 4)
+    rounds = {"rounds": 2} if fmt == "swiss" else {}  # an elimination plays to its final
+    tid = await create(event, game="augsburg1520", table_size=2, format=fmt, **rounds)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    shown = await event.players[0].slash(event.channel, "tournament standings")
+    footer = [m for m in [shown.response, *shown.followups] if m is not None][-1].embeds[-1].footer.text
+    assert says in footer, footer
