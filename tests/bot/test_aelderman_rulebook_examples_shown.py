@@ -42,6 +42,20 @@ async def _choose_by_hand(table, seat: int, action) -> None:
     assert result.acknowledged
 
 
+def _nothing_scored(state) -> None:
+    """No marker on the map, no building in Lübeck, no goods, votes, cards or orders: a player's
+    council votes at the election are what a test gives them."""
+    for banner in state.banners.values():
+        banner.clear()
+    state.subsidiary.clear()
+    state.site_owner = [-1] * len(state.site_owner)
+    for seat, player in enumerate(state.players):
+        clear_player(state, seat)
+        player.buildings, player.uses, player.sites, player.lots = [], [], [], []
+        player.influence, player.votes, player.penalty, player.general = 0, 0, 0, 35
+        player.cards, player.orders, player.zones = [], [], []
+
+
 async def test_the_st_johannis_example_in_the_final_standings(simcord_env, monkeypatch):
     """'the Fountain of Anna achieves a final value of 1. Eric owns a Merchant House with a strength of
     2, whose final value is increased by 1 by the adjacent Guard House. In addition, he owns a Gabled
@@ -51,18 +65,11 @@ async def test_the_st_johannis_example_in_the_final_standings(simcord_env, monke
     names = ["anna", "eric", "marc"]
     table, state = await _first_turn(simcord_env, monkeypatch, names, "version=main")
     anna, eric, marc = 0, 1, 2
-    for banner in state.banners.values():
-        banner.clear()
-    state.subsidiary.clear()
-    state.site_owner = [-1] * len(state.site_owner)
-    for seat, player in enumerate(state.players):
-        clear_player(state, seat)
-        player.buildings, player.uses, player.sites, player.lots = [], [], [], []
+    _nothing_scored(state)
+    for player in state.players:
         player.property, player.property_supply = 0, D.PROPERTY_TILES
-        player.influence, player.votes, player.penalty, player.general = 0, 0, 0, 35
-        player.cards, player.orders, player.improvements, player.activated = [], [], [], []
+        player.improvements, player.activated = [], []
         player.production = {k: 0 for k in player.production}
-        player.zones = []
     give_building(state, anna, "Fountain", 7)
     give_building(state, eric, "Merchant House", 1)
     give_building(state, eric, "Guard House", 31)  # Fünfhausen, next to site 1
@@ -91,15 +98,7 @@ async def test_a_tied_election_says_the_leaders_share_it(simcord_env, monkeypatc
     """The rulebook's final election names no tie-break for the most council votes: tied leaders are
     elected together, and the standings say so (not two first places left unexplained)."""
     table, state = await _first_turn(simcord_env, monkeypatch, ["ada", "bo"], "version=main")
-    for banner in state.banners.values():
-        banner.clear()
-    state.subsidiary.clear()
-    state.site_owner = [-1] * len(state.site_owner)
-    for seat, player in enumerate(state.players):
-        clear_player(state, seat)
-        player.buildings, player.uses, player.sites, player.lots = [], [], [], []
-        player.influence, player.votes, player.penalty, player.general = 0, 0, 0, 35
-        player.cards, player.orders, player.zones = [], [], []
+    _nothing_scored(state)
     state.round, state.phase, state.period, state.turn, state.pending = 5, "council", 3, None, []
     state.council = Council(row=1, stage="bid", bids=[0, None], revealed=[[0, 0]],
                             taken=[[-1] * len(state.council_rows[0])])
