@@ -272,6 +272,9 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             seat = news.seat_of(interaction.user.id)
             if seat is None:
                 raise not_seated(table_id, "; its board shows everything spectators may see")
+            if news.state is None and news.table.status == "lobby" and news.table.tournament_id is not None:
+                raise TableError("The game has not started yet: the tournament starts it once its thread opens "
+                                 "(`/tournament status` says what it waits for).")
             if news.state is None and news.table.status == "lobby":
                 raise TableError("The game has not started yet: its creator starts it with **Start** on its lobby."
                                  + await self._lobby_link(interaction, table_id))

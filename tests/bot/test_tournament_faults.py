@@ -68,13 +68,15 @@ async def test_a_table_whose_thread_was_refused_waits_for_it_and_starts_when_it_
 async def test_a_forfeit_at_a_table_waiting_for_its_thread_says_why_it_waits(simcord_env):
     """`/tournament status` lists the player at a table waiting for its thread; a forfeit or a
     replacement of that player is refused with that reason (not "no game running"), and goes
-    through once the table has started."""
+    through once the table has started. The player's `/table hand` says the tournament starts it."""
     event, tournament, _ = await start_tournament(simcord_env, 1, "threads")
     waiting = next(t for t in await round_tables(event, tournament, 1) if t.status == "lobby")
     player = event.by_id((await event.bot.store.tables.seats(waiting.id))[0].user_id)
     for command in ("tournament forfeit", "tournament replace"):
         said = answer(await event.organiser.slash(event.channel, command, player=player))
         assert f"table (#{waiting.id}) has not started yet" in said and "no game running" not in said, said
+    said = answer(await player.slash(event.channel, "table hand", table=waiting.id))  # no Start for players here
+    assert "the tournament starts it once its thread opens" in said and "**Start**" not in said, said
     await simcord_env.advance_time(RETRY)
     said = answer(await event.organiser.slash(event.channel, "tournament forfeit", player=player))
     assert "has not started" not in said and "no game running" not in said, said
