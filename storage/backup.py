@@ -32,6 +32,7 @@ def backup(source: Path, target: Path) -> int:
     handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=folder)
     os.close(handle)
     partial = Path(name)
+    os.chmod(partial, 0o666 & ~_umask())  # as a file the command created itself (mkstemp's is private)
     try:
         database = sqlite3.connect(source, timeout=BUSY_WAIT_MS / 1000)  # it only reads
         try:
@@ -43,10 +44,29 @@ def backup(source: Path, target: Path) -> int:
                 copy.close()
         finally:
             database.close()
-        os.link(partial, target)  # refused, not overwritten, if a file took the name meanwhile
+        _publish(partial, target)
     finally:
         partial.unlink(missing_ok=True)  # no half copy (nor another program's data) left behind
     return int(count)
+
+
+def _publish(partial: Path, target: Path) -> None:
+    """Give the whole copy the target's name, never over a file that took the name meanwhile."""
+    taken = FileExistsError(f"{target} exists already; give the name of a new file")
+    try:
+        os.link(partial, target)
+    except FileExistsError:
+        raise taken from None
+    except OSError:  # a file system without hard links (FAT, some network shares): checked, then renamed
+        if target.exists():
+            raise taken from None
+        partial.replace(target)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 USAGE = "usage: python -m bot backup <new file>   a consistent copy of the database, also while the bot runs"

@@ -147,3 +147,20 @@ async def test_a_file_beside_the_target_is_left_alone(tmp_path):
     assert backup(path, tmp_path / "copy.sqlite3") == 2
     assert (tmp_path / "copy.sqlite3.partial").read_text() == "keep me"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bot.sqlite3", "copy.sqlite3", "copy.sqlite3.partial"]
+
+
+async def test_a_file_system_without_hard_links_still_gets_its_copy(tmp_path, monkeypatch):
+    """A USB stick or a network share may refuse hard links: the whole copy is renamed instead (the
+    target checked first), with the permissions of a file the command created itself."""
+    path = tmp_path / "bot.sqlite3"
+    await (await running_store_with_tables(path, 2)).close()
+
+    def no_links(source, target):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    assert backup(path, tmp_path / "copy.sqlite3") == 2 and tables_in(tmp_path / "copy.sqlite3") == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bot.sqlite3", "copy.sqlite3"]
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert (tmp_path / "copy.sqlite3").stat().st_mode & 0o777 == 0o666 & ~mask
