@@ -190,18 +190,20 @@ def looks(name: str) -> str:
     return " ".join("".join(" " if c.isspace() else "" if draws_nothing(c) else c for c in name).split())
 
 
-def told_apart(names: dict[Any, str], number: Callable[[Any], int]) -> dict[Any, str]:
-    """Display names need not be unique: those that read alike (also when they differ only by a
-    character that draws nothing) get their number in the list after them ("ada (1)", "ada (2)"),
-    again until no two read alike (a third may be called "ada (2)")."""
+def told_apart(names: dict[Any, str], number: Callable[[Any], int], *, reads: Callable[[str], str] = looks,
+               fit: Callable[[str], str] = str) -> dict[Any, str]:
+    """Display names need not be unique: those that read alike (`reads`: by default also when they
+    differ only by a character that draws nothing) get their number in the list after them ("ada
+    (1)", "ada (2)"; `fit` cuts the result to its room), again until no two read alike (a third
+    may be called "ada (2)")."""
     result = dict(names)
     for _ in range(len(result)):
-        counts = Counter(looks(name) for name in result.values())
-        alike = [key for key, name in result.items() if counts[looks(name)] > 1]
+        counts = Counter(reads(name) for name in result.values())
+        alike = [key for key, name in result.items() if counts[reads(name)] > 1]
         if not alike:
             break
         for key in alike:
-            result[key] = f"{result[key]} ({number(key)})"
+            result[key] = fit(f"{result[key]} ({number(key)})")
     return result
 
 

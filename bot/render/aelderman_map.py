@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections import Counter
 from functools import cache, lru_cache
 from typing import Any, Callable, Sequence
 
@@ -21,6 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.render import png_bands, repaint
 from bot.render.aelderman_geography import BANNER_SIDE, COASTS, GEO, LABEL_SIDE, NUDGE, SHIPS, TRADE_POSTS
 from bot.render.base import without_controls
+from play.common import told_apart
 
 WIDTH, MAP_HEIGHT, LEGEND_HEIGHT = 960, 600, 36
 HEIGHT = MAP_HEIGHT + LEGEND_HEIGHT
@@ -348,16 +348,10 @@ def _within_chars(name: str) -> str:
 
 
 def _told_apart(entries: Sequence[tuple[int, str]], fit: Callable[[str], str]) -> tuple[tuple[int, str], ...]:
-    """Names the legend would show alike (cut, or left with only what its font draws) end with
-    their seat number, as the text board tells players called alike apart, again until no two read
-    alike (a third may be called "ada (2)"); `fit` cuts the result."""
-    named = list(entries)
-    for _ in range(len(named)):
-        seen = Counter(name.casefold() for _, name in named)
-        if all(count == 1 for count in seen.values()):
-            break
-        named = [(seat, fit(f"{name} ({seat + 1})") if seen[name.casefold()] > 1 else name) for seat, name in named]
-    return tuple(named)
+    """Names the legend would show alike (cut, or left with only what its font draws; whatever
+    their case) end with their seat number, as the text board tells players called alike apart;
+    `fit` cuts the result."""
+    return tuple(told_apart(dict(entries), lambda seat: seat + 1, reads=str.casefold, fit=fit).items())
 
 
 # Joiners and variation selectors only shape emoji, which the font has none of.

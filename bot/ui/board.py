@@ -375,9 +375,10 @@ class Boards:
         another (moves made while Discord refused the board's edits) or, since a restart, maybe."""
         message: dict[str, Any] = {**text.message(), "view": None}
         key = self._image_key(news.table, info, public)
-        if shown is None or key != shown.image_key:
-            image = None if key is None else await self._image(news, info, public)
-            message["attachments"] = [image] if image else []
+        if key is not None and (shown is None or key != shown.image_key):
+            image = await self._image(news, info, public)
+            if image is not None:  # else the board keeps the picture it has
+                message["attachments"] = [image]
         await self._without_refused_picture(board.edit, message, news.table.id)
 
     def _image_key(self, table: Any, info: Any, public: Any) -> Hashable | None:

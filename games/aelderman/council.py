@@ -170,8 +170,9 @@ def no_card_left(state: State, seat: int, row: int, events: list[Event]) -> None
     why = [text for kind, text in (("votes10", f"the ten council votes need a bid of {D.TEN_VOTES_MIN_BID}"),
                                    ("improve", "developing an improvement needs a free improvement space"))
            if kind in kinds]
-    say(events, "council_no_card", f"{{p{seat}}} can take none of the cards left ({'; '.join(why) or 'none'}); "
-        "the bid stays on the Council Hall.", seat=seat, row=row)
+    taken = f"none of the cards left ({'; '.join(why)})" if why else "no card: none is left"
+    say(events, "council_no_card", f"{{p{seat}}} can take {taken}; the bid stays on the Council Hall.",
+        seat=seat, row=row)
 
 
 def take_card(state: State, seat: int, card: int, row: int, events: list[Event]) -> None:
