@@ -15,7 +15,7 @@ high bidder. A lone high bidder discards the bid. Tied bidders show their cards 
 wins (a joker has no value; at Maximilian equal values go Maria > Leo > Louise > Philipp) and its bidder discards \
 every card they showed; the others take theirs back, 2nd gets {data.SECOND_PRIZE} and 3rd {data.THIRD_PRIZE} guilders. {data.NO_WINNER_RULE}
 **Privileges.** The winner takes a displayed privilege card and uses up to two of its three privileges \
-(2 prestige for each one left out): money {data.MONEY_PRIVILEGE}, prestige 6/7, cards (draw 2, discard any 1), \
+(2 prestige for each of the two not used): money {data.MONEY_PRIVILEGE}, prestige 6/7, cards (draw 2, discard any 1), \
 agency (next level, or {data.AGENCY_MONEY} guilders from level 2), peerage (next level, or Weapon from level 3, \
 Patent from level 4), office (next level, or Mintmaster from level 3, Builder from level 4, or build the top \
 church/cathedral at any level). Levels are never skipped; taking level 4 returns the level-3 tile. Only when the \

@@ -29,9 +29,10 @@ def summary_lines() -> list[str]:
         "indicator (3-5; 2-5 in the main version) and additional ones up to 6 a turn.",
         "City actions (Lübeck and own subsidiaries, after moving): property, buildings, feasts "
         "(one per turn, players-many per round); a sea action of 1+ AP is still due there. With "
-        "no action point left, the ship may still sail on (not into Lübeck or an own subsidiary).",
+        "no action point left, the ship may still sail once more (not into Lübeck or an own subsidiary), "
+        "which ends the turn.",
         "Council Hall: two rows of players+1 cards; sealed influence bids; choices in bid order "
-        "(ties: coins, then player order); a card needs a bid of 1+; second-row cards pay a bonus.",
+        "(ties: coins, then player order); a card needs a bid of 1+; most second-row cards pay a bonus.",
         "Solo: 3 council votes for 1 influence, then draw 3 Council Hall cards and buy one for 1.",
         "Final council votes: cards and sales + 3 per three active influence + 3 per luxury good.",
         f"Places (for ratings and tournaments){CHOSEN_MARK}: mission level, then council votes. Nobody "
