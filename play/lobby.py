@@ -183,8 +183,9 @@ class LobbyMixin:
                 return seat
         if forced:  # the creator left the server: someone must run it, over their limit if need be
             return others[0]
-        raise TableError(f"Nobody else at this table may take it over: each already runs {self.open_limits[0]} "
-                         "open tables, the most one member may. Press **Cancel** to close it.")
+        raise TableError(f"Nobody else at this table may take it over: each already runs "
+                         f"{plural(self.open_limits[0], 'open table')}, the most one member may. Press **Cancel** "
+                         "to close it.")
 
     async def add_computer(self: TableService, table_id: int, caller: Caller, kind: str = "heuristic") -> TableNews:
         async with self.lock(table_id):

@@ -208,6 +208,11 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             successor = shown_name(next((s.display_name for s in news.seats if s.user_id == news.table.creator_id), ""))
             answer = (f"You left table #{table_id}; {successor} now runs its lobby (starts it, adds computers, "
                       "sets options).")
+            runner = news.table.creator_id  # told in the thread, with a ping: the table waits for their Start
+            await self.presenter.post(news.table.thread_id, f"{shown_name(caller.name)} left the table; <@{runner}> "
+                                      "runs it now: **Start** it once enough players are seated.",
+                                      allowed_mentions=discord.AllowedMentions(users=[discord.Object(runner)],
+                                                                               everyone=False, roles=False))
         await reply(interaction, answer)
 
     async def option_select(self, interaction: discord.Interaction, table_id: int, key: str,

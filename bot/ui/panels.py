@@ -8,7 +8,7 @@ from typing import Any, Callable
 import discord
 from pydantic import BaseModel
 
-from bot.render.base import shown_name
+from bot.render.base import kept_apart, shown_name
 from bot.render import Renderer, TableInfo, get_renderer
 from bot.ui.components import (ActButton, ActSelect, AmountButton, BackButton, HandButton, LobbyButton, OptionSelect,
                                UndoButton)
@@ -81,8 +81,9 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
                         "players may vote to hand the seat to a computer player for good (`/table handover`).",
                         inline=False)
     if table.status == "lobby":
-        embed.set_footer(text=f"Join to play. The creator starts the game when {spec.min_seats}-"
-                              f"{spec.max_seats} players are seated and can change options below.")
+        runner = next((kept_apart(s.display_name) for s in seats if s.user_id == table.creator_id), "The creator")
+        embed.set_footer(text=f"Join to play. {runner} runs this table: starts the game when {spec.min_seats}-"
+                              f"{spec.max_seats} players are seated, and can change options below.")
     return embed
 
 

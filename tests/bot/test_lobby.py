@@ -331,3 +331,20 @@ async def test_options_typed_in_capitals_open_the_table_they_name(simcord_env):
     table = await open_table(simcord_env, "aelderman", ["ada"], options="version=MAIN, difficulty=Hard")
     assert (await table.row()).options["version"] == "main"
     assert (await table.row()).options["difficulty"] == "hard"
+
+
+async def test_the_player_a_leaving_creator_hands_the_lobby_to_is_told_so(simcord_env):
+    """README: a creator who leaves hands the lobby on. The next runner hears of it in the thread
+    (pinged: the table waits for their **Start**), and the lobby's footer names who runs it."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    lobby = table.thread.history()[0]
+    assert lobby.embeds[0].footer.text.startswith("Join to play. ada runs this table")
+    await ada.click(lobby, label="Leave")
+    told = [m for m in table.thread.history() if "runs it now" in (m.content or "")]
+    assert len(told) == 1 and f"<@{bo.id}> runs it now" in told[0].content, [m.content for m in told]
+    assert set(simcord_env.backend.messages[table.thread.id][told[0].id].ping_user_ids) == {bo.id}
+    lobby = next(m for m in table.thread.history() if m.id == lobby.id)
+    assert lobby.embeds[0].footer.text.startswith("Join to play. bo runs this table")
+    await cy.click(lobby, label="Leave")  # not the runner: nobody is told anything new
+    assert len([m for m in table.thread.history() if "runs it now" in (m.content or "")]) == 1

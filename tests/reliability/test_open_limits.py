@@ -92,7 +92,7 @@ async def test_a_lobby_left_by_its_creator_goes_to_a_player_with_room_for_it(sim
     await bo.click(lobby, label="Join")
     refused = await mallory.click(lobby, label="Leave")
     assert refused.ephemeral and "Nobody else at this table may take it over" in refused.response.content
-    assert "**Cancel**" in refused.response.content
+    assert "**Cancel**" in refused.response.content and "runs 2 open tables," in refused.response.content
     table = await simcord_env.bot.store.tables.by_thread(channel.threads[-1].id)
     assert table.creator_id == mallory.id and len(await simcord_env.bot.service.seats(table.id)) == 2
     await cy.click(lobby, label="Join")  # cy runs none: the lobby goes to cy, past bo
