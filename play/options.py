@@ -58,6 +58,7 @@ def read_pairs(spec: GameSpec, pairs: Iterable[str], mark: str = "'") -> dict[st
         if not sep or not key or not value:
             raise ValueError(f"options are written key=value, not {mark}{quote(pair)}{mark}; "
                              f"{spec.title} options: {options_help(spec)}")
+        key = next((known for known in spec.Options.model_fields if known.lower() == key.lower()), key)  # "Version"
         info = spec.Options.model_fields.get(key)
         if info is None:
             raise ValueError(f"{spec.title} has no option {mark}{quote(key)}{mark}{_lookalike(key)}; "

@@ -328,7 +328,7 @@ async def test_leave_pressed_on_a_lobby_left_showing_its_buttons_brings_it_up_to
 
 
 async def test_options_typed_in_capitals_open_the_table_they_name(simcord_env):
-    table = await open_table(simcord_env, "aelderman", ["ada"], options="version=MAIN, difficulty=Hard")
+    table = await open_table(simcord_env, "aelderman", ["ada"], options="Version=MAIN, DIFFICULTY=Hard")
     assert (await table.row()).options["version"] == "main"
     assert (await table.row()).options["difficulty"] == "hard"
 
