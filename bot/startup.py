@@ -10,6 +10,7 @@ import re
 import socket
 import sqlite3
 import sys
+from typing import Iterator
 
 import aiohttp
 import discord
@@ -32,13 +33,15 @@ def failure_line(exc: BaseException, settings: Settings) -> str | None:
     """What to tell the operator about a start-up failure, or None for an unexpected error. An
     error raised while handling another (discord.py's first gateway connection failing before it
     has a connection to retry) is told by the error it handled."""
+    return next((line for seen in _chain(exc) if (line := _known_failure(seen, settings)) is not None), None)
+
+
+def _chain(exc: BaseException) -> Iterator[BaseException]:
+    """`exc`, then the error it was raised from or while handling, and so on."""
     seen: BaseException | None = exc
     while seen is not None:
-        line = _known_failure(seen, settings)
-        if line is not None:
-            return line
+        yield seen
         seen = seen.__cause__ or seen.__context__
-    return None
 
 
 class CommandsRefused(Exception):
@@ -131,12 +134,7 @@ def run(settings: Settings) -> int:
 
 
 def _refused_as_not_ours(exc: BaseException) -> bool:
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, NotOurs):
-            return True
-        seen = seen.__cause__ or seen.__context__
-    return False
+    return any(isinstance(seen, NotOurs) for seen in _chain(exc))
 
 
 class _FirstConnection(logging.Filter):

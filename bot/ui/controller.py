@@ -282,7 +282,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                                  "(`/tournament status` says what it waits for).")
             if news.state is None and news.table.status == "lobby":
                 raise TableError("The game has not started yet: its creator starts it with **Start** on its lobby."
-                                 + await self._lobby_link(interaction, table_id))
+                                 + await self._lobby_link(interaction, table_id, news))
             if news.state is None:
                 raise TableError(f"Table #{table_id} {table_state(news.table.status)}: it has no hands to show.")
             if seat.handed_over and news.table.status == "running":

@@ -9,6 +9,7 @@ import discord
 
 from bot.ui.requests import caller_of
 from play.common import TableError
+from play.results import TableNews
 
 if TYPE_CHECKING:
     from bot.ui.controller import TablesController
@@ -30,14 +31,17 @@ class LobbyShownMixin:
         if news.table.status != "lobby" and news.table.lobby_message_id == message.id:
             await self.presenter.refresh_lobby(news)
 
-    async def _lobby_link(self: TablesController, interaction: discord.Interaction, table_id: int) -> str:
-        """For a seated player's command about a lobby: the lobby as it stands, posted anew if a
-        moderator deleted it (its buttons are the only way to start it), as a link to add to the
-        answer ("" when it is not a lobby of theirs, or cannot be shown)."""
-        try:
-            news = await self.service.news(table_id, caller_of(interaction))  # the server checked first
-        except TableError:
-            return ""
+    async def _lobby_link(self: TablesController, interaction: discord.Interaction, table_id: int,
+                          news: TableNews | None = None) -> str:
+        """For a seated player's command about a lobby (`news`: the table, if the command loaded it):
+        the lobby as it stands, posted anew if a moderator deleted it (its buttons are the only way
+        to start it), as a link to add to the answer ("" when it is not a lobby of theirs, or cannot
+        be shown)."""
+        if news is None:
+            try:
+                news = await self.service.news(table_id, caller_of(interaction))  # the server checked first
+            except TableError:
+                return ""
         if news.table.status != "lobby" or news.seat_of(interaction.user.id) is None:
             return ""
         lobby_id = await self.presenter.refresh_lobby(news)
