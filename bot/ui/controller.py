@@ -175,10 +175,6 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             await reply(interaction, refusal(exc))
             await self._lobby_as_it_stands(interaction, table_id)
             return
-        await self.presenter.refresh_lobby(news)
-        if action == "join":
-            note = await self._probe_dm(news, caller.user_id)
-            answer = f"{answer}\n\n{note}" if note else answer
         if action == "rated":
             answer = ("This table is now rated: the game counts for ratings if at least two people play it and no "
                       "computer player does." if news.table.rated else "This table is now casual.")
@@ -187,7 +183,13 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         if action == "handover":
             answer = (f"The others may vote to hand a seat to a computer player after "
                       f"{plural(news.table.handover_after, 'missed deadline')}. Press again for the next number.")
+        # Answered first (the change is stored): the lobby's edit and the DM may wait on Discord.
         await reply(interaction, answer)
+        await self.presenter.refresh_lobby(news)
+        if action == "join":
+            note = await self._probe_dm(news, caller.user_id)
+            if note:
+                await reply(interaction, note)
 
     async def leave(self, interaction: discord.Interaction, table_id: int) -> None:
         """Leave a lobby (its Leave button, `/table leave`); a creator's answer names who runs it now."""
@@ -202,18 +204,20 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             await reply(interaction, said)
             await self._lobby_as_it_stands(interaction, table_id)
             return
-        await self.presenter.refresh_lobby(news)
+        # Answered first (the leave is stored): the lobby's edit and the thread's line may wait on Discord.
         answer = f"You left table #{table_id}."
         if creator == caller.user_id:
             successor = shown_name(next((s.display_name for s in news.seats if s.user_id == news.table.creator_id), ""))
             answer = (f"You left table #{table_id}; {successor} now runs its lobby (starts it, adds computers, "
                       "sets options).")
+        await reply(interaction, answer)
+        await self.presenter.refresh_lobby(news)
+        if creator == caller.user_id:
             runner = news.table.creator_id  # told in the thread, with a ping: the table waits for their Start
             await self.presenter.post(news.table.thread_id, f"{shown_name(caller.name)} left the table; <@{runner}> "
                                       "runs it now: **Start** it once enough players are seated.",
                                       allowed_mentions=discord.AllowedMentions(users=[discord.Object(runner)],
                                                                                everyone=False, roles=False))
-        await reply(interaction, answer)
 
     async def option_select(self, interaction: discord.Interaction, table_id: int, key: str,
                             values: list[str]) -> None:
@@ -230,8 +234,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             await reply(interaction, refusal(exc))
             await self._lobby_as_it_stands(interaction, table_id)
             return
-        await self.presenter.refresh_lobby(news)
         await reply(interaction, f"Option {key.replace('_', ' ')} set.")
+        await self.presenter.refresh_lobby(news)
 
     async def start(self, interaction: discord.Interaction, table_id: int) -> None:
         """The lobby's Start: checked first as a new table is (a lobby may wait for hours while a

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui.requests import caller_of
+from bot.ui.requests import caller_of, defer
 from play.common import TableError
 from play.results import TableNews
 
@@ -44,6 +44,7 @@ class LobbyShownMixin:
                 return ""
         if news.table.status != "lobby" or news.seat_of(interaction.user.id) is None:
             return ""
+        await defer(interaction)  # the lobby's edit (or new post) may wait on Discord past the answer's 3 s
         lobby_id = await self.presenter.refresh_lobby(news)
         if lobby_id is None:
             return ""

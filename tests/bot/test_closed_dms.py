@@ -29,7 +29,10 @@ async def table_with_closed_dms(env, *, live: bool = False):
     bo = table.guild.add_member(env.create_user("bo"))
     fault = close_dms(env, bo)
     joined = await bo.click(table.thread.history()[0], label="Join")
-    assert "could not send you a direct message" in joined.response.content
+    # Answered at once ("joined"), the advice follows once the DM has failed, privately.
+    assert joined.response.content == "You joined the table."
+    (advice,) = joined.followups
+    assert advice.ephemeral and "could not send you a direct message" in advice.content
     table.players.append(bo)
     lobby, ada = table.thread.history()[0], table.players[0]
     while live and "Pace: live-15m" not in labels(lobby):

@@ -348,3 +348,37 @@ async def test_the_player_a_leaving_creator_hands_the_lobby_to_is_told_so(simcor
     assert lobby.embeds[0].footer.text.startswith("Join to play. bo runs this table")
     await cy.click(lobby, label="Leave")  # not the runner: nobody is told anything new
     assert len([m for m in table.thread.history() if "runs it now" in (m.content or "")]) == 1
+
+
+def first_call_answers(env, since: int) -> bool:
+    """The first call to Discord after `since` answers (or defers) the interaction: the answer's
+    3 seconds are not spent waiting on the lobby's edit, a new lobby or a DM."""
+    calls = env.http_requests[since:]
+    return bool(calls) and calls[0].path.startswith("/interactions/")
+
+
+async def test_lobby_requests_are_answered_before_the_lobby_is_edited(simcord_env):
+    """Each accepted action is stored before the answer; the answer then comes before the lobby's
+    edit, the new runner's ping and the welcome DM (Discord drops an answer later than 3 seconds,
+    and an edit can wait that long on a rate limit)."""
+    env = simcord_env
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+    ada, bo = table.players
+    lobby = table.thread.history()[0]
+    cy = table.guild.add_member(env.create_user("cy"))
+    since = len(env.http_requests)
+    assert (await cy.click(lobby, label="Join")).response.content == "You joined the table."
+    assert first_call_answers(env, since) and len(env.http_requests) - since >= 3  # answer, lobby, DM
+    since = len(env.http_requests)
+    await ada.select(lobby, ["true"], custom_id=f"option:{table.table_id}:open_money")
+    assert first_call_answers(env, since) and "face up" in str(table.thread.history()[0].embeds[0].to_dict())
+    since = len(env.http_requests)
+    left = await ada.click(lobby, label="Leave")
+    assert "bo now runs its lobby" in left.response.content and first_call_answers(env, since)
+    assert any("runs it now" in (m.content or "") for m in table.thread.history())
+    await moderator(env, table.guild).delete(next(m for m in table.thread.history() if m.id == lobby.id))
+    since = len(env.http_requests)
+    said = await bo.slash(table.thread, "table hand")
+    assert first_call_answers(env, since) and env.http_requests[since].json["type"] == 5  # deferred
+    (shown,) = [m for m in table.thread.history() if "Start" in labels(m)]
+    assert str(shown.id) in said.response.content
