@@ -110,7 +110,7 @@ TURN_LINES: dict[str, Any] = {
     "privilege_card": lambda info, v, acting: f"{acting} won {_noble(v)} and chooses a privilege card.",
     "privileges": lambda info, v, acting: (
         f"{acting} uses privilege card {privilege_text(v.card_in_use, v.slots_used)}."),
-    "privilege_discard": lambda info, v, acting: f"{acting} drew two cards and discards one.",
+    "privilege_discard": lambda info, v, acting: f"{acting} used the Cards privilege and discards one card.",
     "choose_victim": lambda info, v, acting: (
         f"The pool is empty: {acting} chooses whose {data.CATEGORY_NAMES[v.pending_category]} tile to take."),
     "consolation": lambda info, v, acting: (

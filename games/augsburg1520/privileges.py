@@ -16,7 +16,7 @@ from games.augsburg1520.common import (
     AUCTION_OVER, RAISE_LEVEL, Step, draw_card, gain_prestige, prestige_text, own, own_list, own_row, pay, receive,
 )
 from games.augsburg1520.state import State
-from games.core import Event, RuleError, private, public
+from games.core import Event, RuleError, plural, private, public
 
 BUILDINGS = ("church", "cathedral")
 CATEGORY_INDEX = {code: data.CATEGORIES.index(cat) for code, cat in data.PRIVILEGE_CATEGORY.items()}
@@ -162,7 +162,9 @@ def _draw_two(state: State, seat: int, events: list[Event]) -> None:
     own_list(state, "draw")
     drawn = [c for c in (draw_card(state, events), draw_card(state, events)) if c is not None]
     own_row(state, "hands", seat).extend(drawn)
-    events.append(public("cards", f"{{p{seat}}} draws {len(drawn)} cards and must discard one.", seat=seat))
+    # Fewer than two only when the piles ran out (every other card is in a hand).
+    drew = plural(len(drawn), "card") if drawn else "no card (no card is left to draw)"
+    events.append(public("cards", f"{{p{seat}}} draws {drew} and must discard one.", seat=seat))
     if drawn:
         events.append(private(seat, "drawn", f"{{p{seat}}} draws " + " and ".join(label(c) for c in drawn) + "."))
     if state.hands[seat]:

@@ -343,3 +343,15 @@ def test_before_the_first_round_the_board_says_who_opens_the_first_auction():
     names = [field.name for field in embed.fields]
     assert any(f"{info.name(state.opener)} — " in name and "opens the first auction" in name for name in names), names
     assert not any("opens next round" in name for name in names), names
+
+
+def test_board_after_the_cards_privilege_claims_no_count():
+    """'The player takes the top 2 cards from the draw pile': fewer when the piles ran out, so the
+    board says the privilege was used, and the log (the engine's line) says how many were drawn."""
+    from tests.games.augsburg1520.states import after_first_purchase, play, to_privileges, use
+
+    state = to_privileges(after_first_purchase(3, 1), 0, 1)
+    state, _ = play(state, 0, use(2, "cards"))
+    embed = RENDERER.board(table(3), SPEC.view(state, None))[0]
+    assert "used the Cards privilege and discards one card" in embed.description
+    assert "two cards" not in embed.description

@@ -85,6 +85,23 @@ def test_cards_privilege_draws_two_then_discards_any_one():
     assert state.discard[-1] == card("leo-1") and state.phase == "privileges"
 
 
+@pytest.mark.parametrize("left,said", [(1, "draws 1 card and"), (0, "draws no card")])
+def test_cards_privilege_when_fewer_than_two_cards_are_left(left, said):
+    """'The player takes the top 2 cards from the draw pile and adds them to his hand. Then he must
+    discard any one card from his hand.' With every other card in the hands, the player takes what
+    is left, and the log counts it."""
+    state = after_first_purchase(3, 5)
+    set_hand(state, 0, ["leo-1"])
+    others = state.draw[left:] + state.discard  # everything but `left` cards goes to another hand
+    state.hands[1] = state.hands[1] + others
+    state.draw, state.discard = state.draw[:left], []
+    state = to_privileges(state, 0, 1)
+    state, events = play(state, 0, use(2, "cards"))
+    assert state.phase == "privilege_discard" and len(state.hands[0]) == 1 + left
+    (drew,) = [e.text for e in events if e.kind == "cards"]
+    assert said in drew and "cards" not in drew.replace("draws 2 cards", "")
+
+
 def test_agency_next_level_or_300_from_level_two():
     """'Instead can a player use an Agency privilege to take 300 Guilders from the Bank. This can
     be done at all levels except the 1st level.'"""
