@@ -176,6 +176,10 @@ def _use_label(a: Any, v: Any) -> str:
                 whom = holders[0] if len(holders) == 1 else "one of its holders"
                 return f"{name}: take the {tile} tile (level {level}) from {whom}, who drops a level"
         return f"{name}: rise to level {level}, {tile}"
+    if a.use == "cards" and v.draw_size + v.discard_size < 2:  # every other card is in a hand
+        left = v.draw_size + v.discard_size
+        return f"{name}: " + ("draw the last card, then discard 1" if left else
+                              "no card is left to draw; you would only discard 1")
     if a.use in ("weapon", "patent") and v.stacks.get(a.use):
         return f"{name}: {USE_TEXT[a.use]} (+{v.stacks[a.use][0]} a round)"
     return f"{name}: {USE_TEXT.get(a.use, a.use)}"

@@ -355,3 +355,20 @@ def test_board_after_the_cards_privilege_claims_no_count():
     embed = RENDERER.board(table(3), SPEC.view(state, None))[0]
     assert "used the Cards privilege and discards one card" in embed.description
     assert "two cards" not in embed.description
+
+
+@pytest.mark.parametrize("left,label", [(2, "draw 2 cards, then discard 1"), (1, "draw the last card, then discard 1"),
+                                        (0, "no card is left to draw; you would only discard 1")])
+def test_cards_privilege_label_says_how_many_cards_are_left(left, label):
+    """'The player takes the top 2 cards from the draw pile ... Then he must discard any one card':
+    with every other card in the hands, the button says what using it would really do."""
+    from tests.games.augsburg1520.states import after_first_purchase, set_hand, to_privileges
+
+    state = after_first_purchase(3, 5)
+    set_hand(state, 0, ["leo-1"])
+    state.hands[1] = state.hands[1] + state.draw[left:] + state.discard
+    state.draw, state.discard = state.draw[:left], []
+    state = to_privileges(state, 0, 1)
+    view = SPEC.view(state, 0)
+    (cards,) = [a for a in SPEC.legal_actions(state, 0) if getattr(a, "use", None) == "cards"]
+    assert RENDERER.action_label(cards, view).endswith(label)
