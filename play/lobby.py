@@ -133,6 +133,9 @@ class LobbyMixin:
             seat = loaded.seat_of(caller.user_id)
             if seat is None:
                 raise not_seated(table_id)
+            if loaded.table.status == "running" and seat.handed_over:  # abandoned, or handed over for good
+                raise TableError("A computer player plays your seat now, so there is nothing to leave; "
+                                 "the board shows how the game goes on.")
             if loaded.table.status == "running":
                 raise TableError("The game has started: use `/table abandon` to forfeit your seat.")
             if loaded.table.status != "lobby":

@@ -127,13 +127,13 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str, left: frozenset[int]
         raise TableError("You are away: a computer player plays your seat until you press **I'm back** (on your "
                          "notice, or **My hand**). Press it, then ask again.")
     if kind == "cancel":
+        if seat is not None and seat.handed_over:  # votes are the business of those playing
+            raise TableError("A computer player plays your seat now, so you can no longer ask to cancel this game. "
+                             "Someone with Manage Server who has no seat at it can still cancel it.")
         if caller.user_id != table.creator_id and (not _creator_gone(loaded, left) or seat is None):
             raise TableError("A running game is cancelled by someone with Manage Server, or by its creator when "
                              "every other player agrees (any of its players may ask once the creator has left the "
                              "server or the game); players can use `/table abandon` to forfeit.")
-        if seat is not None and seat.handed_over:  # votes are the business of those playing
-            raise TableError("A computer player plays your seat now, so you can no longer ask to cancel this game. "
-                             "Someone with Manage Server who has no seat at it can still cancel it.")
         _check_cancel(loaded, left)
         return False
     if seat is None or seat.handed_over:  # abandoned, or handed to a computer player for good

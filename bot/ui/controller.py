@@ -175,6 +175,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             await reply(interaction, refusal(exc))
             await self._lobby_as_it_stands(interaction, table_id)
             return
+        if action == "addai" and news.table.rated:
+            answer += " This game will not count for ratings while a computer player is seated."
         if action == "rated":
             answer = ("This table is now rated: the game counts for ratings if at least two people play it and no "
                       "computer player does." if news.table.rated else "This table is now casual.")

@@ -61,6 +61,8 @@ def thread_url(table: TableRow) -> str | None:
 def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer: Renderer) -> discord.Embed:
     status = {"lobby": "Waiting for players", "running": "Game in progress",
               "finished": "Game over", "cancelled": "Cancelled"}[table.status]
+    if table.status == "lobby" and len(seats) >= spec.max_seats:
+        status = "Full: waiting for its **Start**"
     embed = discord.Embed(title=f"{spec.title} — table #{table.id}", description=status,
                           colour=discord.Colour.blurple())
     players = "\n".join(f"{i + 1}. {shown_name(s.display_name)}" + (" 🤖" if s.user_id is None else "")
@@ -70,6 +72,9 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
     options = renderer.options_lines(spec.parse_options(table.options))
     embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
     rated = "Yes (if at least two people play, and no computer player)" if table.rated else "No"
+    if table.rated and table.status == "lobby" and any(s.user_id is None for s in seats):
+        rated = ("On, but this game will not count while a computer player is seated (a rated game needs at "
+                 "least two people and no computer player)")
     if table.seed_chosen:
         rated = f"No: dealt from the seed {table.seed}, chosen by an admin"
     embed.add_field(name="Rated", value=rated, inline=False)
@@ -87,13 +92,17 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
     return embed
 
 
-def lobby_view(table: TableRow, spec: GameSpec) -> discord.ui.View | None:
+def lobby_view(table: TableRow, seats: list[SeatRow], spec: GameSpec) -> discord.ui.View | None:
+    """The lobby's buttons: only those that can be accepted as it stands (a full table offers no Join)."""
     if table.status != "lobby":
         return None
     view = dynamic_view()
+    full = len(seats) >= spec.max_seats
     buttons = [("join", "Join", "success"), ("leave", "Leave", "secondary"), ("start", "Start", "primary"),
                ("cancel", "Cancel", "danger"), ("addai", "Add computer", "secondary"),
                ("rmai", "Remove computer", "secondary")]
+    hidden = ({"join", "addai"} if full else set()) | (set() if any(s.user_id is None for s in seats) else {"rmai"})
+    buttons = [button for button in buttons if button[0] not in hidden]
     if not table.seed_chosen:  # a chosen deal is never rated
         buttons.append(("rated", "Rated: on" if table.rated else "Rated: off", "secondary"))
     if table.tournament_id is None:

@@ -116,7 +116,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
     def lobby_message(self, news: TableNews) -> dict[str, Any]:
         spec = self.service.spec(news.table)
         return {"embed": panels.lobby_embed(news.table, news.seats, spec, get_renderer(news.table.game)),
-                "view": panels.lobby_view(news.table, spec)}
+                "view": panels.lobby_view(news.table, news.seats, spec)}
 
     async def refresh_lobby(self, news: TableNews) -> int | None:
         """Show the lobby as it stands; one deleted (by a moderator) is posted anew, as the only

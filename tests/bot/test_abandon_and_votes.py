@@ -165,3 +165,21 @@ async def test_an_agreed_hand_over_whose_write_fails_stays_open_to_agree_again(s
     again = await ada.click(vote, label="Agree")
     assert "everyone agreed" in again.response.content, again.response.content
     assert next(s for s in await table.seats() if s.seat == cy_seat).ai == "heuristic"
+
+
+@pytest.mark.parametrize("game", ["augsburg1520", "baumeister", "aelderman"])
+async def test_a_player_who_abandoned_is_not_sent_back_to_abandon(simcord_env, game):
+    """README: `/table abandon` hands the seat to a computer player for good. That player's
+    `/table leave` and `/table cancel` say a computer plays their seat, rather than pointing to
+    `/table abandon`, which would only answer that they already did; nothing changes."""
+    table = await open_table(simcord_env, game, ["ada", "bo", "cy"])
+    cy = table.players[2]
+    await start(table)
+    await cy.slash(table.thread, "table abandon")
+    assert "already abandoned" in (await cy.slash(table.thread, "table abandon")).response.content
+    version = (await table.row()).version
+    for command in ("table leave", "table cancel"):
+        answer = await cy.slash(table.thread, command)
+        assert answer.ephemeral and "computer player plays your seat" in answer.response.content, answer.response.content
+        assert "/table abandon" not in answer.response.content
+        assert (await table.row()).version == version and (await table.row()).status == "running"

@@ -61,8 +61,13 @@ async def test_lobby_refusals_and_start_checks_the_player_count(simcord_env):
     await bo.click(lobby, label="Join")
     for _ in range(3):
         await ada.click(lobby, label="Add computer")
-    full = await table.guild.add_member(simcord_env.create_user("cy")).click(lobby, label="Join")
-    assert "full (5 players at most)" in full.response.content
+    lobby = table.thread.history()[0]
+    assert lobby.embeds[0].description.startswith("Full") and not {"Join", "Add computer"} & set(labels(lobby))
+    # A Join left on someone's screen from before (or forged) is refused all the same.
+    from tests.reliability.forge import forge_component
+    cy = table.guild.add_member(simcord_env.create_user("cy"))
+    full = await forge_component(cy, lobby, f"lobby:join:{table.table_id}")
+    assert "full (5 players at most)" in full.response.content and len(await table.seats()) == 5
     await ada.click(lobby, label="Remove computer")
     players = next(f for f in table.thread.history()[0].embeds[0].fields if f.name.startswith("Players"))
     assert "(4 of 2-5)" in players.name
@@ -382,3 +387,23 @@ async def test_lobby_requests_are_answered_before_the_lobby_is_edited(simcord_en
     assert first_call_answers(env, since) and env.http_requests[since].json["type"] == 5  # deferred
     (shown,) = [m for m in table.thread.history() if "Start" in labels(m)]
     assert str(shown.id) in said.response.content
+
+
+async def test_a_rated_lobby_says_a_seated_computer_keeps_the_game_from_counting(simcord_env):
+    """README: a rated game counts "if at least two people play it and no computer player does".
+    Adding a computer to a rated lobby says so, and the lobby shows it; Remove computer is offered
+    only while a computer is seated."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada = table.players[0]
+    lobby = table.thread.history()[0]
+    assert "Remove computer" not in labels(lobby)
+    await ada.click(lobby, label="Rated: off")
+    added = await ada.click(table.thread.history()[0], label="Add computer")
+    assert "will not count for ratings while a computer player is seated" in added.response.content
+    lobby = table.thread.history()[0]
+    rated = next(f.value for f in lobby.embeds[0].fields if f.name == "Rated")
+    assert rated.startswith("On, but this game will not count") and "Remove computer" in labels(lobby)
+    await ada.click(lobby, label="Remove computer")
+    lobby = table.thread.history()[0]
+    assert next(f.value for f in lobby.embeds[0].fields if f.name == "Rated").startswith("Yes")
+    assert "Remove computer" not in labels(lobby)
