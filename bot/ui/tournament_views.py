@@ -206,6 +206,9 @@ def round_embeds(tournament: TournamentRow, round_no: int, tables: Sequence[Tabl
     for entry in tables:
         where = table_link(entry.table)
         players = ", ".join(f"<@{p}>" for p in entry.game.players)
+        if entry.table.status == "cancelled":  # by Manage Server before it could start
+            lines.append(f"Board {entry.game.board} ({where}): cancelled ({players})")
+            continue
         lines.append(f"**Board {entry.game.board}** ({where}): {players}")
     if byes:
         lines.append("Bye (0.5 points): " + ", ".join(names.get(p, str(p)) for p in byes))

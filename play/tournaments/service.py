@@ -330,7 +330,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         pending = []
         for game in await self.store.tournaments.games(tournament_id, tournament.current_round):
             table = await self.tables.get(game.table_id)
-            if table.status == "lobby" or table.thread_id is None:
+            # A table cancelled (by Manage Server) or finished while it waited for its thread needs none.
+            if table.status == "lobby" or (table.thread_id is None and table.status == "running"):
                 pending.append((game, table))
         return pending
 

@@ -65,6 +65,28 @@ async def test_a_table_whose_thread_was_refused_waits_for_it_and_starts_when_it_
     assert len(titled(event, "round 1")) == 1
 
 
+@pytest.mark.parametrize("then", ["retry", "restart"])
+async def test_a_table_cancelled_while_it_waited_for_its_thread_gets_none(simcord_env, settings, then):
+    """README: such a table "waits (not started) for it ... and only Manage Server cancels it". Once
+    cancelled, neither the retry nor the next start opens a thread for it or pings its players to
+    play; the round's announcement says it was cancelled."""
+    event, tournament, _ = await start_tournament(simcord_env, 2, "threads")
+    waiting = next(t for t in await round_tables(event, tournament, 1) if t.status == "lobby")
+    admins = event.guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
+    admin = event.guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    assert "is cancelled" in answer(await admin.slash(event.channel, "table cancel", table=waiting.id))
+    if then == "retry":
+        await simcord_env.advance_time(RETRY)
+    else:
+        await simcord_env.restart_bot(create_bot(settings))
+    bot = simcord_env.bot
+    after = await bot.store.tables.get(waiting.id)
+    assert after.status == "cancelled" and after.thread_id is None
+    (announced,) = titled(event, "round 1")
+    board = next(line for line in announced.embeds[0].description.splitlines() if f"table #{waiting.id}" in line)
+    assert "cancelled" in board, board
+
+
 async def test_a_forfeit_at_a_table_waiting_for_its_thread_says_why_it_waits(simcord_env):
     """`/tournament status` lists the player at a table waiting for its thread; a forfeit or a
     replacement of that player is refused with that reason (not "no game running"), and goes
