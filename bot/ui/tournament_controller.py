@@ -193,24 +193,29 @@ class TournamentController(RoundsMixin):
         except TableError as exc:
             await reply(interaction, refusal(exc))
 
+    async def show_embed(self, tournament_id: int) -> None:
+        """The embed after a change; one Discord refused is tried again by the tournament's timer."""
+        if not await self.refresh_embed(tournament_id):
+            await self.try_again_later(tournament_id)
+
     async def register(self, interaction: discord.Interaction, tournament_id: int) -> None:
         await self.service.register(tournament_id, self.caller(interaction))
-        await self.refresh_embed(tournament_id)
         await reply(interaction, f"You are registered for tournament #{tournament_id}. Your tables will open as "
                     "threads of this channel, and your hands come by DM.")
-        # After the answer (Discord wants it within 3 seconds): a DM, and advice if it cannot be sent.
+        # After the answer (Discord wants it within 3 seconds): the embed, a DM, and advice if it cannot be sent.
+        await self.show_embed(tournament_id)
         if not await _dm_reaches(interaction.user, f"You are registered for tournament #{tournament_id}. "
                                                   "Your hands and private choices will come here."):
             await reply(interaction, DM_CLOSED)
 
     async def withdraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tables = await self.service.withdraw(tournament_id, self.caller(interaction))
-        await self.refresh_embed(tournament_id)
+        await reply(interaction, "You withdrew from the tournament." + (
+            " Your running game is recorded as a forfeit." if tables else ""))
+        await self.show_embed(tournament_id)
         for news in tables:
             name = news.called(interaction.user.id, name_of(interaction.user))
             await self.seat_handed_over(news, withdrawal_note(name))
-        await reply(interaction, "You withdrew from the tournament." + (
-            " Your running game is recorded as a forfeit." if tables else ""))
 
     async def start(self, interaction: discord.Interaction, tournament_id: int) -> None:
         caller = self.caller(interaction)
@@ -266,7 +271,7 @@ class TournamentController(RoundsMixin):
         if not gone:
             return ""
         names = await self.service.withdraw_left(tournament_id, self.caller(interaction), gone)
-        await self.refresh_embed(tournament_id)
+        await self.show_embed(tournament_id)
         if not names:
             return ""
         if len(names) == 1:

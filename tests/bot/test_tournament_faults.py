@@ -296,3 +296,25 @@ async def test_standings_refused_for_a_missing_permission_are_named_to_the_organ
     await channel.set_permissions(simcord_env.bot.user, send_messages=True)
     await simcord_env.advance_time(2 * 3600)  # the retries are hourly by then
     assert len(titled(event, "standings after round 1")) == 1
+
+
+@pytest.mark.parametrize("press", ["Register", "Withdraw"])
+async def test_a_tournament_message_discord_refused_at_a_registration_is_shown_later(simcord_env, press):
+    """README: "the tournament's embed ... that Discord refuses [is] tried again 2, 10 and 30 minutes
+    later": a Register or Withdraw whose edit of the message Discord refused is answered at once
+    (the change is stored), and the message shows it after the retry, with no further press."""
+    simcord_env.check_errors = False
+    event = new_event(simcord_env, 3)
+    tournament = await create(event, game="augsburg1520", table_size=2, rounds=1)
+    first, second = event.players[:2]
+    await first.click(tournament_message(event, tournament), label="Register")
+    await second.click(tournament_message(event, tournament), label="Register")
+    message = tournament_message(event, tournament)
+    simcord_env.inject_error("PATCH", f"/channels/{event.channel.id}/messages/{message.id}", status=500, times=1)
+    said = answer(await second.click(message, label=press))
+    assert ("registered" if press == "Register" else "withdrew") in said
+    entrants = " ".join(f.value for f in tournament_message(event, tournament).embeds[0].fields)
+    assert entrants.count("p1") == 1  # as before the press: Discord refused the edit
+    await simcord_env.advance_time(RETRY)
+    entrants = " ".join(f.value for f in tournament_message(event, tournament).embeds[0].fields)
+    assert (f"~~" in entrants or "p1" not in entrants) if press == "Withdraw" else "p1" in entrants, entrants
