@@ -37,8 +37,11 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     shown = over or viewer == seat
     mission = D.MISSIONS.get(p.mission)  # None in the main version
     shown = shown and mission is not None
+    # Mathias Mulich's feast mark comes from the general supply: until the end, others count it as
+    # still there, or the one marker missing would tell them the secret mission.
+    general = p.general if over or viewer == seat else p.general + p.mission_markers
     return PlayerView(
-        seat=seat, coins=p.coins, influence=p.influence, general=p.general, action_points=p.ap,
+        seat=seat, coins=p.coins, influence=p.influence, general=general, action_points=p.ap,
         goods=dict(p.goods), storage_used=stored(p), storage_capacity=capacity(p),
         location=p.location, wheel=wheel_view(p.rotation, p.wheel_turns),
         production=dict(p.production),

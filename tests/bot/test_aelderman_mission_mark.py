@@ -39,4 +39,8 @@ async def test_mulichs_small_feast_is_marked_on_his_mission_card_and_told_to_him
     board = await board_message(table)
     public = [m.content for m in table.thread.history()] + [str(e.to_dict()) for e in board.embeds]
     assert "celebrates a small feast" in str(public) and mark not in str(public)
+    # Nor does the count of the general supply tell: the board shows one marker fewer, as for any feast.
+    name = table.players[[p.id for p in table.players].index(actor.id)].user.name
+    field = next(f.value for f in board.embeds[0].fields if f" {name} " in f.name and "general supply" in f.value)
+    assert f"· {general - 1 - D.ROUNDS[state.round].small_feast[1]} in the general supply" in field, field
     assert not any(mark in (m.content or "") for m in other.user.dm_channel.history())

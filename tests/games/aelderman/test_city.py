@@ -157,6 +157,25 @@ def test_mathias_mulich_marks_his_small_feast_on_the_mission_card():
     assert state.players[0].general == general - 2 * gained - 1 and state.players[0].mission_markers == 1
 
 
+@pytest.mark.parametrize("mission", [D.FEAST_MARK_MISSION, "mission-rinck", "mission-pal"])
+def test_others_cannot_tell_mathias_mulich_from_the_general_supply(mission):
+    """Missions are secret until the end, yet Mathias Mulich's small feast takes a second marker
+    from the general supply ("placing one of your influence markers from your general supply on the
+    icon on your mission card"). Others see the general supply drop as for any feast; its owner,
+    and everyone at the end, see the true count."""
+    state = in_lubeck(coins=0, wheat=3, fish=3, beer=3, meat=3)
+    state.players[0].mission = mission
+    before = {viewer: SPEC.view(state, viewer).players[0].general for viewer in (1, None)}
+    state, _ = act(state, 0, "feast", size="small")
+    gained = D.ROUNDS[1].small_feast[1]
+    for viewer in (1, None):
+        assert before[viewer] - SPEC.view(state, viewer).players[0].general == gained + 1
+    own = state.players[0].general
+    assert SPEC.view(state, 0).players[0].general == own
+    state.phase = "over"
+    assert SPEC.view(state, 1).players[0].general == own
+
+
 def test_trade_guild_places_anywhere_and_pays_a_coin_per_marker():
     """'When you build a Trade Guild, immediately place an influence marker ... in any city ... From
     now on, you will always receive an additional coin when you place an influence marker. This
