@@ -251,8 +251,8 @@ class BaumeisterRenderer(Renderer):
         can += ["play a saboteur"] if view.can_sabotage else []
         # A first build not begun that no three cards of the hand can make: its rule is why.
         first = view.min_place > view.placed == 0
-        nothing = (f"no first build of {'exactly' if view.options.first_build == 'exactly' else 'at least'} 3 "
-                   "cards can be made from your hand" if first else "no card of yours fits your city")
+        nothing = (f"no first build of {_first_build(view)} can be made from your hand" if first
+                   else "no card of yours fits your city")
         if view.final_round:
             head = (f"**Final round:** lay out {_how_many(view)}; now a city may be completed." if view.can_build
                     else f"**Final round:** {nothing}: finish.")
@@ -262,8 +262,7 @@ class BaumeisterRenderer(Renderer):
             ending = ", or end your turn" if not view.placed or view.placed >= view.min_place else ""
             head = f"**Now:** {', '.join(can)}{ending}."
         if view.min_place and view.placed < view.min_place and view.can_build:
-            head += f" A first build is {'exactly' if view.options.first_build == 'exactly' else 'at least'} 3 cards"
-            head += f" ({view.placed} laid out)."
+            head += f" A first build is {_first_build(view)} ({view.placed} laid out)."
         elif view.placed:
             head += f" Laid out this turn: {view.placed}."
         return head
@@ -444,9 +443,18 @@ def _gates_line(view: BaumeisterView, either: bool) -> str:
     return f" Your city gates add {gates} {_thalers(gates)}{' to either' if either else ''}." if gates else ""
 
 
+def _first_build(view: Any) -> str:
+    """'exactly 3 cards', or 'at least 3 cards' where the table's option lets it lay out more (the
+    final round allows three at most, so there a first build is exactly three whatever the option)."""
+    return f"{'exactly' if view.max_place <= view.min_place else 'at least'} {view.min_place} cards"
+
+
 def _how_many(view: Any) -> str:
     """The cards a build may lay out: a first build under "at least 3 cards" may lay out more, and
     once its three are down, any more (or none)."""
+    if view.placed < view.min_place == view.max_place:  # a first build: all of them, no fewer
+        left = view.min_place - view.placed
+        return "three cards" if view.placed == 0 else f"{left} more card{'s' if left > 1 else ''}"
     if view.max_place <= 3:
         return "up to three cards"
     return "more cards" if view.placed >= view.min_place else "three cards or more"

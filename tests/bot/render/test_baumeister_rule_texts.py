@@ -40,6 +40,25 @@ def test_first_build_at_least_three_panel_does_not_say_up_to_three():
     assert "up to three" not in text, text
 
 
+def test_a_first_build_of_the_final_round_is_worded_as_exactly_three_whatever_the_option():
+    """"Each player may one last time lay out up to three building cards", so a first build there
+    is exactly three cards even where the table's option lets a first build be "at least 3"; the
+    panel says so instead of both "up to three" and "at least 3"."""
+    from games.baumeister.flow import end_turn
+
+    for option in ("exactly", "at_least"):
+        state = new_game(3, first_build=option)
+        give(state, 0, hand=("church-4a", "gate-2a", "hall-5a", "church-5a"), built=False)
+        state.last_turn, state.current = True, 2
+        end_turn(state, [])
+        assert state.phase == "final" and state.min_place == state.max_place == 3
+        text = panel_text(state, 0)
+        assert "lay out three cards" in text and "A first build is exactly 3 cards (0 laid out)" in text, text
+        assert "up to three" not in text and "at least" not in text, text
+        state, _ = play(state, 0, {"kind": "pick", "card": "church-4a"}, {"kind": "place", "slot": 0})
+        assert "lay out 2 more cards" in panel_text(state, 0)
+
+
 def test_income_log_says_what_was_paid_when_the_cash_supply_runs_short():
     """rulebook: "With a result from 1 to 5, he/she gets that many Thalers from the cash register";
     data.SHORT_SUPPLY_RULE (chosen): "When the cash supply runs short, a player receives only what is
