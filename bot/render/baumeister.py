@@ -170,8 +170,9 @@ class BaumeisterRenderer(Renderer):
         assert isinstance(view, BaumeisterView)
         me = view.players[seat]
         embed = discord.Embed(title=f"{info.title} — your hand", colour=COLOUR)
-        known = {c.id for c in me.hand_known}
-        hand = [c.name + (" (seen by all)" if c.id in known else "") for c in me.hand or []]
+        known, typed = {c.id for c in me.hand_known}, set(me.hand_typed)
+        hand = [c.name + (" (seen by all)" if c.id in known else " (its type known to all)" if c.id in typed else "")
+                for c in me.hand or []]
         lines = [f"**Money:** {plural(me.money, 'thaler')} (only you see this)",
                  f"**Saboteurs:** {me.saboteurs}",
                  f"**Hand ({me.hand_count}):** " + (", ".join(hand) if hand else "empty"),

@@ -43,6 +43,7 @@ class PlayerView(BaseModel):
     hand_types: list[str]  # types named in a face-down auction, value unknown
     money: int | None = None  # only in the player's own view
     hand: list[CardView] | None = None  # only in the player's own view
+    hand_typed: list[str] = []  # own view: ids of hand cards whose type (only) the others know
 
 
 class BidView(BaseModel):
@@ -214,6 +215,8 @@ def _player_view(state: State, p: int, seat: int | None) -> PlayerView:
         hand_types=sorted(TYPE_KEYS[CARDS[c].type] for c in hand if state.typed_cards >> c & 1 and not shown >> c & 1),
         money=state.money[p] if mine else None,
         hand=[card_view(c) for c in sorted(hand)] if mine else None,
+        hand_typed=[CARDS[c].id for c in sorted(hand) if state.typed_cards >> c & 1 and not shown >> c & 1]
+        if mine else [],
     )
 
 

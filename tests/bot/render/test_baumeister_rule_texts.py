@@ -113,3 +113,19 @@ def test_without_take_three_the_city_gates_line_speaks_of_the_die_alone():
                      mentions={0: "<@100>", 1: "<@101>", 2: "<@102>"})
     text = get_renderer("baumeister").panel(info, SPEC.view(state, 0), 0).description
     assert "**Now:** roll the die for your revenues. Your city gates add 4 thalers." in text, text
+
+
+def test_own_panel_marks_a_hand_card_whose_type_the_others_know():
+    """A face-down lot whose type was named ("The auctioneer ... must name the type of building")
+    goes to its winner's hand: the board shows the others "a church (value unknown)", and the
+    winner's own panel marks that card, as it marks cards bought openly "(seen by all)"."""
+    from tests.games.baumeister.helpers import card
+
+    state = new_game(3)
+    give(state, 0, hand=("church-4a", "church-5a", "gate-2a"))
+    state.typed_cards |= 1 << card("church-5a")
+    text = panel_text(state, 0)
+    assert "Church 5" in text and "(its type known to all)" in text, text
+    assert text.count("(its type known to all)") == 1
+    board = "".join(f.value for e in RENDERER.board(info(3), SPEC.view(state, None)) for f in e.fields)
+    assert "a church (value unknown)" in board and "Church 5" not in board
