@@ -69,7 +69,7 @@ def main_summary_lines() -> list[str]:
         "has no preparation phase, only its dummy building, at setup (chosen)), places markers "
         "before the third period, never "
         "adds to a majority it holds unless it holds all; it is scored like a player plus its "
-        "sheet's council votes. Council Hall: 3 votes for 1, 10 votes for 7, an improvement for 1, "
+        "sheet's council votes. Council Hall: one of 3 votes for 1, 10 votes for 7 or an improvement for 1, "
         "then one of three drawn cards for 1.",
     ]
 
@@ -172,7 +172,8 @@ def trade_lines() -> list[str]:
         f"Goods levels: {levels}; luxury goods: {', '.join(D.LUXURY)}",
         f"Selling goods (the city's demand, left to right): {sales}; 6 and 8 need a luxury good; a sale's "
         f"markers are placed in that city at no cost but a subsidiary's {D.SUBSIDIARY_EXTRA} coins{CHOSEN_MARK}",
-        f"Luxury goods are bought for 3 action points: {luxury}",
+        f"Luxury goods are bought in the resource wheel's outer ring for 3 action points: {luxury}; or for "
+        f"{D.SEA_ACTIONS['pelt'].coins} coins each with an action card's Pelt or Spices action, in any zone",
         f"Placing influence markers: from the general supply, on a city's banner ({D.BANNER_SPACES} spaces, "
         f"left to right, top to bottom; a full row of two exchanges the action card) or as its one "
         f"subsidiary (+{D.SUBSIDIARY_EXTRA} coins; never exchanges the card)",
