@@ -461,13 +461,13 @@ def improvement_lines(player: Any) -> str:
 
 
 def mission_lines(player: Any) -> list[str]:
-    """Each level's requirements with ✓/✗ and progress; higher levels list only what they add."""
+    """Each level's requirements with ✓/✗ and progress; higher levels add theirs, as totals."""
     lines, before = [], set()
     for level in LEVEL_NAMES:
         items = [r for r in player.requirements if r.level == level]
         new = [r for r in items if r.text not in before]
         before = {r.text for r in items}
-        lines.append(f"**{level.capitalize()}**" + (" (adds)" if level != "basic" else ""))
+        lines.append(f"**{level.capitalize()}**" + (" (the level below, and in all:)" if level != "basic" else ""))
         lines.extend(f"{'✓' if r.met else '✗'} {r.text} ({r.have}/{r.need})" for r in new)
     return lines
 

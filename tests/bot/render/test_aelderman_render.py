@@ -384,3 +384,17 @@ def test_a_solo_board_says_what_wins_against_the_dummy():
     assert "**To win:** at least as many council votes as the dummy" in "\n".join(embed_text(e) for e in solo)
     pair = RENDERER.board(table(2), SPEC.view(finish_setup(SPEC.setup(2, 2, {"version": "main"})), None))
     assert "To win" not in "\n".join(embed_text(e) for e in pair)
+
+
+def test_a_mission_s_higher_levels_are_headed_as_totals():
+    """The rulebook's advanced and expert tasks come on top of the basic one ("place 2x influence
+    markers" more); the panel lists their figures as totals, and its headings say so rather than
+    "(adds)", which read as 4 more where 4 in all is meant."""
+    from bot.render.aelderman import mission_lines
+
+    state = new_game(2, seed=21)
+    state.players[0].mission = "mission-pal"
+    view = SPEC.view(state, 0).players[0]
+    lines = mission_lines(view)
+    assert lines[0] == "**Basic**" and "**Advanced** (the level below, and in all:)" in lines
+    assert not any("(adds)" in line for line in lines)
