@@ -416,6 +416,9 @@ class TableService(MovesMixin, LobbyMixin):
         if seat is None and (mine := await self._plays_at(twins, caller)):
             raise TableError(f"You play the same cards at table #{mine.id}: the log of table #{table_id} opens to you "
                              "once your game has ended.")
+        if seat is None and twins:  # read here, it could be passed on to those playing the same cards
+            raise TableError(f"Table #{table_id} is dealt the same cards as another table of its tournament round that "
+                             "is still being played: its log opens to those not seated at it once all of them have ended.")
         actions = await self.store.tables.timed_actions(table_id)
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
         ended = loaded.table.status in ("finished", "cancelled") and not twins

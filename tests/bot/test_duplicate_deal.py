@@ -68,11 +68,17 @@ async def test_a_finished_table_keeps_the_deal_another_still_plays(simcord_env):
 
     refused = await playing.slash(event.channel, "table log", table=first.id)  # what its cards brought
     assert refused.ephemeral and f"You play the same cards at table #{second.id}" in refused.response.content
-    spectator = event.guild.add_member(simcord_env.create_user("spectator"))  # seated at neither table
-    log = await event.bot.service.log(first.id, Caller(user_id=spectator.id, guild_id=event.guild.id))
+    # Nor to anyone seated at neither table: its thread is private to its players, and what it
+    # shows could be passed on to those still playing the same cards.
+    spectator = event.guild.add_member(simcord_env.create_user("spectator"))
+    refused = await spectator.slash(event.channel, "table log", table=first.id)
+    assert refused.ephemeral and "dealt the same cards as another table" in refused.response.content
+    seated = event.by_id(games[0].players[0])  # a player of the first table reads its log
+    log = await event.bot.service.log(first.id, Caller(user_id=seated.id, guild_id=event.guild.id))
     row, seats = await event.bot.store.tables.get(first.id), await event.bot.store.tables.seats(first.id)
     actions = await event.bot.store.tables.timed_actions(first.id)
-    assert log.log == visible_events(row, seats, actions, None, False)  # only what anyone saw during play
+    own = next(s.seat for s in seats if s.user_id == seated.id)
+    assert log.log == visible_events(row, seats, actions, own, False)  # their own secrets, not the others'
     assert len(visible_events(row, seats, actions, None, True)) > len(log.log)  # there are secrets to keep
 
     await play_out(event.bot, second.id)  # the deal is played out everywhere: nothing more to keep
