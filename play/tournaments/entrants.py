@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from play.common import Caller, entrant_names, tournament_state
 from play.results import TableNews
+from play.tournaments.elimination import survivors
+from play.tournaments.models import PlayerRecord
 from play.tournaments.organiser import TournamentError
 from storage import EntrantRow, TournamentRow
 
@@ -37,12 +39,31 @@ class EntrantsMixin:
                 return []
             if tournament.status != "running":
                 raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")
+            if not await self._still_in(tournament, caller.user_id):
+                raise TournamentError("You are out of this elimination already (a round before this one did not send "
+                                      "you on): there is nothing to withdraw from.")
             newly = await self.store.tournaments.withdraw(tournament_id, caller.user_id)
             running = await self._seat_still_held(tournament, caller.user_id)
         if not newly and running is None:
             raise TournamentError("You are not playing in this tournament (or have already withdrawn).")
         # Also when withdrawn already: a stop may have come between the withdrawal and the forfeit.
         return [] if running is None else [await self.tables.hand_to_computer(running, caller.user_id, forfeit=True)]
+
+    async def _still_in(self: TournamentService, tournament: TournamentRow, user_id: int) -> bool:
+        """False for a player an elimination has knocked out (every other format plays everyone on)."""
+        if tournament.format != "elimination":
+            return True
+        rounds = await self.store.tournaments.rounds(tournament.id)
+        if rounds and rounds[-1].status != "finished":  # everyone still in is seated in it, or has its bye
+            games = await self.store.tournaments.games(tournament.id, rounds[-1].round_no)
+            return user_id in rounds[-1].byes or any(user_id in game.players for game in games)
+        history = await self.history(tournament.id)  # every round finished: who the last one sent on
+        if not history:
+            return True
+        records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn)
+                   for e in await self.entrants(tournament.id)]
+        return user_id in survivors(records, history, tournament.table_size, self.min_seats(self.spec(tournament)),
+                                    tournament.advance, tournament.seed)
 
     async def withdraw_left(self: TournamentService, tournament_id: int, caller: Caller,
                             user_ids: frozenset[int]) -> list[str]:

@@ -48,3 +48,27 @@ async def test_the_only_player_still_in_heads_the_standings_and_wins(simcord_env
     assert end_message(event).content == f"Tournament #{tournament} is over. Congratulations, <@{bye}>!"
     rows = await event.bot.tournaments.standings(tournament)
     assert rows[0].player_id == bye and rows[0].rank == 1 and all(r.rank > 1 for r in rows[1:])
+
+
+async def test_a_player_knocked_out_has_nothing_to_withdraw_from(simcord_env):
+    """README: in an elimination only the players a round sends on play the next. One it knocked
+    out who presses **Withdraw** is told they are out already, and their standings line is not
+    struck through as if they had left; a player still in withdraws as before."""
+    event = new_event(simcord_env, 6)
+    tournament = await create(event, format="elimination", advance=1)
+    await register_all(event, tournament)
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    seated = {p for g in await event.bot.store.tournaments.games(tournament, 1) for p in g.players}
+    await play_round(event, tournament, 1)
+    first = (await event.bot.store.tournaments.games(tournament, 1))[0]
+    last = first.result["ranking"][-1][0]  # last at a table that sends one player on: out
+    said = await event.by_id(last).click(tournament_message(event, tournament), label="Withdraw")
+    assert "out of this elimination already" in said.response.content  # between rounds
+    await event.organiser.click(event.channel.last_message, label="Start next round")
+    (final,) = await event.bot.store.tournaments.games(tournament, 2)
+    out = next(p for p in seated if p not in final.players)
+    said = await event.by_id(out).click(tournament_message(event, tournament), label="Withdraw")
+    assert said.response.ephemeral and "out of this elimination already" in said.response.content
+    assert not any(e.withdrawn for e in await event.bot.store.tournaments.players(tournament))
+    said = await event.by_id(final.players[0]).click(tournament_message(event, tournament), label="Withdraw")
+    assert "You withdrew" in said.response.content
