@@ -25,7 +25,7 @@ from bot.ui.unread import Sent, send_unread
 from bot.ui.board import Boards
 from games import registry
 from play.damage import Damage
-from play.common import BoundedCache
+from play.common import BoundedCache, KeyedLocks
 from play.results import TableNews, exchange_token, panel_token
 from play.tables import TableService
 from storage import SeatRow
@@ -48,6 +48,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         # Not stored: a start counts as a refusal of every seat known refused, so restarts do not
         # retry them at once (and every restart cost the bot one refused call a player).
         self.dm_refused: BoundedCache[int, float] = BoundedCache(10_000)
+        self.lobby_locks = KeyedLocks()  # a lobby's edits one at a time (dropped when not held)
         self.started = service.clock()
         # Tables with a retry of what Discord refused, and their seats not told (seat: prompt version).
         self.retrying: BoundedCache[int, dict[int, int]] = BoundedCache(2_000)
@@ -120,7 +121,13 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
 
     async def refresh_lobby(self, news: TableNews) -> int | None:
         """Show the lobby as it stands; one deleted (by a moderator) is posted anew, as the only
-        place with its Join and Start buttons. Returns the lobby's message id (None: not shown)."""
+        place with its Join and Start buttons. Returns the lobby's message id (None: not shown).
+        Edits come one at a time, each showing the table as it is by then: two joins at once never
+        leave the lobby showing the first, and a lobby deleted is posted anew only once."""
+        async with self.lobby_locks.hold(news.table.id):
+            return await self._refresh_lobby(await self.service.news(news.table.id))
+
+    async def _refresh_lobby(self, news: TableNews) -> int | None:
         thread = await self.channel(news.table.thread_id)
         if thread is None or news.table.lobby_message_id is None:
             return None

@@ -407,3 +407,37 @@ async def test_a_rated_lobby_says_a_seated_computer_keeps_the_game_from_counting
     lobby = table.thread.history()[0]
     assert next(f.value for f in lobby.embeds[0].fields if f.name == "Rated").startswith("Yes")
     assert "Remove computer" not in labels(lobby)
+
+
+async def test_joins_at_once_leave_the_lobby_showing_everyone(simcord_env):
+    """Several people pressing Join at the same moment are all seated, and the lobby ends up
+    showing every one of them (its edits come one at a time, each from the table as it is then,
+    so an edit made from an earlier join never lands last)."""
+    import asyncio
+
+    from tests.reliability.forge import forge_component
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada"])
+    lobby = table.thread.history()[0]
+    joiners = [table.guild.add_member(simcord_env.create_user(name)) for name in ("bo", "cy", "dee", "eve")]
+    answers = await asyncio.gather(*(forge_component(j, lobby, f"lobby:join:{table.table_id}", forged=False)
+                                     for j in joiners))
+    assert all(a.response.content.startswith("You joined") for a in answers)
+    shown = next(m for m in table.thread.history() if m.id == lobby.id)
+    players = next(f for f in shown.embeds[0].fields if f.name.startswith("Players"))
+    assert "(5 of 2-5)" in players.name and all(n in players.value for n in ("bo", "cy", "dee", "eve"))
+    assert shown.embeds[0].description.startswith("Full") and "Join" not in labels(shown)
+
+
+async def test_a_deleted_lobby_shown_twice_at_once_is_posted_anew_once(simcord_env):
+    """Two requests showing a deleted lobby at the same moment (two players' `/table hand`): it is
+    posted anew once, and the second shows the new one."""
+    import asyncio
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await moderator(simcord_env, table.guild).delete(table.thread.history()[0])
+    bot = simcord_env.bot
+    news = await bot.service.news(table.table_id)
+    shown = await asyncio.gather(bot.presenter.refresh_lobby(news), bot.presenter.refresh_lobby(news))
+    (lobby,) = [m for m in table.thread.history() if "Start" in labels(m)]
+    assert shown == [lobby.id, lobby.id] and (await table.row()).lobby_message_id == lobby.id
