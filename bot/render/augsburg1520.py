@@ -385,7 +385,7 @@ class Augsburg1520Renderer(Renderer):
                            f"{gain_text(v, data.TILE_LOSS_PRESTIGE).removeprefix('+')}.",
             "shortage": "Too few cards to deal: discard one card under the draw pile.",
         }
-        return self._bid_prompt(v) if v.phase == "bid" else prompts.get(v.phase, "")
+        return self._bid_prompt(v, info) if v.phase == "bid" else prompts.get(v.phase, "")
 
     @staticmethod
     def _buy_prompt(v: Any, spent: int) -> str:
@@ -409,7 +409,7 @@ class Augsburg1520Renderer(Renderer):
         return "Both privileges are used: build with the Builder as an additional privilege, or finish."
 
     @staticmethod
-    def _bid_prompt(v: Any) -> str:
+    def _bid_prompt(v: Any, info: TableInfo) -> str:
         noble = NAMES[v.noble]
         counting = ("Any notes and jokers count" if v.noble == "maximilian"
                     else f"Only {noble} notes and jokers count")
@@ -418,12 +418,13 @@ class Augsburg1520Renderer(Renderer):
             return f"Bid on **{noble}**: you hold no note for this visit, so you can only pass."
         suitable = len(notes) + sum(1 for c in v.hand if c.noble == "joker")
         if suitable < v.high:
-            return (f"Bid on **{noble}**: the bid stands at {n_cards(v.high)} and you hold only "
-                    f"{plural(suitable, 'card')} that {'counts' if suitable == 1 else 'count'}, so you can only pass.")
+            return (f"Bid on **{noble}**: the bid stands at {n_cards(v.high)} ({info.name(v.leader)}'s) and you "
+                    f"hold only {plural(suitable, 'card')} that {'counts' if suitable == 1 else 'count'}, so you can only pass.")
         choice = "pass or bid a number of cards"
         if v.high:
             choice = f"pass or hold {v.high}" if suitable == v.high else f"pass, hold {v.high} or raise"
-        prompt = f"Bid on **{noble}**: {choice}. {counting}; a bid of jokers only is not allowed."
+        standing = f" ({info.name(v.leader)} bid {n_cards(v.high)})" if v.high else ""
+        prompt = f"Bid on **{noble}**{standing}: {choice}. {counting}; a bid of jokers only is not allowed."
         listed = max(v.high, 1) + MAX_BID_OPTIONS - 1
         if suitable > listed:  # the menu stops short of the bidder's suitable cards
             prompt += f" To bid more than {n_cards(listed)} (up to {suitable}), use **Other amount…**."

@@ -218,10 +218,14 @@ class BaumeisterRenderer(Renderer):
         if text:
             return text
         if view.phase == "bidding" and auction is not None:
+            whose = "your" if auction.auctioneer == seat else f"{info.name(auction.auctioneer)}'s"
+            held = "" if auction.high_bidder is None else (
+                " (your bid)" if auction.high_bidder == seat else f" ({info.name(auction.high_bidder)}'s bid)")
             if not view.can_raise:
-                return (f"**Now:** you cannot bid more than {auction.high_bid} for {_lot(auction)} (not more than "
-                        "you have): pass.")
-            return f"**Now:** raise above {auction.high_bid} for {_lot(auction)}, or pass (a pass is final)."
+                return (f"**Now:** you cannot bid more than {auction.high_bid}{held} for {_lot(auction)} in {whose} "
+                        "auction (not more than you have): pass.")
+            return (f"**Now:** raise above {auction.high_bid}{held} for {_lot(auction)} in {whose} auction, or pass "
+                    "(a pass is final).")
         if view.phase == "offer" and sab is not None:
             attack = f"**Now:** a saboteur attacks your {sab.building.name if sab.building else 'building'}. "
             if not view.players[seat].money:  # nothing to offer: the only choice is the die

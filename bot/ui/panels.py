@@ -245,7 +245,8 @@ def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: s
         first = f"**Your turn in {where}**"
     else:
         first = f"**{where}**"
-    parts = [first, *lines[-8:]]
+    cut = len(lines) - 8  # the latest lines only: the board's log in the thread has them all
+    parts = [first, *([f"… ({plural(cut, 'earlier line')} in the table's log)"] if cut > 0 else []), *lines[-8:]]
     if waiting:
         parts.append(waiting)
     if due is not None:

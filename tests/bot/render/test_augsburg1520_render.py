@@ -372,3 +372,19 @@ def test_cards_privilege_label_says_how_many_cards_are_left(left, label):
     view = SPEC.view(state, 0)
     (cards,) = [a for a in SPEC.legal_actions(state, 0) if getattr(a, "use", None) == "cards"]
     assert RENDERER.action_label(cards, view).endswith(label)
+
+
+def test_a_bidder_s_panel_names_who_holds_the_bid_to_beat():
+    """"Hold means that the player is bidding the same number of cards as the previous player": the
+    panel of the player to bid names whose bid that is, as the board does."""
+    from tests.games.augsburg1520.states import after_first_purchase, bid, play, set_hand, start_auction
+
+    info = table(3)
+    state = after_first_purchase(3, 1)
+    set_hand(state, 0, ["philipp-2", "philipp-3"])
+    set_hand(state, 1, ["philipp-4", "philipp-5"])
+    start_auction(state, 0, 0)
+    state, _ = play(state, 0, bid(1))
+    assert state.bidder == 1
+    text = RENDERER.panel(info, SPEC.view(state, 1), 1).description
+    assert f"Bid on **Philipp** ({info.name(0)} bid 1 card): pass, hold 1 or raise." in text, text

@@ -129,3 +129,16 @@ def test_own_panel_marks_a_hand_card_whose_type_the_others_know():
     assert text.count("(its type known to all)") == 1
     board = "".join(f.value for e in RENDERER.board(info(3), SPEC.view(state, None)) for f in e.fields)
     assert "a church (value unknown)" in board and "Church 5" not in board
+
+
+def test_a_bidder_s_panel_names_the_auction_and_the_bid_to_beat():
+    """"One-half goes into the cash supply, the other half goes to the auctioneer": whose auction
+    it is matters to a bidder, as does whose bid they must beat; the panel names both."""
+    from tests.games.baumeister.test_auction import at_lot
+
+    state = at_lot(4)
+    state, _ = play(state, 0, {"kind": "auction", "stack": "open"}, {"kind": "bid", "amount": 0})
+    state, _ = play(state, 1, {"kind": "bid", "amount": 1})
+    assert set(SPEC.to_act(state)) == {2}
+    text = panel_text(state, 2)
+    assert "raise above 1 (p1's bid)" in text and "in p0's auction" in text, text
