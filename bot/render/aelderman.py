@@ -57,8 +57,8 @@ def player_lines(player: Any, cards_in_full: bool = False, view: Any = None, com
         f"Goods ({player.storage_used}/{player.storage_capacity}): {goods if player.storage_used else 'none'}",
         f"Influence: {player.influence} active · {player.general} in the general supply"
         + (f" · {player.held} on Council Hall spots" if player.held else ""),
-        f"Markers on the map: {markers_text(view, player.seat) if view is not None else banner_count(player)}"
-        + (f" (subsidiaries: {', '.join(player.subsidiaries)})" if player.subsidiaries else ""),
+        f"Markers on banners: {markers_text(view, player.seat) if view is not None else banner_count(player)}"
+        + (f" · subsidiaries: {', '.join(player.subsidiaries)}" if player.subsidiaries else ""),
         f"Council votes: {player.council_votes} collected"
         + (f" ({player.penalty} lost to unpaid costs)" if player.penalty else "")
         + f" · {player.final_votes} counting influence and luxury goods",
@@ -153,7 +153,7 @@ def buildings_text(player: Any) -> str:
 def spare_lines(v: Any) -> list[str]:
     """The spare colour (2 players) or the solo dummy: its markers and buildings, which count in
     every majority like a player's."""
-    lines = [f"Markers on the map: {markers_text(v, v.spare)}"]
+    lines = [f"Markers on banners: {markers_text(v, v.spare)}"]
     if v.version == "main":
         lines.append(f"Lübeck: {sites_text(v, v.spare)}")
         lines.append("Counts in every majority, like a player.")

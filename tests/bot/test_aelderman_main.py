@@ -147,7 +147,7 @@ async def test_the_board_text_shows_the_spare_colour_like_a_player(simcord_env, 
     state = await table.state()
     shown = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == field)
     cities = {city for city, banner in state.banners.items() if state.seats in banner}
-    markers = next(line for line in shown.splitlines() if line.startswith("Markers on the map: "))
+    markers = next(line for line in shown.splitlines() if line.startswith("Markers on banners: "))
     assert cities and all(city in markers for city in cities) and "Counts in every majority" in shown
     buildings = next(line for line in shown.splitlines() if line.startswith("Lübeck: "))
     strengths = [int(n) for n in re.findall(r"building (\d)", buildings)]
@@ -176,8 +176,8 @@ async def test_the_board_text_says_where_each_players_markers_stand_and_the_majo
     fields = {f.name: f.value for f in (await board_message(table)).embeds[0].fields}
     for seat, name in enumerate(names):
         field = next(value for heading, value in fields.items() if f" {name} " in heading)
-        markers = next(line for line in field.splitlines() if line.startswith("Markers on the map: "))
-        markers = markers.split(" (subsidiaries: ")[0]
+        markers = next(line for line in field.splitlines() if line.startswith("Markers on banners: "))
+        markers = markers.split(" · subsidiaries: ")[0]
         for city, banner in placed.banners.items():
             count = banner.count(seat)
             assert (f"{city} {count}" if count > 1 else city) in markers if count else city not in markers

@@ -320,7 +320,7 @@ def acting_with_a_subsidiary(state) -> bool:
 
 async def test_the_panel_counts_the_markers_on_banners_as_the_board_lists_them(simcord_env, monkeypatch):
     """A subsidiary is listed apart ("subsidiaries: ...") on the panel as on the board: the panel's
-    "Markers on the map" counts the markers on banners, the ones the board names by city (it said
+    "Markers on banners" counts the markers on banners, the ones the board names by city (it said
     "1 (subsidiaries: Visby)" where the board said "none (subsidiaries: Visby)")."""
     table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo"], "version=short",
                                   acting_with_a_subsidiary, "a player with a subsidiary to act")
@@ -328,9 +328,9 @@ async def test_the_panel_counts_the_markers_on_banners_as_the_board_lists_them(s
     on_banners = sum(banner.count(seat) for banner in state.banners.values())
     panel = await panel_of(table, seat)
     own = next(line for field in panel.embeds[0].fields for line in field.value.splitlines()
-               if line.startswith("Markers on the map: "))
-    assert own.startswith(f"Markers on the map: {on_banners or 'none'} (subsidiaries: "), own
+               if line.startswith("Markers on banners: "))
+    assert own.startswith(f"Markers on banners: {on_banners or 'none'} · subsidiaries: "), own
     name = next(s.display_name for s in await table.seats() if s.seat == seat)
     board = next(f.value for f in (await board_message(table)).embeds[0].fields if name in f.name)
-    listed = next(line for line in board.splitlines() if line.startswith("Markers on the map: "))
-    assert (on_banners == 0) == listed.startswith("Markers on the map: none"), listed
+    listed = next(line for line in board.splitlines() if line.startswith("Markers on banners: "))
+    assert (on_banners == 0) == listed.startswith("Markers on banners: none"), listed
