@@ -7,7 +7,7 @@ from games.aelderman import data as D
 from games.aelderman.actions import Bid, Pass, TakeCard
 from games.aelderman.improvements import can_develop, push_develop
 from games.aelderman.placement import push_placement
-from games.aelderman.rules import cut_operating_costs, gain, say
+from games.aelderman.rules import cut_operating_costs, describe, gain, say
 from games.aelderman.state import Council, Pending, State
 from games.core import AmountChoice, Event, own_choice, plural
 
@@ -184,7 +184,7 @@ def take_card(state: State, seat: int, card: int, row: int, events: list[Event])
     apply_card(state, seat, card, events)
     bonus = D.COUNCIL_CARDS[card].bonus
     if row == 1 and bonus:
-        say(events, "council_bonus", f"{{p{seat}}} receives the card's bonus.", seat=seat)
+        say(events, "council_bonus", f"{{p{seat}}} receives the card's bonus: {describe(bonus)}.", seat=seat)
         gain(state, seat, bonus, events)
 
 

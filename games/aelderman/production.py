@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from games.aelderman import data as D
 from games.aelderman.city import building_effect, offer_ability
 from games.aelderman.council import lay_out_rows, new_order
 from games.aelderman.dummy import dummy_buildings, dummy_selection, is_solo_dummy
 from games.aelderman.improvements import new_round
-from games.aelderman.rules import gain, operating_costs, say
-from games.aelderman.state import State
+from games.aelderman.rules import describe, gain, operating_costs, say
+from games.aelderman.state import Player, State
 from games.core import Event, plural
 
 
@@ -47,20 +49,30 @@ def produce(state: State, events: list[Event]) -> None:
     """Income for every seat; ability decisions are queued so the first seat decides first."""
     state.phase = "production"
     say(events, "production", "Production: every player receives their income.")  # shortfalls follow
+    for seat in state.order:  # what each receives, in player order (a shortfall is told after it)
+        got = Counter(production_bar(state.players[seat]))
+        for name in state.players[seat].buildings:
+            got.update(D.BUILDINGS[name].produces or {})
+        if any(got.values()):
+            say(events, "income", f"{{p{seat}}} receives {describe(+got)}.", seat=seat)
     for seat in reversed(state.order):
         player = state.players[seat]
-        prod = player.production
-        # Every good on the production bar is produced (wood to fish from the start, tools from
-        # Council Hall card 128 or a start booster), with its action points and influence (which a
-        # general supply short of markers cuts, saying so).
-        goods = {g: n for g, n in prod.items() if n and g in D.LEVEL}
-        gain(state, seat, {"ap": prod["ap"], "influence": prod["influence"], **goods}, events)
+        gain(state, seat, production_bar(player), events)
         for index in range(len(player.buildings)):
             building_effect(state, seat, index, events, at_once=False)
         # Abilities once all income is in: a Deli Market's coins may come from a Merchant House
         # built after it ("operating costs can be offset against your income").
         for index in range(len(player.buildings)):
             offer_ability(state, seat, index)
+
+
+def production_bar(player: Player) -> dict[str, int]:
+    """Every good on the production bar is produced (wood to fish from the start, tools from Council
+    Hall card 128 or a start booster), with its action points and influence (which a general
+    supply short of markers cuts, saying so)."""
+    prod = player.production
+    goods = {g: n for g, n in prod.items() if n and g in D.LEVEL}
+    return {"ap": prod["ap"], "influence": prod["influence"], **goods}
 
 
 def pay_operating_costs(state: State, events: list[Event]) -> None:

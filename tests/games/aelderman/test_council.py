@@ -95,7 +95,9 @@ def test_second_row_bonus_and_new_player_order():
             and not D.COUNCIL_CARDS[a.card].kind.startswith("prod")][0]
     coins = state.players[0].coins
     bonus = D.COUNCIL_CARDS[card].bonus
-    state, _ = act(state, 0, "take_card", card=card)
+    state, events = act(state, 0, "take_card", card=card)
+    from games.aelderman.rules import describe
+    assert f"{{p0}} receives the card's bonus: {describe(bonus)}." in [e.text for e in events]  # named, not "a bonus"
     gained = D.COUNCIL_CARDS[card].gain.get("coins", 0) + bonus.get("coins", 0)
     assert state.players[0].coins == coins + gained
     while state.pending:
@@ -173,6 +175,27 @@ def test_every_good_on_the_production_bar_is_produced():
     player.production["stone"] = 1
     produce(state, [])
     assert player.goods["tools"] == 1 and player.goods["stone"] == 1
+
+
+def test_the_log_says_what_each_player_receives_at_production():
+    """Phase 1: 'certain buildings generate their benefit or produce their goods (income) - and pay
+    your operating costs'. The log names each player's income (the production bar's goods, action
+    points and influence, and what buildings produce), not only that there was some."""
+    from games.aelderman.production import produce
+    from tests.games.aelderman.helpers import new_main
+
+    state = new_main(2, seed=3)
+    first, second = state.players
+    first.production.update(wood=2, ap=1, influence=0)
+    first.buildings, first.uses, first.sites = ["Gabled House"], [0], [-1]
+    second.production.update({g: 0 for g in second.production})
+    events = []
+    produce(state, events)
+    lines = [e.text for e in events if e.kind == "income"]
+    assert lines[0].startswith("{p0} receives") and "1 action point" in lines[0] and "2 wood" in lines[0]
+    produced = D.BUILDINGS["Gabled House"].produces
+    assert all(f"{n} " in lines[0] for n in produced.values())
+    assert not any(line.startswith("{p1}") for line in lines)  # nothing produced: no line
 
 
 def test_a_bidder_left_without_a_card_it_may_take_is_told_why():
