@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Iterator
 
 from games import GameSpec, registry
-from play import damage, pace, record, rematch, undo, votes
+from play import damage, pace, rematch, undo, votes
 from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
 from play.kept import KeptStates
 from play.lobby import LobbyMixin
 from play.moves import MovesMixin
+from play.record_access import RecordAccessMixin
 from play.results import TableNews
 from storage import SeatRow, Store, TableRow
 from storage.damaged_rows import DamagedRow, fault_text
@@ -82,7 +83,7 @@ def own_rated_cancel(table: TableRow) -> str:
             "forfeit with `/table abandon`.")
 
 
-class TableService(MovesMixin, LobbyMixin):
+class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
     def __init__(self, store: Store, *, clock: Callable[[], float], decision_seconds: int | None = None,
                  open_limits: tuple[int, int] = (3, 50), missed_for_handover: int = votes.MISSED_FOR_HANDOVER) -> None:
         self.store = store
@@ -365,74 +366,6 @@ class TableService(MovesMixin, LobbyMixin):
     async def was_rated(self, table_id: int) -> bool:
         """Whether the table's result went into the ratings (a cancelled one too: see _rate_left)."""
         return await self.store.ratings.is_rated(table_id)
-
-    async def export(self, table_id: int, caller: Caller) -> dict[str, Any]:
-        """The record of a table (play/record.py): anyone in its server once the game has ended;
-        a server admin at any time, unless seated at it (the seed decides the hidden cards)."""
-        loaded = await self.load(table_id, caller)
-        table = loaded.table
-        if table.status == "lobby":
-            raise TableError(f"Table #{table_id} has not started; there is nothing to export yet.")
-        if table.state is None:
-            raise TableError(f"Table #{table_id} was {table.status} before its game started: there is no record.")
-        if table.status == "running":
-            if not caller.can_manage:
-                raise TableError("A game's record can be exported once it has ended (server admins: at any time).")
-            if loaded.seat_of(caller.user_id) is not None:
-                raise TableError("You play at this table: its record holds the seed, which decides the hidden "
-                                 "cards. Export it once the game has ended.")
-        twins = await self.same_deal_running(table)
-        if twins and (not caller.can_manage or await self._plays_at(twins, caller)):
-            raise TableError(f"Table #{table_id} was dealt the same cards as table "
-                             f"{', '.join(f'#{t.id}' for t in twins)}, still being played: its record (and the seed) "
-                             "can be exported once that game has ended.")
-        return record.build(table, loaded.seats, await self.store.tables.timed_actions(table_id))
-
-    async def same_deal_running(self, table: TableRow) -> list[TableRow]:
-        """Other tables dealt the same cards (a duplicate tournament round, or a seed an admin
-        chose twice) that are still being played: while they are, this table's seed, record and
-        secret events stay hidden, though its own game has ended, and their players do not read
-        its log (what its cards brought would tell them what theirs will)."""
-        return await self.store.tables.same_deal_running(table)
-
-    async def _plays_at(self, tables: list[TableRow], caller: Caller) -> TableRow | None:
-        for table in tables:
-            if any(s.user_id == caller.user_id for s in await self.store.tables.seats(table.id)):
-                return table
-        return None
-
-    async def log(self, table_id: int, caller: Caller) -> TableNews:
-        """The table with its game's events as the caller may see them (others' secrets hidden until
-        the game ends), in `TableNews.log`."""
-        loaded = await self.load(table_id, caller)
-        if loaded.table.status == "lobby":
-            raise TableError(f"Table #{table_id} has not started; its log is empty.")
-        if loaded.table.state is None:
-            raise TableError(f"Table #{table_id} was {loaded.table.status} before its game started: its log is empty.")
-        seat = loaded.seat_of(caller.user_id)
-        if seat is not None and seat.handed_over:
-            seat = None  # out of the game: the seat's secrets are the computer's now (public view until the end)
-        twins = await self.same_deal_running(loaded.table)
-        if seat is None and (mine := await self._plays_at(twins, caller)):
-            raise TableError(f"You play the same cards at table #{mine.id}: the log of table #{table_id} opens to you "
-                             "once your game has ended.")
-        if seat is None and twins:  # read here, it could be passed on to those playing the same cards
-            raise TableError(f"Table #{table_id} is dealt the same cards as another table of its tournament round that "
-                             "is still being played: its log opens to those not seated at it once all of them have ended.")
-        actions = await self.store.tables.timed_actions(table_id)
-        news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
-        ended = loaded.table.status in ("finished", "cancelled") and not twins
-        notes = await self.store.tables.notes(table_id)
-        news.log = record.visible_events(loaded.table, loaded.seats, actions, seat.seat if seat else None, ended,
-                                         notes)
-        return news
-
-    async def public_lines(self, table_id: int) -> list[tuple[int, str]]:
-        """(version, text) of every public line of the table's game (replayed: for a board whose
-        thread fell behind the lines kept with the table)."""
-        loaded = await self.load(table_id)
-        return record.public_lines(loaded.table, loaded.seats, await self.store.tables.timed_actions(table_id),
-                                   await self.store.tables.notes(table_id))
 
     async def set_pace(self, table_id: int, caller: Caller, name: str | None = None) -> TableNews:
         """The creator sets the table's pace in its lobby (play/pace.py); without a name, the next

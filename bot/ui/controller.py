@@ -39,10 +39,6 @@ from storage import TableRow
 
 log = logging.getLogger(__name__)
 
-DM_HELP = ("I could not send you a direct message (your DMs are closed for this server). You can still "
-           "play: press **My hand** on the table's board, or use `/table hand` in the thread, to see your "
-           "hand and make your choices privately. To get DMs, enable *Direct Messages* in this server's "
-           "Privacy Settings.")
 ENDED = ("finished", "cancelled")
 
 
@@ -133,18 +129,6 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                    else "Others can join with the Join button there.")
         await reply(interaction, f"Table #{table.id} ({title}) is open in {thread.mention}. {joining}"
                     + (f"\n\n{dm_note}" if dm_note else ""))
-
-    async def _probe_dm(self, news: TableNews, user_id: int) -> str | None:
-        """Say hello by DM when someone sits down; returns advice if their DMs are closed."""
-        seat = news.seat_of(user_id)
-        if seat is None:
-            return None
-        link = panels.thread_url(news.table)
-        title = self.service.spec(news.table).title
-        sent = await self.presenter.send_dm(
-            news.table.id, seat, content=f"You joined **{title} — table #{news.table.id}**"
-            + (f": {link}" if link else "") + ". Your hand and your private choices will come here.")
-        return None if sent else DM_HELP
 
     # -- lobby ---------------------------------------------------------------------------
     async def lobby_button(self, interaction: discord.Interaction, table_id: int, action: str) -> None:

@@ -1,5 +1,5 @@
-"""A lobby shown as it stands when a request finds it out of date or gone: its message is the only
-place with the Join, Start, Leave and Cancel buttons."""
+"""A lobby shown as it stands when a request finds it out of date or gone (its message is the only
+place with the Join, Start, Leave and Cancel buttons), and the hello by DM to who sits down."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui import panels
 from bot.ui.requests import caller_of, defer
 from play.common import TableError
 from play.results import TableNews
@@ -14,9 +15,14 @@ from play.results import TableNews
 if TYPE_CHECKING:
     from bot.ui.controller import TablesController
 
+DM_HELP = ("I could not send you a direct message (your DMs are closed for this server). You can still "
+           "play: press **My hand** on the table's board, or use `/table hand` in the thread, to see your "
+           "hand and make your choices privately. To get DMs, enable *Direct Messages* in this server's "
+           "Privacy Settings.")
+
 
 class LobbyShownMixin:
-    """Bringing a lobby's message back up to date, for TablesController."""
+    """Bringing a lobby's message back up to date, and a new player's DM, for TablesController."""
 
     async def _lobby_as_it_stands(self: TablesController, interaction: discord.Interaction, table_id: int) -> None:
         """A refused press on a lobby that still offers its buttons after the game began or the
@@ -49,3 +55,15 @@ class LobbyShownMixin:
         if lobby_id is None:
             return ""
         return f" Its lobby: https://discord.com/channels/{news.table.guild_id}/{news.table.thread_id}/{lobby_id}"
+
+    async def _probe_dm(self: TablesController, news: TableNews, user_id: int) -> str | None:
+        """Say hello by DM when someone sits down; returns advice if their DMs are closed."""
+        seat = news.seat_of(user_id)
+        if seat is None:
+            return None
+        link = panels.thread_url(news.table)
+        title = self.service.spec(news.table).title
+        sent = await self.presenter.send_dm(
+            news.table.id, seat, content=f"You joined **{title} — table #{news.table.id}**"
+            + (f": {link}" if link else "") + ". Your hand and your private choices will come here.")
+        return None if sent else DM_HELP
