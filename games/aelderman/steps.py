@@ -281,6 +281,14 @@ def settle_forced(state: State, events: list[Event]) -> bool:
     nothing = getattr(only, "where", None) in _NOTHING or getattr(only, "choice", None) in _NOTHING \
         or only.kind == "pass"
     if pending.kind in _FORCED or nothing:
+        if pending.kind == "pick_city" and pending.data["purpose"] == "place" and not pending.data.get("optional"):
+            _say_placement_lost(state, pending.seat, events)  # a card or building promised it: say why not
         resolve_step(state, only, events)
         return True
     return False
+
+
+def _say_placement_lost(state: State, seat: int, events: list[Event]) -> None:
+    why = ("no marker is left in their general supply" if state.players[seat].general <= 0
+           else "no city has room for one")
+    say(events, "placement_lost", f"{{p{seat}}} places no influence marker: {why}.", seat=seat)

@@ -87,3 +87,19 @@ def test_influence_production_short_of_markers_says_so():
     assert short and short[0].data["influence"] == 1
     kinds = [e.kind for e in events]
     assert kinds.index("production") < kinds.index("influence_short")  # after the line naming the income
+
+
+def test_a_promised_placement_with_no_marker_left_says_it_is_lost():
+    """"These influence markers are always taken from the general supply": a Council Hall card
+    (125, 126) or the Trade Guild that lets a player place a marker in any city places none when
+    that supply is empty, and the log says so, as it does for a big sale's markers."""
+    from games.aelderman.placement import push_placement
+    from games.aelderman.steps import settle_forced
+
+    state = new_game(2, seed=21)
+    player = state.players[0]
+    player.influence, player.general = player.influence + player.general, 0
+    push_placement(state, 0, None, optional=False)
+    events = []
+    assert settle_forced(state, events)
+    assert "{p0} places no influence marker: no marker is left in their general supply." in [e.text for e in events]
