@@ -81,7 +81,9 @@ def election_lines(info: TableInfo, outcome: Any) -> list[str]:
             details = outcome.details.get(seat, [])
             number = "" if solo else f"**{place}.** "  # one player: no places
             lines.append(f"{number}{info.name(seat)} — {int(outcome.scores.get(seat, 0))} council votes")
-            lines.extend(f"  {line}" for line in details if not line.startswith("Total:"))
+            # Solo: the headline gives the verdict against the dummy; its line is not repeated.
+            lines.extend(f"  {line}" for line in details
+                         if not line.startswith("Total:") and not (solo and line.startswith("The dummy has ")))
         place += len(group)
     spare = [s for s in outcome.details if s not in outcome.scores]
     for seat in spare:

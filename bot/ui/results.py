@@ -121,10 +121,16 @@ def _your_result(outcome: Any, seat: int, place: int, players: int) -> str:
         return "you won" if seat in outcome.winners else "you did not win this time"
     if not outcome.winners:
         tied = len(outcome.ranking) == 1  # everyone shares the one place: no place worth saying
-        return "nobody won" if tied else f"nobody won; you placed {_ordinal(place)} of {players}"
+        return "nobody won" if tied else f"nobody won; you placed {_ordinal(place)} of {players}{_tied(outcome, seat)}"
     if seat in outcome.winners:
         return "you won" if len(outcome.winners) == 1 else f"you share the win with {len(outcome.winners) - 1} more"
-    return f"you placed {_ordinal(place)} of {players}"
+    return f"you placed {_ordinal(place)} of {players}{_tied(outcome, seat)}"
+
+
+def _tied(outcome: Any, seat: int) -> str:
+    """', tied with 1 more' when others share the seat's place (the standings mark it '(tie)')."""
+    others = next((len(group) - 1 for group in outcome.ranking if seat in group), 0)
+    return f", tied with {others} more" if others else ""
 
 
 def _ordinal(n: int) -> str:

@@ -234,3 +234,19 @@ def test_the_build_menu_says_how_many_tiles_of_each_building_are_left():
         fresh = view.model_copy(update={"buildings_left": {**view.buildings_left, name: building.stock}})
         shown = RENDERER.action_description(Build(building=name), fresh)
         assert shown == f"{building.stock} tiles left. {building.text}", shown
+
+
+def test_the_solo_election_gives_its_verdict_once():
+    """The solo standings open with the verdict against the dummy ("You beat the dummy ..."); the
+    score pad's own verdict line is not repeated under the player."""
+    from bot.render.aelderman_results import election_lines
+    from bot.render.base import TableInfo
+    from games.core import Outcome
+
+    outcome = Outcome(ranking=[[0]], scores={0: 119.0}, winners=[0],
+                      details={0: ["Council votes: 100", "Total: 119 council votes",
+                                   "The dummy has 104 council votes: you beat it and are elected Aelderman."],
+                               1: ["Total: 104 council votes"]})
+    info = TableInfo(table_id=1, title="Aelderman", names={0: "ada"})
+    text = "\n".join(election_lines(info, outcome))
+    assert text.count("elected Aelderman") == 1 and "119 to 104" in text and "Council votes: 100" in text
