@@ -101,8 +101,9 @@ async def test_closed_dms_the_game_goes_on_through_my_hand(simcord_env):
     await ada.slash(channel, "table create", game="augsburg1520")
     thread = channel.threads[-1]
     joined = await bo.click(thread.history()[0], label="Join")
-    assert "could not send you a direct message" in joined.response.content
-    assert "My hand" in joined.response.content
+    (advice,) = joined.followups  # after the answer: the DM is tried once Bo is seated
+    assert advice.ephemeral and "could not send you a direct message" in advice.content
+    assert "My hand" in advice.content
     await ada.click(thread.history()[0], label="Start")
     assert any(bo.mention in m.content and "My hand" in m.content for m in thread.history())
     assert not bo_user.dm_channel.history()
