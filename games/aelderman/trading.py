@@ -9,7 +9,7 @@ from games.aelderman import data as D
 from games.aelderman.actions import GoodsOption, Pay, SplitInto, Upgrade, quick
 from games.aelderman.improvements import offer
 from games.aelderman.placement import push_placement, why_not_placed
-from games.aelderman.rules import gain, say
+from games.aelderman.rules import describe, gain, say
 from games.aelderman.state import Pending, Player, State
 from games.core import Event, plural
 
@@ -35,9 +35,10 @@ def take_yield(state: State, seat: int, option: GoodsOption, events: list[Event]
     gain(state, seat, items)
     got = state.players[seat].influence - before  # as many markers as the general supply has left
     short = f" (the general supply had {'only ' + str(got) if got else 'none'} left)" if got < option.influence else ""
-    say(events, "goods_bought", f"{{p{seat}}} buys goods: {', '.join(option.goods) or 'no goods'}"
-        + (f", {plural(option.coins, 'coin')}" if option.coins else "")
-        + (f", {got} influence{short}" if option.influence else "") + ".", seat=seat)
+    parts = [describe(dict(Counter(option.goods)))] if option.goods else []
+    parts += [plural(option.coins, "coin")] if option.coins else []
+    parts += [f"{got} influence{short}"] if option.influence else []
+    say(events, "goods_bought", f"{{p{seat}}} buys goods: {', '.join(parts) or 'nothing'}.", seat=seat)
     for luxury in ("spices", "pelt"):
         if luxury in option.goods:
             offer(state, seat, f"wheel_{luxury}")  # improvements 507 and 508
@@ -76,7 +77,8 @@ def start_sale(state: State, seat: int, demand: tuple[str, ...], count: int,
     fixed, lux, anything = sale_needs(demand, count)
     for good, n in fixed.items():
         player.goods[good] -= n
-    pending = Pending(kind="pay", seat=seat, data={"count": count, "lux": lux, "any": anything})
+    pending = Pending(kind="pay", seat=seat, data={"count": count, "lux": lux, "any": anything,
+                                                   "paid": dict(+fixed)})
     resolve_pay(state, pending, None, events)
 
 
@@ -90,8 +92,10 @@ def resolve_pay(state: State, pending: Pending, action: Pay | None, events: list
     """Pay one open place (the step is off the stack); forced places are paid at once, and the
     step goes back on the stack while a real choice remains. Reward when all are paid."""
     player = state.players[pending.seat]
+    paid = pending.data.setdefault("paid", {})  # named in the sale's line (a step stored before: from here on)
     if action is not None:
         player.goods[action.good] -= 1
+        paid[action.good] = paid.get(action.good, 0) + 1
         pending.data["lux" if pending.data["lux"] else "any"] -= 1
     while pending.data["lux"] or pending.data["any"]:
         options = pay_options(state, pending)
@@ -99,13 +103,15 @@ def resolve_pay(state: State, pending: Pending, action: Pay | None, events: list
             state.pending.append(pending)
             return
         player.goods[options[0].good] -= 1
+        paid[options[0].good] = paid.get(options[0].good, 0) + 1
         pending.data["lux" if pending.data["lux"] else "any"] -= 1
-    sale_reward(state, pending.seat, pending.data["count"], events)
+    sale_reward(state, pending.seat, pending.data["count"], events, paid)
 
 
-def sale_reward(state: State, seat: int, count: int, events: list[Event]) -> None:
+def sale_reward(state: State, seat: int, count: int, events: list[Event], paid: dict[str, int] | None = None) -> None:
     reward = D.SALES[count]
-    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods for {plural(reward['coins'], 'coin')}.",
+    what = f" ({describe(paid)})" if paid and sum(paid.values()) == count else ""
+    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods{what} for {plural(reward['coins'], 'coin')}.",
         seat=seat, count=count)
     gain(state, seat, {k: v for k, v in reward.items() if k != "placements"}, events)
     offer(state, seat, "sold")  # improvement 505

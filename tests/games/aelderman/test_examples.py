@@ -53,14 +53,18 @@ def test_sarah_buys_in_ribe_and_sells_in_aalborg():
     start_turn(state, SARAH, "Hamburg", ap=4)
     state, _ = act(state, SARAH, "move", city="Ribe")
     influence = state.players[SARAH].influence
-    state, _ = act(state, SARAH, "card_action", action="buy3", cost=3)
+    state, events = act(state, SARAH, "card_action", action="buy3", cost=3)
     sarah = state.players[SARAH]
     assert sarah.influence == influence + 1
     assert (sarah.goods["meat"], sarah.goods["wheat"], sarah.goods["wood"]) == (1, 2, 1)
+    (bought,) = [e.text for e in events if e.kind == "goods_bought"]  # counted, as the log says goods
+    assert "1 meat" in bought and "2 wheat" in bought and "wheat, wheat" not in bought, bought
     state, _ = act(state, SARAH, "move", city="Aalborg")
-    state, _ = act(state, SARAH, "card_action", action="sell1", cost=1)
+    state, events = act(state, SARAH, "card_action", action="sell1", cost=1)
     sarah = state.players[SARAH]
     assert sarah.coins == 10 and sarah.influence == influence + 2
+    (sold,) = [e.text for e in events if e.kind == "goods_sold"]  # which goods went, not only how many
+    assert sold.startswith("{p%d} sells 4 goods (" % SARAH) and all(g in sold for g in ("wood", "wheat", "meat")), sold
     assert sum(sarah.goods.values()) == 0
 
 
