@@ -87,6 +87,10 @@ class BaumeisterRenderer(Renderer):
         lines.append(f"Open stack: {plural(view.open_stack, 'card')}, {open_card}")
         lines.append(f"Face-down stack: {plural(view.hidden_stack, 'card')} · Saboteurs in the reserve: {view.reserve}"
                      f" · Cash supply: {plural(view.bank, 'thaler')}")
+        if view.turn == 1 and view.start_rolls:  # "By a roll of the die, determine the starting player."
+            rolls = ", ".join("saboteur" if face == 0 else str(face) for face in view.start_rolls)
+            lines.append(f"Start player: {info.name(view.start_player)} (the die, rolled until it showed a seat's "
+                         f"number: {rolls}).")
         if view.last_turn and not view.final_round and view.phase != "over":
             lines.append("⚠️ The last card of a stack has been auctioned: the final round follows this turn.")
         if view.auction is not None:

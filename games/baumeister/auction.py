@@ -31,8 +31,9 @@ def apply_income(state: State, seat: int, action, events: list[Event]) -> None:
     if not state.announced:  # the game's first move is always the start player's income
         state.announced = True
         events.append(event(
-            "start_player", "The die decides who starts: %s; {p%d} begins." % (
-                ", ".join("saboteur" if f == 0 else str(f) for f in state.start_rolls), state.start_player),
+            "start_player", "The die decided who starts (rolled until it showed a seat's number, 1 to %d): %s; "
+            "{p%d} begins." % (state.seats, ", ".join("saboteur" if f == 0 else str(f) for f in state.start_rolls),
+                               state.start_player),
             seat=state.start_player, rolls=state.start_rolls))
     gates = coins(state.cities[seat])
     kind = action.kind

@@ -142,3 +142,12 @@ def test_a_bidder_s_panel_names_the_auction_and_the_bid_to_beat():
     assert set(SPEC.to_act(state)) == {2}
     text = panel_text(state, 2)
     assert "raise above 1 (p1's bid)" in text and "in p0's auction" in text, text
+
+
+def test_the_first_board_says_why_its_player_starts():
+    """"By a roll of the die, determine the starting player": the first turn's board says who the die
+    chose, and with which rolls (a face naming no seat, such as the saboteur, is rolled again)."""
+    state = SPEC.setup(4, 3)
+    board = RENDERER.board(info(4), SPEC.view(state, None))[0].description
+    rolls = ", ".join("saboteur" if face == 0 else str(face) for face in state.start_rolls)
+    assert f"Start player: p{state.start_player} (the die, rolled until it showed a seat's number: {rolls})." in board
