@@ -276,8 +276,8 @@ class Augsburg1520Renderer(Renderer):
 
     def _player_name(self, info: TableInfo, v: Any, player: Any) -> str:
         marks = []
-        if player.seat == v.start_player:
-            marks.append("start player")
+        if player.seat == v.start_player and (v.round == 0 or (v.round == 1 and v.auction == 0)):
+            marks.append("start player")  # it opens the first auction only: later, the last winner opens
         if player.seat == v.opener and v.phase != "over":
             marks.append("opens" if v.noble else "opens the first auction" if v.round == 0 else "opens next round")
         if player.to_act:

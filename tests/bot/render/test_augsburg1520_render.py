@@ -388,3 +388,18 @@ def test_a_bidder_s_panel_names_who_holds_the_bid_to_beat():
     assert state.bidder == 1
     text = RENDERER.panel(info, SPEC.view(state, 1), 1).description
     assert f"Bid on **Philipp** ({info.name(0)} bid 1 card): pass, hold 1 or raise." in text, text
+
+
+def test_the_start_player_is_marked_only_until_the_first_auction_is_won():
+    """"The first auction in the game begins with the Start player ...; in all further auctions will
+    the first bidder be the winner of the previous auction": the board marks the start player for
+    the first auction only, so it is not read as who opens later."""
+    from tests.games.augsburg1520.states import after_first_purchase, start_auction
+
+    info = table(3)
+    state = after_first_purchase(3, 1)
+    first = "".join(f.name for f in RENDERER.board(info, SPEC.view(state, None))[0].fields)
+    assert "start player" in first
+    start_auction(state, 1, 1)  # the second visit, opened by the last winner
+    later = "".join(f.name for f in RENDERER.board(info, SPEC.view(state, None))[0].fields)
+    assert "start player" not in later and "opens" in later
