@@ -172,6 +172,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
                 continue
             if not await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread))):
                 untold[seat] = table.prompts.get(seat, (table.version,))[0]
+        for seat in sorted(self._told_privately(news) - news.changed - {answered}):
+            await safely(f"private news of table {table.id} seat {seat}", self.dm_panel(news, seat))
         if untold or not (waiting and secret):  # (that retry keeps its time)
             await self._retry_if_refused(news, bool(shown) and not untold, untold, attempt)
         last = None if self.service.overtaken(news) else last_to_choose(news)
@@ -181,6 +183,17 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         again = no_longer_last(news)
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
+
+    @staticmethod
+    def _told_privately(news: TableNews) -> set[int]:
+        """People, not the movers, whom this move told something only they may know (the other
+        side of a pay-off hears that it was settled, and for how much): their panel shows it."""
+        if news.table.status != "running":
+            return set()  # the end: every player's game-over DM follows
+        movers = {move.seat for move in news.moves}
+        told = {seat for move in news.moves for event in move.events if event.seats is not None for seat in event.seats}
+        return {seat for seat in told - movers if news.seats[seat].user_id is not None
+                and not (news.seats[seat].handed_over or news.seats[seat].away)}
 
     def wake_timers(self, due: float) -> None:
         """A timer due at `due` was stored: the bot's timer scheduler (if it runs) must not sleep past it."""

@@ -90,6 +90,11 @@ async def test_a_pay_off_offered_and_accepted_by_dm_calls_the_saboteur_off(simco
     assert f"{names[victim]} and {names[attacker]} negotiate a pay-off." in text
     assert f"{names[victim]} and {names[attacker]} agree on a pay-off" in text
     assert f"offers {names[attacker]} {amount} thalers" not in text, "the amount stays between the two"
+    # The victim, who offered, hears by DM that it was accepted and what was paid (their panel said
+    # "you offered ...; waiting" until then); the amount reaches no one else.
+    victim_user = (await table.actor_of_seat(victim)).user
+    told = victim_user.dm_channel.history()[-1].content
+    assert f"pays {names[attacker]} {amount} thalers" in told, told
     # The time limits of the answered decisions run out later and change nothing.
     row = await table.row()
     await simcord_env.advance_time(settings.decision_timeout + 60)
