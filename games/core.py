@@ -231,6 +231,9 @@ class GameSpec(ABC, Generic[StateT, ActionT]):
     # Kinds of public event that open a private exchange (see shown_to_act): its players whose DMs
     # are closed are told once, as it opens, to follow it with My hand.
     private_exchange_events: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of private event that settle such an exchange: the side that did not move is shown them
+    # at once (with its panel), not only at its next decision.
+    settling_events: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self._action_adapter: TypeAdapter[Any] = TypeAdapter(self.Action)

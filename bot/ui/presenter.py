@@ -184,14 +184,15 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
 
-    @staticmethod
-    def _told_privately(news: TableNews) -> set[int]:
-        """People, not the movers, whom this move told something only they may know (the other
-        side of a pay-off hears that it was settled, and for how much): their panel shows it."""
-        if news.table.status != "running":
+    def _told_privately(self, news: TableNews) -> set[int]:
+        """People, not the movers, to whom this move settled a private exchange (the other side of
+        a pay-off hears that it was agreed, and for how much): their panel shows it."""
+        settling = self.service.spec(news.table).settling_events
+        if news.table.status != "running" or not settling:
             return set()  # the end: every player's game-over DM follows
         movers = {move.seat for move in news.moves}
-        told = {seat for move in news.moves for event in move.events if event.seats is not None for seat in event.seats}
+        told = {seat for move in news.moves for event in move.events
+                if event.kind in settling and event.seats is not None for seat in event.seats}
         return {seat for seat in told - movers if news.seats[seat].user_id is not None
                 and not (news.seats[seat].handed_over or news.seats[seat].away)}
 

@@ -29,6 +29,7 @@ class BaumeisterSpec(GameSpec[State, Any]):
     min_seats = 3
     max_seats = 4
     private_exchange_events = frozenset({"negotiation"})  # a pay-off's answers (sabotage.py)
+    settling_events = frozenset({"payoff_amount"})  # the pay-off agreed, and what was paid
     Options = Options
     State = State
     Action = Action
