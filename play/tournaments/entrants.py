@@ -51,8 +51,9 @@ class EntrantsMixin:
 
     async def _still_in(self: TournamentService, tournament: TournamentRow, user_id: int) -> bool:
         """False for a player an elimination has knocked out (every other format plays everyone on)."""
-        if tournament.format != "elimination":
-            return True
+        entrants = await self.entrants(tournament.id)
+        if tournament.format != "elimination" or any(e.user_id == user_id and e.withdrawn for e in entrants):
+            return True  # (one who withdrew is answered so by `withdraw`)
         rounds = await self.store.tournaments.rounds(tournament.id)
         if rounds and rounds[-1].status != "finished":  # everyone still in is seated in it, or has its bye
             games = await self.store.tournaments.games(tournament.id, rounds[-1].round_no)
@@ -60,8 +61,7 @@ class EntrantsMixin:
         history = await self.history(tournament.id)  # every round finished: who the last one sent on
         if not history:
             return True
-        records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn)
-                   for e in await self.entrants(tournament.id)]
+        records = [PlayerRecord(player_id=e.user_id, rating=e.rating, withdrawn=e.withdrawn) for e in entrants]
         return user_id in survivors(records, history, tournament.table_size, self.min_seats(self.spec(tournament)),
                                     tournament.advance, tournament.seed)
 

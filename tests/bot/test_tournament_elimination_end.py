@@ -72,3 +72,5 @@ async def test_a_player_knocked_out_has_nothing_to_withdraw_from(simcord_env):
     assert not any(e.withdrawn for e in await event.bot.store.tournaments.players(tournament))
     said = await event.by_id(final.players[0]).click(tournament_message(event, tournament), label="Withdraw")
     assert "You withdrew" in said.response.content
+    said = await event.by_id(final.players[0]).click(tournament_message(event, tournament), label="Withdraw")
+    assert "already withdrawn" in said.response.content  # not "out of this elimination"
