@@ -17,7 +17,7 @@ from games import AmountChoice, GameSpec
 from games.core import plural
 from play import pace
 from play.common import told_apart
-from play.results import panel_token
+from play.results import TableNews, panel_token
 from play.options import allowed_values as option_choices  # the values a lobby menu offers
 from storage import SeatRow, TableRow
 
@@ -255,6 +255,22 @@ def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: s
     if link:
         parts.append(f"Table: {link}")
     return _fit("\n".join(parts), 2000)
+
+
+def seat_lines(info: TableInfo, renderer: Any, news: TableNews, seat: int) -> list[str]:
+    """The lines of a request's moves that `seat` may see (a private panel's news)."""
+    return [line for move in news.moves for event in move.events
+            if event.visible_to(seat) and (line := renderer.event_line(info, event))]
+
+
+def turn_lines(info: TableInfo, renderer: Any, news: TableNews, seat: int) -> list[str]:
+    """The news of a seat's turn DM: what everyone saw happen since the seat's last move (or its
+    decision before this one), then what this request's moves showed it. With more than two
+    players, the moves of those in between are news too, not only the last one."""
+    since = news.previous_prompts.get(seat, (news.first_version, ""))[0]
+    earlier = [info.fill(text) for version, text in news.table.recent_events
+               if since < version <= news.first_version and text]
+    return earlier + seat_lines(info, renderer, news, seat)
 
 
 def with_back(table_id: int) -> discord.ui.View:

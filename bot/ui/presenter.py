@@ -273,10 +273,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         }
 
     def private_lines(self, news: TableNews, seat: int) -> list[str]:
-        info = self.info(news)
-        renderer = get_renderer(news.table.game)
-        return [line for move in news.moves for event in move.events
-                if event.visible_to(seat) and (line := renderer.event_line(info, event))]
+        return panels.seat_lines(self.info(news), get_renderer(news.table.game), news, seat)
 
     async def notify_seat(self, news: TableNews, seat: int, thread: Any) -> None:
         """A seat's choices changed: send it a fresh DM panel when it must act (taking the controls
@@ -293,7 +290,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
                 await self.retire_dm_panel(news, row, current)
             return
         tried = self.dm_worth_trying(row)
-        if tried and await self.dm_panel(news, seat):
+        if tried and await self.dm_panel(news, seat, turn=True):
             return
         if thread is None:
             return
@@ -347,10 +344,12 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         refused = self.dm_refused.get(row.user_id)
         return self.service.clock() - (self.started if refused is None else refused) >= DM_RETRY
 
-    async def dm_panel(self, news: TableNews, seat: int) -> bool:
-        """Send a seat its panel by DM in place of its previous one; False if the DM failed."""
+    async def dm_panel(self, news: TableNews, seat: int, turn: bool = False) -> bool:
+        """Send a seat its panel by DM in place of its previous one; False if the DM failed.
+        `turn`: the seat's decision is new (its news is then everything since its last move)."""
         row = news.seats[seat]
-        message = await self.send_dm(news.table.id, row, **self.panel(news, seat, self.private_lines(news, seat)))
+        lines = (panels.turn_lines if turn else panels.seat_lines)(self.info(news), get_renderer(news.table.game), news, seat)
+        message = await self.send_dm(news.table.id, row, **self.panel(news, seat, lines))
         if message is None:
             return False
         if self.service.overtaken(news, seat):  # a click crossed it: the later move shows the seat its panel
