@@ -20,7 +20,7 @@ from play.common import AmountOutOfRange, Caller, TableError, not_seated, table_
 from play.lobby import check_not_tournament
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
                           next_prompts, offered_token, ranked_last, recent_events, seat_choices)
-from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE
+from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE, counts_for_rating
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
 from storage.timers import DECISION_TIMER, FINISH_TIMER, SHOW_TIMER, STANDINGS_TIMER
@@ -353,7 +353,8 @@ class MovesMixin:
                     await self._rate_left(loaded, seats, seat, earlier)
             return await self.news(loaded.table.id)
         replaced = next(s for s in loaded.seats if s.seat == seat).ai is not None
-        if not (loaded.table.rated and (not forfeit or replaced)):
+        # (A table that counts for nobody, a computer seated from the lobby, has nothing to unrate.)
+        if not (counts_for_rating(loaded.table, loaded.seats) and (not forfeit or replaced)):
             return await self._continue(self._running(loaded, loaded.table, seats, loaded.state), loaded.state,
                                         [], {seat: update})
         # A computer that plays an absent player's seat on their behalf makes the game unrated for

@@ -235,7 +235,8 @@ def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
            for s in record["seats"]}
     names = {s["seat"]: str(s.get("name", f"seat {s['seat']}")) + why[s["seat"]] for s in record["seats"]}
     lines = []
-    for place, group in enumerate(outcome.ranking, start=1):
+    for group in outcome.ranking:
+        place = outcome.place_of(group[0])  # tied seats share a place, and the next is counted on (1, 1, 3)
         for seat in group:
             score = outcome.scores.get(seat, outcome.scores.get(str(seat), 0))  # type: ignore[call-overload]
             lines.append(f"{place}. {names.get(seat, f'seat {seat}')}: {score:g}")

@@ -24,6 +24,7 @@ from play.lobby import LobbyMixin
 from play.moves import MovesMixin
 from play.record_access import RecordAccessMixin
 from play.results import TableNews
+from play.tournaments.rating_service import counts_for_rating
 from storage import SeatRow, Store, TableRow
 from storage.damaged_rows import DamagedRow, fault_text
 
@@ -277,7 +278,8 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
                                  "when every other player agrees; players can use `/table abandon` to forfeit.")
             if caller.user_id != table.creator_id and not caller.can_manage:
                 raise TableError("Only the table's creator or someone with Manage Server can cancel it.")
-            if table.status == "running" and (table.rated or table.tournament_id is not None) \
+            rated = counts_for_rating(table, loaded.seats)  # not one a computer seated in the lobby unrated
+            if table.status == "running" and (rated or table.tournament_id is not None) \
                     and seated(loaded.seats, caller.user_id):
                 raise TableError(own_rated_cancel(table))
             await self._close(table_id)
@@ -295,7 +297,7 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         playing = seated(loaded.seats, caller.user_id)
         if caller.user_id != table.creator_id:
             return playing and not caller.can_manage  # Manage Server cancels, or is told why not
-        return not caller.can_manage or (table.rated and playing)
+        return not caller.can_manage or (counts_for_rating(table, loaded.seats) and playing)
 
     async def close(self, table_id: int) -> TableNews:
         """Cancel a table on the bot's own account (its tournament was cancelled)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from games.core import plural
 from play.common import Caller, TableError, table_state
 from play.results import TableNews
+from play.tournaments.rating_service import counts_for_rating
 
 if TYPE_CHECKING:
     from play.tables import Loaded, TableService
@@ -45,7 +46,7 @@ def _voters(loaded: Loaded, kind: str, asker: int, left: frozenset[int]) -> list
     away players and those who left must agree too: else a creator could wait for a lapse (or
     remove a player from the server) and erase a rated result."""
     subject = int(kind.split(":")[1]) if kind.startswith("handover:") else None
-    count_away = kind == "cancel" and loaded.table.rated
+    count_away = kind == "cancel" and counts_for_rating(loaded.table, loaded.seats)
     return [s.user_id for s in loaded.seats if s.user_id is not None and not s.forfeited and not s.ai
             and (count_away or not (s.away or s.user_id in left)) and s.user_id != asker and s.seat != subject]
 
@@ -158,7 +159,7 @@ def _departed(loaded: Loaded, kind: str, left: frozenset[int]) -> bool:
     it). A rated game with deadlines keeps their rule: removing a player from the server does not
     unrate it at once."""
     table = loaded.table
-    return (not table.rated or table.pace == "off") and any(
+    return (not counts_for_rating(table, loaded.seats) or table.pace == "off") and any(
         f"handover:{s.seat}" == kind and s.user_id in left for s in loaded.seats)
 
 
@@ -186,12 +187,13 @@ def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
 
 def _check_cancel(loaded: Loaded, left: frozenset[int] = frozenset()) -> None:
     gone = [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
-    if loaded.table.rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
+    rated = counts_for_rating(loaded.table, loaded.seats)  # not a game that counts for nobody
+    if rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
         raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, so it cannot be "
                          "cancelled by a vote: play it out (a computer player plays their seat), or ask "
                          "someone with Manage Server who has no seat at it.", names=gone)
     away = [s.display_name for s in loaded.seats if s.user_id in left and not s.handed_over]
-    if loaded.table.rated and away:  # everyone must agree to cancel a rated game: they never could
+    if rated and away:  # everyone must agree to cancel a rated game: they never could
         when = "Now" if loaded.table.pace == "off" else "Once they have missed the table's deadlines"
         later = (f" {when} the others may vote their seat to a computer player with `/table handover` (the game is "
                  "then unrated).")

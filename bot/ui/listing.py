@@ -10,6 +10,7 @@ from bot.render.base import cut_to, shown_name
 from bot.ui.requests import caller_of, refusal, reply
 from games import registry
 from play.common import TableError, told_apart
+from play.tournaments.rating_service import counts_for_rating
 
 LISTED = 15  # tables of each kind in the answer (newest first)
 ROOM = 4000  # characters of the answer's embed (Discord takes 4096): whole lines only
@@ -94,7 +95,7 @@ def lobby_line(table: Any, seats: list[Any], user_id: int) -> str:
     parts = [f"**#{table.id}** {spec.title}", taken]
     if creator is not None:
         parts.append(f"opened by {name(creator)}")
-    if table.rated:
+    if table.rated and not any(s.ai for s in seats):  # a computer seated makes it count for nobody
         parts.append("rated")
     parts.append(place(table))
     if any(s.user_id == user_id for s in seats):
@@ -112,7 +113,7 @@ def seat_names(seats: list[Any]) -> list[str]:
 def running_line(table: Any, seats: list[Any], user_id: int) -> str:
     spec = registry.get(table.game)
     names = ", ".join(seat_names(seats))
-    parts = [f"**#{table.id}** {spec.title}", names] + (["rated"] if table.rated else []) + [place(table)]
+    parts = [f"**#{table.id}** {spec.title}", names] + (["rated"] if counts_for_rating(table, seats) else []) + [place(table)]
     if any(s.user_id == user_id and not s.handed_over for s in seats):  # not a seat given to the computer
         parts.append("you play")
     return " · ".join(parts)

@@ -17,6 +17,7 @@ from bot.ui.requests import caller_of, custom_ids, defer, left_server, name_of, 
 from bot.ui import panels
 from play.common import TableError
 from play.results import TableNews
+from play.tournaments.rating_service import counts_for_rating
 from play.votes import VoteNews, VoteOver
 
 
@@ -71,7 +72,8 @@ class VotesMixin:
         view.add_item(VoteButton(table_id, kind, False, vote["at"]))
         mentions = " ".join(f"<@{u}>" for u in users)
         asker = _name_of(voted, info, vote["by"]) or shown_name(name_of(interaction.user))
-        asked = question(kind, asker, subject, voted.news.table.rated, bool(vote.get("left")))
+        asked = question(kind, asker, subject, counts_for_rating(voted.news.table, voted.news.seats),
+                         bool(vote.get("left")))
         posted = await self.presenter.post(voted.news.table.thread_id, f"{asked} {mentions}: {ASK}", view=view,
                                            allowed_mentions=panels.PLAYER_MENTIONS)
         if posted:

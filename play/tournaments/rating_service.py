@@ -89,7 +89,9 @@ class RatingService:
             after = update(before, groups)
             results = [RatedResult(
                 user_id=seat.user_id, display_name=names[seat.user_id], place=outcome.place_of(seat.seat),
-                seats=len(seats), won=seat.seat in outcome.winners and not seat.forfeited, forfeited=seat.forfeited,
+                seats=len(seats), won=seat.seat in outcome.winners and not seat.forfeited,
+                # The last to leave a game the others abandoned is ranked first, not as one who forfeited.
+                forfeited=seat.forfeited and seat.seat not in outcome.ranking[0],
                 mu_before=before[seat.user_id].mu, sigma_before=before[seat.user_id].sigma,
                 mu_after=after[seat.user_id].mu, sigma_after=after[seat.user_id].sigma) for seat in seats]
             if not await self.store.ratings.record_game(table.guild_id, table.game, table.id, results):

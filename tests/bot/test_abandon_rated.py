@@ -36,6 +36,10 @@ async def test_the_last_to_leave_after_an_abandoner_closes_a_game_rated_with_the
     assert note and "ranked last" in note[-1] and "(abandoned) abandoned" not in note[-1], note
     profile = await ada.slash(table.thread, "profile")
     assert "No rated games yet" not in str(profile.response.embeds[0].to_dict())
+    # README: "the last to leave first": their history says so, not "forfeit, last"
+    fields = (await bo.slash(table.thread, "profile")).response.embeds[0].to_dict()["fields"]
+    recent = next(f["value"] for f in fields if f["name"] == "Recent rated games")
+    assert f"table #{table.table_id}: 1 of 3" in recent and "forfeit" not in recent, recent
 
 
 async def test_a_rated_game_left_without_an_earlier_abandoner_stays_unrated(simcord_env):
