@@ -125,8 +125,8 @@ class MovesMixin:
                              "on the notice that told you so, then play on.")
         kept = self.kept.choices(loaded.table, seat.seat)  # listed by the move that stored this state
         actions = kept[0] if kept else seat_choices(loaded.spec, loaded.state, seat.seat)
-        if not actions:
-            raise TableError(loaded.spec.not_your_turn(loaded.state, seat.seat))
+        if not actions:  # the panel pressed had choices (a forged one has no valid token): not this one
+            raise TableError(f"{OUT_OF_DATE} {loaded.spec.not_your_turn(loaded.state, seat.seat)}")
         version, digest = loaded.table.prompts.get(seat.seat, (loaded.table.version, ""))
         # The digest too: a panel sent before the bot was updated to offer choices in another order
         # would otherwise pick by its position a choice it did not show (a panel shown since has a

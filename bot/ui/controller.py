@@ -411,7 +411,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             news = None  # another server's table, or none: the reason alone
         if news is not None:
             seat = news.seat_of(interaction.user.id)
-            stale = message == OUT_OF_DATE and self._kept_controls_pressed(interaction, seat)
+            stale = message.startswith(OUT_OF_DATE) and self._kept_controls_pressed(interaction, seat)
             if news.table.status in ENDED or stale:
                 await self._retire_clicked(interaction)
             message = self.presenter.info(news).fill(message) if fill else message
