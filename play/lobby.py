@@ -127,7 +127,10 @@ class LobbyMixin:
                 raise TableError(f"This table is full ({loaded.spec.max_seats} players at most).")
             return await self.news(table_id)
 
-    async def leave(self: TableService, table_id: int, caller: Caller) -> TableNews:
+    async def leave(self: TableService, table_id: int, caller: Caller) -> tuple[TableNews, bool]:
+        """Leave a lobby. Also returned: whether the caller ran it (and so passed it on), as it
+        stood under the table's lock (a creator leaving at the same moment may have passed it on
+        to the caller)."""
         async with self.lock(table_id):
             loaded = await self.load(table_id, caller)
             seat = loaded.seat_of(caller.user_id)
@@ -146,7 +149,7 @@ class LobbyMixin:
             async with self.store.transaction():
                 if not await self._unseat(loaded, seat, frozenset({caller.user_id})):
                     raise TableError(f"You are not seated at table #{table_id}.")
-            return await self.news(table_id)
+            return await self.news(table_id), loaded.table.creator_id == caller.user_id
 
     async def unseat_departed(self: TableService, table_id: int, caller: Caller, gone: frozenset[int]) -> TableNews:
         """Take the players who have left the server (`gone`, as Discord says) off a lobby, as if

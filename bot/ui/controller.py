@@ -181,8 +181,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         """Leave a lobby (its Leave button, `/table leave`); a creator's answer names who runs it now."""
         caller = caller_of(interaction)
         try:
-            creator = (await self.service.get(table_id, caller)).creator_id
-            news = await self.service.leave(table_id, caller)
+            news, ran_it = await self.service.leave(table_id, caller)
         except TableError as exc:
             said = refusal(exc)
             if interaction.message is None:  # `/table leave`: the lobby it points to may have been deleted
@@ -192,13 +191,13 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             return
         # Answered first (the leave is stored): the lobby's edit and the thread's line may wait on Discord.
         answer = f"You left table #{table_id}."
-        if creator == caller.user_id:
+        if ran_it:
             successor = shown_name(next((s.display_name for s in news.seats if s.user_id == news.table.creator_id), ""))
             answer = (f"You left table #{table_id}; {successor} now runs its lobby (starts it, adds computers, "
                       "sets options).")
         await reply(interaction, answer)
         await self.presenter.refresh_lobby(news)
-        if creator == caller.user_id:
+        if ran_it:
             runner = news.table.creator_id  # told in the thread, with a ping: the table waits for their Start
             await self.presenter.post(news.table.thread_id, f"{shown_name(caller.name)} left the table; <@{runner}> "
                                       "runs it now: **Start** it once enough players are seated.",

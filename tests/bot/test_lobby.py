@@ -441,3 +441,26 @@ async def test_a_deleted_lobby_shown_twice_at_once_is_posted_anew_once(simcord_e
     shown = await asyncio.gather(bot.presenter.refresh_lobby(news), bot.presenter.refresh_lobby(news))
     (lobby,) = [m for m in table.thread.history() if "Start" in labels(m)]
     assert shown == [lobby.id, lobby.id] and (await table.row()).lobby_message_id == lobby.id
+
+
+async def test_creator_and_next_player_leaving_at_once_ping_the_real_new_runner(simcord_env):
+    """ada (creator) and bo press Leave together: cy runs the lobby, and is pinged for it; bo, if
+    he ran it for a moment, is told he passed it on."""
+    import asyncio
+
+    from tests.reliability.forge import forge_component
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    lobby = table.thread.history()[0]
+    custom_id = f"lobby:leave:{table.table_id}"
+    left = await asyncio.gather(forge_component(ada, lobby, custom_id, forged=False),
+                                forge_component(bo, lobby, custom_id, forged=False))
+    assert [s.user_id for s in await table.seats()] == [cy.id] and (await table.row()).creator_id == cy.id
+    told = [m.content for m in table.thread.history() if "runs it now" in (m.content or "")]
+    assert f"<@{cy.id}> runs it now" in told[-1], told
+    # Whoever ran the lobby when their leave was taken is told whom they passed it to (whichever
+    # press came first: ada's passes it to bo, bo's to cy; or bo leaves first and ada's goes to cy).
+    answers = [r.response.content for r in left]
+    assert "now runs its lobby" in answers[0], answers
+    assert ("now runs its lobby" in answers[1]) == (told[0] != told[-1]), (answers, told)
