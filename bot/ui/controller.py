@@ -245,7 +245,14 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         if await self.service.cancel_asks(table_id, caller):
             await self.ask_vote(interaction, table_id, "cancel")  # the other players must agree
             return
-        news = await self.service.cancel(table_id, caller)
+        try:
+            news = await self.service.cancel(table_id, caller)
+        except TableError:
+            if await self.service.cancel_asks(table_id, caller):  # a Start at the same moment came first
+                await reply(interaction, f"Table #{table_id} started just before your cancel reached me: a running "
+                            "game is cancelled when every other player agrees. Use `/table cancel` again to ask them.")
+                return
+            raise
         await reply(interaction, f"Table #{table_id} is cancelled.")
         await self.closed(news, f"Table #{table_id} was cancelled by {shown_name(name_of(interaction.user))}.")
 

@@ -464,3 +464,21 @@ async def test_creator_and_next_player_leaving_at_once_ping_the_real_new_runner(
     answers = [r.response.content for r in left]
     assert "now runs its lobby" in answers[0], answers
     assert ("now runs its lobby" in answers[1]) == (told[0] != told[-1]), (answers, told)
+
+
+async def test_cancel_pressed_with_start_says_the_game_started_first(simcord_env):
+    """The creator presses Start and Cancel at the same moment: the start is taken first; the cancel
+    is told so, and how a running game is cancelled (not a rule text as if she were not its creator)."""
+    import asyncio
+
+    from tests.reliability.forge import forge_component
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada = table.players[0]
+    lobby = table.thread.history()[0]
+    _, cancelled = await asyncio.gather(
+        forge_component(ada, lobby, f"lobby:start:{table.table_id}", forged=False),
+        forge_component(ada, lobby, f"lobby:cancel:{table.table_id}", forged=False))
+    assert (await table.row()).status == "running"
+    said = cancelled.response.content
+    assert cancelled.response.ephemeral and "started just before your cancel" in said and "/table cancel" in said, said
