@@ -9,6 +9,7 @@ back can be voted out however many missed deadlines the table asks for."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from games.core import public
@@ -223,6 +224,7 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
             raise TableError("You are playing your seat already: nothing to come back to. (**I'm back** is for a "
                              "player whose seat the computer plays: a notice in the thread is for the one it names.)")
         votes = {kind: vote for kind, vote in loaded.table.votes.items() if kind != f"handover:{seat.seat}"}
+        ended = [kind for kind in loaded.table.votes if kind not in votes]
         waited = everyone_away(loaded.seats)
         loaded.seats = [s.model_copy(update={"away": False}) if s.seat == seat.seat else s for s in loaded.seats]
         # After a wait the others' next missed deadline is a whole pace away: the clock starts now.
@@ -233,6 +235,8 @@ async def back(service: TableService, table_id: int, caller: Caller) -> TableNew
                 await service.store.tables.set_votes(table_id, votes)
             if waited:
                 await service.store.tables.delete_timers(table_id=table_id, kind=AWAY_TIMER)
+            loaded.table = loaded.table.model_copy(update={"votes": votes})
             # Saved as a move without actions: a decision of theirs gets its deadline, and a game
             # that waited because everyone was away goes on (the computer plays the others).
-            return await service._continue(loaded, loaded.state, [], {seat.seat: {"away": False}}, fresh)
+            news = await service._continue(loaded, loaded.state, [], {seat.seat: {"away": False}}, fresh)
+        return dataclasses.replace(news, ended_votes=ended)

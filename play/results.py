@@ -57,6 +57,7 @@ class TableNews:
     timers: list[float] = field(default_factory=list)  # due times of the timers the request started
     finish: list[Any] = field(default_factory=list)  # what the finish work reported (ratings, rounds)
     log: list[tuple[int, str]] = field(default_factory=list)  # (number of the move everyone saw, event text): /table log
+    ended_votes: list[str] = field(default_factory=list)  # kinds of the votes the request ended (I'm back)
     undo_seat: int | None = None  # the seat that may take back the move just stored (play/undo.py)
     choices: dict[int, list[Any]] | None = None  # each seat's choices in `state`, when already known
     prompts_current: bool = False  # the prompts were just listed from `state` (a move, a take-back)

@@ -86,6 +86,10 @@ class AwayMixin:
             await safely(f"away notices of table {table_id}",
                          self.presenter.retire_away_notices(news, seat, interaction.message))
         await self.after(news)  # the board shows your deadline; a game that waited goes on
+        for kind in news.ended_votes:  # the vote to hand their seat over
+            name = shown_name(news.called(interaction.user.id, name_of(interaction.user)))
+            await self.vote_ended(news, kind, f"{name} is back: the vote to hand their seat to a computer player "
+                                  "is over.")
         if (seat is not None and seat.seat not in news.changed
                 and seat.seat in self.service.spec(news.table).to_act(news.state)):
             # By DM, or (DMs closed) a mention in the thread pointing to My hand.

@@ -57,7 +57,7 @@ class VotesMixin:
         if voted.outcome == "agreed":
             if voted.asked_before:  # its last players to answer went away or left the server meanwhile
                 await reply(interaction, "Done: everyone still asked had agreed.")
-                await safely("vote message", self._retire_question(voted))
+                await safely("vote message", self._retire_question(voted.news, voted.kind))
                 await self._carried_out(voted, STILL_ASKED)
             else:
                 await reply(interaction, "Done: no other player had to agree.")
@@ -136,16 +136,22 @@ class VotesMixin:
         guild = self.presenter.bot.get_guild(news.table.guild_id)
         left = await left_server(guild, still, caller_id=0) if guild is not None and still else frozenset()
         for voted in await self.service.settle_votes(news.table.id, left):
-            await safely("vote message", self._retire_question(voted))
+            await safely("vote message", self._retire_question(voted.news, voted.kind))
             await self._carried_out(voted, STILL_ASKED)
 
-    async def _retire_question(self, voted: VoteNews) -> None:
+    async def vote_ended(self, news: TableNews, kind: str, note: str) -> None:
+        """A vote ended without an answer (the player whose seat it was about is back): its question
+        loses its buttons, and the thread is told why."""
+        await safely("vote message", self._retire_question(news, kind))
+        await self.presenter.post(news.table.thread_id, note)
+
+    async def _retire_question(self, news: TableNews, kind: str) -> None:
         """The question of a vote carried out without a last answer loses its buttons: the ones this
         process posted, and any other among the thread's latest messages (asked before a restart;
         a thread the bot may not read back shows it none)."""
-        key = (voted.news.table.id, voted.kind)
+        key = (news.table.id, kind)
         posted = await self._retire_posted(*key)
-        thread = await self.presenter.channel(voted.news.table.thread_id)
+        thread = await self.presenter.channel(news.table.thread_id)
         if thread is None:
             return
         async for message in thread.history(limit=QUESTION_LOOKBACK):
