@@ -290,12 +290,12 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
                 await self.retire_dm_panel(news, row, current)
             return
         tried = self.dm_worth_trying(row)
-        if tried and await self.dm_panel(news, seat, turn=True):
-            return
+        sent = tried and await self.dm_panel(news, seat, turn=True)
         if thread is None:
             return
-        sides = spec.shown_to_act(news.state)
-        if sides == spec.to_act(news.state):
+        if spec.shown_to_act(news.state) != spec.to_act(news.state):
+            await self._exchange_mention(news, row, thread, tried, sent)
+        elif not sent:
             where = f"{self.info(news).title} (table #{news.table.id})"
             await send_or_to_channel(
                 thread, f"<@{row.user_id}>, it is your move — press **My hand** to play.",
@@ -303,21 +303,25 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
                 f"{thread.mention}, does not take my posts at the moment).",
                 view=panels.mention_view(news.table, panels.turn_token(news.table, seat)),
                 allowed_mentions=panels.PLAYER_MENTIONS)
-        elif (opened := any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)) \
-                or tried:
-            # A step only its players may know of (a pay-off's answers): told as it opens, or when
-            # a DM of it failed, to both sides, in words that do not say whose answer is due; a
-            # DM that failed after it opened (the first tried since a restart) tells them once.
-            if not opened and await mentioned_for_turn(self.bot, news, spec, row):
-                return
-            people = [news.seats[s] for s in sorted(sides)]  # not a side the computer plays
-            mentions = " ".join(f"<@{p.user_id}>" for p in people if p.played_in_person)
-            if mentions:
-                text = (f"{mentions}: you negotiate a pay-off: press **My hand** on the board for your part, and "
-                        "again after each answer.")
-                view = panels.mention_view(news.table, exchange_token(news.table, spec, news.state))
-                await send_or_to_channel(thread, text, in_channel_text(text, news.table.id, thread),
-                                         allowed_mentions=panels.PLAYER_MENTIONS, view=view)
+
+    async def _exchange_mention(self, news: TableNews, row: SeatRow, thread: Any, tried: bool, sent: bool) -> None:
+        """A private exchange (a pay-off's answers): both sides are mentioned, in words that do not say
+        whose answer is due, as it opens when a side's DMs are closed (that side would hear nothing
+        until its time ran out), or once when a DM of it failed (also the first since a restart)."""
+        spec = self.service.spec(news.table)
+        people = [news.seats[s] for s in sorted(spec.shown_to_act(news.state))]
+        people = [p for p in people if p.played_in_person]  # not a side the computer plays
+        opened = any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)
+        if sent and not (opened and any(p.dm_ok is False for p in people)):
+            return
+        if not (opened or tried) or (not opened and await mentioned_for_turn(self.bot, news, spec, row)):
+            return
+        if people:
+            text = (f"{' '.join(f'<@{p.user_id}>' for p in people)}: you negotiate a pay-off: press **My hand** on "
+                    "the board for your part, and again after each answer.")
+            view = panels.mention_view(news.table, exchange_token(news.table, spec, news.state))
+            await send_or_to_channel(thread, text, in_channel_text(text, news.table.id, thread),
+                                     allowed_mentions=panels.PLAYER_MENTIONS, view=view)
 
     def public_step(self, news: TableNews) -> bool:
         """Whether the thread may hear of the move of `news`: not a step of a private exchange (a

@@ -459,3 +459,26 @@ async def test_a_negotiator_the_computer_plays_is_not_pointed_to_my_hand(simcord
     (told,) = [m for m in table.thread.history() if m.id not in before and "negotiate a pay-off" in (m.content or "")]
     assert told.content.startswith(f"<@{attacker.id}>: you negotiate a pay-off")
     assert {u.id for u in told.mentions} == {attacker.id}
+
+
+@pytest.mark.slow  # plays by DM up to a pay-off
+async def test_a_victim_with_closed_dms_is_pointed_to_my_hand_as_the_negotiation_opens(simcord_env, monkeypatch):
+    """The victim's DMs are closed, the saboteur's open: the saboteur's answer goes by DM, and the
+    victim, whose next answer is due after it, is pointed to My hand as the negotiation opens (a
+    mention then, at the public step, says nothing of whose answer is due); else her time for
+    answering a counter-offer would run out before she heard of it."""
+    table, state = await table_at_a_pay_off_offer(simcord_env, monkeypatch)
+    attacker, victim = (await table.actor_of_seat(state.current)), (await table.actor_of_seat(state.victim))
+    simcord_env.inject_error("POST", f"/channels/{victim.user.dm_channel.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)
+    await table.bot.store.tables.update_seat(table.table_id, state.victim, dm_ok=False)
+    before = [m.id for m in table.thread.history()]
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim offers 1 (public step)
+    assert (await table.state()).actor == state.current  # the saboteur answers (by DM)
+    told = [m for m in table.thread.history() if m.id not in before and "you negotiate a pay-off" in (m.content or "")]
+    assert len(told) == 1 and {u.id for u in told[0].mentions} == {attacker.id, victim.id}, [m.content for m in told]
+    assert "My hand" in labels(told[0])
+    before = [m.id for m in table.thread.history()]
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[state.money[state.victim] + 2])  # a counter
+    assert (await table.state()).actor == state.victim
+    assert not [m for m in table.thread.history() if m.id not in before], "once a negotiation, at its opening"
