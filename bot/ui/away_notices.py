@@ -41,8 +41,8 @@ class AwayNoticesMixin:
         view = dynamic_view()
         view.add_item(BackButton(news.table.id))
         if await self.send_dm(news.table.id, row, content=text, view=view) is None:
-            if await self.post(news.table.thread_id, f"<@{row.user_id}> " + text, view=view,
-                               player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS) is None:
+            if await self.to_player(news, f"<@{row.user_id}> " + text, view=view,
+                                    allowed_mentions=panels.PLAYER_MENTIONS) is None:
                 return
         await safely(f"away notice of table {news.table.id} noted", self.service.note_told_away(news.table.id, seat))
 
@@ -79,8 +79,7 @@ class AwayNoticesMixin:
             if row.seat == told or not row.away or row.handed_over or row.user_id is None:
                 continue
             if await self.send_dm(news.table.id, row, content=text) is None:
-                await self.post(news.table.thread_id, f"<@{row.user_id}> " + text,
-                                player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS)
+                await self.to_player(news, f"<@{row.user_id}> " + text, allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def remind(self: Presenter, news: TableNews, seat: int, when: str) -> None:
         """A reminder of an open decision: by DM, or a mention in the thread when DMs are closed."""
@@ -93,8 +92,8 @@ class AwayNoticesMixin:
         content = text + (f"\nTable: {link}" if link else "")
         if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=content):
             return
-        await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                        player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS)
+        await self.to_player(news, f"<@{row.user_id}> {text} Press **My hand** on the board.",
+                             allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def retire_thread_away_notices(self: Presenter, news: TableNews) -> None:
         """A game that ended (or was cancelled) with players away: their notices posted in the

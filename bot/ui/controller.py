@@ -351,9 +351,9 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             # DMs closed too: the thread tells the player their move stands, unless the move was a
             # step of a private exchange (a pay-off's answers), of which the thread sees nothing.
             if not sent and self.presenter.public_step(news):
-                await self.presenter.post(news.table.thread_id, f"<@{interaction.user.id}>, your move was "
-                                          "stored; press **My hand** on the board for your next choices.",
-                                          player_of=table_id, allowed_mentions=panels.PLAYER_MENTIONS)
+                await self.presenter.to_player(news, f"<@{interaction.user.id}>, your move was stored; press "
+                                               "**My hand** on the board for your next choices.",
+                                               allowed_mentions=panels.PLAYER_MENTIONS)
             await self.after(news, answered=number)
             return
         if in_dm and interaction.message is not None:

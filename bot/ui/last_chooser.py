@@ -39,9 +39,9 @@ class LastChooserMixin:
                 self.copied.put((news.table.id, seat), row.dm_message_id)
         else:
             # Its "My hand" carries the decision's token: a start sees they were told (bot/ui/shown.py).
-            posted = await self.post(news.table.thread_id, f"<@{row.user_id}> {text} Press **My hand**.",
-                                     player_of=news.table.id, allowed_mentions=panels.PLAYER_MENTIONS,
-                                     view=panels.mention_view(news.table, panels.turn_token(news.table, seat)))
+            posted = await self.to_player(news, f"<@{row.user_id}> {text} Press **My hand**.",
+                                          allowed_mentions=panels.PLAYER_MENTIONS,
+                                          view=panels.mention_view(news.table, panels.turn_token(news.table, seat)))
             if posted is not None:
                 self.told_last.put((news.table.id, seat), (posted.channel.id, posted.id, _prompt_version(news, seat)))
 

@@ -16,9 +16,9 @@ from bot.render import get_renderer
 from bot.ui import panels
 from bot.ui.away_notices import AwayNoticesMixin
 from bot.ui.last_chooser import LastChooserMixin
+from bot.ui.mentions import MentionsMixin
 from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
-from bot.ui.shown import mentioned_for_turn
 from bot.ui.thread_refusals import ThreadRefusals, in_channel_text, send_or_to_channel
 from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
 from bot.ui.unread import Sent, send_unread
@@ -26,7 +26,7 @@ from bot.ui.board import Boards
 from games import registry
 from play.damage import Damage
 from play.common import BoundedCache, KeyedLocks
-from play.results import TableNews, exchange_token, panel_token
+from play.results import TableNews, panel_token
 from play.tables import TableService
 from storage import SeatRow
 
@@ -37,7 +37,7 @@ ENDED = {"finished": "The game is over: the standings are in the table's thread.
 PANEL_LOOKBACK = 20  # latest DMs of a player searched for live controls of a table that was cancelled
 
 
-class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
+class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
     def __init__(self, bot: discord.Client, service: TableService) -> None:
         self.bot = bot
         self.service = service
@@ -275,54 +275,6 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
     def private_lines(self, news: TableNews, seat: int) -> list[str]:
         return panels.seat_lines(self.info(news), get_renderer(news.table.game), news, seat)
 
-    async def notify_seat(self, news: TableNews, seat: int, thread: Any) -> None:
-        """A seat's choices changed: send it a fresh DM panel when it must act (taking the controls
-        off its previous one), or mention it in the thread when its DMs are closed."""
-        row, spec = news.seats[seat], self.service.spec(news.table)
-        if row.user_id is None:
-            return
-        # The computer plays the seat for good, or until its player is back (whose notice with I'm
-        # back says so, also while the game waits for everyone away): no turn panel is theirs.
-        gone = row.handed_over or row.away
-        if gone or news.table.status != "running" or not news.choices_of(spec, seat):
-            if news.had_controls(seat):  # a decision withdrawn (a take-back): no longer asked for
-                current = None if gone or news.table.status != "running" else self.panel(news, seat)
-                await self.retire_dm_panel(news, row, current)
-            return
-        tried = self.dm_worth_trying(row)
-        sent = tried and await self.dm_panel(news, seat, turn=True)
-        if thread is None:
-            return
-        if spec.shown_to_act(news.state) != spec.to_act(news.state):
-            await self._exchange_mention(news, row, thread, tried, sent)
-        elif not sent:
-            where = f"{self.info(news).title} (table #{news.table.id})"
-            await send_or_to_channel(
-                thread, f"<@{row.user_id}>, it is your move — press **My hand** to play.",
-                f"<@{row.user_id}>, it is your move in {where} — press **My hand** to play (its thread, "
-                f"{thread.mention}, does not take my posts at the moment).",
-                view=panels.mention_view(news.table, panels.turn_token(news.table, seat)),
-                allowed_mentions=panels.PLAYER_MENTIONS)
-
-    async def _exchange_mention(self, news: TableNews, row: SeatRow, thread: Any, tried: bool, sent: bool) -> None:
-        """A private exchange (a pay-off's answers): both sides are mentioned, in words that do not say
-        whose answer is due, as it opens when a side's DMs are closed (that side would hear nothing
-        until its time ran out), or once when a DM of it failed (also the first since a restart)."""
-        spec = self.service.spec(news.table)
-        people = [news.seats[s] for s in sorted(spec.shown_to_act(news.state))]
-        people = [p for p in people if p.played_in_person]  # not a side the computer plays
-        opened = any(e.kind in spec.private_exchange_events for move in news.moves for e in move.events)
-        if sent and not (opened and any(p.dm_ok is False for p in people)):
-            return
-        if not (opened or tried) or (not opened and await mentioned_for_turn(self.bot, news, spec, row)):
-            return
-        if people:
-            text = (f"{' '.join(f'<@{p.user_id}>' for p in people)}: you negotiate a pay-off: press **My hand** on "
-                    "the board for your part, and again after each answer.")
-            view = panels.mention_view(news.table, exchange_token(news.table, spec, news.state))
-            await send_or_to_channel(thread, text, in_channel_text(text, news.table.id, thread),
-                                     allowed_mentions=panels.PLAYER_MENTIONS, view=view)
-
     def public_step(self, news: TableNews) -> bool:
         """Whether the thread may hear of the move of `news`: not a step of a private exchange (a
         pay-off's answers, of which it sees only that they negotiate and whether they agree)."""
@@ -352,7 +304,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin):
         """Send a seat its panel by DM in place of its previous one; False if the DM failed.
         `turn`: the seat's decision is new (its news is then everything since its last move)."""
         row = news.seats[seat]
-        lines = (panels.turn_lines if turn else panels.seat_lines)(self.info(news), get_renderer(news.table.game), news, seat)
+        lines = (panels.turn_lines if turn else panels.seat_lines)(self.info(news), get_renderer(news.table.game),
+                                                                   news, seat)
         message = await self.send_dm(news.table.id, row, **self.panel(news, seat, lines))
         if message is None:
             return False

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ui import panels
 from bot.ui.permissions import missing_permissions, refusal_for, timed_out
 from bot.ui.presenter import safely
 from bot.ui.threads import drop_thread, tournament_thread_name
@@ -151,9 +152,15 @@ class ReopenMixin:
         said = (f"**{title} — table #{news.table.id}** has a thread again: {thread.mention}. Cancel and handover "
                 "votes are asked there." if again and thread is not None else
                 f"The thread of **{title} — table #{news.table.id}** was deleted. The game {where}.")
+        unreached = []
         for seat in news.seats:
             if seat.user_id is not None and not seat.ai:
-                await safely(f"moved note to {seat.user_id}", self.presenter.send_dm(news.table.id, seat, content=said))
+                if not await safely(f"moved note to {seat.user_id}", self.presenter.send_dm(news.table.id, seat,
+                                                                                          content=said)):
+                    unreached.append(seat.user_id)
+        if unreached and thread is None and not ended:  # DMs closed: told in the table's channel
+            mentions = " ".join(f"<@{user}>" for user in unreached)
+            await self.presenter.to_player(news, f"{mentions}: {said}", allowed_mentions=panels.PLAYER_MENTIONS)
 
     def _why_no_thread(self: TablesController, table: TableRow) -> str:
         parent = self.presenter.bot.get_channel(table.channel_id)

@@ -52,6 +52,12 @@ def in_channel_text(content: str, table_id: int, thread: Any) -> str:
            "at the moment.)*"
 
 
+def no_thread_text(content: str, table_id: int) -> str:
+    """`content` as posted in a table's channel when the table has no thread (none could be opened)."""
+    return (f"{content}\n*(Posted here: table #{table_id} has no thread at the moment; `/table hand table:{table_id}` "
+            "shows your hand.)*")
+
+
 async def send_or_to_channel(thread: Any, content: str, in_channel: str, **kwargs: Any) -> Any:
     """`thread.send(content, **kwargs)`; when the thread refuses the bot's posts (it is locked, or a
     permission to post there was taken away), `in_channel` goes to the thread's channel instead: a
