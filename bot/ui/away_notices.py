@@ -92,8 +92,9 @@ class AwayNoticesMixin:
         content = text + (f"\nTable: {link}" if link else "")
         if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=content):
             return
-        await self.to_player(news, f"<@{row.user_id}> {text} Press **My hand** on the board.",
-                             allowed_mentions=panels.PLAYER_MENTIONS)
+        await self.to_player(news, f"<@{row.user_id}> {text} Press **My hand** to play.",
+                             allowed_mentions=panels.PLAYER_MENTIONS,
+                             view=panels.mention_view(news.table, panels.turn_token(news.table, seat)))
 
     async def retire_thread_away_notices(self: Presenter, news: TableNews) -> None:
         """A game that ended (or was cancelled) with players away: their notices posted in the

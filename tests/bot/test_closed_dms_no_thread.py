@@ -64,6 +64,9 @@ async def test_reminders_and_a_missed_deadline_reach_him_in_the_channel(simcord_
     await simcord_env.advance_time(LIVE // 2 + 5)
     await simcord_env.advance_time(LIVE // 2 + 5)
     assert (await seat_of(table, bo)).away
-    said = [m.content for m in table.channel.history() if m.id > mark and f"<@{bo.id}>" in (m.content or "")]
+    told = [m for m in table.channel.history() if m.id > mark and f"<@{bo.id}>" in (m.content or "")]
+    said = [m.content for m in told]
     assert any("Still your turn" in t for t in said) and any("Time ran out" in t for t in said), said
     assert all(NO_THREAD in t for t in said), said
+    reminder = next(m for m in told if "Still your turn" in m.content)  # with a My hand of its own
+    assert "My hand" in [c.label for row in reminder.components for c in row.children]
