@@ -85,7 +85,7 @@ class AwayMixin:
         if seat is not None:
             await safely(f"away notices of table {table_id}",
                          self.presenter.retire_away_notices(news, seat, interaction.message))
-        await self.after(news)  # the board shows your deadline; a game that waited goes on
+        news = await self.after(news)  # the board shows your deadline; a game that waited goes on (its thread now)
         for kind in news.ended_votes:  # the vote to hand their seat over
             name = shown_name(news.called(interaction.user.id, name_of(interaction.user)))
             await self.vote_ended(news, kind, f"{name} is back: the vote to hand their seat to a computer player "

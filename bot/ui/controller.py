@@ -248,7 +248,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         try:
             news = await self.service.cancel(table_id, caller)
         except TableError:
-            if await self.service.cancel_asks(table_id, caller):  # a Start at the same moment came first
+            creator = (await self.service.get(table_id, caller)).creator_id == caller.user_id
+            if creator and await self.service.cancel_asks(table_id, caller):  # a Start at the same moment came first
                 await reply(interaction, f"Table #{table_id} started just before your cancel reached me: a running "
                             "game is cancelled when every other player agrees. Use `/table cancel` again to ask them.")
                 return

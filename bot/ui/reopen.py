@@ -160,7 +160,10 @@ class ReopenMixin:
                     unreached.append(seat.user_id)
         if unreached and thread is None and not ended:  # DMs closed: told in the table's channel
             mentions = " ".join(f"<@{user}>" for user in unreached)
-            await self.presenter.to_player(news, f"{mentions}: {said}", allowed_mentions=panels.PLAYER_MENTIONS)
+            why = self._why_no_thread(news.table)
+            await self.presenter.to_player(news, f"{mentions}: the thread of **{title} — table #{news.table.id}** "
+                                           f"was deleted, and the game goes on without one ({why}).",
+                                           allowed_mentions=panels.PLAYER_MENTIONS)
 
     def _why_no_thread(self: TablesController, table: TableRow) -> str:
         parent = self.presenter.bot.get_channel(table.channel_id)

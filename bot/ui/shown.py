@@ -45,13 +45,11 @@ async def mentioned_for_turn(bot: Any, news: TableNews, spec: Any, row: SeatRow,
     mention of both its sides as it opened (marked with the exchange); also the table's channel,
     where a turn's mention goes when the thread refuses it. `saying`: a mention with this text
     (the last-to-choose notice). False when they cannot be read."""
-    if news.table.thread_id is None:
-        return False
     exchange = spec.shown_to_act(news.state) != spec.to_act(news.state)
     token = exchange_token(news.table, spec, news.state) if exchange else turn_token(news.table, row.seat)
     mark = HandButton(news.table.id, token).custom_id
-    for place in (news.table.thread_id, news.table.channel_id):
-        if history_hidden(bot.get_channel(place)):
+    for place in (news.table.thread_id, news.table.channel_id):  # no thread: where they were told instead
+        if place is None or history_hidden(bot.get_channel(place)):
             continue
         try:
             async for message in bot.get_partial_messageable(place).history(limit=AWAY_LOOKBACK):

@@ -34,8 +34,8 @@ async def test_a_player_with_closed_dms_hears_in_the_channel_that_the_game_goes_
         assert await play_turn_by_dm(table, policy)
     mark = await without_a_thread(simcord_env, table)
     said = [m.content for m in table.channel.history() if m.id > mark]
-    assert any(t.startswith(f"<@{bo.id}>: The thread of **Augsburg 1520 — table #1** was deleted. The game goes on "
-                            "without a thread") for t in said), said
+    assert any(t.startswith(f"<@{bo.id}>: the thread of **Augsburg 1520 — table #1** was deleted, and the game goes on "
+                            "without one (") for t in said), said
     moved_by_ada = False
     for _ in range(80):  # ada plays by DM, bo by /table hand, until bo is due after one of ada's moves
         state, row = await table.state(), await seat_of(table, bo)
@@ -70,3 +70,34 @@ async def test_reminders_and_a_missed_deadline_reach_him_in_the_channel(simcord_
     assert all(NO_THREAD in t for t in said), said
     reminder = next(m for m in told if "Still your turn" in m.content)  # with a My hand of its own
     assert "My hand" in [c.label for row in reminder.components for c in row.children]
+
+
+async def test_a_restart_does_not_mention_him_again_for_the_same_decision(simcord_env, monkeypatch, settings):
+    """README: mentioned "once: a restart does not mention them again for the same decision", also
+    in the channel, where the mention went for want of a thread."""
+    from bot import create_bot
+
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(simcord_env)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(3):
+        assert await play_turn_by_dm(table, policy)
+    await without_a_thread(simcord_env, table)
+
+    def turn_mentions():
+        return [m for m in table.channel.history() if f"<@{bo.id}>, it is your move" in (m.content or "")]
+
+    for _ in range(80):  # ada plays by DM, bo by /table hand, until bo is due and was mentioned for it
+        state, row = await table.state(), await seat_of(table, bo)
+        if row.seat in SPEC.to_act(state) and turn_mentions():
+            break
+        if row.seat in SPEC.to_act(state):
+            hand = await bo.slash(table.channel, "table hand", table=table.table_id)
+            await choose(bo, hand.response.message, seat_choices(SPEC, state, row.seat).index(policy(state, row.seat)))
+        else:
+            assert await play_turn_by_dm(table, policy)
+    before = len(turn_mentions())
+    assert before and (await seat_of(table, bo)).seat in SPEC.to_act(await table.state())
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.settle()
+    assert len(turn_mentions()) == before, [m.content for m in turn_mentions()[before:]]

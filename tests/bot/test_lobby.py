@@ -482,3 +482,21 @@ async def test_cancel_pressed_with_start_says_the_game_started_first(simcord_env
     assert (await table.row()).status == "running"
     said = cancelled.response.content
     assert cancelled.response.ephemeral and "started just before your cancel" in said and "/table cancel" in said, said
+
+
+async def test_a_non_creator_cancel_pressed_with_start_is_not_told_to_ask_a_vote(simcord_env):
+    """Only the creator may ask the others to cancel a running game (while playing it): a seated
+    player whose Cancel crossed the creator's Start is refused as always."""
+    import asyncio
+
+    from tests.reliability.forge import forge_component
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada, bo = table.players
+    lobby = table.thread.history()[0]
+    _, cancelled = await asyncio.gather(
+        forge_component(ada, lobby, f"lobby:start:{table.table_id}", forged=False),
+        forge_component(bo, lobby, f"lobby:cancel:{table.table_id}", forged=False))
+    assert (await table.row()).status == "running"
+    said = cancelled.response.content
+    assert cancelled.response.ephemeral and "started just before" not in said and "cancel" in said.lower(), said
