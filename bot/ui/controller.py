@@ -99,12 +99,13 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
-        await self._open_lobby(interaction, parent, table, rematch=True)
+        await self._open_lobby(interaction, parent, table, rematch={s.user_id for s in seated if s.dm_ok is False})
 
     async def _open_lobby(self, interaction: discord.Interaction, parent: discord.TextChannel,
-                          table: TableRow, rematch: bool = False) -> None:
+                          table: TableRow, rematch: set[int | None] | None = None) -> None:
         """A new table's thread and lobby message; the creator is told where it is. A rematch's
-        other players, seated by it, are mentioned in the new thread (which adds them to it)."""
+        other players, seated by it, are mentioned in the new thread (which adds them to it), with
+        advice for those whose DMs were closed (`rematch`: their ids)."""
         thread = None
         try:
             thread = await self.open_thread(parent, table)
@@ -120,9 +121,12 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             raise  # answered as a fault on the bot's side
         others = [s.user_id for s in news.seats if s.user_id not in (None, interaction.user.id)]
         asker = shown_name(news.called(interaction.user.id, name_of(interaction.user)))
-        told = rematch and others and await safely("rematch's players", thread.send(
+        closed = [u for u in others if u in (rematch or ())]
+        advice = (f" {' '.join(f'<@{u}>' for u in closed)}: your DMs were closed to me, so your turns will be "
+                  "mentioned here: press **My hand** on the board (or use `/table hand`) to play." if closed else "")
+        told = rematch is not None and others and await safely("rematch's players", thread.send(
             f"{' '.join(f'<@{u}>' for u in others)}: {asker} asks for a rematch and seated you here. "
-            "Press **Leave** if you do not want to play.", allowed_mentions=panels.PLAYER_MENTIONS))
+            "Press **Leave** if you do not want to play." + advice, allowed_mentions=panels.PLAYER_MENTIONS))
         dm_note = await self._probe_dm(news, interaction.user.id)
         title = self.service.spec(table).title
         joining = ("The other players are seated and were mentioned there; they may leave." if told

@@ -159,3 +159,22 @@ async def test_a_restart_does_not_try_refused_dms_again_before_ten_minutes(simco
             break
         assert await play_turn_by_dm(table, policy)
     assert tries() > before
+
+
+async def test_a_rematch_tells_a_player_whose_dms_were_closed_how_to_play(simcord_env, monkeypatch):
+    """A rematch seats the other players without a Join (where the DM advice is given): one whose
+    DMs were closed is told in the new thread how their turns reach them."""
+    from tests.bot.driver import fix_deal
+    from tests.bot.tournament_driver import play_out
+
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(simcord_env)
+    ada = table.players[0]
+    await play_out(simcord_env.bot, table.table_id)
+    standings = next(m for m in reversed(table.thread.history()) if "Rematch" in labels(m))
+    await ada.click(standings, label="Rematch")
+    told = [m.content for m in table.channel.threads[-1].history() if f"<@{bo.id}>" in (m.content or "")]
+    (asked,) = [t for t in told if "asks for a rematch" in t]
+    advice = asked.split("if you do not want to play.")[1]  # for bo only: ada's DMs are open
+    assert f"<@{bo.id}>: your DMs were closed to me" in advice and "My hand" in advice, asked
+    assert f"<@{ada.id}>" not in advice
