@@ -43,7 +43,7 @@ async def mentioned_for_turn(bot: Any, news: TableNews, spec: Any, row: SeatRow,
     """Whether the thread's latest messages hold the player's mention for their current decision
     (DMs closed: its "My hand" carries the decision's panel token), or, in a private exchange, the
     mention of both its sides as it opened (marked with the exchange); also the table's channel,
-    where a turn's mention goes when the thread refuses it. `saying`: a mention with this text
+    where a turn's mention goes when the thread refuses it or the table has none. `saying`: a mention with this text
     (the last-to-choose notice). False when they cannot be read."""
     exchange = spec.shown_to_act(news.state) != spec.to_act(news.state)
     token = exchange_token(news.table, spec, news.state) if exchange else turn_token(news.table, row.seat)
