@@ -64,3 +64,18 @@ async def test_a_game_that_never_counted_is_not_said_to_be_rated_when_everyone_l
     assert "the table is closed" in answer(left) and "rated" not in answer(left), answer(left)
     assert not any("rated as it stood" in (m.content or "").lower() for m in table.thread.history())
     assert await env.bot.store.ratings.history_of_table(table.table_id) == []
+
+
+async def test_no_seat_is_voted_out_of_a_rated_game_someone_abandoned(simcord_env):
+    """README: "a rated game that someone abandoned counts for them". A hand-over vote would unrate
+    it for everyone, the abandoner too (and then one player could cancel it alone): it is refused."""
+    env = simcord_env
+    table, (ada, bo, cy) = await rated_table(env, ["ada", "bo", "cy"])
+    await ada.slash(table.thread, "table abandon")
+    await env.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
+    asked = await bo.slash(table.thread, "table handover", player=cy)
+    assert asked.response.ephemeral and "counts for ada, who abandoned it" in answer(asked), answer(asked)
+    row = await table.row()
+    assert row.rated and row.votes == {} and not next(s for s in await table.seats() if s.user_id == cy.id).ai
+    refused = await bo.slash(table.thread, "table cancel")
+    assert "cannot be cancelled by a vote" in answer(refused) and (await table.row()).status == "running"
