@@ -241,7 +241,9 @@ class TournamentController(RoundsMixin):
         await defer(interaction)
         await self.service.settle(tournament_id)  # e.g. a table cancelled mid-round
         current = await self.service.current_round(tournament_id)
-        waiting = [t for _, t in await self.service.pending_tables(tournament_id) if t.status == "lobby"]
+        # Tables waiting for a thread Discord refused, and running ones that went on without one.
+        waiting = [t for _, t in await self.service.pending_tables(tournament_id)
+                   if t.status == "lobby" or (t.status == "running" and t.thread_id is None)]
         if current is not None and current.status == "running" and waiting:
             done = await self.open_round(tournament_id)  # tables still waiting for threads Discord refused
             await reply(interaction, f"Round {current.round_no} is seated already; "

@@ -1,0 +1,27 @@
+"""README: a game whose thread is deleted while no new one may be opened goes on without one; "once
+the bot may open threads there again, the game moves to a new thread ... a tournament's table when
+the tournament next opens its tables, at `/tournament next` or a start"."""
+
+from __future__ import annotations
+
+from tests.bot.tournament_driver import answer, create, new_event, tournament_message
+
+
+async def test_tournament_next_moves_a_table_that_went_on_without_a_thread_to_a_new_one(simcord_env):
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    for player in event.players:
+        await player.click(tournament_message(event, tid), label="Register")
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    game = (await event.bot.store.tournaments.games(tid, 1))[0]
+    row = await event.bot.store.tables.get(game.table_id)
+    channel = simcord_env.bot.get_channel(event.channel.id)
+    await channel.set_permissions(simcord_env.bot.user, create_public_threads=False)
+    simcord_env.backend.delete_channel(row.thread_id)
+    await simcord_env.settle()
+    assert (await event.bot.store.tables.get(row.id)).thread_id is None  # it goes on without one
+    await channel.set_permissions(simcord_env.bot.user, create_public_threads=True)
+    said = answer(await event.organiser.slash(event.channel, "tournament next"))
+    moved = await event.bot.store.tables.get(row.id)
+    assert moved.status == "running" and moved.thread_id is not None, said
+    assert "tables are all open now" in said, said
