@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ui import results
+from bot.ui import panels, results
 from bot.ui.board import cancelled_head
 from bot.ui.requests import history_hidden, safely
 from bot.ui.results import rated_lines
@@ -39,9 +39,12 @@ class FinishMixin:
         twins = await self.service.same_deal_running(news.table)
         info = self.info(news)
         names = {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None}
-        standings = await safely(f"result of table {news.table.id}",
-                                 results.announce(thread, news, info, rated_lines(finish.reports, names), twins,
-                                                  pending=not finish.stored))
+        place, heading = thread, ""
+        if news.table.thread_id is None and not twins:  # it went on without a thread: its channel hears
+            place, heading = await self.channel(news.table.channel_id), self._threadless_end(news)
+        standings = await safely(f"result of table {news.table.id}", results.announce(
+            place, news, info, rated_lines(finish.reports, names), twins, pending=not finish.stored,
+            heading=heading, allowed_mentions=panels.PLAYER_MENTIONS if heading else results.NO_MENTIONS))
         # Tried again unless there is no thread to post them in: one unreadable for now (the bot out
         # of the server, Discord failing) is tried again too.
         if standings is None and not self.thread_gone(news, thread):
@@ -59,6 +62,13 @@ class FinishMixin:
         for seat in news.seats:
             await safely(f"old panels of {seat.user_id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
         await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
+
+    def _threadless_end(self: Presenter, news: TableNews) -> str:
+        """The words above the standings of a game that went on without a thread, posted in its
+        channel: a mention of those whose DMs are closed (their last panel cannot say it)."""
+        closed = " ".join(f"<@{s.user_id}>" for s in news.seats if s.user_id is not None and s.dm_ok is False)
+        return (f"{closed + ': ' if closed else ''}{self.info(news).title} — table #{news.table.id}, played without "
+                "a thread at its end, is over.")
 
     def thread_gone(self: Presenter, news: TableNews, thread: Any) -> bool:
         """Whether the table has no thread to post in: none, or one Discord says was deleted (not

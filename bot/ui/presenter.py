@@ -263,6 +263,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         embed = renderer.panel(info, view, seat)
         if table.status != "running":  # not "waiting for ..." of a game that stopped
             embed.description = ENDED.get(table.status, f"This game is {table.status}.")
+            if table.status == "finished" and table.thread_id is None:
+                embed.description = "The game is over (it went on without a thread): `/table log` shows how it went."
         # The seat's own deadline: on the board too, except for a step the thread does not see (a
         # pay-off's answers), where this panel is the only place that tells it.
         due = table.deadlines.get(seat) if actions and table.status == "running" else None

@@ -54,10 +54,12 @@ def standings_title(info: Any, table_id: int) -> str:
 
 
 async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
-                   twins: list[Any], pending: bool = False) -> discord.Message | None:
-    """Post the final standings in the table's thread; returns the message. `twins`: tables dealt
-    the same cards and still being played, whose deal the seed would give away. `pending`: the
-    finish work (ratings) could not be stored yet."""
+                   twins: list[Any], pending: bool = False, heading: str = "",
+                   allowed_mentions: discord.AllowedMentions = NO_MENTIONS) -> discord.Message | None:
+    """Post the final standings in the table's thread (or, `heading` above them, the channel of a
+    table without one); returns the message. `twins`: tables dealt the same cards and still being
+    played, whose deal the seed would give away. `pending`: the finish work (ratings) could not be
+    stored yet."""
     table, outcome = news.table, news.outcome
     if outcome is None or thread is None:
         return None
@@ -99,7 +101,8 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
     if table.tournament_id is None:
         view = dynamic_view()
         view.add_item(RematchButton(table.id))
-    return await thread.send(embed=embed, allowed_mentions=NO_MENTIONS, **({"view": view} if view else {}))
+    return await thread.send(heading or None, embed=embed, allowed_mentions=allowed_mentions,
+                             **({"view": view} if view else {}))
 
 
 def end_note(news: TableNews, info: Any, seat: int, standings_url: str | None) -> str:

@@ -101,3 +101,21 @@ async def test_a_restart_does_not_mention_him_again_for_the_same_decision(simcor
     await simcord_env.restart_bot(create_bot(settings))
     await simcord_env.settle()
     assert len(turn_mentions()) == before, [m.content for m in turn_mentions()[before:]]
+
+
+async def test_the_end_of_a_game_without_a_thread_is_posted_in_its_channel(simcord_env, monkeypatch):
+    """README: "At the end the thread gets the final standings": without a thread, its channel does,
+    mentioning the players whose DMs are closed (no last DM panel tells them); `/table hand` does
+    not send them to a thread that does not exist."""
+    from tests.bot.tournament_driver import play_out
+
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(simcord_env)
+    mark = await without_a_thread(simcord_env, table)
+    await play_out(simcord_env.bot, table.table_id)
+    ended = [m for m in table.channel.history() if m.id > mark and m.embeds and "standings" in m.embeds[0].title]
+    assert len(ended) == 1 and ended[0].content.startswith(f"<@{bo.id}>: Augsburg 1520 — table #1"), ended
+    assert {u.id for u in ended[0].mentions} == {bo.id}
+    hand = await bo.slash(table.channel, "table hand", table=table.table_id)
+    shown = " ".join(e.description or "" for e in hand.response.embeds)
+    assert "in the table's thread" not in shown and "without a thread" in shown, shown
