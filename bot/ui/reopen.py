@@ -126,7 +126,11 @@ class ReopenMixin:
             place = await self.service.tournament_place(table)
             name = None if place is None else tournament_thread_name(self.service.spec(table).title,
                                                                      table.tournament_id, place)
-            return await self.create_thread(parent, table, name, private_to=await self.service.private_to(table))
+            # A duplicate round's table whose deal another table still plays stays out of sight:
+            # no public thread (it goes on without one), unlike at the seating, where the organiser hears.
+            private_to = await self.service.private_to(table)
+            hidden = private_to is not None and bool(await self.service.same_deal_running(table))
+            return await self.create_thread(parent, table, name, private_to=private_to, public_fallback=not hidden)
         except discord.Forbidden as exc:
             log.warning("no new thread for table %s (%s): it goes on by DM", table.id, exc)
             return None
@@ -172,7 +176,9 @@ class ReopenMixin:
         if timed_out(parent):
             return ("a moderator has timed me out in this server; once the timeout ends, the game moves to a new "
                     "thread at its next move")
-        missing = missing_permissions(parent, pictures=False) or ["Create Public Threads"]
+        private = parent.permissions_for(parent.guild.me).create_private_threads
+        missing = missing_permissions(parent, pictures=False) or [
+            "Create Public Threads" if private else "Create Private Threads"]
         listed = ", ".join(f"**{label}**" for label in missing)
         return (f"I may not open a new one in {parent.mention}: I am missing {listed} there; once a server admin "
                 "grants it, the game moves to a new thread at its next move")

@@ -76,8 +76,10 @@ class ThreadsMixin:
         return thread
 
     async def create_thread(self: TablesController, parent: discord.TextChannel, table: TableRow,
-                            name: str | None = None, private_to: Sequence[int] | None = None) -> discord.Thread:
-        """A new thread for a table (see open_thread), not yet recorded."""
+                            name: str | None = None, private_to: Sequence[int] | None = None,
+                            public_fallback: bool = True) -> discord.Thread:
+        """A new thread for a table (see open_thread), not yet recorded. Without `public_fallback`,
+        a private thread the bot may not create raises discord.Forbidden."""
         title = (name or f"{self.service.spec(table).title} #{table.id}")[:100]
         thread = None
         if private_to is not None:
@@ -88,6 +90,8 @@ class ThreadsMixin:
                 thread = await parent.create_thread(name=title, type=discord.ChannelType.private_thread,
                                                     invitable=not moderator, auto_archive_duration=10080)
             except discord.Forbidden as exc:
+                if not public_fallback:
+                    raise
                 log.warning("no private thread for table %s (%s): a public one instead", table.id, exc)
         if thread is None:
             thread = await parent.create_thread(name=title, type=discord.ChannelType.public_thread,
