@@ -180,8 +180,10 @@ class ReopenMixin:
         missing = missing_permissions(parent, pictures=False) or [
             "Create Public Threads" if private else "Create Private Threads"]
         listed = ", ".join(f"**{label}**" for label in missing)
+        when = ("when the tournament next opens its tables (`/tournament next`)" if table.tournament_id is not None
+                else "at its next move")
         return (f"I may not open a new one in {parent.mention}: I am missing {listed} there; once a server admin "
-                "grants it, the game moves to a new thread at its next move")
+                f"grants it, the game moves to a new thread {when}")
 
     async def _note_move(self: TablesController, news: TableNews, thread: Any, ended: bool) -> None:
         """The new thread's first message: the lobby, under a note that mentions the players. One

@@ -50,3 +50,4 @@ async def test_a_duplicate_tables_thread_is_not_replaced_by_a_public_one_while_i
     players = [event.by_id(s.user_id) for s in await event.bot.service.seats(row.id)]
     told = [m.content for p in players for m in p.user.dm_channel.history() if "was deleted" in (m.content or "")]
     assert len(told) == 2 and all("Create Private Threads" in t for t in told), told
+    assert all("when the tournament next opens its tables" in t for t in told), told  # not "at its next move"
