@@ -173,10 +173,12 @@ def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
         raise TableError("That seat is not played by a person.")
     gone = [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
     if gone and counts_for_rating(loaded.table, loaded.seats):  # a hand-over would unrate it, their loss too
+        meanwhile = (f"A computer player plays {subject.display_name}'s seat while they are away; play it out, or"
+                     if loaded.table.pace != "off" and not departed else f"The game waits for {subject.display_name}'s "
+                     "moves (the table has no deadlines); to end it,")
         raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, and handing a seat over by "
-                         f"a vote would unrate it for everyone: no seat is voted out. A computer player plays "
-                         f"{subject.display_name}'s seat while they are away; play it out, or ask someone with Manage "
-                         "Server who has no seat at it to cancel it.", names=[*gone, subject.display_name])
+                         f"a vote would unrate it for everyone: no seat is voted out. {meanwhile} ask someone with "
+                         "Manage Server who has no seat at it to cancel it.", names=[*gone, subject.display_name])
     if departed:  # they can no longer play it: no deadline needs to pass
         return
     if loaded.table.pace == "off":  # nobody misses a deadline at a table that has none

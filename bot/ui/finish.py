@@ -39,15 +39,14 @@ class FinishMixin:
         twins = await self.service.same_deal_running(news.table)
         info = self.info(news)
         names = {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None}
-        place, heading = thread, ""
-        if news.table.thread_id is None and not twins:  # it went on without a thread: its channel hears
-            place, heading = await self.channel(news.table.channel_id), self._threadless_end(news)
+        place = await self._standings_place(news, thread)
+        heading = self._threadless_end(news) if place is not thread else ""
         standings = await safely(f"result of table {news.table.id}", results.announce(
             place, news, info, rated_lines(finish.reports, names), twins, pending=not finish.stored,
             heading=heading, allowed_mentions=panels.PLAYER_MENTIONS if heading else results.NO_MENTIONS))
-        # Tried again unless there is no thread to post them in: one unreadable for now (the bot out
-        # of the server, Discord failing) is tried again too.
-        if standings is None and not self.thread_gone(news, thread):
+        # Tried again unless there is nowhere to post them: a thread (or the channel of a table
+        # without one) unreadable for now (the bot out of the server, Discord failing) is tried again.
+        if standings is None and not (place is None and self.thread_gone(news, thread)):
             await self.standings_later(news.table.id, attempt)
         words: dict[int, dict[str, Any]] = {}
         for seat in news.seats:
@@ -63,10 +62,18 @@ class FinishMixin:
             await safely(f"old panels of {seat.user_id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
         await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
 
+    async def _standings_place(self: Presenter, news: TableNews, thread: Any) -> Any:
+        """Where a game's standings go: its thread; for one that went on without a thread, its
+        channel (not while another table still plays its deal, which they would give away)."""
+        if news.table.thread_id is not None or await self.service.same_deal_running(news.table):
+            return thread
+        return await self.channel(news.table.channel_id)
+
     def _threadless_end(self: Presenter, news: TableNews) -> str:
         """The words above the standings of a game that went on without a thread, posted in its
         channel: a mention of those whose DMs are closed (their last panel cannot say it)."""
-        closed = " ".join(f"<@{s.user_id}>" for s in news.seats if s.user_id is not None and s.dm_ok is False)
+        closed = " ".join(f"<@{s.user_id}>" for s in news.seats
+                          if s.user_id is not None and s.dm_ok is False and not s.handed_over)
         return (f"{closed + ': ' if closed else ''}{self.info(news).title} — table #{news.table.id}, played without "
                 "a thread at its end, is over.")
 
@@ -96,7 +103,7 @@ class FinishMixin:
         round) hear of the game now."""
         info = self.info(news)
         lines = rated_lines(reports, {s.user_id: info.name(s.seat) for s in news.seats if s.user_id is not None})
-        thread = await self.channel(news.table.thread_id)
+        thread = await self._standings_place(news, await self.channel(news.table.thread_id))
         if lines and thread is not None and await self._ratings_pending(news, thread):
             embed = discord.Embed(title=f"Rating changes — table #{news.table.id}", colour=discord.Colour.gold(),
                                   description="\n".join(lines)[:4096])
@@ -118,7 +125,7 @@ class FinishMixin:
         """Whether the table's thread shows its final standings among its latest messages. A
         thread the bot may not read is taken to show them (better no standings twice), unless they
         are known not to have gone out (`refused`: a retry of standings that were not posted)."""
-        thread = await self.channel(news.table.thread_id)
+        thread = await self._standings_place(news, await self.channel(news.table.thread_id))
         if thread is None:
             return True  # nowhere to post them
         if history_hidden(thread):

@@ -126,11 +126,7 @@ class ReopenMixin:
             place = await self.service.tournament_place(table)
             name = None if place is None else tournament_thread_name(self.service.spec(table).title,
                                                                      table.tournament_id, place)
-            # A duplicate round's table whose deal another table still plays stays out of sight:
-            # no public thread (it goes on without one), unlike at the seating, where the organiser hears.
-            private_to = await self.service.private_to(table)
-            hidden = private_to is not None and bool(await self.service.same_deal_running(table))
-            return await self.create_thread(parent, table, name, private_to=private_to, public_fallback=not hidden)
+            return await self.create_thread(parent, table, name, private_to=await self.service.private_to(table))
         except discord.Forbidden as exc:
             log.warning("no new thread for table %s (%s): it goes on by DM", table.id, exc)
             return None

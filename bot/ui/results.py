@@ -81,7 +81,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
         embed.add_field(name="Rating changes", value=f"None: not rated, as {unrated}.", inline=False)
     elif pending and table.rated:
         embed.add_field(name="Rating changes", value=f"{RATINGS_PENDING}: the bot could not save them. They follow "
-                        "in this thread once stored.", inline=False)
+                        "here once stored.", inline=False)
     if table.seed_salt and twins:
         embed.add_field(name="Fair deal", value=(
             f"This deal is still being played at table {', '.join(f'#{t.id}' for t in twins)}: the seed and salt are "

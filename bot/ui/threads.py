@@ -76,10 +76,11 @@ class ThreadsMixin:
         return thread
 
     async def create_thread(self: TablesController, parent: discord.TextChannel, table: TableRow,
-                            name: str | None = None, private_to: Sequence[int] | None = None,
-                            public_fallback: bool = True) -> discord.Thread:
-        """A new thread for a table (see open_thread), not yet recorded. Without `public_fallback`,
-        a private thread the bot may not create raises discord.Forbidden."""
+                            name: str | None = None, private_to: Sequence[int] | None = None) -> discord.Thread:
+        """A new thread for a table (see open_thread), not yet recorded. A private thread the bot
+        may not create is replaced by a public one (at a round's seating, where the organiser is told),
+        but not for a game under way while another table still plays its deal (a duplicate round's
+        table moving to a new thread): that raises discord.Forbidden, as the others could read ahead."""
         title = (name or f"{self.service.spec(table).title} #{table.id}")[:100]
         thread = None
         if private_to is not None:
@@ -90,7 +91,7 @@ class ThreadsMixin:
                 thread = await parent.create_thread(name=title, type=discord.ChannelType.private_thread,
                                                     invitable=not moderator, auto_archive_duration=10080)
             except discord.Forbidden as exc:
-                if not public_fallback:
+                if table.status == "running" and await self.service.same_deal_running(table):
                     raise
                 log.warning("no private thread for table %s (%s): a public one instead", table.id, exc)
         if thread is None:

@@ -79,3 +79,25 @@ async def test_no_seat_is_voted_out_of_a_rated_game_someone_abandoned(simcord_en
     assert row.rated and row.votes == {} and not next(s for s in await table.seats() if s.user_id == cy.id).ai
     refused = await bo.slash(table.thread, "table cancel")
     assert "cannot be cancelled by a vote" in answer(refused) and (await table.row()).status == "running"
+
+
+async def test_the_refusal_at_a_table_without_deadlines_does_not_promise_a_computer_player(simcord_env):
+    """Pace off: nobody is ever away, so no computer plays the seat of a player who left the server;
+    the refusal says the game waits for them and who can end it."""
+    from tests.bot.driver import labels
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bo, cy = [guild.add_member(env.create_user(n)) for n in ("ada", "bo", "cy")]
+    table = await open_rated(env, guild, channel, [ada, bo, cy])
+    lobby = table.thread.history()[0]
+    while "Pace: off" not in labels(lobby):
+        await ada.click(lobby, label=next(text for text in labels(lobby) if text.startswith("Pace")))
+        lobby = table.thread.history()[0]
+    await start(table)
+    await ada.slash(table.thread, "table abandon")
+    guild.remove_member(bo)
+    said = answer(await cy.slash(table.thread, "table handover", player=bo.user))
+    assert "counts for ada" in said and "waits for bo's moves" in said and "while they are away" not in said, said
+    assert "Manage Server" in said and (await table.row()).rated

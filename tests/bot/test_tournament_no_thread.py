@@ -51,3 +51,6 @@ async def test_a_duplicate_tables_thread_is_not_replaced_by_a_public_one_while_i
     told = [m.content for p in players for m in p.user.dm_channel.history() if "was deleted" in (m.content or "")]
     assert len(told) == 2 and all("Create Private Threads" in t for t in told), told
     assert all("when the tournament next opens its tables" in t for t in told), told  # not "at its next move"
+    await event.organiser.slash(event.channel, "tournament next")  # opens what it may: not a public thread
+    assert (await event.bot.store.tables.get(row.id)).thread_id is None
+    assert not {t.id for t in event.channel.threads} - public_before - {row.thread_id}
