@@ -466,37 +466,31 @@ async def test_creator_and_next_player_leaving_at_once_ping_the_real_new_runner(
     assert ("now runs its lobby" in answers[1]) == (told[0] != told[-1]), (answers, told)
 
 
-async def test_cancel_pressed_with_start_says_the_game_started_first(simcord_env):
-    """The creator presses Start and Cancel at the same moment: the start is taken first; the cancel
-    is told so, and how a running game is cancelled (not a rule text as if she were not its creator)."""
+async def cancel_crossing_start(env, canceller: int):
+    """ada (creator) presses Start while the `canceller`-th player presses Cancel: the Cancel's answer."""
     import asyncio
 
     from tests.reliability.forge import forge_component
 
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    ada = table.players[0]
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
     lobby = table.thread.history()[0]
     _, cancelled = await asyncio.gather(
-        forge_component(ada, lobby, f"lobby:start:{table.table_id}", forged=False),
-        forge_component(ada, lobby, f"lobby:cancel:{table.table_id}", forged=False))
-    assert (await table.row()).status == "running"
-    said = cancelled.response.content
-    assert cancelled.response.ephemeral and "started just before your cancel" in said and "/table cancel" in said, said
+        forge_component(table.players[0], lobby, f"lobby:start:{table.table_id}", forged=False),
+        forge_component(table.players[canceller], lobby, f"lobby:cancel:{table.table_id}", forged=False))
+    assert (await table.row()).status == "running"  # the start is taken first
+    assert cancelled.response.ephemeral
+    return cancelled.response.content
+
+
+async def test_cancel_pressed_with_start_says_the_game_started_first(simcord_env):
+    """The creator's Cancel crossed her Start: she is told so, and how a running game is cancelled
+    (not a rule text as if she were not its creator)."""
+    said = await cancel_crossing_start(simcord_env, 0)
+    assert "started just before your cancel" in said and "/table cancel" in said, said
 
 
 async def test_a_non_creator_cancel_pressed_with_start_is_not_told_to_ask_a_vote(simcord_env):
     """Only the creator may ask the others to cancel a running game (while playing it): a seated
     player whose Cancel crossed the creator's Start is refused as always."""
-    import asyncio
-
-    from tests.reliability.forge import forge_component
-
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    ada, bo = table.players
-    lobby = table.thread.history()[0]
-    _, cancelled = await asyncio.gather(
-        forge_component(ada, lobby, f"lobby:start:{table.table_id}", forged=False),
-        forge_component(bo, lobby, f"lobby:cancel:{table.table_id}", forged=False))
-    assert (await table.row()).status == "running"
-    said = cancelled.response.content
-    assert cancelled.response.ephemeral and "started just before" not in said and "cancel" in said.lower(), said
+    said = await cancel_crossing_start(simcord_env, 1)
+    assert "started just before" not in said and "cancel" in said.lower(), said
