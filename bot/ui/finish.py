@@ -18,7 +18,7 @@ from storage import SeatRow
 if TYPE_CHECKING:
     from bot.ui.presenter import Presenter
 
-STANDINGS_LOOKBACK = 20  # messages of a thread searched for a game's final standings after a stop
+STANDINGS_LOOKBACK = 100  # messages searched for a game's final standings after a stop (one request of Discord's)
 STANDINGS_RETRIES = (60, 600, 3600)  # seconds before each new try of standings Discord refused
 
 

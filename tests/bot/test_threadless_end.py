@@ -57,3 +57,17 @@ async def test_rating_changes_stored_late_follow_channel_standings(simcord_env):
     late = [m for m in table.channel.history()
             if m.id > mark and m.embeds and (m.embeds[0].title or "").startswith("Rating changes")]
     assert len(late) == 1
+
+
+async def test_channel_standings_behind_chatter_are_not_posted_again_at_a_start(simcord_env, settings):
+    """A channel is where people talk: a start soon after the end (its standings' check still due)
+    finds the standings behind the messages posted since, and does not post them twice."""
+    table = await open_table(simcord_env, GAME, ["ada", "bo"])
+    await start(table)
+    mark = await without_a_thread(simcord_env, table)
+    await play_to_the_end(table, heuristic_players(GAME, 2))
+    for number in range(25):
+        await table.players[number % 2].send(table.channel, f"gg {number}")
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.settle()
+    assert len(in_channel(table, mark, "final standings")) == 1
