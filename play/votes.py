@@ -171,8 +171,8 @@ def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if subject is None or subject.user_id is None or subject.handed_over:
         raise TableError("That seat is not played by a person.")
-    gone = [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
-    if gone and counts_for_rating(loaded.table, loaded.seats):  # a hand-over would unrate it, their loss too
+    gone = _counted_abandoners(loaded)
+    if gone:  # a hand-over would unrate the game, their rated loss too
         meanwhile = (f"A computer player plays {subject.display_name}'s seat while they are away; play it out, or"
                      if loaded.table.pace != "off" and not departed else f"The game waits for {subject.display_name}'s "
                      "moves (the table has no deadlines); to end it,")
@@ -193,10 +193,18 @@ def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
                          "to vote on.", names=[subject.display_name])
 
 
+def _counted_abandoners(loaded: Loaded) -> list[str]:
+    """Those who abandoned a game that is rated (README: "still rated, ranked last"): a vote must
+    not unrate or cancel it, which would undo their rated loss."""
+    if not counts_for_rating(loaded.table, loaded.seats):  # not a game that counts for nobody
+        return []
+    return [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
+
+
 def _check_cancel(loaded: Loaded, left: frozenset[int] = frozenset()) -> None:
-    gone = [s.display_name for s in loaded.seats if s.forfeited and s.user_id is not None]
-    rated = counts_for_rating(loaded.table, loaded.seats)  # not a game that counts for nobody
-    if rated and gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
+    gone = _counted_abandoners(loaded)
+    rated = counts_for_rating(loaded.table, loaded.seats)
+    if gone:  # else abandoning, then cancelling, would undo the abandoner's rated loss
         raise TableError(f"This rated game counts for {', '.join(gone)}, who abandoned it, so it cannot be "
                          "cancelled by a vote: play it out (a computer player plays their seat), or ask "
                          "someone with Manage Server who has no seat at it.", names=gone)

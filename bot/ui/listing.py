@@ -113,7 +113,8 @@ def seat_names(seats: list[Any]) -> list[str]:
 def running_line(table: Any, seats: list[Any], user_id: int) -> str:
     spec = registry.get(table.game)
     names = ", ".join(seat_names(seats))
-    parts = [f"**#{table.id}** {spec.title}", names] + (["rated"] if counts_for_rating(table, seats) else []) + [place(table)]
+    rated = ["rated"] if counts_for_rating(table, seats) else []
+    parts = [f"**#{table.id}** {spec.title}", names, *rated, place(table)]
     if any(s.user_id == user_id and not s.handed_over for s in seats):  # not a seat given to the computer
         parts.append("you play")
     return " · ".join(parts)
