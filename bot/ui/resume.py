@@ -106,8 +106,9 @@ class ResumeMixin:
         bot = self.presenter.bot
         if await shows_current_panel(bot, news, row, LAST_TO_CHOOSE):
             return True
-        return row.dm_ok is False and await mentioned_for_turn(bot, news, self.service.spec(news.table), row,
-                                                                saying=LAST_TO_CHOOSE)
+        # Not gated on the stored `dm_ok`: DMs found closed are stored only with the table's next
+        # write, so a stop before it leaves the stored value out of date.
+        return await mentioned_for_turn(bot, news, self.service.spec(news.table), row, saying=LAST_TO_CHOOSE)
 
     async def _told_of_turn(self: TablesController, news: TableNews, row: SeatRow) -> bool:
         """Whether the player's DMs end with the panel of their current decision, or (their DMs
@@ -115,7 +116,7 @@ class ResumeMixin:
         bot = self.presenter.bot
         if await shows_current_panel(bot, news, row):
             return True
-        return row.dm_ok is False and await mentioned_for_turn(bot, news, self.service.spec(news.table), row)
+        return await mentioned_for_turn(bot, news, self.service.spec(news.table), row)  # as in _told_last
 
     async def on_standings_due(self: TablesController, table_id: int, attempt: int) -> None:
         """Standings Discord refused at a game's end: the last board and the standings, again."""

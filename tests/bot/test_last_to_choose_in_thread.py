@@ -58,3 +58,24 @@ async def test_restarts_do_not_mention_the_last_to_choose_again_and_its_my_hand_
     (notice,) = notices(table)
     hand = await bo.click(notice, label="My hand")
     assert hand.ephemeral and hand.response.embeds, "the notice's My hand opens bo's hand"
+
+
+async def test_dms_closed_mid_game_the_last_to_choose_is_mentioned_once_across_restarts(simcord_env, settings):
+    """The same promise for a player whose DMs close after the start: that they are closed is
+    stored with the table's next write, so the restarts below (before any) must find the
+    thread's mention itself rather than trust the stored value."""
+    from bot import create_bot
+    from tests.bot.driver import open_table, start
+    from tests.bot.test_closed_dms import close_dms
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    close_dms(simcord_env, bo)
+    policy = heuristic_players("augsburg1520", 3)
+    for player in (ada, cy):  # the opening purchase: bo is the last to choose
+        await finish_choosing(table, player, await table.seat_of(player), policy)
+    assert len(notices(table)) == 1 and notices(table)[0].content.startswith(f"<@{bo.id}>")
+    for _ in range(3):
+        await simcord_env.restart_bot(create_bot(settings))
+    assert len(notices(table)) == 1, [m.content[:60] for m in notices(table)]
