@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.baumeister.data import CARD_BY_ID, DIE_FACES, NAMES, TIE_STACK
+from games.baumeister.data import CARD_BY_ID, DIE_FACES, KIND, NAMES, TIE_STACK, TYPE
 from games.baumeister.state import State
 from games.core import Event, Rng, RuleError, public
 
@@ -83,9 +83,19 @@ def add_to_hand(state: State, seat: int, card: int, *, public: bool = False, typ
 
 
 def remove_from_hand(state: State, seat: int, card: int) -> None:
+    """Take `card` out of the hand in everyone's sight (built, or drawn by a saboteur). The others
+    see only its kind: when it was a secret card, what they knew of the hand now fits a card of the
+    same kind they knew of (or of the same type, when only its type was named) as well, so that
+    card's mark goes instead; the board then shows nothing they could not know."""
     hand = list(state.hands[seat])
     hand.remove(card)
     state.hands = replace_at(state.hands, seat, tuple(hand))
+    marked = (1 << card) & (state.public_cards | state.typed_cards)
+    if not marked:
+        twin = next((c for c in hand if KIND[c] == KIND[card] and state.public_cards >> c & 1), None)
+        if twin is None:
+            twin = next((c for c in hand if TYPE[c] == TYPE[card] and state.typed_cards >> c & 1), None)
+        card = card if twin is None else twin
     state.public_cards &= ~(1 << card)
     state.typed_cards &= ~(1 << card)
 

@@ -140,3 +140,31 @@ async def test_a_blind_lot_bid_round_to_its_auctioneer_has_its_type_named(simcor
     board = (await board_message(table)).embeds[0]
     holder = next(f for f in board.fields if names[winner] in f.name)
     assert "a church (value unknown)" in holder.value
+
+
+async def test_the_board_forgets_a_named_church_once_a_church_is_built(simcord_env):
+    """Rulebook: the auctioneer names "the building type for all players to hear, but not, however,
+    the building value". ada holds that church (a 5) and a secret Church 7, and builds the 7 through
+    her panel: for all bo and cy know, the named church was built, so the board no longer says
+    she holds one."""
+    from games.baumeister.flow import begin_build
+    from play.results import seat_choices
+    from tests.bot.driver import choose, text_of
+    from tests.games.baumeister.helpers import card, give
+
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    state, ada = await table.state(), table.players[0]
+    seat = await table.seat_of(ada)
+    state.announced = True
+    give(state, seat, hand=("church-5a", "church-7a"), city=("gate-2a",))
+    state.typed_cards |= 1 << card("church-5a")  # bought face down, "a church" named
+    state.current = seat
+    begin_build(state, seat, False, [])
+    await table.put_state(state)
+    panel = (await ada.click(await board_message(table), label="My hand")).response.message
+    for wanted in (lambda a: a.kind == "pick" and a.card == "church-7a", lambda a: a.kind == "place"):
+        choices = seat_choices(SPEC, await table.state(), seat)
+        panel = (await choose(ada, panel, next(i for i, a in enumerate(choices) if wanted(a)))).response.message
+    assert "builds Church 7" in thread_text(table)
+    assert "a church (value unknown)" not in text_of(await board_message(table))
