@@ -432,7 +432,7 @@ class BaumeisterRenderer(Renderer):
             # Equal points share a place; players ranked last for leaving share theirs without a tie.
             tied = " (tie)" if len(group) > 1 and len({outcome.scores[seat] for seat in group}) == 1 else ""
             for seat in group:
-                lines.append(f"**{place}.** {info.name(seat)} — {int(outcome.scores[seat])} points{tied}")
+                lines.append(f"**{place}.** {info.name(seat)} — {plural(int(outcome.scores[seat]), 'point')}{tied}")
                 lines.extend(f"  · {line}" for line in outcome.details.get(seat, []))
             place += len(group)
         return lines

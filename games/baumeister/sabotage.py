@@ -160,7 +160,7 @@ def apply_answer(state: State, seat: int, action, events: list[Event]) -> None:
     elif kind == "refuse":
         # Public without the name: the thread sees only "whether they agree", not who answered last
         # (which would tell whether a secret counter-offer was made).
-        events.append(event("refuse", "No pay-off is agreed: {p%d} and {p%d} break off the negotiation."
+        events.append(event("refuse", "No pay-off is agreed between {p%d} and {p%d}: the negotiation ends."
                             % (victim, attacker)))
         events.append(private((attacker, victim), "refused_by", "{p%d} breaks off the negotiation." % seat))
         _attack(state, events)

@@ -8,6 +8,7 @@ import pytest
 import re
 
 from games import registry
+from games.core import plural
 from games.baumeister.views import card_view
 from tests.bot.driver import (board_message, fix_deal, heuristic_players, open_table, play_to_the_end,
                               play_turn_by_dm, play_until, request_cursor, shown_to, start, strings_in)
@@ -44,7 +45,7 @@ async def test_complete_three_player_game_shows_every_scoring_line(simcord_env, 
     lines = final.description.splitlines()
     for seat, name in enumerate(("ada", "bo", "cy")):
         # Each player's heading, then their scoring lines one by one, in the engine's order.
-        heading = next(i for i, line in enumerate(lines) if f"{name} — {int(outcome.scores[seat])} points" in line)
+        heading = next(i for i, line in enumerate(lines) if f"{name} — {plural(int(outcome.scores[seat]), 'point')}" in line)
         details = outcome.details[seat]
         shown_lines = [line.strip(" ·") for line in lines[heading + 1:heading + 1 + len(details)]]
         assert shown_lines == details

@@ -188,7 +188,7 @@ async def test_the_time_limit_of_an_unanswered_offer_survives_a_restart(simcord_
     # README: "the thread sees only that they negotiate and whether they agree": not whose answer
     # ran out (it was a secret step), nor who broke off.
     both = f"{names[victim]} and {names[attacker]}"
-    assert f"No pay-off is agreed: {both} break off the negotiation." in thread_text(table)
+    assert f"No pay-off is agreed between {both}: the negotiation ends." in thread_text(table)
     sides = " and ".join(names[s] for s in sorted((victim, attacker)))
     note = f"Time ran out for a secret step between {sides}; the game goes on without its choice."
     assert note in thread_text(table) and "did not decide in time" not in thread_text(table)
@@ -261,7 +261,7 @@ async def test_a_negotiation_broken_off_by_dm_lets_the_die_decide(simcord_env, m
     assert after.money[victim] == state.money[victim] and after.money[attacker] == state.money[attacker]
     assert after.reserve == state.reserve + 1 and after.phase not in ("offer", "answer")
     text = thread_text(table)
-    assert f"No pay-off is agreed: {names[victim]} and {names[attacker]} break off the negotiation." in text
+    assert f"No pay-off is agreed between {names[victim]} and {names[attacker]}: the negotiation ends." in text
     assert "breaks off" not in text  # a bystander cannot tell who answered last (was there a counter-offer?)
     assert f"{names[attacker]} rolls" in text
     said = f"{names[victim]} breaks off the negotiation."

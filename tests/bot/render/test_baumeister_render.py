@@ -256,6 +256,14 @@ def test_outcome_details_line_by_line():
     assert len("\n".join(lines)) <= 4096
 
 
+def test_a_score_of_one_reads_one_point():
+    from games.core import Outcome
+
+    outcome = Outcome(ranking=[[0], [1], [2]], winners=[0], scores={0: 9, 1: 1, 2: -1}, details={})
+    lines = RENDERER.outcome_lines(INFO, outcome)
+    assert lines == ["**1.** Alice — 9 points", "**2.** Bob — 1 point", "**3.** Carol — -1 points"]
+
+
 def test_the_build_step_says_only_what_the_player_can_do():
     """The words of the build step match its buttons: building is offered when a hand card can go
     into the city, a saboteur when one can be played, and with neither, only ending the turn."""

@@ -131,7 +131,7 @@ def test_either_side_may_break_off_and_the_die_decides(who):
     rig_die(state, 5)
     state, events = play(state, who, {"kind": "refuse"})
     assert [e.text for e in events if e.kind == "refuse"] == [
-        "No pay-off is agreed: {p2} and {p0} break off the negotiation."]  # public: not who did
+        "No pay-off is agreed between {p2} and {p0}: the negotiation ends."]  # public: not who did
     assert [(e.text, e.seats) for e in events if e.kind == "refused_by"] == [
         ("{p%d} breaks off the negotiation." % who, frozenset({0, 2}))]
     assert [e.data["success"] for e in events if e.kind == "attack"] == [True]
