@@ -25,7 +25,9 @@ async def rematch(service: TableService, table_id: int, caller: Caller,
             raise TableError("Only the players of this game can ask for a rematch.")
         if caller.guild_id is None:  # a new table opens in the server: asked there, by a member
             raise TableError("Ask for the rematch with **Rematch** on the final standings in the table's thread.")
-        if old.table.status not in ("finished", "cancelled") or old.table.state is None:
+        if old.table.status == "cancelled":  # its players agreed to stop: none of them is seated again
+            raise TableError("This table was cancelled, so it has no rematch. Open a new table with `/table create`.")
+        if old.table.status != "finished" or old.table.state is None:
             raise TableError("A rematch can be asked for once the game has ended.")
         if old.table.tournament_id is not None:
             raise TableError("Tournament games have no rematch; the tournament seats its next round.")

@@ -22,8 +22,10 @@ class EntrantsMixin:
     async def register(self: TournamentService, tournament_id: int, caller: Caller) -> None:
         await self.get(tournament_id, caller)
         async with self.lock(tournament_id):  # read and written between others' start and cancel
-            if (await self.get(tournament_id)).status != "registration":
-                raise TournamentError(f"Registration for tournament #{tournament_id} is closed.")
+            status = (await self.get(tournament_id)).status
+            if status != "registration":
+                raise TournamentError(f"Registration for tournament #{tournament_id} is closed: the tournament "
+                                      f"{tournament_state(status)}.")
             if not await self.store.tournaments.register(tournament_id, caller.user_id, caller.name):
                 raise TournamentError("You are already registered.")
 

@@ -76,7 +76,7 @@ async def test_a_registration_pressed_with_the_start_is_told_what_happened(simco
     read_before_the_start(simcord_env, late)
     registered, _ = await asyncio.gather(press(late, message, "Register"), press(event.organiser, message, "Start"))
     said = private_answer(registered)
-    assert said == f"Registration for tournament #{tid} is closed.", said
+    assert said == f"Registration for tournament #{tid} is closed: the tournament is running.", said
     assert late.id not in await active_entrants(simcord_env, tid)
 
 
@@ -140,3 +140,13 @@ async def test_a_registration_while_the_start_reads_the_entrants_is_seeded_by_it
     real = await read(event.guild.id, "augsburg1520", list(stored))
     assert real[late.id] > 1
     assert stored == real, (stored, real, private_answer(registered))
+
+
+async def test_register_kept_on_a_cancelled_tournament_says_it_was_cancelled(simcord_env):
+    """A Register button pressed after the cancel (a message not refreshed yet, or a forged one)."""
+    event = new_event(simcord_env, 1)
+    tid = await create(event, rounds=1)
+    carrier = event.channel.history()[-1]
+    await event.organiser.slash(event.channel, "tournament cancel", tournament=tid)
+    said = private_answer(await forge_component(event.players[0], carrier, f"tourney:register:{tid}", forged=False))
+    assert said == f"Registration for tournament #{tid} is closed: the tournament was cancelled.", said

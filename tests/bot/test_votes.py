@@ -469,3 +469,19 @@ async def pressed_anyway(player, question, label: str):
 
     custom_id = next(c.custom_id for row in question.components for c in row.children if c.label == label)
     return await forge_component(player, question, custom_id)
+
+
+async def test_a_table_cancelled_by_vote_has_no_rematch_not_even_a_forged_one(simcord_env):
+    """Its players agreed to stop: no Rematch button, and one forged onto its thread seats nobody."""
+    from tests.reliability.forge import private_answer
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada, bo = table.players
+    await ada.slash(table.thread, "table cancel")
+    await bo.click(next(m for m in reversed(table.thread.history()) if "Agree" in labels(m)), label="Agree")
+    assert (await table.row()).status == "cancelled"
+    assert not any("Rematch" in labels(m) for m in table.thread.history())
+    said = private_answer(await forge_component(ada, table.thread.history()[-1], f"rematch:{table.table_id}"))
+    assert said == "This table was cancelled, so it has no rematch. Open a new table with `/table create`.", said
+    assert len(await simcord_env.bot.store.db.fetchall("SELECT id FROM game_tables")) == 1
