@@ -86,6 +86,14 @@ def improvement_text(imp: Any, compact: bool = False) -> str:
     return f"{imp.number}" + (f" ({', '.join(notes)})" if notes else "")
 
 
+def fulfilled_order_text(number: int) -> str:
+    """'2x beer production, 4 council votes at the final scoring': what it asked, and the votes it
+    still brings (its other rewards were paid when it was fulfilled)."""
+    order = D.COUNCIL_ORDERS[number]
+    votes = order.reward.get("votes", 0)
+    return order.text + (f", {plural(votes, 'council vote')} at the final scoring" if votes else "")
+
+
 def open_cards_text(player: Any, compact: bool = False) -> list[str]:
     """What lies open at a player's board in the main version: improvements (flipped once used
     this round) and the Council orders fulfilled; nothing while there are none. `compact`: by
@@ -95,7 +103,7 @@ def open_cards_text(player: Any, compact: bool = False) -> list[str]:
         parts.append("Improvements: " + "; ".join(improvement_text(imp, compact) for imp in player.improvements))
     if player.orders:
         parts.append("Council orders fulfilled: " + "; ".join(
-            f"{n}" + ("" if compact else f" ({D.COUNCIL_ORDERS[n].text})") for n in player.orders))
+            f"{n}" + ("" if compact else f" ({fulfilled_order_text(n)})") for n in player.orders))
     return [" · ".join(parts)] if parts else []
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from bot.render import get_renderer
 from bot.render.base import TableInfo
+from bot.render.aelderman import fulfilled_order_text
 from games.aelderman import SPEC
 from games.aelderman import data as D
 from tests.games.aelderman.helpers import new_main
@@ -39,7 +40,7 @@ def test_fulfilled_council_orders_show_next_to_their_players_board():
     number = state.orders[0]
     state.orders[0] = 0
     state.players[1].orders = [number]
-    assert f"Council orders fulfilled: {number} ({D.COUNCIL_ORDERS[number].text})" in player_field(state, "bo")
+    assert f"Council orders fulfilled: {number} ({fulfilled_order_text(number)})" in player_field(state, "bo")
     assert "Council orders fulfilled:" not in player_field(state, "ada")
 
 
@@ -66,3 +67,13 @@ def test_every_action_card_of_the_sea_map_is_on_a_crowded_board():
         assert all(card_summary(city.card) in text for city in view.cities), moves
         compact += "their texts: `/rules game:aelderman`" in "".join(f.value for f in embeds[0].fields)
     assert compact  # the crowded boards were made to fit
+
+
+def test_a_fulfilled_order_keeps_showing_the_council_votes_it_brings_at_the_end():
+    """rulebook (order 301): "In the final scoring you get another 4 council votes": paid only then,
+    so the order next to the player's board still says so."""
+    state = new_main(2, 5)
+    state.players[1].orders = [301, 303]
+    field = player_field(state, "bo")
+    assert "Council orders fulfilled: 301 (2x beer production, 4 council votes at the final scoring); 303 (" in field
+    assert fulfilled_order_text(303) == D.COUNCIL_ORDERS[303].text  # no votes: its rewards were paid at once
