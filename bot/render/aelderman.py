@@ -389,7 +389,8 @@ class AeldermanRenderer(Renderer):
             kept = "; ".join(items_text(D.ALL_BOOSTERS.get(b, {})) for b in mine.boosters)
             embed.add_field(name="Start boosters taken", value=fit(kept, FIELD_LIMIT), inline=False)
         if mine.mission_name:
-            embed.add_field(name=fit(f"Your mission (secret until the end): {mine.mission_name}", 256),
+            secret = "" if v.phase == "over" else " (secret until the end)"  # the standings show them all
+            embed.add_field(name=fit(f"Your mission{secret}: {mine.mission_name}", 256),
                             value=fit("\n".join(mission_lines(mine)), FIELD_LIMIT), inline=False)
         if mine.booster_draws:
             drawn = "\n".join(items_text(D.ALL_BOOSTERS.get(t, {})) for t in mine.booster_draws)

@@ -398,3 +398,13 @@ def test_a_mission_s_higher_levels_are_headed_as_totals():
     lines = mission_lines(view)
     assert lines[0] == "**Basic**" and "**Advanced** (the level below, and in all:)" in lines
     assert not any("(adds)" in line for line in lines)
+
+
+def test_a_mission_is_called_secret_only_while_the_game_runs():
+    """Once the game is over the standings show every mission: the panel no longer calls it secret."""
+    over = play_to_end(2, seed=3)
+    running = list(random_states(2, 3))[1]
+    info = table(2)
+    assert "Your mission (secret until the end): " in embed_text(RENDERER.panel(info, SPEC.view(running, 0), 0))
+    final = embed_text(RENDERER.panel(info, SPEC.view(over, 0), 0))
+    assert f"Your mission: {D.MISSIONS[over.players[0].mission].name}" in final and "secret" not in final
