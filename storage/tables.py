@@ -7,7 +7,7 @@ from collections import OrderedDict
 from datetime import datetime
 from typing import Any, Literal, Sequence
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from storage.damaged_rows import damaged_row
 from storage.db import Database, NothingChanged, Statement, execute, run, utcnow
@@ -260,10 +260,14 @@ class TableStore(TimerStore):
             return []
         marks = ", ".join("?" for _ in tables)
         seats: dict[int, list[SeatRow]] = {t.id: [] for t in tables}
+        damaged: set[int] = set()
         for row in await self.db.fetchall(f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY seat",
                                           [t.id for t in tables]):
-            seats[row["table_id"]].append(SeatRow.model_validate(dict(row)))
-        return [(table, seats[table.id]) for table in tables]
+            try:
+                seats[row["table_id"]].append(SeatRow.model_validate(dict(row)))
+            except ValidationError:  # left out, as a damaged table row is (reported when it is loaded)
+                damaged.add(row["table_id"])
+        return [(table, seats[table.id]) for table in tables if table.id not in damaged]
 
     async def lobby_threads(self) -> list[int]:
         """The threads of the lobbies outside tournaments (a small set: the open-table limits). A

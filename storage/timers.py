@@ -4,11 +4,15 @@ round's deadline): rows the scheduler (play/scheduler.py) sleeps on."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from pydantic import BaseModel
 
+from storage.damaged_rows import fault_text
 from storage.db import Database, execute, utcnow
+
+log = logging.getLogger(__name__)
 
 DECISION_TIMER = "decision"  # an engine's time limit on a decision (GameSpec.time_limit)
 DEADLINE_TIMER = "deadline"  # the table's pace: a seat's decision is due
@@ -62,8 +66,14 @@ class TimerStore:
                                 "VALUES (?, ?, ?, NULL, ?, ?)", (kind, due_at, table_id, json.dumps(payload or {}), utcnow()))
 
     async def next_timer(self) -> TimerRow | None:
-        row = await self.db.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
-        return _timer(row) if row else None
+        """The timer due first. One that cannot be read (a damaged row) could never fire, and would
+        hold up every timer behind it: it is logged and deleted."""
+        while (row := await self.db.fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")) is not None:
+            timer = _readable_timer(row, dropped=True)
+            if timer is not None:
+                return timer
+            await self.db.write([("DELETE FROM timers WHERE id = ?", (row["id"],))])
+        return None
 
     async def timers(self, *, table_id: int | None = None, kind: str | None = None) -> list[TimerRow]:
         sql, params = "SELECT * FROM timers WHERE 1 = 1", []
@@ -72,7 +82,7 @@ class TimerStore:
         if kind is not None:
             sql, params = sql + " AND kind = ?", [*params, kind]
         rows = await self.db.fetchall(sql + " ORDER BY due_at, id", params)
-        return [_timer(r) for r in rows]
+        return [timer for r in rows if (timer := _readable_timer(r)) is not None]  # the scheduler drops the others
 
     async def claim_timer(self, timer: TimerRow, until: float) -> bool:
         """Take a due timer until `until`: no other look at the timers (this process's or another's)
@@ -119,3 +129,15 @@ def _timer(row: Any) -> TimerRow:
     data["payload"] = json.loads(data["payload"])
     data.pop("created_at", None)
     return TimerRow.model_validate(data)
+
+
+def _readable_timer(row: Any, *, dropped: bool = False) -> TimerRow | None:
+    """The timer, or None when its row cannot be read; `dropped`: it is deleted, and logged (without
+    the stored values) as such."""
+    try:
+        return _timer(row)
+    except (ValueError, TypeError) as exc:  # a ValidationError is a ValueError
+        if dropped:
+            log.error("timer %s (%s, table %s) cannot be read and is dropped: %s", row["id"], row["kind"],
+                      row["table_id"], fault_text(exc))
+        return None

@@ -114,3 +114,41 @@ async def test_a_table_found_damaged_at_a_start_is_logged_once_without_its_store
     assert str(hand) not in (await table.row()).damaged
     listed = [r.getMessage() for r in caplog.records if "damaged table" in r.getMessage()]
     assert len(listed) == 1 and f"#{table.table_id}" in listed[0]
+
+
+async def test_a_timer_that_cannot_be_read_is_dropped_and_the_others_fire(simcord_env, settings, caplog):
+    """A damaged timer row first in the queue (found at a start) could never fire: it must not hold
+    up every other table's deadlines and reminders (README, Reliability). It is dropped, and logged
+    once."""
+    from tests.bot.test_pace import LIVE, dms_with, live_table, play_seat
+
+    simcord_env.check_errors = False  # the dropped row is logged as an error
+    table = await live_table(simcord_env)
+    ada, bo = table.players
+    await play_seat(table, ada, heuristic_players("augsburg1520", 2))
+    other = await open_table(simcord_env, "augsburg1520", ["cy", "dee"])
+    async with simcord_env.bot.store.db.transaction() as conn:
+        await conn.execute("INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES"
+                           " ('show', 0, ?, NULL, 'not json', '2026-01-01')", (other.table_id,))
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.advance_time(LIVE // 2 + 1)
+    assert dms_with(bo, "Still your turn in Augsburg 1520"), "a reminder came"
+    version = (await table.row()).version
+    await simcord_env.advance_time(LIVE // 2 + 60)
+    assert (await table.row()).version > version, "bo's deadline fired"
+    dropped = [r.getMessage() for r in caplog.records if "cannot be read and is dropped" in r.getMessage()]
+    assert len(dropped) == 1 and "not json" not in dropped[0], dropped
+    assert not await simcord_env.bot.store.tables.timers(table_id=other.table_id, kind="show")
+
+
+async def test_a_seat_that_cannot_be_read_leaves_its_table_out_of_the_list(simcord_env):
+    """`/table list` goes on listing the server's other tables (a damaged table row is left out the same way)."""
+    broken = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    fine = await open_table(simcord_env, "augsburg1520", ["cy", "dee"], guild=broken.guild)
+    async with broken.bot.store.db.transaction() as conn:
+        await conn.execute("UPDATE seats SET forfeited = 'yes please' WHERE table_id = ? AND seat = 1",
+                           (broken.table_id,))
+    listed = (await fine.players[0].slash(fine.channel, "table list")).response
+    text = (listed.content or "") + "".join(str(e.to_dict()) for e in listed.embeds)
+    assert listed.ephemeral and "went wrong" not in text
+    assert f"#{fine.table_id}" in text and f"#{broken.table_id} " not in text, text
