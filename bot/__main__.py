@@ -30,7 +30,7 @@ def main(argv: list[str]) -> int:
     if argv:  # a mistyped tool must not start (and log in) the bot
         print(f"python -m bot: unknown command {argv[0]!r}\n{USAGE}", file=sys.stderr)
         return 2
-    from bot.settings import NO_TOKEN_HELP, SettingsError, config_file, load_settings, this_python
+    from bot.settings import NO_TOKEN_HELP, SettingsError, config_file, example_config, load_settings, this_python
 
     try:
         settings = load_settings()
@@ -38,7 +38,8 @@ def main(argv: list[str]) -> int:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2
     if not settings.token:
-        print(NO_TOKEN_HELP.format(config=config_file().absolute(), python=this_python()), file=sys.stderr)
+        print(NO_TOKEN_HELP.format(config=config_file().absolute(), example=example_config(), python=this_python()),
+              file=sys.stderr)
         return 2
     from bot.startup import run
 

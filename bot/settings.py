@@ -169,6 +169,13 @@ def this_python() -> str:
         return str(executable)
 
 
+def example_config() -> str:
+    """Where config.example.toml is (beside the bot's package), as the no-token help names it: the
+    bot may be started from another folder."""
+    example = Path(__file__).resolve().parent.parent / "config.example.toml"
+    return str(example) if example.is_file() else "config.example.toml"
+
+
 NO_TOKEN_HELP = """\
 No bot token is configured, so the bot cannot log in.
 
@@ -182,6 +189,6 @@ To get one:
      Create Public Threads, Create Private Threads, Embed Links, Attach Files, Read Message History.
      Open the generated URL to invite the bot to your server.
   4. Put the token in the environment:  export DISCORD_TOKEN=...
-     or in {config} (copy config.example.toml):  token = "..."
+     or in {config} (copy {example}):  token = "..."
 Then run:  {python} -m bot
 """

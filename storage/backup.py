@@ -39,7 +39,7 @@ def backup(source: Path, target: Path) -> int:
             copy = sqlite3.connect(partial)
             try:
                 database.backup(copy)
-                (count,) = copy.execute("SELECT COUNT(*) FROM game_tables").fetchone()
+                count = _games(copy, source)
             finally:
                 copy.close()
         finally:
@@ -47,6 +47,18 @@ def backup(source: Path, target: Path) -> int:
         _publish(partial, target)
     finally:
         partial.unlink(missing_ok=True)  # no half copy (nor another program's data) left behind
+    return int(count)
+
+
+def _games(copy: sqlite3.Connection, source: Path) -> int:
+    """The copy's number of tables (games); refused when it is no database of the bot's."""
+    try:
+        (count,) = copy.execute("SELECT COUNT(*) FROM game_tables").fetchone()
+    except sqlite3.OperationalError as exc:
+        if "no such table" not in str(exc):
+            raise
+        raise sqlite3.DatabaseError(f"{source} holds no tables of the bot (is it another program's database, "
+                                    "or the wrong file?); no copy was made") from None
     return int(count)
 
 
@@ -80,6 +92,10 @@ def main(argv: list[str], database: Path) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     target = Path(argv[0])
+    if argv[0].endswith(("/", os.sep)) or target.is_dir():  # Path() would drop the slash and name a file after it
+        print(f"Cannot back up {database} to {argv[0]}: that is a folder; give the name of a new file in it, "
+              f"e.g. {target / 'backup.sqlite3'}", file=sys.stderr)
+        return 2
     try:
         count = backup(database, target)
     except (OSError, sqlite3.Error) as exc:

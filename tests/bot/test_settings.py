@@ -116,6 +116,9 @@ def test_python_m_bot_without_a_token_explains_what_to_do(tmp_path):
     assert "No bot token is configured" in result.stderr
     assert "discord.com/developers/applications" in result.stderr
     assert "DISCORD_TOKEN" in result.stderr and f"{tmp_path / 'config.toml'} (copy" in result.stderr  # which folder's
+    # Started from another folder: the example is named where it is, not in that folder.
+    example = Path(__file__).resolve().parents[2] / "config.example.toml"
+    assert f"(copy {example}):" in result.stderr
     assert "applications.commands" in result.stderr  # how to invite it with its permissions
     assert f"Then run:  {sys.executable} -m bot" in result.stderr  # the Python it was installed for
 

@@ -79,7 +79,7 @@ def test_a_file_that_is_not_the_bots_database_leaves_no_copy(tmp_path):
     with sqlite3.connect(other) as conn:
         conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
     conn.close()
-    with pytest.raises(sqlite3.Error):
+    with pytest.raises(sqlite3.Error, match="holds no tables of the bot .*no copy was made"):
         backup(other, tmp_path / "copy.sqlite3")
     assert list(tmp_path.iterdir()) == [other]
 
@@ -164,3 +164,17 @@ async def test_a_file_system_without_hard_links_still_gets_its_copy(tmp_path, mo
     mask = os.umask(0o022)
     os.umask(mask)
     assert (tmp_path / "copy.sqlite3").stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+async def test_a_folder_given_as_the_target_is_refused_with_a_file_name_to_give(tmp_path, capsys):
+    """`backup sub/` (a folder, existing or not) would otherwise write a file named `sub`."""
+    from storage.backup import main
+
+    path = tmp_path / "bot.sqlite3"
+    await (await running_store_with_tables(path, 1)).close()
+    (tmp_path / "there").mkdir()
+    for folder in (f"{tmp_path / 'sub'}/", str(tmp_path / "there")):
+        assert main([folder], path) == 2
+        said = capsys.readouterr().err
+        assert "that is a folder; give the name of a new file in it" in said and "backup.sqlite3" in said
+    assert not (tmp_path / "sub").exists() and not list((tmp_path / "there").iterdir())
