@@ -284,4 +284,17 @@ def main(command: str, argv: list[str]) -> int:
     print("\n".join(standings_lines(data, replayed.outcome)))
     if replayed.outcome.tie_break:  # what ordered players level on points, as the standings said
         print(f"Tie-break: {_named(replayed.outcome.tie_break, data['seats'])}")
+    if (winners := winners_line(replayed.outcome, data["seats"])) is not None:
+        print(winners)
     return 0
+
+
+def winners_line(outcome: Outcome, seats: list[dict[str, Any]]) -> str | None:
+    """Who won, when that is not simply the first place: a solo game lost, several winners by their
+    missions, or nobody."""
+    if sorted(outcome.winners) == sorted(outcome.ranking[0] if outcome.ranking else []):
+        return None
+    if not outcome.winners:
+        return "Nobody wins this game."
+    names = [_named(f"{{p{seat}}}", seats) for seat in outcome.winners]
+    return f"{'Winner' if len(names) == 1 else 'Winners'}: {', '.join(names)}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from tests.play.test_record import PLAYERS, played
@@ -104,3 +105,30 @@ def test_replay_prints_the_tie_break_that_ordered_players_level_on_points(tmp_pa
     assert capsys.readouterr().out.splitlines()[1:] == [
         "1. bo: 45", "2. ada: 45",
         "Tie-break: bo and ada tied on 45 prestige; bo wins with the most expensive cathedral (400 guilders)."]
+
+
+async def test_replay_of_a_lost_solo_game_says_nobody_won(tmp_path):
+    """An Aelderman solo game the player lost (rulebook, solo: the player must beat the dummy):
+    the standings list the one player first, so `replay` says that nobody won, as the thread did."""
+    from play.results import panel_token
+    from play.tables import TableService
+    from storage import Store
+
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    try:
+        service = TableService(store, clock=time.time)
+        table = await service.create_table(guild_id=10, channel_id=20, game="aelderman", options={},
+                                           creator_id=100, creator_name="p0")
+        news = await service.start(table.id, PLAYERS[0])
+        while news.table.status == "running":  # the first choice each time: the dummy wins
+            news = await service.act(table.id, PLAYERS[0], panel_token(news.table, news.table.prompts[0][0]), 0)
+        data = await service.export(table.id, PLAYERS[0])
+    finally:
+        await store.close()
+    assert data["result"]["winners"] == []
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, "-m", "bot", "replay", str(path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "Nobody wins this game.", done.stdout
