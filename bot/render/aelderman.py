@@ -141,7 +141,7 @@ def sites_text(view: Any, seat: int, uses: dict[int, int] | None = None) -> str:
 
 def extra_lines(player: Any, cards_in_full: bool) -> list[str]:
     """Council Hall cards kept (numbers, or with their text) and feasts celebrated."""
-    lines = [f"Council Hall card {n}: {council_card_text(n)}" for n in player.council_cards] \
+    lines = [f"Council Hall card {n}: {council_card_text(n, auctioned=False)}" for n in player.council_cards] \
         if cards_in_full else []
     extras = []
     if player.council_cards and not cards_in_full:

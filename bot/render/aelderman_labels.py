@@ -202,12 +202,16 @@ def _ability(a: Any, v: Any) -> str:
     return f"{a.building}: {ABILITY_TEXT.get(ability, 'use it')}"
 
 
-def council_card_text(number: int) -> str:
-    """What a Council Hall card does, with resources named in words."""
+BID_NEEDED = " (needs a bid of 5 or more)"  # the 10-votes cards' rule at an auction, not at a solo price
+
+
+def council_card_text(number: int, *, auctioned: bool = True) -> str:
+    """What a Council Hall card does, with resources named in words; `auctioned`: with the bid it
+    needs (not for a card bought at a solo price, or one already held)."""
     card = D.COUNCIL_CARDS[number]
     if card.kind == "resources":
         return f"Receive {items_text(card.gain)} at once."
-    return card.text
+    return card.text if auctioned else card.text.replace(BID_NEEDED, "")
 
 
 def _take_card(a: Any, v: Any) -> str:
@@ -224,7 +228,7 @@ def _card_offer(a: Any) -> tuple[str, str]:
     """('Card 151 for 1 influence', what it does): solo cards are bought at a price, not won by a bid."""
     if not a.price:
         return f"Card {a.card}", council_card_text(a.card)
-    return f"Card {a.card} for {a.price} influence", council_card_text(a.card).replace(" (needs a bid of 5 or more)", "")
+    return f"Card {a.card} for {a.price} influence", council_card_text(a.card, auctioned=False)
 
 
 def _booster(a: Any, v: Any) -> str:

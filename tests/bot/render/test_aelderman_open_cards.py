@@ -77,3 +77,15 @@ def test_a_fulfilled_order_keeps_showing_the_council_votes_it_brings_at_the_end(
     field = player_field(state, "bo")
     assert "Council orders fulfilled: 301 (2x beer production, 4 council votes at the final scoring); 303 (" in field
     assert fulfilled_order_text(303) == D.COUNCIL_ORDERS[303].text  # no votes: its rewards were paid at once
+
+
+def test_a_ten_votes_card_held_no_longer_names_the_bid_it_needs_at_an_auction():
+    """Solo rulebook: "10 council votes cost 7 influence markers": bought at that price, the card held
+    is not described with the auction's "needs a bid of 5 or more" (nor once won at an auction)."""
+    for seats in (1, 2):
+        state = new_main(seats, 5)
+        card = next(n for n, c in D.COUNCIL_CARDS.items() if c.kind == "votes10")
+        state.players[0].cards = [card]
+        panel = RENDERER.panel(INFO, SPEC.view(state, 0), 0)
+        text = "\n".join(f"{f.name}\n{f.value}" for f in panel.fields)
+        assert f"Council Hall card {card}: 10 council votes." in text and "needs a bid" not in text, text
