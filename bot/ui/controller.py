@@ -24,6 +24,7 @@ from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import (caller_of, defer, dm_panel_pressed, left_server, name_of, private_panel, refusal, reply,
                              thread_failure)
 from bot.ui.resume import ResumeMixin
+from bot.ui.take_backs import ENDED, TakeBacksMixin
 from bot.ui.reopen import ReopenMixin
 from bot.ui.threads import ThreadsMixin
 from bot.ui.unread import replace_clicked
@@ -39,11 +40,9 @@ from storage import TableRow
 
 log = logging.getLogger(__name__)
 
-ENDED = ("finished", "cancelled")
-
 
 class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenMixin, DepartedMixin,
-                       LobbyShownMixin):
+                       LobbyShownMixin, TakeBacksMixin):
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
         self.presenter = presenter
@@ -381,36 +380,6 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         if (reason := self.presenter.thread_refusals.to_tell(table_id)) is not None:
             await safely(f"thread notice of table {table_id}", interaction.followup.send(reason, ephemeral=True))
 
-    async def undo(self, interaction: discord.Interaction, table_id: int, version: int | None) -> None:
-        """Take back the presser's last action; their panel shows the decision again, in place when
-        the button was pressed on it."""
-        try:
-            news = await self.service.undo(table_id, caller_of(interaction), version)
-        except TableError as exc:
-            await self._refuse(interaction, table_id, refusal(exc))
-            return
-        seat = news.seat_of(interaction.user.id)
-        panel = self.presenter.panel(news, seat.seat) if seat is not None else None
-        in_dm = dm_panel_pressed(interaction.message)
-        if version is not None and panel is not None and private_panel(interaction.message):
-            try:
-                await replace_clicked(interaction, **panel)
-            except discord.HTTPException as exc:  # the take-back is stored: its panel goes by DM
-                log.warning("answer to a take-back at table %s failed (%s)", table_id, exc)
-                await self.after(news)
-                return
-            if in_dm and interaction.message is not None:
-                self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
-                                       dm_channel_id=interaction.message.channel.id)
-        elif panel is not None:
-            await reply(interaction, **{**panel, "content": "Your last action is taken back.\n" + panel["content"]})
-            if seat.dm_ok is not False:  # from /table undo: the DM panel shows the decision again too
-                await self.after(news)
-                return
-        else:
-            await reply(interaction, "The last action is taken back.")
-        await self.after(news, answered=seat.seat if seat else None, in_dm=in_dm)
-
     async def reject(self, interaction: discord.Interaction, table_id: int, message: str, *,
                      fill: bool = True) -> None:
         """Explain a refused choice and, for a seated player, show the current panel again. `fill`:
@@ -440,22 +409,6 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         if seat is None or interaction.message is None:
             return False
         return self.presenter.kept_controls.get((seat.table_id, seat.seat)) == interaction.message.id
-
-    async def _refuse(self, interaction: discord.Interaction, table_id: int, message: str) -> None:
-        """Refuse a control that is not a game choice ("Take back", "I'm back") with its reason."""
-        try:
-            ended = (await self.service.get(table_id, caller_of(interaction))).status in ENDED
-        except TableError:
-            ended = False
-        if ended:
-            await self._retire_clicked(interaction)
-        await reply(interaction, message)
-
-    async def _retire_clicked(self, interaction: discord.Interaction) -> None:
-        """A control pressed on a private panel left with controls it should not have (the table has
-        ended; a DM panel no longer current): the panel loses its controls; the reason follows."""
-        if private_panel(interaction.message) and not interaction.response.is_done():
-            await safely(f"ended panel of {interaction.user.id}", interaction.response.edit_message(view=None))
 
     async def after(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> TableNews:
         """Publish a stored change; then the finish work of a game it ended, and the computer

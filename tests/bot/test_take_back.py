@@ -277,3 +277,23 @@ async def test_a_player_steps_back_through_their_own_turn_with_the_panels_button
     board_id = (await table.row()).board_message_id
     board = next(m for m in table.thread.history() if m.id == board_id)
     assert str([e.to_dict() for e in board.embeds]).count("took back their last action") == 2
+
+
+async def test_a_take_back_pressed_once_others_have_acted_is_refused_and_leaves_the_old_panel(simcord_env):
+    """README: a take-back works "as long as nobody else has acted"; the "↩ Take back" an answered DM
+    panel kept (taking it off at every later move would cost a message edit each) is refused with
+    the reason, and the panel loses it then."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    panel, actor = await a_panel_to_take_back(table)
+    policy = heuristic_players("augsburg1520", 2)
+    mover = await table.seat_of(actor)
+    while (await table.bot.store.tables.last_action(table.table_id))[1] == mover:
+        assert await play_turn_by_dm(table, policy)  # until the other player has acted
+    assert TAKE_BACK in labels(next(m for m in actor.user.dm_channel.history() if m.id == panel.id))
+    version = (await table.row()).version
+    refused = await actor.user.click(panel, label=TAKE_BACK)
+    assert "has acted since" in (refused.followups[-1].content if refused.followups else refused.response.content)
+    assert (await table.row()).version == version
+    after = next(m for m in actor.user.dm_channel.history() if m.id == panel.id)
+    assert TAKE_BACK not in labels(after)
