@@ -20,7 +20,7 @@ from bot.render.aelderman_results import outcome_lines
 from bot.render.aelderman_steps import (
     NOW, STANDING, TURN_OF, WAITING, card_field, public_step, step_prompt, turn_lines, wheel_field, without_turn,
 )
-from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, within_total
+from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, rename_fields, within_total
 from games.aelderman import data as D
 from games.aelderman.views import card_view
 from games.aelderman.describe import component_tables, summary_lines
@@ -33,6 +33,7 @@ DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 # names are cut to TINY_NAME, then the status above the fields, rather than the sea map's action
 # cards, which nothing else shows.
 MAJORITIES = "Majorities so far (council votes for 1st/2nd)"
+ACTING = " ⏳"  # after the name of a player who must act now (taken off a replaced board)
 BOARD_ROOM, CARDS_ROOM, SHORT_NAME, TINY_NAME = EMBED_TOTAL - 500, EMBED_TOTAL - 350, 12, 8
 LEVEL_NAMES = ("basic", "advanced", "expert")
 
@@ -259,6 +260,7 @@ class AeldermanRenderer(Renderer):
         for embed in embeds:  # who was to act and the details of that turn; the round's standing stays
             if embed.description:
                 embed.description = "\n".join(without_turn(embed.description.split("\n"))) or None
+            rename_fields(embed, lambda name: name.replace(ACTING, "", 1))
         return embeds
 
     def board_key(self, view: BaseModel) -> str:
@@ -350,7 +352,7 @@ class AeldermanRenderer(Renderer):
         return lines or [f"{WAITING}{', '.join(info.mention(s) for s in v.to_act) or 'nobody'}."]
 
     def _player_heading(self, info: TableInfo, v: Any, player: Any) -> str:
-        acting = " ⏳" if player.seat in v.to_act else ""
+        acting = ACTING if player.seat in v.to_act else ""
         return (f"{named(info, player.seat)}{acting} — in {player.location} · {plural(player.coins, 'coin')} · "
                 f"{player.influence} influence")
 

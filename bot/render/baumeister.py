@@ -16,6 +16,7 @@ from games.baumeister.views import BaumeisterView, CardView, PlayerView
 
 COLOUR = discord.Colour.dark_gold()
 SABOTEUR, HAND = "💣", "🂠"
+SABOTAGE = f"{SABOTEUR} **Sabotage**: "  # the board's line of a sabotage under way
 SHORT_TYPE = {"corner_tower": "Corner", "tower": "Tower", "gate": "Gate", "town_hall": "Hall", "church": "Church"}
 TYPE_NAME = dict(zip(data.TYPE_KEYS, data.TYPE_NAMES))
 FIELD_LIMIT = 1024
@@ -68,8 +69,8 @@ class BaumeisterRenderer(Renderer):
         return [embed]
 
     def retired(self, embeds: list[discord.Embed]) -> list[discord.Embed]:
-        for embed in embeds:  # whose turn it was, who was to bid, and the ▶ of who was to act
-            drop_lines(embed, (TURN_OF, TO_BID))
+        for embed in embeds:  # whose turn it was, who was to bid, a sabotage under way, the ▶ of who was to act
+            drop_lines(embed, (TURN_OF, TO_BID, SABOTAGE))
             rename_fields(embed, lambda name: name.removeprefix(TO_ACT))
         return embeds
 
@@ -142,10 +143,10 @@ class BaumeisterRenderer(Renderer):
         assert sab is not None
         attacker, victim = info.name(sab.attacker), info.name(sab.victim)
         if sab.target == "hand":
-            return f"{SABOTEUR} **Sabotage**: {attacker} takes a face-down card from {victim}'s hand."
+            return f"{SABOTAGE}{attacker} takes a face-down card from {victim}'s hand."
         if sab.building is None:
-            return f"{SABOTEUR} **Sabotage**: {attacker} aims a saboteur at {victim}'s city."
-        text = (f"{SABOTEUR} **Sabotage**: {attacker}'s saboteur on {victim}'s {sab.building.name}; "
+            return f"{SABOTAGE}{attacker} aims a saboteur at {victim}'s city."
+        text = (f"{SABOTAGE}{attacker}'s saboteur on {victim}'s {sab.building.name}; "
                 f"the roll must beat {sab.shields} {SHIELD} (or show the saboteur).")
         if sab.negotiating:  # the amounts are the two players' secret until they settle
             text += f" {victim} and {attacker} are negotiating a pay-off."

@@ -51,8 +51,8 @@ async def test_a_replaced_augsburg_board_calls_nobody_to_act(simcord_env, monkey
 async def test_a_replaced_aelderman_board_calls_nobody_to_act(simcord_env, monkeypatch):
     after, before = await replaced_board(simcord_env, monkeypatch, "aelderman", ["ada", "bo"],
                                          lambda s: s.phase == "trade" and s.period == 1)
-    assert "**Now:**" in before or "**Turn of" in before
-    assert "**Now:**" not in after and "**Turn of" not in after, after
+    assert ("**Now:**" in before or "**Turn of" in before) and "⏳" in before  # ⏳: after who must act
+    assert "**Now:**" not in after and "**Turn of" not in after and "⏳" not in after, after
     assert "Period indicators" in after and "Player order" in after
 
 
@@ -120,3 +120,24 @@ async def test_a_board_replaced_after_a_restart_also_calls_nobody_to_act(simcord
     after = text_of(next(m for m in table.thread.history() if m.id == first.id))
     assert "To bid:" not in after and "▶" not in after and "**Turn of" not in after, after
     assert "Open stack:" in after and "Face-down stack:" in after  # the rest stays
+
+
+def test_a_replaced_baumeister_board_drops_the_sabotage_under_way():
+    """A board last shown while a pay-off was negotiated: "are negotiating a pay-off" would read as
+    still going on once the next board (and its log) says how it ended."""
+    from games.baumeister.views import SabotageView, card_view
+    from tests.games.baumeister.helpers import card, new_game
+
+    spec, renderer = registry.get("baumeister"), get_renderer("baumeister")
+    view = spec.view(new_game(), None)
+    view.sabotage = SabotageView(attacker=0, victim=1, target="city", slot=0, building=card_view(card("church-5a")),
+                                 shields=2, negotiating=True, offer=None, proposer=None)
+    info = TableInfo(table_id=1, title="Wettstreit der Baumeister", names={0: "ada", 1: "bo", 2: "cy"})
+    board = renderer.board(info, view)
+    assert "are negotiating a pay-off" in text_of_embeds(board)
+    after = text_of_embeds(renderer.retired(board))
+    assert "Sabotage" not in after and "Open stack:" in after, after
+
+
+def text_of_embeds(embeds) -> str:
+    return "\n".join(str(e.to_dict()) for e in embeds)
