@@ -59,6 +59,7 @@ class TableNews:
     log: list[tuple[int, str]] = field(default_factory=list)  # (number of the move everyone saw, event text): /table log
     ended_votes: list[str] = field(default_factory=list)  # kinds of the votes the request ended (I'm back)
     undo_seat: int | None = None  # the seat that may take back the move just stored (play/undo.py)
+    taken_back: int | None = None  # a take-back: the version the action taken back had made
     choices: dict[int, list[Any]] | None = None  # each seat's choices in `state`, when already known
     prompts_current: bool = False  # the prompts were just listed from `state` (a move, a take-back)
     # What the Discord layer works out from this news once (views, names): not copied by dataclasses.replace.

@@ -238,7 +238,7 @@ async def _store(service: TableService, loaded: Loaded, step: StepBack, timed: l
                                       "recent_events": events, "deadlines": step.deadlines})
     return TableNews(stored, loaded.seats, step.before, [], step.changed, dict(table.prompts), table.version,
                      timers=[t.due_at for t in write.timers], choices=step.choices,
-                     undo_seat=step.seat if again else None, prompts_current=True)
+                     undo_seat=step.seat if again else None, prompts_current=True, taken_back=step.undone)
 
 
 async def _kept_lines(service: TableService, loaded: Loaded, undone: int, note: tuple[int, str],

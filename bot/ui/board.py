@@ -177,6 +177,11 @@ class Boards:
                     self.shown.put(table.id, shown)
             if not recalled and lines_forgotten(news, since):  # rare: the thread fell far behind (Discord refused it for long)
                 news = await self._recalled(news)
+            if new and shown is not None and news.taken_back is not None and shown.since >= news.taken_back - 1:
+                # The board the action taken back began (a new round or phase) tells a game that did
+                # not happen: it goes, and the new one's log goes on from where the thread was before.
+                await self._delete(thread, shown, table.game)
+                since, shown = shown.since, None
             since, text = await self._post_overflow(thread, news, info, public, since)
             # A new round's (or phase's) board pings whose move it is; one that only goes on from a
             # full log or an uneditable message does not (their turn's ping was its DM).
@@ -453,6 +458,14 @@ class Boards:
             await retire_board(thread, old, news.table.game)
         if dropped:
             raise EmbedsDropped
+
+    @staticmethod
+    async def _delete(thread: Any, shown: BoardShown, game: str) -> None:
+        try:
+            await thread.get_partial_message(shown.message_id).delete()
+        except discord.HTTPException as exc:  # gone already, or Discord failing: it stays, without its buttons
+            log.info("a board taken back could not be deleted (%s); it is retired instead", exc)
+            await retire_board(thread, shown, game)
 
     async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> Any:
         """Send or edit a board; if the channel refuses its picture (the bot lost Attach Files
