@@ -26,6 +26,12 @@ log = logging.getLogger(__name__)
 WAITS_HEAD = "The game waits for you in"  # what the other away players are told once everyone is away
 
 
+def with_link(text: str, news: TableNews) -> str:
+    """A DM's text with the link to its table's thread (in the thread itself, it is not needed)."""
+    link = panels.thread_url(news.table)
+    return text + (f"\nTable: {link}" if link else "")
+
+
 class AwayNoticesMixin:
     """The away notices and reminders of Presenter."""
 
@@ -40,7 +46,7 @@ class AwayNoticesMixin:
                      if len(news.seats) > 1 else " The game waits until you are back.")
         view = dynamic_view()
         view.add_item(BackButton(news.table.id))
-        if await self.send_dm(news.table.id, row, content=text, view=view) is None:
+        if await self.send_dm(news.table.id, row, content=with_link(text, news), view=view) is None:
             if await self.to_player(news, f"<@{row.user_id}> " + text, view=view,
                                     allowed_mentions=panels.PLAYER_MENTIONS) is None:
                 return
@@ -78,7 +84,7 @@ class AwayNoticesMixin:
         for row in news.seats:
             if row.seat == told or not row.away or row.handed_over or row.user_id is None:
                 continue
-            if await self.send_dm(news.table.id, row, content=text) is None:
+            if await self.send_dm(news.table.id, row, content=with_link(text, news)) is None:
                 await self.to_player(news, f"<@{row.user_id}> " + text, allowed_mentions=panels.PLAYER_MENTIONS)
 
     async def remind(self: Presenter, news: TableNews, seat: int, when: str) -> None:
@@ -88,9 +94,7 @@ class AwayNoticesMixin:
         soon = f" It is due <t:{int(due)}:R>." if due else ""
         first = "Still your turn" if when == "half" else "Last call: your turn"
         text = f"**{first} in {info.title} (table #{news.table.id})**.{soon}"
-        link = panels.thread_url(news.table)
-        content = text + (f"\nTable: {link}" if link else "")
-        if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=content):
+        if self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=with_link(text, news)):
             return
         await self.to_player(news, f"<@{row.user_id}> {text} Press **My hand** to play.",
                              allowed_mentions=panels.PLAYER_MENTIONS,

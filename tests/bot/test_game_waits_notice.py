@@ -41,6 +41,7 @@ async def test_the_away_player_is_told_when_the_last_one_playing_abandons(simcor
     assert (await table.row()).status == "running"
     told = dms_with(bo, WAITS)
     assert len(told) == 1 and "nothing is played until one of you presses **I'm back**" in told[0].content
+    assert told[0].content.endswith(f"\nTable: https://discord.com/channels/{table.guild.id}/{table.thread.id}")
     assert "I'm back" in labels(dms_with(bo, "Time ran out")[-1])
     assert not dms_with(ada, WAITS)  # ada abandoned: nothing waits for her
 

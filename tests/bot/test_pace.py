@@ -89,6 +89,7 @@ async def test_reminders_then_a_computer_move_then_back(simcord_env):
     assert "bo ran out of time: a computer player moves for them until they are back" in thread_text(table)
     notice = dms_with(bo, "Time ran out in Augsburg 1520")[-1]
     assert "I'm back" in labels(notice)
+    assert notice.content.endswith(f"\nTable: https://discord.com/channels/{table.guild.id}/{table.thread.id}")
 
     back = await bo.user.click(notice, label="I'm back")
     assert back.ephemeral and "Welcome back" in back.response.content
