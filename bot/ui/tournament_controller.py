@@ -28,6 +28,10 @@ LATER = ("\nDiscord refused some of its threads or messages just now: I try agai
          "(its tables start once their threads are open).")
 
 
+PUBLIC_TWINS = ("\nI may not create private threads here (**Create Private Threads**), so its tables are in public "
+                "threads: players of one table can read how the others played the same deal.")
+
+
 class TournamentController(RoundsMixin):
     def __init__(self, bot: Any, service: TournamentService, tables_ui: TablesController,
                  organiser_role: str) -> None:
@@ -228,7 +232,7 @@ class TournamentController(RoundsMixin):
             round_no = await self.service.begin(tournament_id, caller)
         except TournamentError as exc:  # e.g. too few players are left: who left is said too
             raise TournamentError(f"{exc}{left}") from None
-        note += left
+        note = await self.twins_note(tournament_id, note + left)
         done = await self.open_round(tournament_id)
         await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.{note}"
                     + ("" if done else LATER))
@@ -257,7 +261,7 @@ class TournamentController(RoundsMixin):
             round_no, _ = await self.service.next_round(tournament_id, caller)
         except TournamentError as exc:  # e.g. too few players are left: who left is said too
             raise TournamentError(f"{exc}{left}") from None
-        note += left
+        note = await self.twins_note(tournament_id, note + left)
         ends_done = await self.post_round_ends(tournament_id)  # one that ended at this very instant
         retired = await self.retire_summary(tournament_id)
         done = await self.open_round(tournament_id) and ends_done and retired
@@ -294,9 +298,16 @@ class TournamentController(RoundsMixin):
             raise TournamentError(refused)
         me = channel.guild.me
         if tournament.duplicate and me is not None and not channel.permissions_for(me).create_private_threads:
-            return ("\nI may not create private threads here (**Create Private Threads**), so its tables are in "
-                    "public threads: players of one table can read how the others played the same deal.")
+            return PUBLIC_TWINS
         return ""
+
+    async def twins_note(self, tournament_id: int, note: str) -> str:
+        """`note` without the warning about public threads when the round seated has no two tables
+        dealt the same cards (tables of different sizes, a final of one table)."""
+        if PUBLIC_TWINS not in note:
+            return note
+        seeds = [table.seed for _, table in await self.service.round_tables(tournament_id)]
+        return note if len(seeds) > len(set(seeds)) else note.replace(PUBLIC_TWINS, "")
 
     async def status(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id, self.caller(interaction))

@@ -287,3 +287,45 @@ def standings_read(answer) -> tuple[str, str]:
     embeds = [e for m in [answer.response, *answer.followups] if m is not None for e in (m.embeds or [])]
     assert embeds, (answer.response, answer.followups)
     return embeds[0].title, "\n".join(e.description or "" for e in embeds)
+
+
+def event_without_private_threads(env, count: int):
+    import discord
+
+    from tests.bot.tournament_driver import ORGANISER_ROLE, Event
+
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tournaments", overwrites={
+        env.bot.user: discord.PermissionOverwrite(create_private_threads=False)})
+    organiser = guild.add_member(env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    return Event(env, guild, channel, organiser, [guild.add_member(env.create_user(f"p{n}")) for n in range(count)])
+
+
+async def test_a_duplicate_round_of_unequal_tables_is_not_said_to_share_a_deal(simcord_env):
+    """README: `duplicate` "gives every table of a round the same deal when all tables have the same
+    size". 7 players at tables of 3 sit 4 + 3: two deals, nothing to read ahead, so the organiser
+    is not warned that public threads let players read how others played the same deal."""
+    from tests.bot.tournament_driver import answer
+
+    event = event_without_private_threads(simcord_env, 7)
+    tid = await create(event, game="augsburg1520", table_size=3, rounds=1, duplicate=True)
+    await register_all(event, tid)
+    started = await event.organiser.click(tournament_message(event, tid), label="Start")
+    games = await event.bot.store.tournaments.games(tid, 1)
+    assert sorted(len(g.players) for g in games) == [3, 4]
+    assert len({(await event.bot.store.tables.get(g.table_id)).seed for g in games}) == 2
+    assert "has started" in answer(started) and "the same deal" not in answer(started), answer(started)
+
+
+async def test_a_duplicate_elimination_final_of_one_table_is_not_said_to_share_a_deal(simcord_env):
+    from tests.bot.tournament_driver import answer, play_round
+
+    event = event_without_private_threads(simcord_env, 6)
+    tid = await create(event, format="elimination", table_size=3, duplicate=True)
+    await register_all(event, tid)
+    started = await event.organiser.click(tournament_message(event, tid), label="Start")
+    assert "the same deal" in answer(started)  # round 1: two tables of 3 play one deal in public
+    await play_round(event, tid, 1)
+    final = await event.organiser.slash(event.channel, "tournament next")
+    assert len(await event.bot.store.tournaments.games(tid, 2)) == 1
+    assert "Round 2 is seated" in answer(final) and "the same deal" not in answer(final), answer(final)
