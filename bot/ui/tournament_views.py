@@ -112,13 +112,14 @@ def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], 
     embed.add_field(name="Details", value="\n".join(details)[:1024], inline=False)
     embed.add_field(name="Options", value="\n".join(options)[:1024] or "Rulebook game.", inline=False)
     plain = entrant_names(entrants)
-    names = [(f"~~{shown_name(plain[e.user_id])}~~ (withdrawn)" if e.withdrawn else shown_name(plain[e.user_id]))
-             for e in entrants]
     if tournament.status == "registration":
         embed.set_footer(text="Register to play. The organiser starts the tournament; each round's tables "
                               "open as threads of this channel.")
-    lines = [f"{i}. {n}" for i, n in enumerate(names, start=1)]
-    heading = f"Players ({sum(not e.withdrawn for e in entrants)})"
+    # The players are numbered, as many as the heading counts; those who withdrew follow, struck through.
+    playing = [shown_name(plain[e.user_id]) for e in entrants if not e.withdrawn]
+    lines = [f"{i}. {n}" for i, n in enumerate(playing, start=1)]
+    lines += [f"~~{shown_name(plain[e.user_id])}~~ (withdrawn)" for e in entrants if e.withdrawn]
+    heading = f"Players ({len(playing)})"
     for number, value in enumerate(_player_fields(lines, EMBED_TOTAL - len(embed) - 60)):
         embed.add_field(name=heading if number == 0 else CONTINUED, value=value, inline=False)
     return embed
