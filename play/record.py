@@ -278,7 +278,9 @@ def main(command: str, argv: list[str]) -> int:
         print(f"Mismatch after {replayed.actions} actions: {replayed.problem}")
         return 1
     if replayed.outcome is None:
-        print(f"Replayed {replayed.actions} actions; the game has not ended.")
+        ended = ("the table was cancelled before the game ended" if data.get("status") == "cancelled"
+                 else "the game has not ended")
+        print(f"Replayed {replayed.actions} actions; {ended}.")
         return 0
     print(f"Replayed {replayed.actions} actions. Final standings:")
     print("\n".join(standings_lines(data, replayed.outcome)))

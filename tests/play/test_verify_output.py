@@ -132,3 +132,22 @@ async def test_replay_of_a_lost_solo_game_says_nobody_won(tmp_path):
                           text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == "Nobody wins this game.", done.stdout
+
+
+async def test_replay_of_a_cancelled_table_says_it_was_cancelled(tmp_path, capsys):
+    """A table cancelled mid-game (by Manage Server, or everyone at it abandoned) has no result: its
+    replay says so rather than that the game "has not ended", as if it were still played."""
+    from play import record
+    from tests.play.test_record import ADMIN
+
+    service, table_id = await played(tmp_path, to_the_end=False)
+    try:
+        await service.cancel(table_id, ADMIN)
+        data = json.loads(json.dumps(await service.export(table_id, ADMIN)))
+    finally:
+        await service.store.close()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    assert record.main("replay", [str(path)]) == 0
+    assert capsys.readouterr().out.strip() == (f"Replayed {len(data['actions'])} actions; the table was cancelled "
+                                               "before the game ended.")
