@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from bot.render import aelderman_labels as labels
 from bot.render.aelderman_labels import card_summary, council_card_text, fit, items_text
 from bot.render.aelderman_council import bid_status, council_row_lines, revealed_lines
-from bot.render.aelderman_display import display_lines, majority_lines
+from bot.render.aelderman_display import display_lines, improvement_lines, majority_lines, open_cards_text
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, draw_map_now, spare_name, status_text
 from bot.render.aelderman_results import outcome_lines
@@ -79,33 +79,6 @@ def wheel_text(wheel: Any, compact: bool = False) -> str:
     if compact:
         return f"Wheel at {wheel.rotation}, free marker in {wheel.turns_to_bonus}"
     return f"Resource wheel at {wheel.rotation}, the free marker in {plural(wheel.turns_to_bonus, 'turn')}"
-
-
-def improvement_text(imp: Any, compact: bool = False) -> str:
-    """'505 (whenever you sell goods, used this round)'; `compact`: '505 (used this round)'."""
-    notes = ([] if compact else [imp.when]) + (["used this round"] if imp.activated else [])
-    return f"{imp.number}" + (f" ({', '.join(notes)})" if notes else "")
-
-
-def fulfilled_order_text(number: int) -> str:
-    """'2x beer production, 4 council votes at the final scoring': what it asked, and the votes it
-    still brings (its other rewards were paid when it was fulfilled)."""
-    order = D.COUNCIL_ORDERS[number]
-    votes = order.reward.get("votes", 0)
-    return order.text + (f", {plural(votes, 'council vote')} at the final scoring" if votes else "")
-
-
-def open_cards_text(player: Any, compact: bool = False) -> list[str]:
-    """What lies open at a player's board in the main version: improvements (flipped once used
-    this round) and the Council orders fulfilled; nothing while there are none. `compact`: by
-    number alone."""
-    parts = []
-    if player.improvements:
-        parts.append("Improvements: " + "; ".join(improvement_text(imp, compact) for imp in player.improvements))
-    if player.orders:
-        parts.append("Council orders fulfilled: " + "; ".join(
-            f"{n}" + ("" if compact else f" ({fulfilled_order_text(n)})") for n in player.orders))
-    return [" · ".join(parts)] if parts else []
 
 
 def banner_count(player: Any) -> str:
@@ -463,12 +436,6 @@ class AeldermanRenderer(Renderer):
 
     def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
         return outcome_lines(info, outcome)
-
-
-def improvement_lines(player: Any) -> str:
-    lines = [f"{imp.number} {'(used this round)' if imp.activated else '(ready)'}: {imp.when} — {imp.text}"
-             for imp in player.improvements]
-    return "\n".join(lines) or "None yet: develop one at sea (3 coins, 1 influence) or in the Council Hall."
 
 
 def mission_lines(player: Any) -> list[str]:

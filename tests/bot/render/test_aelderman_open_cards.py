@@ -7,7 +7,7 @@ import pytest
 
 from bot.render import get_renderer
 from bot.render.base import TableInfo
-from bot.render.aelderman import fulfilled_order_text
+from bot.render.aelderman_display import fulfilled_order_text
 from games.aelderman import SPEC
 from games.aelderman import data as D
 from tests.games.aelderman.helpers import new_main
