@@ -12,5 +12,5 @@ async def test_a_solo_player_away_is_told_the_game_waits_for_them(simcord_env):
     await simcord_env.advance_time(LIVE + 1)
     assert all(s.away for s in await table.seats())
     notice = dms_with(ada, "Time ran out")[-1].content
-    assert notice.endswith("The game waits until you are back.") and "one of you" not in notice
+    assert notice.splitlines()[0].endswith("The game waits until you are back.") and "one of you" not in notice
 
