@@ -182,7 +182,9 @@ class LobbyMixin:
         open table (the per-member limit counts the lobbies a member took over)."""
         others = [s for s in loaded.seats if s.user_id is not None and s.user_id not in leaving]
         if not others:
-            raise TableError("You are the only player at this table: press **Cancel** on its lobby (or use `/table cancel`) to close it.")
+            only = "person" if any(s.user_id is None for s in loaded.seats) else "player"  # computers seated too
+            raise TableError(f"You are the only {only} at this table: press **Cancel** on its lobby (or use "
+                             "`/table cancel`) to close it.")
         for seat in others:
             mine, _ = await self.store.tables.open_casual(loaded.table.guild_id, seat.user_id)
             if loaded.table.tournament_id is not None or len(mine) < self.open_limits[0]:

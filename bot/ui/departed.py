@@ -43,6 +43,11 @@ class DepartedMixin:
         said = f"{', '.join(names)} left the server, so they were taken off the table.{runs}"
         runner = discord.AllowedMentions(users=[discord.Object(news.table.creator_id)], everyone=False, roles=False)
         await self.presenter.post(news.table.thread_id, said, allowed_mentions=runner)  # the new runner hears of it
-        then = ("Press **Start** again to play without them." if news.table.creator_id == presser else
-                "They can start it without them.")
+        spec = self.service.spec(news.table)
+        if len(news.seats) < spec.min_seats:
+            then = (f"Too few players are left to start ({spec.min_seats} to {spec.max_seats} are needed): wait for "
+                    "others to join, or add computer players.")
+        else:
+            then = ("Press **Start** again to play without them." if news.table.creator_id == presser else
+                    "They can start it without them.")
         raise TableError(f"{said} {then}", names=names)

@@ -75,6 +75,9 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
     if table.rated and table.status == "lobby" and any(s.user_id is None for s in seats):
         rated = ("On, but this game will not count while a computer player is seated (a rated game needs at "
                  "least two people and no computer player)")
+    elif table.rated and table.status != "lobby" and (any(s.user_id is None for s in seats) or
+                                                      sum(s.user_id is not None for s in seats) < 2):
+        rated = "No: a rated game needs at least two people and no computer player"
     if table.seed_chosen:
         rated = f"No: dealt from the seed {table.seed}, chosen by an admin"
     embed.add_field(name="Rated", value=rated, inline=False)
@@ -87,7 +90,8 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
                         inline=False)
     if table.status == "lobby":
         runner = next((kept_apart(s.display_name) for s in seats if s.user_id == table.creator_id), "The creator")
-        embed.set_footer(text=f"Join to play. {runner} runs this table: starts the game when {spec.min_seats}-"
+        join = "The table is full." if len(seats) >= spec.max_seats else "Join to play."
+        embed.set_footer(text=f"{join} {runner} runs this table: starts the game when {spec.min_seats}-"
                               f"{spec.max_seats} players are seated, and can change options below.")
     return embed
 

@@ -1,0 +1,51 @@
+"""What a lobby says must be true at that moment: a refusal, the advice after a Start that took
+off players who left the server, its footer, and its Rated line once the game has started."""
+
+from __future__ import annotations
+
+from tests.bot.driver import labels, open_table, text_of
+
+
+def lobby_of(table):
+    return table.thread.history()[0]
+
+
+def footer(message) -> str:
+    return " | ".join(e.footer.text or "" for e in message.embeds if e.footer)
+
+
+async def test_a_creator_alone_with_computers_is_the_only_person_not_the_only_player(simcord_env):
+    table = await open_table(simcord_env, "aelderman", ["ada"], computers=1)
+    said = (await table.players[0].click(lobby_of(table), label="Leave")).response
+    assert said.ephemeral and said.content.startswith("You are the only person at this table: press **Cancel**")
+
+
+async def test_a_start_that_leaves_too_few_does_not_advise_pressing_start_again(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada, bo = table.players
+    table.guild.remove_member(bo)
+    said = (await ada.click(lobby_of(table), label="Start")).response.content
+    assert "bo left the server, so they were taken off the table." in said
+    assert "Press **Start** again" not in said
+    assert "Too few players are left to start (2 to 5 are needed): wait for others to join, or add computer" in said
+
+
+async def test_a_full_lobby_does_not_say_join_to_play(simcord_env):
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    assert footer(lobby_of(table)).startswith("Join to play.")
+    await table.players[0].click(lobby_of(table), label="Add computer")
+    lobby = lobby_of(table)
+    assert "Join" not in labels(lobby) and footer(lobby).startswith("The table is full. ada runs this table")
+
+
+async def test_a_game_started_with_a_computer_seated_shows_it_is_not_rated(simcord_env):
+    """README: a rated lobby with a computer seated "says the game will not count"; once started the
+    lobby message must not go back to "Yes (if ... no computer player)"."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"], computers=1)
+    ada = table.players[0]
+    await ada.click(lobby_of(table), label="Rated: off")
+    assert "will not count while a computer player is seated" in text_of(lobby_of(table))
+    await ada.click(lobby_of(table), label="Start")
+    shown = text_of(lobby_of(table))
+    assert "Game in progress" in shown
+    assert "Rated\nNo: a rated game needs at least two people and no computer player" in shown, shown
