@@ -84,20 +84,27 @@ def add_to_hand(state: State, seat: int, card: int, *, public: bool = False, typ
 
 def remove_from_hand(state: State, seat: int, card: int) -> None:
     """Take `card` out of the hand in everyone's sight (built, or drawn by a saboteur). The others
-    see only its kind: when it was a secret card, what they knew of the hand now fits a card of the
-    same kind they knew of (or of the same type, when only its type was named) as well, so that
-    card's mark goes instead; the board then shows nothing they could not know."""
+    see only its kind, so for them it may be any card of the hand they knew of that fits (one of
+    that kind everyone saw, one of that type only named) or one they knew nothing of: the marks
+    left are what stays true whichever it was. One mark of that kind goes (else one of that type),
+    and the others that fit are laid on the cards of that kind and type still in the hand."""
     hand = list(state.hands[seat])
     hand.remove(card)
     state.hands = replace_at(state.hands, seat, tuple(hand))
-    marked = (1 << card) & (state.public_cards | state.typed_cards)
-    if not marked:
-        twin = next((c for c in hand if KIND[c] == KIND[card] and state.public_cards >> c & 1), None)
-        if twin is None:
-            twin = next((c for c in hand if TYPE[c] == TYPE[card] and state.typed_cards >> c & 1), None)
-        card = card if twin is None else twin
-    state.public_cards &= ~(1 << card)
-    state.typed_cards &= ~(1 << card)
+    kind, kind_type = KIND[card], TYPE[card]
+    seen = [c for c in (card, *hand) if KIND[c] == kind and state.public_cards >> c & 1]
+    named = [c for c in (card, *hand) if TYPE[c] == kind_type and state.typed_cards >> c & 1]
+    for mark in seen:
+        state.public_cards &= ~(1 << mark)
+    for mark in named:
+        state.typed_cards &= ~(1 << mark)
+    # The same counts whichever card left, so the marks tell nothing of which it was.
+    seen_left, named_left = (len(seen) - 1, len(named)) if seen else (0, max(len(named) - 1, 0))
+    rest = [c for c in hand if TYPE[c] == kind_type and not state.public_cards >> c & 1]
+    for mark in [c for c in rest if KIND[c] == kind][:seen_left]:
+        state.public_cards |= 1 << mark
+    for mark in [c for c in rest if not state.public_cards >> c & 1][:named_left]:
+        state.typed_cards |= 1 << mark
 
 
 def under_smaller_stack(state: State, card: int) -> str:

@@ -59,3 +59,24 @@ def test_a_known_card_that_leaves_takes_only_its_own_mark():
     begin_build(state, 1, False, [])
     state, _ = play(state, 1, {"kind": "pick", "card": "hall-5a"}, {"kind": "place", "slot": 1})
     assert shown_hand(state, 1, viewer=0) == ([], ["church"])
+
+
+def test_a_drawn_named_card_beside_a_known_twin_leaves_only_a_church_known():
+    """Seat 2 holds a Church 6 everyone saw and a church whose type alone was named (also a 6). A
+    saboteur draws one and shows "Church 6": the others cannot tell which, so what stays true is
+    "a church" in that hand, not a Church 6 (nor nothing), whichever card was drawn."""
+    shown = set()
+    for seed in range(60):
+        state = new_game(seed=seed)
+        give(state, 0, saboteurs=1)
+        give(state, 2, hand=("church-6a", "church-6b", "gate-2a", "gate-3a", "hall-5a"))
+        state.public_cards |= 1 << card("church-6a")
+        state.typed_cards |= 1 << card("church-6b")
+        assert shown_hand(state, 2, viewer=0) == (["Church 6"], ["church"])
+        begin_build(state, 0, False, [])
+        state, _ = play(state, 0, {"kind": "sabotage", "seat": 2, "target": "hand"}, {"kind": "grab", "position": 0})
+        drawn = ({card("church-6a"), card("church-6b")} - set(state.hands[2]))
+        if drawn:
+            shown.add(drawn.pop())
+            assert shown_hand(state, 2, viewer=0) == ([], ["church"])
+    assert shown == {card("church-6a"), card("church-6b")}  # both draws were seen
