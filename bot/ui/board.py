@@ -185,7 +185,8 @@ class Boards:
             since, text = await self._post_overflow(thread, news, info, public, since)
             # A new round's (or phase's) board pings whose move it is; one that only goes on from a
             # full log or an uneditable message does not (their turn's ping was its DM).
-            await self._post(thread, shown, news, info, public, key, image_key, since, text, ping=new)
+            await self._post(thread, shown, news, info, public, key, image_key, since, text,
+                             ping=new and news.taken_back is None)  # who took back is the one to act: they know
             self._forget_ended(table)
 
     async def _post_overflow(self, thread: Any, news: TableNews, info: Any, public: Any,

@@ -82,8 +82,8 @@ class TakeBacksMixin:
         if not current:
             await self._retire_clicked(interaction)
         elif not interaction.response.is_done():
-            await safely(f"panel of {interaction.user.id}", replace_clicked(interaction, **self.presenter.panel(
-                news, seat.seat)))
+            panel = self.presenter.panel(news, seat.seat, self.presenter.private_lines(news, seat.seat))
+            await safely(f"panel of {interaction.user.id}", replace_clicked(interaction, **panel))
 
     async def _retire_clicked(self: TablesController, interaction: discord.Interaction) -> None:
         """A control pressed on a private panel left with controls it should not have (the table has

@@ -34,8 +34,14 @@ async def test_taking_back_the_pass_that_ended_an_auction_removes_the_turn_it_be
     began = [m for m in table.thread.history() if m.id not in before]
     assert any("Turn 2" in text_of(m) for m in began) and any(" buys " in text_of(m) for m in began)
 
+    sent = len(simcord_env.http_requests)
     assert (await actor.user.click(panel, label=TAKE_BACK)).acknowledged
     board = (await table.row()).board_message_id
     assert [m.id for m in table.thread.history() if m.id not in before] == [board]  # the Turn 2 board went
     shown = text_of(next(m for m in table.thread.history() if m.id == board))
     assert "Turn 1" in shown and "took back their last action" in shown and " buys " not in shown
+    # Its turn line names who took back, without pinging them for their own click.
+    (posted,) = [r.json for r in simcord_env.http_requests[sent:]
+                 if r.method == "POST" and r.path == f"/channels/{table.thread.id}/messages"]
+    assert posted["content"] == f"Your move, <@{actor.id}>." and not posted["allowed_mentions"].get("users")
+    assert "users" not in posted["allowed_mentions"].get("parse", [])
