@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from typing import Any, Callable
 
 import discord
@@ -172,6 +173,15 @@ def turn_token(table: TableRow, seat: int) -> int:
 
 
 # -- private panel ----------------------------------------------------------------------
+def merged_placeholder(groups: list[str]) -> str:
+    """The placeholder of menus that hold the choices of several menus that do not fit apart: what
+    their placeholders share ("Place the property tile in…"), or a general one."""
+    shared = os.path.commonprefix(groups) if len(groups) > 1 else "".join(groups)
+    if shared not in groups:  # cut between words, and say that more follows
+        shared = shared[:shared.rfind(" ") + 1].rstrip() + "…" if " " in shared else ""
+    return shared if len(shared) >= 12 else "Choose what to do"
+
+
 def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseModel,
              renderer: Renderer, info: TableInfo, amount: AmountChoice | None = None,
              rows: int = 5) -> discord.ui.View | None:
@@ -188,17 +198,19 @@ def controls(table_id: int, prompt_version: int, actions: list[Any], view: BaseM
         (buttons if group is None else groups.setdefault(group, [])).append(index)
     needed = math.ceil(len(buttons) / 5) + sum(math.ceil(len(g) / 25) for g in groups.values())
     if len(buttons) > MAX_BUTTONS or needed > rows:
-        groups = {"Choose what to do": list(range(len(actions)))}
+        groups = {merged_placeholder(list(groups) if not buttons else []): list(range(len(actions)))}
         buttons = []
     ui = dynamic_view()
     menu = 0
     for placeholder, indices in groups.items():
+        parts = math.ceil(len(indices) / 25)
         for start in range(0, len(indices), 25):
             if menu + math.ceil(len(buttons) / 5) >= rows:
                 break
             chunk = indices[start:start + 25]
+            part = f" ({start // 25 + 1} of {parts})" if parts > 1 else ""  # menus of one kind told apart
             select = discord.ui.Select(custom_id=f"pick:{table_id}:{prompt_version}:{menu}",
-                                       placeholder=_fit(info.fill_plain(placeholder), 150))
+                                       placeholder=_fit(info.fill_plain(placeholder), 150 - len(part)) + part)
             for index in chunk:
                 description = renderer.action_description(actions[index], view)
                 select.add_option(label=_fit(info.fill_plain(renderer.action_label(actions[index], view)), 100),
