@@ -177,16 +177,17 @@ class Boards:
                     self.shown.put(table.id, shown)
             if not recalled and lines_forgotten(news, since):  # rare: the thread fell far behind (Discord refused it for long)
                 news = await self._recalled(news)
-            if new and shown is not None and news.taken_back is not None and shown.since >= news.taken_back - 1:
-                # The board the action taken back began (a new round or phase) tells a game that did
-                # not happen: it goes, and the new one's log goes on from where the thread was before.
-                await self._delete(thread, shown, table.game)
-                since, shown = shown.since, None
+            # The board the action taken back began (a new round or phase) tells a game that did not
+            # happen: it goes once the new one is up, whose log goes on from where the thread was before.
+            withdrawn = (new and shown is not None and news.taken_back is not None
+                         and shown.since >= news.taken_back - 1)
+            if withdrawn:
+                since = shown.since
             since, text = await self._post_overflow(thread, news, info, public, since)
             # A new round's (or phase's) board pings whose move it is; one that only goes on from a
             # full log or an uneditable message does not (their turn's ping was its DM).
             await self._post(thread, shown, news, info, public, key, image_key, since, text,
-                             ping=new and news.taken_back is None)  # who took back is the one to act: they know
+                             ping=new and news.taken_back is None, withdrawn=withdrawn)  # who took back: they know
             self._forget_ended(table)
 
     async def _post_overflow(self, thread: Any, news: TableNews, info: Any, public: Any,
@@ -440,7 +441,9 @@ class Boards:
         return "edited"
 
     async def _post(self, thread: Any, old: BoardShown | None, news: TableNews, info: Any, public: Any, key: str,
-                    image_key: Hashable | None, since: int, text: BoardText, *, ping: bool = True) -> None:
+                    image_key: Hashable | None, since: int, text: BoardText, *, ping: bool = True,
+                    withdrawn: bool = False) -> None:
+        """Post a new board in place of `old`, which then loses its buttons (`withdrawn`: is deleted)."""
         image = await self._image(news, info, public) if image_key is not None else None
         if not ping:
             text.mentions = discord.AllowedMentions.none()
@@ -456,7 +459,8 @@ class Boards:
         self.hints.pop(news.table.id)
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
-            await retire_board(thread, old, news.table.game)
+            await (self._delete(thread, old, news.table.game) if withdrawn else
+                   retire_board(thread, old, news.table.game))
         if dropped:
             raise EmbedsDropped
 
