@@ -59,25 +59,28 @@ class TakeBacksMixin:
         """Refuse a control that is not a game choice ("Take back", "I'm back") with its reason.
         `take_back`: a "Take back" pressed on a panel; on a DM panel, which keeps its "Take back"
         when others act (taking it off at every move would cost a message edit), it goes now."""
-        try:
-            ended = (await self.service.get(table_id, caller_of(interaction))).status in ENDED
-        except TableError:
-            ended = False
-        if ended:
-            await self._retire_clicked(interaction)
-        elif take_back and dm_panel_pressed(interaction.message):
+        if take_back and dm_panel_pressed(interaction.message):
             await self._refresh_dm_panel(interaction, table_id)
+        else:
+            try:
+                ended = (await self.service.get(table_id, caller_of(interaction))).status in ENDED
+            except TableError:
+                ended = False
+            if ended:
+                await self._retire_clicked(interaction)
         await reply(interaction, message)
 
     async def _refresh_dm_panel(self: TablesController, interaction: discord.Interaction, table_id: int) -> None:
         """The pressed DM panel as it may be now: the player's panel, when it is their current one
-        (it offers "Take back" only while one is possible), else without controls."""
+        in a game still played (it offers "Take back" only while one is possible), else without
+        controls."""
         try:
             news = await self.service.news(table_id, caller_of(interaction))
         except TableError:  # not theirs to see: the reason alone
             return
         seat = news.seat_of(interaction.user.id)
         current = seat is not None and news.state is not None and not seat.handed_over and \
+            news.table.status not in ENDED and \
             self.service.dm_panel_noted(table_id, seat).dm_message_id == interaction.message.id
         if not current:
             await self._retire_clicked(interaction)

@@ -225,14 +225,14 @@ class TournamentController(RoundsMixin):
         caller = self.caller(interaction)
         tournament = await self.service.get(tournament_id, caller)
         self.service.require_organiser(tournament, caller, "start it")
-        note = await self.check_channel(tournament)
+        public = await self.check_channel(tournament)
         await defer(interaction)
         left = await self.withdraw_left(interaction, tournament_id)
         try:
             round_no = await self.service.begin(tournament_id, caller)
         except TournamentError as exc:  # e.g. too few players are left: who left is said too
             raise TournamentError(f"{exc}{left}") from None
-        note = await self.twins_note(tournament_id, note + left)
+        note = await self.twins_note(tournament_id, public) + left
         done = await self.open_round(tournament_id)
         await reply(interaction, f"Tournament #{tournament_id} has started: round {round_no} is seated.{note}"
                     + ("" if done else LATER))
@@ -241,7 +241,7 @@ class TournamentController(RoundsMixin):
         caller = self.caller(interaction)
         tournament = await self.service.get(tournament_id, caller)
         self.service.require_organiser(tournament, caller, "start the next round")
-        note = await self.check_channel(tournament)
+        public = await self.check_channel(tournament)
         await defer(interaction)
         await self.service.settle(tournament_id)  # e.g. a table cancelled mid-round
         current = await self.service.current_round(tournament_id)
@@ -261,7 +261,7 @@ class TournamentController(RoundsMixin):
             round_no, _ = await self.service.next_round(tournament_id, caller)
         except TournamentError as exc:  # e.g. too few players are left: who left is said too
             raise TournamentError(f"{exc}{left}") from None
-        note = await self.twins_note(tournament_id, note + left)
+        note = await self.twins_note(tournament_id, public) + left
         ends_done = await self.post_round_ends(tournament_id)  # one that ended at this very instant
         retired = await self.retire_summary(tournament_id)
         done = await self.open_round(tournament_id) and ends_done and retired
@@ -286,28 +286,26 @@ class TournamentController(RoundsMixin):
         listed = "".join(f"\n- {shown_name(name)}" for name in names)
         return f" Withdrawn, as they have left the server:{listed}\n"
 
-    async def check_channel(self, tournament: Any) -> str:
+    async def check_channel(self, tournament: Any) -> bool:
         """Refuse to seat a round whose tables the bot could not run in the tournament's channel
-        (TournamentError naming the permissions to grant); a note for the organiser when a
-        duplicate round's tables must go into public threads."""
+        (TournamentError naming the permissions to grant); True when a duplicate round's tables
+        would go into public threads (the bot may not create private ones there)."""
         channel = await self.presenter.channel(tournament.channel_id)
         if not isinstance(channel, discord.TextChannel):
-            return ""  # gone: the round is seated and its tables are played by DM and My hand
+            return False  # gone: the round is seated and its tables are played by DM and My hand
         refused = refusal_for(channel, tournament.game, "open this tournament's tables", tournament=True)
         if refused:
             raise TournamentError(refused)
         me = channel.guild.me
-        if tournament.duplicate and me is not None and not channel.permissions_for(me).create_private_threads:
-            return PUBLIC_TWINS
-        return ""
+        return tournament.duplicate and me is not None and not channel.permissions_for(me).create_private_threads
 
-    async def twins_note(self, tournament_id: int, note: str) -> str:
-        """`note` without the warning about public threads when the round seated has no two tables
-        dealt the same cards (tables of different sizes, a final of one table)."""
-        if PUBLIC_TWINS not in note:
-            return note
+    async def twins_note(self, tournament_id: int, public: bool) -> str:
+        """The organiser's warning when the round just seated has tables dealt the same cards in
+        public threads (`public`); none for tables of different sizes, or a final of one table."""
+        if not public:
+            return ""
         seeds = [table.seed for _, table in await self.service.round_tables(tournament_id)]
-        return note if len(seeds) > len(set(seeds)) else note.replace(PUBLIC_TWINS, "")
+        return PUBLIC_TWINS if len(seeds) > len(set(seeds)) else ""
 
     async def status(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id, self.caller(interaction))
