@@ -1,8 +1,10 @@
-"""A decision with more menus than a panel holds (Aelderman main: a property tile placed on any free
+"""Aelderman panels. A decision with more menus than a panel holds (Aelderman main: a property tile placed on any free
 site of Lübeck's districts, a menu a district) gets its choices in fewer menus; each still says
 what is chosen, and they are told apart."""
 
 from __future__ import annotations
+
+import pytest
 
 from bot.ui.panels import merged_placeholder
 from tests.bot.driver import buttons, fix_deal, heuristic_players, open_table, panel_message, play_until, start
@@ -27,3 +29,17 @@ def test_merged_menus_keep_what_their_placeholders_share():
         == "Place the property tile in…"
     assert merged_placeholder(["Buy which good?", "Sell which good?"]) == "Choose what to do"
     assert merged_placeholder([]) == "Choose what to do"  # buttons and menus together
+
+
+@pytest.mark.slow  # plays a whole game
+async def test_a_finished_games_panel_no_longer_calls_the_mission_secret(simcord_env, monkeypatch):
+    """Once the standings show every mission, the player's last DM panel titles theirs plainly."""
+    from tests.bot.driver import play_to_the_end, text_of
+
+    fix_deal(monkeypatch, 11)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    await play_to_the_end(table, heuristic_players("aelderman", 2))
+    assert (await table.row()).status == "finished"
+    last = text_of(table.players[0].user.dm_channel.history()[-1])
+    assert "Your mission: " in last and "secret until the end" not in last, last
