@@ -111,7 +111,7 @@ def lobby_view(table: TableRow, seats: list[SeatRow], spec: GameSpec) -> discord
     if not table.seed_chosen:  # a chosen deal is never rated
         buttons.append(("rated", "Rated: on" if table.rated else "Rated: off", "secondary"))
     if table.tournament_id is None:
-        buttons.append(("pace", f"Pace: {pace.pace_name(table)}", "secondary"))
+        buttons.append(("pace", f"Pace: {pace.describe(table)}", "secondary"))
         if table.pace != "off":  # without deadlines nobody misses one: no seat is voted out
             buttons.append(("handover", f"Vote out after: {table.handover_after} missed", "secondary"))
     for action, label, style in buttons:

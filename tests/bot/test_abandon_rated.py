@@ -92,7 +92,7 @@ async def test_the_refusal_at_a_table_without_deadlines_does_not_promise_a_compu
     ada, bo, cy = [guild.add_member(env.create_user(n)) for n in ("ada", "bo", "cy")]
     table = await open_rated(env, guild, channel, [ada, bo, cy])
     lobby = table.thread.history()[0]
-    while "Pace: off" not in labels(lobby):
+    while "Pace: no deadlines" not in labels(lobby):
         await ada.click(lobby, label=next(text for text in labels(lobby) if text.startswith("Pace")))
         lobby = table.thread.history()[0]
     await start(table)

@@ -35,7 +35,7 @@ async def table_with_closed_dms(env, *, live: bool = False):
     assert advice.ephemeral and "could not send you a direct message" in advice.content
     table.players.append(bo)
     lobby, ada = table.thread.history()[0], table.players[0]
-    while live and "Pace: live-15m" not in labels(lobby):
+    while live and "Pace: live, 15 minutes a decision" not in labels(lobby):
         await ada.click(lobby, label=next(text for text in labels(lobby) if text.startswith("Pace")))
         lobby = table.thread.history()[0]
     await ada.click(lobby, label="Start")

@@ -28,7 +28,9 @@ async def live_table(env, seats: int = 2, computers: int = 0, game: str = "augsb
     table = await open_table(env, game, ["ada", "bo", "cy", "dee", "eve"][:seats], computers=computers)
     lobby = table.thread.history()[0]
     ada = table.players[0]
-    while "Pace: live-15m" not in labels(table.thread.history()[0]):  # the lobby's Pace button goes round
+    # README: "`async` (12 hours, 24 hours (the default) or 3 days a decision)": the button says it in those words
+    assert "Pace: async, 24 hours a decision" in labels(lobby)
+    while "Pace: live, 15 minutes a decision" not in labels(table.thread.history()[0]):  # the lobby's Pace button goes round
         answer = await ada.click(lobby, label=next(label for label in labels(lobby) if label.startswith("Pace")))
         assert answer.ephemeral and answer.response.content.startswith("Pace: ")
         lobby = table.thread.history()[0]
@@ -285,7 +287,7 @@ async def test_a_player_away_when_the_game_ends_is_ranked_last(simcord_env):
     lobby = table.thread.history()[0]
     ada, bo = table.players
     await ada.click(lobby, label="Rated: off")
-    while "Pace: live-15m" not in labels(table.thread.history()[0]):
+    while "Pace: live, 15 minutes a decision" not in labels(table.thread.history()[0]):
         await ada.click(table.thread.history()[0], label=next(x for x in labels(table.thread.history()[0])
                                                               if x.startswith("Pace")))
     await ada.click(table.thread.history()[0], label="Start")

@@ -11,7 +11,7 @@ from tests.bot.driver import labels, open_table, start
 async def pace_off_table(env, names):
     table = await open_table(env, "augsburg1520", names)
     lobby = table.thread.history()[0]
-    while "Pace: off" not in labels(lobby):
+    while "Pace: no deadlines" not in labels(lobby):
         await table.players[0].click(lobby, label=next(l for l in labels(lobby) if l.startswith("Pace")))
         lobby = table.thread.history()[0]
     await start(table)
@@ -168,7 +168,7 @@ async def test_a_rated_table_without_deadlines_can_vote_out_a_player_who_left_an
     ada, bo, cy = table.players
     lobby = lobby_of(table)
     await ada.click(lobby, label="Rated: off")
-    while "Pace: off" not in labels(lobby_of(table)):
+    while "Pace: no deadlines" not in labels(lobby_of(table)):
         await ada.click(lobby_of(table), label=next(l for l in labels(lobby_of(table)) if l.startswith("Pace")))
     await start(table)
     table.guild.remove_member(cy)

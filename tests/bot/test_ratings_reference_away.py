@@ -19,7 +19,7 @@ async def live_rated(env, guild, channel, people):
     table = await open_rated(env, guild, channel, people)
     lobby = table.thread.history()[0]
     ada = people[0]
-    while "Pace: live-15m" not in labels(table.thread.history()[0]):
+    while "Pace: live, 15 minutes a decision" not in labels(table.thread.history()[0]):
         await ada.click(lobby, label=next(label for label in labels(lobby) if label.startswith("Pace")))
         lobby = table.thread.history()[0]
     await ada.click(lobby, label="Start")

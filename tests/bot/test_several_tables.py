@@ -104,7 +104,7 @@ async def test_commands_per_place(simcord_env):
 
 
 async def test_deadline_at_one_table_and_back_at_one(simcord_env):
-    w = await world(simcord_env, pace="Pace: live-15m")
+    w = await world(simcord_env, pace="Pace: live, 15 minutes a decision")
     ada = w.ada_a
     for t, p in ((w.t1, w.bo), (w.t3, w.cy)):
         spec = await t.spec()
