@@ -43,6 +43,10 @@ class TournamentsCog(commands.Cog):
     async def create(self, interaction: discord.Interaction, game: str, format: str, table_size: int,
                      rounds: int | None = None, options: str | None = None, duplicate: bool = False,
                      hours: int = 48, advance: int | None = None) -> None:
+        refused = self.controller.creation_refused(interaction)  # who may, before what they asked
+        if refused:
+            await reply(interaction, refused)
+            return
         try:
             parsed = parse_options(game, options)
             await self.controller.create(interaction, game=game, format=format, rounds=rounds,

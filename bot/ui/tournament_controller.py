@@ -66,16 +66,25 @@ class TournamentController(RoundsMixin):
         return {user_id: shown_name(name) for user_id, name in entrant_names(entrants).items()}
 
     # -- creating and the embed ----------------------------------------------------------
-    async def create(self, interaction: discord.Interaction, **fields: Any) -> None:
+    def creation_refused(self, interaction: discord.Interaction) -> str | None:
+        """Why this member may not create a tournament here (None: they may); asked before the
+        command's options are read, so a refusal never starts with what the options got wrong."""
         channel = interaction.channel
         parent = channel.parent if isinstance(channel, discord.Thread) else channel
         if interaction.guild is None or not isinstance(parent, discord.TextChannel):
-            await reply(interaction, "Tournaments are run in a server's text channel.")
-            return
+            return "Tournaments are run in a server's text channel."
         if not self.caller(interaction).organiser:
-            await reply(interaction, f"Only members with the **{self.organiser_role}** role or the Manage Server "
-                        "permission can create tournaments.")
+            return (f"Only members with the **{self.organiser_role}** role or the Manage Server "
+                    "permission can create tournaments.")
+        return None
+
+    async def create(self, interaction: discord.Interaction, **fields: Any) -> None:
+        refused = self.creation_refused(interaction)
+        if refused:
+            await reply(interaction, refused)
             return
+        channel = interaction.channel
+        parent = channel.parent if isinstance(channel, discord.Thread) else channel
         refused = refusal_for(parent, fields["game"], "run this tournament's tables", tournament=True)
         if refused:  # said now, before anyone registers for rounds that could not be seated
             await reply(interaction, refused)

@@ -341,3 +341,15 @@ async def test_standings_before_anyone_registered_say_so(simcord_env):
     result = await event.organiser.slash(event.channel, "tournament standings", tournament=tournament)
     embed = result.response.embeds[0]
     assert result.ephemeral and "Nobody has registered yet" in (embed.description or ""), embed.to_dict()
+
+
+async def test_a_member_who_may_not_create_a_tournament_is_told_so_before_anything_about_its_options(simcord_env):
+    """README: `/tournament create` is for organisers. A member without the role is told that first,
+    whatever they typed: not the game's option list, as if fixing the options would let them."""
+    event = new_event(simcord_env, 1)
+    member = event.players[0]
+    for options in ({"options": "foo=1"}, {}):
+        said = answer(await member.slash(event.channel, "tournament create", game="baumeister", format="swiss",
+                                         table_size=3, rounds=2, **options))
+        assert "can create tournaments" in said and "foo" not in said, said
+    assert not [m for m in event.channel.history() if m.embeds]  # nothing was opened
