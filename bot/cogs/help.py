@@ -28,7 +28,9 @@ class HelpCog(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         specs = [registry.get(name) for name in registry.names()]
         games = ", ".join(f"{spec.title} ({spec.min_seats}-{spec.max_seats} players)" for spec in specs)
-        embed = discord.Embed(title="Board games on this server", colour=COLOUR,
+        # In a DM there is no "this server": the tables are played in the servers the bot is in.
+        title = "Board games on this server" if interaction.guild_id else "Board games in a Discord server"
+        embed = discord.Embed(title=title, colour=COLOUR,
                               description="\n".join([f"Games: {games}. `/rules game:<game>` sums up "
                                                      "a game's rules.", "", *HOW_TO_PLAY]))
         for group, lines in command_lines(self.bot.tree).items():

@@ -17,3 +17,13 @@ async def test_help_lists_the_games_the_steps_of_a_game_and_every_command(simcor
         assert f"`/{command.qualified_name}`: {command.description}" in listed
     assert {field.name for field in embed.fields} == {"/table", "/tournament", "Other commands"}
     assert len(embed) <= 6000 and all(len(field.value) <= 1024 for field in embed.fields)
+
+
+async def test_help_in_a_dm_does_not_speak_of_this_server(simcord_env):
+    """/help works in a DM (README); there it is not titled as if asked in a server."""
+    guild = simcord_env.create_guild()
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    in_server = (await ada.slash(guild.create_text_channel("games"), "help")).response.embeds[0]
+    assert in_server.title == "Board games on this server"
+    in_dm = (await ada.user.slash("help")).response.embeds[0]
+    assert "this server" not in in_dm.title and in_dm.fields == in_server.fields
