@@ -80,5 +80,7 @@ def component_lines() -> list[str]:
         "**Pay-off negotiation** (chosen): the victim opens with an offer; the other side accepts, refuses "
         "(the die decides) or counters, as often as they like, until one accepts or either breaks off. Each "
         "answer is timed; out of time counts as a refusal.",
+        f"**Saboteur bought off** (chosen): {data.PAYOFF_SABOTEUR_RULE} The rules text says it is "
+        "\"discarded\".",
     ]
     return lines

@@ -119,6 +119,10 @@ MIN_OPENING_BID = 0
 
 # rulebook: "5 black saboteur stones".
 SABOTEURS = 5
+# chosen: a saboteur bought off is "discarded with no further effect", where a rolled attack's "is
+# returned to the pool": read as the same place, the reserve (a stone out of the game for good would
+# leave fewer to roll for, a rule the text would state).
+PAYOFF_SABOTEUR_RULE = "A saboteur bought off with a pay-off goes back to the reserve, as one that attacked does."
 
 # rulebook (variant): "treat the dice as having rolled 3".
 SAFE_INCOME = 3

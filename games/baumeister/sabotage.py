@@ -149,7 +149,7 @@ def apply_answer(state: State, seat: int, action, events: list[Event]) -> None:
     kind = action.kind
     if kind == "accept" and can_accept(state, seat):
         # rulebook: "If an agreement is made then the money is handed over and the saboteur
-        # is discarded with no further effect."
+        # is discarded with no further effect." Discarded to the reserve (data.PAYOFF_SABOTEUR_RULE).
         transfer(state, victim, attacker, amount)
         _return_saboteur(state)
         events.append(event("payoff", "{p%d} and {p%d} agree on a pay-off; the saboteur goes back to the reserve."

@@ -238,6 +238,9 @@ def test_rules_and_options():
     assert "**Opening bid** (chosen): at least 0 thalers" in text
     # "The player whose city scores most points at the end wins the contest.": no tie-break given.
     assert "**Equal scores** (chosen): Players with equal scores share their place" in text
+    # "the saboteur is discarded with no further effect" (bought off) beside "the sabotage token is
+    # returned to the pool" (rolled): where a discarded one goes is read, so /rules says so.
+    assert "**Saboteur bought off** (chosen): A saboteur bought off with a pay-off goes back to the reserve" in text
     lines = RENDERER.options_lines(Options(take_three=False, first_build="at_least"))
     assert lines == ["Swap the open card for 1 thaler: on", "Take 3 thalers instead of rolling: off",
                      "First build: at least 3 cards"]

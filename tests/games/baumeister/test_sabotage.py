@@ -71,7 +71,7 @@ def test_pay_off_accepted_calls_the_saboteur_off():
     state, events = play(state, 0, {"kind": "accept"})
     assert state.money[0] == 14 and state.money[2] == 6
     assert ids(state.cities[2]) == ["church-7a", "tower-1a"]
-    assert state.reserve == 5 and state.actor == 1  # the turn is over
+    assert state.reserve == 5 and state.actor == 1  # discarded to the reserve (chosen reading); the turn is over
     SPEC.check_invariants(state)
 
 
