@@ -99,6 +99,9 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         self._notes: BoundedCache[int, dict[int, dict[str, Any]]] = BoundedCache(10_000)
         self._policies: BoundedCache[tuple[int, int, str], Any] = BoundedCache(1_000)
         self.kept = KeptStates(2_000)  # each table's last state, parsed, and its seats' choices
+        # Tables this process saw end (finished or cancelled): news of a move made before, still
+        # being shown, must not show the game as going on (a board, a "Your turn" DM) after it.
+        self.ended: BoundedCache[int, bool] = BoundedCache(2_000)
 
     @staticmethod
     def deal_seed(seed: int | None, chosen_seed: int | None) -> int:
@@ -149,8 +152,14 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         that seat's decision). Its own showing then says what `news` would, and more truly: a click
         at the same moment as another must not leave a player an out-of-date panel or notice."""
         table = news.table
+        if self.ended_since(news):
+            return True
         prompt = table.prompts.get(seat) if seat is not None else None
         return self.kept.overtaken(table.id, table.version, prompt, seat)
+
+    def ended_since(self, news: TableNews) -> bool:
+        """Whether the game `news` shows going on has ended since (say, cancelled meanwhile)."""
+        return news.table.status == "running" and self.ended.get(news.table.id) is not None
 
     async def damaged_tables(self) -> list[int]:
         return await self.store.tables.damaged()
@@ -258,10 +267,11 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
             raise
 
     def forget(self, table_id: int) -> None:
-        """Drop what is kept in memory for a table that ended."""
+        """Drop what is kept in memory for a table that ended (and note that it did)."""
         self._notes.pop(table_id)
         self.kept.forget(table_id)
         self._policies.drop(lambda key: key[0] == table_id)
+        self.ended.put(table_id, True)
 
     async def cancel(self, table_id: int, caller: Caller) -> TableNews:
         async with self.lock(table_id):

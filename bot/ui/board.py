@@ -141,6 +141,8 @@ class Boards:
             return
         table = news.table
         async with self.locks.hold(table.id):
+            if self.service.ended_since(news):
+                return  # cancelled meanwhile: its board says so, and this must not undo that
             shown, hint = self.shown.get(table.id), self.hints.get(table.id)
             if shown is None and table.board_message_id is not None:  # since a start
                 shown = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
