@@ -130,7 +130,9 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
         except OSError as exc:  # a folder, no permission...
             raise SettingsError(f"cannot read the config file {config_path}: {exc.strerror or exc}") from None
     elif path is not None or named_config(environ):
-        raise SettingsError(f"config file {config_path} does not exist")
+        named = "" if path is not None else " (named by BOARDBOT_CONFIG)"
+        raise SettingsError(f"config file {config_path.absolute()}{named} does not exist; copy "
+                            f"{example_config()} there and edit it, or leave the name out to use {DEFAULT_CONFIG}")
     from_environment = bool(environ.get("DISCORD_TOKEN", "").strip())
     if from_environment:
         data["token"] = environ["DISCORD_TOKEN"]
@@ -154,10 +156,35 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
 
 
 def plain_reason(error: Any) -> str:
-    """A validation error's message without pydantic's wording ("Value error, ...", "<class ...>")."""
-    if error["type"] == "path_type":
+    """A validation error's message without pydantic's wording ("Value error, ...", "<class ...>"):
+    what was given and what is allowed (a number's whole range, not the one bound it passed)."""
+    kind, given = error["type"], error.get("input")
+    if kind == "path_type":
         return "expected the path of a file, as text in quotes"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return f"{given!r} is out of range: {allowed_range(error)}"
+    if kind in ("int_type", "int_parsing", "int_from_float") and isinstance(given, str):
+        return f"expected a whole number without quotes, got {given!r}"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected a whole number, got {given!r}"
+    if kind == "string_too_short":
+        return "it cannot be blank"
     return error["msg"].removeprefix("Value error, ")
+
+
+def allowed_range(error: Any) -> str:
+    """"from 10 to 86400" for the setting `error` names, from its field's bounds."""
+    field = Settings.model_fields.get(str(error["loc"][0])) if error["loc"] else None
+    bounds: dict[str, Any] = {}
+    for rule in field.metadata if field is not None else []:
+        for name in ("ge", "gt", "le", "lt"):
+            if getattr(rule, name, None) is not None:
+                bounds[name] = getattr(rule, name)
+    low = bounds.get("ge", bounds["gt"] + 1 if "gt" in bounds else None)
+    high = bounds.get("le", bounds["lt"] - 1 if "lt" in bounds else None)
+    if low is None or high is None:
+        return error["msg"].lower()
+    return f"allowed from {low} to {high}"
 
 
 def this_python() -> str:

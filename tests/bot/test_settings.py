@@ -78,6 +78,13 @@ def test_a_bad_value_names_the_key(tmp_path, text, key):
 @pytest.mark.parametrize("text, says", [
     ("database = 5", "database: expected the path of a file, as text in quotes"),
     ('database = ":memory:"', "database: ':memory:' keeps no game"),
+    # README's ranges: a value out of range is told with the whole range, not the bound it passed
+    ("decision_timeout = 5", "decision_timeout: 5 is out of range: allowed from 10 to 86400"),
+    ("decision_timeout = 100000", "decision_timeout: 100000 is out of range: allowed from 10 to 86400"),
+    ("max_open_tables_per_member = 0", "max_open_tables_per_member: 0 is out of range: allowed from 1 to 1000"),
+    ('decision_timeout = "300"', "decision_timeout: expected a whole number without quotes, got '300'"),
+    ("decision_timeout = 3.5", "decision_timeout: expected a whole number, got 3.5"),
+    ('organiser_role = " "', "organiser_role: it cannot be blank"),
 ])
 def test_a_refusal_reads_without_pythons_wording(tmp_path, text, says):
     config = tmp_path / "config.toml"
@@ -205,3 +212,13 @@ def test_an_unknown_key_is_told_with_the_keys_there_are(tmp_path):
         load_settings(config, environ={})
     assert "log-level: unknown key (the keys are token, " in str(err.value)
     assert "log_level" in str(err.value)
+
+
+def test_a_missing_config_file_named_by_boardbot_config_says_where_it_was_looked_for_and_what_to_do(tmp_path):
+    """A name given in BOARDBOT_CONFIG that is not there is told with its whole path, where the name
+    came from, and the example to copy (README's set-up)."""
+    with pytest.raises(SettingsError) as err:
+        load_settings(environ={"BOARDBOT_CONFIG": str(tmp_path / "nope.toml")})
+    said = str(err.value)
+    assert f"{tmp_path / 'nope.toml'} (named by BOARDBOT_CONFIG) does not exist" in said
+    assert "config.example.toml" in said, said
