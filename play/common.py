@@ -14,7 +14,8 @@ from typing import Any, AsyncIterator, Callable, Generic, Hashable, Sequence, Ty
 # Ids are stored as SQLite INTEGERs (and PostgreSQL BIGINTs): anything above does not exist.
 MAX_ID = 2**63 - 1
 QUOTE_LIMIT = 40  # characters of user input an error message repeats
-OTHER_SERVER = "Table #{id} is not a table of this server."
+OTHER_SERVER = ("Table #{id} is not a table of this server: `/table list` shows this server's tables, and a table's "
+                "commands work without `table:` in its own thread.")
 
 
 class TableError(Exception):

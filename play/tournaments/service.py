@@ -52,6 +52,9 @@ from storage import NewGame, SeatRow, Store, TableRow, TournamentGameRow, Tourna
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "elimination"}
 MAX_ROUNDS = 30
+# What to do instead of naming a tournament that is not this server's (or none at all).
+STATUS_HINT = (": its number is in its message's title, and the commands find the open one of the channel "
+               "(or the server) without `tournament:`.")
 
 
 @dataclass
@@ -118,9 +121,9 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         """The tournament, refused unless it belongs to the caller's server (None: the bot itself)."""
         tournament = await self.store.tournaments.get(check_id(tournament_id, "tournament"))
         if tournament is None:
-            raise TournamentError(f"Tournament #{tournament_id} does not exist.")
+            raise TournamentError(f"Tournament #{tournament_id} does not exist{STATUS_HINT}")
         if caller is not None and caller.guild_id != tournament.guild_id:
-            raise TournamentError(f"Tournament #{tournament_id} is not a tournament of this server.")
+            raise TournamentError(f"Tournament #{tournament_id} is not a tournament of this server{STATUS_HINT}")
         if caller is not None:
             caller.check_sees(tournament.channel_id, f"Tournament #{tournament_id}", TournamentError)
         return tournament

@@ -123,7 +123,7 @@ async def test_another_server_cannot_touch_tables_or_tournaments(simcord_env):
             for table_id in (first.table.table_id, first.lobby_id):
                 FIGURES["forged inputs tried"] += 1
                 text = refused(await actor.slash(attack.channel, name, table=table_id))
-                assert REFUSED_TABLE in text, (name, text)
+                assert REFUSED_TABLE in text and "`/table list` shows this server's tables" in text, (name, text)
                 tried += 1
         for name in TOURNAMENT_COMMANDS:
             extra: dict[str, Any] = {"hours": 5} if name.endswith("extend") else {}
@@ -132,7 +132,7 @@ async def test_another_server_cannot_touch_tables_or_tournaments(simcord_env):
             for tournament_id in first.tournaments:
                 FIGURES["forged inputs tried"] += 1
                 result = await actor.slash(attack.channel, name, tournament=tournament_id, **extra)
-                assert REFUSED_TOURNAMENT in refused(result), name
+                assert REFUSED_TOURNAMENT in refused(result) and "without `tournament:`" in refused(result), name
                 tried += 1
         for custom_id, values, refusal in forged_ids(first, prompt_version):
             result = await forge_component(actor, attack.carrier, custom_id, values)
@@ -186,3 +186,13 @@ async def test_a_dm_click_is_checked_against_the_seats_player(simcord_env):
     accepted = await choose(ada, panel, 0)
     assert accepted.acknowledged and not accepted.ephemeral
     assert (await table.row()).version == version + 1
+
+
+async def test_a_table_or_tournament_number_that_does_not_exist_is_told_with_where_to_find_them(simcord_env):
+    """A refusal says what is wrong and what to do: the number does not exist, and where the
+    server's tables and tournaments are found."""
+    attack = attackers(simcord_env)
+    text = refused(await attack.member.slash(attack.channel, "table log", table=999))
+    assert text == "Table #999 does not exist: `/table list` shows this server's tables.", text
+    text = refused(await attack.member.slash(attack.channel, "tournament status", tournament=999))
+    assert text.startswith("Tournament #999 does not exist: its number is in its message's title"), text
