@@ -42,8 +42,8 @@ class AmountOutOfRange(TableError):
 def not_seated(table_id: int, so: str = "") -> TableError:
     """The refusal for someone not seated at a table (named, or found from the thread they wrote
     in): which table it is, and how to reach their own."""
-    return TableError(f"You are not seated at this table (#{table_id}){so}. If you play at another table, use the "
-                      "command in its thread or give its number (`table:<n>`).")
+    return TableError(f"You are not seated at this table (#{table_id}){so}. If you play at another table, use "
+                      "its own board, or a command in its thread or with its number (`table:<n>`).")
 
 
 @dataclass(frozen=True)

@@ -255,8 +255,16 @@ def main(command: str, argv: list[str]) -> int:
     try:
         with open(args.file, encoding="utf-8") as handle:
             data = json.load(handle)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # RecursionError: nested beyond reading
+        print(f"Cannot read {args.file}: it is not a game record (the JSON file `/table export` attaches)",
+              file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"Cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    try:
         replayed = replay(data)
-    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: JSON nested beyond reading
+    except (ValueError, RecursionError) as exc:
         print(f"Cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     if command == "verify":

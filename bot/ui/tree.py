@@ -28,7 +28,7 @@ def option_refusal(command: app_commands.Command[Any, ..., Any], namespace: app_
         if value is None:
             continue
         if param.choices and value not in {choice.value for choice in param.choices}:
-            allowed = ", ".join(choice.name for choice in param.choices)
+            allowed = "; ".join(f"`{choice.name}`" for choice in param.choices)  # names may hold commas
             return f"**{param.display_name}** must be one of: {allowed}." + OUTDATED
         number = param.type in NUMBERS
         size = value if number else len(value) if isinstance(value, str) else None

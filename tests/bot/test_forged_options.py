@@ -28,9 +28,11 @@ def unchecked_options(monkeypatch):
 
 
 @pytest.mark.parametrize("command, options, says", [
-    ("table create", {"game": "chess"}, "**game** must be one of: Augsburg 1520"),
+    ("table create", {"game": "chess"}, "**game** must be one of: `Augsburg 1520`; "),
     ("table create", {"game": "aelderman_map"}, "**game** must be one of"),  # a module's name, never imported
-    ("table create", {"game": "augsburg1520", "pace": ""}, "**pace** must be one of"),
+    # each choice apart: their names hold commas themselves
+    ("table create", {"game": "augsburg1520", "pace": ""},
+     "**pace** must be one of: `no deadlines`; `live, 2 minutes a decision`; `live, 5 minutes a decision`;"),
     ("table create", {"game": "augsburg1520", "seed": -7}, "**seed** must be from 0 to"),
     ("rules", {"game": "chess"}, "**game** must be one of"),
     ("leaderboard", {"game": "chess"}, "**game** must be one of"),

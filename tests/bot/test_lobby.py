@@ -200,8 +200,8 @@ async def test_a_command_in_another_table_s_thread_says_which_table_it_meant(sim
     other = await simcord_env.bot.store.tables.by_thread(first.channel.threads[-1].id)
     result = await cy.slash(first.channel.threads[-1], "table leave")
     assert result.ephemeral and result.response.content == (
-        f"You are not seated at this table (#{other.id}). If you play at another table, use the command in its "
-        "thread or give its number (`table:<n>`).")
+        f"You are not seated at this table (#{other.id}). If you play at another table, use its own board, or a "
+        "command in its thread or with its number (`table:<n>`).")
     assert cy.id in [s.user_id for s in await first.seats()]
 
 

@@ -206,6 +206,12 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
     assert record.main("verify", [str(deep)]) == 2 and capsys.readouterr().err.startswith("Cannot read")
+    for junk in (b"token = 'abc'\n", b"\xff\xfe not text"):  # a config file, a picture: not JSON at all
+        path = tmp_path / "junk.json"
+        path.write_bytes(junk)
+        assert record.main("verify", [str(path)]) == 2
+        out = capsys.readouterr().err
+        assert out == f"Cannot read {path}: it is not a game record (the JSON file `/table export` attaches)\n", out
     nameless = tmp_path / "nameless.json"
     nameless.write_text(json.dumps({**data, "seats": [{k: v for k, v in s.items() if k != "name"}
                                                       for s in data["seats"]]}))
