@@ -21,14 +21,17 @@ class AlreadyRunning(RuntimeError):
 class HeldLock:
     """The process lock of a database, held until `release`."""
 
-    def __init__(self, file: IO[str], path: Path, created: bool) -> None:
+    def __init__(self, file: IO[str], path: Path, created: bool, database: int | None = None) -> None:
         self.file, self.path, self.created = file, path, created
+        self.database = database  # the database file itself, locked too (see _lock_database)
 
     def release(self, *, remove_created: bool = False) -> None:
         """Let the lock go. `remove_created`: also delete the lock file if taking the lock created
         it (the database was refused as another program's: nothing of the bot's stays beside it)."""
         if remove_created and self.created:
             self.path.unlink(missing_ok=True)  # still held: nobody else locked this file meanwhile
+        if self.database is not None:
+            os.close(self.database)
         self.file.close()
 
 
@@ -65,8 +68,31 @@ def hold(database: str | Path) -> HeldLock | None:
         handle.close()
         raise AlreadyRunning(f"another bot process{f' (pid {holder})' if holder.isdigit() else ''} is running on "
                              f"the database {database}; stop it first, or give this one its own `database`") from None
+    try:
+        database_lock = _lock_database(database)
+    except BaseException:
+        handle.close()
+        raise
     handle.seek(0)
     handle.truncate()
     handle.write(str(os.getpid()))
     handle.flush()
-    return HeldLock(handle, path, created)
+    return HeldLock(handle, path, created, database_lock)
+
+
+def _lock_database(database: str | Path) -> int | None:
+    """Lock the database file itself as well: a hard link to it is the same file under another name
+    (with another lock file beside it). An advisory lock of its own kind, which SQLite's locks of
+    the file do not meet; the file is created empty if new, as SQLite would create it. None when
+    it cannot be opened: the store's opening then says why."""
+    try:
+        descriptor = os.open(database, os.O_RDONLY | os.O_CREAT, 0o644)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        raise AlreadyRunning(f"another bot process is running on the database {database} under another name "
+                             "(a hard link to the same file); stop it first, or give this one its own `database`") from None
+    return descriptor

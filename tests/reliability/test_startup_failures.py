@@ -243,6 +243,24 @@ def test_a_second_process_through_a_symbolic_link_finds_the_lock(tmp_path):
         first.release()
 
 
+def test_a_second_process_through_a_hard_link_finds_the_lock(tmp_path):
+    """A hard link is the same database file under another name (its lock file would be another):
+    the second start stops all the same, and goes once the first lets go."""
+    from storage.process_lock import AlreadyRunning, hold
+
+    database = tmp_path / "bot.sqlite3"
+    database.touch()
+    (tmp_path / "elsewhere").mkdir()
+    os.link(database, tmp_path / "elsewhere" / "same.sqlite3")
+    first = hold(database)
+    try:
+        with pytest.raises(AlreadyRunning, match="hard link"):
+            hold(tmp_path / "elsewhere" / "same.sqlite3")
+    finally:
+        first.release()
+    hold(tmp_path / "elsewhere" / "same.sqlite3").release()
+
+
 # What a database file the bot's user may read but not write gives (first started as root, then
 # run as a service user): SQLite opens it read-only without complaint. Tests run as root, whom file
 # modes do not stop, so the child opens it read-only itself.
