@@ -43,6 +43,7 @@ def lay_out_rows(state: State) -> None:
             else:
                 state.council_discard.append(card)
     state.council_rows = []
+    state.improve_taker = None
     if state.seats == 1:
         return
     size = state.seats + 1
@@ -180,6 +181,8 @@ def take_card(state: State, seat: int, card: int, row: int, events: list[Event])
     assert council is not None
     slot = state.council_rows[row].index(card)
     council.taken[row][slot] = seat
+    if D.COUNCIL_CARDS[card].kind == "improve":
+        state.improve_taker = seat
     say(events, "council_card", f"{{p{seat}}} takes Council Hall card {card}.", seat=seat, card=card)
     apply_card(state, seat, card, events)
     bonus = D.COUNCIL_CARDS[card].bonus

@@ -119,6 +119,9 @@ class State(BaseModel):
     votes3_pile: list[int]
     council_rows: list[list[int]] = Field(default_factory=list)
     council: Council | None = None
+    # Main version: who took "developing an improvement" from this round's rows. The card goes back
+    # to its place, so no player holds it to show the taker once the Council Hall is over.
+    improve_taker: int | None = None
     feasts: int = 0  # feasts celebrated this round
     built: dict[str, int] = Field(default_factory=dict)  # building tiles used per type
     # Main version only.

@@ -140,6 +140,8 @@ def council_view(state: State, viewer: int | None) -> CouncilView:
                 taken = council.taken[r][i]
             elif council is None and any(card in p.cards for p in state.players):
                 taken = next(s for s, p in enumerate(state.players) if card in p.cards)
+            elif council is None and card == D.IMPROVE_CARD:
+                taken = state.improve_taker  # the card went back to its place
             slots.append(council_slot(card, taken))
         rows.append(slots)
     my_bid = None

@@ -94,6 +94,27 @@ def test_developing_improvement_card_stays_every_round():
     assert D.IMPROVE_CARD not in state.players[0].cards
 
 
+def test_who_developed_an_improvement_stays_shown_after_the_council_hall():
+    """'In the main version, the Council Hall card "developing improvement" is never replaced': the
+    card goes back to its place rather than to the player, and the board still shows who took it
+    this round once the Council Hall is over, as it shows the takers of the other cards."""
+    from games.aelderman.council import take_card
+    state = new_main(2, 4)
+    row = state.council_rows[0]
+    state.council = Council(bids=[None] * 2, stage="choose", revealed=[[3, 1]], taken=[[-1] * len(row)])
+    take_card(state, 1, D.IMPROVE_CARD, 0, [])
+    assert D.IMPROVE_CARD not in state.players[1].cards
+    state.council = None  # the Council Hall is over
+
+    def taker(state):
+        slots = SPEC.view(state, None).council.rows[0]
+        return next(slot.taken_by for slot in slots if slot.card == D.IMPROVE_CARD)
+
+    assert taker(state) == 1
+    lay_out_rows(state)  # the next round's rows: nobody has taken it yet
+    assert taker(state) is None
+
+
 def test_lighthouse_reaches_strength_five():
     """'The Lighthouse can reach a maximum strength of 5. Operating costs are not increased'."""
     from games.aelderman.majority import district_strengths
