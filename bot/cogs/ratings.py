@@ -66,7 +66,8 @@ class RatingsCog(commands.Cog):
         lines = [self.leaderboard_line(place, row, alike[looks(row.display_name)] > 1) for place, row in rows]
         embed = discord.Embed(title=f"{title} leaderboard", colour=discord.Colour.gold(),
                               description="\n".join(lines) or "No rated games of this game on this server yet.")
-        embed.set_footer(text=f"Page {page + 1} of {pages} · {total} rated players · {RATING_NOTE}")
+        rated = f"{total} rated player" + ("" if total == 1 else "s")
+        embed.set_footer(text=f"Page {page + 1} of {pages} · {rated} · {RATING_NOTE}")
         view = dynamic_view()
         view.add_item(LeaderboardPage(game, max(page - 1, 0), label="◀ Previous",
                                       disabled=page == 0))

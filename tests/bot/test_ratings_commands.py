@@ -123,3 +123,16 @@ async def test_a_rated_solo_game_says_why_it_is_not_rated(simcord_env, monkeypat
     standings = next(m for m in reversed(table.thread.history()) if m.embeds and "final standings" in m.embeds[0].title)
     field = next(f.value for f in standings.embeds[0].fields if f.name == "Rating changes")
     assert field == "None: not rated, as a game of one player has nobody to be rated against."
+
+
+async def test_a_leaderboard_of_one_rated_player_says_player(simcord_env):
+    """The footer counts the rated players in plain English ("1 rated player", not "players")."""
+    from storage import RatedResult
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    line = RatedResult(user_id=ada.id, display_name="ada", place=1, seats=2, won=True, mu_before=25.0,
+                       sigma_before=25 / 3, mu_after=27.0, sigma_after=8.0)
+    assert await simcord_env.bot.store.ratings.record_game(guild.id, "augsburg1520", 99, [line])
+    board = await ada.slash(channel, "leaderboard", game="augsburg1520")
+    assert board.response.embeds[0].footer.text.startswith("Page 1 of 1 · 1 rated player · ")
