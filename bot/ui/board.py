@@ -156,8 +156,6 @@ class Boards:
             new = force_new or shown is None or shown.key != key
             since = thread_shows(shown, news, hint)  # a new board's log starts after what the thread shows
             unknown = shown is not None and shown.version < 0 and hint is None  # since a restart: read it back
-            if new:
-                self.pictures_refused.pop(table.id)
             image_key = self._image_key(table, info, public)
             if not new:
                 text = self._text(news, info, public, shown.since, shown.log_in_content)
@@ -169,6 +167,9 @@ class Boards:
                         return
                     if edited == "gone":  # deleted: the new board shows its whole log again
                         since, unknown = shown.since, False
+            # Any new board (a new round, a full log, one a moderator deleted) tries its picture again.
+            if self.pictures_refused.pop(table.id) is not None:
+                image_key = self._image_key(table, info, public)
             recalled = False
             if unknown:
                 read, reached = await self._read_shown(thread, shown, news, info)
