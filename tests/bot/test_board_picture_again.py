@@ -3,7 +3,6 @@ board goes on without its picture ... until its next new board." Any new board: 
 same period because the old one's log is full, not only a new period's."""
 from __future__ import annotations
 
-
 from bot.render import get_renderer
 from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
 
