@@ -25,7 +25,9 @@ log = logging.getLogger(__name__)
 
 ASK = "agree?"  # how a vote's question ends
 QUESTION_LOOKBACK = 100  # messages of the thread looked through for a vote's question
-STILL_ASKED = "Everyone still asked had agreed"  # the others went away or left the server meanwhile
+# The players who were to answer went away, abandoned or left the server meanwhile (perhaps all
+# of them, so not "everyone agreed": maybe nobody did).
+STILL_ASKED = "Nobody still asked refused (the others went away, abandoned or left the server)"
 IN_THREAD = "A vote is answered with the **Agree** / **Refuse** buttons of its question in the table's thread."
 
 
@@ -56,7 +58,7 @@ class VotesMixin:
             return
         if voted.outcome == "agreed":
             if voted.asked_before:  # its last players to answer went away or left the server meanwhile
-                await reply(interaction, "Done: everyone still asked had agreed.")
+                await reply(interaction, f"Done: {STILL_ASKED[0].lower()}{STILL_ASKED[1:]}.")
                 await safely("vote message", self._retire_question(voted.news, voted.kind))
                 await self._carried_out(voted, STILL_ASKED)
             else:
