@@ -413,8 +413,9 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
     async def after(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False) -> TableNews:
         """Publish a stored change; then the finish work of a game it ended, and the computer
         moves it left for the background. Returns `news` with the table's current thread."""
+        was_in = news.table.thread_id
         news, _ = await self.presenter.current_thread(news)  # the end and any note go there too
-        await self.presenter.publish(news, answered=answered, in_dm=in_dm)
+        await self.presenter.publish(news, answered=answered, in_dm=in_dm, new_thread=news.table.thread_id != was_in)
         if self.move_notes_due.get(news.table.id):
             await self.note_move_again(news)
         if news.finished:

@@ -148,15 +148,19 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
 
     # -- after a change ------------------------------------------------------------------
     async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False,
-                      attempt: int = 0) -> None:
+                      attempt: int = 0, new_thread: bool = False) -> None:
         """Refresh the board and tell the seats whose choices changed (not `answered`, whose panel
         was just answered in place). The end of a game follows in `finished`. A running table whose
         board or due panel Discord refused is shown again later (`attempt`: how many times so far).
-        A thread Discord says was deleted is replaced first (see current_thread)."""
+        A thread Discord says was deleted is replaced first (see current_thread; `new_thread`: the
+        caller has just replaced it)."""
+        was_in = news.table.thread_id
         news, thread = await self.current_thread(news)
         table = news.table
         waiting = table.id in self.retrying  # a board or panel Discord refused waits for its retry
-        secret = self.secret_step(news)
+        # A thread opened just now in place of a deleted one shows its board at once: its opening
+        # told the step's moment already, and without a board it offers no "My hand".
+        secret = self.secret_step(news) and table.thread_id == was_in and not new_thread
         if secret:
             # Nothing public changed; a board refused earlier waits for its retry rather than catch
             # up now, which would tell the thread when this step was taken.

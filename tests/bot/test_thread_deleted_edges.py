@@ -149,3 +149,28 @@ async def test_a_tournament_tables_new_thread_is_named_by_its_round_and_board_as
     assert moved.thread_id not in (None, second.thread_id)
     assert env.backend.get_channel(moved.thread_id).name == first_name
     assert f"round {games[1].round_no} · board {games[1].board}" in first_name
+
+
+async def test_a_thread_replaced_at_a_secret_pay_off_step_opens_with_its_board(simcord_env, monkeypatch):
+    """README: a running game whose thread was deleted goes on in a new thread that opens with "a new
+    board whose log holds the game from its start". Also when the move that finds the deletion is a
+    secret step of a Baumeister pay-off (whose board is otherwise not touched): the new thread's
+    opening told the moment already, and without a board it has no My hand."""
+    from games import registry
+    from games.baumeister import moves
+    from tests.bot.driver import buttons
+    from tests.bot.moderation import follow_thread
+    from tests.bot.test_baumeister_sabotage import table_at_a_pay_off_offer
+
+    env = simcord_env
+    table, state = await table_at_a_pay_off_offer(env, monkeypatch)
+    attacker = state.current
+    assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the victim's public offer
+    env.bot.on_raw_thread_delete = unheard
+    env.backend.delete_channel(table.thread.id)  # a moderator deletes the thread; the bot does not hear it
+    await env.settle()
+    ask = next(a for a in registry.get("baumeister").legal_actions(await table.state(), attacker) if a.kind == "offer")
+    assert await play_turn_by_dm(table, lambda st, seat: ask)  # the saboteur's secret counter-offer
+    await follow_thread(table)
+    board = next(m for m in table.thread.history() if any(c.label == "My hand" for c in buttons(m)))
+    assert f"asks for {ask.amount}" not in str([e.to_dict() for e in board.embeds])  # the step stays secret
