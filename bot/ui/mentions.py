@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ui import panels
+from bot.ui.requests import safely
 from bot.ui.shown import mentioned_for_turn
 from bot.ui.thread_refusals import in_channel_text, no_thread_text, send_or_to_channel
 from play.results import TableNews, exchange_token
@@ -34,6 +35,7 @@ class MentionsMixin:
             if news.had_controls(seat):  # a decision withdrawn (a take-back): no longer asked for
                 current = None if gone or news.table.status != "running" else self.panel(news, seat)
                 await self.retire_dm_panel(news, row, current)
+                await self._withdraw_turn_mention(news, seat)
             return
         tried = self.dm_worth_trying(row)
         sent = tried and await self.dm_panel(news, seat, turn=True)
@@ -42,11 +44,21 @@ class MentionsMixin:
         elif not sent:
             where = f"{self.info(news).title} (table #{news.table.id})"
             turn = f"<@{row.user_id}>, it is your move — press **My hand** to play."
-            await self.mention(news, thread, turn, (
+            posted = await self.mention(news, thread, turn, (
                 f"<@{row.user_id}>, it is your move in {where} — press **My hand** to play (its thread, "
                 f"{thread.mention}, does not take my posts at the moment).") if thread else "",
                 view=panels.mention_view(news.table, panels.turn_token(news.table, seat)),
                 allowed_mentions=panels.PLAYER_MENTIONS)
+            if posted is not None:
+                self.turn_mentions.put((news.table.id, seat), (posted.channel.id, posted.id))
+
+    async def _withdraw_turn_mention(self: Presenter, news: TableNews, seat: int) -> None:
+        """The thread's "it is your move" of a decision a take-back withdrew goes: pressed, it would
+        show nothing to decide, and each move taken back again would leave one more ping."""
+        posted = self.turn_mentions.pop((news.table.id, seat))
+        if posted is not None:
+            place = self.bot.get_partial_messageable(posted[0])  # the thread, or its channel when it refused
+            await safely(f"turn mention of table {news.table.id}", place.get_partial_message(posted[1]).delete())
 
     async def mention(self: Presenter, news: TableNews, thread: Any, text: str, in_channel: str = "",
                       **kwargs: Any) -> Any:

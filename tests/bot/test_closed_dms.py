@@ -178,3 +178,25 @@ async def test_a_rematch_tells_a_player_whose_dms_were_closed_how_to_play(simcor
     advice = asked.split("if you do not want to play.")[1]  # for bo only: ada's DMs are open
     assert f"<@{bo.id}>: your DMs were closed to me" in advice and "My hand" in advice, asked
     assert f"<@{ada.id}>" not in advice
+
+
+async def test_a_turn_mention_that_a_take_back_made_untrue_goes(simcord_env, monkeypatch):
+    """README, `/table undo`: a panel "whose decision the action had opened loses its buttons". For a
+    player whose DMs are closed that panel is the thread's "it is your move" mention: it goes, so that
+    moves taken back again and again do not leave one ping each, each with a My hand that has
+    nothing to decide."""
+    fix_deal(monkeypatch, 2)
+    table, bo, _ = await table_with_closed_dms(simcord_env)
+    ada = table.players[0]
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(20):
+        before = await play_until_pinged(table, policy, lambda: turn_pings(table, bo))
+        state = await table.state()
+        if await seat_of(table, ada) in SPEC.to_act(state):
+            continue  # ada still chooses too: not the move that opened bo's alone
+        undone = await ada.slash(table.thread, "table undo")
+        if "taken back" not in undone.response.content:
+            continue  # a move that revealed something: not to be taken back
+        assert len(turn_pings(table, bo)) == before, [m.content for m in turn_pings(table, bo)]
+        return
+    raise AssertionError("no move that pinged bo could be taken back")
