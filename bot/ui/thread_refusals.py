@@ -72,11 +72,22 @@ async def send_or_to_channel(thread: Any, content: str, in_channel: str, **kwarg
         try:
             return await parent.send(in_channel, **kwargs)
         except discord.HTTPException as refused:
-            needs = (" (the bot needs Send Messages there to tell players whose DMs are closed)"
+            needs = (f" (the bot needs {to_post_in_channel(parent)} there to tell players whose DMs are closed)"
                      if isinstance(refused, discord.Forbidden) and not timed_out(parent) else "")
             log.warning("a notice refused in thread %s was refused in its channel %s too (%s %s)%s", thread.id,
                         parent.id, refused.status, refused.text or refused, needs)
             raise exc from None
+
+
+def to_post_in_channel(channel: Any) -> str:
+    """The permissions the bot lacks to post in `channel` itself (both, when it cannot tell)."""
+    needed = {"view_channel": "View Channels", "send_messages": "Send Messages"}
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    allowed = channel.permissions_for(me) if me is not None and hasattr(channel, "permissions_for") else None
+    missing = [label for name, label in needed.items() if allowed is not None and not getattr(allowed, name)]
+    if missing[:1] == ["View Channels"]:
+        return "View Channels"  # (without it Discord counts every other permission as missing too)
+    return " and ".join(missing or needed.values())
 
 
 class ThreadRefusals:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.driver import heuristic_players, labels
+from tests.bot.driver import fix_deal, heuristic_players, labels
 from tests.bot.test_closed_dms import SPEC, table_with_closed_dms
 from tests.bot.test_last_to_choose_in_thread import TAKE_BACK, finish_choosing
 from tests.bot.test_pace import LIVE
@@ -104,3 +104,23 @@ async def test_a_channel_refusing_the_notice_too_is_logged_naming_send_messages(
     assert not in_channel(table, bo, "Still your turn in Augsburg 1520")
     assert any("refused in its channel" in r.getMessage() and "Send Messages" in r.getMessage()
                for r in caplog.records), [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+
+
+async def test_the_log_names_view_channels_when_that_is_what_the_channel_lacks(simcord_env, caplog, monkeypatch):
+    """Without View Channels the thread and its channel both refuse a closed-DM player's mention: the
+    operator's log line names what to grant there (as the board's warning does), not Send
+    Messages, which the bot still has."""
+    import logging
+    env = simcord_env
+    env.check_errors = False
+    caplog.set_level(logging.INFO)
+    fix_deal(monkeypatch, 7)
+    table, bo, _ = await table_with_closed_dms(env)
+    await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, view_channel=False)
+    await env.settle()
+    policy = heuristic_players("augsburg1520", 2)
+    from tests.bot.driver import play_turn_by_dm
+    for _ in range(6):
+        await play_turn_by_dm(table, policy)
+    lines = [r.getMessage() for r in caplog.records if "was refused in its channel" in r.getMessage()]
+    assert lines and all("the bot needs View Channels there" in line for line in lines), lines
