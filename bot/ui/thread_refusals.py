@@ -103,11 +103,15 @@ class ThreadRefusals:
             await refresh
         except (discord.HTTPException, EmbedsDropped) as exc:
             reason = thread_refusal(thread, exc, board=True)
-            if reason is not None and self.refused.get(table_id) is None:
+            known = self.refused.get(table_id)
+            if reason is not None and known is None:
                 self.refused.put(table_id, (reason, False))
             failure = f"{exc.status} {exc.text or exc}" if isinstance(exc, discord.HTTPException) else \
                 "Discord dropped its embeds"
-            log.warning("board of table %s failed: %s%s", table_id, failure, f" ({reason})" if reason else "")
+            # Once a table's board is refused for a reason, its later moves (refused alike until the
+            # permission is back) are logged quietly: one warning says what to grant.
+            level = logging.DEBUG if known is not None and known[0] == reason else logging.WARNING
+            log.log(level, "board of table %s failed: %s%s", table_id, failure, f" ({reason})" if reason else "")
             return False
         except Exception:  # a bug in one step must not stop the next ones
             log.exception("board of table %s failed", table_id)

@@ -63,6 +63,10 @@ async def test_the_log_names_the_missing_permission_and_the_board_catches_up_onc
     assert await play_turn_by_dm(table, policy)
     lines = [r.getMessage() for r in caplog.records[before:] if r.levelno >= logging.WARNING]
     assert any("board of table" in line and "Send Messages in Threads" in line for line in lines), lines
+    for _ in range(3):  # refused alike at the next moves: the operator was told what to grant once
+        assert await play_turn_by_dm(table, policy)
+    warned = [r for r in caplog.records[before:] if r.levelno >= logging.WARNING and "board of table" in r.getMessage()]
+    assert len(warned) == 1, [r.getMessage() for r in warned]
     await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, send_messages_in_threads=True)
     await env.advance_time(6 * 60)
     shown, public = thread_log(table), await public_log(table)
