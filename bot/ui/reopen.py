@@ -92,6 +92,9 @@ class ReopenMixin:
             if news is None:  # cancelled meanwhile
                 return None
             self.presenter.boards.forget(table_id)
+            if gone_thread_id is not None:  # (one opened again after none: nothing gone to tell of)
+                log.info("the thread %s of table %s was deleted; the game goes on %s", gone_thread_id, table_id,
+                         f"in a new thread, {thread.id}" if thread is not None else "without one (by DM and /table hand)")
             if thread is not None and gone_thread_id is not None:
                 self.presenter.moved.put(gone_thread_id, thread.id)
             if thread is not None or gone_thread_id is not None:  # (no thread again: nothing new to tell)

@@ -5,6 +5,7 @@ with its lobby, its board and its whole log; where no thread can be opened, it g
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 
@@ -39,8 +40,9 @@ def dm_texts(actor) -> list[str]:
     return [text_of(m) for m in actor.user.dm_channel.history()]
 
 
-async def test_a_running_games_deleted_thread_is_replaced_with_its_board_and_whole_log(simcord_env):
+async def test_a_running_games_deleted_thread_is_replaced_with_its_board_and_whole_log(simcord_env, caplog):
     env = simcord_env
+    caplog.set_level(logging.INFO)
     table, policy = await started_game(env, moves=14)
     old = table.thread
     log_before = [line for line in thread_text(table).splitlines() if " buys " in line or " bids " in line]
@@ -62,6 +64,9 @@ async def test_a_running_games_deleted_thread_is_replaced_with_its_board_and_who
     assert all(line in shown for line in log_before), "the new thread shows the game's log so far"
     for player in table.players:
         assert any(f"goes on in a new thread: <#{new.id}>" in text for text in dm_texts(player))
+    # The operator's log says so too, naming the table.
+    assert f"the thread {old.id} of table {table.table_id} was deleted; the game goes on in a new thread, {new.id}" \
+        in caplog.text
     # Play goes on there: a move edits the new board, and My hand on it works.
     assert await play_turn_by_dm(table, policy)
     assert (await board_message(table)).channel.id == new.id
@@ -87,10 +92,12 @@ async def test_a_thread_deleted_while_the_bot_was_stopped_is_replaced_when_the_t
     assert "goes on here" in new.history()[0].content
 
 
-async def test_with_its_channel_gone_the_game_goes_on_by_dm_and_its_players_are_told(simcord_env):
+async def test_with_its_channel_gone_the_game_goes_on_by_dm_and_its_players_are_told(simcord_env, caplog):
     env = simcord_env
+    caplog.set_level(logging.INFO)
     table, policy = await started_game(env)
     await channel_and_thread_deleted(env, table)
+    assert f"of table {table.table_id} was deleted; the game goes on without one (by DM and /table hand)" in caplog.text
     row = await table.row()
     assert row.status == "running" and row.thread_id is None
     for player in table.players:
