@@ -190,8 +190,9 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
             return mine[0].id
         if not mine:
             raise TableError("You are not at any open table. Use this in a table's thread or give its number.")
-        numbers = ", ".join(f"#{t.id}" for t in mine)
-        raise TableError(f"You are at several tables ({numbers}); use this in the table's thread or give "
+        listed = "; ".join(f"#{t.id} {registry.get(t.game).title}" + (f" in <#{t.thread_id}>" if t.thread_id else "")
+                           for t in mine[:10]) + ("; …" if len(mine) > 10 else "")
+        raise TableError(f"You are at several tables ({listed}); use this in the table's thread or give "
                          "`table:` its number.")
 
     async def listing(self, caller: Caller, channel_ids: list[int], limit: int) -> list[tuple[TableRow, list[SeatRow]]]:

@@ -87,6 +87,9 @@ async def test_commands_per_place(simcord_env):
     r = await w.ada_a.slash(w.chan_a, "table hand")
     t = answer_text(r)
     assert f"#{w.t1.table_id}" in t and f"#{w.t2.table_id}" in t and f"#{w.t3.table_id}" not in t
+    # each named with its game and a link to its thread, to tell them apart
+    assert f"#{w.t1.table_id} Augsburg 1520 in <#{w.t1.thread.id}>" in t, t
+    assert f"#{w.t2.table_id} Wettstreit der Baumeister in <#{w.t2.thread.id}>" in t, t
     # (c) Gamma: none
     for cmd in TABLE_COMMANDS:
         r = await w.ada_c.slash(w.chan_c, cmd)
