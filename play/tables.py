@@ -272,7 +272,8 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         self._notes.pop(table_id)
         self.kept.forget(table_id)
         self._policies.drop(lambda key: key[0] == table_id)
-        self.ended.put(table_id, True)
+        # Only once the end is stored: an end rolled back (a failed last abandon) leaves it running.
+        self.store.after_commit(lambda: self.ended.put(table_id, True))
 
     async def cancel(self, table_id: int, caller: Caller) -> TableNews:
         async with self.lock(table_id):

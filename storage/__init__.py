@@ -7,6 +7,7 @@ async functions by subject, so another backend can sit behind the same interface
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from storage.db import Database, Sync
 from storage.ratings import HistoryRow, RatedResult, RatingRow, RatingStore
@@ -32,6 +33,10 @@ class Store:
     def transaction(self):  # type: ignore[no-untyped-def]
         """One transaction around several store calls (they join it): one commit for all."""
         return self.db.transaction()
+
+    def after_commit(self, then: Callable[[], None]) -> None:
+        """Call `then` once the open transaction commits (at once outside one; never on a rollback)."""
+        self.db.after_commit(then)
 
     async def close(self) -> None:
         await self.db.close()

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable, Literal, Sequence
+from typing import Any, AsyncIterator, Callable, Iterable, Literal, Sequence
 
 import aiosqlite
 
@@ -23,6 +23,9 @@ _MIGRATION_NAME = re.compile(r"^V(\d+)__[\w-]+\.sql$")
 # `transaction()` join it instead of opening their own (one commit for a whole unit of work).
 _IN_TRANSACTION: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.ContextVar(
     "storage_transaction_owner", default=None)
+# What waits for that transaction's commit (Database.after_commit).
+_AFTER_COMMIT: contextvars.ContextVar[list[Callable[[], None]] | None] = contextvars.ContextVar(
+    "storage_after_commit", default=None)
 
 
 # How a commit reaches the disk. "normal": a commit is in the write-ahead log before the bot
@@ -224,7 +227,7 @@ class Database:
             return
         async with self._write_lock:
             await run(self.conn, "BEGIN IMMEDIATE")
-            token = _IN_TRANSACTION.set(task)
+            token, waiting = _IN_TRANSACTION.set(task), _AFTER_COMMIT.set([])
             try:
                 yield self.conn
             except BaseException:
@@ -232,8 +235,20 @@ class Database:
                 raise
             else:
                 await run(self.conn, "COMMIT")
+                for then in _AFTER_COMMIT.get() or ():
+                    then()
             finally:
                 _IN_TRANSACTION.reset(token)
+                _AFTER_COMMIT.reset(waiting)
+
+    def after_commit(self, then: Callable[[], None]) -> None:
+        """Call `then` once what the caller's open transaction wrote is committed (never, if it is
+        rolled back); at once outside a transaction."""
+        waiting = _AFTER_COMMIT.get()
+        if self._in_own_transaction() and waiting is not None:
+            waiting.append(then)
+        else:
+            then()
 
     async def write(self, statements: Sequence[Statement], *, must_change: int | None = None) -> list[list[Any]]:
         """Run `statements` as one transaction and return each one's rows. If statement number

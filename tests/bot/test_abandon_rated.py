@@ -101,3 +101,35 @@ async def test_the_refusal_at_a_table_without_deadlines_does_not_promise_a_compu
     said = answer(await cy.slash(table.thread, "table handover", player=bo.user))
     assert "counts for ada" in said and "waits for bo's moves" in said and "while they are away" not in said, said
     assert "Manage Server" in said and (await table.row()).rated
+
+
+async def test_a_last_abandon_rolled_back_leaves_the_game_shown_as_it_goes_on(simcord_env, monkeypatch):
+    """The last person's abandon of a rated game others abandoned closes it with its rating in one
+    transaction. When the rating cannot be written, it is all rolled back and the game goes on: its
+    board and turn panels go on too (nothing may count it as ended)."""
+    import sqlite3
+
+    from tests.bot.driver import board_message
+    env = simcord_env
+    env.check_errors = False
+    table, (ada, bo, cy) = await rated_table(env, ["ada", "bo", "cy"])
+    await ada.slash(table.thread, "table abandon")
+    await cy.slash(table.thread, "table abandon")
+    real, calls = env.bot.store.ratings.record_game, []
+
+    async def failing_once(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(env.bot.store.ratings, "record_game", failing_once)
+    await bo.slash(table.thread, "table abandon")
+    row = await table.row()
+    assert row.status == "running" and calls
+    before = str([e.to_dict() for e in (await board_message(table)).embeds])
+    policy = heuristic_players("augsburg1520", 3)
+    for _ in range(4):
+        assert await play_turn_by_dm(table, policy)
+    assert (await table.row()).version > row.version
+    assert str([e.to_dict() for e in (await board_message(table)).embeds]) != before

@@ -166,3 +166,20 @@ async def test_a_database_locked_by_another_program_sends_the_write_to_the_datab
     other.close()
     await write
     assert await texts(db) == ["after the lock"]
+
+
+async def test_what_waits_for_a_commit_runs_after_it_and_never_after_a_rollback(db):
+    ran: list[str] = []
+    db.after_commit(lambda: ran.append("outside"))  # no transaction: at once
+    assert ran == ["outside"]
+    async with db.transaction():
+        await db.write([("INSERT INTO notes (text) VALUES ('a')", ())])
+        async with db.transaction():  # joins the outer one: waits for its commit
+            db.after_commit(lambda: ran.append("inner"))
+        assert ran == ["outside"]
+    assert ran == ["outside", "inner"]
+    with pytest.raises(RuntimeError):
+        async with db.transaction():
+            db.after_commit(lambda: ran.append("rolled back"))
+            raise RuntimeError("undone")
+    assert ran == ["outside", "inner"] and await texts(db) == ["a"]
