@@ -253,9 +253,17 @@ def main(command: str, argv: list[str]) -> int:
     parser.add_argument("file", help="a JSON file from /table export")
     args = parser.parse_args(argv)
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # RecursionError: nested beyond reading
+        # utf-8-sig: a record saved again by an editor that marks UTF-8 (Windows Notepad) reads too.
+        with open(args.file, encoding="utf-8-sig") as handle:
+            text = handle.read()
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        # A record's JSON starts with "{": one that does and breaks off was cut short or changed.
+        what = (f"it is not a whole game record ({exc}): cut short, or changed by hand?" if text.lstrip().startswith("{")
+                else "it is not a game record (the JSON file `/table export` attaches)")
+        print(f"Cannot read {args.file}: {what}", file=sys.stderr)
+        return 2
+    except (UnicodeDecodeError, RecursionError):  # RecursionError: nested beyond reading
         print(f"Cannot read {args.file}: it is not a game record (the JSON file `/table export` attaches)",
               file=sys.stderr)
         return 2

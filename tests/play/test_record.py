@@ -206,6 +206,14 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
     assert record.main("verify", [str(deep)]) == 2 and capsys.readouterr().err.startswith("Cannot read")
+    text = json.dumps(data)
+    noted = tmp_path / "saved_in_notepad.json"  # saved again by an editor that marks its UTF-8
+    noted.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert record.main("verify", [str(noted)]) == 0 and "Verified" in capsys.readouterr().out
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[: len(text) // 2])
+    assert record.main("verify", [str(cut)]) == 2
+    assert "it is not a whole game record (" in capsys.readouterr().err
     for junk in (b"token = 'abc'\n", b"\xff\xfe not text"):  # a config file, a picture: not JSON at all
         path = tmp_path / "junk.json"
         path.write_bytes(junk)
