@@ -96,8 +96,8 @@ async def test_status_does_not_follow_a_pay_off_negotiation(simcord_env):
     thread = next(t for t in event.channel.threads if t.id == row.thread_id)
     people = [event.by_id(p) for p in game.players]
     table = Table(simcord_env, event.guild, event.channel, thread, row.id, people)
-    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim],
-                             "a saboteur on the building of a player with thalers", limit=1500)
+    state = await play_until(table, saboteurs_first(), lambda s: s.phase == "offer" and s.money[s.victim] >= 2,
+                             "a saboteur on the building of a player with thalers to haggle over", limit=1500)
     assert await play_turn_by_dm(table, lambda st, seat: moves.OFFERS[1])  # the attacker's answer is due
     spectator = event.guild.add_member(simcord_env.create_user("eve"))
     seen = []
