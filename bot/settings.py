@@ -159,14 +159,15 @@ def plain_reason(error: Any) -> str:
     """A validation error's message without pydantic's wording ("Value error, ...", "<class ...>"):
     what was given and what is allowed (a number's whole range, not the one bound it passed)."""
     kind, given = error["type"], error.get("input")
+    shown = ("true" if given else "false") if isinstance(given, bool) else repr(given)  # as the file spells it
     if kind == "path_type":
         return "expected the path of a file, as text in quotes"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return f"{given!r} is out of range: {allowed_range(error)}"
+        return f"{shown} is out of range: {allowed_range(error)}"
     if kind in ("int_type", "int_parsing", "int_from_float") and isinstance(given, str):
-        return f"expected a whole number without quotes, got {given!r}"
+        return f"expected a whole number without quotes, got {shown}"
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"expected a whole number, got {given!r}"
+        return f"expected a whole number, got {shown}"
     if kind == "string_too_short":
         return "it cannot be blank"
     return error["msg"].removeprefix("Value error, ")

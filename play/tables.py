@@ -132,7 +132,8 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
             raise await damage.mark(self.store, self.on_damaged,
                                     damage.Damage(table_id, row.thread_id, row.user_ids, row.game), str(row)) from None
         if found is None:
-            raise TableError(f"Table #{table_id} does not exist: `/table list` shows this server's tables.")
+            where = "" if caller is None or caller.guild_id is None else ": `/table list` shows this server's tables"
+            raise TableError(f"Table #{table_id} does not exist{where}.")
         table, seats = found
         authorize(caller, table, seats)
         if table.damaged is not None:

@@ -71,6 +71,8 @@ def hold(database: str | Path) -> HeldLock | None:
     try:
         database_lock = _lock_database(database)
     except BaseException:
+        if created:  # still held by this process alone: no lock file of a refused start stays behind
+            path.unlink(missing_ok=True)
         handle.close()
         raise
     handle.seek(0)

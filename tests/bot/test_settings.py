@@ -84,6 +84,7 @@ def test_a_bad_value_names_the_key(tmp_path, text, key):
     ("max_open_tables_per_member = 0", "max_open_tables_per_member: 0 is out of range: allowed from 1 to 1000"),
     ('decision_timeout = "300"', "decision_timeout: expected a whole number without quotes, got '300'"),
     ("decision_timeout = 3.5", "decision_timeout: expected a whole number, got 3.5"),
+    ("max_open_tables_per_member = true", "max_open_tables_per_member: expected a whole number, got true"),
     ('organiser_role = " "', "organiser_role: it cannot be blank"),
 ])
 def test_a_refusal_reads_without_pythons_wording(tmp_path, text, says):

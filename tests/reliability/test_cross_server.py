@@ -196,3 +196,14 @@ async def test_a_table_or_tournament_number_that_does_not_exist_is_told_with_whe
     assert text == "Table #999 does not exist: `/table list` shows this server's tables.", text
     text = refused(await attack.member.slash(attack.channel, "tournament status", tournament=999))
     assert text.startswith("Tournament #999 does not exist: its number is in its message's title"), text
+
+
+async def test_a_dm_click_naming_a_table_that_does_not_exist_does_not_speak_of_a_server(simcord_env):
+    """A forged click in a DM names table #999: there is no "this server" there, nor a /table list."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada = table.players[0]
+    panel = ada.user.dm_channel.history()[-1]
+    for custom_id in ("act:999:1:0", "log:999:0", "undo:999:1", "hand:999"):
+        text = refused(await forge_component(ada.user, panel, custom_id))
+        assert text == "Table #999 does not exist.", (custom_id, text)

@@ -256,6 +256,7 @@ def test_a_second_process_through_a_hard_link_finds_the_lock(tmp_path):
     try:
         with pytest.raises(AlreadyRunning, match="hard link"):
             hold(tmp_path / "elsewhere" / "same.sqlite3")
+        assert not (tmp_path / "elsewhere" / "same.sqlite3.lock").exists()  # nothing left of the refused start
     finally:
         first.release()
     hold(tmp_path / "elsewhere" / "same.sqlite3").release()
