@@ -331,7 +331,8 @@ class TournamentController(RoundsMixin):
     async def standings(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tournament = await self.service.get(tournament_id, self.caller(interaction))
         rows = await self.service.standings(tournament_id, asked=True)
-        heading = "final standings" if tournament.status == "finished" else "standings"
+        heading = {"finished": "final standings", "cancelled": "standings when it was cancelled"}.get(
+            tournament.status, "standings")
         if await self.service.deal_still_played(tournament_id):
             heading += f" (without round {tournament.current_round}: its deal is still being played)"
         await self.answer_pages(interaction, views.standings_embeds(tournament, rows, await self.names(tournament_id),

@@ -232,6 +232,8 @@ def progress_embeds(tournament: TournamentRow, round_no: int, tables: Sequence[T
         lines.append(f"Board {entry.game.board} ({where}): {state}")
     done = sum(1 for entry in tables if entry.table.status in ("finished", "cancelled"))
     header = f"{done} of {len(tables)} tables finished."
-    if deadline is not None:
+    if tournament.status == "cancelled":  # its running tables were cancelled with it: no deadline runs
+        header = "This tournament was cancelled; its tables as they ended:"
+    elif deadline is not None:
         header += f" Deadline <t:{int(deadline)}:R>."
     return paged(f"{title(tournament)} — round {round_no}", [header, *lines], discord.Colour.dark_gold())

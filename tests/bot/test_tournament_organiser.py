@@ -353,3 +353,18 @@ async def test_a_member_who_may_not_create_a_tournament_is_told_so_before_anythi
                                          table_size=3, rounds=2, **options))
         assert "can create tournaments" in said and "foo" not in said, said
     assert not [m for m in event.channel.history() if m.embeds]  # nothing was opened
+
+
+async def test_status_and_standings_of_a_tournament_cancelled_mid_round_say_so(simcord_env):
+    """After `/tournament cancel` mid-round, the round's status does not read as a round complete
+    and timed (its running tables were cancelled with it), and the standings say when they stopped."""
+    event = new_event(simcord_env, 6)
+    tid = await create(event, rounds=2)
+    await register_all(event, tid)
+    await event.organiser.slash(event.channel, "tournament start")
+    await event.organiser.slash(event.channel, "tournament cancel")
+    status = (await event.players[0].slash(event.channel, "tournament status", tournament=tid)).response.embeds[0]
+    assert status.description.startswith("This tournament was cancelled; its tables as they ended:")
+    assert "Deadline" not in status.description and "tables finished" not in status.description
+    standings = (await event.players[0].slash(event.channel, "tournament standings", tournament=tid)).response
+    assert standings.embeds[0].title.endswith("standings when it was cancelled"), standings.embeds[0].title
