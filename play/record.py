@@ -289,6 +289,8 @@ def main(command: str, argv: list[str]) -> int:
             dealt = ("SHA-256 of salt:seed is the commitment in the record (compare the line above with the "
                      "board's footer)")
         print(f"Verified: {dealt}, and all {replayed.actions} actions replay to the recorded game.")
+        print("(The players' names, the times and the table number are as the record gives them: they are not "
+              "part of what a deal and its actions prove.)")
         return 0
     if replayed.problem:
         print(f"Mismatch after {replayed.actions} actions: {replayed.problem}")

@@ -35,6 +35,9 @@ async def test_verify_prints_the_commitment_to_compare_with_the_boards_footer(tm
                           text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"Fair deal: SHA-256 of salt:seed = {data['commitment']}" in done.stdout, done.stdout
+    # README: the names, times and table number are as the record gives them (a "Verified" record
+    # could name another winner), and verify says so.
+    assert "names, the times and the table number are as the record gives them" in done.stdout, done.stdout
 
 
 async def test_a_record_whose_result_is_malformed_is_named_in_one_line(tmp_path, capsys):
