@@ -23,7 +23,7 @@ import discord
 from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
-from bot.ui.board_retire import WAITING, retire_board
+from bot.ui.board_retire import WAITING, RetireLater
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
                               log_embed, log_of, log_reaches, news_lines, versions_after)
 from bot.ui.components import HandButton
@@ -129,6 +129,7 @@ class Boards:
         # Tables whose channel refused their board picture (no Attach Files): their boards go
         # without it, and a new board (a new round) tries again.
         self.pictures_refused: BoundedCache[int, bool] = BoundedCache(2_000)
+        self.retire_later = RetireLater()  # replaced boards Discord refused to retire
 
     def forget(self, table_id: int) -> None:
         self.shown.pop(table_id)
@@ -143,6 +144,7 @@ class Boards:
         async with self.locks.hold(table.id):
             if self.service.ended_since(news):
                 return  # cancelled meanwhile: its board says so, and this must not undo that
+            await self.retire_later.retry(table.id, thread, table.game)
             shown, hint = self.shown.get(table.id), self.hints.get(table.id)
             if shown is None and table.board_message_id is not None:  # since a start
                 shown = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
@@ -229,8 +231,8 @@ class Boards:
             return
         for message in strays:
             log.info("board %s of table %s was left live by a stop; retired", message.id, table.id)
-            await retire_board(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
-                                                  message.content, log_in_content=False), table.game)
+            await self.retire_later.retire(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
+                                                              message.content, log_in_content=False), table.id, table.game)
 
     async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews,
                           info: Any) -> tuple[TableNews, int | None]:
@@ -462,18 +464,10 @@ class Boards:
         self.hints.pop(news.table.id)
         await self.service.board_posted(news.table.id, message.id, key, since)
         if old is not None:
-            await (self._delete(thread, old, news.table.game) if withdrawn else
-                   retire_board(thread, old, news.table.game))
+            await (self.retire_later.delete if withdrawn else self.retire_later.retire)(
+                thread, old, news.table.id, news.table.game)
         if dropped:
             raise EmbedsDropped
-
-    @staticmethod
-    async def _delete(thread: Any, shown: BoardShown, game: str) -> None:
-        try:
-            await thread.get_partial_message(shown.message_id).delete()
-        except discord.HTTPException as exc:  # gone already, or Discord failing: it stays, without its buttons
-            log.info("a board taken back could not be deleted (%s); it is retired instead", exc)
-            await retire_board(thread, shown, game)
 
     async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> Any:
         """Send or edit a board; if the channel refuses its picture (the bot lost Attach Files

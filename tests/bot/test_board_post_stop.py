@@ -9,6 +9,7 @@ import pytest
 
 from bot import create_bot
 import bot.ui.board
+import bot.ui.board_retire
 from tests.bot.driver import buttons, heuristic_players, open_table, play_turn_by_dm, start
 
 
@@ -52,7 +53,7 @@ async def test_a_stop_between_posting_a_new_board_and_retiring_the_old_leaves_on
     if stop_in == "board_posted":
         monkeypatch.setattr(env.bot.service, "board_posted", stopped)
     else:
-        monkeypatch.setattr(bot.ui.board, "retire_board", stopped)
+        monkeypatch.setattr(bot.ui.board_retire, "retire_board", stopped)
     env.check_errors = False
     await stop_at_the_next_new_board(table, policy, stops)
     monkeypatch.undo()
