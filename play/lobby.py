@@ -113,7 +113,11 @@ class LobbyMixin:
 
     def _creator_only(self: TableService, loaded: Loaded, caller: Caller, what: str) -> None:
         if caller.user_id != loaded.table.creator_id:
-            raise TableError(f"Only the table's creator can {what}.")
+            creator = loaded.seat_of(loaded.table.creator_id)
+            name = creator.display_name if creator is not None else ""
+            who = f" ({name})" if name else ""
+            raise TableError(f"Only the table's creator{who} can {what}; ask them, or use **Join** / **Leave** "
+                             "for your own seat.", names=[name])
 
     async def join(self: TableService, table_id: int, caller: Caller, *, by_tournament: bool = False) -> TableNews:
         """`caller` takes a seat (`by_tournament`: seated by its tournament, at a tournament table)."""

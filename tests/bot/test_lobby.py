@@ -86,7 +86,9 @@ async def test_options_menu_and_rated_toggle_belong_to_the_creator(simcord_env):
     ada, bo = table.players
     custom_id = f"option:{table.table_id}:open_money"
     refused = await bo.select(lobby, ["true"], custom_id=custom_id)
-    assert "Only the table's creator" in refused.response.content
+    # who runs the table, and what bo may do himself
+    assert refused.response.content.startswith("Only the table's creator (ada) can "), refused.response.content
+    assert "**Join** / **Leave** for your own seat" in refused.response.content
     assert (await table.row()).options == {"open_money": False}
     await ada.select(lobby, ["true"], custom_id=custom_id)
     assert (await table.row()).options == {"open_money": True}
