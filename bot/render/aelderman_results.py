@@ -105,5 +105,6 @@ def _result_lines(details: list[str]) -> tuple[str, list[str]]:
     level = found["level"]
     done = "no task completed" if level == "none" else f"{level} task completed"
     head = f"{found['mission']}: {done}, {found['votes']} council votes"
-    checked = "all three tasks completed" if level == "expert" else f"the {NEXT_LEVEL[level]} task"
-    return head, [f"  Checked against {checked}:", *(f"  {line}" for line in details[1:])]
+    checked = ("  All three tasks completed, each checked:" if level == "expert"
+               else f"  Checked against the {NEXT_LEVEL[level]} task:")
+    return head, [checked, *(f"  {line}" for line in details[1:])]

@@ -361,6 +361,7 @@ def test_results_show_mission_levels_requirements_and_several_winners():
     assert lines[0] == f"🏆 **Winners: {LONG_NAMES[1]}, {LONG_NAMES[0]}**"
     assert f"**1.** {LONG_NAMES[1]} 🏆 — Johann Rinck: expert task completed, 18 council votes" in lines
     assert "  Checked against the advanced task:" in lines
+    assert "  All three tasks completed, each checked:" in lines  # the expert's list reads plainly
     nobody = Outcome(ranking=[[0]], scores={0: 9.0}, winners=[], details={
         0: ["Bernd Pal: none task reached; 9 council votes", "✗ 2x Deli Market (has 0)"]})
     lines = RENDERER.outcome_lines(table(1), nobody)  # solo: no other players, places or tie-break
