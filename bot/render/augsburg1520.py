@@ -376,6 +376,8 @@ class Augsburg1520Renderer(Renderer):
                            f"({len(v.picks)} chosen; at least one must be a note).",
             "reveal": f"Choose secretly the {n_cards(v.high)} to show ({len(v.picks)} chosen). "
                       "The highest single card wins; a joker has no value."
+                      + (" At equal values, Maria beats Leo, Louise and Philipp (in that order)."
+                         if v.noble == "maximilian" else "")
                       + (" Until your last card, one chosen by mistake can be kept in hand." if v.picks else ""),
             "privilege_card": "Choose a privilege card.",
             "privileges": self._privileges_prompt(v),

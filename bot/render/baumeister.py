@@ -205,7 +205,8 @@ class BaumeisterRenderer(Renderer):
             return f"Waiting for {waiting}."
         auction, sab = view.auction, view.sabotage
         building = self._build_text(view)
-        take = ", or take 3 thalers." if view.options.take_three else "."
+        take = (" (1 to 5 thalers, or a saboteur instead), or take 3 thalers (no saboteur)."
+                if view.options.take_three else " (1 to 5 thalers, or a saboteur instead).")
         swap = " (or swap the open card for 1 thaler)." if view.can_swap else "."
         text = {
             "income": "**Now:** roll the die for your revenues" + take + _gates_line(view, view.options.take_three),
@@ -227,8 +228,8 @@ class BaumeisterRenderer(Renderer):
             held = "" if auction.high_bidder is None else (
                 " (your bid)" if auction.high_bidder == seat else f" ({info.name(auction.high_bidder)}'s bid)")
             if not view.can_raise:
-                return (f"**Now:** you cannot bid more than {auction.high_bid}{held} for {_lot(auction)} in {whose} "
-                        "auction (not more than you have): pass.")
+                return (f"**Now:** the bid for {_lot(auction)} in {whose} auction stands at {auction.high_bid}{held}; "
+                        "you have too few thalers to raise it: pass.")
             return (f"**Now:** raise above {auction.high_bid}{held} for {_lot(auction)} in {whose} auction, or pass "
                     "(a pass is final).")
         if view.phase == "offer" and sab is not None:
@@ -399,6 +400,10 @@ class BaumeisterRenderer(Renderer):
             me = view.players[view.viewer] if view.viewer is not None else None
             if me is not None and me.money is not None:
                 return f"You have {plural(me.money, 'thaler')}"
+        if kind == "sabotage":
+            return ("No defence: take one of their face-down cards; it goes under the smaller stack"
+                    if getattr(action, "target", "") == "hand" else
+                    "Aim at a building; they may buy you off, else the die decides against its shields")
         if kind == "aim" and view.sabotage is not None:
             return f"The city has {plural(view.sabotage.shields, 'shield')}: the roll must beat it, or show the saboteur"
         return None

@@ -174,6 +174,29 @@ async def test_a_finalist_puts_back_a_card_chosen_by_mistake_after_the_other_cho
     assert "Maria 14, Maria 15" in board and "Maria 5" not in board, board
 
 
+
+async def test_at_maximilian_the_reveal_panel_gives_the_nobles_tie_break(simcord_env):
+    """Rulebook (Maximilian): "Ties are resolved in favor of the noble closest to Maximillian: Maria –
+    Leo – Louise – Philipp." A finalist choosing between a Philipp 15 and a Maria 15 is told so on the
+    panel where they choose."""
+    from tests.games.augsburg1520.states import bid, play_all, set_hand, start_auction
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    state = copy.deepcopy(await table.state())
+    for seat in range(2):
+        state, _ = AUGSBURG.apply(state, seat, {"kind": "finish_buying"})
+    state = copy.deepcopy(state)
+    set_hand(state, 0, ["maria-15", "philipp-15", "leo-3"])
+    set_hand(state, 1, ["louise-9", "leo-8", "maria-2"])
+    start_auction(state, 4, opener=0)  # Maximilian
+    state, _ = play_all(state, [(0, bid(2)), (1, bid(2))])
+    assert state.phase == "reveal"
+    await table.put_state(state)
+    panel = (await table.players[0].click(await board_message(table), label="My hand")).response.message
+    assert "At equal values, Maria beats Leo, Louise and Philipp (in that order)." in text_of(panel)
+
+
 # -- Wettstreit der Baumeister: a complete city's bonuses and a shared place --------------------
 async def test_baumeister_final_standings_show_every_bonus_and_a_shared_place(simcord_env):
     """'Only now may a city be completed, i.e. the final corner tower played.' A complete city with

@@ -112,7 +112,8 @@ def test_without_take_three_the_city_gates_line_speaks_of_the_die_alone():
     info = TableInfo(table_id=1, title=SPEC.title, names={0: "ada", 1: "bo", 2: "cy"},
                      mentions={0: "<@100>", 1: "<@101>", 2: "<@102>"})
     text = get_renderer("baumeister").panel(info, SPEC.view(state, 0), 0).description
-    assert "**Now:** roll the die for your revenues. Your city gates add 4 thalers." in text, text
+    assert ("**Now:** roll the die for your revenues (1 to 5 thalers, or a saboteur instead). Your city gates "
+            "add 4 thalers.") in text, text
 
 
 def test_own_panel_marks_a_hand_card_whose_type_the_others_know():
@@ -151,3 +152,25 @@ def test_the_first_board_says_why_its_player_starts():
     board = RENDERER.board(info(4), SPEC.view(state, None))[0].description
     rolls = ", ".join("saboteur" if face == 0 else str(face) for face in state.start_rolls)
     assert f"Start player: p{state.start_player} (the die, rolled until it showed a seat's number: {rolls})." in board
+
+
+def test_the_revenue_choice_says_what_rolling_risks_and_the_sabotage_menu_what_each_attack_does():
+    """Rulebook: "If the saboteur appears as the die result (*), the player gets only the Thalers for
+    his/her city-gates" and a saboteur; taking 3 instead: "there is no chance of obtaining a saboteur
+    this way though". A city attack is negotiated and rolled; one on a hand of five has no defence."""
+    from bot.render import get_renderer
+    from bot.render.base import TableInfo
+    from games.baumeister import SPEC
+    from games.baumeister.actions import Sabotage
+    from tests.games.baumeister.helpers import new_game
+
+    state = new_game(take_three=True)
+    info = TableInfo(table_id=1, title=SPEC.title, names={0: "ada", 1: "bo", 2: "cy"},
+                     mentions={0: "<@100>", 1: "<@101>", 2: "<@102>"})
+    renderer, view = get_renderer("baumeister"), SPEC.view(state, 0)
+    text = renderer.panel(info, view, 0).description
+    assert ("roll the die for your revenues (1 to 5 thalers, or a saboteur instead), or take 3 thalers "
+            "(no saboteur).") in text, text
+    on_city = renderer.action_description(Sabotage(seat=1, target="city"), view)
+    on_hand = renderer.action_description(Sabotage(seat=1, target="hand"), view)
+    assert "buy you off" in on_city and "die" in on_city and "No defence" in on_hand
