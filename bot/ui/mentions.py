@@ -50,13 +50,15 @@ class MentionsMixin:
                 view=panels.mention_view(news.table, panels.turn_token(news.table, seat)),
                 allowed_mentions=panels.PLAYER_MENTIONS)
             if posted is not None:
-                self.turn_mentions.put((news.table.id, seat), (posted.channel.id, posted.id))
+                version = news.table.prompts.get(seat, (news.table.version,))[0]
+                self.turn_mentions.put((news.table.id, seat), (posted.channel.id, posted.id, version))
 
     async def _withdraw_turn_mention(self: Presenter, news: TableNews, seat: int) -> None:
         """The thread's "it is your move" of a decision a take-back withdrew goes: pressed, it would
         show nothing to decide, and each move taken back again would leave one more ping."""
         posted = self.turn_mentions.pop((news.table.id, seat))
-        if posted is not None:
+        withdrawn = news.previous_prompts.get(seat)
+        if posted is not None and withdrawn is not None and withdrawn[0] == posted[2]:  # about that decision
             place = self.bot.get_partial_messageable(posted[0])  # the thread, or its channel when it refused
             await safely(f"turn mention of table {news.table.id}", place.get_partial_message(posted[1]).delete())
 
