@@ -21,7 +21,7 @@ Patent from level 4), office (next level, or Mintmaster from level 3, Builder fr
 church/cathedral at any level). Levels are never skipped; taking level 4 returns the level-3 tile. Only when the \
 pool is empty is a tile taken from another player, who drops one level and takes {data.TILE_LOSS_MONEY} guilders \
 or {data.TILE_LOSS_PRESTIGE} prestige. Rights are never lost; one of each. A Builder builds one extra church or \
-cathedral per privilege card.
+cathedral per privilege card; a Mintmaster gets one free note at each round's end.
 **Score.** Never past {data.CHURCH_CAP} without a church, never past {data.CATHEDRAL_CAP} without a cathedral.
 **End of round.** Income by agency level, prestige by peerage level plus Weapon and Patent, cards by office level \
 (free cards first, to hand), dealt from the Maximilian winner on and bought secretly; unclaimed privilege cards \

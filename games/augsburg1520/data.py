@@ -147,7 +147,8 @@ CHOSEN_RULES: tuple[tuple[str, str], ...] = (
     ("Cathedral first", CATHEDRAL_RULE),
     ("Tied places", TIED_PLACES_RULE),
 )
-# Of those, rules the rulebook gives, whose details it leaves open (the prize ranking beyond
-# Maximilian's tie order; how the discards for too few cards are made): only the details are chosen.
-DETAILED_RULES = frozenset({"Prize order", "Too few cards"})
+# Of those, rules the rulebook gives, whose details it leaves open (an auction everyone passes has no
+# winner, but who opens next is not said; the prize ranking beyond Maximilian's tie order; how the
+# discards for too few cards are made): only the details are chosen.
+DETAILED_RULES = frozenset({"No winner", "Prize order", "Too few cards"})
 CHOSEN = CHOSEN_VALUES + CHOSEN_RULES

@@ -165,6 +165,11 @@ def test_rules_list_every_component_and_the_chosen_ones():
     # only how it is carried out is chosen; the same for the prizes' order.
     assert "**Too few cards** (the rulebook's, details chosen): " in text
     assert "**Prize order** (the rulebook's, details chosen): " in text
+    # "If all players are passing during the same auction will the players proceed with the next auction
+    # without a Privilege card being taken": the rulebook's; who opens next is chosen.
+    assert "**No winner** (the rulebook's, details chosen): " in text
+    # "From now on will he receive a free Promissory Note at the end of each round" (the Mintmaster)
+    assert "a Mintmaster gets one free note at each round's end" in text
     # "If players tie with the most Prestige points, the player among those tied who has contributed the
     # most to build a Cathedral ... wins": places below first, and ties it leaves, are chosen.
     assert "**Tied places** (chosen): " in text and "share their place" in text
