@@ -48,7 +48,8 @@ RULES_SUMMARY = [
     "up to 3 more cards once (final round, completing the city is allowed now).",
     "**Scoring:** printed values of your buildings, minus the values of cards in hand. A complete "
     "city (no gaps, corner towers at both ends) scores +10 for the town hall exactly in the middle, "
-    "+5 for equal numbers of churches (not zero) on each side of it, +5 for equal corner towers.",
+    "+5 for equal numbers of churches (not zero) on each side of the town hall (wherever it stands), +5 for "
+    "equal corner towers.",
 ]
 
 OPTION_HELP = [

@@ -106,10 +106,10 @@ COUNCIL_ORDERS: dict[int, CouncilOrder] = {o.number: o for o in (
 )}
 
 # -- main action cards ----------------------------------------------------------------------------
-# The main version adds developing improvements (rulebook: 3 coins and 1 influence) to the cards.
+# The main version adds developing improvements (rulebook: 3 coins and 1 influence) to the cards;
+# its action points are chosen.
 MAIN_SEA_ACTIONS: dict[str, SeaAction] = {a.name: a for a in (
-    _a("improve", "improve", 2, "Develop an improvement (3 coins, 1 influence)", coins=3,
-       chosen=True),
+    _a("improve", "improve", 2, "Develop an improvement (3 coins, 1 influence)", coins=3),
 )}
 # 004-006 are the main sides of the Lübeck, Levantehandel and Fernosthandel cards; 038-056 the
 # cards without the short-version symbol. Their faces are chosen.

@@ -149,12 +149,20 @@ def _yield(item) -> str:
 
 
 def card_lines() -> list[str]:
-    lines = [f"{a.text}: {a.ap} AP" + (CHOSEN_MARK if a.chosen else _ap_mark(a.name)) for a in D.SEA_ACTIONS.values()]
+    lines = [f"{a.text}: {a.ap} AP" + _action_mark(a) for a in D.SEA_ACTIONS.values()]
     for card in D.ACTION_CARDS.values():
         rows = " / ".join(" · ".join(D.SEA_ACTIONS[n].text if n else "–" for n in row) for row in card.rows)
         demand = f"; sells: {', '.join(card.demand)}" if card.demand else ""
         lines.append(f"Card {card.number:03d}: {rows}{demand}" + _mark(card.chosen))
     return lines
+
+
+def _action_mark(action: D.SeaAction) -> str:
+    """What of an action is chosen: all of it, its amount alone (the rulebook names its action
+    points: "gaining influence markers for one action point"), or its action points alone."""
+    if action.chosen:
+        return " (amount chosen)" if action.name in D.AP_FROM_RULEBOOK else CHOSEN_MARK
+    return _ap_mark(action.name)
 
 
 def _ap_mark(name: str) -> str:

@@ -284,6 +284,12 @@ async def test_rules_mark_as_chosen_exactly_the_values_the_rulebook_does_not_giv
     # cards": the prices are the rulebook's, the action points the chosen cards'.
     assert line("10 council votes (18 coins): 2 AP") == "10 council votes (18 coins): 2 AP (AP chosen)"
     assert line("Swap two action cards (3 coins): 1 AP") == "Swap two action cards (3 coins): 1 AP (AP chosen)"
+    # "Then he moves to Ribe and uses the action gaining influence markers for one action point": the
+    # action points are the rulebook's, how many markers is chosen; developing an improvement costs
+    # "three coins and one influence marker" (rulebook), its action points are chosen.
+    assert line("Gain 1 influence: 1 AP") == "Gain 1 influence: 1 AP (amount chosen)"
+    assert line("Develop an improvement (3 coins, 1 influence): 2 AP") == \
+        "Develop an improvement (3 coins, 1 influence): 2 AP (AP chosen)"
     # Council Hall cards 101 and 117-127 are printed in the rulebook, their foot marking is not; the
     # cards it names without a number (3 and 10 council votes, developing improvement) keep their text.
     assert line("101: ") == "101: Four more storage spaces. Second-row bonus: 1 coin (chosen)."
