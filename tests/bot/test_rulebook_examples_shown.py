@@ -297,7 +297,8 @@ async def test_baumeister_rules_tables_match_the_rulebook(simcord_env):
         "90 thalers in the box; 10 each",
         "**Saboteurs** (rulebook): 5.",
         "+10 for the town hall exactly in the middle",
-        "+5 for equal numbers of churches (not zero) on each side of it, +5 for equal corner towers",
+        "+5 for equal numbers of churches (not zero) on each side of the town hall (wherever it stands), +5 for "
+        "equal corner towers",
         "half (rounded down) to the auctioneer",
         # "placing it at the bottom of the _smallest_ stack": compared with the swapped card in hand
         "the stacks are compared once the card is off them",
