@@ -243,6 +243,26 @@ def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
     return lines
 
 
+NOT_A_RECORD = "it is not a game record (the JSON file `/table export` attaches)"
+
+
+def read_record(path: str) -> Any:
+    """The JSON of a record file; ValueError says plainly why it cannot be read."""
+    try:
+        # utf-8-sig: a record saved again by an editor that marks UTF-8 (Windows Notepad) reads too.
+        with open(path, encoding="utf-8-sig") as handle:
+            text = handle.read()
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        # A record's JSON starts with "{": one that does and breaks off was cut short or changed.
+        raise ValueError(f"it is not a whole game record ({exc}): cut short, or changed by hand?"
+                         if text.lstrip().startswith("{") else NOT_A_RECORD) from None
+    except (UnicodeDecodeError, RecursionError):  # RecursionError: nested beyond reading
+        raise ValueError(NOT_A_RECORD) from None
+    except OSError as exc:
+        raise ValueError(exc.strerror or str(exc)) from None
+
+
 def main(command: str, argv: list[str]) -> int:
     """`python -m bot replay <file>` and `python -m bot verify <file>`."""
     import argparse
@@ -253,24 +273,7 @@ def main(command: str, argv: list[str]) -> int:
     parser.add_argument("file", help="a JSON file from /table export")
     args = parser.parse_args(argv)
     try:
-        # utf-8-sig: a record saved again by an editor that marks UTF-8 (Windows Notepad) reads too.
-        with open(args.file, encoding="utf-8-sig") as handle:
-            text = handle.read()
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        # A record's JSON starts with "{": one that does and breaks off was cut short or changed.
-        what = (f"it is not a whole game record ({exc}): cut short, or changed by hand?" if text.lstrip().startswith("{")
-                else "it is not a game record (the JSON file `/table export` attaches)")
-        print(f"Cannot read {args.file}: {what}", file=sys.stderr)
-        return 2
-    except (UnicodeDecodeError, RecursionError):  # RecursionError: nested beyond reading
-        print(f"Cannot read {args.file}: it is not a game record (the JSON file `/table export` attaches)",
-              file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"Cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    try:
+        data = read_record(args.file)
         replayed = replay(data)
     except (ValueError, RecursionError) as exc:
         print(f"Cannot read {args.file}: {exc}", file=sys.stderr)

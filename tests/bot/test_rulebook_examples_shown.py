@@ -135,25 +135,32 @@ async def test_augsburg_auction_example_one_on_the_board(simcord_env):
     assert "+50" not in board
 
 
-async def test_a_finalist_puts_back_a_card_chosen_by_mistake_after_the_other_chose(simcord_env):
-    """'In this case will these players simultaneously reveal a number of cards corresponding to the
-    number bid': until a finalist's last card, a card chosen by mistake goes back to the hand from
-    their panel, though the other finalist chose in between (a take-back would be refused then). The
-    other player is shown nothing of which card it was."""
+async def two_finalists(env, visit: int, ada_hand: list[str], bo_hand: list[str]):
+    """ada and bo at Augsburg 1520, both bidding 2 cards at `visit` (3 = Maria, 4 = Maximilian) with
+    these hands: they reveal next."""
     from tests.games.augsburg1520.states import bid, play_all, set_hand, start_auction
 
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
     await start(table)
     state = copy.deepcopy(await table.state())
     for seat in range(2):
         state, _ = AUGSBURG.apply(state, seat, {"kind": "finish_buying"})
     state = copy.deepcopy(state)
-    set_hand(state, 0, ["maria-14", "maria-15", "maria-5"])
-    set_hand(state, 1, ["maria-4", "maria-8", "maria-9"])
-    start_auction(state, 3, opener=0)
+    set_hand(state, 0, ada_hand)
+    set_hand(state, 1, bo_hand)
+    start_auction(state, visit, opener=0)
     state, _ = play_all(state, [(0, bid(2)), (1, bid(2))])
     assert state.phase == "reveal"
     await table.put_state(state)
+    return table
+
+
+async def test_a_finalist_puts_back_a_card_chosen_by_mistake_after_the_other_chose(simcord_env):
+    """'In this case will these players simultaneously reveal a number of cards corresponding to the
+    number bid': until a finalist's last card, a card chosen by mistake goes back to the hand from
+    their panel, though the other finalist chose in between (a take-back would be refused then). The
+    other player is shown nothing of which card it was."""
+    table = await two_finalists(simcord_env, 3, ["maria-14", "maria-15", "maria-5"], ["maria-4", "maria-8", "maria-9"])
     ada, bo = await table.actor_of_seat(0), await table.actor_of_seat(1)
     await click_choice(table, 0, lambda a: a.kind == "reveal_card" and a.card == "maria-5")
     await click_choice(table, 1, lambda a: a.kind == "reveal_card" and a.card == "maria-4")
@@ -174,25 +181,11 @@ async def test_a_finalist_puts_back_a_card_chosen_by_mistake_after_the_other_cho
     assert "Maria 14, Maria 15" in board and "Maria 5" not in board, board
 
 
-
 async def test_at_maximilian_the_reveal_panel_gives_the_nobles_tie_break(simcord_env):
     """Rulebook (Maximilian): "Ties are resolved in favor of the noble closest to Maximillian: Maria –
     Leo – Louise – Philipp." A finalist choosing between a Philipp 15 and a Maria 15 is told so on the
     panel where they choose."""
-    from tests.games.augsburg1520.states import bid, play_all, set_hand, start_auction
-
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
-    await start(table)
-    state = copy.deepcopy(await table.state())
-    for seat in range(2):
-        state, _ = AUGSBURG.apply(state, seat, {"kind": "finish_buying"})
-    state = copy.deepcopy(state)
-    set_hand(state, 0, ["maria-15", "philipp-15", "leo-3"])
-    set_hand(state, 1, ["louise-9", "leo-8", "maria-2"])
-    start_auction(state, 4, opener=0)  # Maximilian
-    state, _ = play_all(state, [(0, bid(2)), (1, bid(2))])
-    assert state.phase == "reveal"
-    await table.put_state(state)
+    table = await two_finalists(simcord_env, 4, ["maria-15", "philipp-15", "leo-3"], ["louise-9", "leo-8", "maria-2"])
     panel = (await table.players[0].click(await board_message(table), label="My hand")).response.message
     assert "At equal values, Maria beats Leo, Louise and Philipp (in that order)." in text_of(panel)
 
