@@ -174,3 +174,23 @@ def test_the_revenue_choice_says_what_rolling_risks_and_the_sabotage_menu_what_e
     on_city = renderer.action_description(Sabotage(seat=1, target="city"), view)
     on_hand = renderer.action_description(Sabotage(seat=1, target="hand"), view)
     assert "buy you off" in on_city and "die" in on_city and "No defence" in on_hand
+
+
+def test_a_bidder_with_too_few_thalers_to_raise_is_told_so_plainly():
+    """Rulebook: "It is illegal to bid more Thalers than you actually have." A bidder who holds no
+    more than the bid standing can only pass: the panel says it is their thalers that fall short."""
+    from bot.render import get_renderer
+    from bot.render.base import TableInfo
+    from games.baumeister import SPEC
+    from tests.games.baumeister.helpers import give, new_game, play
+
+    state = new_game(4)
+    state.phase = "lot"
+    state, _ = play(state, 0, {"kind": "auction", "stack": "open"}, {"kind": "bid", "amount": 3})
+    give(state, 1, money=4)
+    state, _ = play(state, 1, {"kind": "bid", "amount": 4})
+    give(state, 2, money=4)
+    info = TableInfo(table_id=1, title=SPEC.title, names={0: "ada", 1: "bo", 2: "cy", 3: "dee"},
+                     mentions={s: f"<@{100 + s}>" for s in range(4)})
+    text = get_renderer("baumeister").panel(info, SPEC.view(state, 2), 2).description
+    assert "stands at 4 (bo's bid); you have too few thalers to raise it: pass." in text, text
