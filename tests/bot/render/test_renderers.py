@@ -98,3 +98,19 @@ def test_a_renderer_is_looked_up_only_for_a_registered_game(name):
     taken for a module to import."""
     with pytest.raises(KeyError):
         get_renderer(name)
+
+
+@pytest.mark.parametrize("name, limit, shown", [
+    ("Zoë Ñandú 🇳🇴 de Ålesund-Øresund!", 12, "Zoë Ñandú…"),  # not half a flag (a lone 🇳)
+    ("Zoë Ñandú 🇳🇴 de Ålesund-Øresund!", 13, "Zoë Ñandú 🇳🇴…"),
+    ("Émile 👨‍👩‍👧‍👦 Bartholomäus Schl", 12, "Émile…"),  # not a family of three
+    ("Émile 👍🏽 Bartholomäus", 8, "Émile…"),  # not a thumb without its skin tone
+    ("Émile 👍🏽 Bartholomäus", 9, "Émile 👍🏽…"),
+    ("Rene\u0301e Duval", 5, "Ren…"),  # not an e without its accent
+    ("Bartholomäus Schlemihl", 10, "Bartholom…"),
+])
+def test_a_shortened_name_is_cut_between_whole_characters(name, limit, shown):
+    """A long display name is shortened to fit a crowded board: never inside a character Discord draws
+    from several code points (a flag, a joined or skin-toned emoji, a letter and its accent)."""
+    from bot.render.base import cut_to
+    assert cut_to(name, limit) == shown
