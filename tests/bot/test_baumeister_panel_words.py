@@ -57,7 +57,7 @@ async def test_a_bidder_who_cannot_raise_is_told_to_pass(simcord_env, monkeypatc
                              "a bidder who cannot raise", limit=1500)
     panel = await dm_panel(table, state.actor)
     assert labels(panel) == ["Pass"] and not menu_options(panel)
-    assert now_line(panel).endswith("(not more than you have): pass.")
+    assert now_line(panel).endswith("; you have too few thalers to raise it: pass.")
 
 
 @pytest.mark.slow
@@ -127,7 +127,8 @@ async def test_take_three_says_what_the_city_gates_add(simcord_env, monkeypatch)
     seat, gates = state.actor, coins(state.cities[state.actor])
     panel = await dm_panel(table, seat)
     assert f"Take 3 thalers (+{gates} for city gates)" in labels(panel)
-    assert now_line(panel).endswith(f", or take 3 thalers. Your city gates add {gates} thalers to either.")
+    assert now_line(panel).endswith(f", or take 3 thalers (no saboteur). Your city gates add {gates} thalers "
+                                    "to either.")
     assert await play_turn_by_dm(table, lambda st, s: moves.TAKE_THREE)
     assert (await table.state()).money[seat] - state.money[seat] == 3 + gates
 
