@@ -237,8 +237,12 @@ def test_example_three_sigurd_prince_with_a_patent():
     sigurd = 3
     give_right(state, 0, "patent", 5)
     set_level(state, sigurd, "peerage", 3)
+    pool = list(state.pool[1])
     state = to_privileges(state, sigurd, 3)
     state, _ = play(state, sigurd, use(0, "level"))
+    # "exchange his 3rd Level tile with the 4th Level tile": the 3rd goes back to the pool
+    assert state.levels[sigurd][1] == 4
+    assert state.pool[1][1] == pool[1] + 1 and state.pool[1][2] == pool[2] - 1
     state, _ = play(state, sigurd, use(1, "patent"))
     assert state.rights[sigurd]["patent"] == 4
     from games.augsburg1520 import flow
