@@ -176,10 +176,9 @@ def test_building_needs_the_money():
         play(state, 0, use(0, "church"))
 
 
-def test_example_one_matthias_builds_the_cathedral_as_builder():
-    """'He has 400 Guilders and the Builder Right tile. First he uses the top privilege to take 500
-    Guilders, then he uses the Builder and erects the Cathedral currently on top (for 900 Guilders).
-    As his second privilege he takes 6 Prestige points and moves his score marker from 42 to 48.'"""
+def matthias_as_in_example_one():
+    """Example 1's Matthias (seat 1 of 5): Mayor with the Builder right, a church, 400 guilders and a
+    score of 42; the others' cathedrals leave the 900 one on top. Returns (state, his seat)."""
     state = after_first_purchase(5, 2)
     matthias = 1
     for seat, cost in zip((0, 2, 3, 4), (1300, 1200, 1100, 1000)):
@@ -189,6 +188,14 @@ def test_example_one_matthias_builds_the_cathedral_as_builder():
     give_right(state, matthias, "builder")
     set_money(state, matthias, 400)
     state.score[matthias] = 42
+    return state, matthias
+
+
+def test_example_one_matthias_builds_the_cathedral_as_builder():
+    """'He has 400 Guilders and the Builder Right tile. First he uses the top privilege to take 500
+    Guilders, then he uses the Builder and erects the Cathedral currently on top (for 900 Guilders).
+    As his second privilege he takes 6 Prestige points and moves his score marker from 42 to 48.'"""
+    state, matthias = matthias_as_in_example_one()
     state = to_privileges(state, matthias, 1)
     state, _ = play(state, matthias, use(0, "money"))
     assert {a.building for a in SPEC.legal_actions(state, matthias) if a.kind == "builder_build"} == {"cathedral"}

@@ -7,9 +7,10 @@ import pytest
 
 from games.augsburg1520 import SPEC as AUG
 from tests.games.augsburg1520.states import (
-    PASS, after_first_purchase, bid, give_right, play, play_all, set_hand, set_level, set_money,
-    start_auction, to_privileges, use,
+    PASS, after_first_purchase, bid, play, play_all, set_hand, set_level, set_money, start_auction, to_privileges,
+    use,
 )
+from tests.games.augsburg1520.test_privileges import matthias_as_in_example_one
 
 
 def offered(state, seat):
@@ -60,15 +61,7 @@ def test_example_one_matthias_after_winning_an_auction():
     """Example 1 played from an auction Matthias wins: with 400 guilders, the money privilege and
     his Builder right he builds the 900 cathedral (0 guilders left), and prestige 6 takes him from
     42 to 48."""
-    state = after_first_purchase(5, 2)
-    matthias = 1
-    for seat, cost in zip((0, 2, 3, 4), (1300, 1200, 1100, 1000)):
-        give_right(state, seat, "cathedral", cost)
-    give_right(state, matthias, "church")
-    set_level(state, matthias, "office", 4)
-    give_right(state, matthias, "builder")
-    set_money(state, matthias, 400)
-    state.score[matthias] = 42
+    state, matthias = matthias_as_in_example_one()
     for s in range(5):
         set_hand(state, s, [])
     set_hand(state, matthias, ["maria-5"])
