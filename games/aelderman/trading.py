@@ -111,8 +111,10 @@ def resolve_pay(state: State, pending: Pending, action: Pay | None, events: list
 def sale_reward(state: State, seat: int, count: int, events: list[Event], paid: dict[str, int] | None = None) -> None:
     reward = D.SALES[count]
     what = f" ({describe(paid)})" if paid and sum(paid.values()) == count else ""
-    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods{what} for {plural(reward['coins'], 'coin')}.",
-        seat=seat, count=count)
+    # Everything the sale gives (rulebook: "you receive 10 coins and an influence marker"), so the
+    # log explains each change the board shows.
+    received = " and ".join(describe(reward).rsplit(", ", 1))
+    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods{what} for {received}.", seat=seat, count=count)
     gain(state, seat, {k: v for k, v in reward.items() if k != "placements"}, events)
     offer(state, seat, "sold")  # improvement 505
     if count == 6:

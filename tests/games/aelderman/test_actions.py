@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.aelderman import SPEC
-from games.aelderman.trading import SPLITS, can_sell
+from games.aelderman.trading import SPLITS, can_sell, sale_reward
 from tests.games.aelderman.helpers import act, clear_player, kinds, new_game, start_turn
 
 
@@ -179,3 +179,21 @@ def test_a_discard_step_goes_when_the_goods_fit_again():
     player = state.players[0]
     player.goods["wood"] -= stored(player) - capacity(player)  # taken by something else: it fits now
     assert settle_forced(state, []) and not any(p.kind == "discard" for p in state.pending)
+
+
+def test_a_sales_log_line_names_everything_the_sale_gives():
+    """'When you sell six goods, you receive 15 coins, two influence markers in your active supply,
+    and you may perform the placing influence marker action once. When you sell eight goods, you
+    receive 20 coins, three council votes, and you may use the action placing influence marker
+    twice.' The line says all of it, so each change on the board has its reason in the log."""
+    for count, said in ((6, "for 15 coins, 2 influence and 1 influence marker to place."),
+                        (8, "for 20 coins, 3 council votes and 2 influence markers to place.")):
+        state = new_game(3, seed=2)
+        before = state.players[0].model_copy(deep=True)
+        events: list = []
+        sale_reward(state, 0, count, events)
+        (line,) = [e.text for e in events if e.kind == "goods_sold"]
+        assert line == "{p0} sells %d goods %s" % (count, said)
+        player = state.players[0]
+        assert player.coins - before.coins == (15 if count == 6 else 20)
+        assert (player.influence - before.influence, player.votes - before.votes) == ((2, 0) if count == 6 else (0, 3))

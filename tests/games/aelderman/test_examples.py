@@ -65,6 +65,8 @@ def test_sarah_buys_in_ribe_and_sells_in_aalborg():
     assert sarah.coins == 10 and sarah.influence == influence + 2
     (sold,) = [e.text for e in events if e.kind == "goods_sold"]  # which goods went, not only how many
     assert sold.startswith("{p%d} sells 4 goods (" % SARAH) and all(g in sold for g in ("wood", "wheat", "meat")), sold
+    # "...and therefore receives 10 coins and an influence marker": the line names both
+    assert sold.endswith(") for 10 coins and 1 influence."), sold
     assert sum(sarah.goods.values()) == 0
 
 
