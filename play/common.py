@@ -81,6 +81,13 @@ def table_state(status: str) -> str:
     return TABLE_STATES.get(status, f"is {status}")
 
 
+def lobby_closed(table_id: int, status: str) -> str:
+    """Why a lobby press on a table that is no longer a lobby does nothing, and what one can do."""
+    then = ("its game goes on in its thread, and `/table list` shows the tables open to join" if status == "running"
+            else "`/table list` shows the tables open to join, and `/table create` opens a new one")
+    return f"Table #{table_id} {table_state(status)}: its lobby is closed; {then}."
+
+
 def tournament_state(status: str) -> str:
     return TOURNAMENT_STATES.get(status, f"is {status}")
 
@@ -187,8 +194,10 @@ def draws_nothing(char: str) -> bool:
 
 @lru_cache(maxsize=4096)  # every board and panel tells the same few names apart again
 def looks(name: str) -> str:
-    """A name as a reader sees it: without what draws nothing, spaces aside (single ones)."""
-    return " ".join("".join(" " if c.isspace() else "" if draws_nothing(c) else c for c in name).split())
+    """A name as a reader sees it: without what draws nothing, spaces aside (single ones), and with
+    each accented letter written one way (NFC: "é" typed as one character or as "e" and an accent)."""
+    seen = " ".join("".join(" " if c.isspace() else "" if draws_nothing(c) else c for c in name).split())
+    return unicodedata.normalize("NFC", seen)
 
 
 def told_apart(names: dict[Any, str], number: Callable[[Any], int], *, reads: Callable[[str], str] = looks,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games import RuleError, registry
 from games.core import plural
 from play import pace, record
-from play.common import Caller, TableError, not_seated, table_state
+from play.common import Caller, TableError, lobby_closed, not_seated, table_state
 from play.results import TableNews
 from storage import SeatRow, TableRow
 from storage.timers import MEMBERS_TIMER
@@ -106,7 +106,7 @@ class LobbyMixin:
         """The table, if its lobby is open to `caller` (a tournament's lobby only to the tournament)."""
         loaded = await self.load(table_id, caller)
         if loaded.table.status != "lobby":
-            raise TableError(f"Table #{table_id} {table_state(loaded.table.status)}: its lobby is closed.")
+            raise TableError(lobby_closed(table_id, loaded.table.status))
         if not by_tournament:
             check_not_tournament(loaded)
         return loaded

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games import AmountChoice, Event, Outcome, RuleError
 from games.core import RandomPolicy, public
 from play import pace
-from play.common import AmountOutOfRange, Caller, TableError, not_seated, table_state
+from play.common import AmountOutOfRange, Caller, TableError, lobby_closed, not_seated, table_state
 from play.lobby import check_not_tournament
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
                           next_prompts, offered_token, ranked_last, recent_events, seat_choices)
@@ -48,7 +48,7 @@ class MovesMixin:
             loaded = await self.load(table_id, caller)
             table, spec, seats = loaded.table, loaded.spec, loaded.seats
             if table.status != "lobby":
-                raise TableError(f"Table #{table_id} {table_state(table.status)}: its lobby is closed.")
+                raise TableError(lobby_closed(table_id, table.status))
             if caller is not None:
                 check_not_tournament(loaded)  # the tournament starts it, once its thread is open
             if caller is not None and caller.user_id != table.creator_id:

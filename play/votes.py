@@ -59,6 +59,15 @@ def _may_answer(loaded: Loaded, kind: str, asker: int, user_id: int) -> bool:
                for s in loaded.seats) and user_id != asker
 
 
+def _not_yours(loaded: Loaded, kind: str, user_id: int) -> str:
+    """Why a vote does not take this user's answer, and, to the player it would hand over, how it ends."""
+    subject = int(kind.split(":")[1]) if kind.startswith("handover:") else None
+    if any(s.seat == subject and s.user_id == user_id and not s.ai for s in loaded.seats):
+        return ("This vote is for the other seated players. It ends if you press **I'm back** (on your notice, "
+                "or **My hand**): your seat is then yours to play again.")
+    return "This vote is for the other seated players."
+
+
 def _in_seat_order(loaded: Loaded, users: list[int]) -> list[int]:
     return [s.user_id for s in loaded.seats if s.user_id is not None and s.user_id in users]
 
@@ -137,14 +146,22 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str, left: frozenset[int]
                              "server or the game); players can use `/table abandon` to forfeit.")
         _check_cancel(loaded, left)
         return False
-    if seat is None or seat.handed_over:  # abandoned, or handed to a computer player for good
-        raise TableError("Only the players of this game can ask for that.")
+    if seat is None:
+        raise TableError("Only the players of this game can ask to hand a seat to a computer player.")
+    if seat.handed_over:  # abandoned, or handed to a computer player for good: votes are for those playing
+        raise TableError("A computer player plays your seat now, so you can no longer ask to hand over a seat; "
+                         "the players still playing can.")
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
     if subject is not None and subject.user_id == caller.user_id:
         raise TableError("You can abandon your own seat with `/table abandon`.")
     departed = _departed(loaded, kind, left)
     _check_subject(loaded, kind, departed)
     return departed
+
+
+def _ask_again(kind: str) -> str:
+    command = "`/table cancel`" if kind == "cancel" else "`/table handover`"
+    return f"A player can ask again with {command}."
 
 
 def _creator_gone(loaded: Loaded, left: frozenset[int]) -> bool:
@@ -223,17 +240,20 @@ async def answer(service: TableService, table_id: int, caller: Caller, kind: str
     async with service.lock(table_id):
         loaded = await service.load(table_id, caller)
         vote = loaded.table.votes.get(kind)
-        if vote is None or loaded.table.status != "running":
-            raise VoteOver("This vote is over.")
+        if loaded.table.status != "running":
+            raise VoteOver(f"This vote is over: the game {table_state(loaded.table.status)}.")
+        if vote is None:
+            raise VoteOver(f"This vote is over (answered, or its question no longer stands). {_ask_again(kind)}")
         if vote.get("at") != at:  # a question of an earlier vote of this kind
-            raise VoteOver("This vote is over.", open_at=vote.get("at"))
+            raise VoteOver("This vote is over: a newer one asks the same question in the thread; answer "
+                           "that one.", open_at=vote.get("at"))
         await _still_open(service, loaded, kind, left)  # the game may have changed since the vote was asked
         voters = _voters(loaded, kind, vote["by"], left)
         if caller.user_id == vote["by"]:
             raise TableError("You asked for this vote, so it counts you as agreeing: it waits for the other "
                              "players' answers.")
         if caller.user_id not in voters and not _may_answer(loaded, kind, vote["by"], caller.user_id):
-            raise TableError("This vote is for the other seated players.")
+            raise TableError(_not_yours(loaded, kind, caller.user_id))
         if not agree:
             await service.store.tables.set_votes(table_id, {k: v for k, v in loaded.table.votes.items() if k != kind})
             return VoteNews(await service.news(table_id), kind, "refused", [])

@@ -123,7 +123,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         closed = [u for u in others if u in (rematch or ())]
         advice = (f" {' '.join(f'<@{u}>' for u in closed)}: your DMs were closed to me, so your turns will be "
                   "mentioned here: press **My hand** on the board (or use `/table hand`) to play." if closed else "")
-        told = rematch is not None and others and await safely("rematch's players", thread.send(
+        told = rematch is not None and others and await safely(f"rematch's players of table {news.table.id}", thread.send(
             f"{' '.join(f'<@{u}>' for u in others)}: {asker} asks for a rematch and seated you here. "
             "Press **Leave** if you do not want to play." + advice, allowed_mentions=panels.PLAYER_MENTIONS))
         dm_note = await self._probe_dm(news, interaction.user.id)
@@ -320,8 +320,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         match = AMOUNT.fullmatch(typed)
         if match is None:  # ASCII digits only (no "1_0", no other scripts' digits), spaces around allowed
             choice = await self.service.amount_asked(table_id, caller, prompt_version)
-            raise TableError(f"{shown_name(quote(typed)) or 'Nothing'} {amount_fault(typed)}. "
-                             f"Type an amount from {choice.low} to {choice.high} in digits.", verbatim=True)
+            fault = f"{shown_name(quote(typed))} {amount_fault(typed)}" if typed else "Nothing was typed"
+            raise TableError(f"{fault}. Type an amount from {choice.low} to {choice.high} in digits.", verbatim=True)
         try:
             return await self.service.act_amount(table_id, caller, prompt_version, int(match.group(1)))
         except AmountOutOfRange as exc:  # answered as every other typing fault: what was typed, quoted

@@ -262,7 +262,10 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
                 if not open_tables:  # seated a moment ago (a second press of the same button)
                     raise TournamentError(f"Round {rounds[-1].round_no} has been seated already.")
                 raise TournamentError(f"Round {rounds[-1].round_no} is still being played (tables "
-                                      + ", ".join(f"#{t}" for t in open_tables) + ").")
+                                      + ", ".join(f"#{t}" for t in open_tables) + "). `/tournament status` "
+                                      "shows whom they wait for; an organiser can move the round's deadline "
+                                      "with `/tournament extend`, or let a computer play an absent player's "
+                                      "seat with `/tournament replace` or `/tournament forfeit`.")
             return await self._seat_round(tournament, tournament.current_round + 1), ends
 
     async def _seat_round(self, tournament: TournamentRow, round_no: int) -> int:

@@ -60,7 +60,7 @@ async def test_a_player_whose_seat_was_handed_over_asks_no_vote_and_nobody_left_
     await bo.click(votes_in(table)[-1], label="Agree")
     assert (await seat_row(table, cy)).ai == "heuristic"
     asked = await cy.slash(table.thread, "table handover", player=dee)
-    assert asked.ephemeral and "Only the players of this game" in asked.response.content
+    assert asked.ephemeral and "A computer player plays your seat now, so you can no longer ask" in asked.response.content
     await ada.slash(table.thread, "table handover", player=dee)
     await bo.click(votes_in(table)[-1], label="Agree")
     await ada.slash(table.thread, "table abandon")

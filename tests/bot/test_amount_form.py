@@ -66,7 +66,8 @@ async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env,
                              ("1.0", "1.0 is not written in the digits 0-9 alone"),
                              ("1,000", "1,000 is not written in the digits 0-9 alone (type it without separators)"),
                              ("1 000", "1 000 is not written in the digits 0-9 alone (type it without separators)"),
-                             ("\u22123", "\u22123 is below the lowest amount")):  # a phone's minus sign
+                             ("\u22123", "\u22123 is below the lowest amount"),  # a phone's minus sign
+                             ("   ", "Nothing was typed. Type an amount")):  # spaces alone
         shown = await actor.click(panel, label="Other amount…")
         assert shown.modal is not None
         answer = await actor.submit_modal(shown, {"amount": typed})

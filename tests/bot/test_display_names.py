@@ -137,6 +137,22 @@ async def test_the_board_tells_players_called_alike_apart_and_its_colour_key_sho
     assert "ada (1)" in key and "**bo**" in key and "\\" not in key
 
 
+async def test_names_written_with_an_accent_one_way_or_the_other_are_told_apart_on_the_board(simcord_env):
+    """"José" typed with "é" as one character and as "e" and a combining accent read the same, so
+    they are "called alike" and read "José (1)" and "José (2)"."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(simcord_env.create_user(f"u{n}"), nick=nick)
+               for n, nick in enumerate(["Jos\u00e9", "Jose\u0301"])]
+    await players[0].slash(channel, "table create", game="augsburg1520")
+    thread = channel.threads[-1]
+    await players[1].click(thread.history()[0], label="Join")
+    await players[0].click(thread.history()[0], label="Start")
+    board = next(m for m in reversed(thread.history()) if m.embeds and "Fair deal" in str(m.embeds[0].footer.text))
+    text = "\n".join(f"{e.description}\n" + "\n".join(f"{f.name} {f.value}" for f in e.fields) for e in board.embeds)
+    assert "Jos\u00e9 (1)" in text and "Jose\u0301 (2)" in text, text
+
+
 @pytest.mark.parametrize("nick", ["\u200b\u2800 \u3164", "\u17b4\u17b5\u180b"])
 async def test_a_name_that_shows_nothing_is_replaced_by_the_username(simcord_env, nick):
     """A display name of only spaces or invisible characters would leave a seat looking blank in

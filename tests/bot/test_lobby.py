@@ -303,7 +303,9 @@ async def test_a_lobby_whose_edit_at_the_start_failed_is_brought_up_to_date_when
     assert "Join" in labels(table.thread.history()[0])  # as it was
     cy = table.guild.add_member(simcord_env.create_user("cy"))
     refused = await cy.click(table.thread.history()[0], label="Join")
-    assert refused.ephemeral and "its lobby is closed" in refused.response.content
+    assert refused.ephemeral and refused.response.content == (
+        f"Table #{table.table_id} is being played: its lobby is closed; its game goes on in its thread, and "
+        "`/table list` shows the tables open to join.")
     lobby = table.thread.history()[0]
     assert not {"Join", "Start"} & set(labels(lobby)) and lobby.embeds[0].description == "Game in progress"
 
@@ -318,8 +320,9 @@ async def test_rated_pressed_on_a_cancelled_lobby_left_showing_its_buttons_says_
     await table.players[0].click(lobby, label="Cancel")
     assert "Rated: off" in labels(table.thread.history()[0])  # as it was
     refused = await table.players[0].click(table.thread.history()[0], label="Rated: off")
-    assert refused.ephemeral and refused.response.content.startswith(f"Table #{table.table_id} was cancelled: its "
-                                                                     "lobby is closed."), refused.response.content
+    assert refused.ephemeral and refused.response.content == (
+        f"Table #{table.table_id} was cancelled: its lobby is closed; `/table list` shows the tables open to join, "
+        "and `/table create` opens a new one."), refused.response.content
     assert not (await table.row()).rated
 
 

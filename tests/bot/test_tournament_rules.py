@@ -51,6 +51,11 @@ async def test_only_organisers_create_start_and_run_rounds(simcord_env):
     assert "already started" in answer(again)
     too_soon = await event.organiser.slash(event.channel, "tournament next")
     assert "Round 1 is still being played" in answer(too_soon)
+    # and what the organiser can do meanwhile
+    assert answer(too_soon).endswith(
+        "`/tournament status` shows whom they wait for; an organiser can move the round's deadline with "
+        "`/tournament extend`, or let a computer play an absent player's seat with `/tournament replace` or "
+        "`/tournament forfeit`."), answer(too_soon)
 
 
 @pytest.mark.slow

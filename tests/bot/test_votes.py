@@ -132,7 +132,7 @@ async def test_a_vote_overtaken_by_a_cancel_loses_its_buttons_when_answered(simc
     await manager.slash(table.thread, "table cancel")
     assert (await table.row()).status == "cancelled"
     late = await bo.click(vote, label="Agree")
-    assert late.ephemeral and late.response.content == "This vote is over."
+    assert late.ephemeral and late.response.content == "This vote is over: the game was cancelled."
     assert not labels(next(m for m in table.thread.history() if m.id == vote.id))
     assert (await table.row()).status == "cancelled"
 
@@ -153,7 +153,9 @@ async def test_only_players_playing_their_seat_vote_and_a_returned_player_is_not
     assert "Welcome back" in (await dee.click(hand.response.message, label="I'm back")).response.content
     assert not labels(next(m for m in table.thread.history() if m.id == vote.id))  # the question is over
     late = await pressed_anyway(ada, vote, "Agree")  # as its buttons were, by a client that kept them
-    assert late.ephemeral and late.response.content == "This vote is over."
+    assert late.ephemeral and late.response.content == (
+        "This vote is over (answered, or its question no longer stands). A player can ask again with "
+        "`/table handover`.")
     assert not next(s for s in await table.seats() if s.user_id == dee.id).ai
     refused = await bo.slash(table.thread, "table handover", player=dee)
     assert refused.ephemeral and "is playing their seat" in refused.response.content
@@ -205,7 +207,9 @@ async def test_a_hand_over_vote_ends_for_good_when_its_player_comes_back(simcord
     assert "handover:" + str(seat) not in (await table.row()).votes
     await table.bot.store.tables.update_seat(table.table_id, seat, away=True)  # dee lapses again
     late = await pressed_anyway(cy, vote, "Agree")
-    assert late.ephemeral and late.response.content == "This vote is over."
+    assert late.ephemeral and late.response.content == (
+        "This vote is over (answered, or its question no longer stands). A player can ask again with "
+        "`/table handover`.")
     assert not next(s for s in await table.seats() if s.user_id == dee.id).ai
 
 
