@@ -11,7 +11,9 @@ import os
 import sqlite3
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Callable
 
 from storage.db import BUSY_WAIT_MS
 
@@ -38,7 +40,7 @@ def backup(source: Path, target: Path) -> int:
         try:
             copy = sqlite3.connect(partial)
             try:
-                database.backup(copy)
+                database.backup(copy, progress=_give_up_when_locked(), sleep=0.05)
                 count = _games(copy, source)
             finally:
                 copy.close()
@@ -48,6 +50,18 @@ def backup(source: Path, target: Path) -> int:
     finally:
         partial.unlink(missing_ok=True)  # no half copy (nor another program's data) left behind
     return int(count)
+
+
+def _give_up_when_locked() -> Callable[[int, int, int], None]:
+    """A backup's progress callback that ends it once the database was locked for as long as a
+    statement waits (SQLite's backup would wait for as long as another program holds the lock)."""
+    deadline = time.monotonic() + BUSY_WAIT_MS / 1000
+
+    def progress(status: int, remaining: int, total: int) -> None:
+        if status in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) and time.monotonic() > deadline:
+            raise sqlite3.OperationalError(f"the database is locked by another program (waited "
+                                           f"{BUSY_WAIT_MS // 1000} s); try again once it is done")
+    return progress
 
 
 def _games(copy: sqlite3.Connection, source: Path) -> int:

@@ -178,3 +178,27 @@ async def test_a_folder_given_as_the_target_is_refused_with_a_file_name_to_give(
         said = capsys.readouterr().err
         assert "that is a folder; give the name of a new file in it" in said and "backup.sqlite3" in said
     assert not (tmp_path / "sub").exists() and not list((tmp_path / "there").iterdir())
+
+
+async def test_a_database_another_program_keeps_locked_is_named_after_a_short_wait(tmp_path, monkeypatch):
+    """Like a start on a locked database, a backup waits as long as a statement does, then says
+    why it made no copy (SQLite's own backup would wait for as long as the lock is held)."""
+    import time
+
+    import storage.backup as backup_module
+
+    monkeypatch.setattr(backup_module, "BUSY_WAIT_MS", 300)
+    path = tmp_path / "bot.sqlite3"
+    await (await running_store_with_tables(path, 1)).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("UPDATE game_tables SET id = id")
+    began = time.monotonic()
+    with pytest.raises(sqlite3.OperationalError, match="locked by another program"):
+        backup(path, tmp_path / "copy.sqlite3")
+    assert time.monotonic() - began < 10
+    assert sorted(p.name for p in tmp_path.iterdir() if "copy" in p.name) == []  # no partial copy left
+    holder.execute("ROLLBACK")
+    holder.close()
+    assert backup(path, tmp_path / "copy.sqlite3") == 1  # once the lock is gone
