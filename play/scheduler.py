@@ -23,7 +23,10 @@ Handler = Callable[[TimerRow], Awaitable[None]]
 IDLE_SLEEP = 24 * 3600  # with no timer due, look again daily (adding a timer wakes it sooner)
 RETRY_SECONDS = 60  # after a failed look at the timers
 CLAIM_SECONDS = 120  # a claimed timer fires again after this long unless its handler finished
-GIVE_UP_AFTER = 5  # a handler that failed this many times in a row: its timer is dropped
+# A handler that failed this many times in a row (a disk failing for a while) is tried less often
+# from then on, but never given up: a deadline dropped would leave its table waiting for good.
+SLOW_AFTER = 5
+SLOW_RETRY_SECONDS = (600, 3600)  # ten minutes, then an hour (and hourly after that)
 
 
 class Scheduler:
@@ -124,7 +127,7 @@ class Scheduler:
             try:
                 await handler(timer)
             except Exception:
-                log.exception("timer %s (%s) failed; not tried again", timer.id, timer.kind)
+                log.exception("timer %s (%s) of %s failed; not tried again", timer.id, timer.kind, whose(timer))
             return
         if handler is None:
             log.warning("no handler for timer kind %r; dropped", timer.kind)
@@ -132,12 +135,30 @@ class Scheduler:
             try:
                 await handler(timer)
             except Exception:  # one failing timer must not stop the others
-                failures = (self._failures.get(timer.id) or 0) + 1
-                if failures < GIVE_UP_AFTER:
-                    self._failures.put(timer.id, failures)
-                    log.exception("timer %s (%s) failed; it fires again in %s s", timer.id, timer.kind,
-                                  CLAIM_SECONDS)
-                    return
-                log.exception("timer %s (%s) failed %s times; dropped", timer.id, timer.kind, failures)
+                await self._failed(timer, claimed_until)
+                return
         self._failures.pop(timer.id)
         await self.store.tables.delete_claimed_timer(timer, claimed_until)
+
+    async def _failed(self, timer: TimerRow, claimed_until: float) -> None:
+        """A handler failed: its timer fires again when the claim runs out, or, after several
+        failures in a row, later still (its table named, so an operator can find it)."""
+        failures = (self._failures.get(timer.id) or 0) + 1
+        self._failures.put(timer.id, failures)
+        delay = CLAIM_SECONDS
+        if failures >= SLOW_AFTER:
+            delay = SLOW_RETRY_SECONDS[min(failures - SLOW_AFTER, len(SLOW_RETRY_SECONDS) - 1)]
+            try:
+                await self.store.tables.postpone_claimed_timer(timer, claimed_until, self.clock() + delay)
+            except Exception:  # the database still fails: the claim's own time stands
+                delay = CLAIM_SECONDS
+        log.exception("timer %s (%s) of %s failed %s time%s in a row; it fires again in %s s", timer.id,
+                      timer.kind, whose(timer), failures, "" if failures == 1 else "s", round(delay))
+
+
+def whose(timer: TimerRow) -> str:
+    """The table or tournament a timer is for, as a log line names it."""
+    if timer.table_id is not None:
+        return f"table {timer.table_id}"
+    tournament = timer.payload.get("tournament_id")
+    return f"tournament {tournament}" if tournament is not None else "no table"

@@ -102,6 +102,13 @@ class TimerStore:
                                         (timer.id, timer.kind, claimed_until))
             return rowcount == 1
 
+    async def postpone_claimed_timer(self, timer: TimerRow, claimed_until: float, due_at: float) -> bool:
+        """Move a claimed timer whose handler failed to `due_at`, if it is still the row claimed."""
+        async with self.db.transaction() as conn:
+            rowcount, _ = await execute(conn, "UPDATE timers SET due_at = ? WHERE id = ? AND kind = ? AND due_at = ?",
+                                        (due_at, timer.id, timer.kind, claimed_until))
+            return rowcount == 1
+
     async def delete_timer(self, timer_id: int) -> bool:
         async with self.db.transaction() as conn:
             rowcount, lastrowid = await execute(conn, "DELETE FROM timers WHERE id = ?", (timer_id,))

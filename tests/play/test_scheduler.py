@@ -133,3 +133,33 @@ async def test_a_stopped_scheduler_is_not_started_again(tmp_path):
     scheduler.start()
     assert not scheduler._started and scheduler._task is None and scheduler._handle is None
     await store.close()
+
+
+async def test_a_timer_whose_handler_keeps_failing_is_tried_less_often_but_never_dropped(store, monkeypatch, caplog):
+    """README: "a deadline is deleted only once its computer move is stored, so one interrupted by
+    a crash or a failed write fires again" — also when the disk fails for a long while: after
+    several failures in a row it is tried less often, and fires once the handler works again."""
+    monkeypatch.setattr(scheduler_module, "CLAIM_SECONDS", 0.05)
+    monkeypatch.setattr(scheduler_module, "SLOW_AFTER", 3)
+    monkeypatch.setattr(scheduler_module, "SLOW_RETRY_SECONDS", (0.3, 0.6))
+    runs: list[float] = []
+    scheduler = Scheduler(store, time.time)
+
+    async def fails_six_times(timer):
+        runs.append(time.time())
+        if len(runs) <= 6:
+            raise OSError("disk I/O error")
+
+    scheduler.on("deadline", fails_six_times)
+    await store.tables.add_timer("deadline", time.time() - 1, table_id=7)
+    scheduler.start()
+    await until(lambda: len(runs) == 7, seconds=10)
+    await until(lambda: scheduler._task is None)
+    assert await store.tables.timers() == [], "done at last: deleted"
+    gaps = [later - earlier for earlier, later in zip(runs, runs[1:])]
+    assert all(gap < 0.25 for gap in gaps[:2]), gaps  # the first failures: again when the claim runs out
+    assert 0.25 <= gaps[2] and 0.55 <= gaps[3] and 0.55 <= gaps[4], gaps  # then later, never dropped
+    failed = [r.getMessage() for r in caplog.records if "failed" in r.getMessage()]
+    assert len(failed) == 6 and all("of table 7" in line for line in failed), failed
+    assert "failed 6 times in a row" in failed[-1], failed
+    await scheduler.stop()
