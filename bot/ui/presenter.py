@@ -350,7 +350,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
             self.service.note_seat(table_id, row.user_id, dm_ok=False)
             return None
         except discord.HTTPException as exc:
-            log.warning("DM to %s failed: %s", row.user_id, exc)
+            log.warning("DM to %s (table %s) failed: %s", row.user_id, table_id, exc)
             return None
         if row.dm_ok is not True or row.dm_channel_id != sent.channel_id:
             self.service.note_seat(table_id, row.user_id, dm_ok=True, dm_channel_id=sent.channel_id)
@@ -365,7 +365,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
             return
         channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
         edit = {**current, "view": None} if current is not None else {"view": None}
-        edited = await safely(f"old panel of {row.user_id}", channel.get_partial_message(row.dm_message_id).edit(**edit))
+        edited = await safely(f"old panel of {row.user_id} at table {news.table.id}",
+                             channel.get_partial_message(row.dm_message_id).edit(**edit))
         if edited is None:
             self.kept_controls.put((news.table.id, row.seat), row.dm_message_id)
 
@@ -377,7 +378,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         One read per player; an older one loses its controls when clicked (controller.reject)."""
         for row in news.seats:
             if row.user_id is not None and row.dm_channel_id is not None:
-                await safely(f"old panels of {row.user_id}", self._retire_dms(news.table.id, row, news))
+                await safely(f"old panels of {row.user_id} at table {news.table.id}", self._retire_dms(news.table.id, row, news))
         await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
 
     async def _retire_dms(self, table_id: int, row: SeatRow, news: TableNews) -> None:
@@ -386,7 +387,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         if news.state is not None:
             cancelled["embed"] = self.panel(news, row.seat)["embed"]
         if row.dm_message_id is not None:  # the latest panel says what happened
-            await safely(f"last panel of {row.user_id}", self._dm_channel(row).get_partial_message(
+            await safely(f"last panel of {row.user_id} at table {table_id}", self._dm_channel(row).get_partial_message(
                 row.dm_message_id).edit(**cancelled))
         await self._sweep_dms(table_id, row, cancelled)
 
@@ -406,17 +407,18 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         try:
             latest = [message async for message in channel.history(limit=PANEL_LOOKBACK)]
         except discord.HTTPException as exc:
-            log.info("DMs of %s could not be read (%s)", row.user_id, exc.text or exc.status)
+            log.info("DMs of %s (table %s) could not be read (%s)", row.user_id, table_id, exc.text or exc.status)
             return
         for message in latest:
             if message.id != row.dm_message_id and has_controls_of(message, table_id):
-                await safely(f"old panel of {row.user_id}", channel.get_partial_message(message.id).edit(view=None))
+                await safely(f"old panel of {row.user_id} at table {table_id}",
+                             channel.get_partial_message(message.id).edit(view=None))
         later = [m for m in latest if row.dm_message_id is not None and m.id > row.dm_message_id]
         # A tracked panel that DMs of other tables pushed out of sight is not their newest DM of it either.
         pushed_out = len(latest) >= PANEL_LOOKBACK and all(m.id != row.dm_message_id for m in latest)
         if last_word and row.dm_message_id is not None and (pushed_out or any(about_table(m, table_id)
                                                                               for m in later)):
-            await safely(f"last word to {row.user_id}",
+            await safely(f"last word to {row.user_id} at table {table_id}",
                          channel.send(**{key: value for key, value in last_word.items() if key != "view"}))
 
     async def tell_damaged(self, damage: Damage) -> None:
@@ -428,7 +430,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
                 f"#{damage.table_id}.")
         await self.post(damage.thread_id, text)
         for user_id in damage.user_ids:
-            await safely(f"damage notice to {user_id}", self._dm_user(user_id, text))
+            await safely(f"damage notice to {user_id} of table {damage.table_id}", self._dm_user(user_id, text))
 
     async def _dm_user(self, user_id: int, text: str) -> None:
         channel = await self.bot.create_dm(discord.Object(user_id))

@@ -119,10 +119,23 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
     except discord.HTTPException as exc:
         # 400: an answer Discord cannot take is the bot's own mistake, logged as one.
         log.log(logging.ERROR if exc.status == 400 else logging.WARNING,
-                "the answer to %s's request failed (%s); what it changed is carried out anyway",
-                interaction.user.id, exc)
+                "the answer to %s's request (%s) failed (%s); what it changed is carried out anyway",
+                interaction.user.id, request_of(interaction), exc)
         return False
     return True
+
+
+def request_of(interaction: discord.Interaction) -> str:
+    """What was asked, as a log line names it: a command, or a control's kind and table
+    (a custom id's first two parts; the rest, a panel's token, stays out of the log)."""
+    command = getattr(interaction, "command", None)
+    if command is not None:
+        return f"/{command.qualified_name}"
+    data = interaction.data if isinstance(interaction.data, dict) else {}
+    custom_id = str(data.get("custom_id") or "")
+    kind, _, rest = custom_id.partition(":")
+    table = rest.split(":", 1)[0]
+    return f"{kind} of table {table}" if table.isdigit() else (kind or "a request")
 
 
 async def _send(interaction: discord.Interaction, content: str | None, **kwargs: Any) -> None:

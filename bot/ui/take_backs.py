@@ -86,7 +86,7 @@ class TakeBacksMixin:
             await self._retire_clicked(interaction)
         elif not interaction.response.is_done():
             panel = self.presenter.panel(news, seat.seat, self.presenter.private_lines(news, seat.seat))
-            await safely(f"panel of {interaction.user.id}", replace_clicked(interaction, **panel))
+            await safely(f"panel of {interaction.user.id} at table {table_id}", replace_clicked(interaction, **panel))
 
     async def _retire_clicked(self: TablesController, interaction: discord.Interaction) -> None:
         """A control pressed on a private panel left with controls it should not have (the table has
