@@ -204,6 +204,16 @@ def best_card(cards: list[int]) -> tuple[int, int]:
     return max(CARD_STRENGTH[c] for c in cards)
 
 
+def _say_ties(state: State, ranked: list[int], events: list[Event]) -> None:
+    """Where two of the places that count showed the same value, the line says what decided it."""
+    for higher, lower in zip(ranked, ranked[1:]):
+        better, worse = (max(state.picks[s], key=CARD_STRENGTH.__getitem__) for s in (higher, lower))
+        if CARD_STRENGTH[better][0] == CARD_STRENGTH[worse][0]:
+            events.append(public("reveal_tie", f"{label(better)} beats {label(worse)}: of equal values, the noble "
+                                               "closest to Maximilian wins (Maria, Leo, Louise, Philipp).",
+                                 tied=[higher, lower]))
+
+
 def _resolve_reveal(state: State, events: list[Event]) -> Step:
     """'The winner is the player with highest single value'; the winner discards, the others take
     their cards back; 100 and 50 guilders to the second and third highest."""
@@ -214,6 +224,7 @@ def _resolve_reveal(state: State, events: list[Event]) -> Step:
     for s in ranked:
         events.append(public("reveal", f"{{p{s}}} shows {', '.join(label(c) for c in state.picks[s])}.",
                              seat=s, cards=[label(c) for c in state.picks[s]]))
+    _say_ties(state, ranked[:3], events)
     winner = ranked[0]
     own_list(state, "discard").extend(state.picks[winner])
     for place, s in enumerate(ranked[1:], start=2):
