@@ -159,10 +159,11 @@ def apply_answer(state: State, seat: int, action, events: list[Event]) -> None:
         end_turn(state, events)
     elif kind == "refuse":
         # Public without the name: the thread sees only "whether they agree", not who answered last
-        # (which would tell whether a secret counter-offer was made).
+        # (which would tell whether a secret counter-offer was made). The two who negotiated (and,
+        # after the end, everyone) read who broke off first, then the outcome.
+        events.append(private((attacker, victim), "refused_by", "{p%d} breaks off the negotiation." % seat))
         events.append(event("refuse", "No pay-off is agreed between {p%d} and {p%d}: the negotiation ends."
                             % (victim, attacker)))
-        events.append(private((attacker, victim), "refused_by", "{p%d} breaks off the negotiation." % seat))
         _attack(state, events)
     elif kind == "offer":
         counter = counter_range(state, seat)

@@ -134,6 +134,8 @@ def test_either_side_may_break_off_and_the_die_decides(who):
         "No pay-off is agreed between {p2} and {p0}: the negotiation ends."]  # public: not who did
     assert [(e.text, e.seats) for e in events if e.kind == "refused_by"] == [
         ("{p%d} breaks off the negotiation." % who, frozenset({0, 2}))]
+    kinds = [e.kind for e in events]
+    assert kinds.index("refused_by") < kinds.index("refuse"), kinds  # the cause, then the outcome
     assert [e.data["success"] for e in events if e.kind == "attack"] == [True]
     assert state.money[0] == 10 and state.money[2] == 10 and state.reserve == 5
 
