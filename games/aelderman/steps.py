@@ -207,6 +207,7 @@ def _solo_deal(state: State, p: Pending, a, events: list[Event]) -> None:
     """No choice (resolved by itself): the solo Council Hall's three cards are drawn."""
     cards = draw_council_cards(state, D.SOLO_DRAW)
     if cards:
+        say(events, "council_drawn", f"Council Hall card{'s' * (len(cards) > 1)} drawn: {_numbers(cards)}.")
         state.pending.append(Pending(kind="solo_draw", seat=0, data={"cards": cards}))
 
 
@@ -214,12 +215,19 @@ def _solo_draw(state: State, p: Pending, a, events: list[Event]) -> None:
     chosen = a.card if a.kind == "take_card" else None
     dropped = [c for c in p.data["cards"] if c != chosen]
     state.council_discard.extend(dropped)
+    if chosen is not None:  # the card bought first, then what became of the others
+        solo_buy(state, chosen, a.price, events)
     if dropped:  # face up to the solo player, who may not have been offered them (no influence to pay)
         many = len(dropped) > 1
-        say(events, "council_discard", f"The Council Hall card{'s' * many} drawn ({', '.join(map(str, dropped))}) "
+        other = "other " if chosen is not None else ""
+        say(events, "council_discard", f"The {other}Council Hall card{'s' * many} drawn ({_numbers(dropped)}) "
             f"{'go' if many else 'goes'} to the discard pile.")
-    if chosen is not None:
-        solo_buy(state, chosen, a.price, events)
+
+
+def _numbers(cards: list[int]) -> str:
+    """Card numbers as a line names them: "152", "152 and 155", "123, 152 and 155"."""
+    named = [str(card) for card in cards]
+    return " and ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]
 
 
 STEPS: dict[str, tuple[Options, Resolve]] = {

@@ -364,3 +364,26 @@ def test_dummy_markers_with_no_city_to_go_to_are_told():
     wanted = D.DUMMY_SHEETS["hard"].markers[1]
     assert [e.kind for e in events] == ["dummy_cannot_place"]
     assert f"{wanted} of its influence markers are not placed" in events[0].text
+
+
+def test_the_log_names_the_three_cards_drawn_then_the_one_bought_then_the_others_discarded():
+    """Solo, Council Hall: 'Then draw three Council Hall cards from the face-down draw pile. One of
+    these can be purchased for the price of one influence marker.' The log reads in that order."""
+    from games.aelderman.council import start_council
+    from games.aelderman.flow import advance
+    state = new_main(1, 5)
+    state.turn, state.phase, state.period = None, "council", 3
+    state.players[0].influence = 10
+    a, b, c = reversed(state.council_pile[-D.SOLO_DRAW:])  # drawn from the top
+    events: list = []
+    start_council(state, events)
+    advance(state, events)
+    state, passed = act(state, 0, "pass")  # no card of the first row's offer
+    drawn = [e.text for e in [*events, *passed] if e.kind == "council_drawn"]
+    assert drawn == [f"Council Hall cards drawn: {a}, {b} and {c}."], drawn
+    bought = next(x for x in SPEC.legal_actions(state, 0) if x.kind == "take_card")
+    state, later = act(state, 0, "take_card", card=bought.card, price=bought.price)
+    lines = [e.text for e in later if e.kind in ("council_card", "council_discard")]
+    others = [card for card in (a, b, c) if card != bought.card]
+    assert lines == [f"{{p0}} buys Council Hall card {bought.card} for 1 influence.",
+                     f"The other Council Hall cards drawn ({others[0]} and {others[1]}) go to the discard pile."], lines
