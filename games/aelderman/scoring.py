@@ -125,7 +125,9 @@ def outcome(state: State) -> Outcome | None:
     keys = sorted({(levels[s], votes[s]) for s in levels}, reverse=True)
     ranking = [[s for s in range(state.seats) if (levels[s], votes[s]) == key] for key in keys]
     winners = [s for s in range(state.seats) if levels[s] >= 1]
-    tie_break = "Places: mission level reached, then council votes."
+    # Said where council votes placed players who reached the same level (the tie they broke).
+    same_level = len(set(levels.values())) < len(levels)
+    tie_break = "Places: mission level reached, then council votes." if same_level else None
     return Outcome(ranking=ranking, scores={s: float(votes[s]) for s in votes}, winners=winners,
                    tie_break=tie_break, details={s: details(state, s, levels[s]) for s in levels},
                    winners_by_place=False)  # "You win the game if you manage to complete at least the basic task"

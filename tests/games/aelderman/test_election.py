@@ -95,3 +95,15 @@ def test_the_most_council_votes_are_elected_and_a_tie_shares():
     state.players[2].votes = 10
     outcome = SPEC.outcome(state)
     assert outcome.winners == [1, 2] and outcome.ranking == [[1, 2], [0]]
+
+
+def test_the_tie_rule_is_given_only_when_the_leaders_tie():
+    """The rulebook names no tie-break for the most council votes: the project's reading, "tied
+    leaders share the election", is said when leaders tied, not after an election someone won alone."""
+    from games.aelderman.election import election_outcome
+    state = _empty(3)
+    tied = election_outcome(state)
+    assert tied.winners == [0, 1, 2] and tied.tie_break == "Most council votes; tied leaders share the election."
+    state.players[1].votes = 5
+    alone = election_outcome(state)
+    assert alone.winners == [1] and alone.tie_break is None

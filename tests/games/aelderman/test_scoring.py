@@ -129,3 +129,18 @@ def test_rincks_expert_marker_in_edinburgh_comes_besides_the_basic_three():
             clear_player(state, seat)
         _rinck_with_markers_in(state, 0, subsidiaries, banners)
         assert mission_level(state, 0) == level, (subsidiaries, banners)
+
+
+
+def test_places_by_council_votes_are_explained_only_when_they_broke_a_tie_of_levels(monkeypatch):
+    """Short version: places go by the mission level reached, then council votes; the line saying
+    so comes with a result where votes placed players of the same level."""
+    import games.aelderman.scoring as scoring
+    state = new_game(3, seed=4)
+    state.phase = "over"
+    for levels, expected in (([2, 1, 0], None),
+                             ([1, 1, 0], "Places: mission level reached, then council votes.")):
+        monkeypatch.setattr(scoring, "mission_level", lambda _, seat, levels=levels: levels[seat])
+        outcome = SPEC.outcome(state)
+        assert outcome.tie_break == expected, levels
+        assert outcome.ranking[-1] == [2]
