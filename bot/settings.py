@@ -170,6 +170,12 @@ def plain_reason(error: Any) -> str:
         return f"expected a whole number, got {shown}"
     if kind == "string_too_short":
         return "it cannot be blank"
+    if kind == "string_too_long":
+        return f"it is {len(given)} characters long; at most {error['ctx']['max_length']} are allowed"
+    if kind == "string_type":
+        return f"expected text in quotes, got {shown}"
+    if kind == "literal_error":
+        return f"{shown} is not one of {error['ctx']['expected']}"
     return error["msg"].removeprefix("Value error, ")
 
 

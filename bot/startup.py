@@ -65,6 +65,9 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
         return (f"Cannot open the database {settings.database}: {exc}. The file is not a SQLite database or is "
                 "damaged: restore a copy made with `python -m bot backup` (README, Backups and upgrades), or "
                 "point `database` at a new file.")
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return (f"Cannot open the database {settings.database}: {exc}. Another program holds it (a database "
+                "browser, a backup tool, a copy of the bot started by hand): close it, then start again.")
     if isinstance(exc, sqlite3.Error):
         return f"Cannot open the database {settings.database}: {exc}. Check the path and its permissions."
     if isinstance(exc, (CommandsRefused, app_commands.CommandSyncFailure)):

@@ -86,6 +86,9 @@ def test_a_bad_value_names_the_key(tmp_path, text, key):
     ("decision_timeout = 3.5", "decision_timeout: expected a whole number, got 3.5"),
     ("max_open_tables_per_member = true", "max_open_tables_per_member: expected a whole number, got true"),
     ('organiser_role = " "', "organiser_role: it cannot be blank"),
+    ('organiser_role = "' + "r" * 120 + '"', "organiser_role: it is 120 characters long; at most 100 are allowed"),
+    ("token = 123", "token: expected text in quotes, got 123"),
+    ("log_level = 10", "log_level: 10 is not one of 'DEBUG', 'INFO', 'WARNING' or 'ERROR'"),
 ])
 def test_a_refusal_reads_without_pythons_wording(tmp_path, text, says):
     config = tmp_path / "config.toml"

@@ -87,6 +87,26 @@ async def refusal_line(path) -> str | None:
     raise AssertionError(f"the database {path} was opened")
 
 
+async def test_a_database_another_program_keeps_locked_says_so(tmp_path, monkeypatch):
+    """Not "check the path and its permissions": the file is fine, another program holds it."""
+    import storage.db as db_module
+
+    monkeypatch.setattr(db_module, "BUSY_WAIT_MS", 200)
+    path = tmp_path / "bot.sqlite3"
+    await (await Store.open(path)).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("UPDATE schema_migrations SET name = name")
+    try:
+        line = await refusal_line(path)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert line is not None and "database is locked" in line and "Another program holds it" in line, line
+    assert "permissions" not in line
+
+
 async def test_another_programs_database_is_one_line_naming_its_tables(tmp_path):
     path = tmp_path / "shop.sqlite3"
     with sqlite3.connect(path) as conn:
