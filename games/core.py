@@ -449,4 +449,9 @@ def first_error(exc: ValidationError) -> str:
     """A pydantic report as one line: where the first problem is, and what it is."""
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ()))
+    if err.get("type") in ("union_tag_not_found", "union_tag_invalid"):  # no kind, or one the game has not
+        tags = err.get("ctx", {}).get("expected_tags")
+        given = err.get("ctx", {}).get("tag")
+        what = f"its kind {given!r} is not one of this game's ({tags})" if given else "it names no kind of move"
+        return f"{where}: {what}" if where else what
     return f"{where}: {err.get('msg')}" if where else str(err.get("msg"))

@@ -25,6 +25,11 @@ def test_malformed_actions_are_refused_with_a_reason(name):
     for bad in ({"kind": "no-such-move"}, "not json", 42, ["kind"]):
         with pytest.raises(RuleError, match="not a valid move"):
             spec.parse_action(bad)
+    # in words, not the validator's ("Unable to extract tag using discriminator")
+    with pytest.raises(RuleError, match="its kind 'no-such-move' is not one of this game's"):
+        spec.parse_action({"kind": "no-such-move"})
+    with pytest.raises(RuleError, match="That is not a valid move: it names no kind of move$"):
+        spec.parse_action({"cards": 1})
 
 
 def test_every_action_model_of_a_game_is_known_to_apply_without_parsing():
