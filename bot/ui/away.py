@@ -44,7 +44,8 @@ class AwayMixin:
         if (row := news.seat_of(interaction.user.id)) is not None:  # its choices are the computer's now
             await safely(f"abandoned seat's panel of table {news.table.id}", self.presenter.retire_dm_panel(news, row))
             if row.away or row.missed:  # a "Time ran out" notice's I'm back no longer applies
-                await safely(f"away notice of table {news.table.id}", self.presenter.retire_away_notices(news, row, None))
+                await safely(f"away notice of table {news.table.id}",
+                             self.presenter.retire_away_notices(news, row, None))
         await safely(f"waiting table {table_id}", self.presenter.game_waits(news))  # they were the last playing
         await self.settle_votes(news)  # a vote may have waited only for them
 

@@ -123,7 +123,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         closed = [u for u in others if u in (rematch or ())]
         advice = (f" {' '.join(f'<@{u}>' for u in closed)}: your DMs were closed to me, so your turns will be "
                   "mentioned here: press **My hand** on the board (or use `/table hand`) to play." if closed else "")
-        told = rematch is not None and others and await safely(f"rematch's players of table {news.table.id}", thread.send(
+        what = f"rematch's players of table {news.table.id}"
+        told = rematch is not None and others and await safely(what, thread.send(
             f"{' '.join(f'<@{u}>' for u in others)}: {asker} asks for a rematch and seated you here. "
             "Press **Leave** if you do not want to play." + advice, allowed_mentions=panels.PLAYER_MENTIONS))
         dm_note = await self._probe_dm(news, interaction.user.id)

@@ -52,14 +52,15 @@ class FinishMixin:
         for seat in news.seats:
             if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
                 words[seat.seat] = self._end_word(news, seat, standings)
-                await safely(f"last panel of {seat.user_id} at table {news.table.id}", self._dm_channel(seat).get_partial_message(
-                    seat.dm_message_id).edit(**words[seat.seat]))
+                await safely(f"last panel of {seat.user_id} at table {news.table.id}",
+                             self._dm_channel(seat).get_partial_message(seat.dm_message_id).edit(**words[seat.seat]))
         if finish.stored:
             await self.tell_finish_listeners(news.table.id, finish.reports)
         # Last, as it may take many calls: answered panels keep their "Take back" until the end
         # (retiring each on the way would cost a call a move).
         for seat in news.seats:
-            await safely(f"old panels of {seat.user_id} at table {news.table.id}", self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
+            await safely(f"old panels of {seat.user_id} at table {news.table.id}",
+                         self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
         await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
 
     async def _standings_place(self: Presenter, news: TableNews, thread: Any) -> Any:

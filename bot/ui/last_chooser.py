@@ -63,7 +63,8 @@ class LastChooserMixin:
         copied = self.copied.pop((news.table.id, row.seat))
         if copied is not None and row.dm_channel_id is not None:
             channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
-            await safely(f"old panel of {row.user_id} at table {news.table.id}", channel.get_partial_message(copied).edit(view=None))
+            await safely(f"old panel of {row.user_id} at table {news.table.id}",
+                         channel.get_partial_message(copied).edit(view=None))
 
 
 def _prompt_version(news: TableNews, seat: int) -> int:

@@ -378,7 +378,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         One read per player; an older one loses its controls when clicked (controller.reject)."""
         for row in news.seats:
             if row.user_id is not None and row.dm_channel_id is not None:
-                await safely(f"old panels of {row.user_id} at table {news.table.id}", self._retire_dms(news.table.id, row, news))
+                await safely(f"old panels of {row.user_id} at table {news.table.id}",
+                             self._retire_dms(news.table.id, row, news))
         await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
 
     async def _retire_dms(self, table_id: int, row: SeatRow, news: TableNews) -> None:

@@ -109,7 +109,8 @@ class ThreadsMixin:
         with nobody missing."""
         if attempt == 0:
             await safely(f"thread members of table {table_id}", self.service.members_due(table_id, users))
-        missing = [user for user in users if not await safely(f"thread member {user} of table {table_id}", _add_user(thread, user))]
+        missing = [user for user in users
+                   if not await safely(f"thread member {user} of table {table_id}", _add_user(thread, user))]
         if missing and attempt >= len(MEMBERS_RETRIES):
             log.warning("players %s could not be added to the private thread of table %s: given up", missing, table_id)
         await self._members_later(table_id, missing, attempt if missing else 0)

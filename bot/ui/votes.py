@@ -59,7 +59,8 @@ class VotesMixin:
         if voted.outcome == "agreed":
             if voted.asked_before:  # its last players to answer went away or left the server meanwhile
                 await reply(interaction, f"Done: {STILL_ASKED[0].lower()}{STILL_ASKED[1:]}.")
-                await safely(f"vote message of table {voted.news.table.id}", self._retire_question(voted.news, voted.kind))
+                await safely(f"vote message of table {voted.news.table.id}",
+                             self._retire_question(voted.news, voted.kind))
                 await self._carried_out(voted, STILL_ASKED)
             else:
                 await reply(interaction, "Done: no other player had to agree.")
@@ -138,7 +139,8 @@ class VotesMixin:
         guild = self.presenter.bot.get_guild(news.table.guild_id)
         left = await left_server(guild, still, caller_id=0) if guild is not None and still else frozenset()
         for voted in await self.service.settle_votes(news.table.id, left):
-            await safely(f"vote message of table {voted.news.table.id}", self._retire_question(voted.news, voted.kind))
+            await safely(f"vote message of table {voted.news.table.id}",
+                         self._retire_question(voted.news, voted.kind))
             await self._carried_out(voted, STILL_ASKED)
 
     async def vote_ended(self, news: TableNews, kind: str, note: str) -> None:
@@ -205,7 +207,8 @@ class VotesMixin:
         await self.after(news)  # type: ignore[attr-defined]
         row = next((s for s in news.seats if f"handover:{s.seat}" == voted.kind), None)
         if row is not None:  # theirs for good: their "Time ran out" notice no longer offers I'm back
-            await safely(f"away notice of table {news.table.id}", self.presenter.retire_away_notices(news, row, None))
+            await safely(f"away notice of table {news.table.id}",
+                         self.presenter.retire_away_notices(news, row, None))
 
 
 async def _as_stored(clicked: discord.Message | None) -> discord.Message | None:
