@@ -99,6 +99,7 @@ class Database:
     async def open(cls, path: str | Path, sync: Sync = "normal") -> "Database":
         """Open (creating it and its folder if need be) and migrate the database. A path that
         cannot hold one raises sqlite3.Error, with nothing left open."""
+        new = str(path) != ":memory:" and not Path(path).exists()
         if str(path) != ":memory:":
             try:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -122,6 +123,9 @@ class Database:
                 await _pragma(conn, pragma)
             await db.migrate()
             await db._check_writable()
+            if new:  # said plainly: a mistyped path starts an empty database, not the games kept elsewhere
+                log.info("database %s did not exist: a new, empty one was created (if the bot's games are "
+                         "in another file, set `database` to it)", path)
             log.info("database %s open, schema version %s", path, await db.schema_version())
             if str(path) != ":memory:":
                 db._open_loop_connections(Path(path).resolve(), sync)

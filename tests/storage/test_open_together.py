@@ -34,3 +34,19 @@ def test_two_starts_at_once_on_a_new_database_both_open_it(tmp_path):
                                       text=True) for _ in range(3)]
         said = [p.communicate(timeout=120)[0].strip() for p in processes]
         assert len(set(said)) == 1 and said[0].startswith("version "), said
+
+
+async def test_a_new_database_is_said_in_the_log_so_a_mistyped_path_is_noticed(tmp_path, caplog):
+    import logging
+
+    from storage import Store
+
+    caplog.set_level(logging.INFO, logger="storage")
+    path = tmp_path / "typo" / "bot.sqlite3"
+    await (await Store.open(path)).close()
+    created = [r.getMessage() for r in caplog.records if "did not exist" in r.getMessage()]
+    assert created == [f"database {path} did not exist: a new, empty one was created (if the bot's games are in "
+                       "another file, set `database` to it)"], created
+    caplog.clear()
+    await (await Store.open(path)).close()
+    assert not [r for r in caplog.records if "did not exist" in r.getMessage()]
