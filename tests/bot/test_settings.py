@@ -112,6 +112,9 @@ def test_broken_toml_is_reported(tmp_path):
     config.write_text("token = \n")
     with pytest.raises(SettingsError, match="not valid TOML"):
         load_settings(config, environ={})
+    config.write_text('log_level = "INFO"\nlog_level = "DEBUG"\n')
+    with pytest.raises(SettingsError, match=r"Cannot overwrite a value \(at line 2, column 20\) \(a key given twice\?\)$"):
+        load_settings(config, environ={})
 
 
 def test_the_example_config_is_valid():
