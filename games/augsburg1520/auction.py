@@ -224,7 +224,7 @@ def _resolve_reveal(state: State, events: list[Event]) -> Step:
     for s in ranked:
         events.append(public("reveal", f"{{p{s}}} shows {', '.join(label(c) for c in state.picks[s])}.",
                              seat=s, cards=[label(c) for c in state.picks[s]]))
-    _say_ties(state, ranked[:3], events)
+    _say_ties(state, ranked[:4], events)  # the places that count: 1st to 3rd, and who is 3rd over a 4th
     winner = ranked[0]
     own_list(state, "discard").extend(state.picks[winner])
     for place, s in enumerate(ranked[1:], start=2):

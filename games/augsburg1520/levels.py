@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from games.augsburg1520 import data
 from games.augsburg1520.actions import Consolation, TakeTileFrom, make
-from games.augsburg1520.common import LEVEL_DONE, Step, gain_prestige, own, receive
+from games.augsburg1520.common import LEVEL_DONE, Step, gain_prestige, own, prestige_text, receive
 from games.augsburg1520.state import State
 from games.core import Event, RuleError, public
 
@@ -43,7 +43,9 @@ def raise_level(state: State, events: list[Event]) -> Step:
         if target == 4:
             pool[1] += 1
         own(state, "levels")[seat][category] = target
-        events.append(public("level", f"{{p{seat}}} {level_reached(category, target)}.",
+        # "he returns the 3rd Level tile to the pool" (rulebook): said, as the pool on the board changes
+        back = f"; their {level_name(category, 3)} tile goes back to the pool" if target == 4 else ""
+        events.append(public("level", f"{{p{seat}}} {level_reached(category, target)}{back}.",
                              seat=seat, category=data.CATEGORIES[category], level=target))
         return LEVEL_DONE
     others = holders(state, seat, category)
@@ -100,7 +102,7 @@ def apply_consolation(state: State, seat: int, action: Consolation, events: list
         text = f"{{p{seat}}} takes {data.TILE_LOSS_MONEY} guilders as consolation."
     else:
         gained = gain_prestige(state, seat, data.TILE_LOSS_PRESTIGE)
-        text = f"{{p{seat}}} takes {gained} prestige as consolation."
+        text = f"{{p{seat}}} takes {prestige_text(state, seat, gained, data.TILE_LOSS_PRESTIGE)} as consolation."
     events.append(public("consolation", text, seat=seat, choice=choice))
     state.victim = -1
     return LEVEL_DONE

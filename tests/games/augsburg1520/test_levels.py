@@ -49,8 +49,19 @@ def test_lorenz_takes_the_mayor_tile_from_martin():
 def test_consolation_can_be_one_prestige():
     """'he may either take 100 Guilders from the Bank or add 1 Prestige point to his score.'"""
     state, _ = play(lorenz_and_martin(), LORENZ, use(0, "level"))
-    state, _ = play(state, MARTIN, {"kind": "consolation", "choice": "prestige"})
+    state, events = play(state, MARTIN, {"kind": "consolation", "choice": "prestige"})
     assert state.score[MARTIN] == 1
+    assert [e.text for e in events if e.kind == "consolation"] == ["{p1} takes 1 prestige as consolation."]
+
+
+def test_a_consolation_point_beyond_25_is_lost_and_the_line_says_why():
+    """'The score marker can never move beyond space 25 unless the player has built a Church.'"""
+    state, _ = play(lorenz_and_martin(), LORENZ, use(0, "level"))
+    state.score[MARTIN] = 25
+    state, events = play(state, MARTIN, {"kind": "consolation", "choice": "prestige"})
+    assert state.score[MARTIN] == 25
+    assert [e.text for e in events if e.kind == "consolation"] == [
+        "{p1} takes 0 of 1 prestige (no more than 25 without a Church) as consolation."]
 
 
 def test_pool_first_other_players_only_when_it_is_empty():
@@ -114,3 +125,16 @@ def test_the_log_names_an_agency_level_by_the_city_of_the_agency():
     state = to_privileges(after_first_purchase(4, 5), LORENZ, 5)  # card 5: Agency, Agency, Prestige 6
     state, events = play(state, LORENZ, use(0, "level"))
     assert "{p0} opens an agency in Innsbruck (Agencies level 2)." in [e.text for e in events]
+
+
+def test_the_level_3_tile_given_back_for_the_4th_is_said():
+    """'When a player takes the tile for the 4th and highest Level he returns the 3rd Level tile to
+    the pool.' The line says so, as the pool on the board changes."""
+    state = after_first_purchase(3, 3)
+    set_level(state, 0, "peerage", 3)
+    pool = [list(p) for p in state.pool]
+    state = to_privileges(state, 0, 3)  # N, N, P7
+    state, events = play(state, 0, use(0, "level"))
+    assert state.levels[0][1] == 4 and state.pool[1][1] == pool[1][1] + 1
+    (line,) = [e.text for e in events if e.kind == "level"]
+    assert line.endswith("(Peerage level 4); their Count (Peerage level 3) tile goes back to the pool."), line

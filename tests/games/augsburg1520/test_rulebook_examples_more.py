@@ -103,10 +103,10 @@ def test_maximilian_tie_order_maria_leo_louise_philipp_for_all_four_places():
                                      for s, n in enumerate(["philipp", "louise", "maria", "leo"])])
     assert state.winner == 2  # Maria 10
     assert [state.money[s] - money[s] for s in range(4)] == [0, 50, 0, 100]  # Leo 2nd, Louise 3rd
-    # the log says what decided the places that count (first, second, third)
+    # the log says what decided the places that count (first, second, third, and third over fourth)
     rule = "of equal values, the noble closest to Maximilian wins (Maria, Leo, Louise, Philipp)."
     assert [e.text for e in events if e.kind == "reveal_tie"] == [
-        f"Maria 10 beats Leo 10: {rule}", f"Leo 10 beats Louise 10: {rule}"]
+        f"Maria 10 beats Leo 10: {rule}", f"Leo 10 beats Louise 10: {rule}", f"Louise 10 beats Philipp 10: {rule}"]
 
 
 # -- privilege cards on display over a round --------------------------------------------------
