@@ -8,7 +8,7 @@ from games.aelderman.council import draw_council_cards
 from games.aelderman.improvements import offer
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import (building_cost, check_storage, gain, gain_influence,
-                                   has_goods, pay_goods, property_cost, say)
+                                   has_goods, listed, pay_goods, property_cost, say)
 from games.aelderman.state import Pending, Player, State
 from games.core import Event, own_choice, plural
 
@@ -48,8 +48,8 @@ def celebrate(state: State, seat: int, size: str, events: list[Event]) -> None:
         player.small_feasts += 1
     else:
         player.big_feasts += 1
-    say(events, "feast", f"{{p{seat}}} celebrates a {size} feast and gains {got} influence.",
-        seat=seat, size=size)
+    say(events, "feast", f"{{p{seat}}} celebrates a {size} feast with {listed(goods)} and gains {got} influence; "
+        "one of their markers goes on the round indicator.", seat=seat, size=size)
     if size == "small" and player.mission == D.FEAST_MARK_MISSION and not player.mission_markers:
         _mark_mission(player, seat, events)
 
@@ -145,9 +145,18 @@ def construct(state: State, seat: int, name: str, events: list[Event], site: int
     player.sites.append(site)
     state.built[name] = state.built.get(name, 0) + 1
     where = f" in {D.SITES[site].district}" if site >= 0 else ""
-    say(events, "built", f"{{p{seat}}} builds a {name}{where}.", seat=seat, building=name, site=site)
+    paid = {**goods, **({"coins": coins} if coins else {})}
+    say(events, "built", f"{{p{seat}}} builds a {name}{where} for {listed(paid)}{_at_once(name)}.", seat=seat,
+        building=name, site=site)
     offer(state, seat, "built")  # improvement 506, offered after the building's own effects
     building_effect(state, seat, len(player.buildings) - 1, events, at_once=True)
+
+
+def _at_once(name: str) -> str:
+    """What a building gives as it is built (rulebook: "once immediately during construction")."""
+    building = D.BUILDINGS[name]
+    given = {**building.produces, **({"votes": D.GUARD_HOUSE_VOTES} if building.ability == "guard_house" else {})}
+    return f" and receives {listed(given)} at once" if given else ""
 
 
 def building_effect(state: State, seat: int, index: int, events: list[Event], at_once: bool) -> None:
@@ -218,10 +227,12 @@ def use_ability(state: State, seat: int, action: Ability, events: list[Event]) -
         text = "turns 3 wood into 3 council votes"
     elif ability == "lighthouse":
         player.goods["stone"] -= 2
-        text = "raises the Lighthouse's strength by 1"
+        text = "raises the Lighthouse's strength by 1 for 2 stone"
     else:
         player.goods["meat"] -= 1
         player.coins -= D.DELI_COINS
         player.goods[action.choice] += 1
         text = f"turns 1 meat and {D.DELI_COINS} coins into 1 {action.choice}"
-    say(events, "ability", f"{{p{seat}}}'s {action.building} {text}.", seat=seat)
+    # One marker from the general supply counts the use (up to four): said, as the supply changes.
+    say(events, "ability", f"{{p{seat}}}'s {action.building} {text}; a marker of theirs counts the use "
+        f"({player.uses[action.index]} of {D.ABILITY_USES}).", seat=seat)

@@ -7,8 +7,8 @@ from games.aelderman import data as D
 from games.aelderman.actions import Bid, Pass, TakeCard
 from games.aelderman.improvements import can_develop, push_develop
 from games.aelderman.placement import push_placement
-from games.aelderman.rules import cut_operating_costs, describe, gain, say
-from games.aelderman.state import Council, Pending, State
+from games.aelderman.rules import cut_operating_costs, describe, gain, listed, operating_costs, say
+from games.aelderman.state import Council, Pending, Player, State
 from games.core import AmountChoice, Event, own_choice, plural
 
 MAX_BID_OPTIONS = 24  # a select menu holds 25 options: 0..23 and "everything"
@@ -183,12 +183,27 @@ def take_card(state: State, seat: int, card: int, row: int, events: list[Event])
     council.taken[row][slot] = seat
     if D.COUNCIL_CARDS[card].kind == "improve":
         state.improve_taker = seat
-    say(events, "council_card", f"{{p{seat}}} takes Council Hall card {card}.", seat=seat, card=card)
+    effect = card_effect(card, state.players[seat])
+    say(events, "council_card", f"{{p{seat}}} takes Council Hall card {card}: {effect}.", seat=seat, card=card)
     apply_card(state, seat, card, events)
     bonus = D.COUNCIL_CARDS[card].bonus
     if row == 1 and bonus:
         say(events, "council_bonus", f"{{p{seat}}} receives the card's bonus: {describe(bonus)}.", seat=seat)
         gain(state, seat, bonus, events)
+
+
+def card_effect(card: int, player: Player) -> str:
+    """What a Council Hall card gives `player`, who takes it, as its line in the log names it
+    ("2 wood, 1 stone and 1 coin")."""
+    info = D.COUNCIL_CARDS[card]
+    if info.gain:
+        return listed(info.gain)
+    if info.kind == "less_costs":
+        return f"{min(D.LESS_COSTS, operating_costs(player))} coins off their operating costs"
+    if info.kind == "improve":
+        return "an improvement to develop"
+    text = info.text.rstrip(".")
+    return text[0].lower() + text[1:] + (" at the final scoring" if info.kind == "scoring" else "")
 
 
 def apply_card(state: State, seat: int, card: int, events: list[Event]) -> None:
@@ -252,8 +267,8 @@ def solo_buy(state: State, card: int, price: int, events: list[Event]) -> None:
     for pile in (state.votes3_pile, state.votes10_pile):
         if card in pile:
             pile.remove(card)
-    say(events, "council_card", f"{{p0}} buys Council Hall card {card} for {price} influence.",
-        seat=0, card=card)
+    say(events, "council_card", f"{{p0}} buys Council Hall card {card} for {price} influence: "
+        f"{card_effect(card, state.players[0])}.", seat=0, card=card)
     apply_card(state, 0, card, events)
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from games.aelderman import data as D
 from games.aelderman.actions import Activate, Develop, Pass
 from games.aelderman.placement import banner_free, push_placement
-from games.aelderman.rules import ap_available, gain, say, spend_ap
+from games.aelderman.rules import ap_available, gain, listed, say, spend_ap
 from games.aelderman.state import Pending, Player, State
-from games.core import Event
+from games.core import Event, plural
 
 # "perform the action placing influence marker": one marker at the action's price (5 coins).
 PLACE_COINS = D.SEA_ACTIONS["place1"].coins
@@ -100,8 +100,14 @@ def activate(state: State, seat: int, number: int, events: list[Event]) -> None:
     index = ready(player, number)
     assert index is not None
     player.activated[index] = True
-    player.coins += player.buildings.count("Guild House")  # rulebook: +1 coin per Guild House
-    say(events, "activated", f"{{p{seat}}} activates improvement {number}.", seat=seat,
+    houses = player.buildings.count("Guild House")
+    player.coins += houses  # rulebook: +1 coin per Guild House
+    # What the activation costs (its action's price, paid by the caller) and gives, named in its line.
+    cost = {**({"ap": 1} if number in D.IMPROVEMENT_ZONE else {}),
+            **({"coins": ACTION_PRICE[number]} if number in ACTION_PRICE else {})}
+    paying = f" for {listed(cost)}" if cost else ""
+    house = f" and receives {plural(houses, 'coin')} from their Guild House" if houses else ""
+    say(events, "activated", f"{{p{seat}}} activates improvement {number}{paying}{house}.", seat=seat,
         improvement=number)
 
 

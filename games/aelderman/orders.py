@@ -6,9 +6,9 @@ from __future__ import annotations
 from games.aelderman import data as D
 from games.aelderman.actions import FulfilOrder
 from games.aelderman.placement import controls, markers_in, push_placement
-from games.aelderman.rules import gain, say
+from games.aelderman.rules import gain, listed, say
 from games.aelderman.state import State
-from games.core import Event
+from games.core import Event, plural
 
 
 def production_of(state: State, seat: int, what: str) -> int:
@@ -50,7 +50,13 @@ def fulfil(state: State, seat: int, number: int, events: list[Event]) -> None:
     player = state.players[seat]
     player.orders.append(number)
     reward = {k: v for k, v in D.COUNCIL_ORDERS[number].reward.items() if k != "votes"}
-    say(events, "order", f"{{p{seat}}} fulfils Council order {number}.", seat=seat, order=number)
+    votes = D.COUNCIL_ORDERS[number].reward.get("votes", 0)
+    parts = [f"{listed(reward)} now"] if reward else []
+    parts += [f"{plural(votes, 'council vote')} at the final scoring"] if votes else []
+    places = D.COUNCIL_ORDERS[number].places
+    parts += [plural(places, "influence marker to place", "influence markers to place")] if places else []
+    say(events, "order", f"{{p{seat}}} fulfils Council order {number}: {' and '.join(parts) or 'no reward'}.",
+        seat=seat, order=number)
     gain(state, seat, reward, events)
     push_placement(state, seat, None, optional=False, count=D.COUNCIL_ORDERS[number].places)
 

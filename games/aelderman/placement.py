@@ -6,7 +6,7 @@ from games.aelderman import data as D
 from games.aelderman.actions import Place
 from games.aelderman.rules import say
 from games.aelderman.state import Pending, State
-from games.core import Event
+from games.core import Event, plural
 
 
 def banner_free(state: State, city: str) -> int:
@@ -71,15 +71,17 @@ def placeable_cities(state: State, seat: int) -> list[str]:
 def place_marker(state: State, seat: int, city: str, where: str, events: list[Event]) -> None:
     player = state.players[seat]
     player.general -= 1
+    guilds = player.buildings.count("Trade Guild")
+    guild = f" and receives {plural(guilds, 'coin')} from their Trade Guild" if guilds else ""
     if where == "subsidiary":
         player.coins -= D.SUBSIDIARY_EXTRA
         state.subsidiary[city] = seat
-        say(events, "subsidiary", f"{{p{seat}}} founds a subsidiary in {city}.", seat=seat, city=city)
+        say(events, "subsidiary", f"{{p{seat}}} founds a subsidiary in {city} for {D.SUBSIDIARY_EXTRA} more "
+            f"coins{guild}.", seat=seat, city=city)
     else:
         state.banners[city].append(seat)
-        say(events, "influence_placed", f"{{p{seat}}} places an influence marker in {city}.",
+        say(events, "influence_placed", f"{{p{seat}}} places an influence marker in {city}{guild}.",
             seat=seat, city=city)
-    guilds = player.buildings.count("Trade Guild")
     if guilds:
         player.coins += guilds  # Trade Guild: +1 coin for every marker placed
     check_zone(state, seat, city, events)

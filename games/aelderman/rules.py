@@ -93,6 +93,11 @@ def describe(items: dict[str, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def listed(items: dict[str, int]) -> str:
+    """describe() as a sentence ends a list: "10 coins and 1 influence"."""
+    return " and ".join(describe(items).rsplit(", ", 1))
+
+
 # -- action points ---------------------------------------------------------------------------
 REVEAL_PERIOD = "reveal_period"  # the step that reveals a period's indicator (games/aelderman/periods.py)
 

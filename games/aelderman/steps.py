@@ -15,8 +15,8 @@ from games.aelderman.city import (ability_options, pick_site, site_options,
                                   start_build, use_ability)
 from games.aelderman.improvements import (develop, develop_options, offered_options, push_develop,
                                           use_offered)
-from games.aelderman.council import (apply_card, draw_council_cards, no_card_left, solo_buy, solo_draw_options,
-                                     solo_votes3_options, take_card, take_options)
+from games.aelderman.council import (apply_card, card_effect, draw_council_cards, no_card_left, solo_buy,
+                                     solo_draw_options, solo_votes3_options, take_card, take_options)
 from games.aelderman.periods import reveal_period
 from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
 from games.aelderman.rules import REVEAL_PERIOD, capacity, check_storage, describe, gain, say, spend_ap, stored
@@ -190,7 +190,8 @@ def _take(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
 
 def _tavern(state: State, p: Pending, a: TakeCard, events: list[Event]) -> None:
     state.council_discard.extend(c for c in p.data["cards"] if c != a.card)
-    say(events, "tavern", f"{{p{p.seat}}}'s Tavern gives Council Hall card {a.card}.", seat=p.seat)
+    effect = card_effect(a.card, state.players[p.seat])
+    say(events, "tavern", f"{{p{p.seat}}}'s Tavern gives Council Hall card {a.card}: {effect}.", seat=p.seat)
     apply_card(state, p.seat, a.card, events)
 
 
@@ -224,6 +225,13 @@ def _solo_draw(state: State, p: Pending, a, events: list[Event]) -> None:
             f"{'go' if many else 'goes'} to the discard pile.")
 
 
+def _wheel_steps(state: State, p: Pending, a, events: list[Event]) -> None:
+    """"Turn the resource wheel clockwise by one or up to two positions": how far is said."""
+    say(events, "wheel_turned", f"{{p{p.seat}}} turns their resource wheel {a.steps} "
+        f"position{'s' * (a.steps > 1)}.", seat=p.seat)
+    turn_wheel(state, p.seat, a.steps, events)
+
+
 def _numbers(cards: list[int]) -> str:
     """Card numbers as a line names them: "152", "152 and 155", "123, 152 and 155"."""
     named = [str(card) for card in cards]
@@ -243,8 +251,7 @@ STEPS: dict[str, tuple[Options, Resolve]] = {
     "split": (lambda s, p: [*(SplitGood(good=g) for g in splittable(s.players[p.seat])), Stop()],
               _split),
     "split_into": (lambda s, p: split_options(p.data["good"]), _split_into),
-    "wheel_steps": (lambda s, p: [WheelSteps(steps=1), WheelSteps(steps=2)],
-                    lambda s, p, a, e: turn_wheel(s, p.seat, a.steps, e)),
+    "wheel_steps": (lambda s, p: [WheelSteps(steps=1), WheelSteps(steps=2)], _wheel_steps),
     "trade": (_trade_options, _trade),
     "build": (lambda s, p: [*build_options(s, p.seat), Cancel()], _build),
     "discard": (lambda s, p: [Discard(good=g) for g in D.GOODS if s.players[p.seat].goods[g]],

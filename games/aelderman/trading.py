@@ -9,7 +9,7 @@ from games.aelderman import data as D
 from games.aelderman.actions import GoodsOption, Pay, SplitInto, Upgrade, quick
 from games.aelderman.improvements import offer
 from games.aelderman.placement import push_placement, why_not_placed
-from games.aelderman.rules import describe, gain, say
+from games.aelderman.rules import describe, gain, listed, say
 from games.aelderman.state import Pending, Player, State
 from games.core import Event, plural
 
@@ -113,8 +113,7 @@ def sale_reward(state: State, seat: int, count: int, events: list[Event], paid: 
     what = f" ({describe(paid)})" if paid and sum(paid.values()) == count else ""
     # Everything the sale gives (rulebook: "you receive 10 coins and an influence marker"), so the
     # log explains each change the board shows.
-    received = " and ".join(describe(reward).rsplit(", ", 1))
-    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods{what} for {received}.", seat=seat, count=count)
+    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods{what} for {listed(reward)}.", seat=seat, count=count)
     gain(state, seat, {k: v for k, v in reward.items() if k != "placements"}, events)
     offer(state, seat, "sold")  # improvement 505
     if count == 6:

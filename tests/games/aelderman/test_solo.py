@@ -385,5 +385,7 @@ def test_the_log_names_the_three_cards_drawn_then_the_one_bought_then_the_others
     state, later = act(state, 0, "take_card", card=bought.card, price=bought.price)
     lines = [e.text for e in later if e.kind in ("council_card", "council_discard")]
     others = [card for card in (a, b, c) if card != bought.card]
-    assert lines == [f"{{p0}} buys Council Hall card {bought.card} for 1 influence.",
+    from games.aelderman.council import card_effect
+    effect = card_effect(bought.card, state.players[0])
+    assert lines == [f"{{p0}} buys Council Hall card {bought.card} for 1 influence: {effect}.",
                      f"The other Council Hall cards drawn ({others[0]} and {others[1]}) go to the discard pile."], lines
