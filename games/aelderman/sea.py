@@ -88,8 +88,8 @@ def _perform_purchase(state: State, seat: int, action: D.SeaAction, events: list
         gain(state, seat, {action.target: 1}, events)
     elif action.family == "production":
         player.production[action.target] += action.amount
-        say(events, "production", f"{{p{seat}}} raises {action.target} production by "
-            f"{action.amount}.", seat=seat)
+        what = "action point" if action.target == "ap" else action.target
+        say(events, "production", f"{{p{seat}}} raises {what} production by {action.amount}.", seat=seat)
     elif action.family == "votes":
         player.votes += 10
         say(events, "votes_bought", f"{{p{seat}}} buys 10 council votes.", seat=seat)

@@ -250,3 +250,31 @@ def test_the_solo_election_gives_its_verdict_once():
     info = TableInfo(table_id=1, title="Aelderman", names={0: "ada"})
     text = "\n".join(election_lines(info, outcome))
     assert text.count("elected Aelderman") == 1 and "119 to 104" in text and "Council votes: 100" in text
+
+
+def test_an_orders_option_says_its_votes_count_at_the_final_scoring():
+    """'301 … Receive 3 coins immediately. In the final scoring you get another 4 council votes.'"""
+    from bot.render.aelderman_labels import _order_reward
+
+    assert _order_reward(301) == "3 coins now, 4 council votes at the end"
+    assert _order_reward(310) == "12 coins now"
+
+
+def test_action_point_production_is_named_in_words():
+    """An action card's '+1 AP production' reads "action point production" in the log."""
+    from games.aelderman import data as D
+    from games.aelderman.state import Visit
+    from tests.games.aelderman.helpers import act, clear_player, new_main
+
+    state = new_main(3, 1)
+    clear_player(state, 0, coins=50)
+    city = "Bergen"
+    state.cards[city] = next(n for n, c in D.ACTION_CARDS.items()
+                             if any(x and x.startswith("prod_ap") for r in c.rows for x in r))
+    start_turn(state, 0, city, 5)
+    state.turn.moved, state.turn.visit = True, Visit(city=city)
+    action = next(a for a in SPEC.legal_actions(state, 0)
+                  if a.kind == "card_action" and a.action.startswith("prod_ap"))
+    state, events = act(state, 0, "card_action", action=action.action)
+    said = [e.text for e in events if e.kind == "production"]
+    assert said and said[0].startswith("{p0} raises action point production by "), said
