@@ -186,13 +186,20 @@ def custom_ids(message: discord.Message | None) -> list[str]:
             for child in getattr(component, "children", (component,))]
 
 
+# A name stands in a refusal as a word of its own (after a space or an opening mark, before a space
+# or a punctuation mark): a name like "*" is not looked for inside the refusal's own **bold**.
+_BEFORE_NAME = r"(?<![^\s(\"'“‘])"
+_AFTER_NAME = r"(?![^\s.,;:!?)\"'’”—])"
+
+
 def refusal(exc: TableError) -> str:
     """A refusal's text, the players' names in it shown as typed (never as formatting or a mention).
     One pass, longest name first: a name inside another is not escaped twice."""
     names = sorted(set(getattr(exc, "names", ())), key=len, reverse=True)
     if not names:
         return str(exc)
-    return re.sub("|".join(map(re.escape, names)), lambda found: shown_name(found[0]), str(exc))
+    pattern = f"{_BEFORE_NAME}(?:{'|'.join(map(re.escape, names))}){_AFTER_NAME}"
+    return re.sub(pattern, lambda found: shown_name(found[0]), str(exc))
 
 
 FAULT = ("Something went wrong on the bot's side; it is logged for the bot's operators. Look at the board "

@@ -204,6 +204,23 @@ def test_a_refusal_escapes_each_name_once_also_one_inside_another():
     assert refusal(exc) == "This rated game counts for \\_, a\\_b, \\*\\*, who abandoned it."
 
 
+
+async def test_a_name_made_of_markdown_leaves_the_refusals_own_bold_alone(simcord_env):
+    """A creator called "*" is shown as typed in a refusal naming them, and the refusal's own
+    **Join** / **Leave** stay bold (the name is escaped where it stands, not inside other words)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    creator = guild.add_member(simcord_env.create_user("u0"), nick="*")
+    bo = guild.add_member(simcord_env.create_user("bo"))
+    await creator.slash(channel, "table create", game="augsburg1520")
+    thread = channel.threads[-1]
+    await bo.click(thread.history()[0], label="Join")
+    refused = await bo.click(thread.history()[0], label="Add computer")
+    assert refused.ephemeral
+    assert refused.response.content == ("Only the table's creator (\\*) can add computer players; ask them, or "
+                                        "use **Join** / **Leave** for your own seat."), refused.response.content
+
+
 async def test_a_panel_whose_choices_the_bot_now_offers_in_another_order_is_out_of_date(simcord_env, settings,
                                                                                          monkeypatch):
     """A menu answers with the position of a choice. A panel sent before the bot was updated to
