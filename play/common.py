@@ -92,12 +92,40 @@ def tournament_state(status: str) -> str:
     return TOURNAMENT_STATES.get(status, f"is {status}")
 
 
+def cut_to(text: str, limit: int) -> str:
+    """`text` if it has at most `limit` characters, else cut to them, ending "…" (never inside a
+    character drawn from several: a flag, an emoji joined or modified, a letter and its accent)."""
+    if len(text) <= limit:
+        return text
+    end = limit - 1
+    while 0 < end < len(text) and _joined(text[end - 1], text[end]):
+        end -= 1
+    if end > 0 and _ZWJ == text[end - 1]:
+        end -= 1
+    flags = 0  # regional indicators go in pairs (one flag each): an odd one left at the cut goes too
+    while flags < end and 0x1F1E6 <= ord(text[end - 1 - flags]) <= 0x1F1FF:
+        flags += 1
+    if flags % 2:
+        end -= 1
+    return text[:end].rstrip() + "…"
+
+
+_ZWJ = "\u200d"
+
+
+def _joined(before: str, after: str) -> bool:
+    """Whether `after` belongs to the character `before` starts or continues (so no cut between)."""
+    code = ord(after)
+    return (before == _ZWJ or after == _ZWJ or unicodedata.combining(after) > 0
+            or 0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F)
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """User input as an error message may repeat it: one line, cut to a few dozen characters, its
     backticks shown as quotes."""
     flat = " ".join(str(text).split()).replace("`", "'")  # it cannot end the code span it is shown in
     flat = "".join("\ufffd" if unicodedata.category(c) == "Cc" else c for c in flat)  # a NUL shows as �
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    return cut_to(flat, limit)
 
 
 def check_id(value: int, what: str = "table") -> int:

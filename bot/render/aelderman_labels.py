@@ -12,6 +12,7 @@ from typing import Any, Callable
 from games.aelderman import data as D
 from games.aelderman.improvements import described
 from games.core import plural
+from play.common import cut_to
 
 ITEM_NAMES = {"ap": "action point", "votes": "council vote", "coins": "coin", "influence": "influence"}
 PLURAL = {"action point", "council vote", "coin"}
@@ -29,6 +30,7 @@ SHORT_ACTION = {
 }
 COLUMNS = ("left", "middle", "right")
 LABEL_LIMIT = 80  # labels are cut here (a button holds 80 characters)
+MENU_LABEL_LIMIT = 100  # and a menu's option 100
 ABILITY_TEXT = {
     "carpentry": f"turn {D.CARPENTRY_WOOD} wood into {D.CARPENTRY_WOOD} council votes",
     "lighthouse": "pay 2 stone for +1 strength",
@@ -36,8 +38,14 @@ ABILITY_TEXT = {
 
 
 def fit(text: str, limit: int) -> str:
+    """`text` within `limit` characters: cut after a whole word where one ends near the limit
+    (never inside a character drawn from several), ending "…"."""
     text = text.strip() or "…"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    cut = cut_to(text, limit)[:-1]
+    words = cut.rsplit(" ", 1)[0]
+    return (words if " " in cut and len(words) >= limit - 20 else cut).rstrip(" ,;:") + "…"
 
 
 def display_spots(view: Any) -> list[tuple[int, Any]]:
@@ -333,7 +341,7 @@ def _twin_spot(action: Any, view: Any) -> str:
 def label(action: Any, view: Any) -> str:
     make = LABELS.get(action.kind)
     text = make(action, view) if make else action.kind.replace("_", " ").capitalize()
-    return fit(text, LABEL_LIMIT)
+    return fit(text, MENU_LABEL_LIMIT if group(action, view) is not None else LABEL_LIMIT)
 
 
 def group(action: Any, view: Any) -> str | None:

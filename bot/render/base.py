@@ -19,7 +19,7 @@ from discord.utils import escape_markdown, escape_mentions
 from pydantic import BaseModel
 
 from games.core import plural  # noqa: F401 (renderers take it from here)
-from play.common import draws_nothing, told_apart
+from play.common import cut_to, draws_nothing, told_apart  # noqa: F401 (cut_to: renderers take it from here)
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
@@ -55,34 +55,6 @@ def within_total(embeds: list[discord.Embed], limit: int = EMBED_TOTAL,
             excess -= len(field.name or "") + len(field.value or "")
             embed.remove_field(len(embed.fields) - 1)
     return embeds
-
-
-def cut_to(text: str, limit: int) -> str:
-    """`text` if it has at most `limit` characters, else cut to them, ending "…" (never inside a
-    character drawn from several: a flag, an emoji joined or modified, a letter and its accent)."""
-    if len(text) <= limit:
-        return text
-    end = limit - 1
-    while 0 < end < len(text) and _joined(text[end - 1], text[end]):
-        end -= 1
-    if end > 0 and _ZWJ == text[end - 1]:
-        end -= 1
-    flags = 0  # regional indicators go in pairs (one flag each): an odd one left at the cut goes too
-    while flags < end and 0x1F1E6 <= ord(text[end - 1 - flags]) <= 0x1F1FF:
-        flags += 1
-    if flags % 2:
-        end -= 1
-    return text[:end].rstrip() + "…"
-
-
-_ZWJ = "\u200d"
-
-
-def _joined(before: str, after: str) -> bool:
-    """Whether `after` belongs to the character `before` starts or continues (so no cut between)."""
-    code = ord(after)
-    return (before == _ZWJ or after == _ZWJ or unicodedata.combining(after) > 0
-            or 0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F)
 
 
 @lru_cache(maxsize=4096)  # every board and panel shows the same few names again

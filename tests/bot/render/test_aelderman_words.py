@@ -278,3 +278,24 @@ def test_action_point_production_is_named_in_words():
     state, events = act(state, 0, "card_action", action=action.action)
     said = [e.text for e in events if e.kind == "production"]
     assert said and said[0].startswith("{p0} raises action point production by "), said
+
+
+def test_a_develop_option_keeps_its_price_when_the_display_holds_two_of_it():
+    """A menu option holds 100 characters (a button 80): two 502s on display read in full,
+    "Costs 5 coins." included; a text longer still is cut after a whole word."""
+    from types import SimpleNamespace
+
+    from bot.render.aelderman_labels import fit, label
+    from games.aelderman.actions import Develop
+
+    view = SimpleNamespace(display=[SimpleNamespace(number=502), SimpleNamespace(number=502),
+                                    SimpleNamespace(number=505)], pending=None, turn=None)
+    text = label(Develop(slot=1, improvement=502), view)
+    assert text.endswith("place an influence marker here. Costs 5 coins.") and "(position" in text, text
+    assert fit("word " * 30, 80).endswith("word…") and len(fit("word " * 30, 80)) <= 80
+
+
+def test_a_quoted_input_is_not_cut_inside_a_flag():
+    from play.common import quote
+
+    assert quote("a" * 40 + "\U0001F1E9\U0001F1EA\U0001F1EB\U0001F1F7", 42) == "a" * 40 + "…"
