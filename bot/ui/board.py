@@ -24,8 +24,8 @@ from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
 from bot.ui.board_retire import WAITING, RetireLater
-from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, latest_lines, lines_forgotten,
-                              log_embed, log_of, log_reaches, news_lines, versions_after)
+from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, due_text, latest_lines,
+                              lines_forgotten, log_embed, log_of, log_reaches, news_lines, versions_after)
 from bot.ui.components import HandButton
 from bot.ui.thread_refusals import EmbedsDropped
 from bot.ui.unread import edit_unread, send_unread
@@ -349,8 +349,7 @@ class Boards:
         spec = self.service.spec(news.table)
         if deadlines and spec.shown_to_act(news.state) != spec.to_act(news.state):
             deadlines = {}  # whose step it is stays private (a pay-off's answers): no deadline tells it
-        # Whose decision is awaited and when it falls due (Discord shows the time left).
-        due = ", ".join(f"{info.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))[:1024]
+        due = due_text(info, deadlines)
         room = EMBED_TOTAL - sum(len(e) for e in embeds) - 50 - (len(WAITING) + len(due) if due else 0)
         if log_in_content is None:
             log_in_content = room < LOG_ROOM_IN_EMBEDS
@@ -490,3 +489,4 @@ class Boards:
 @lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)
 def _commitment(seed: int, salt: str) -> str:
     return commitment(seed, salt)
+

@@ -131,3 +131,18 @@ def continued_logs(lines: list[tuple[int, str]]) -> list[tuple[str, int]]:
 def size(lines: list[str]) -> int:
     """The characters `lines` take in a message, one a line."""
     return sum(len(line) + 1 for line in lines)
+
+
+# A board leaves some 350 characters for the deal's footer and the deadlines: long names (say,
+# escaped ones) are cut in the "Waiting for" line rather than the board losing text to make room.
+DUE_ROOM = 240
+
+
+def due_text(info: Any, deadlines: dict[int, float]) -> str:
+    """Whose decision is awaited and when it falls due (Discord shows the time left)."""
+    due = ""
+    for names in (info, info.shortened(12), info.shortened(8)):
+        due = ", ".join(f"{names.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
+        if len(due) <= DUE_ROOM:
+            break
+    return due[:1024]
