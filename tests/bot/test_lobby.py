@@ -303,9 +303,8 @@ async def test_a_lobby_whose_edit_at_the_start_failed_is_brought_up_to_date_when
     assert "Join" in labels(table.thread.history()[0])  # as it was
     cy = table.guild.add_member(simcord_env.create_user("cy"))
     refused = await cy.click(table.thread.history()[0], label="Join")
-    assert refused.ephemeral and refused.response.content == (
-        f"Table #{table.table_id} is being played: its lobby is closed; its game goes on in its thread, and "
-        "`/table list` shows the tables open to join.")
+    closed = "is being played: its lobby is closed; its game goes on in its thread, and `/table list` shows the tables"
+    assert refused.ephemeral and refused.response.content == f"Table #{table.table_id} {closed} open to join."
     lobby = table.thread.history()[0]
     assert not {"Join", "Start"} & set(labels(lobby)) and lobby.embeds[0].description == "Game in progress"
 

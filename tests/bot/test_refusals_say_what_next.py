@@ -4,6 +4,7 @@ nothing": refusals that said only what was wrong now say what can be done instea
 from __future__ import annotations
 
 from tests.bot.driver import open_table, start
+from tests.bot.test_votes_when_away import a_vote_to_hand_over_cy
 from tests.bot.tournament_driver import answer
 
 
@@ -26,12 +27,8 @@ async def test_an_abandoned_player_asking_a_handover_is_told_why_not_that_they_a
 async def test_the_player_a_handover_vote_is_about_is_told_how_it_ends(simcord_env):
     """README: "A vote whose player comes back (**I'm back**) ends then". Their own press on its
     question is refused, and says so."""
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
-    await start(table)
-    ada, bo, cy = table.players
-    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
-    await ada.slash(table.thread, "table handover", player=cy)
-    (vote,) = [m for m in table.thread.history() if "agree?" in (m.content or "")]
+    table, vote = await a_vote_to_hand_over_cy(simcord_env)
+    cy = table.players[2]
     votes = (await table.row()).votes
     refused = await cy.click(vote, label="Refuse")
     assert refused.ephemeral and answer(refused) == (

@@ -48,18 +48,28 @@ async def test_a_hand_over_nobody_had_to_agree_to_says_so(simcord_env):
     assert not [m for m in table.thread.history() if (m.content or "").startswith("Everyone agreed")]
 
 
-async def test_im_back_ends_the_hand_over_vote_and_its_question(simcord_env):
-    """A vote to hand a seat over ends when its player presses I'm back: its question loses Agree /
-    Refuse and the thread says why, rather than offering a vote that is over."""
-    from tests.bot.driver import labels, open_table, start
-    from tests.reliability.forge import forge_component
+async def a_vote_to_hand_over_cy(env):
+    """ada, bo and cy play; cy missed two deadlines and is away; ada asks to hand cy's seat over.
+    Returns the table and the vote's question."""
+    from tests.bot.driver import open_table, start
 
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
     ada, bo, cy = table.players
     await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
     await ada.slash(table.thread, "table handover", player=cy)
     (vote,) = [m for m in table.thread.history() if "agree?" in (m.content or "")]
+    return table, vote
+
+
+async def test_im_back_ends_the_hand_over_vote_and_its_question(simcord_env):
+    """A vote to hand a seat over ends when its player presses I'm back: its question loses Agree /
+    Refuse and the thread says why, rather than offering a vote that is over."""
+    from tests.bot.driver import labels
+    from tests.reliability.forge import forge_component
+
+    table, vote = await a_vote_to_hand_over_cy(simcord_env)
+    ada, bo, cy = table.players
     back = await forge_component(cy.user, cy.user.dm_channel.history()[-1], f"back:{table.table_id}", forged=False)
     assert back.response.content.startswith("Welcome back")
     assert (await table.row()).votes == {}
