@@ -489,4 +489,3 @@ class Boards:
 @lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)
 def _commitment(seed: int, salt: str) -> str:
     return commitment(seed, salt)
-
