@@ -124,7 +124,8 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
             # utf-8-sig: a file saved "UTF-8 with BOM" (Windows editors, PowerShell) reads as TOML too.
             data = tomllib.loads(config_path.read_text(encoding="utf-8-sig"))
         except tomllib.TOMLDecodeError as exc:
-            hint = " (a key given twice?)" if str(exc).startswith("Cannot overwrite a value") else ""
+            twice = str(exc).startswith(("Cannot overwrite", "Cannot declare"))  # tomllib's words for it
+            hint = " (a key or table given twice?)" if twice else ""
             raise SettingsError(f"{config_path} is not valid TOML: {exc}{hint}") from None
         except UnicodeDecodeError:
             raise SettingsError(f"{config_path} is not UTF-8 text; save it as UTF-8") from None

@@ -452,6 +452,7 @@ def first_error(exc: ValidationError) -> str:
     if err.get("type") in ("union_tag_not_found", "union_tag_invalid"):  # no kind, or one the game has not
         tags = err.get("ctx", {}).get("expected_tags")
         given = err.get("ctx", {}).get("tag")
-        what = f"its kind {given!r} is not one of this game's ({tags})" if given else "it names no kind of move"
+        what = (f"its kind {given!r} is not one of this game's ({tags})" if given not in (None, "None", "")
+                else "it names no kind of move")
         return f"{where}: {what}" if where else what
     return f"{where}: {err.get('msg')}" if where else str(err.get("msg"))

@@ -161,7 +161,7 @@ def _check_asker(loaded: Loaded, caller: Caller, kind: str, left: frozenset[int]
 
 def _ask_again(kind: str) -> str:
     command = "`/table cancel`" if kind == "cancel" else "`/table handover`"
-    return f"A player can ask again with {command}."
+    return f"It can be asked again with {command}."
 
 
 def _creator_gone(loaded: Loaded, left: frozenset[int]) -> bool:

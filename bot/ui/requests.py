@@ -126,16 +126,18 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 
 
 def request_of(interaction: discord.Interaction) -> str:
-    """What was asked, as a log line names it: a command, or a control's kind and table
-    (a custom id's first two parts; the rest, a panel's token, stays out of the log)."""
+    """What was asked, as a log line names it: a command, or a control's kind (and action) and its
+    table or tournament ("act of table 4", "lobby join of table 4"; a panel's token stays out)."""
     command = getattr(interaction, "command", None)
     if command is not None:
         return f"/{command.qualified_name}"
     data = interaction.data if isinstance(interaction.data, dict) else {}
-    custom_id = str(data.get("custom_id") or "")
-    kind, _, rest = custom_id.partition(":")
-    table = rest.split(":", 1)[0]
-    return f"{kind} of table {table}" if table.isdigit() else (kind or "a request")
+    parts = str(data.get("custom_id") or "").split(":")
+    number = next((part for part in parts[1:3] if part.isdigit()), None)
+    action = parts[1] if len(parts) > 2 and parts[1].isalpha() else ""
+    what = f"{parts[0]} {action}".strip()
+    owner = "tournament" if parts[0] == "tourney" else "table"
+    return f"{what} of {owner} {number}" if number else (what or "a request")
 
 
 async def _send(interaction: discord.Interaction, content: str | None, **kwargs: Any) -> None:

@@ -199,7 +199,8 @@ def card_effect(card: int, player: Player) -> str:
     if info.gain:
         return listed(info.gain)
     if info.kind == "less_costs":
-        return f"{min(D.LESS_COSTS, operating_costs(player))} coins off their operating costs"
+        cut = min(D.LESS_COSTS, operating_costs(player))
+        return f"{cut} coins off their operating costs" if cut else "nothing, as they have no operating costs"
     if info.kind == "improve":
         return "an improvement to develop"
     text = info.text.rstrip(".")

@@ -108,11 +108,13 @@ def election_outcome(state: State) -> Outcome:
                    "you tie with it and are elected together, as tied leaders are." if totals[0] == dummy else
                    "it is not beaten.")
         details[0].append(f"The dummy has {dummy} council votes: {verdict}")
-        # A tie_break only where there was a tie (what decided it; None otherwise).
+        # A tie_break only where there was a tie (the rule that settles it; None otherwise).
         return Outcome(ranking=ranking, scores={0: float(totals[0])}, winners=[0] if totals[0] >= dummy else [],
                        tie_break="Solo: the player wins with at least as many council votes as the dummy "
                                  "(a tie elects both)." if totals[0] == dummy else None,
                        details=details)
+    # Any tie may become the leaders' (a leader who abandoned is ranked last afterwards: final_outcome).
+    tied = any(len(group) > 1 for group in ranking)
     return Outcome(ranking=ranking, scores={s: float(v) for s, v in totals.items()}, winners=ranking[0],
-                   tie_break="Most council votes; tied leaders share the election." if len(ranking[0]) > 1 else None,
+                   tie_break="Most council votes; tied leaders share the election." if tied else None,
                    details=details)

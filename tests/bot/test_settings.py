@@ -113,7 +113,11 @@ def test_broken_toml_is_reported(tmp_path):
     with pytest.raises(SettingsError, match="not valid TOML"):
         load_settings(config, environ={})
     config.write_text('log_level = "INFO"\nlog_level = "DEBUG"\n')
-    with pytest.raises(SettingsError, match=r"Cannot overwrite a value \(at line 2, column 20\) \(a key given twice\?\)$"):
+    with pytest.raises(SettingsError, match=r"Cannot overwrite a value \(at line 2, column 20\) \(a key or table given "
+                       r"twice\?\)$"):
+        load_settings(config, environ={})
+    config.write_text("[a]\nx = 1\n[a]\n")
+    with pytest.raises(SettingsError, match=r"\(a key or table given twice\?\)$"):
         load_settings(config, environ={})
 
 

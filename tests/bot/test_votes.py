@@ -154,7 +154,7 @@ async def test_only_players_playing_their_seat_vote_and_a_returned_player_is_not
     assert not labels(next(m for m in table.thread.history() if m.id == vote.id))  # the question is over
     late = await pressed_anyway(ada, vote, "Agree")  # as its buttons were, by a client that kept them
     assert late.ephemeral and late.response.content == (
-        "This vote is over (answered, or its question no longer stands). A player can ask again with "
+        "This vote is over (answered, or its question no longer stands). It can be asked again with "
         "`/table handover`.")
     assert not next(s for s in await table.seats() if s.user_id == dee.id).ai
     refused = await bo.slash(table.thread, "table handover", player=dee)
@@ -208,7 +208,7 @@ async def test_a_hand_over_vote_ends_for_good_when_its_player_comes_back(simcord
     await table.bot.store.tables.update_seat(table.table_id, seat, away=True)  # dee lapses again
     late = await pressed_anyway(cy, vote, "Agree")
     assert late.ephemeral and late.response.content == (
-        "This vote is over (answered, or its question no longer stands). A player can ask again with "
+        "This vote is over (answered, or its question no longer stands). It can be asked again with "
         "`/table handover`.")
     assert not next(s for s in await table.seats() if s.user_id == dee.id).ai
 

@@ -28,8 +28,9 @@ def test_malformed_actions_are_refused_with_a_reason(name):
     # in words, not the validator's ("Unable to extract tag using discriminator")
     with pytest.raises(RuleError, match="its kind 'no-such-move' is not one of this game's"):
         spec.parse_action({"kind": "no-such-move"})
-    with pytest.raises(RuleError, match="That is not a valid move: it names no kind of move$"):
-        spec.parse_action({"cards": 1})
+    for kindless in ({"cards": 1}, {"kind": None}):
+        with pytest.raises(RuleError, match="That is not a valid move: it names no kind of move$"):
+            spec.parse_action(kindless)
 
 
 def test_every_action_model_of_a_game_is_known_to_apply_without_parsing():

@@ -33,3 +33,17 @@ async def test_a_failed_answer_and_a_failed_dm_name_their_table(simcord_env, cap
         if failed := [line for line in warnings_of(caplog) if line.startswith("DM to ")]:
             break
     assert failed and all(f"(table {table.table_id}) failed" in line for line in failed), warnings_of(caplog)
+
+
+def test_a_request_is_named_by_its_command_or_its_controls_kind_and_table_or_tournament():
+    from types import SimpleNamespace
+
+    from bot.ui.requests import request_of
+
+    def named(custom_id: str) -> str:
+        return request_of(SimpleNamespace(command=None, data={"custom_id": custom_id}))
+
+    assert named("act:4:8817263:2") == "act of table 4"  # the panel's token stays out
+    assert named("lobby:join:5") == "lobby join of table 5"
+    assert named("tourney:start:7") == "tourney start of tournament 7"
+    assert request_of(SimpleNamespace(command=SimpleNamespace(qualified_name="table hand"), data={})) == "/table hand"

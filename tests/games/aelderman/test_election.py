@@ -97,13 +97,30 @@ def test_the_most_council_votes_are_elected_and_a_tie_shares():
     assert outcome.winners == [1, 2] and outcome.ranking == [[1, 2], [0]]
 
 
-def test_the_tie_rule_is_given_only_when_the_leaders_tie():
+def test_the_tie_rule_is_given_only_when_players_tied():
     """The rulebook names no tie-break for the most council votes: the project's reading, "tied
-    leaders share the election", is said when leaders tied, not after an election someone won alone."""
+    leaders share the election", comes with a result where players tied, not with one nobody tied."""
     from games.aelderman.election import election_outcome
     state = _empty(3)
     tied = election_outcome(state)
     assert tied.winners == [0, 1, 2] and tied.tie_break == "Most council votes; tied leaders share the election."
     state.players[1].votes = 5
+    state.players[2].votes = 3
     alone = election_outcome(state)
     assert alone.winners == [1] and alone.tie_break is None
+
+
+def test_players_tied_behind_a_leader_who_abandoned_are_told_they_share_the_election(monkeypatch):
+    """A player who abandoned is ranked last (README); the two tied behind them then lead, and the
+    result still says the rule that has them share the election."""
+    from types import SimpleNamespace
+
+    from games.aelderman import election
+    from play.results import final_outcome
+
+    pads = {0: {"votes": 50}, 1: {"votes": 40}, 2: {"votes": 40}}
+    monkeypatch.setattr(election, "score_pad", lambda state: pads)
+    monkeypatch.setattr(election, "pad_lines", lambda state, seat, pad: [f"Total: {sum(pad.values())} council votes"])
+    final = final_outcome(election.election_outcome(SimpleNamespace(seats=3)), {0})
+    assert final.winners == [1, 2]
+    assert final.tie_break == "Most council votes; tied leaders share the election."

@@ -138,3 +138,16 @@ def test_the_lighthouse_names_the_stone_and_the_marker_that_counts_the_use():
     assert lines(events, "ability") == [
         f"{{p0}}'s Lighthouse raises the Lighthouse's strength by 1 for 2 stone; a marker of theirs counts the use "
         f"(1 of {D.ABILITY_USES})."]
+
+
+def test_card_124_taken_with_no_operating_costs_says_it_gives_nothing():
+    """'124: The operating costs you have when you take it: 4 coins less (an unused part is lost).'"""
+    state = new_main(4, 1)
+    clear_player(state, 0, coins=10)
+    state.players[0].buildings, state.players[0].production = [], {k: 0 for k in state.players[0].production}
+    state.council = Council(bids=[1, 0, 0, 0], revealed=[[1, 0, 0, 0]], taken=[[-1] * 5])
+    state.council_rows = [[124, 1, 1, 1, 1], [1, 1, 1, 1, 1]]
+    events: list = []
+    take_card(state, 0, 124, 0, events)
+    assert lines(events, "council_card") == [
+        "{p0} takes Council Hall card 124: nothing, as they have no operating costs."]
