@@ -8,7 +8,7 @@ from games.aelderman.council import draw_council_cards
 from games.aelderman.improvements import offer
 from games.aelderman.placement import push_placement
 from games.aelderman.rules import (building_cost, check_storage, gain, gain_influence,
-                                   has_goods, listed, pay_goods, property_cost, say)
+                                   has_goods, influence_gained, listed, pay_goods, property_cost, say)
 from games.aelderman.state import Pending, Player, State
 from games.core import Event, own_choice, plural
 
@@ -48,7 +48,8 @@ def celebrate(state: State, seat: int, size: str, events: list[Event]) -> None:
         player.small_feasts += 1
     else:
         player.big_feasts += 1
-    say(events, "feast", f"{{p{seat}}} celebrates a {size} feast with {listed(goods)} and gains {got} influence; "
+    say(events, "feast", f"{{p{seat}}} celebrates a {size} feast with {listed(goods)} and gains "
+        f"{influence_gained(got, influence)}; "
         "one of their markers goes on the round indicator.", seat=seat, size=size)
     if size == "small" and player.mission == D.FEAST_MARK_MISSION and not player.mission_markers:
         _mark_mission(player, seat, events)
@@ -227,7 +228,7 @@ def use_ability(state: State, seat: int, action: Ability, events: list[Event]) -
         text = "turns 3 wood into 3 council votes"
     elif ability == "lighthouse":
         player.goods["stone"] -= 2
-        text = "raises the Lighthouse's strength by 1 for 2 stone"
+        text = "gains 1 strength for 2 stone"
     else:
         player.goods["meat"] -= 1
         player.coins -= D.DELI_COINS

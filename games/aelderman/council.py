@@ -200,10 +200,10 @@ def card_effect(card: int, player: Player) -> str:
         return listed(info.gain)
     if info.kind == "less_costs":
         cut = min(D.LESS_COSTS, operating_costs(player))
-        return f"{cut} coins off their operating costs" if cut else "nothing, as they have no operating costs"
+        return f"{plural(cut, 'coin')} off their operating costs" if cut else "nothing, as they have no operating costs"
     if info.kind == "improve":
         return "an improvement to develop"
-    text = info.text.rstrip(".")
+    text = info.text.rstrip(".").replace(" you ", " they ")  # the card speaks to its holder
     return text[0].lower() + text[1:] + (" at the final scoring" if info.kind == "scoring" else "")
 
 

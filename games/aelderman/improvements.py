@@ -106,7 +106,7 @@ def activate(state: State, seat: int, number: int, events: list[Event]) -> None:
     cost = {**({"ap": 1} if number in D.IMPROVEMENT_ZONE else {}),
             **({"coins": ACTION_PRICE[number]} if number in ACTION_PRICE else {})}
     paying = f" for {listed(cost)}" if cost else ""
-    house = f" and receives {plural(houses, 'coin')} from their Guild House" if houses else ""
+    house = f" and receives {plural(houses, 'coin')} from their Guild House{'s' * (houses > 1)}" if houses else ""
     say(events, "activated", f"{{p{seat}}} activates improvement {number}{paying}{house}.", seat=seat,
         improvement=number)
 

@@ -72,7 +72,8 @@ def place_marker(state: State, seat: int, city: str, where: str, events: list[Ev
     player = state.players[seat]
     player.general -= 1
     guilds = player.buildings.count("Trade Guild")
-    guild = f" and receives {plural(guilds, 'coin')} from their Trade Guild" if guilds else ""
+    guild = (f" and receives {plural(guilds, 'coin')} from their Trade Guild{'s' * (guilds > 1)}"
+             if guilds else "")
     if where == "subsidiary":
         player.coins -= D.SUBSIDIARY_EXTRA
         state.subsidiary[city] = seat

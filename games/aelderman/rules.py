@@ -93,6 +93,11 @@ def describe(items: dict[str, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def influence_gained(got: int, wanted: int) -> str:
+    """"2 influence", or with the reason fewer came: "1 of 2 influence (their general supply ran out)"."""
+    return f"{got} influence" if got == wanted else f"{got} of {wanted} influence (their general supply ran out)"
+
+
 def listed(items: dict[str, int]) -> str:
     """describe() as a sentence ends a list: "10 coins and 1 influence"."""
     return " and ".join(describe(items).rsplit(", ", 1))

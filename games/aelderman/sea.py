@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.aelderman import data as D
 from games.aelderman.improvements import can_develop, push_develop
 from games.aelderman.placement import can_place, push_placement, spots, why_not_placed
-from games.aelderman.rules import gain, gain_influence, say
+from games.aelderman.rules import gain, gain_influence, influence_gained, say
 from games.aelderman.state import Pending, State
 from games.aelderman.trading import can_sell, can_upgrade, splittable, start_buy, start_sale
 from games.core import Event
@@ -70,7 +70,7 @@ def perform(state: State, seat: int, action: D.SeaAction, events: list[Event]) -
         push_placement(state, seat, player.location, optional=False, count=action.amount)
     elif family == "influence":
         got = gain_influence(player, action.amount)
-        say(events, "influence_gained", f"{{p{seat}}} gains {got} influence.", seat=seat)
+        say(events, "influence_gained", f"{{p{seat}}} gains {influence_gained(got, action.amount)}.", seat=seat)
     elif family == "wheel":
         player.coins += action.bonus_coins
         if action.amount == 1:

@@ -136,7 +136,7 @@ def test_the_lighthouse_names_the_stone_and_the_marker_that_counts_the_use():
     state, _ = act(state, 0, "build", building="Lighthouse")
     state, events = act(state, 0, "ability", choice="use")
     assert lines(events, "ability") == [
-        f"{{p0}}'s Lighthouse raises the Lighthouse's strength by 1 for 2 stone; a marker of theirs counts the use "
+        f"{{p0}}'s Lighthouse gains 1 strength for 2 stone; a marker of theirs counts the use "
         f"(1 of {D.ABILITY_USES})."]
 
 
@@ -151,3 +151,25 @@ def test_card_124_taken_with_no_operating_costs_says_it_gives_nothing():
     take_card(state, 0, 124, 0, events)
     assert lines(events, "council_card") == [
         "{p0} takes Council Hall card 124: nothing, as they have no operating costs."]
+
+
+def test_influence_short_of_what_an_effect_gives_is_said_with_the_reason():
+    """A feast gives influence from the general supply; with too few markers left there, the line
+    says how many came of how many, and why."""
+    state = at("Lübeck", coins=5)
+    state.players[0].goods.update(wheat=1, fish=1)
+    state.players[0].general = 2  # one goes on the round indicator, one is left to gain
+    state, events = act(state, 0, "feast", size="small")
+    assert lines(events, "feast") == ["{p0} celebrates a small feast with 1 wheat and 1 fish and gains 1 of 2 "
+                                      "influence (their general supply ran out); one of their markers goes on the "
+                                      "round indicator."]
+
+
+def test_several_trade_guilds_are_named_as_several():
+    state = at("Hamburg", "place1")
+    give_building(state, 0, "Trade Guild", 3)
+    give_building(state, 0, "Trade Guild", 3)
+    state, _ = act(state, 0, "card_action", action="place1")
+    state, events = act(state, 0, "place", where="banner")
+    assert lines(events, "influence_placed") == [
+        "{p0} places an influence marker in Hamburg and receives 2 coins from their Trade Guilds."]
