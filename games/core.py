@@ -62,6 +62,11 @@ def public(kind: str, text: str, **data: Any) -> Event:
     return Event(kind, text, None, data)
 
 
+def and_list(parts: list[str]) -> str:
+    """Parts as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else "".join(parts)
+
+
 def plural(count: int, word: str, many: str = "") -> str:
     """ "1 card", "2 cards" (`many`: a plural not made with an s)."""
     return f"{count} {word if count == 1 else many or word + 's'}"

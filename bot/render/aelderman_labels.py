@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from games.aelderman import data as D
 from games.aelderman.improvements import described
+from games.aelderman.orders import reward_text
 from games.core import plural
 from play.common import cut_to
 
@@ -253,18 +254,6 @@ def _site(a: Any, v: Any) -> str:
     return f"{a.district}: row {row + 1}, place {column + 1}"
 
 
-def _order_reward(number: int) -> str:
-    """"3 coins now, 4 council votes at the end": an order's votes count only at the final scoring."""
-    reward = D.COUNCIL_ORDERS[number].reward
-    now = {k: n for k, n in reward.items() if k != "votes"}
-    parts = [f"{items_text(now)} now"] if now else []
-    if reward.get("votes"):
-        parts.append(f"{reward['votes']} council votes at the end")
-    if places := D.COUNCIL_ORDERS[number].places:
-        parts.append(f"{places} influence marker{'s' * (places > 1)} to place")
-    return ", ".join(parts)
-
-
 def _feast(a: Any, v: Any) -> str:
     text = v.small_feast if a.size == "small" else v.big_feast or ""
     return f"{a.size.capitalize()} feast: {text.replace('->', '→')}"
@@ -321,7 +310,7 @@ LABELS: dict[str, Callable[[Any, Any], str]] = {
     "pass": _pass,
     "develop": lambda a, v: f"Improvement {a.improvement}{_twin_spot(a, v)}: {described(a.improvement)}",
     "activate": _activate,
-    "fulfil": lambda a, v: f"Fulfil Council order {a.order}: {_order_reward(a.order)}",
+    "fulfil": lambda a, v: f"Fulfil Council order {a.order}: {reward_text(a.order, final='at the end')}",
     "site": _site,
 }
 

@@ -17,7 +17,7 @@ from bot.ui.dynamic import dynamic_view
 from games import AmountChoice, GameSpec
 from games.core import plural
 from play import pace
-from play.common import told_apart
+from play.common import cut_to, told_apart
 from play.results import TableNews, panel_token
 from play.options import allowed_values as option_choices  # the values a lobby menu offers
 from storage import SeatRow, TableRow
@@ -243,8 +243,7 @@ def lists_every_amount(amount: AmountChoice, actions: list[Any]) -> bool:
 
 
 def _fit(text: str, limit: int) -> str:
-    text = text.strip() or "…"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut_to(text.strip() or "…", limit)  # never inside a character drawn from several
 
 
 def panel_content(info: TableInfo, table: TableRow, lines: list[str], waiting: str | None,

@@ -8,7 +8,7 @@ from games.aelderman.actions import FulfilOrder
 from games.aelderman.placement import controls, markers_in, push_placement
 from games.aelderman.rules import gain, listed, say
 from games.aelderman.state import State
-from games.core import Event, plural
+from games.core import Event, and_list, plural
 
 
 def production_of(state: State, seat: int, what: str) -> int:
@@ -50,15 +50,22 @@ def fulfil(state: State, seat: int, number: int, events: list[Event]) -> None:
     player = state.players[seat]
     player.orders.append(number)
     reward = {k: v for k, v in D.COUNCIL_ORDERS[number].reward.items() if k != "votes"}
-    votes = D.COUNCIL_ORDERS[number].reward.get("votes", 0)
-    parts = [f"{listed(reward)} now"] if reward else []
-    parts += [f"{plural(votes, 'council vote')} at the final scoring"] if votes else []
-    places = D.COUNCIL_ORDERS[number].places
-    parts += [plural(places, "influence marker to place", "influence markers to place")] if places else []
-    say(events, "order", f"{{p{seat}}} fulfils Council order {number}: {' and '.join(parts) or 'no reward'}.",
-        seat=seat, order=number)
+    say(events, "order", f"{{p{seat}}} fulfils Council order {number}: {reward_text(number)}.", seat=seat,
+        order=number)
     gain(state, seat, reward, events)
     push_placement(state, seat, None, optional=False, count=D.COUNCIL_ORDERS[number].places)
+
+
+def reward_text(number: int, final: str = "at the final scoring") -> str:
+    """What an order gives: "3 coins now and 4 council votes at the final scoring" (its votes count
+    only then; `final` says so in fewer words where room is short)."""
+    order = D.COUNCIL_ORDERS[number]
+    now = {k: v for k, v in order.reward.items() if k != "votes"}
+    votes = order.reward.get("votes", 0)
+    parts = [f"{listed(now)} now"] if now else []
+    parts += [f"{plural(votes, 'council vote')} {final}"] if votes else []
+    parts += [plural(order.places, "influence marker to place", "influence markers to place")] if order.places else []
+    return and_list(parts) or "no reward"
 
 
 def order_votes(player) -> int:

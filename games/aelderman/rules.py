@@ -7,7 +7,7 @@ from typing import Iterable
 
 from games.aelderman import data as D
 from games.aelderman.state import Pending, Player, State
-from games.core import Event, plural
+from games.core import Event, and_list, plural
 
 
 def capacity(player: Player) -> int:
@@ -100,7 +100,7 @@ def influence_gained(got: int, wanted: int) -> str:
 
 def listed(items: dict[str, int]) -> str:
     """describe() as a sentence ends a list: "10 coins and 1 influence"."""
-    return " and ".join(describe(items).rsplit(", ", 1))
+    return and_list(describe(items).split(", "))
 
 
 # -- action points ---------------------------------------------------------------------------

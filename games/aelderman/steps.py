@@ -26,7 +26,7 @@ from games.aelderman.trading import (buy_options, can_upgrade, do_split, pay_opt
                                      split_options, splittable, start_sale, take_yield,
                                      upgrade_options)
 from games.aelderman.turn import build_options, card_action_possible, may_end, trade_options
-from games.core import Event, plural
+from games.core import Event, and_list, plural
 
 Options = Callable[[State, Pending], list[Any]]
 Resolve = Callable[[State, Pending, Any, list[Event]], None]
@@ -234,8 +234,7 @@ def _wheel_steps(state: State, p: Pending, a, events: list[Event]) -> None:
 
 def _numbers(cards: list[int]) -> str:
     """Card numbers as a line names them: "152", "152 and 155", "123, 152 and 155"."""
-    named = [str(card) for card in cards]
-    return " and ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]
+    return and_list([str(card) for card in cards])
 
 
 STEPS: dict[str, tuple[Options, Resolve]] = {

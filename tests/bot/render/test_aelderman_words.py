@@ -254,10 +254,15 @@ def test_the_solo_election_gives_its_verdict_once():
 
 def test_an_orders_option_says_its_votes_count_at_the_final_scoring():
     """'301 … Receive 3 coins immediately. In the final scoring you get another 4 council votes.'"""
-    from bot.render.aelderman_labels import _order_reward
+    from types import SimpleNamespace
 
-    assert _order_reward(301) == "3 coins now, 4 council votes at the end"
-    assert _order_reward(310) == "12 coins now"
+    from bot.render.aelderman_labels import label
+
+    def option(number: int) -> str:
+        return label(SimpleNamespace(kind="fulfil", order=number), SimpleNamespace(pending=None, turn=None))
+
+    assert option(301) == "Fulfil Council order 301: 3 coins now and 4 council votes at the end"
+    assert option(310) == "Fulfil Council order 310: 12 coins now"
 
 
 def test_action_point_production_is_named_in_words():
