@@ -36,7 +36,8 @@ RULES_SUMMARY = [
     "type is named. The winner pays: half (rounded down) to the auctioneer, the rest to the cash "
     "supply; all to the supply if the auctioneer wins. Option: pay 1 thaler once a turn to put "
     "the open card under the smaller stack (not the last open card).",
-    "**3. Build** (first time exactly 3 cards, later up to 3): one city in a row; one town hall; "
+    "**3. Build** (first time exactly 3 cards, or at least 3 with the option; later up to 3): one city in a "
+    "row; one town hall; "
     "no two buildings of the same type side by side (towers and corner towers count as one type); "
     "cards never move; gaps may be filled. A corner tower ends the row; the second one only in the "
     "final round.",

@@ -79,6 +79,12 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
         embed.add_field(name="Rating changes", value="\n".join(ratings)[:1024], inline=False)
     elif unrated := unrated_reason(table, news.seats):
         embed.add_field(name="Rating changes", value=f"None: not rated, as {unrated}.", inline=False)
+    elif twins and table.rated and table.tournament_id is not None:  # see RatingService: "Duplicate rounds"
+        playing = (f"table #{twins[0].id} plays" if len(twins) == 1
+                   else f"tables {', '.join(f'#{t.id}' for t in twins)} play")
+        embed.add_field(name="Rating changes", value=(
+            f"Held back while {playing} this deal (they would tell its players how their game goes): they are "
+            "stored when the last table of this deal ends, and `/profile` shows them then.")[:1024], inline=False)
     elif pending and table.rated:
         embed.add_field(name="Rating changes", value=f"{RATINGS_PENDING}: the bot could not save them. They follow "
                         "here once stored.", inline=False)

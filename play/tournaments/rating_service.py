@@ -14,6 +14,12 @@ Forfeits
     computer that finished the forfeited seat only completes the game for the others;
     otherwise a player about to lose could leave to keep their rating.
 
+Duplicate rounds
+    A tournament table that ends while another table still plays its deal is rated when that
+    deal's last table ends (when the round closes): its rating changes would tell the players
+    still at it how their deal goes. A round's tables seat different players, so the ratings come
+    out the same as if each table were rated as it ended.
+
 Each rated game stores everyone's new rating (mu, sigma), adds one game (and one win for
 the game's winners) and writes one history line per player. A table is rated once.
 """
@@ -73,6 +79,8 @@ class RatingService:
         lines are returned, so the standings still show the rating changes."""
         if not counts_for_rating(table, seats):
             return []
+        if table.tournament_id is not None and await self.store.tables.same_deal_running(table):
+            return []  # held back (see "Duplicate rounds" above)
         user_of = {seat.seat: seat.user_id for seat in seats}
         groups = [[user_of[s] for s in group] for group in outcome.ranking]
         names = await self._own_names(table, seats)
@@ -97,6 +105,18 @@ class RatingService:
             if not await self.store.ratings.record_game(table.guild_id, table.game, table.id, results):
                 return []
         return results
+
+    async def rate_held_back(self, table_ids: list[int]) -> None:
+        """Rate the tables of a duplicate round (`table_ids`: all of the round's, every one of them
+        ended) whose rating was held back while another played their deal; a table rated already
+        is not rated again."""
+        tables = [table for table_id in table_ids if (table := await self.store.tables.get(table_id)) is not None]
+        if len(tables) < 2 or len({table.seed for table in tables}) != 1:
+            return
+        for table in tables:
+            if table.status == "finished" and table.outcome:
+                await self.on_finished(table, await self.store.tables.seats(table.id),
+                                       Outcome.model_validate_json(table.outcome))
 
     async def _own_names(self, table: TableRow, seats: list[SeatRow]) -> dict[int | None, str]:
         """Each player's own name, for the leaderboard: a tournament's tables call entrants who are

@@ -261,8 +261,9 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
                 open_tables = [p.table.id for p in await self.progress(tournament_id) if p.table.status == "running"]
                 if not open_tables:  # seated a moment ago (a second press of the same button)
                     raise TournamentError(f"Round {rounds[-1].round_no} has been seated already.")
-                raise TournamentError(f"Round {rounds[-1].round_no} is still being played (tables "
-                                      + ", ".join(f"#{t}" for t in open_tables) + "). `/tournament status` "
+                raise TournamentError(f"Round {rounds[-1].round_no} is still being played (table"
+                                      + "s" * (len(open_tables) > 1) + " " + ", ".join(f"#{t}" for t in open_tables)
+                                      + "). `/tournament status` "
                                       "shows whom they wait for; an organiser can move the round's deadline "
                                       "with `/tournament extend`, or let a computer play an absent player's "
                                       "seat with `/tournament replace` or `/tournament forfeit`.")
@@ -375,6 +376,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         games = await self.store.tournaments.games(tournament_id, round_no)
         if any(g.result is None for g in games):
             return None
+        # Before the round closes: a closed round is not closed again, so a failure here is tried again.
+        await self.ratings.rate_held_back([game.table_id for game in games])
         async with self.lock(tournament_id):
             tournament = await self.get(tournament_id)
             history = await self.history(tournament_id)

@@ -83,7 +83,10 @@ async def test_swiss_rounds_rated_in_the_order_tables_finish(simcord_env, monkey
 
 
 @pytest.mark.slow
-async def test_a_duplicate_round_is_rated_table_by_table(simcord_env):
+async def test_a_duplicate_round_is_rated_when_its_deal_has_been_played_everywhere(simcord_env):
+    """README (Fair deals): a duplicate round's "players' ratings (`/profile`, `/leaderboard`) change
+    when the last table of that deal ends, not before: its standings say their rating changes are
+    held back until then". Tables that end early are then rated as if each were rated as it ended."""
     env = simcord_env
     event = new_event(env, 9)
     ledger = Ledger()
@@ -97,15 +100,48 @@ async def test_a_duplicate_round_is_rated_table_by_table(simcord_env):
         games = await event.bot.store.tournaments.games(tid, round_no)
         seeds = {(await event.bot.store.tables.get(g.table_id)).seed for g in games}
         assert len(seeds) == 1
-        for i in order:
+        for i in order[:-1]:
             await play_out(event.bot, games[i].table_id)
-            await rate_table(event, ledger, games[i].table_id)
+            await held_back(event, games[i], [games[j].table_id for j in order[order.index(i) + 1:]], round_no - 1)
+        await play_out(event.bot, games[order[-1]].table_id)
+        for i in order:  # the round's tables seat different players: any order rates them alike
+            before, after, groups = await rate_reference(ledger, env, games[i].table_id)
+            if i == order[-1]:  # the last table's standings show its own changes
+                table = await event.bot.store.tables.get(games[i].table_id)
+                names = {p: event.by_id(p).user.name for g in groups for p in g}
+                check_changes(T(thread_of(event, table)), before, after, names)
         await check_stored(env, ledger, event.guild.id, GAME, event.players)
     # /profile after the tournament: the rating and the last game's line for everyone.
     for p in event.players:
         prof = await p.slash(event.channel, "profile")
         value = prof.response.embeds[0].fields[0].value
         assert value.startswith(f"Rating **{f1(ordinal(*ledger.r[(event.guild.id, GAME, p.id)]))}**"), value
+
+
+async def held_back(event, game, playing: list[int], games_before: int) -> None:
+    """A duplicate round's table that ended while `playing` still play its deal: not rated, its
+    standings say why, and neither `/profile` nor `/leaderboard` tells anything of it (its players
+    show the `games_before` rated games they had played before it)."""
+    table = await event.bot.store.tables.get(game.table_id)
+    assert not await event.bot.store.ratings.is_rated(table.id)
+    tables = ", ".join(f"#{t}" for t in sorted(playing))
+    said = rating_changes(thread_of(event, table))
+    assert said.startswith(f"Held back while table{'s' if len(playing) > 1 else ''} {tables} "), said
+    still = event.by_id((await event.bot.store.tournaments.game_of_table(playing[0])).players[0])
+    for user_id in game.players:
+        profile = await still.slash(event.channel, "profile", user=event.by_id(user_id))
+        shown = " ".join(f.value for e in profile.response.embeds for f in e.fields)
+        assert f"table #{table.id}" not in shown, shown
+    board = await still.slash(event.channel, "leaderboard", game=GAME)
+    text = " ".join((e.description or "") + " ".join(f.value for f in e.fields) for e in board.response.embeds)
+    text += board.response.content or ""
+    for user_id in game.players:
+        name = event.by_id(user_id).user.name
+        line = next((line for line in text.splitlines() if f"**{name}**" in line), None)
+        if games_before:
+            assert line is not None and f"({games_before} game{'s' if games_before > 1 else ''}," in line, text
+        else:
+            assert line is None, text
 
 
 @pytest.mark.slow
@@ -136,3 +172,31 @@ async def test_tournament_entrants_called_alike_are_told_apart_on_the_leaderboar
         line = next((line for line in ada_lines if f"<@{ada.id}>" in line), None)
         assert line is not None, f"no mention tells this ada apart: {ada_lines}"
         assert "**ada**" in line, f"the leaderboard names the player by a tournament number: {line}"
+
+
+async def test_a_held_back_rating_is_stored_when_the_deal_ends_by_a_cancel_after_a_restart(simcord_env):
+    """The last table of a duplicate round's deal cancelled (Manage Server) rather than played out,
+    after a restart: the table that ended first is rated then, once, as the README's ratings say."""
+    import discord
+
+    from bot import create_bot
+
+    env = simcord_env
+    event = new_event(env, 6)
+    ledger = Ledger()
+    tid = await create(event, rounds=2, duplicate=True)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    first, second = await event.bot.store.tournaments.games(tid, 1)
+    await play_out(event.bot, first.table_id)
+    await held_back(event, first, [second.table_id], 0)
+    await env.restart_bot(create_bot(event.bot.settings))
+    assert not await env.bot.store.ratings.is_rated(first.table_id)
+    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    mod = event.guild.add_member(env.create_user("mod"), roles=[mods])
+    assert "is cancelled" in answer(await mod.slash(event.channel, "table cancel", table=second.table_id))
+    assert "standings after round 1" in event.channel.last_message.embeds[0].title
+    assert len(await env.bot.store.ratings.history_of_table(first.table_id)) == 3
+    assert not await env.bot.store.ratings.is_rated(second.table_id)
+    await rate_reference(ledger, env, first.table_id)
+    await check_stored(env, ledger, event.guild.id, GAME, event.players)

@@ -50,7 +50,8 @@ async def test_only_organisers_create_start_and_run_rounds(simcord_env):
     again = await event.organiser.slash(event.channel, "tournament start")
     assert "already started" in answer(again)
     too_soon = await event.organiser.slash(event.channel, "tournament next")
-    assert "Round 1 is still being played" in answer(too_soon)
+    (game,) = await store.tournaments.games(tid, 1)
+    assert f"Round 1 is still being played (table #{game.table_id})." in answer(too_soon), answer(too_soon)
     # and what the organiser can do meanwhile
     assert answer(too_soon).endswith(
         "`/tournament status` shows whom they wait for; an organiser can move the round's deadline with "
