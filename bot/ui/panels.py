@@ -82,10 +82,13 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
     if table.seed_chosen:
         rated = f"No: dealt from the seed {table.seed}, chosen by an admin"
     embed.add_field(name="Rated", value=rated, inline=False)
+    # One person playing (with computer players, or none): away, they hold the game up, and nobody can vote.
+    alone = table.status != "lobby" and sum(s.user_id is not None for s in seats) == 1
+    after = ("the game waits for its player" if alone
+             else "a computer player moves for the seat until its player is back")
     embed.add_field(name="Pace", value=pace.describe(table) + (
-        " (when a deadline passes, a computer player moves for the seat until its player is back)"
-        if table.pace != "off" else ""), inline=False)
-    if table.pace != "off":
+        f" (when a deadline passes, {after})" if table.pace != "off" else ""), inline=False)
+    if table.pace != "off" and not alone:
         embed.add_field(name="Absent players", value=f"After {plural(table.handover_after, 'missed deadline')} the other "
                         "players may vote to hand the seat to a computer player for good (`/table handover`).",
                         inline=False)
