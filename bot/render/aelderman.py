@@ -141,11 +141,10 @@ def spare_lines(v: Any) -> list[str]:
         lines.append("Counts in every majority, like a player.")
         if v.difficulty in D.DUMMY_SHEETS:  # "the number of council votes on top of the dummy description"
             lines.append(f"Scores {D.DUMMY_SHEETS[v.difficulty].bonus_votes} council votes of its own at the election.")
-        if v.solo:  # election.election_outcome: "treated like a real opponent in the final scoring"
-            lines.append("**To win:** at least as many council votes as the dummy at the election (a tie elects you "
-                         "both).")
-    else:  # rulebook: "those influence markers are also taken into account when it comes to an exchange of an action card"
-        lines.append("Its markers count when an action card is exchanged, like a player's.")
+    # Rulebook: "those influence markers are also taken into account when it comes to an exchange of an action card"
+    lines.append("Its markers count when an action card is exchanged, like a player's.")
+    if v.version == "main" and v.solo:  # election.election_outcome: "treated like a real opponent in the final scoring"
+        lines.append("**To win:** at least as many council votes as the dummy at the election (a tie elects you both).")
     return lines
 
 

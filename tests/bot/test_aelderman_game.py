@@ -244,6 +244,17 @@ async def test_the_short_two_player_board_says_what_the_spare_colour_is_for(simc
     assert "count when an action card is exchanged" in spare.value, spare.value
 
 
+async def test_the_main_two_player_board_says_what_the_spare_colour_is_for(simcord_env):
+    """The same sentence of the 2-player setup holds in the main version (its rules on exchanging
+    action cards are the same): its board says so too, beside the majorities the colour counts in."""
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main,setup=1")
+    await start(table)
+    board = await board_message(table)
+    spare = next(f for e in board.embeds for f in e.fields if f.name == "Spare colour")
+    assert "count when an action card is exchanged" in spare.value, spare.value
+    assert "Counts in every majority, like a player." in spare.value, spare.value
+
+
 @pytest.mark.slow  # a whole game
 async def test_a_player_who_failed_the_mission_does_not_win_because_the_winner_abandoned(simcord_env, monkeypatch):
     """Rulebook (short version): "You win the game if you manage to complete at least the basic task
