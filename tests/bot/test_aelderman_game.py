@@ -221,6 +221,8 @@ async def test_rules_are_sent_in_messages_within_discord_limits(simcord_env):
         assert len(message.embeds) <= 10 and sum(len(e) for e in message.embeds) <= 6000
     text = "\n".join(text_of(m) for m in messages)
     assert "(chosen)" in text and "Johann Rinck" in text and "Card 037:" in text
+    # The dummy's sheets with the limit that cuts them short (the hard one's round 5 after setup 1).
+    assert "Dummy hard:" in text and "The dummy builds only while its colour has property tiles left (8" in text
     # The missions in words, as the rulebook gives Johann Rinck's basic task ("place 3x influence
     # markers, at least one of them in London and at least one of them as a subsidiary").
     assert "3 influence markers placed; 1 influence marker in London; 1 subsidiary" in text
