@@ -303,8 +303,10 @@ class Augsburg1520Renderer(Renderer):
         lines = [privilege_text(card) for card in v.display] or ["none on display"]
         if v.card_in_use:
             lines.append(f"In use: {privilege_text(v.card_in_use, v.slots_used)}")
-        if v.used_privileges:  # 'discarded face up beneath the 5 Privilege cards not used'
-            lines.append("Used, face up: " + "; ".join(
+        # Used ones are 'discarded face up beneath the 5 Privilege cards not used', and 'Unclaimed
+        # Privilege cards are discarded at the end of the round' onto the same pile.
+        if v.used_privileges:
+            lines.append("Discarded, face up: " + "; ".join(
                 f"#{n}: " + " · ".join(data.PRIVILEGE_NAMES[code] for code in data.PRIVILEGE_CARDS[n])
                 for n in v.used_privileges))
         if v.round == 0:  # the first purchase: round 1 plays with the cards on display now

@@ -195,15 +195,16 @@ async def test_answering_on_the_panel_before_the_last_to_choose_notice_retires_t
     assert not labels(notice)  # the notice's controls are gone: the answered panel is the current one
 
 
-async def test_the_board_shows_the_privilege_cards_used_face_up(simcord_env):
-    """rulebook: "The card is discarded face up beneath the 5 Privilege cards not used.\""""
+async def test_the_board_shows_the_privilege_cards_discarded_face_up(simcord_env):
+    """rulebook: "The card is discarded face up beneath the 5 Privilege cards not used." and
+    "Unclaimed Privilege cards are discarded at the end of the round.": the board calls both so."""
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
     policy = heuristic_players("augsburg1520", 3)
     state = await play_until(table, policy, lambda s: len(s.used_privileges) >= 2, "two privilege cards used")
     field = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == "Privilege cards")
     used = [f"#{n}: " + " · ".join(PRIVILEGE_NAMES[code] for code in PRIVILEGE_CARDS[n]) for n in state.used_privileges]
-    assert "Used, face up: " + "; ".join(used) in field
+    assert "Discarded, face up: " + "; ".join(used) in field and "Used, face up" not in field
 
 
 async def test_the_first_purchase_board_says_the_face_down_cards_come_in_round_2(simcord_env):
