@@ -18,7 +18,7 @@ from games.aelderman.improvements import (develop, develop_options, offered_opti
 from games.aelderman.council import (apply_card, card_effect, draw_council_cards, no_card_left, solo_buy,
                                      solo_draw_options, solo_votes3_options, take_card, take_options)
 from games.aelderman.periods import reveal_period
-from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement
+from games.aelderman.placement import place_marker, place_options, placeable_cities, push_placement, why_not_placed
 from games.aelderman.rules import REVEAL_PERIOD, capacity, check_storage, describe, gain, say, spend_ap, stored
 from games.aelderman.sea import card_of, swap_cards, swappable, turn_wheel
 from games.aelderman.state import Pending, State
@@ -297,6 +297,10 @@ def settle_forced(state: State, events: list[Event]) -> bool:
     if pending.kind in _FORCED or nothing:
         if pending.kind == "pick_city" and pending.data["purpose"] == "place" and not pending.data.get("optional"):
             _say_placement_lost(state, pending.seat, events)  # a card or building promised it: say why not
+        elif pending.kind == "place" and (why := why_not_placed(state, pending.seat, pending.data["city"])):
+            # Room when it was promised, taken since (a sale's second marker, two wheel bonuses for one space).
+            say(events, "placement_lost", f"{{p{pending.seat}}}'s influence marker to place is lost: {why}.",
+                seat=pending.seat)
         resolve_step(state, only, events)
         return True
     return False

@@ -110,16 +110,18 @@ def resolve_pay(state: State, pending: Pending, action: Pay | None, events: list
 
 def sale_reward(state: State, seat: int, count: int, events: list[Event], paid: dict[str, int] | None = None) -> None:
     reward = D.SALES[count]
+    city = state.players[seat].location
     what = f" ({describe(paid)})" if paid and sum(paid.values()) == count else ""
     # Everything the sale gives (rulebook: "you receive 10 coins and an influence marker"), so the
-    # log explains each change the board shows.
-    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods{what} for {listed(reward)}.", seat=seat, count=count)
+    # log explains each change the board shows; outside the zones no marker is placed ("Placing
+    # influence markers is not possible in Lübeck, Levantehandel or Fernosthandel"), as its option says.
+    shown = reward if city in D.CITY_ZONE else {k: v for k, v in reward.items() if k != "placements"}
+    say(events, "goods_sold", f"{{p{seat}}} sells {count} goods{what} for {listed(shown)}.", seat=seat, count=count)
     gain(state, seat, {k: v for k, v in reward.items() if k != "placements"}, events)
     offer(state, seat, "sold")  # improvement 505
     if count == 6:
         offer(state, seat, "sold6")  # improvement 510
     placements = reward.get("placements", 0)
-    city = state.players[seat].location
     # Outside the zones the sale's row offers none; in a zone, none left to place is said.
     if placements and city in D.CITY_ZONE and (why := why_not_placed(state, seat, city)):
         say(events, "sale_markers_lost", f"{{p{seat}}}'s {plural(placements, 'influence marker')} to place "

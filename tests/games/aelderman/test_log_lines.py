@@ -173,3 +173,82 @@ def test_several_trade_guilds_are_named_as_several():
     state, events = act(state, 0, "place", where="banner")
     assert lines(events, "influence_placed") == [
         "{p0} places an influence marker in Hamburg and receives 2 coins from their Trade Guilds."]
+
+
+# -- influence markers promised and lost -------------------------------------------------------
+def sell(state, count: int):
+    """Seat 0 sells `count` goods by the card of the city its ship is in, paying as offered."""
+    from games.aelderman import SPEC
+
+    state, events = act(state, 0, "card_action", action="sell2")
+    state, more = act(state, 0, "sell_count", count=count)
+    events += more
+    while state.pending and state.pending[-1].kind == "pay":
+        state, more = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[0])
+        events += more
+    return state, events
+
+
+@pytest.mark.parametrize("city", ["Lübeck", "Levantehandel", "Fernosthandel"])
+def test_a_sale_where_no_marker_is_placed_does_not_promise_one(city):
+    """Rulebook: "When you sell six goods, you receive 15 coins, two influence markers in your active
+    supply, and you may perform the placing influence marker action once", and "Placing influence
+    markers is not possible in Lübeck, Levantehandel or Fernosthandel": the sale's line names no
+    marker to place there (as its option does not)."""
+    state = at(city, "sell2")
+    state.players[0].goods.update(wood=2, wheat=1, stone=2, tools=2, beer=2, meat=1, spices=2)
+    state, events = sell(state, 6)
+    (sold,) = lines(events, "goods_sold")
+    assert sold.endswith("for 15 coins and 2 influence."), sold
+    assert not state.pending
+
+
+def test_the_second_marker_of_a_sale_with_room_for_one_is_said_to_be_lost():
+    """Rulebook: "When you sell eight goods ... you may use the action placing influence marker
+    twice", and "If all ten spaces on a city's banner are filled with influence markers, no more
+    influence markers can be added": the first takes the last space, and the second is said lost."""
+    from games.aelderman import SPEC
+
+    city = "Riga"
+    state = at(city, "sell2")
+    state.players[0].goods.update(wood=2, wheat=2, stone=2, tools=2, beer=2, meat=2, spices=2, pelt=2)
+    state.banners[city] = [1] * 9
+    state.subsidiary[city] = 2
+    state, events = sell(state, 8)
+    assert "2 influence markers to place" in lines(events, "goods_sold")[0]
+    banner = next(o for o in SPEC.legal_actions(state, 0) if getattr(o, "where", "") == "banner")
+    state, more = SPEC.apply(state, 0, banner)
+    assert len(state.banners[city]) == 10 and not any(p.kind == "place" for p in state.pending)
+    assert lines(more, "placement_lost") == [
+        "{p0}'s influence marker to place is lost: no influence marker can be placed in Riga."], more
+
+
+def test_a_wheel_bonus_that_an_earlier_one_left_no_room_for_is_said_to_be_lost():
+    """Rulebook: "Whenever you have turned your resource wheel five times, a bonus is activated and you
+    may place an influence marker ... at your current location": two ships in a city with one space
+    left both earn it; the one whose marker finds no room any more is told it is lost."""
+    from games.aelderman import SPEC
+    from games.aelderman.flow import advance
+    from games.aelderman.periods import begin_period
+
+    state = new_main(3, 1)
+    city = "Riga"
+    state.banners[city] = [2] * 9
+    state.subsidiary[city] = 2
+    state.phase, state.round, state.period, state.turn, state.pending = "trade", 2, 1, None, []
+    for seat in (0, 1):
+        state.players[seat].location = city
+        state.players[seat].wheel_turns = 4
+    events: list = []
+    begin_period(state, events)
+    advance(state, events)
+    while state.pending and state.pending[-1].kind == "place":
+        seat = state.pending[-1].seat
+        banner = next(o for o in SPEC.legal_actions(state, seat) if getattr(o, "where", "") == "banner")
+        state, more = SPEC.apply(state, seat, banner)
+        events += more
+    assert len(lines(events, "wheel_bonus")) == 2 and len(state.banners[city]) == 10
+    placed = state.banners[city][-1]
+    other = 1 - placed
+    assert lines(events, "placement_lost") == [
+        f"{{p{other}}}'s influence marker to place is lost: no influence marker can be placed in Riga."], events
