@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import zlib
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games import RuleError, registry
@@ -199,10 +200,12 @@ class LobbyMixin:
                          f"{plural(self.open_limits[0], 'open table')}, the most one member may. Press **Cancel** "
                          "to close it.")
 
-    async def add_computer(self: TableService, table_id: int, caller: Caller, kind: str = "heuristic") -> TableNews:
+    async def add_computer(self: TableService, table_id: int, caller: Caller, kind: str = "heuristic",
+                           shown: int | None = None) -> TableNews:
         async with self.lock(table_id):
             loaded = await self._lobby(table_id, caller)
             self._creator_only(loaded, caller, "add computer players")
+            check_shown(loaded, shown)
             if kind not in COMPUTER_KINDS:
                 raise TableError(f"Unknown computer player {kind!r}; choose {', '.join(COMPUTER_KINDS)}.")
             number = sum(1 for s in loaded.seats if s.user_id is None) + 1
@@ -213,10 +216,11 @@ class LobbyMixin:
                 raise TableError(f"This table is full ({loaded.spec.max_seats} players at most).")
             return await self.news(table_id)
 
-    async def remove_computer(self: TableService, table_id: int, caller: Caller) -> TableNews:
+    async def remove_computer(self: TableService, table_id: int, caller: Caller, shown: int | None = None) -> TableNews:
         async with self.lock(table_id):
             loaded = await self._lobby(table_id, caller)
             self._creator_only(loaded, caller, "remove computer players")
+            check_shown(loaded, shown)
             computers = [s for s in loaded.seats if s.user_id is None]
             if not computers:
                 raise TableError("There is no computer player to remove.")
@@ -238,14 +242,37 @@ class LobbyMixin:
             await self.store.tables.set_options(table_id, parsed.model_dump(mode="json"))
             return await self.news(table_id)
 
-    async def toggle_rated(self: TableService, table_id: int, caller: Caller) -> TableNews:
+    async def toggle_rated(self: TableService, table_id: int, caller: Caller, shown: int | None = None) -> TableNews:
         async with self.lock(table_id):
             loaded = await self._lobby(table_id, caller)
             self._creator_only(loaded, caller, "change whether the table is rated")
+            check_shown(loaded, shown)
             if loaded.table.seed_chosen:
                 raise TableError("This table is dealt from a chosen seed, so it is never rated.")
             await self.store.tables.set_rated(table_id, not loaded.table.rated)
             return await self.news(table_id)
+
+
+# A press of a creator's control on a lobby that no longer shows what it showed (a double click:
+# the second press comes from the message as it was before the first changed it).
+LOBBY_OUT_OF_DATE = ("That button was pressed on the lobby as it was before your last change (a double click?): "
+                     "nothing more was changed. The lobby shows the table as it is now; press again there to "
+                     "change it further.")
+
+
+def creator_controls_shown(table: TableRow, seats: Sequence[SeatRow]) -> int:
+    """What the creator's lobby controls stand at (computer players, Rated, Pace, Vote out after),
+    as a number their buttons carry: a press whose number is not the lobby's now is out of date."""
+    shown = f"{sum(s.user_id is None for s in seats)}|{table.rated}|{table.pace}|{table.pace_seconds}|" \
+            f"{table.handover_after}"
+    return zlib.crc32(shown.encode()) % 1_000_000
+
+
+def check_shown(loaded: Loaded, shown: int | None) -> None:
+    """Refuse a creator's press made on the lobby as it was before a change (`shown`: what its
+    button carried; None: a button of an older lobby message, which carried nothing)."""
+    if shown is not None and shown != creator_controls_shown(loaded.table, loaded.seats):
+        raise TableError(LOBBY_OUT_OF_DATE)
 
 
 def check_not_tournament(loaded: Loaded) -> None:

@@ -20,7 +20,7 @@ from games import GameSpec, registry
 from play import damage, pace, rematch, undo, votes
 from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
 from play.kept import KeptStates
-from play.lobby import LobbyMixin
+from play.lobby import LobbyMixin, check_shown
 from play.moves import MovesMixin
 from play.record_access import RecordAccessMixin
 from play.results import TableNews
@@ -382,21 +382,24 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         """Whether the table's result went into the ratings (a cancelled one too: see _rate_left)."""
         return await self.store.ratings.is_rated(table_id)
 
-    async def set_pace(self, table_id: int, caller: Caller, name: str | None = None) -> TableNews:
+    async def set_pace(self, table_id: int, caller: Caller, name: str | None = None,
+                       shown: int | None = None) -> TableNews:
         """The creator sets the table's pace in its lobby (play/pace.py); without a name, the next
-        one of the list (the lobby's Pace button goes round them)."""
+        one of the list (the lobby's Pace button goes round them; `shown`: see check_shown)."""
         async with self.lock(table_id):
             loaded = await self._lobby(table_id, caller)
             self._creator_only(loaded, caller, "change the table's pace")
+            check_shown(loaded, shown)
             kind, seconds = pace.parse(name or pace.following(loaded.table))
             await self.store.tables.set_pace(table_id, kind, seconds)
             return await self.news(table_id)
 
-    async def next_handover_after(self, table_id: int, caller: Caller) -> TableNews:
+    async def next_handover_after(self, table_id: int, caller: Caller, shown: int | None = None) -> TableNews:
         """The lobby's "Vote out after" button: the next number of missed deadlines in the list."""
         async with self.lock(table_id):
             loaded = await self._lobby(table_id, caller)
             self._creator_only(loaded, caller, "change after how many missed deadlines a seat may be voted out")
+            check_shown(loaded, shown)
             if loaded.table.pace == "off":  # a button of an older lobby message
                 raise TableError("This table has no deadlines (its pace is off), so no seat can be voted out: "
                                  "choose a pace first.")

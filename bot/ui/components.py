@@ -36,19 +36,25 @@ def button_style(item: discord.ui.Item[Any]) -> discord.ButtonStyle:
 
 @answers_faults
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"lobby:(?P<action>[a-z]+):(?P<table>[0-9]{1,18})"):
+                  template=r"lobby:(?P<action>[a-z]+):(?P<table>[0-9]{1,18})(?::(?P<shown>[0-9]{1,6}))?"):
+    """A lobby's button. The creator's controls also carry what the lobby showed them at (see
+    play.lobby.creator_controls_shown), so that a double click changes the table once."""
+
     def __init__(self, action: str, table_id: int, *, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{action}:{table_id}"))
-        self.action, self.table_id = action, table_id
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, shown: int | None = None) -> None:
+        custom_id = f"lobby:{action}:{table_id}" + ("" if shown is None else f":{shown}")
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.action, self.table_id, self.shown = action, table_id, shown
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: Any) -> "LobbyButton":
-        return cls(match["action"], int(match["table"]), label=button_label(item), style=button_style(item))
+        shown = None if match["shown"] is None else int(match["shown"])
+        return cls(match["action"], int(match["table"]), label=button_label(item), style=button_style(item),
+                   shown=shown)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).lobby_button(interaction, self.table_id, self.action)
+        await _controller(interaction).lobby_button(interaction, self.table_id, self.action, self.shown)
 
 
 @answers_faults

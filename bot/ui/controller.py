@@ -135,7 +135,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                     + (f"\n\n{dm_note}" if dm_note else ""))
 
     # -- lobby ---------------------------------------------------------------------------
-    async def lobby_button(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+    async def lobby_button(self, interaction: discord.Interaction, table_id: int, action: str,
+                           shown: int | None = None) -> None:
         caller = caller_of(interaction)
         try:
             if action == "start":
@@ -149,11 +150,12 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                 return
             handlers = {
                 "join": (self.service.join, "You joined the table."),
-                "addai": (lambda t, c: self.service.add_computer(t, c, COMPUTER_KINDS[0]), "Computer player added."),
-                "rmai": (self.service.remove_computer, "Computer player removed."),
-                "rated": (self.service.toggle_rated, None),
-                "pace": (self.service.set_pace, None),
-                "handover": (self.service.next_handover_after, None),
+                "addai": (lambda t, c: self.service.add_computer(t, c, COMPUTER_KINDS[0], shown=shown),
+                          "Computer player added."),
+                "rmai": (lambda t, c: self.service.remove_computer(t, c, shown=shown), "Computer player removed."),
+                "rated": (lambda t, c: self.service.toggle_rated(t, c, shown=shown), None),
+                "pace": (lambda t, c: self.service.set_pace(t, c, shown=shown), None),
+                "handover": (lambda t, c: self.service.next_handover_after(t, c, shown=shown), None),
             }
             if action not in handlers:
                 raise TableError("That button is not known any more; use the table's current lobby.")

@@ -18,10 +18,12 @@ from games import AmountChoice, GameSpec
 from games.core import plural
 from play import pace
 from play.common import cut_to, told_apart
+from play.lobby import creator_controls_shown
 from play.results import TableNews, panel_token
 from play.options import allowed_values as option_choices  # the values a lobby menu offers
 from storage import SeatRow, TableRow
 
+CREATOR_CONTROLS = frozenset({"addai", "rmai", "rated", "pace", "handover"})  # carry what they showed
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -117,8 +119,10 @@ def lobby_view(table: TableRow, seats: list[SeatRow], spec: GameSpec) -> discord
         buttons.append(("pace", f"Pace: {pace.describe(table)}", "secondary"))
         if table.pace != "off":  # without deadlines nobody misses one: no seat is voted out
             buttons.append(("handover", f"Vote out after: {table.handover_after} missed", "secondary"))
+    shown = creator_controls_shown(table, seats)
     for action, label, style in buttons:
-        view.add_item(LobbyButton(action, table.id, label=label, style=STYLES[style]))
+        view.add_item(LobbyButton(action, table.id, label=label, style=STYLES[style],
+                                  shown=shown if action in CREATOR_CONTROLS else None))
     for key, select in list(option_selects(table, spec, get_renderer(table.game)).items())[:3]:
         view.add_item(OptionSelect(table.id, key, select))
     return view
