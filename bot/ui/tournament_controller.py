@@ -45,6 +45,7 @@ class TournamentController(RoundsMixin):
         self.openings = KeyedLocks()
         self.announcing = KeyedLocks()  # two tables ending at once must not post a round's end twice
         self.refusals_told: BoundedCache[tuple[int, tuple[str, ...]], bool] = BoundedCache(1_000)
+        self.embed_edits = KeyedLocks()  # an embed's edits one at a time, each showing it as it is by then
 
     # -- who and which -------------------------------------------------------------------
     def caller(self, interaction: discord.Interaction) -> Caller:
@@ -121,7 +122,13 @@ class TournamentController(RoundsMixin):
                 "view": views.tournament_view(tournament)}
 
     async def refresh_embed(self, tournament_id: int) -> bool:
-        """Show the tournament as it stands on its embed; False if Discord refused the edit."""
+        """Show the tournament as it stands on its embed; False if Discord refused the edit. Edits
+        come one at a time, each reading the tournament once the one before has gone through: an edit
+        that reaches Discord late never covers a newer one (a start with "Registration is open")."""
+        async with self.embed_edits.hold(tournament_id):
+            return await self._refresh_embed(tournament_id)
+
+    async def _refresh_embed(self, tournament_id: int) -> bool:
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
         if channel is None or tournament.message_id is None:
