@@ -40,6 +40,8 @@ from storage import TableRow
 
 log = logging.getLogger(__name__)
 
+FORM_OUT_OF_DATE = "This form is out of date: the game has moved on since it was opened. Use the current panel."
+
 
 class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenMixin, DepartedMixin,
                        LobbyShownMixin, TakeBacksMixin):
@@ -398,6 +400,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             if news.table.status in ENDED or stale:
                 await self._retire_clicked(interaction)
             message = self.presenter.info(news).fill(message) if fill else message
+            if interaction.type == discord.InteractionType.modal_submit and message.startswith(OUT_OF_DATE):
+                message = FORM_OUT_OF_DATE + message[len(OUT_OF_DATE):]  # typed in a form, not pressed
             # Not for a seat the computer plays for good: its hand is no longer the player's to see.
             if seat is not None and news.state is not None and not seat.handed_over:
                 panel = self.presenter.panel(news, seat.seat)

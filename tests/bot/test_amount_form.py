@@ -102,7 +102,11 @@ async def test_a_form_answered_after_the_bid_was_made_is_refused(simcord_env, mo
     assert await play_turn_by_dm(table, heuristic_players("baumeister", 3))
     version = (await table.row()).version
     answer = await actor.submit_modal(shown, {"amount": str(wanted)})
-    assert answer.response.ephemeral and "not your turn" in answer.response.message.content
+    said = answer.response.message.content
+    assert answer.response.ephemeral and "not your turn" in said
+    # A form, not buttons: the refusal says which.
+    assert said.startswith("This form is out of date: the game has moved on since it was opened.") and \
+        "buttons" not in said, said
     assert (await table.row()).version == version
 
 
