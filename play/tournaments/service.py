@@ -261,10 +261,9 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
                 open_tables = [p.table.id for p in await self.progress(tournament_id) if p.table.status == "running"]
                 if not open_tables:  # seated a moment ago (a second press of the same button)
                     raise TournamentError(f"Round {rounds[-1].round_no} has been seated already.")
-                raise TournamentError(f"Round {rounds[-1].round_no} is still being played (table"
-                                      + "s" * (len(open_tables) > 1) + " " + ", ".join(f"#{t}" for t in open_tables)
-                                      + "). `/tournament status` "
-                                      "shows whom they wait for; an organiser can move the round's deadline "
+                tables = "table" + "s" * (len(open_tables) > 1) + " " + ", ".join(f"#{t}" for t in open_tables)
+                raise TournamentError(f"Round {rounds[-1].round_no} is still being played ({tables}). `/tournament "
+                                      "status` shows whom they wait for; an organiser can move the round's deadline "
                                       "with `/tournament extend`, or let a computer play an absent player's "
                                       "seat with `/tournament replace` or `/tournament forfeit`.")
             return await self._seat_round(tournament, tournament.current_round + 1), ends
