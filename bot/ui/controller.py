@@ -34,7 +34,7 @@ from play import pace
 from play.common import AmountOutOfRange, BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
 from play.results import TableNews
 from play.moves import OUT_OF_DATE
-from play.lobby import COMPUTER_KINDS
+from play.lobby import COMPUTER_KINDS, LOBBY_OUT_OF_DATE
 from play.tables import TableService
 from storage import TableRow
 
@@ -165,7 +165,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             news = await request(table_id, caller)
         except TableError as exc:
             await reply(interaction, refusal(exc))
-            await self._lobby_as_it_stands(interaction, table_id)
+            await self._lobby_as_it_stands(interaction, table_id, stale=str(exc) == LOBBY_OUT_OF_DATE)
             return
         if action == "addai" and news.table.rated:
             answer += " This game will not count for ratings while a computer player is seated."

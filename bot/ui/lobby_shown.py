@@ -24,9 +24,12 @@ DM_HELP = ("I could not send you a direct message (your DMs are closed for this 
 class LobbyShownMixin:
     """Bringing a lobby's message back up to date, and a new player's DM, for TablesController."""
 
-    async def _lobby_as_it_stands(self: TablesController, interaction: discord.Interaction, table_id: int) -> None:
+    async def _lobby_as_it_stands(self: TablesController, interaction: discord.Interaction, table_id: int,
+                                  stale: bool = False) -> None:
         """A refused press on a lobby that still offers its buttons after the game began or the
-        table closed (Discord refused that edit then): the lobby is brought up to date."""
+        table closed (Discord refused that edit then), or (`stale`) one that does not show the
+        creator's last change (a double click; or Discord refused that edit, or the bot stopped
+        before it): the lobby is brought up to date, so its controls are taken again."""
         message = interaction.message
         if message is None or not message.components:
             return
@@ -34,7 +37,7 @@ class LobbyShownMixin:
             news = await self.service.news(table_id, caller_of(interaction))  # the server checked first
         except TableError:
             return
-        if news.table.status != "lobby" and news.table.lobby_message_id == message.id:
+        if (news.table.status != "lobby" or stale) and news.table.lobby_message_id == message.id:
             await self.presenter.refresh_lobby(news)
 
     async def _lobby_link(self: TablesController, interaction: discord.Interaction, table_id: int,

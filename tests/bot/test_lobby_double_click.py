@@ -68,3 +68,24 @@ async def test_a_button_of_an_older_lobby_message_without_what_it_showed_still_w
     answered = await forge_component(table.players[0], lobby, old, forged=False)
     assert said(answered) == ["Computer player added."], said(answered)
     assert sum(s.ai is not None for s in await table.seats()) == 1
+
+
+async def test_a_lobby_left_behind_by_a_refused_edit_is_brought_up_to_date_by_the_refused_press(simcord_env):
+    """Discord refuses the lobby's edit after Add computer: the lobby still shows the table before
+    it. The creator's next press there is refused as made on a lobby out of date, and the lobby is
+    brought up to date with it, so the press after it is taken (the controls are not left refused)."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada = table.players[0]
+    simcord_env.check_errors = False
+    lobby_id = (await table.row()).lobby_message_id
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/{lobby_id}", status=403, code=50013,
+                             times=1)
+    assert said(await ada.click(table.thread.history()[0], label="Add computer")) == ["Computer player added."]
+    lobby = next(m for m in table.thread.history() if m.id == lobby_id)
+    assert control(lobby, "Remove computer") is None  # not shown: the edit was refused
+    refused = said(await ada.click(lobby, label=control(lobby, "Rated").label))
+    assert refused == [LOBBY_OUT_OF_DATE] and not (await table.row()).rated, refused
+    lobby = next(m for m in table.thread.history() if m.id == lobby_id)
+    assert control(lobby, "Remove computer") is not None  # shown as it is now
+    taken = said(await ada.click(lobby, label=control(lobby, "Rated").label))
+    assert LOBBY_OUT_OF_DATE not in taken and (await table.row()).rated, taken
