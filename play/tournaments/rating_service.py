@@ -16,9 +16,8 @@ Forfeits
 
 Duplicate rounds
     A tournament table that ends while another table still plays its deal is rated when that
-    deal's last table ends (when the round closes): its rating changes would tell the players
-    still at it how their deal goes. A round's tables seat different players, so the ratings come
-    out the same as if each table were rated as it ended.
+    deal's last table ends (when the round closes, or when the tournament is cancelled): its
+    rating changes would tell the players still at it how their deal goes.
 
 Each rated game stores everyone's new rating (mu, sigma), adds one game (and one win for
 the game's winners) and writes one history line per player. A table is rated once.
@@ -73,13 +72,15 @@ class RatingService:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def on_finished(self, table: TableRow, seats: list[SeatRow], outcome: Outcome) -> list[RatedResult]:
+    async def on_finished(self, table: TableRow, seats: list[SeatRow], outcome: Outcome, *,
+                          deal_over: bool = False) -> list[RatedResult]:
         """Rate a finished table if it counts; returns its rated lines (empty when not rated). A
         table rated before (the finish work repeated after a stop) is not rated again: its stored
-        lines are returned, so the standings still show the rating changes."""
+        lines are returned, so the standings still show the rating changes. `deal_over`: rate it
+        even while another table plays its deal (its tournament is being cancelled with them)."""
         if not counts_for_rating(table, seats):
             return []
-        if table.tournament_id is not None and await self.store.tables.same_deal_running(table):
+        if table.tournament_id is not None and not deal_over and await self.store.tables.same_deal_running(table):
             return []  # held back (see "Duplicate rounds" above)
         user_of = {seat.seat: seat.user_id for seat in seats}
         groups = [[user_of[s] for s in group] for group in outcome.ranking]
@@ -106,17 +107,17 @@ class RatingService:
                 return []
         return results
 
-    async def rate_held_back(self, table_ids: list[int]) -> None:
+    async def rate_held_back(self, table_ids: list[int], *, deal_over: bool = False) -> None:
         """Rate the tables of a duplicate round (`table_ids`: all of the round's, every one of them
-        ended) whose rating was held back while another played their deal; a table rated already
-        is not rated again."""
+        ended, or `deal_over`: the others about to be cancelled) whose rating was held back while
+        another played their deal; a table rated already is not rated again."""
         tables = [table for table_id in table_ids if (table := await self.store.tables.get(table_id)) is not None]
         if len(tables) < 2 or len({table.seed for table in tables}) != 1:
             return
         for table in tables:
             if table.status == "finished" and table.outcome:
                 await self.on_finished(table, await self.store.tables.seats(table.id),
-                                       Outcome.model_validate_json(table.outcome))
+                                       Outcome.model_validate_json(table.outcome), deal_over=deal_over)
 
     async def _own_names(self, table: TableRow, seats: list[SeatRow]) -> dict[int | None, str]:
         """Each player's own name, for the leaderboard: a tournament's tables call entrants who are

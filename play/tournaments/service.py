@@ -1,24 +1,21 @@
 """Running tournaments, without Discord: registration, rounds, results and standings.
 
-The Discord layer (bot/ui/tournament_controller.py) calls this service and then posts
-messages; pairing and standings come from the pure functions of this package, storage
-from `Store.tournaments`, and the tables themselves are ordinary tables of the
-`TableService` (created in a lobby with the players seated, then started by the bot).
+The Discord layer (bot/ui/tournament_controller.py) calls this service and then posts messages; pairing
+and standings come from the pure functions of this package, storage from `Store.tournaments`, and the
+tables themselves are ordinary tables of the `TableService` (created in a lobby with the players seated).
 
 A round
-    `seat_round` seats the active players with `pair_round` and records the round and
-    its tables in one transaction; the controller then opens a thread for each table
-    and starts it. Everything is stored before anything is posted, so a restart in the
-    middle of a round finds the tables (`pending_tables`) and the results
-    (`settle`) where they were. The round ends when every table has reported its
-    result (`record`); the organiser then starts the next one.
+    `seat_round` seats the active players with `pair_round` and records the round and its tables
+    in one transaction; the controller then opens a thread for each table and starts it.
+    Everything is stored before anything is posted, so a restart in the middle of a round finds
+    the tables (`pending_tables`) and the results (`settle`) where they were. The round ends when
+    every table has reported its result (`record`); the organiser then starts the next one.
 
 Deadlines
-    Each round has a deadline (`round_hours` after its start), kept as a durable timer.
-    When it passes nothing is decided for anyone: the organiser is told in the
-    tournament's channel which tables are still playing and whom they wait for, and can
-    extend the deadline, replace an absent player by a computer player, or record a
-    forfeit.
+    Each round has a deadline (`round_hours` after its start), kept as a durable timer. When it
+    passes nothing is decided for anyone: the organiser is told in the tournament's channel which
+    tables are still playing and whom they wait for, and can extend the deadline, replace an absent
+    player by a computer player, or record a forfeit.
 
 Absent players
     *Replace*: a computer player plays the seat on the player's behalf; the player gets
@@ -461,6 +458,9 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
                     f"You play at table #{own.id} of this tournament: cancelling the tournament would cancel "
                     "your own game. Another organiser or someone with Manage Server who does not play can, or "
                     "cancel it once your game has ended.")
+            if tournament.status == "running":  # a duplicate round's ratings held back: its deal is over now
+                await self.ratings.rate_held_back([g.table_id for g, _ in await self.round_tables(tournament_id)],
+                                                  deal_over=True)
             closed = await self.store.tournaments.cancel(tournament_id)  # with its tables, in one transaction
             if closed is None:  # finished or cancelled meanwhile
                 now = await self.get(tournament_id)

@@ -200,3 +200,26 @@ async def test_a_held_back_rating_is_stored_when_the_deal_ends_by_a_cancel_after
     assert not await env.bot.store.ratings.is_rated(second.table_id)
     await rate_reference(ledger, env, first.table_id)
     await check_stored(env, ledger, event.guild.id, GAME, event.players)
+
+
+async def test_a_held_back_rating_is_stored_when_the_tournament_is_cancelled(simcord_env):
+    """A cancel ends the deal too (its other table is cancelled with the tournament): the table that
+    ended first is rated then (README, Fair deals: "or the tournament is cancelled")."""
+    import discord
+
+    env = simcord_env
+    event = new_event(env, 6)
+    ledger = Ledger()
+    tid = await create(event, rounds=2, duplicate=True)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    first, second = await event.bot.store.tournaments.games(tid, 1)
+    await play_out(event.bot, first.table_id)
+    await held_back(event, first, [second.table_id], 0)
+    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    mod = event.guild.add_member(env.create_user("mod"), roles=[mods])
+    assert "cancel" in answer(await mod.slash(event.channel, "tournament cancel", tournament=tid)).lower()
+    assert (await env.bot.store.tables.get(second.table_id)).status == "cancelled"
+    assert len(await env.bot.store.ratings.history_of_table(first.table_id)) == 3
+    await rate_reference(ledger, env, first.table_id)
+    await check_stored(env, ledger, event.guild.id, GAME, event.players)
