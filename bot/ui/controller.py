@@ -390,18 +390,19 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         """Explain a refused choice and, for a seated player, show the current panel again. `fill`:
         the message is the engine's, its {p0}... placeholders to be replaced with the players' names."""
         extra: dict[str, Any] = {}
+        out_of_date = message.startswith(OUT_OF_DATE)
+        if out_of_date and interaction.type == discord.InteractionType.modal_submit:
+            message = FORM_OUT_OF_DATE + message[len(OUT_OF_DATE):]  # typed in a form, not pressed
         try:
             news = await self.service.news(table_id, caller_of(interaction))
         except TableError:
             news = None  # another server's table, or none: the reason alone
         if news is not None:
             seat = news.seat_of(interaction.user.id)
-            stale = message.startswith(OUT_OF_DATE) and self._kept_controls_pressed(interaction, seat)
+            stale = out_of_date and self._kept_controls_pressed(interaction, seat)
             if news.table.status in ENDED or stale:
                 await self._retire_clicked(interaction)
             message = self.presenter.info(news).fill(message) if fill else message
-            if interaction.type == discord.InteractionType.modal_submit and message.startswith(OUT_OF_DATE):
-                message = FORM_OUT_OF_DATE + message[len(OUT_OF_DATE):]  # typed in a form, not pressed
             # Not for a seat the computer plays for good: its hand is no longer the player's to see.
             if seat is not None and news.state is not None and not seat.handed_over:
                 panel = self.presenter.panel(news, seat.seat)

@@ -86,7 +86,7 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
     embed.add_field(name="Rated", value=rated, inline=False)
     # One person playing (with computer players, or none): away, they hold the game up, and nobody can vote.
     alone = table.status != "lobby" and sum(s.user_id is not None for s in seats) == 1
-    after = ("the game waits for its player" if alone
+    after = ("a computer player finishes the turn that ran out, then the game waits for its player" if alone
              else "a computer player moves for the seat until its player is back")
     embed.add_field(name="Pace", value=pace.describe(table) + (
         f" (when a deadline passes, {after})" if table.pace != "off" else ""), inline=False)

@@ -27,7 +27,8 @@ async def test_a_started_solo_table_says_its_game_waits_and_offers_no_vote(simco
     A table of several people keeps both."""
     solo = await live_table(simcord_env, seats=1, game="aelderman")
     fields = lobby_fields(solo)
-    assert fields["Pace"].endswith("(when a deadline passes, the game waits for its player)"), fields["Pace"]
+    assert fields["Pace"].endswith("(when a deadline passes, a computer player finishes the turn that ran out, "
+                                   "then the game waits for its player)"), fields["Pace"]
     assert "Absent players" not in fields, fields
     pair = await live_table(simcord_env, seats=2, game="aelderman")
     fields = lobby_fields(pair)
