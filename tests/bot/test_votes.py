@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from tests.bot.driver import Table, fix_deal, heuristic_players, labels, open_table, play_to_the_end, start
+from tests.bot.driver import Table, buttons, fix_deal, heuristic_players, labels, open_table, play_to_the_end, start
 from tests.reliability.forge import forge_component
 
 
@@ -313,6 +313,12 @@ async def test_a_refusal_shows_the_names_it_gives_as_typed(simcord_env):
     assert refused.response.content.startswith("\\_\\_bo\\_\\_ @\u200beveryone has missed 0 deadlines")
 
 
+def pace_button(table) -> str:
+    """The custom_id of the lobby's Pace button as the lobby shows it now."""
+    return next(c.custom_id for c in buttons(table.thread.history()[0])
+                if (getattr(c, "label", None) or "").startswith("Pace"))
+
+
 async def test_a_table_without_deadlines_offers_no_vote_out(simcord_env):
     """Seats are voted out after missed deadlines; at a table whose pace is off nobody misses one:
     its lobby has no "Vote out after" button and /table handover says why there is no such vote."""
@@ -321,7 +327,7 @@ async def test_a_table_without_deadlines_offers_no_vote_out(simcord_env):
     lobby = table.thread.history()[0]
     assert any(label.startswith("Vote out after") for label in labels(lobby))
     while (await table.row()).pace != "off":
-        await ada.click(lobby, custom_id=f"lobby:pace:{table.table_id}")
+        await ada.click(table.thread.history()[0], custom_id=pace_button(table))
     assert not any(label.startswith("Vote out after") for label in labels(table.thread.history()[0]))
     stale = await forge_component(ada, lobby, f"lobby:handover:{table.table_id}")  # as the lobby showed it before
     assert stale.ephemeral and stale.response.content.startswith("This table has no deadlines (its pace is off)")
@@ -374,7 +380,7 @@ async def test_a_cancel_vote_neither_waits_for_nor_pings_a_player_who_left_the_s
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     ada, bo, cy = table.players
     while (await table.row()).pace != "off":
-        await ada.click(table.thread.history()[0], custom_id=f"lobby:pace:{table.table_id}")
+        await ada.click(table.thread.history()[0], custom_id=pace_button(table))
     await start(table)
     table.guild.remove_member(cy)
     asked = await ada.slash(table.thread, "table cancel")

@@ -189,6 +189,7 @@ def test_a_sales_log_line_names_everything_the_sale_gives():
     for count, said in ((6, "for 15 coins, 2 influence and 1 influence marker to place."),
                         (8, "for 20 coins, 3 council votes and 2 influence markers to place.")):
         state = new_game(3, seed=2)
+        state.players[0].location = "Riga"  # a city of a zone: "Placing influence markers is not possible in Lübeck"
         before = state.players[0].model_copy(deep=True)
         events: list = []
         sale_reward(state, 0, count, events)
