@@ -174,52 +174,50 @@ async def test_tournament_entrants_called_alike_are_told_apart_on_the_leaderboar
         assert "**ada**" in line, f"the leaderboard names the player by a tournament number: {line}"
 
 
-async def test_a_held_back_rating_is_stored_when_the_deal_ends_by_a_cancel_after_a_restart(simcord_env):
-    """The last table of a duplicate round's deal cancelled (Manage Server) rather than played out,
-    after a restart: the table that ended first is rated then, once, as the README's ratings say."""
+async def first_table_held_back(env):
+    """A duplicate round of two tables whose first has ended (its rating held back), and a member
+    with Manage Server who plays in none: (event, tournament id, first game, second game, member)."""
     import discord
 
-    from bot import create_bot
-
-    env = simcord_env
     event = new_event(env, 6)
-    ledger = Ledger()
     tid = await create(event, rounds=2, duplicate=True)
     await register_all(event, tid)
     await event.organiser.click(tournament_message(event, tid), label="Start")
     first, second = await event.bot.store.tournaments.games(tid, 1)
     await play_out(event.bot, first.table_id)
     await held_back(event, first, [second.table_id], 0)
+    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    return event, tid, first, second, event.guild.add_member(env.create_user("mod"), roles=[mods])
+
+
+async def rated_as_the_reference(env, event, table_id: int) -> None:
+    """The table's three players rated once, as openskill rates them from their first ratings."""
+    assert len(await env.bot.store.ratings.history_of_table(table_id)) == 3
+    ledger = Ledger()
+    await rate_reference(ledger, env, table_id)
+    await check_stored(env, ledger, event.guild.id, GAME, event.players)
+
+
+async def test_a_held_back_rating_is_stored_when_the_deal_ends_by_a_cancel_after_a_restart(simcord_env):
+    """The last table of a duplicate round's deal cancelled (Manage Server) rather than played out,
+    after a restart: the table that ended first is rated then, once, as the README's ratings say."""
+    from bot import create_bot
+
+    env = simcord_env
+    event, _, first, second, mod = await first_table_held_back(env)
     await env.restart_bot(create_bot(event.bot.settings))
     assert not await env.bot.store.ratings.is_rated(first.table_id)
-    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    mod = event.guild.add_member(env.create_user("mod"), roles=[mods])
     assert "is cancelled" in answer(await mod.slash(event.channel, "table cancel", table=second.table_id))
     assert "standings after round 1" in event.channel.last_message.embeds[0].title
-    assert len(await env.bot.store.ratings.history_of_table(first.table_id)) == 3
     assert not await env.bot.store.ratings.is_rated(second.table_id)
-    await rate_reference(ledger, env, first.table_id)
-    await check_stored(env, ledger, event.guild.id, GAME, event.players)
+    await rated_as_the_reference(env, event, first.table_id)
 
 
 async def test_a_held_back_rating_is_stored_when_the_tournament_is_cancelled(simcord_env):
     """A cancel ends the deal too (its other table is cancelled with the tournament): the table that
     ended first is rated then (README, Fair deals: "or the tournament is cancelled")."""
-    import discord
-
     env = simcord_env
-    event = new_event(env, 6)
-    ledger = Ledger()
-    tid = await create(event, rounds=2, duplicate=True)
-    await register_all(event, tid)
-    await event.organiser.click(tournament_message(event, tid), label="Start")
-    first, second = await event.bot.store.tournaments.games(tid, 1)
-    await play_out(event.bot, first.table_id)
-    await held_back(event, first, [second.table_id], 0)
-    mods = event.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    mod = event.guild.add_member(env.create_user("mod"), roles=[mods])
+    event, tid, first, second, mod = await first_table_held_back(env)
     assert "cancel" in answer(await mod.slash(event.channel, "tournament cancel", tournament=tid)).lower()
     assert (await env.bot.store.tables.get(second.table_id)).status == "cancelled"
-    assert len(await env.bot.store.ratings.history_of_table(first.table_id)) == 3
-    await rate_reference(ledger, env, first.table_id)
-    await check_stored(env, ledger, event.guild.id, GAME, event.players)
+    await rated_as_the_reference(env, event, first.table_id)
