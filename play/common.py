@@ -77,6 +77,11 @@ TOURNAMENT_STATES = {"registration": "has not started yet (registration is open)
                      "finished": "has finished", "cancelled": "was cancelled"}
 
 
+def tables_named(table_ids: Sequence[int]) -> str:
+    """"table #4", or "tables #4, #7": the tables a message names, in the number they are."""
+    return ("table" if len(table_ids) == 1 else "tables") + " " + ", ".join(f"#{t}" for t in table_ids)
+
+
 def table_state(status: str) -> str:
     return TABLE_STATES.get(status, f"is {status}")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play import record
-from play.common import Caller, TableError
+from play.common import Caller, TableError, tables_named
 from play.results import TableNews
 from storage import TableRow
 
@@ -34,9 +34,8 @@ class RecordAccessMixin:
                                  "cards. Export it once the game has ended.")
         twins = await self.same_deal_running(table)
         if twins and (not caller.can_manage or await self._plays_at(twins, caller)):
-            raise TableError(f"Table #{table_id} was dealt the same cards as table "
-                             f"{', '.join(f'#{t.id}' for t in twins)}, still being played: its record (and the seed) "
-                             "can be exported once that game has ended.")
+            raise TableError(f"Table #{table_id} was dealt the same cards as {tables_named([t.id for t in twins])}, "
+                             "still being played: its record (and the seed) can be exported once that game has ended.")
         return record.build(table, loaded.seats, await self.store.tables.timed_actions(table_id))
 
     async def same_deal_running(self: TableService, table: TableRow) -> list[TableRow]:

@@ -13,6 +13,7 @@ from bot.render.base import shown_name
 from bot.render import get_renderer
 from bot.ui.components import RematchButton
 from bot.ui.dynamic import dynamic_view
+from play.common import tables_named
 from play.results import TableNews
 from play.tournaments.rating_service import unrated_reason
 from play.tournaments.ratings import Rating, ordinal, tenths
@@ -80,8 +81,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
     elif unrated := unrated_reason(table, news.seats):
         embed.add_field(name="Rating changes", value=f"None: not rated, as {unrated}.", inline=False)
     elif twins and table.rated and table.tournament_id is not None:  # see RatingService: "Duplicate rounds"
-        playing = (f"table #{twins[0].id} plays" if len(twins) == 1
-                   else f"tables {', '.join(f'#{t.id}' for t in twins)} play")
+        playing = tables_named([t.id for t in twins]) + (" plays" if len(twins) == 1 else " play")
         embed.add_field(name="Rating changes", value=(
             f"Held back while {playing} this deal (they would tell its players how their game goes): they are "
             "stored when the last table of this deal ends, and `/profile` shows them then.")[:1024], inline=False)
@@ -90,7 +90,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
                         "here once stored.", inline=False)
     if table.seed_salt and twins:
         embed.add_field(name="Fair deal", value=(
-            f"This deal is still being played at table {', '.join(f'#{t.id}' for t in twins)}: the seed and salt are "
+            f"This deal is still being played at {tables_named([t.id for t in twins])}: the seed and salt are "
             "kept until that game ends; then `/table export` gives them, and `python -m bot verify` checks "
             "every shuffle."), inline=False)
     elif table.seed_salt:

@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from play.common import Caller, KeyedLocks, check_id, entrant_names, tournament_state
+from play.common import Caller, KeyedLocks, check_id, entrant_names, tables_named, tournament_state
 from play.results import TableNews
 from play.tables import TableService
 from play.tournaments.entrants import EntrantsMixin
@@ -258,8 +258,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
                 open_tables = [p.table.id for p in await self.progress(tournament_id) if p.table.status == "running"]
                 if not open_tables:  # seated a moment ago (a second press of the same button)
                     raise TournamentError(f"Round {rounds[-1].round_no} has been seated already.")
-                tables = "table" + "s" * (len(open_tables) > 1) + " " + ", ".join(f"#{t}" for t in open_tables)
-                raise TournamentError(f"Round {rounds[-1].round_no} is still being played ({tables}). `/tournament "
+                playing = tables_named(open_tables)
+                raise TournamentError(f"Round {rounds[-1].round_no} is still being played ({playing}). `/tournament "
                                       "status` shows whom they wait for; an organiser can move the round's deadline "
                                       "with `/tournament extend`, or let a computer play an absent player's "
                                       "seat with `/tournament replace` or `/tournament forfeit`.")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.ratings_reference import Ledger, f1, ordinal, played, rate_reference, rating_changes
+from tests.bot.ratings_reference import (Ledger, f1, ordinal, played, rate_reference, rating_changes,
+                                         standings)
 from tests.bot.test_ratings_reference_sequence import check_changes, check_stored
 from tests.bot.driver import fix_deal
 from tests.bot.tournament_driver import (answer, create, new_event, play_moves, play_out, register_all,
@@ -126,7 +127,10 @@ async def held_back(event, game, playing: list[int], games_before: int) -> None:
     assert not await event.bot.store.ratings.is_rated(table.id)
     tables = ", ".join(f"#{t}" for t in sorted(playing))
     said = rating_changes(thread_of(event, table))
-    assert said.startswith(f"Held back while table{'s' if len(playing) > 1 else ''} {tables} "), said
+    named = f"table{'s' if len(playing) > 1 else ''} {tables}"
+    assert said.startswith(f"Held back while {named} "), said
+    fair = next(f.value for f in standings(thread_of(event, table)).fields if f.name == "Fair deal")
+    assert fair.startswith(f"This deal is still being played at {named}:"), fair
     still = event.by_id((await event.bot.store.tournaments.game_of_table(playing[0])).players[0])
     for user_id in game.players:
         profile = await still.slash(event.channel, "profile", user=event.by_id(user_id))
