@@ -344,13 +344,17 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             return
         seat = news.seat_of(interaction.user.id)
         number = seat.seat if seat is not None else news.moves[0].seat
-        in_dm = dm_panel_pressed(interaction.message)
+        pressed_on = interaction.message
+        # Its words name its table (the controls of a forged press may name another one).
+        in_dm = dm_panel_pressed(pressed_on) and f"(table #{table_id})" in (pressed_on.content or "")
+        ephemeral_panel = private_panel(pressed_on) and not dm_panel_pressed(pressed_on)
         panel = self.presenter.panel(news, number, self.presenter.private_lines(news, number))
         try:
-            if private_panel(interaction.message):
+            if in_dm or ephemeral_panel:
                 await replace_clicked(interaction, **panel)
                 answered = True
-            else:  # a control forged onto a public message (the board): that message stays as it is
+            else:  # a control forged onto a public message (the board), or onto another table's DM
+                # panel: that message stays as it is
                 answered = await reply(interaction, **panel)
         except discord.HTTPException as exc:  # e.g. the interaction expired: the move is stored anyway
             log.warning("answer to a move at table %s failed (%s); the panel goes by DM", table_id, exc)
@@ -409,6 +413,9 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
                 extra = {"embed": panel["embed"]}
                 if panel["view"] is not None:
                     extra["view"] = panel["view"]
+                # The panel's own words follow the reason: which table (someone may play two of one
+                # game), whose turn, the time left and the link, as "My hand" shows them.
+                message = f"{message}\n\n{panel['content']}" if panel.get("content") else message
         await reply(interaction, message, **extra)
 
     def _kept_controls_pressed(self, interaction: discord.Interaction, seat: Any) -> bool:

@@ -7,8 +7,8 @@ import pytest
 
 from bot import create_bot
 from play.results import seat_choices
-from tests.bot.driver import (buttons, choose, heuristic_players, panel_message, request_cursor,
-                              table_control)
+from tests.bot.driver import (buttons, choice_target, choose, heuristic_players, panel_message, play_turn_by_dm,
+                              request_cursor, table_control)
 from tests.reliability.forge import forge_component
 from tests.bot.several_tables import answer_text, content, dms, world
 
@@ -59,6 +59,41 @@ async def test_an_older_panel_of_table_1_acts_on_table_1_after_table_2s_panel(si
     await choose(ada, p2, await heuristic_index(w.t2, ada))
     assert (await w.t2.row()).version > v2
     assert (await w.t3.row()).version == v3
+
+
+async def test_a_control_of_one_table_forged_onto_another_tables_dm_panel_leaves_that_panel(simcord_env):
+    """A control of table 3 sent from ada's DM panel of table 1 (a modified client): the choice is
+    table 3's, where she is seated, but table 1's panel stays table 1's, so she still has it."""
+    w = await world(simcord_env)
+    ada = w.ada_a
+    for _ in range(20):
+        if panels_of(ada, w.t3):
+            break
+        await play_turn_by_dm(w.t3, heuristic_players("aelderman", 2))
+    p1, p3 = panels_of(ada, w.t1)[-1], panels_of(ada, w.t3)[-1]
+    index = await heuristic_index(w.t3, ada)
+    how, custom_id = choice_target(p3, index)
+    v3 = (await w.t3.row()).version
+    await forge_component(ada.user, p1, custom_id, [str(index)] if how == "select" else None)
+    assert (await w.t3.row()).version > v3
+    shown = next(m for m in dms(ada) if m.id == p1.id)
+    assert content(shown) == content(p1) and control_ids(shown) == control_ids(p1), content(shown)
+    v1 = (await w.t1.row()).version
+    await choose(ada, shown, await heuristic_index(w.t1, ada))
+    assert (await w.t1.row()).version > v1
+
+
+async def test_a_refused_choice_says_which_table_its_panel_is_for(simcord_env):
+    """An out-of-date press is answered with the current panel, whose controls act: its words say
+    which table it is, as "My hand" does (ada plays three tables)."""
+    w = await world(simcord_env)
+    ada = w.ada_a
+    old = panels_of(ada, w.t1)[-1]
+    await choose(ada, old, await heuristic_index(w.t1, ada))
+    stale = next(i for i in control_ids(old) if i.startswith(("act:", "pick:")))
+    refused = await forge_component(ada.user, old, stale, ["0"] if stale.startswith("pick:") else None, forged=False)
+    said = "\n".join((m.content or "") for m in [refused.response, *refused.followups] if m is not None)
+    assert "out of date" in said and f"(table #{w.t1.table_id})" in said, said
 
 
 async def test_a_cancelled_tables_old_panel_is_refused_and_others_stay(simcord_env):
