@@ -15,7 +15,8 @@ HOW_TO_PLAY = [
     "3. The board in the thread shows the game. Your hand and your choices come by DM; if your DMs are "
     "closed, press **My hand** on the board (only you see it).",
     "4. Secret bids and choices stay secret until the rules reveal them. `/table undo` takes back your last "
-    "action while nobody has acted since; `/table log` shows what happened.",
+    "action while nobody has acted since, unless it revealed something hidden or drew something at random; "
+    "`/table log` shows what happened.",
 ]
 COLOUR = discord.Colour.blurple()
 

@@ -153,8 +153,9 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
             return candidates[0].id
         if not candidates:
             raise TournamentError("There is no open tournament here. Give `tournament:` its number.")
-        numbers = ", ".join(f"#{t.id}" for t in candidates)
-        raise TournamentError(f"Several tournaments are open ({numbers}); give `tournament:` its number.")
+        listed = "; ".join(f"#{t.id} {registry.get(t.game).title} in <#{t.channel_id}>" for t in candidates[:10])
+        raise TournamentError(f"Several tournaments are open ({listed}{'; …' if len(candidates) > 10 else ''}); "
+                              "give `tournament:` its number.")
 
     async def running(self) -> list[int]:
         """Ids of the tournaments being played (start-up looks at them)."""

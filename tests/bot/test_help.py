@@ -11,6 +11,10 @@ async def test_help_lists_the_games_the_steps_of_a_game_and_every_command(simcor
     embed = result.response.embeds[0]
     assert "Augsburg 1520 (2-5 players)" in embed.description and "Aelderman (1-4 players)" in embed.description
     assert "`/table create game:<game>`" in embed.description and "**My hand**" in embed.description
+    # README, /table undo: "while no other player has acted since and the action neither revealed
+    # anything hidden nor drew anything at random"
+    assert ("takes back your last action while nobody has acted since, unless it revealed something hidden "
+            "or drew something at random" in embed.description), embed.description
     listed = "\n".join(field.value for field in embed.fields)
     commands = [c for c in simcord_env.bot.tree.walk_commands() if not hasattr(c, "commands")]
     for command in commands:

@@ -107,6 +107,20 @@ async def test_the_default_tournament_leaves_out_one_in_a_channel_the_member_can
     assert said == private_answer(await eve.slash(general, command, tournament=public))
 
 
+async def test_several_open_tournaments_are_named_with_their_game_and_channel(simcord_env):
+    """With two tournaments open and none named, the answer says which is which, as `/table`
+    commands name a player's tables: number, game and where it is run."""
+    guild = simcord_env.create_guild()
+    games, general = guild.create_text_channel("games"), guild.create_text_channel("general")
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    first = await create(Event(simcord_env, guild, games, organiser, []), rounds=1, game="augsburg1520", table_size=2)
+    second = await create(Event(simcord_env, guild, general, organiser, []), rounds=1)
+    eve = guild.add_member(simcord_env.create_user("eve"))
+    said = private_answer(await eve.slash(guild.create_text_channel("chat"), "tournament status"))
+    assert (f"#{first} Augsburg 1520 in <#{games.id}>; #{second} Wettstreit der Baumeister in <#{general.id}>"
+            in said), said
+
+
 async def test_a_registration_while_the_start_reads_the_entrants_is_seeded_by_its_rating(simcord_env):
     """README: ratings for seeding are "taken when the tournament starts". A registration pressed
     while the start reads the entrants and their ratings either comes before it (and the player
