@@ -228,7 +228,9 @@ def verify(record: dict[str, Any]) -> list[str]:
 
 
 def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
-    """One line a player, by place; one ranked last for leaving says why (their score may be higher)."""
+    """One line a player, by place; one ranked last for leaving says why (their score may be higher).
+    Under each, indented, how the game scored them (a mission's tasks, the solo dummy's votes), as
+    the standings in the thread show it."""
     last = ": ranked last" if len(record["seats"]) > 1 else ""  # a game of one has no last place
     why = {s["seat"]: f" (abandoned{last})" if s.get("forfeited") else
            f" (away at the end{last})" if s.get("away") and not s.get("computer") else ""
@@ -240,6 +242,7 @@ def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
         for seat in group:
             score = outcome.scores.get(seat, outcome.scores.get(str(seat), 0))  # type: ignore[call-overload]
             lines.append(f"{place}. {names.get(seat, f'seat {seat}')}: {score:g}")
+            lines += [f"   {_named(line, record['seats'])}" for line in outcome.details.get(seat, [])]
     return lines
 
 

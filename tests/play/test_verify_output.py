@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -135,6 +136,25 @@ async def test_replay_of_a_lost_solo_game_says_nobody_won(tmp_path):
                           text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == "Nobody wins this game.", done.stdout
+    # What decided it, as the thread's standings said: the mission's level.
+    assert re.search(r"^   .+: none task reached; \d+ council votes$", done.stdout, re.M), done.stdout
+
+
+def test_replayed_standings_of_a_solo_main_game_give_the_dummys_votes():
+    """Solo, main version: "you must have at least as many council votes as the dummy". The replay's
+    standings say how many the dummy had and whether it was beaten, under the player's line."""
+    import random
+
+    from games import registry
+    from play.record import standings_lines
+
+    spec = registry.get("aelderman")
+    state, rng = spec.setup(1, 5, {"version": "main"}), random.Random(1)
+    while spec.to_act(state):
+        state, _ = spec.apply(state, 0, rng.choice(spec.legal_actions(state, 0)))
+    lines = standings_lines({"seats": [{"seat": 0, "name": "ada"}]}, spec.outcome(state))
+    assert lines[0].startswith("1. ada: ") and "   Total: 19 council votes" in lines, lines
+    assert "   The dummy has 113 council votes: it is not beaten." in lines, lines
 
 
 async def test_replay_of_a_cancelled_table_says_it_was_cancelled(tmp_path, capsys):
