@@ -176,9 +176,11 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
     async def seats(self, table_id: int, caller: Caller | None = None) -> list[SeatRow]:
         return (await self.load(table_id, caller)).seats
 
-    async def resolve(self, caller: Caller, table_id: int | None, channel_id: int | None) -> int:
+    async def resolve(self, caller: Caller, table_id: int | None, channel_id: int | None,
+                      meant: tuple[str, ...] = ("lobby", "running")) -> int:
         """The table a command means: the given number, this thread's table, or the caller's only
-        open table on this server."""
+        open table on this server; of several, the only one whose status the command is `meant` for
+        (a hand is a running game's, a lobby is left)."""
         if table_id is not None:
             return (await self.get(table_id, caller)).id
         if channel_id is not None:
@@ -187,6 +189,8 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
                 return here[0]
         mine = [t for t in await self.store.tables.tables_of_user(caller.user_id, "lobby", "running")
                 if t.guild_id == caller.guild_id]
+        if len(mine) > 1:
+            mine = [t for t in mine if t.status in meant] or mine
         if len(mine) == 1:
             return mine[0].id
         if not mine:

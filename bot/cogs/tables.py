@@ -21,6 +21,7 @@ from play.pace import PACES
 from games import registry
 
 TABLE_HELP = "Table number (default: this thread's table, else your only open table)"
+RUNNING = ("running",)  # of a player's open tables, the games (not the lobbies) a command is for
 COMMAND_ID_MAX = 2**53  # the largest whole number a slash command option carries exactly
 TableNumber = app_commands.Range[int, 1, COMMAND_ID_MAX]
 SEED_MAX = 2**53  # a seed a command carries exactly (drawn seeds are below 2**62)
@@ -51,10 +52,12 @@ class TablesCog(commands.Cog):
         self.controller = controller
         self.service = controller.service
 
-    async def resolve(self, interaction: discord.Interaction, table_id: int | None) -> int:
-        """The table a command means: the given number, this thread's table, or the user's only one."""
+    async def resolve(self, interaction: discord.Interaction, table_id: int | None,
+                      meant: tuple[str, ...] = ("lobby", "running")) -> int:
+        """The table a command means: the given number, this thread's table, or the user's only one
+        (of several, the only one in a state the command is `meant` for)."""
         channel_id = interaction.channel.id if interaction.channel is not None else None
-        return await self.service.resolve(caller_of(interaction), table_id, channel_id)
+        return await self.service.resolve(caller_of(interaction), table_id, channel_id, meant)
 
     @table.command(name="create", description="Open a table for a game in a new thread of this channel")
     @app_commands.describe(game="The game to play",
@@ -84,7 +87,7 @@ class TablesCog(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def hand(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
-            table_id = await self.resolve(interaction, table)
+            table_id = await self.resolve(interaction, table, RUNNING)
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
@@ -94,7 +97,7 @@ class TablesCog(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def leave(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
-            table_id = await self.resolve(interaction, table)
+            table_id = await self.resolve(interaction, table, ("lobby",))
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
@@ -104,7 +107,7 @@ class TablesCog(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def abandon(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
-            table_id = await self.resolve(interaction, table)
+            table_id = await self.resolve(interaction, table, RUNNING)
             await self.controller.abandon(interaction, table_id)
         except TableError as exc:
             await reply(interaction, refusal(exc))
@@ -125,7 +128,7 @@ class TablesCog(commands.Cog):
     async def handover(self, interaction: discord.Interaction, player: discord.User,  # may have left the server
                        table: TableNumber | None = None) -> None:
         try:
-            table_id = await self.resolve(interaction, table)
+            table_id = await self.resolve(interaction, table, RUNNING)
             seats = await self.service.seats(table_id, caller_of(interaction))
             seat = next((s.seat for s in seats if s.user_id == player.id), None)
             if seat is None:
@@ -141,7 +144,7 @@ class TablesCog(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def undo(self, interaction: discord.Interaction, table: TableNumber | None = None) -> None:
         try:
-            table_id = await self.resolve(interaction, table)
+            table_id = await self.resolve(interaction, table, RUNNING)
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return

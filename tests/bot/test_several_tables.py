@@ -10,7 +10,7 @@ from play.results import seat_choices
 from tests.bot.driver import (buttons, choice_target, choose, heuristic_players, panel_message, play_turn_by_dm,
                               request_cursor, table_control)
 from tests.reliability.forge import forge_component
-from tests.bot.several_tables import answer_text, content, dms, world
+from tests.bot.several_tables import answer_text, content, dms, make_table, world
 
 TABLE_COMMANDS = ("table hand", "table undo", "table leave", "table abandon", "table cancel", "table log",
                   "table export")
@@ -94,6 +94,18 @@ async def test_a_refused_choice_says_which_table_its_panel_is_for(simcord_env):
     refused = await forge_component(ada.user, old, stale, ["0"] if stale.startswith("pick:") else None, forged=False)
     said = "\n".join((m.content or "") for m in [refused.response, *refused.followups] if m is not None)
     assert "out of date" in said and f"(table #{w.t1.table_id})" in said, said
+
+
+async def test_at_one_game_and_one_lobby_hand_means_the_game_and_leave_the_lobby(simcord_env):
+    """README: "At one game and one lobby, `hand`, `undo`, `abandon` and `handover` mean the game, and
+    `leave` the lobby" (in server Beta ada plays table 3 and joins cy's new lobby)."""
+    w = await world(simcord_env)
+    lobby = await make_table(simcord_env, w.guild_b, w.chan_b, w.cy, "baumeister", others=(w.ada_b,))
+    shown = answer_text(await w.ada_b.slash(w.chan_b, "table hand"))
+    assert f"(table #{w.t3.table_id})" in shown and "several tables" not in shown, shown
+    left = answer_text(await w.ada_b.slash(w.chan_b, "table leave"))
+    assert w.ada_b.id not in [s.user_id for s in await lobby.seats()], left
+    assert w.ada_b.id in [s.user_id for s in await w.t3.seats()]
 
 
 async def test_a_cancelled_tables_old_panel_is_refused_and_others_stay(simcord_env):
