@@ -132,6 +132,14 @@ def buildings_text(player: Any) -> str:
             f"{plural(player.property_supply, 'tile')} left · {built or 'no buildings'}{costs}")
 
 
+def tiles_left(v: Any) -> str:
+    """Building tiles left of the types built so far ("The number of buildings of each type is
+    limited"; the tiles lie open beside the board); "" before the first building."""
+    built = [f"{name} {left} of {D.BUILDINGS[name].stock}" for name, left in v.buildings_left.items()
+             if name in D.BUILDINGS and left < D.BUILDINGS[name].stock]
+    return f"Building tiles left: {', '.join(built)} (the other kinds: all)" if built else ""
+
+
 def spare_lines(v: Any) -> list[str]:
     """The spare colour (2 players) or the solo dummy: its markers and buildings, which count in
     every majority like a player's."""
@@ -301,7 +309,10 @@ class AeldermanRenderer(Renderer):
         big = f"; big: {v.big_feast}" if v.big_feast else "; big feasts from round 2"
         costs = "" if compact else f" (small: {v.small_feast}{big})"  # compact: the feaster's panel gives them
         lines.append(f"Feasts this round: {v.feasts} of {v.feast_limit}{costs} · property {v.property_cost} coins")
-        lines.append(f"Action-card pile: {v.card_pile} · Council Hall pile: {v.council_pile}")
+        improvements = f" · Improvement pile: {v.improvement_pile}" if v.version == "main" else ""
+        lines.append(f"Action-card pile: {v.card_pile} · Council Hall pile: {v.council_pile}{improvements}")
+        if tiles := tiles_left(v):
+            lines.append(tiles)
         return [line.replace("->", "→") for line in lines]
 
     def _now_lines(self, info: TableInfo, v: Any, compact: bool = False) -> list[str]:

@@ -218,6 +218,7 @@ class AeldermanView(BaseModel):
     # Main version (factories: a `[]` default is deep-copied for every view built, a short game's too).
     display: list[ImprovementView] = Field(default_factory=list)  # left to right
     orders: list[OrderView | None] = Field(default_factory=list)  # by position, None once fulfilled
+    improvement_pile: int = 0  # the face-down improvements still to be revealed
     sites: list[SiteView] = Field(default_factory=list)
     zone_majorities: list[MajorityView] = Field(default_factory=list)
     district_majorities: list[MajorityView] = Field(default_factory=list)

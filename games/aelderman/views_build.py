@@ -95,7 +95,7 @@ def main_fields(state: State) -> dict:
                               strength=strength))
     zones, districts = zone_counts(state), district_strengths(state)
     return dict(
-        display=[improvement_view(n) for n in state.display],
+        display=[improvement_view(n) for n in state.display], improvement_pile=len(state.improvement_pile),
         orders=[OrderView(number=n, text=D.COUNCIL_ORDERS[n].text, reward=D.COUNCIL_ORDERS[n].reward)
                 if n else None for n in state.orders],
         sites=sites,

@@ -375,3 +375,20 @@ async def test_the_sea_maps_legend_leaves_out_what_its_font_cannot_draw(simcord_
         shown[names[0]] = legend(await board_png(simcord_env, table))
         assert names[0] in text_of(await board_message(table))
     assert shown["🐉 Drache"] == shown["Drache"]
+
+
+@pytest.mark.slow  # plays on to the first building
+async def test_the_board_shows_the_building_tiles_left_and_the_improvement_pile(simcord_env, fixed_seed):
+    """Rulebook: "The number of buildings of each type is limited", and the tiles lie beside the
+    board; the improvements form "a face-down pile". The board counts both for everyone: the tiles
+    left of each kind built so far, and (main version) the pile beside the other two."""
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main,setup=1")
+    await start(table)
+    state = await table.state()
+    assert f"Improvement pile: {len(state.improvement_pile)}" in text_of(await board_message(table))
+    assert "Building tiles left" not in text_of(await board_message(table))
+    state = await play_until(table, heuristic_players("aelderman", 2), lambda s: s.built, "a first building")
+    said = text_of(await board_message(table))
+    for name, count in state.built.items():
+        assert f"{name} {D.BUILDINGS[name].stock - count} of {D.BUILDINGS[name].stock}" in said, said
+    assert "(the other kinds: all)" in said and f"Improvement pile: {len(state.improvement_pile)}" in said, said
