@@ -18,8 +18,7 @@ Deadlines
     player by a computer player, or record a forfeit.
 
 Absent players
-    *Replace*: a computer player plays the seat on the player's behalf; the player gets
-    the place the seat earns (the game is then not rated, see `rating_service`).
+    *Replace*: a computer player plays the seat for the player, who gets its place (unrated, see `rating_service`).
     *Forfeit*: the player is ranked last at that table (the game goes on with a computer
     player in the seat). A player who withdraws during a round forfeits their table.
     A running tournament table that is cancelled counts as a forfeit by all its players.
