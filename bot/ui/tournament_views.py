@@ -115,11 +115,12 @@ def tournament_embed(tournament: TournamentRow, entrants: Sequence[EntrantRow], 
     if tournament.status == "registration":
         embed.set_footer(text="Register to play. The organiser starts the tournament; each round's tables "
                               "open as threads of this channel.")
-    # The players are numbered, as many as the heading counts; those who withdrew follow, struck through.
-    playing = [shown_name(plain[e.user_id]) for e in entrants if not e.withdrawn]
-    lines = [f"{i}. {n}" for i, n in enumerate(playing, start=1)]
-    lines += [f"~~{shown_name(plain[e.user_id])}~~ (withdrawn)" for e in entrants if e.withdrawn]
-    heading = f"Players ({len(playing)})"
+    # Numbered in the order they registered, as the names of players called alike are ("ada (2)"):
+    # those who withdrew keep their number, struck through, so no one else's changes.
+    lines = [f"{i}. ~~{shown_name(plain[e.user_id])}~~ (withdrawn)" if e.withdrawn else
+             f"{i}. {shown_name(plain[e.user_id])}" for i, e in enumerate(entrants, start=1)]
+    playing, withdrawn = sum(not e.withdrawn for e in entrants), sum(e.withdrawn for e in entrants)
+    heading = f"Players ({playing}" + (f" playing, {withdrawn} withdrawn)" if withdrawn else ")")
     for number, value in enumerate(_player_fields(lines, EMBED_TOTAL - len(embed) - 60)):
         embed.add_field(name=heading if number == 0 else CONTINUED, value=value, inline=False)
     return embed

@@ -8,8 +8,8 @@ import discord
 
 from games import registry
 from tests.bot.driver import labels
-from tests.bot.tournament_driver import (answer, create, last_embed_titled, new_event, play_round,
-                                         register_all, tournament_message)
+from tests.bot.tournament_driver import (ORGANISER_ROLE, Event, answer, create, last_embed_titled, new_event,
+                                         play_round, register_all, tournament_message)
 
 
 async def test_only_organisers_create_start_and_run_rounds(simcord_env):
@@ -98,6 +98,24 @@ async def test_withdrawals_before_and_during_the_tournament_and_a_bye(simcord_en
     assert rows[byes[0]].byes == 1 and rows[leaver.id].withdrawn and rows[leaver.id].points == 0
     final = last_embed_titled(event.channel, "final standings").embeds[0].description
     assert f"~~{leaver.name}~~" in final
+
+
+async def test_a_withdrawal_keeps_the_numbers_that_tell_players_called_alike_apart(simcord_env):
+    """README: players called alike are told apart "by their number in the tournament's list of
+    players". One who withdraws keeps their number there, so "ada (2)" is still number 2."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("tournaments")
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[guild.create_role(ORGANISER_ROLE)])
+    players = [guild.add_member(simcord_env.create_user(name)) for name in ["pat", "ada", "kim", "ada", "lou", "sam"]]
+    event = Event(simcord_env, guild, channel, organiser, players)
+    tid = await create(event, rounds=2, table_size=3)
+    await register_all(event, tid)
+    await event.organiser.slash(event.channel, "tournament start")
+    await players[0].click(tournament_message(event, tid), label="Withdraw")
+    field = next(f for f in tournament_message(event, tid).embeds[0].fields if f.name.startswith("Players"))
+    assert field.name == "Players (5 playing, 1 withdrawn)"
+    assert field.value.splitlines() == ["1. ~~pat~~ (withdrawn)", "2. ada (2)", "3. kim", "4. ada (4)", "5. lou",
+                                        "6. sam"], field.value
 
 
 async def test_duplicate_deals_give_equal_tables_the_same_cards(simcord_env):

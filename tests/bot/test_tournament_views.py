@@ -34,7 +34,8 @@ def test_a_large_field_fits_the_embed_and_the_standings():
     embed = views.tournament_embed(tournament(), entrants, "<@3>")
     assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
     players = next(f for f in embed.fields if f.name.startswith("Players"))
-    assert players.name == "Players (225)" and players.value.startswith("1. player-with-a-long-name-1\n")
+    assert players.name == "Players (225 playing, 25 withdrawn)"
+    assert players.value.startswith("1. ~~player-with-a-long-name-0~~ (withdrawn)\n2. player-with-a-long-name-1\n")
     # As many as the message holds, in several fields, and a count of the others.
     listed = [line for f in embed.fields if f.name.startswith("Players") for line in f.value.splitlines()]
     more = int(listed[-1].split()[2])
@@ -42,11 +43,12 @@ def test_a_large_field_fits_the_embed_and_the_standings():
     few = views.tournament_embed(tournament(), entrants[:65], "<@3>")
     shown = "\n".join(f.value for f in few.fields if f.name.startswith("Players"))
     assert all(e.display_name in shown for e in entrants[:65]) and "more" not in shown and len(few) <= 6000
-    # As many numbered lines as the heading counts (58 of 65 play); those who withdrew follow, struck through.
+    # Numbered in the order they registered, as told-apart names are ("ada (2)"): one who withdrew
+    # keeps their number, struck through, and the heading counts both (58 of 65 play).
     heading = next(f.name for f in few.fields if f.name.startswith("Players"))
-    numbered = [line for line in shown.splitlines() if line[:1].isdigit()]
-    assert heading == "Players (58)" and numbered[-1].startswith("58. ") and len(numbered) == 58
-    assert shown.splitlines()[58:] == [f"~~player-with-a-long-name-{i}~~ (withdrawn)" for i in range(0, 65, 10)]
+    assert heading == "Players (58 playing, 7 withdrawn)"
+    assert shown.splitlines() == [f"{i + 1}. ~~player-with-a-long-name-{i}~~ (withdrawn)" if i % 10 == 0 else
+                                  f"{i + 1}. player-with-a-long-name-{i}" for i in range(65)]
     rows = compute_standings([PlayerRecord(player_id=e.user_id) for e in entrants], [])
     names = {e.user_id: e.display_name for e in entrants}
     pages = views.standings_embeds(tournament(status="running"), rows, names, "standings")
