@@ -38,9 +38,10 @@ class DepartedMixin:
             return
         news = await self.service.unseat_departed(table.id, caller_of(interaction), gone)
         await self.presenter.refresh_lobby(news)
-        names = [shown_name(s.display_name) for s in seats if s.user_id in gone]
+        names = [s.display_name for s in seats if s.user_id in gone]  # as typed: the refusal shows them safely
         runs = "" if news.table.creator_id == table.creator_id else f" <@{news.table.creator_id}> runs the table now."
-        said = f"{', '.join(names)} left the server, so they were taken off the table.{runs}"
+        what = "{} left the server, so they were taken off the table." + runs
+        said = what.format(", ".join(shown_name(name) for name in names))
         runner = discord.AllowedMentions(users=[discord.Object(news.table.creator_id)], everyone=False, roles=False)
         await self.presenter.post(news.table.thread_id, said, allowed_mentions=runner)  # the new runner hears of it
         spec = self.service.spec(news.table)
@@ -50,4 +51,4 @@ class DepartedMixin:
         else:
             then = ("Press **Start** again to play without them." if news.table.creator_id == presser else
                     "They can start it without them.")
-        raise TableError(f"{said} {then}", names=names)
+        raise TableError(f"{what.format(', '.join(names))} {then}", names=names)

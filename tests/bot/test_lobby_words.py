@@ -49,3 +49,16 @@ async def test_a_game_started_with_a_computer_seated_shows_it_is_not_rated(simco
     shown = text_of(lobby_of(table))
     assert "Game in progress" in shown
     assert "Rated\nNo: a rated game needs at least two people and no computer player" in shown, shown
+
+
+async def test_players_who_left_are_named_as_typed_in_the_answer_to_start_as_in_the_thread(simcord_env):
+    """Names with formatting characters are shown as typed: escaped once, in the thread's note and
+    in the answer to the Start that took them off (before, the answer escaped them twice, and its
+    backslashes showed)."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo_x_", "cy*z*"])
+    ada, bo, cy = table.players
+    table.guild.remove_member(bo)
+    table.guild.remove_member(cy)
+    said = (await ada.click(table.thread.history()[0], label="Start")).response.content
+    assert table.thread.history()[-1].content.startswith("bo\\_x\\_, cy\\*z\\* left the server")
+    assert said.startswith("bo\\_x\\_, cy\\*z\\* left the server, so they were taken off the table."), said
