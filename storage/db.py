@@ -99,7 +99,8 @@ class Database:
     async def open(cls, path: str | Path, sync: Sync = "normal") -> "Database":
         """Open (creating it and its folder if need be) and migrate the database. A path that
         cannot hold one raises sqlite3.Error, with nothing left open."""
-        new = str(path) != ":memory:" and not Path(path).exists()
+        # An empty file is new too: the process lock (storage/process_lock.py) creates it first.
+        new = str(path) != ":memory:" and (not Path(path).exists() or Path(path).stat().st_size == 0)
         if str(path) != ":memory:":
             try:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)

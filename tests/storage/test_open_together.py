@@ -50,3 +50,23 @@ async def test_a_new_database_is_said_in_the_log_so_a_mistyped_path_is_noticed(t
     caplog.clear()
     await (await Store.open(path)).close()
     assert not [r for r in caplog.records if "did not exist" in r.getMessage()]
+
+
+async def test_a_new_database_is_said_in_the_log_when_the_process_lock_made_its_file_first(tmp_path, caplog):
+    """`python -m bot` takes its process lock first, which creates the database file empty: that
+    file is still a new database, and the log says so (README: "created on first start, which the
+    log says")."""
+    import logging
+
+    from storage import Store
+    from storage.process_lock import hold
+
+    caplog.set_level(logging.INFO, logger="storage")
+    path = tmp_path / "bot.sqlite3"
+    lock = hold(path)
+    try:
+        assert path.exists()
+        await (await Store.open(path)).close()
+    finally:
+        lock.release()
+    assert [r.getMessage() for r in caplog.records if "did not exist" in r.getMessage()], caplog.text
