@@ -387,6 +387,10 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
                                      "view": None}
         if news.state is not None:
             cancelled["embed"] = self.panel(news, row.seat)["embed"]
+        elif row.dm_message_id is None:  # a lobby: its "You joined" DM promised a hand, which will not come
+            await safely(f"cancel notice to {row.user_id} of table {table_id}",
+                         self._dm_channel(row).send(cancelled["content"]))
+            return  # no panel was ever sent: no controls to take off
         if row.dm_message_id is not None:  # the latest panel says what happened
             await safely(f"last panel of {row.user_id} at table {table_id}", self._dm_channel(row).get_partial_message(
                 row.dm_message_id).edit(**cancelled))

@@ -98,6 +98,19 @@ async def test_options_menu_and_rated_toggle_belong_to_the_creator(simcord_env):
     assert (await table.row()).rated is True
 
 
+async def test_a_cancelled_lobby_tells_its_players_by_dm_whose_hand_was_promised_there(simcord_env):
+    """README: once cancelled, "each player's latest DM panel say so"; a lobby's players have only
+    the DM that said "Your hand and your private choices will come here": a DM tells them it will not."""
+    table = await open_table(simcord_env, "baumeister", ["fay", "gus"])
+    fay, gus = table.players
+    joined = gus.user.dm_channel.history()[-1]
+    assert "will come here" in joined.content
+    await fay.click(table.thread.history()[0], label="Cancel")
+    told = gus.user.dm_channel.history()[-1]
+    assert told.id != joined.id and told.content == (
+        f"**Table #{table.table_id} (Wettstreit der Baumeister) was cancelled.**"), told.content
+
+
 async def test_cancel_by_creator_and_by_a_server_manager(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await table.players[0].click(table.thread.history()[0], label="Cancel")
