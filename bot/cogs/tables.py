@@ -35,7 +35,10 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 def parse_options(game: str, text: str | None) -> dict[str, Any]:
     """`key=value, key=value` from a slash command into a dict; TableError says what is allowed."""
-    if not text or not text.strip():
+    # As README writes them: `key=value` in code marks, or after the field's own name ("options:").
+    text = (text or "").strip().strip("`").strip()
+    text = text[len("options:"):] if text.lower().startswith("options:") else text
+    if not text.strip():
         return {}
     pairs = [part for part in text.replace(";", ",").split(",") if part.strip()]
     try:

@@ -13,6 +13,7 @@ from typing import Any, Coroutine
 
 import discord
 
+from bot.render import get_renderer
 from bot.render.base import shown_name
 from bot.ui import panels
 from bot.ui.components import AMOUNT, AmountForm, amount_fault, trimmed
@@ -227,7 +228,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             await reply(interaction, refusal(exc))
             await self._lobby_as_it_stands(interaction, table_id)
             return
-        await reply(interaction, f"Option {key.replace('_', ' ')} set.")
+        await reply(interaction, f"Set: {get_renderer(news.table.game).option_label(key, value)}.")
         await self.presenter.refresh_lobby(news)
 
     async def start(self, interaction: discord.Interaction, table_id: int) -> None:

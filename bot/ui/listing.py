@@ -30,7 +30,7 @@ async def list_tables(interaction: discord.Interaction) -> None:
     sections = [("Open to join", [lobby_line(t, s, user_id) for t, s in found if t.status == "lobby"]),
                 ("Being played", [running_line(t, s, user_id) for t, s in found if t.status == "running"])]
     lines = fitted(sections, ROOM - len(CLOSING))
-    lines = [*lines, CLOSING] if lines else ["No table is open or being played here. Open one with `/table create`."]
+    lines = [*lines, CLOSING] if lines else ["No table is open or being played in this server. Open one with `/table create`."]
     await reply(interaction, embed=discord.Embed(title="Tables on this server", colour=COLOUR,
                                                  description="\n".join(lines)))
 

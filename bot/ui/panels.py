@@ -147,7 +147,9 @@ def option_selects(table: TableRow, spec: GameSpec, renderer: Renderer) -> dict[
         choices = option_choices(info.annotation)
         if not choices or len(choices) > 25:
             continue
-        current = table.options.get(key)
+        # Unset, the game's default is shown chosen: the placeholder (the option's description, which
+        # may name one value) would read as the current setting.
+        current = table.options.get(key, None if info.is_required() else info.default)
         label = info.description or key.replace("_", " ")
         select = discord.ui.Select(custom_id=f"option:{table.id}:{key}", placeholder=label[:150])
         for value in choices:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.bot.driver import labels, open_table, start
+from tests.bot.driver import buttons, labels, open_table, start
 
 
 async def test_create_opens_a_thread_with_a_lobby(simcord_env):
@@ -276,6 +276,28 @@ async def test_hand_in_a_lobby_shows_the_deleted_lobby_anew_for_its_start(simcor
     assert "not seated" in (await spectator.slash(table.thread, "table hand", table=table.table_id)).response.content
     await ada.click(lobby, label="Start")
     assert (await table.row()).status == "running"
+
+
+async def test_options_typed_as_readme_writes_them(simcord_env):
+    """README writes options in code marks (`version=main`) and after the field's name
+    (options:version=main): pasted so, they are read, not refused."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    for text in ["`version=main`", "options:version=main"]:
+        ok = await ada.slash(channel, "table create", game="aelderman", options=text)
+        assert "is open in" in (ok.followups[-1].content if ok.followups else ok.response.content)
+        assert [t.options["version"] for t in await simcord_env.bot.store.tables.with_status("lobby")] == ["main"]
+        await ada.click(channel.threads[-1].history()[0], label="Cancel")  # one open lobby a member
+
+
+async def test_an_option_picked_on_the_lobby_is_confirmed_with_its_new_value(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    menu = next(c for c in buttons(lobby) if getattr(c, "custom_id", "") == f"option:{table.table_id}:open_money")
+    assert [o.value for o in menu.options if o.default] == ["false"]  # the game's default shows as chosen
+    said = await table.players[0].select(lobby, ["true"], custom_id=menu.custom_id)
+    assert said.response.content == "Set: Money face up: everyone sees every player's money.", said.response.content
 
 
 async def test_options_pasted_with_invisible_or_lookalike_characters(simcord_env):

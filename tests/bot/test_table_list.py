@@ -72,7 +72,7 @@ async def test_a_table_in_a_channel_the_asker_cannot_see_is_not_listed(simcord_e
     secret = await lobby_in(env, hidden, ada, "augsburg1520")
     assert f"**#{secret}** " in (await listed(ada, games))[0]
     text, _ = await listed(bo, games)
-    assert f"#{secret}" not in text and "No table is open or being played here" in text
+    assert f"#{secret}" not in text and "No table is open or being played in this server" in text
 
 
 async def test_tournament_tables_are_left_to_tournament_status(simcord_env):
@@ -82,7 +82,7 @@ async def test_tournament_tables_are_left_to_tournament_status(simcord_env):
     await event.organiser.click(tournament_message(event, tournament), label="Start")
     assert await simcord_env.bot.store.tables.of_tournament(tournament)
     text, _ = await listed(event.players[0], event.channel)
-    assert "No table is open or being played here" in text
+    assert "No table is open or being played in this server" in text
 
 
 async def test_a_long_list_shows_the_newest_and_says_there_are_more(simcord_env):
