@@ -304,11 +304,17 @@ class TournamentController(RoundsMixin):
 
     async def check_channel(self, tournament: Any) -> bool:
         """Refuse to seat a round whose tables the bot could not run in the tournament's channel
-        (TournamentError naming the permissions to grant); True when a duplicate round's tables
-        would go into public threads (the bot may not create private ones there)."""
+        (TournamentError naming the permissions to grant, or saying the channel is gone); True when a
+        duplicate round's tables would go into public threads (the bot may not create private ones there)."""
         channel = await self.presenter.channel(tournament.channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            return False  # gone: the round is seated and its tables are played by DM and My hand
+        if not isinstance(channel, discord.TextChannel):  # its tables' threads, announcements and standings go there
+            if self.presenter.deleted.get(tournament.channel_id):
+                raise TournamentError(f"Tournament #{tournament.id}'s channel was deleted, so its tables, "
+                                      "announcements and standings have nowhere to go; nothing was seated. Cancel "
+                                      "it with `/tournament cancel` and open a new one in another channel.")
+            raise TournamentError(f"I cannot reach tournament #{tournament.id}'s channel <#{tournament.channel_id}> "
+                                  "now (Discord failing, or I can no longer see it); nothing was seated. Try again "
+                                  "in a moment.")
         refused = refusal_for(channel, tournament.game, "open this tournament's tables", tournament=True)
         if refused:
             raise TournamentError(refused)

@@ -318,3 +318,18 @@ async def test_a_tournament_message_discord_refused_at_a_registration_is_shown_l
     await simcord_env.advance_time(RETRY)
     entrants = " ".join(f.value for f in tournament_message(event, tournament).embeds[0].fields)
     assert (f"~~" in entrants or "p1" not in entrants) if press == "Withdraw" else "p1" in entrants, entrants
+
+
+async def test_a_tournament_whose_channel_was_deleted_is_not_seated_and_the_organiser_is_told_why(simcord_env):
+    """README: before it seats a round the bot checks the tournament's channel and "refuses ...
+    nothing is stored". A moderator deleted the channel during registration: the start is refused
+    privately, saying so and what to do, and no table is seated."""
+    event = new_event(simcord_env, 3)
+    tid = await create(event, rounds=1)
+    await register_all(event, tid)
+    simcord_env.backend.delete_channel(event.channel.id)
+    await simcord_env.settle()
+    refused = await event.organiser.slash(event.guild.create_text_channel("other"), "tournament start", tournament=tid)
+    assert refused.ephemeral and "channel was deleted" in answer(refused) and "/tournament cancel" in answer(refused)
+    assert (await simcord_env.bot.store.tournaments.get(tid)).status == "registration"
+    assert await simcord_env.bot.store.tournaments.games(tid, 1) == []
