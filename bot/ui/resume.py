@@ -44,7 +44,8 @@ class ResumeMixin:
         facing the decision it was not told of."""
         self.presenter.boards.thread_showed(table_id, board_shows)
         news = await self.service.news(table_id)
-        if news.table.status == "cancelled":  # its board did not say so yet
+        if news.table.status == "cancelled":  # its board did not say so yet, nor its lobby (refused too)
+            await self.presenter.refresh_lobby(news)
             await self.presenter.show_closed(news, attempt)
             return
         if news.state is None or news.table.status not in ("running", "finished"):

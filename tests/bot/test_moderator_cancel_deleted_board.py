@@ -31,3 +31,21 @@ async def test_a_cancelled_games_log_comes_back_when_its_board_was_deleted(simco
     assert not missing, f"{len(missing)} public lines of the cancelled game are in no message of the thread: {missing[:3]}"
     refused = [r.getMessage() for r in caplog.records if "404 Unknown Message" in r.getMessage()]
     assert len(refused) <= 1, refused
+
+
+async def test_a_cancel_while_the_thread_is_locked_reaches_the_lobby_too_once_it_opens(simcord_env, monkeypatch):
+    """A Manage Server member cancels a game while its thread refuses every post and edit (locked):
+    once a moderator opens it, the board shows the cancel at its next try, and so does the lobby
+    message at the top of the thread, which said "Game in progress"."""
+    env = simcord_env
+    table, _ = await running(env, monkeypatch, "augsburg1520", moves=3)
+    for method in ("POST", "PATCH"):
+        env.inject_error(method, f"/channels/{table.thread.id}/messages*", status=400, code=50083,
+                         message="Thread is archived", times=None)
+    await moderator(env, table).slash(table.channel, "table cancel", table=table.table_id)
+    assert (await table.row()).status == "cancelled"
+    env.backend.faults.clear()  # the thread is opened again
+    await env.advance_time(3 * 3600)
+    assert "cancelled" in text_of(await board_message(table)).lower()
+    lobby = text_of(table.thread.history()[0])
+    assert "Game in progress" not in lobby and "cancelled" in lobby.lower(), lobby
