@@ -58,9 +58,22 @@ def missing_text(channel: discord.abc.GuildChannel, missing: list[str], what: st
     if timed_out(channel):
         return timed_out_text(what)
     listed = ", ".join(f"**{label}**" for label in missing)
+    # A deny set on the bot itself in the channel beats any grant to its roles: only that setting mends it.
+    where = ("settings (Permissions), where it is denied to me by name" if denied_to_me(channel, missing) else
+             "settings (Permissions) or to my role")
     return (f"I cannot {what} in {channel.mention}: I am missing the permission{'s' if len(missing) > 1 else ''} "
             f"{listed} there. A server admin can grant {'them' if len(missing) > 1 else 'it'} in the channel's "
-            "settings (Permissions) or to my role, then try again.")
+            f"{where}, then try again.")
+
+
+def denied_to_me(channel: discord.abc.GuildChannel, missing: list[str]) -> bool:
+    """Whether the channel's settings deny one of `missing` to the bot's own member (not a role)."""
+    me = channel.guild.me
+    if me is None:
+        return False
+    own = channel.overwrites_for(me)
+    labels = {**IN_THREADS, **PICTURES, **TO_POST, **IN_CHANNEL}
+    return any(getattr(own, name) is False for name, label in labels.items() if label in missing)
 
 
 def refusal_for(channel: discord.TextChannel, game: str, what: str, *, tournament: bool = False) -> str | None:

@@ -202,3 +202,20 @@ async def test_a_tournament_refused_for_send_messages_names_only_that(simcord_en
     refused = answer(await organiser.slash(channel, "tournament create", game="baumeister", format="swiss",
                                            table_size=3, rounds=1))
     assert "**Embed Links**" in refused and "**Send Messages**" in refused, refused
+
+
+async def test_a_permission_denied_to_the_bot_by_name_is_said_to_be_mended_only_in_the_channel(simcord_env):
+    """A channel setting that denies a permission to the bot's own member beats any grant to its
+    role: the refusal points to that setting, not to the role (which the usual refusal offers)."""
+    guild = simcord_env.create_guild()
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    by_name = guild.create_text_channel("games", overwrites={
+        simcord_env.bot.user: discord.PermissionOverwrite(create_public_threads=False)})
+    said = answer(await ada.slash(by_name, "table create", game="augsburg1520"))
+    assert "**Create Public Threads**" in said and "where it is denied to me by name" in said, said
+    assert "my role" not in said
+    role = next(r for r in simcord_env.bot.get_guild(guild.id).me.roles if not r.is_default())
+    by_role = guild.create_text_channel("more-games", overwrites={
+        role: discord.PermissionOverwrite(create_public_threads=False)})
+    said = answer(await ada.slash(by_role, "table create", game="augsburg1520"))
+    assert "**Create Public Threads**" in said and "or to my role" in said and "by name" not in said, said
