@@ -388,15 +388,20 @@ class Boards:
         key = self._image_key(news.table, info, public)
         if key is not None and (shown is None or key != shown.image_key):
             image = await self._image(news, info, public)
-            if image is not None:  # else the board keeps the picture it has
-                message["attachments"] = [image]
+            # Not drawn: none, rather than a picture of an earlier position under the ended board's text.
+            message["attachments"] = [image] if image is not None else []
         await self._without_refused_picture(board.edit, message, news.table.id)
 
     def _image_key(self, table: Any, info: Any, public: Any) -> Hashable | None:
         """What the board's picture shows (None: no picture, or the channel refused pictures)."""
         if table.id in self.pictures_refused:
             return None
-        return get_renderer(table.game).board_image_key(info, public)
+        try:
+            return get_renderer(table.game).board_image_key(info, public)
+        except Exception:  # as a picture that cannot be drawn: the board's text goes on without it
+            log.exception("the board picture of table %s could not be keyed; the board goes without it", table.id)
+            self.pictures_refused.put(table.id, True)
+            return None
 
     async def _image(self, news: TableNews, info: Any, public: Any) -> discord.File | None:
         """The board's picture; None, and none until a new board, when it cannot be drawn (a

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import discord
 
 from bot.render import get_renderer
-from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start
+from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_turn_by_dm, start, text_of
 
 
 async def in_first_period(env, monkeypatch):
@@ -83,3 +83,54 @@ async def test_after_attach_files_is_given_back_the_next_new_board_has_it_again(
     await until_a_board_without_picture(table, policy)
     refusing["on"] = False  # a moderator gives Attach Files back
     await next_new_board_has_its_picture(table, policy, first)
+
+
+async def test_an_ended_board_whose_picture_cannot_be_drawn_keeps_no_picture_of_an_earlier_position(
+        simcord_env, monkeypatch):
+    """The thread refused the board's edits while the map changed; then the table is cancelled and
+    its picture cannot be drawn: the ended board's text shows the last position, so it goes without
+    a picture rather than keep one of an earlier position."""
+    fix_deal(monkeypatch, 4711)
+    simcord_env.check_errors = False  # the drawing failure is logged as an error, on purpose
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    board = await board_message(table)
+    renderer, key = get_renderer("aelderman"), (await table.row()).board_key
+    channel = simcord_env.bot.get_channel(table.channel.id)
+    await channel.set_permissions(simcord_env.bot.user, send_messages_in_threads=False)
+    boards = simcord_env.bot.controller.presenter.boards
+    drawn = boards.shown.get(table.table_id).image_key
+    assert drawn is not None
+    for _ in range(20):  # until a move changes what the picture shows (its edit refused)
+        assert await play_turn_by_dm(table, policy)
+        news = await simcord_env.bot.service.news(table.table_id)
+        if renderer.board_image_key(boards.service_info(news), news.view(await table.spec(), None)) != drawn:
+            break
+    assert (await table.row()).board_key == key and board.attachments
+    await channel.set_permissions(simcord_env.bot.user, send_messages_in_threads=True)
+    for name in ("board_image_now", "board_image"):
+        monkeypatch.setattr(renderer, name, lambda *args, **kwargs: (_ for _ in ()).throw(RuntimeError("drawing")))
+    ada, bo = table.players
+    await ada.slash(table.thread, "table cancel")
+    await bo.click(next(m for m in reversed(table.thread.history()) if m.components), label="Agree")
+    assert (await table.row()).status == "cancelled"
+    ended = next(m for m in table.thread.history() if m.id == board.id)
+    assert ended.content.startswith("**Table #") and ended.attachments == []
+
+
+async def test_a_picture_whose_key_cannot_be_worked_out_leaves_the_boards_text_going(simcord_env, monkeypatch):
+    """What the picture shows cannot be worked out (a fault in the renderer): as for a picture that
+    cannot be drawn, the board's text goes on without it."""
+    fix_deal(monkeypatch, 4711)
+    simcord_env.check_errors = False  # the fault is logged as an error, on purpose
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    monkeypatch.setattr(get_renderer("aelderman"), "board_image_key",
+                        lambda *args, **kwargs: (_ for _ in ()).throw(RuntimeError("keying")))
+    before = text_of(await board_message(table))
+    assert await play_turn_by_dm(table, heuristic_players("aelderman", 2))
+    after = text_of(await board_message(table))
+    news = await simcord_env.bot.service.news(table.table_id)
+    latest = simcord_env.bot.controller.presenter.info(news).fill(news.table.recent_events[-1][1])
+    assert after != before and latest in after, (latest, after)  # the move's last public line is on the board
