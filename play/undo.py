@@ -91,7 +91,10 @@ def _planned(service: TableService, loaded: Loaded, seat: int, undone: int, befo
     """What taking back the action that made `undone` stores: the game before it, its prompts and
     timers. Raises TableError (the last check) when the decision it gives back has no time left."""
     table, spec = loaded.table, loaded.spec
-    prompts, changed, choices = next_prompts(spec, before, table.prompts, table.version + 1, len(loaded.seats))
+    # The seat taking back gets its decision anew, as after a move of its own: its panel of the game
+    # as it was (same choices, another state) is then out of date and shown again.
+    prompts, changed, choices = next_prompts(spec, before, table.prompts, table.version + 1, len(loaded.seats),
+                                             moved={seat})
     timers = service._decision_timers(loaded, before, prompts, changed)
     paced, deadlines = pace.timers(loaded, before, prompts, changed, started)
     now = service.clock()

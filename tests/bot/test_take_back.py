@@ -297,3 +297,37 @@ async def test_a_take_back_pressed_once_others_have_acted_is_refused_and_leaves_
     assert (await table.row()).version == version
     after = next(m for m in actor.user.dm_channel.history() if m.id == panel.id)
     assert TAKE_BACK not in labels(after)
+
+
+async def test_table_undo_of_a_move_that_left_the_same_choices_shows_the_dm_panel_again(simcord_env, monkeypatch):
+    """README, /table undo: "the panel that gives the decision back offers ↩ Take back again while the
+    next one may be taken back". Aelderman: paying one good into a sale leaves the same choice (which
+    good fills an open place). After /table undo the DM panel shows the game as it is again (not as
+    after the payment taken back), and its Take back works."""
+    import json
+
+    from tests.bot.driver import board_message
+    fix_deal(monkeypatch, 1)  # its 50th choice pays a good into a sale and leaves the same choices
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("aelderman", 2)
+    spec = registry.get("aelderman")
+    for _ in range(600):
+        before, earlier = await table.row(), await table.state()
+        assert before.status == "running" and await play_turn_by_dm(table, policy)
+        row, later = await table.row(), await table.state()
+        seat, action = (await table.bot.store.tables.actions(table.table_id))[-1][1:3]
+        if (row.version == before.version + 1 and json.loads(action)["kind"] == "pay"
+                and seat_choices(spec, earlier, seat) == seat_choices(spec, later, seat)):
+            break  # the same choices before and after the payment
+    else:
+        raise AssertionError("no payment into a sale left the same choices")
+    mover = await table.actor_of_seat(seat)
+    await mover.slash(table.thread, "table undo")
+    latest = mover.user.dm_channel.history()[-1]
+    hand = await mover.click(await board_message(table), label="My hand")
+    assert [e.to_dict() for e in latest.embeds] == [e.to_dict() for e in hand.response.message.embeds]
+    undo = next(c.custom_id for c in buttons(latest) if (c.custom_id or "").startswith("undo:"))
+    again = await mover.user.click(latest, custom_id=undo)
+    said = again.followups[-1].content if again.followups else again.response.content
+    assert "out of date" not in (said or "") and (await table.row()).version == row.version + 2, said
