@@ -47,8 +47,8 @@ class LastChooserMixin:
 
     async def untell_last(self: Presenter, news: TableNews, seat: int) -> None:
         """A take-back made a player choose again beside the one told they were the last to choose:
-        that notice, the seat's DM panel, becomes their ordinary panel (its choices are unchanged);
-        one posted in the thread (their DMs closed) is taken down."""
+        that notice, the seat's DM panel, becomes their ordinary panel (its choices are unchanged), and
+        the panel it copied loses its controls; one posted in the thread (their DMs closed) is taken down."""
         row = news.seats[seat]
         posted = self.told_last.pop((news.table.id, seat))
         if posted is not None and posted[2] == _prompt_version(news, seat):
@@ -57,6 +57,9 @@ class LastChooserMixin:
         if row.dm_ok is False or row.dm_message_id is None or row.dm_channel_id is None:
             return
         await self._dm_channel(row).get_partial_message(row.dm_message_id).edit(**self.panel(news, seat))
+        # The panel the notice copied goes: the notice is their one panel now (a second notice, after
+        # the choice is made again, copies that one, and this one would keep its controls for good).
+        await self.retire_copied(news, row)
 
     async def retire_copied(self: Presenter, news: TableNews, row: SeatRow) -> None:
         """The panel a last-to-choose notice copied loses its controls too, once that decision ended."""

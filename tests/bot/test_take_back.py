@@ -331,3 +331,31 @@ async def test_table_undo_of_a_move_that_left_the_same_choices_shows_the_dm_pane
     again = await mover.user.click(latest, custom_id=undo)
     said = again.followups[-1].content if again.followups else again.response.content
     assert "out of date" not in (said or "") and (await table.row()).version == row.version + 2, said
+
+
+async def test_a_last_chooser_told_twice_after_a_take_back_keeps_one_panel_with_choices(simcord_env, monkeypatch):
+    """README: a DM made out of date "is not sent, or is taken down: the panel you answered stays your
+    one panel with choices". Augsburg 1520's opening purchase: ada presses Done (bo is told he is the
+    last to choose, on a copy of his panel), takes it back, presses Done again (a second notice); bo
+    buys on the newest notice. None of his older panels keeps controls."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    ada, bo = table.players
+    spec = registry.get("augsburg1520")
+
+    async def pick(actor, kind: str) -> None:
+        seat = await table.seat_of(actor)
+        choices = seat_choices(spec, await table.state(), seat)
+        row = next(s for s in await table.seats() if s.seat == seat)
+        await choose(actor, await panel_message(table, actor, row),
+                     next(i for i, c in enumerate(choices) if c.kind == kind))
+
+    await pick(ada, "finish_buying")
+    assert (await ada.user.click(ada.user.dm_channel.history()[-1], label=TAKE_BACK)).acknowledged
+    await pick(ada, "finish_buying")
+    await pick(bo, "buy_card")
+    live = [m.id for m in bo.user.dm_channel.history()
+            if any((c.custom_id or "").startswith((f"act:{table.table_id}:", f"pick:{table.table_id}:"))
+                   for c in buttons(m))]
+    assert live == [bo.user.dm_channel.history()[-1].id], live
