@@ -22,7 +22,7 @@ from bot.ui.away import AwayMixin
 from bot.ui.departed import DepartedMixin
 from bot.ui.lobby_shown import LobbyShownMixin
 from bot.ui.presenter import Presenter, safely
-from bot.ui.requests import (caller_of, defer, dm_panel_pressed, left_server, name_of, private_panel, refusal, reply,
+from bot.ui.requests import (caller_of, defer, dm_panel_pressed, left_server, name_of, panel_of_table, refusal, reply,
                              thread_failure)
 from bot.ui.resume import ResumeMixin
 from bot.ui.take_backs import ENDED, TakeBacksMixin
@@ -345,13 +345,11 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             return
         seat = news.seat_of(interaction.user.id)
         number = seat.seat if seat is not None else news.moves[0].seat
-        pressed_on = interaction.message
-        # Its words name its table (the controls of a forged press may name another one).
-        in_dm = dm_panel_pressed(pressed_on) and f"(table #{table_id})" in (pressed_on.content or "")
-        ephemeral_panel = private_panel(pressed_on) and not dm_panel_pressed(pressed_on)
+        in_place = panel_of_table(interaction.message, table_id)
+        in_dm = in_place and dm_panel_pressed(interaction.message)
         panel = self.presenter.panel(news, number, self.presenter.private_lines(news, number))
         try:
-            if in_dm or ephemeral_panel:
+            if in_place:
                 await replace_clicked(interaction, **panel)
                 answered = True
             else:  # a control forged onto a public message (the board), or onto another table's DM

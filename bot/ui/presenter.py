@@ -380,6 +380,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
             if row.user_id is not None and row.dm_channel_id is not None:
                 await safely(f"old panels of {row.user_id} at table {news.table.id}",
                              self._retire_dms(news.table.id, row, news))
+        if news.state is None:  # a lobby's cancel notices, stored: sent once, whatever restarts follow
+            await safely(f"seat notes of table {news.table.id}", self.service.keep_notes(news.table.id))
         await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
 
     async def _retire_dms(self, table_id: int, row: SeatRow, news: TableNews) -> None:
@@ -388,8 +390,10 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         if news.state is not None:
             cancelled["embed"] = self.panel(news, row.seat)["embed"]
         elif row.dm_message_id is None:  # a lobby: its "You joined" DM promised a hand, which will not come
-            await safely(f"cancel notice to {row.user_id} of table {table_id}",
-                         self._dm_channel(row).send(cancelled["content"]))
+            sent = await safely(f"cancel notice to {row.user_id} of table {table_id}",
+                                self._dm_channel(row).send(cancelled["content"]))
+            if sent is not None:  # noted as their last panel: a start that closes the table again edits it
+                self.service.note_seat(table_id, row.user_id, dm_message_id=sent.id)
             return  # no panel was ever sent: no controls to take off
         if row.dm_message_id is not None:  # the latest panel says what happened
             await safely(f"last panel of {row.user_id} at table {table_id}", self._dm_channel(row).get_partial_message(

@@ -153,6 +153,16 @@ def private_panel(message: discord.Message | None) -> bool:
     return message is not None and (message.guild is None or message.flags.ephemeral)
 
 
+def panel_of_table(message: discord.Message | None, table_id: int) -> bool:
+    """Whether a control of the table was pressed on a private panel of that table, which its answer
+    replaces in place: not on the board, nor on a DM panel whose words name another table (a control
+    forged onto it). A panel's heading names its table, "... (table #4)"."""
+    if not private_panel(message):
+        return False
+    words = (message.content or "") if message is not None else ""
+    return not dm_panel_pressed(message) or "(table #" not in words or f"(table #{table_id})" in words
+
+
 def dm_panel_pressed(message: discord.Message | None) -> bool:
     """Whether a control was pressed on a message of the DM channel itself: not on an ephemeral
     answer shown there (which Discord lets no one edit later, so it is never a seat's DM panel)."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, dm_panel_pressed, private_panel, refusal, reply
+from bot.ui.requests import caller_of, dm_panel_pressed, panel_of_table, private_panel, refusal, reply
 from bot.ui.unread import replace_clicked
 from play.common import TableError
 
@@ -34,8 +34,9 @@ class TakeBacksMixin:
             return
         seat = news.seat_of(interaction.user.id)
         panel = self.presenter.panel(news, seat.seat) if seat is not None else None
-        in_dm = dm_panel_pressed(interaction.message)
-        if version is not None and panel is not None and private_panel(interaction.message):
+        in_place = panel_of_table(interaction.message, table_id)  # not another table's DM panel
+        in_dm = in_place and dm_panel_pressed(interaction.message)
+        if version is not None and panel is not None and in_place:
             try:
                 await replace_clicked(interaction, **panel)
             except discord.HTTPException as exc:  # the take-back is stored: its panel goes by DM

@@ -111,6 +111,25 @@ async def test_a_cancelled_lobby_tells_its_players_by_dm_whose_hand_was_promised
         f"**Table #{table.table_id} (Wettstreit der Baumeister) was cancelled.**"), told.content
 
 
+async def test_a_cancelled_lobbys_dm_goes_once_whatever_restarts_follow(simcord_env, settings):
+    """The lobby's thread refuses the bot's edits (locked), so each start finds the cancel not shown
+    and closes the table again: its players are told by DM once, not at every start."""
+    from bot import create_bot
+
+    table = await open_table(simcord_env, "baumeister", ["fay", "gus"])
+    fay, gus = table.players
+    for method in ("POST", "PATCH"):
+        simcord_env.inject_error(method, f"/channels/{table.thread.id}/messages*", status=400, code=50083,
+                                 message="Thread is archived", times=None)
+    await fay.slash(table.channel, "table cancel", table=table.table_id)
+    assert (await table.row()).status == "cancelled"
+    for _ in range(2):
+        await simcord_env.restart_bot(create_bot(settings))
+        await simcord_env.settle()
+    told = [m for m in gus.user.dm_channel.history() if "cancelled" in (m.content or "")]
+    assert [m.content for m in told] == [f"**Table #{table.table_id} (Wettstreit der Baumeister) was cancelled.**"]
+
+
 async def test_cancel_by_creator_and_by_a_server_manager(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await table.players[0].click(table.thread.history()[0], label="Cancel")

@@ -83,6 +83,31 @@ async def test_a_control_of_one_table_forged_onto_another_tables_dm_panel_leaves
     assert (await w.t1.row()).version > v1
 
 
+async def test_a_take_back_of_one_table_forged_onto_another_tables_dm_panel_leaves_that_panel(simcord_env):
+    """As a choice: table 3's Take back sent from ada's DM panel of table 1 takes back her action at
+    table 3, but table 1's panel stays table 1's (and is not noted as table 3's)."""
+    w = await world(simcord_env)
+    ada = w.ada_a
+    undo_id = None
+    for _ in range(40):
+        mine = panels_of(ada, w.t3)
+        if mine and any(i.startswith(("act:", "pick:")) for i in control_ids(mine[-1])):
+            await choose(ada, mine[-1], await heuristic_index(w.t3, ada))
+            answered = next(m for m in dms(ada) if m.id == mine[-1].id)
+            undo_id = next((i for i in control_ids(answered) if i.startswith("undo:")), None)
+            if undo_id:
+                break
+        await play_turn_by_dm(w.t3, heuristic_players("aelderman", 2))
+    assert undo_id, "no take-back was offered at table 3"
+    p1 = panels_of(ada, w.t1)[-1]
+    v3 = (await w.t3.row()).version
+    await forge_component(ada.user, p1, undo_id)
+    assert (await w.t3.row()).version > v3
+    shown = next(m for m in dms(ada) if m.id == p1.id)
+    assert (content(shown), control_ids(shown)) == (content(p1), control_ids(p1)), content(shown)
+    assert (await seat_row(w.t3, ada)).dm_message_id != p1.id
+
+
 async def test_a_refused_choice_says_which_table_its_panel_is_for(simcord_env):
     """An out-of-date press is answered with the current panel, whose controls act: its words say
     which table it is, as "My hand" does (ada plays three tables)."""
