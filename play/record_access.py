@@ -34,8 +34,9 @@ class RecordAccessMixin:
                                  "cards. Export it once the game has ended.")
         twins = await self.same_deal_running(table)
         if twins and (not caller.can_manage or await self._plays_at(twins, caller)):
+            seed = "" if table.seed_chosen else " (and the seed)"  # a chosen seed is on the boards already
             raise TableError(f"Table #{table_id} was dealt the same cards as {tables_named([t.id for t in twins])}, "
-                             "still being played: its record (and the seed) can be exported once that game has ended.")
+                             f"still being played: its record{seed} can be exported once that game has ended.")
         return record.build(table, loaded.seats, await self.store.tables.timed_actions(table_id))
 
     async def same_deal_running(self: TableService, table: TableRow) -> list[TableRow]:
@@ -66,8 +67,8 @@ class RecordAccessMixin:
             mine = await self._plays_at(twins, caller)
             raise TableError(f"You play the same cards at table #{mine.id}: the log of table #{table_id} opens to you "
                              "once your game has ended." if mine else f"Table #{table_id} is dealt the same cards as "
-                             "another table of its tournament round that is still being played: its log opens to "
-                             "those not seated at it once all of them have ended.")
+                             f"{tables_named([t.id for t in twins])}, still being played: its log opens to those not "
+                             "seated at it once all of them have ended.")
         actions = await self.store.tables.timed_actions(table_id)
         news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
         ended = loaded.table.status in ("finished", "cancelled") and not twins

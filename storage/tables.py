@@ -284,11 +284,13 @@ class TableStore(TimerStore):
         return _readable(rows)
 
     async def same_deal_running(self, table: TableRow) -> list[TableRow]:
-        """Tables of `table`'s server, game, options and seed (a small index) playing its deal, or about to."""
+        """Tables of `table`'s server, game, options, seed (a small index) and number of seats playing
+        its deal, or about to (the seed, the options and the players decide a deal)."""
         rows = await self.db.fetchall(
-            "SELECT * FROM game_tables WHERE seed = ? AND id != ? AND guild_id IS ? AND game = ?"
-            " AND (status = 'running' OR (status = 'lobby' AND tournament_id IS NOT NULL)) ORDER BY id",
-            (table.seed, table.id, table.guild_id, table.game))
+            "SELECT * FROM game_tables t WHERE seed = ? AND id != ? AND guild_id IS ? AND game = ?"
+            " AND (status = 'running' OR (status = 'lobby' AND tournament_id IS NOT NULL))"
+            " AND (SELECT COUNT(*) FROM seats WHERE table_id = t.id) = (SELECT COUNT(*) FROM seats WHERE table_id = ?)"
+            " ORDER BY id", (table.seed, table.id, table.guild_id, table.game, table.id))
         return [twin for twin in _readable(rows) if twin.options == table.options]
 
     async def dealt_alike_in_tournament(self, table: TableRow) -> bool:

@@ -72,7 +72,7 @@ async def test_a_finished_table_keeps_the_deal_another_still_plays(simcord_env):
     # shows could be passed on to those still playing the same cards.
     spectator = event.guild.add_member(simcord_env.create_user("spectator"))
     refused = await spectator.slash(event.channel, "table log", table=first.id)
-    assert refused.ephemeral and "dealt the same cards as another table" in refused.response.content
+    assert refused.ephemeral and f"dealt the same cards as table #{second.id}, still" in refused.response.content
     seated = event.by_id(games[0].players[0])  # a player of the first table reads its log
     log = await event.bot.service.log(first.id, Caller(user_id=seated.id, guild_id=event.guild.id))
     row, seats = await event.bot.store.tables.get(first.id), await event.bot.store.tables.seats(first.id)

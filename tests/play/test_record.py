@@ -270,24 +270,25 @@ async def test_a_player_who_abandoned_sees_the_log_as_a_spectator_until_the_end(
 
 async def test_the_same_deal_is_the_same_seed_server_game_and_options(tmp_path):
     """A finished table keeps its deal secret only while a table playing that very deal runs: the
-    same seed in the same server, game and options; not another game's or another server's seed 42."""
+    same seed in the same server, game, options and number of seats; not another game's, another
+    server's or another number of players' seed 42 (the seed, options and players decide the deal)."""
     store = await Store.open(tmp_path / "bot.sqlite3")
     service = TableService(store, clock=time.time)
     try:
         made = iter(range(100, 200))
 
-        async def running(guild: int, game: str, options: dict) -> TableRow:
+        async def running(guild: int, game: str, options: dict, seats: int = 0) -> TableRow:
             creator = Caller(user_id=next(made), guild_id=guild, name="a")  # a member may open 3 tables
             table = await service.create_table(guild_id=guild, channel_id=1, game=game, options=options,
                                                creator_id=creator.user_id, creator_name="a", chosen_seed=42)
-            for n in range(1, registry.get(game).min_seats):
+            for n in range(1, seats or registry.get(game).min_seats):
                 await service.join(table.id, Caller(user_id=next(made), guild_id=guild, name=f"p{n}"))
             return (await service.start(table.id, creator)).table
 
         first = await running(1, "augsburg1520", {})
         twin = await running(1, "augsburg1520", {})
         others = [await running(1, "baumeister", {}), await running(2, "augsburg1520", {}),
-                  await running(1, "augsburg1520", {"open_money": True})]
+                  await running(1, "augsburg1520", {"open_money": True}), await running(1, "augsburg1520", {}, 3)]
         assert [t.id for t in await service.same_deal_running(first)] == [twin.id]
         assert all(t.seed == first.seed for t in others)
     finally:
