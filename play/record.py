@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 from pydantic import ValidationError
 
 from games import Event, RuleError, registry
-from games.core import Outcome, first_error, public
+from games.core import Outcome, first_error, plural, public
 from play.results import final_outcome
 
 FORMAT = "boardbot-game/1"
@@ -294,19 +294,19 @@ def main(command: str, argv: list[str]) -> int:
             print(f"Fair deal: SHA-256 of salt:seed = {data.get('commitment')}")
             dealt = ("SHA-256 of salt:seed is the commitment in the record (compare the line above with the "
                      "board's footer)")
-        print(f"Verified: {dealt}, and all {replayed.actions} actions replay to the recorded game.")
+        print(f"Verified: {dealt}, and all {plural(replayed.actions, 'action')} replay to the recorded game.")
         print("(The players' names, the times and the table number are as the record gives them: they are not "
               "part of what a deal and its actions prove.)")
         return 0
     if replayed.problem:
-        print(f"Mismatch after {replayed.actions} actions: {replayed.problem}")
+        print(f"Mismatch after {plural(replayed.actions, 'action')}: {replayed.problem}")
         return 1
     if replayed.outcome is None:
         ended = ("the table was cancelled before the game ended" if data.get("status") == "cancelled"
                  else "the game has not ended")
-        print(f"Replayed {replayed.actions} actions; {ended}.")
+        print(f"Replayed {plural(replayed.actions, 'action')}; {ended}.")
         return 0
-    print(f"Replayed {replayed.actions} actions. Final standings:")
+    print(f"Replayed {plural(replayed.actions, 'action')}. Final standings:")
     print("\n".join(standings_lines(data, replayed.outcome)))
     if replayed.outcome.tie_break:  # what ordered players level on points, as the standings said
         print(f"Tie-break: {_named(replayed.outcome.tie_break, data['seats'])}")

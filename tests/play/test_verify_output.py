@@ -174,3 +174,21 @@ async def test_replay_of_a_cancelled_table_says_it_was_cancelled(tmp_path, capsy
     assert record.main("replay", [str(path)]) == 0
     assert capsys.readouterr().out.strip() == (f"Replayed {len(data['actions'])} actions; the table was cancelled "
                                                "before the game ended.")
+
+
+async def test_a_mismatch_after_the_first_action_counts_it_as_one_action(tmp_path, capsys):
+    """The replay names where a record stops matching, in plain words: "after 1 action"."""
+    from play import record
+    from tests.play.test_record import ADMIN
+
+    service, table_id = await played(tmp_path, to_the_end=False)
+    try:
+        data = json.loads(json.dumps(await service.export(table_id, ADMIN)))
+    finally:
+        await service.store.close()
+    data["actions"][0]["after"] = "0" * len(data["actions"][0]["after"])  # the game after it, changed
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    assert record.main("replay", [str(path)]) == 1
+    assert capsys.readouterr().out.startswith("Mismatch after 1 action: the game differs from the record after "
+                                              "action 1"), "output"
