@@ -34,3 +34,13 @@ async def test_a_started_solo_table_says_its_game_waits_and_offers_no_vote(simco
     fields = lobby_fields(pair)
     assert fields["Pace"].endswith("a computer player moves for the seat until its player is back)"), fields["Pace"]
     assert "the other players may vote" in fields["Absent players"], fields
+
+
+async def test_one_person_with_computer_players_away_is_told_the_game_waits_for_them(simcord_env):
+    """One person and a computer player: when the person misses a deadline, the game waits for them,
+    in words for one ("until you are back"), not for "one of you"."""
+    table = await live_table(simcord_env, seats=1, computers=1, game="augsburg1520")
+    (ada,) = table.players
+    await simcord_env.advance_time(LIVE + 1)
+    notice = dms_with(ada, "Time ran out")[-1].content
+    assert "The game waits until you are back." in notice and "one of you" not in notice, notice
