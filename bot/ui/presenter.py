@@ -354,6 +354,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
             return None
         if row.dm_ok is not True or row.dm_channel_id != sent.channel_id:
             self.service.note_seat(table_id, row.user_id, dm_ok=True, dm_channel_id=sent.channel_id)
+            if row.dm_ok is False:  # DMs opened again: stored now, so a restart before the next move knows it
+                await safely(f"seat notes of table {table_id}", self.service.keep_notes(table_id))
         return sent
 
     async def retire_dm_panel(self, news: TableNews, row: SeatRow, current: dict[str, Any] | None = None) -> None:

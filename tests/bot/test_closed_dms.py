@@ -63,6 +63,10 @@ async def test_a_player_who_opens_their_dms_gets_panels_by_dm_again(simcord_env,
             break
         assert await play_turn_by_dm(table, policy)
     assert len(panels()) > before and (await seat_of(table, bo)).dm_ok is True
+    # Stored at once, not with the table's next write (bo's own move, maybe a whole pace later):
+    # a restart before it still knows his DMs work.
+    stored = await simcord_env.bot.store.tables.seats(table.table_id)
+    assert [s.dm_ok for s in stored if s.user_id == bo.id] == [True]
 
 
 async def test_back_from_away_without_dms_is_pointed_to_my_hand(simcord_env):
