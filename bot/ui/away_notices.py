@@ -43,7 +43,8 @@ class AwayNoticesMixin:
                 "and plays your seat until you press **I'm back**.")
         if everyone_away(news.seats):  # nobody plays their own seat: the game waits
             text += (" Everyone at the table is away now, so the game waits until one of you is back."
-                     if sum(s.user_id is not None for s in news.seats) > 1 else " The game waits until you are back.")
+                     if sum(s.user_id is not None and not s.handed_over for s in news.seats) > 1
+                     else " The game waits until you are back.")
         view = dynamic_view()
         view.add_item(BackButton(news.table.id))
         if await self.send_dm(news.table.id, row, content=with_link(text, news), view=view) is None:
