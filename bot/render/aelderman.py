@@ -33,6 +33,7 @@ DESCRIPTION_LIMIT, FIELD_LIMIT = 4096, 1024
 # names are cut to TINY_NAME, then the status above the fields, rather than the sea map's action
 # cards, which nothing else shows.
 MAJORITIES = "Majorities so far (council votes for 1st/2nd)"
+FINAL_MAJORITIES = "Majorities at the end (council votes for 1st/2nd)"
 ACTING = " ⏳"  # after the name of a player who must act now (taken off a replaced board)
 BOARD_ROOM, CARDS_ROOM, SHORT_NAME, TINY_NAME = EMBED_TOTAL - 500, EMBED_TOTAL - 350, 12, 8
 LEVEL_NAMES = ("basic", "advanced", "expert")
@@ -44,6 +45,11 @@ def dot(seat: int) -> str:
 
 def named(info: TableInfo, seat: int) -> str:
     return f"{dot(seat)} {info.name(seat)}"
+
+
+def spare_heading(v: Any) -> str:
+    """The spare colour (2 players) or the dummy, with the colour its pieces have on the map."""
+    return f"{dot(v.spare)} {spare_name(v)} ({PLAYER_COLOURS[v.spare % len(PLAYER_COLOURS)][0]})"
 
 
 
@@ -198,7 +204,7 @@ class AeldermanRenderer(Renderer):
             return embeds
         room = CARDS_ROOM - len(cards) - len(main) + len(main.description or "")  # for the status
         if len(self._status_text(info, view, compact, shortest=True)) > room:
-            majorities = [i for i, f in enumerate(main.fields) if f.name == MAJORITIES]
+            majorities = [i for i, f in enumerate(main.fields) if f.name in (MAJORITIES, FINAL_MAJORITIES)]
             if majorities:  # drawn on the board picture: the round's standing stays in the status
                 room += len(main.fields[majorities[0]].name) + len(main.fields[majorities[0]].value)
                 main.remove_field(majorities[0])
@@ -230,9 +236,9 @@ class AeldermanRenderer(Renderer):
                            value=fit("\n".join(player_lines(player, view=v, compact=compact)), FIELD_LIMIT),
                            inline=False)
         if v.spare is not None:  # "treated like those of other players during the game and in the final scoring"
-            main.add_field(name=spare_name(v), value=fit("\n".join(spare_lines(v)), FIELD_LIMIT), inline=False)
+            main.add_field(name=spare_heading(v), value=fit("\n".join(spare_lines(v)), FIELD_LIMIT), inline=False)
         if v.version == "main":
-            main.add_field(name=MAJORITIES,
+            main.add_field(name=FINAL_MAJORITIES if v.phase == "over" else MAJORITIES,
                            value=fit("\n".join(majority_lines(info, v)), FIELD_LIMIT), inline=False)
         return [main, self._map_embed(info, v, compact)]
 
@@ -342,7 +348,8 @@ class AeldermanRenderer(Renderer):
     def _map_embed(self, info: TableInfo, v: Any, compact: bool = False) -> discord.Embed:
         embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
                               description=cards_text(tuple(city.card.number for city in v.cities)))
-        colours = "" if compact else " Colours: " + ", ".join(f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats))
+        colours = "" if compact else " Colours: " + ", ".join(
+            [f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats)] + ([spare_heading(v)] if v.spare is not None else []))
         embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins." + colours)
         return embed
 

@@ -116,7 +116,8 @@ def _standing(draw: ImageDraw.ImageDraw, x: int, y: int, standing: dict[int, int
 
 
 def _majorities(draw: ImageDraw.ImageDraw, view: Any) -> None:
-    draw.text((TABLE_X, 10), "Majorities so far (1st / 2nd)", font=font(14, True), fill=INK)
+    title = "Majorities at the end (1st / 2nd)" if view.phase == "over" else "Majorities so far (1st / 2nd)"
+    draw.text((TABLE_X, 10), title, font=font(14, True), fill=INK)
     y = 40
     for box in [*view.zone_majorities, *view.district_majorities]:
         rgb = ZONE_RGB.get(box.name)

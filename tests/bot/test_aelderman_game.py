@@ -242,7 +242,7 @@ async def test_the_short_two_player_board_says_what_the_spare_colour_is_for(simc
     await start(table)
     await play_until(table, heuristic_players("aelderman", 2), lambda s: s.phase == "trade", "the first period")
     board = await board_message(table)
-    spare = next(f for f in board.embeds[0].fields if f.name == "Spare colour")
+    spare = next(f for f in board.embeds[0].fields if f.name == "⚫ Spare colour (black)")
     assert "count when an action card is exchanged" in spare.value, spare.value
 
 
@@ -252,7 +252,7 @@ async def test_the_main_two_player_board_says_what_the_spare_colour_is_for(simco
     table = await open_table(simcord_env, "aelderman", ["ada", "bo"], options="version=main,setup=1")
     await start(table)
     board = await board_message(table)
-    spare = next(f for e in board.embeds for f in e.fields if f.name == "Spare colour")
+    spare = next(f for e in board.embeds for f in e.fields if f.name == "⚫ Spare colour (black)")
     assert "count when an action card is exchanged" in spare.value, spare.value
     assert "Counts in every majority, like a player." in spare.value, spare.value
 

@@ -92,6 +92,9 @@ async def test_two_player_main_game_with_a_spare_colour_to_the_election(simcord_
     assert {s for group in outcome.ranking for s in group} == {0, 1}
     state = await table.state()
     assert state.round == 5 and state.setup_option == 2
+    # The ended board's majorities are the final ones, not "so far".
+    names = [f.name for f in (await board_message(table)).embeds[0].fields]
+    assert "Majorities at the end (council votes for 1st/2nd)" in names and not any("so far" in n for n in names), names
 
 
 @pytest.mark.slow
@@ -134,9 +137,11 @@ async def test_solo_game_against_the_dummy_reaches_its_result(simcord_env, fixed
     assert placed > setup  # the dummy placed markers each round before the third period
 
 
-@pytest.mark.parametrize("names,options,field", [(["ada", "bo"], "version=main,setup=3", "Spare colour"),
-                                                 (["ada"], "version=main,difficulty=medium", "Dummy (medium)")])
-async def test_the_board_text_shows_the_spare_colour_like_a_player(simcord_env, fixed_seed, names, options, field):
+@pytest.mark.parametrize("names,options,field,colour", [
+    (["ada", "bo"], "version=main,setup=3", "Spare colour", "⚫ Spare colour (black)"),
+    (["ada"], "version=main,difficulty=medium", "Dummy (medium)", "⚪ Dummy (medium) (white)")])
+async def test_the_board_text_shows_the_spare_colour_like_a_player(simcord_env, fixed_seed, names, options, field,
+                                                                  colour):
     """"All components of the dummy player are treated like those of other players during the game
     and in the final scoring": the board's text gives its markers and buildings as a player's (the
     solo dummy's first-round building of strength 2 among them), not only the picture."""
@@ -145,7 +150,10 @@ async def test_the_board_text_shows_the_spare_colour_like_a_player(simcord_env, 
     await play_until(table, heuristic_players("aelderman", len(names)), lambda s: s.phase == "trade",
                      "the first period")
     state = await table.state()
-    shown = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == field)
+    board = await board_message(table)
+    # Its heading names the colour its pieces have on the map, as the map's list of colours does.
+    shown = next(f.value for f in board.embeds[0].fields if f.name == colour)
+    assert colour in board.embeds[1].footer.text, board.embeds[1].footer.text
     cities = {city for city, banner in state.banners.items() if state.seats in banner}
     markers = next(line for line in shown.splitlines() if line.startswith("Markers on banners: "))
     assert cities and all(city in markers for city in cities) and "Counts in every majority" in shown

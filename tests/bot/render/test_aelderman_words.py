@@ -132,7 +132,7 @@ def test_the_short_two_player_board_says_what_the_spare_colour_is_for():
 
     state = new_game(2, seed=3)
     board = RENDERER.board(TableInfo(table_id=1, title="Aelderman", names={0: "a", 1: "b"}), SPEC.view(state, None))
-    spare = next(f for e in board for f in e.fields if f.name == "Spare colour")
+    spare = next(f for e in board for f in e.fields if f.name == "⚫ Spare colour (black)")
     assert "count when an action card is exchanged" in spare.value, spare.value
 
 
