@@ -141,7 +141,8 @@ DUE_ROOM = 240
 def due_text(info: Any, deadlines: dict[int, float]) -> str:
     """Whose decision is awaited and when it falls due (Discord shows the time left)."""
     due = ""
-    for names in (info, info.shortened(12), info.shortened(8)):
+    for cut in (None, 12, 8):  # names shortened only when needed: shortening costs a pass over all of them
+        names = info if cut is None else info.shortened(cut)
         due = ", ".join(f"{names.name(seat)} <t:{int(at)}:R>" for seat, at in sorted(deadlines.items()))
         if len(due) <= DUE_ROOM:
             break
