@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 
@@ -75,5 +76,17 @@ def configure_logging(level: str) -> None:
         logging.getLogger(name).setLevel(level)
 
 
+def run_command(argv: list[str]) -> int:
+    """`main`, ending quietly when what reads its output stops early (`... replay game.json | head`)."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()  # here, so that a closed pipe is met inside the try
+        return code
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: pointed at nothing, that flush cannot fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run_command(sys.argv[1:]))

@@ -252,15 +252,17 @@ NOT_A_RECORD = "it is not a game record (the JSON file `/table export` attaches)
 def read_record(path: str) -> Any:
     """The JSON of a record file; ValueError says plainly why it cannot be read."""
     try:
-        # utf-8-sig: a record saved again by an editor that marks UTF-8 (Windows Notepad) reads too.
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
-        return json.loads(text)
+        with open(path, "rb") as handle:
+            raw = handle.read()
+        # As JSON allows: UTF-8, marked or not (Windows Notepad marks it), or UTF-16/32, which
+        # PowerShell's `>` writes when a record is passed through it.
+        text = raw.decode(json.detect_encoding(raw))
+        return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
         # A record's JSON starts with "{": one that does and breaks off was cut short or changed.
         raise ValueError(f"it is not a whole game record ({exc}): cut short, or changed by hand?"
                          if text.lstrip().startswith("{") else NOT_A_RECORD) from None
-    except (UnicodeDecodeError, RecursionError):  # RecursionError: nested beyond reading
+    except (UnicodeError, RecursionError):  # RecursionError: nested beyond reading
         raise ValueError(NOT_A_RECORD) from None
     except OSError as exc:
         raise ValueError(exc.strerror or str(exc)) from None

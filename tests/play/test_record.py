@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import subprocess
 import sys
@@ -159,6 +160,13 @@ async def test_python_m_bot_replay_and_verify(tmp_path):
     not_json = tmp_path / "x.json"
     not_json.write_text("{")
     assert bot("verify", str(not_json)).returncode == 2
+    # Its output piped into a reader that stops at once (`| head -1`): no traceback.
+    reading, writing = os.pipe()
+    os.close(reading)
+    cut_short = subprocess.run([sys.executable, "-m", "bot", "replay", str(good)], cwd=ROOT, stdout=writing,
+                               stderr=subprocess.PIPE, text=True, timeout=120)
+    os.close(writing)
+    assert cut_short.returncode == 1 and cut_short.stderr == "", cut_short.stderr
 
 
 def test_the_log_shows_a_player_their_own_secrets_and_everyone_everything_at_the_end():
@@ -210,6 +218,10 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
     noted = tmp_path / "saved_in_notepad.json"  # saved again by an editor that marks its UTF-8
     noted.write_bytes(b"\xef\xbb\xbf" + text.encode())
     assert record.main("verify", [str(noted)]) == 0 and "Verified" in capsys.readouterr().out
+    for encoding in ("utf-16", "utf-16-le", "utf-32"):  # PowerShell's `>` writes UTF-16 with its mark
+        passed = tmp_path / f"{encoding}.json"
+        passed.write_bytes(text.encode(encoding))
+        assert record.main("verify", [str(passed)]) == 0 and "Verified" in capsys.readouterr().out, encoding
     cut = tmp_path / "cut.json"
     cut.write_text(text[: len(text) // 2])
     assert record.main("verify", [str(cut)]) == 2
