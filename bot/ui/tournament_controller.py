@@ -309,9 +309,12 @@ class TournamentController(RoundsMixin):
         channel = await self.presenter.channel(tournament.channel_id)
         if not isinstance(channel, discord.TextChannel):  # its tables' threads, announcements and standings go there
             if self.presenter.deleted.get(tournament.channel_id):
+                ended = ("End it with `/tournament finish` (the rounds played stand: `/tournament standings` shows "
+                         "them) or cancel it with `/tournament cancel`" if tournament.current_round else
+                         "Cancel it with `/tournament cancel`")
                 raise TournamentError(f"Tournament #{tournament.id}'s channel was deleted, so its tables, "
-                                      "announcements and standings have nowhere to go; nothing was seated. Cancel "
-                                      "it with `/tournament cancel` and open a new one in another channel.")
+                                      f"announcements and standings have nowhere to go; nothing was seated. {ended}, "
+                                      "and open a new one in another channel.")
             raise TournamentError(f"I cannot reach tournament #{tournament.id}'s channel <#{tournament.channel_id}> "
                                   "now (Discord failing, or I can no longer see it); nothing was seated. Try again "
                                   "in a moment.")

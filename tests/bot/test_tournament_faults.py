@@ -10,7 +10,8 @@ import pytest
 from bot import create_bot
 
 from tests.bot.driver import Table, heuristic_players, play_to_the_end
-from tests.bot.tournament_driver import answer, create, new_event, play_out, register_all, tournament_message
+from tests.bot.tournament_driver import (answer, create, new_event, play_out, play_round, register_all,
+                                         tournament_message)
 
 RETRY = 130  # a little more than the first wait before a new try
 
@@ -333,3 +334,27 @@ async def test_a_tournament_whose_channel_was_deleted_is_not_seated_and_the_orga
     assert refused.ephemeral and "channel was deleted" in answer(refused) and "/tournament cancel" in answer(refused)
     assert (await simcord_env.bot.store.tournaments.get(tid)).status == "registration"
     assert await simcord_env.bot.store.tournaments.games(tid, 1) == []
+
+
+async def test_a_tournament_whose_channel_went_after_a_round_can_be_finished_with_its_standings(simcord_env):
+    """After a round played, the refusal of the next one points to `/tournament finish` too (the
+    rounds played stand), and that finish ends the tournament without retrying posts to a channel
+    that is gone."""
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tid)
+    await event.organiser.slash(event.channel, "tournament start", tournament=tid)
+    await play_round(event, tid, 1)
+    simcord_env.backend.delete_channel(event.channel.id)
+    await simcord_env.settle()
+    elsewhere = event.guild.create_text_channel("other")
+    refused = await event.organiser.slash(elsewhere, "tournament next", tournament=tid)
+    said = answer(refused)
+    assert refused.ephemeral and "channel was deleted" in said and "/tournament finish" in said, said
+    assert await simcord_env.bot.store.tournaments.games(tid, 2) == []
+    finished = await event.organiser.slash(elsewhere, "tournament finish", tournament=tid)
+    assert "is finished" in answer(finished)
+    assert (await simcord_env.bot.store.tournaments.get(tid)).status == "finished"
+    await simcord_env.advance_time(3 * 3600)
+    timers = await simcord_env.bot.store.tables.timers()
+    assert not [t for t in timers if (t.payload or {}).get("tournament_id") == tid], timers
