@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import discord
@@ -40,7 +41,10 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
     text = text[len("options:"):] if text.lower().startswith("options:") else text
     if not text.strip():
         return {}
-    pairs = [part for part in text.replace(";", ",").split(",") if part.strip()]
+    # Pairs apart by commas, semicolons or spaces, each maybe in code marks of its own; no value
+    # holds a space, and spaces around "=" belong to their pair.
+    text = re.sub(r"\s*=\s*", "=", text)
+    pairs = [part.strip("`") for part in re.split(r"[,;\s]+", text) if part.strip("`")]
     try:
         return read_pairs(registry.get(game), pairs, mark="`")
     except ValueError as exc:

@@ -303,10 +303,12 @@ async def test_options_typed_as_readme_writes_them(simcord_env):
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
     ada = guild.add_member(simcord_env.create_user("ada"))
-    for text in ["`version=main`", "options:version=main"]:
+    for text, setup in [("`version=main`", 1), ("options:version=main", 1), ("`version=main` `setup=2`", 2),
+                        ("`version=main`, `setup=3`", 3), ("version = main setup = 2", 2), ("version=main; setup=3", 3)]:
         ok = await ada.slash(channel, "table create", game="aelderman", options=text)
-        assert "is open in" in (ok.followups[-1].content if ok.followups else ok.response.content)
-        assert [t.options["version"] for t in await simcord_env.bot.store.tables.with_status("lobby")] == ["main"]
+        assert "is open in" in (ok.followups[-1].content if ok.followups else ok.response.content), text
+        assert [(t.options["version"], t.options["setup"])
+                for t in await simcord_env.bot.store.tables.with_status("lobby")] == [("main", setup)], text
         await ada.click(channel.threads[-1].history()[0], label="Cancel")  # one open lobby a member
 
 
