@@ -25,7 +25,7 @@ async def test_the_solo_board_tells_the_dummys_own_council_votes(simcord_env, mo
     await start(table)
     bonus = D.DUMMY_SHEETS[difficulty].bonus_votes
     board = await board_message(table)
-    dummy = next(f for f in board.embeds[0].fields if f.name.startswith("Dummy"))
+    dummy = next(f for f in board.embeds[0].fields if "Dummy (" in f.name)
     hand = (await table.players[0].click(board, label="My hand")).response.message
     lines = [*dummy.value.splitlines(), *(line for line in text_of(hand).splitlines() if "dummy" in line.lower())]
     told = [line for line in lines if f" {bonus} council votes" in f" {line}" or f"+{bonus} council" in line]

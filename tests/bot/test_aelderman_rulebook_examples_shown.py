@@ -203,7 +203,7 @@ async def test_the_solo_dummys_four_markers_before_the_third_period(simcord_env,
         assert state.banners[city].count(1) >= 1
     period3 = next(i for i, line in enumerate(shown.splitlines()) if "Period 3 of round 1" in line)
     assert all(shown.splitlines().index(line) < period3 for line in said)
-    field = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == "Dummy (medium)")
+    field = next(f.value for f in (await board_message(table)).embeds[0].fields if f.name == "⚪ Dummy (medium) (white)")
     markers = next(line for line in field.splitlines() if line.startswith("Markers on banners: "))
     assert all(city in markers for city in cities), markers
 
