@@ -227,14 +227,21 @@ class LobbyMixin:
             await self.store.tables.remove_seat(table_id, computers[-1].seat)
             return await self.news(table_id)
 
+    async def check_option_change(self: TableService, table_id: int, caller: Caller, key: str) -> Loaded:
+        """The lobby, if the caller may change its option `key` (TableError says why not: the lobby
+        is closed, only its creator sets options, the game has no such option)."""
+        loaded = await self._lobby(table_id, caller)
+        self._creator_only(loaded, caller, "change the options")
+        spec = loaded.spec
+        if key not in spec.Options.model_fields:
+            known = ", ".join(spec.Options.model_fields) or "none"
+            raise TableError(f"{spec.title} has no option {key!r}; its options are: {known}.")
+        return loaded
+
     async def set_option(self: TableService, table_id: int, caller: Caller, key: str, value: Any) -> TableNews:
         async with self.lock(table_id):
-            loaded = await self._lobby(table_id, caller)
-            self._creator_only(loaded, caller, "change the options")
+            loaded = await self.check_option_change(table_id, caller, key)
             spec = loaded.spec
-            if key not in spec.Options.model_fields:
-                known = ", ".join(spec.Options.model_fields) or "none"
-                raise TableError(f"{spec.title} has no option {key!r}; its options are: {known}.")
             try:
                 parsed = spec.parse_options({**loaded.table.options, key: value})
             except RuleError as exc:

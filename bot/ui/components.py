@@ -132,7 +132,7 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values", [])
-        picked = str(values[0]) if values else ""
+        picked = str(values[0]) if len(values) == 1 else ""  # a menu of one choice: none or several are refused
         index = int(picked) if re.fullmatch(r"[0-9]{1,6}", picked, re.ASCII) else -1
         await _controller(interaction).act(interaction, self.table_id, self.pv, index)
 

@@ -218,10 +218,11 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         caller = caller_of(interaction)
         try:
             news = await self.service.news(table_id, caller)
-            value = panels.decode_choice(self.service.spec(news.table), key, values[0] if values else "")
+            # A menu of one value answered with none or several (forged) is refused as a value not offered.
+            value = panels.decode_choice(self.service.spec(news.table), key, values[0]) if len(values) == 1 else None
             if value is None:
-                if caller.user_id == news.table.creator_id and news.table.status == "lobby":
-                    await self.presenter.refresh_lobby(news)  # put the menu back to the stored value
+                await self.service.check_option_change(table_id, caller, key)  # first: who may, and where
+                await self.presenter.refresh_lobby(news)  # put the menu back to the stored value
                 raise TableError("That option value is not offered; pick one from the menu.")
             news = await self.service.set_option(table_id, caller, key, value)
         except TableError as exc:
