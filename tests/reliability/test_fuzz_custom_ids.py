@@ -137,16 +137,30 @@ async def observe(arena: Arena) -> tuple[Any, Any]:
     return await stored_rows(arena.env.bot), messages_of(arena.env, arena.watched)
 
 
-def check_answer(result: Any, handled: bool, custom_id: str) -> None:
-    """A private answer within Discord's limit, or no answer when no handler matches the id."""
+def check_answer(result: Any, handled: bool, custom_id: str, own_dm_panel: bool = False) -> None:
+    """A private answer within Discord's limit, or no answer when no handler matches the id.
+    `own_dm_panel`: a "Take back" of the presser's own table pressed on their own DM panel, which an
+    out-of-date one refreshes in place (the panel as it stands, seen by them alone), the reason
+    following privately."""
     if not result.acknowledged:
         assert not handled, f"{custom_id!r} matches a handler but got no answer"
         event("dropped by discord.py")
         FIGURES["dropped by discord.py"] += 1
         return
     event("refused privately")
+    if own_dm_panel and not result.ephemeral:
+        assert result.followups and all(m.ephemeral for m in result.followups), "the reason was not told privately"
+        assert all(len(m.content or "") <= 2000 for m in result.followups)
+        FIGURES["forged inputs refused privately"] += 1
+        return
     text = refused(result)
     assert len(text) <= 2000
+
+
+def own_take_back(arena: Arena, who: str, custom_id: str) -> bool:
+    """A "Take back" of the arena's game sent from the seated player's own DM panel."""
+    take_back = re.fullmatch(r"undo:([0-9]{1,18}):([0-9]{1,18})", custom_id)
+    return who == "seated player by DM" and take_back is not None and int(take_back[1]) == arena.take_back[0]
 
 
 def sender(arena: Arena, name: str, custom_id: str) -> tuple[Any, discord.Message]:
@@ -171,7 +185,7 @@ async def test_forged_button_clicks(simcord_env, data, who):
     actor, message = sender(arena, who, custom_id)
     before = await observe(arena)
     result = await forge_component(actor, message, custom_id)
-    check_answer(result, matched(custom_id, *TEMPLATES), custom_id)
+    check_answer(result, matched(custom_id, *TEMPLATES), custom_id, own_take_back(arena, who, custom_id))
     assert await observe(arena) == before
 
 
@@ -186,7 +200,7 @@ async def test_forged_select_choices(simcord_env, data, who):
     actor, message = sender(arena, who, custom_id)
     before = await observe(arena)
     result = await forge_component(actor, message, custom_id, values)
-    check_answer(result, matched(custom_id, *TEMPLATES), custom_id)
+    check_answer(result, matched(custom_id, *TEMPLATES), custom_id, own_take_back(arena, who, custom_id))
     assert await observe(arena) == before
 
 
