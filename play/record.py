@@ -232,7 +232,7 @@ def standings_lines(record: dict[str, Any], outcome: Outcome) -> list[str]:
     Under each, indented, how the game scored them (a mission's tasks, the solo dummy's votes), as
     the standings in the thread show it."""
     last = ": ranked last" if len(record["seats"]) > 1 else ""  # a game of one has no last place
-    why = {s["seat"]: f" (abandoned{last})" if s.get("forfeited") else
+    why = {s["seat"]: f" (forfeited{last})" if s.get("forfeited") else
            f" (away at the end{last})" if s.get("away") and not s.get("computer") else ""
            for s in record["seats"]}
     names = {s["seat"]: str(s.get("name", f"seat {s['seat']}")) + why[s["seat"]] for s in record["seats"]}

@@ -104,7 +104,7 @@ class TableNews:
 
     def called(self, user_id: int, fallback: str) -> str:
         """How the table names a person's seat: told apart from others called alike, as the board
-        named it before any "(abandoned)"; `fallback` for someone not seated."""
+        named it before any "(forfeited)"; `fallback` for someone not seated."""
         row = self.seat_of(user_id)
         if row is None:
             return fallback

@@ -382,7 +382,7 @@ def _glyph(ch: str) -> tuple:
 
 # What ends a name to tell players called alike apart, or to mark one who abandoned: kept when the
 # name is cut, as the text board keeps it.
-NAME_TAIL = re.compile(r"(?: \((?:abandoned|\d+)\))+$")
+NAME_TAIL = re.compile(r"(?: \((?:forfeited|\d+)\))+$")
 
 
 def _cut(name: str, fits: Any) -> str:

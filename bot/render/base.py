@@ -116,7 +116,7 @@ class TableInfo:
     names: dict[int, str]  # seat -> display name
     mentions: dict[int, str] = field(default_factory=dict)  # seat -> "<@id>" (computer seats: name)
     jump_url: str | None = None
-    marks: dict[int, str] = field(default_factory=dict)  # seat -> what its name ends with, say " (abandoned)"
+    marks: dict[int, str] = field(default_factory=dict)  # seat -> what its name ends with, say " (forfeited)"
 
     def plain_name(self, seat: int) -> str:
         """The name as typed, for button labels and menu options (which show no markdown)."""
@@ -127,8 +127,8 @@ class TableInfo:
         return self._escaped.get(seat) or shown_name(self.plain_name(seat))
 
     def unmarked_name(self, seat: int) -> str:
-        """`name` without its mark (" (abandoned)"), also when a number telling alike names apart
-        follows the mark ("Bob (abandoned) (2)" is "Bob (2)")."""
+        """`name` without its mark (" (forfeited)"), also when a number telling alike names apart
+        follows the mark ("Bob (forfeited) (2)" is "Bob (2)")."""
         name, mark = self.name(seat), self.marks.get(seat, "")
         at = name.rfind(mark) if mark else -1
         return name[:at] + name[at + len(mark):] if at > 0 else name

@@ -38,7 +38,7 @@ PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=Tru
 
 
 def table_info(table: TableRow, seats: list[SeatRow], spec: GameSpec, jump_url: str | None = None) -> TableInfo:
-    marks = {s.seat: " (abandoned)" for s in seats if s.forfeited}
+    marks = {s.seat: " (forfeited)" for s in seats if s.forfeited}
     names = {s.seat: s.display_name + marks.get(s.seat, "") for s in seats}
     names = told_apart_from_taken(names, get_renderer(spec.name).names_taken(len(seats)))
     mentions = {s.seat: f"<@{s.user_id}>" for s in seats if s.user_id is not None and not s.forfeited}

@@ -99,7 +99,7 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
             "board showed from the start. `/table export` and `python -m bot verify` check every shuffle."),
             inline=False)
     footer = [f"{label}{last}: {', '.join(names)}"
-              for label, names in (("Abandoned", forfeited), ("Away at the end", away_names))
+              for label, names in (("Forfeited", forfeited), ("Away at the end", away_names))
               if names]
     if footer:
         embed.set_footer(text="\n".join(footer)[:2048])

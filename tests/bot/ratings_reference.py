@@ -117,7 +117,7 @@ def parse_changes(text: str) -> dict[str, tuple[str, str, str]]:
     for line in text.splitlines():
         m = LINE.match(line)
         assert m, f"unexpected rating line {line!r}"
-        name = re.sub(r" \((abandoned|away[^)]*)\)$", "", m["name"])
+        name = re.sub(r" \((forfeited|away[^)]*)\)$", "", m["name"])
         out[name] = (m["before"], m["after"], m["delta"])
     return out
 

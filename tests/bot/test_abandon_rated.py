@@ -33,7 +33,7 @@ async def test_the_last_to_leave_after_an_abandoner_closes_a_game_rated_with_the
     assert {user: h.place for user, h in rated.items()} == {bo.id: 1, ada.id: 2, cy.id: 2}
     assert rated[ada.id].mu_after < rated[ada.id].mu_before < rated[bo.id].mu_after
     note = [m.content for m in table.thread.history() if "nobody is left" in (m.content or "")]
-    assert note and "ranked last" in note[-1] and "(abandoned) abandoned" not in note[-1], note
+    assert note and "ranked last" in note[-1] and "(forfeited) abandoned" not in note[-1], note
     profile = await ada.slash(table.thread, "profile")
     assert "No rated games yet" not in str(profile.response.embeds[0].to_dict())
     # README: "the last to leave first": their history says so, not "forfeit, last"

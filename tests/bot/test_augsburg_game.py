@@ -109,7 +109,7 @@ async def test_abandon_hands_the_seat_to_a_computer_and_ranks_the_player_last(si
     outcome = Outcome.model_validate_json(row.outcome)
     bo_seat = await table.seat_of(bo)
     assert outcome.ranking[-1] == [bo_seat]
-    assert "Abandoned (ranked last): bo" in table.thread.last_message.embeds[0].footer.text
+    assert "Forfeited (ranked last): bo" in table.thread.last_message.embeds[0].footer.text
 
 
 @pytest.mark.slow

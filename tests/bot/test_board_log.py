@@ -197,12 +197,12 @@ async def test_a_crowded_aelderman_board_shortens_long_names_and_keeps_its_own_t
 
 async def test_a_shortened_name_keeps_its_abandoned_mark(simcord_env):
     """README (/table abandon): the seat of a player who abandoned is a computer's for good; the
-    crowded board that shortens names cuts the name, not the "(abandoned)" that says so."""
+    crowded board that shortens names cuts the name, not the "(forfeited)" that says so."""
     table, _, _ = await crowded_aelderman(simcord_env)
     quitter = table.players[1]
     assert "You abandoned" in (await quitter.slash(table.thread, "table abandon")).response.content
     board = await board_message(table)
     headings = [f.name.split(" — ")[0][2:].removesuffix(" ⏳") for f in board.embeds[0].fields if " — in " in f.name]
     seat = await table.seat_of(quitter)
-    assert headings[seat] == "Bartholomew… (abandoned)", headings
+    assert headings[seat] == "Bartholomew… (forfeited)", headings
     assert [h for n, h in enumerate(headings) if n != seat] == [f"Bartholomew… ({n + 1})" for n in range(4) if n != seat]

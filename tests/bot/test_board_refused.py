@@ -109,7 +109,7 @@ def thread_log(table) -> list[str]:
         elif f"**{LOG_TITLE}**\n" in content:
             lines += content.split(f"**{LOG_TITLE}**\n", 1)[1].splitlines()
         lines += [line for e in message.embeds if e.title == LOG_TITLE for line in (e.description or "").splitlines()]
-    return [line.replace(" (abandoned)", "") for line in lines if line]
+    return [line.replace(" (forfeited)", "") for line in lines if line]
 
 
 async def public_log(table) -> list[str]:
@@ -117,7 +117,7 @@ async def public_log(table) -> list[str]:
     row, seats = await table.row(), await table.seats()
     actions = await table.bot.store.tables.timed_actions(table.table_id)
     info = table.bot.presenter.info(await table.bot.service.news(table.table_id))
-    return [info.fill(text).replace(" (abandoned)", "") for _, text in visible_events(row, seats, actions, None, False)]
+    return [info.fill(text).replace(" (forfeited)", "") for _, text in visible_events(row, seats, actions, None, False)]
 
 
 async def test_a_refused_board_edit_repeats_no_line(simcord_env, monkeypatch):

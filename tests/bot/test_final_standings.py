@@ -33,8 +33,8 @@ async def test_the_tie_break_line_does_not_name_a_player_ranked_last_as_the_winn
     """README: a player who abandons is "ranked last"; the computer finishing bo's seat ties ada on
     45 prestige with the dearer church, which the rules' tie-break would give the win."""
     text = await bo_abandons_at_once(simcord_env, monkeypatch, "augsburg1520", 3)
-    assert "**1.** ada" in text and "**2.** bo (abandoned)" in text
-    assert "bo (abandoned) wins" not in text, text
+    assert "**1.** ada" in text and "**2.** bo (forfeited)" in text
+    assert "bo (forfeited) wins" not in text, text
 
 
 async def test_the_footer_names_an_abandoned_player_once(simcord_env):
@@ -42,7 +42,7 @@ async def test_the_footer_names_an_abandoned_player_once(simcord_env):
     await start(table)
     await table.players[2].slash(table.thread, "table abandon")
     await play_to_the_end(table, heuristic_players("augsburg1520", 3))
-    assert standings(table).embeds[0].footer.text == "Abandoned (ranked last): cy"
+    assert standings(table).embeds[0].footer.text == "Forfeited (ranked last): cy"
 
 
 async def test_the_footer_names_two_abandoned_players_called_alike_without_the_mark(simcord_env):
@@ -52,7 +52,7 @@ async def test_the_footer_names_two_abandoned_players_called_alike_without_the_m
         await player.slash(table.thread, "table abandon")
     await play_to_the_end(table, heuristic_players("augsburg1520", 3))
     footer = standings(table).embeds[0].footer.text
-    assert footer.startswith("Abandoned (ranked last): bob") and "(abandoned)" not in footer, footer
+    assert footer.startswith("Forfeited (ranked last): bob") and "(forfeited)" not in footer, footer
 
 
 async def test_players_ranked_last_together_are_not_called_tied(simcord_env, monkeypatch):
@@ -65,7 +65,7 @@ async def test_players_ranked_last_together_are_not_called_tied(simcord_env, mon
         await player.slash(table.thread, "table abandon")
     await play_to_the_end(table, heuristic_players("baumeister", 3))
     lines = [line for line in text_of(standings(table)).splitlines() if line.startswith("**2.**")]
-    assert [line.split(" — ")[0] for line in lines] == ["**2.** bo (abandoned)", "**2.** cy (abandoned)"], lines
+    assert [line.split(" — ")[0] for line in lines] == ["**2.** bo (forfeited)", "**2.** cy (forfeited)"], lines
     assert lines[0].split(" — ")[1] != lines[1].split(" — ")[1], "this deal should score them apart"
     assert not any("(tie)" in line for line in lines), lines
 
@@ -98,7 +98,7 @@ async def test_no_winner_says_why_when_only_an_abandoned_player_completed_the_ta
     """Aelderman, short version, two players: bo abandons, the computer finishing his seat completes
     his basic task, ada does not complete hers: nobody wins, but not because nobody completed it."""
     text = await bo_abandons_at_once(simcord_env, monkeypatch, "aelderman", 3)
-    assert "basic task completed" in next(line for line in text.splitlines() if "bo (abandoned) — " in line)
+    assert "basic task completed" in next(line for line in text.splitlines() if "bo (forfeited) — " in line)
     assert "**No winner**: only players ranked last for leaving the game completed the basic task" in text, text
 
 

@@ -82,7 +82,7 @@ async def test_away_at_the_end_and_an_abandoner_share_last_place(simcord_env, mo
     await check_stored(env, ledger, guild.id, GAME, people)
     check_changes(table, before, after, {p.id: p.user.name for p in people})
     footer = standings(table.thread).footer.text
-    assert "Abandoned (ranked last): dee" in footer and "Away at the end (ranked last): bo" in footer, footer
+    assert "Forfeited (ranked last): dee" in footer and "Away at the end (ranked last): bo" in footer, footer
     hist = {h.user_id: h for h in await env.bot.store.ratings.history_of_table(table.table_id)}
     assert hist[bo.id].place == hist[dee.id].place == 3
     prof = await ada.slash(channel, "profile", user=bo)

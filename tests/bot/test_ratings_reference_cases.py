@@ -76,7 +76,7 @@ async def test_abandoners_are_ranked_last(simcord_env, monkeypatch, count, quitt
     await check_stored(env, ledger, guild.id, GAME, people)
     check_changes(table, before, after, {p.id: p.user.name for p in people})
     emb = standings(table.thread)
-    assert "Abandoned (ranked last)" in (emb.footer.text or "")
+    assert "Forfeited (ranked last)" in (emb.footer.text or "")
     prof = await people[-1].slash(channel, "profile", user=leaving[0])
     recent = next(f.value for f in prof.response.embeds[0].fields if f.name == "Recent rated games")
     assert recent.splitlines()[0].startswith(f"Augsburg 1520 table #{table.table_id}: forfeit, last — rating "

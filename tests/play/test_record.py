@@ -332,7 +332,7 @@ def test_replay_says_why_a_player_is_ranked_last():
                                                                     "computer": "heuristic"}]}
     outcome = Outcome(ranking=[[0], [3], [1, 2]], scores={0: 40, 1: 55, 2: 50, 3: 30}, winners=[0])
     assert record.standings_lines(record_, outcome) == [
-        "1. ada: 40", "2. Computer: 30", "3. bo (abandoned: ranked last): 55", "3. cy (away at the end: ranked last): 50"]
+        "1. ada: 40", "2. Computer: 30", "3. bo (forfeited: ranked last): 55", "3. cy (away at the end: ranked last): 50"]
 
 
 def test_replay_of_a_game_of_one_says_away_without_ranked_last():

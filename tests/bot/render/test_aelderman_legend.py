@@ -32,9 +32,9 @@ def test_alike_long_names_stay_apart_in_the_legend():
 
 
 def test_abandoned_mark_kept_in_the_legend():
-    names = {0: "Ada", 1: "Bartholomew Fitzgerald (abandoned)", 2: "Cy"}
+    names = {0: "Ada", 1: "Bartholomew Fitzgerald (forfeited)", 2: "Cy"}
     shown = shown_legend(names, seats=3)
-    assert shown[1].endswith("… (abandoned)"), shown[1]
+    assert shown[1].endswith("… (forfeited)"), shown[1]
 
 
 def test_direction_controls_left_out_of_the_legend():
@@ -50,8 +50,8 @@ def test_characters_the_font_cannot_draw_are_left_out_of_the_legend():
     """Discord names often hold emoji or other scripts that the map's font has no glyphs for: drawn,
     each would be an empty box. The legend leaves them out; a name with nothing left is called by
     its seat (the text board, whose footer pairs each colour with its name, shows names in full)."""
-    names = {0: "🐉 Drache ✨", 1: "田中", 2: "Zoë (abandoned)", 3: "🐉🐉 (2)"}
-    assert shown_legend(names) == ["Drache", "Seat 2", "Zoë (abandoned)", "Seat 4 (2)"]
+    names = {0: "🐉 Drache ✨", 1: "田中", 2: "Zoë (forfeited)", 3: "🐉🐉 (2)"}
+    assert shown_legend(names) == ["Drache", "Seat 2", "Zoë (forfeited)", "Seat 4 (2)"]
     assert sea_map.drawable("👩‍👩‍👧 Ada", "Seat 1") == "Ada"  # with its joiners
 
 
