@@ -54,11 +54,12 @@ PLAN: dict[str, tuple[int, ...]] = {
 
 # The 2-player setups' buildings (district, strength). The text lists only the sea-map markers of
 # the three options; their buildings are chosen so that option 1 is balanced, option 2 leans on
-# buildings and option 3 on markers, as the rulebook describes them.
+# buildings and option 3 on markers, as the rulebook describes them. No setup takes more than four
+# of the colour's "8 property tiles", so that the solo dummy, which uses the 2-player setup, has a
+# tile for every building its sheet shows (see DUMMY_SHEETS).
 SETUP_BUILDINGS: dict[int, tuple[tuple[str, int], ...]] = {
     1: (("St. Johannis", 2), ("Lohberg", 1), ("St. Marien", 1), ("Fünfhausen", 2)),
-    2: (("St. Johannis", 2), ("Lohberg", 2), ("St. Marien", 1), ("Fünfhausen", 2), ("St. Jakobi", 1),
-        ("St. Johannis", 1)),
+    2: (("St. Johannis", 2), ("Lohberg", 2), ("Fünfhausen", 2), ("St. Jakobi", 2)),
     3: (("St. Marien", 1), ("St. Jakobi", 2)),
 }
 
@@ -82,11 +83,13 @@ class DummySheet:
 # Tuned with `python -m bot simulate --players 1 --ai heuristic --option version=main --option
 # difficulty=...` so that the heuristic player beats easy often, medium sometimes and hard rarely
 # (README records the rates); setup option 1 already gives the dummy most majorities, so the easy
-# dummy adds little after round 1 and the levels differ mostly in markers and council votes.
+# dummy adds little after round 1 and the levels differ mostly in markers and council votes. Every
+# sheet fits the colour's supply after any setup ("8 property tiles, 35 influence markers"): at most
+# four buildings, and the hard sheet's 12 markers and 5 strength with setup 1's 12 and 6 make 35.
 DUMMY_SHEETS: dict[str, DummySheet] = {s.name: s for s in (
     DummySheet("easy", 0, ((2,), (), (), (), ()), (4, 0, 1, 0, 0)),
     DummySheet("medium", 6, ((2,), (), (1,), (), ()), (4, 1, 1, 1, 1)),
-    DummySheet("hard", 10, ((2,), (1,), (1,), (1,), (1,)), (4, 2, 2, 2, 2)),
+    DummySheet("hard", 10, ((2,), (1,), (), (1,), (1,)), (4, 2, 2, 2, 2)),
 )}
 SELECTION_CARDS = 4  # rulebook: selection cards numbered 1-4
 

@@ -215,11 +215,11 @@ def test_the_location_plan_gives_the_site_and_an_occupied_one_is_passed():
 def test_the_dummy_builds_and_places_only_from_its_colours_supply():
     """Each colour has "8 property tiles, 35 influence markers"; the dummy marks a building's
     strength with "one or two influence markers on a property tile", so those come from the same
-    supply. Setup option 2 already uses six of its tiles: the hard sheet's later buildings stop at
-    eight, and markers stop when none is left."""
+    supply. Setup option 2 uses four of its tiles and the hard sheet's buildings the other four, and
+    markers stop when none is left."""
     state = new_main(1, 5, difficulty="hard", setup=2)
-    assert len(state.spare.lots) == 7  # six from the setup, the first round's strength-2 building
-    for round_number in (2, 3, 4):
+    assert len(state.spare.lots) == 5  # four from the setup, the first round's strength-2 building
+    for round_number in (2, 3, 4, 5):
         state.round = round_number
         dummy_selection(state, [])
         dummy_buildings(state, [])
@@ -287,21 +287,54 @@ def test_the_order_selection_card_is_told_also_when_its_place_is_empty():
         assert state.orders == [0, 0, 0, 0]
 
 
-def test_a_dummy_whose_sheet_outruns_its_eight_property_tiles_says_it_builds_nothing():
-    """Each colour has "8 property tiles"; the dummy marks its buildings "on a property tile of the
-    corresponding color". The hard sheet builds every round: after setup 2's six buildings its tiles
-    run out, and the log says so rather than skip the sheet's building silently."""
+def test_every_dummy_sheet_fits_its_colours_supply_after_every_setup():
+    """Each colour has "8 property tiles, 35 influence markers"; the dummy marks its buildings "on a
+    property tile of the corresponding color" with "one or two influence markers", after "the
+    2-player setup" has placed its own. The chosen setups and sheets leave a tile and the markers
+    for every building and marker a sheet shows, whichever setup option is played."""
+    for option, buildings in D.SETUP_BUILDINGS.items():
+        setup_markers = sum(D.DUMMY_SETUPS[option].values()) + sum(strength for _, strength in buildings)
+        for sheet in D.DUMMY_SHEETS.values():
+            built = [strength for row in sheet.buildings for strength in row]
+            assert len(buildings) + len(built) <= D.PROPERTY_TILES, (option, sheet.name)
+            assert setup_markers + sum(built) + sum(sheet.markers) <= D.INFLUENCE_MARKERS, (option, sheet.name)
+
+
+def test_the_hard_dummy_builds_its_whole_sheet_with_every_setup():
+    """'In the left column of the overview you can see the buildings constructed in Lübeck at the
+    beginning of each round': played out with every setup option, the hard dummy builds each of
+    them (a building is left out only when no placement card leads to a site, which is told)."""
     import random
 
-    spec = SPEC
-    state = spec.setup(1, 5, {"version": "main", "difficulty": "hard", "setup": 2})
-    rng, said = random.Random(3), []
-    while spec.outcome(state) is None:
-        seat = min(spec.to_act(state))
-        state, events = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
-        said += [e.text for e in events if e.kind == "dummy_cannot_build"]
-    assert said and all("no property tile left" in text for text in said)
-    assert len(said) == 3  # rounds 3-5: rounds 1 and 2 use the last two of its 8 tiles
+    sheet = D.DUMMY_SHEETS["hard"]
+    for option in D.SETUP_BUILDINGS:
+        state = SPEC.setup(1, 5, {"version": "main", "difficulty": "hard", "setup": option})
+        rng, built, refused = random.Random(3), 0, []
+        while SPEC.outcome(state) is None:
+            seat = min(SPEC.to_act(state))
+            state, events = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
+            built += sum(e.kind == "dummy_built" for e in events)
+            refused += [e.text for e in events if e.kind == "dummy_cannot_build"]
+        assert not [text for text in refused if "left for a building" in text], (option, refused)
+        assert built + len(refused) == sum(len(row) for row in sheet.buildings), option
+        assert len(state.spare.lots) == len(D.SETUP_BUILDINGS[option]) + built
+
+
+def test_a_dummy_with_no_property_tile_left_says_it_builds_nothing():
+    """Should a sheet ever ask for more than the colour's "8 property tiles", the log says so rather
+    than skip the sheet's building silently."""
+    state = finish_setup(SPEC.setup(1, 3, {"version": "main", "setup": 1}))
+    free = [site for site, owner in enumerate(state.site_owner) if owner == -1 and site not in
+            {s for s, _ in state.spare.lots}]
+    while len(state.spare.lots) < D.PROPERTY_TILES:
+        site = free.pop()
+        state.spare.lots.append([site, 1])
+        state.site_owner[site] = DUMMY
+    assert spare_supply(state)[0] == 0
+    events: list = []
+    dummy_build(state, 1, events, [])
+    assert [e.text for e in events] == ["The dummy has no property tile left for a building: it builds nothing."]
+    assert len(state.spare.lots) == D.PROPERTY_TILES
 
 
 def test_the_first_rounds_dummy_building_is_told_as_the_later_ones_are():
