@@ -52,8 +52,6 @@ def spare_heading(v: Any) -> str:
     return f"{dot(v.spare)} {spare_name(v)} ({PLAYER_COLOURS[v.spare % len(PLAYER_COLOURS)][0]})"
 
 
-
-
 # -- shared player lines ------------------------------------------------------------------------
 def player_lines(player: Any, cards_in_full: bool = False, view: Any = None, compact: bool = False) -> list[str]:
     """A player's public supply: goods, coins, influence, votes, production and buildings; with the
@@ -348,8 +346,9 @@ class AeldermanRenderer(Renderer):
     def _map_embed(self, info: TableInfo, v: Any, compact: bool = False) -> discord.Embed:
         embed = discord.Embed(title="Action cards of the sea map", colour=COLOUR,
                               description=cards_text(tuple(city.card.number for city in v.cities)))
-        colours = "" if compact else " Colours: " + ", ".join(
-            [f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats)] + ([spare_heading(v)] if v.spare is not None else []))
+        listed = [f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats)]
+        listed += [spare_heading(v)] if v.spare is not None else []
+        colours = "" if compact else " Colours: " + ", ".join(listed)
         embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins." + colours)
         return embed
 

@@ -18,7 +18,8 @@ async def test_two_values_on_a_one_choice_menu_play_nothing(simcord_env, game):
     seat = min(registry.get(game).to_act(await table.state()))
     actor = await table.actor_of_seat(seat)
     panel = await panel_message(table, actor, next(s for s in await table.seats() if s.seat == seat))
-    control = next(c.custom_id for c in buttons(panel) if (getattr(c, "custom_id", "") or "").startswith(("act:", "pick:")))
+    control = next(custom_id for custom_id in (getattr(c, "custom_id", "") or "" for c in buttons(panel))
+                   if custom_id.startswith(("act:", "pick:")))
     table_id, token = control.split(":")[1:3]
     version = (await table.row()).version
     result = await forge_component(clicker(actor, panel), panel, f"pick:{table_id}:{token}:0", values=["0", "1"])
