@@ -18,7 +18,8 @@ from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, draw_map_now, spare_name, status_text
 from bot.render.aelderman_results import outcome_lines
 from bot.render.aelderman_steps import (
-    NOW, STANDING, TURN_OF, WAITING, card_field, public_step, step_prompt, turn_lines, wheel_field, without_turn,
+    NOW, STANDING, TURN_OF, WAITING, card_field, public_step, sales_in_reach, step_prompt, turn_lines, wheel_field,
+    without_turn,
 )
 from bot.render.base import EMBED_TOTAL, Renderer, Style, TableInfo, plural, rename_fields, within_total
 from games.aelderman import data as D
@@ -361,10 +362,10 @@ class AeldermanRenderer(Renderer):
         if v.council.stage == "bid" and seat in v.to_act and v.council.rows:  # what the sealed bid is for
             embed.add_field(name=f"Council Hall row {v.council.row + 1}: its cards",
                             value=fit("\n".join(council_row_lines(info, v, v.council.row)), FIELD_LIMIT), inline=False)
-        if v.turn is not None and v.turn.seat == seat and v.turn.moved:
-            field = card_field(v, v.turn.city)
-            if field:
-                embed.add_field(name=field[0], value=fit(field[1], FIELD_LIMIT), inline=False)
+        if v.turn is not None and v.turn.seat == seat:  # where to sail next, and what this city's card gives
+            for field in (sales_in_reach(v, v.turn.city), card_field(v, v.turn.city) if v.turn.moved else None):
+                if field:
+                    embed.add_field(name=field[0], value=fit(field[1], FIELD_LIMIT), inline=False)
         wheel = wheel_field(v)  # on the player's own board: seen between their turns too
         if wheel:
             embed.add_field(name=wheel[0], value=fit(wheel[1], FIELD_LIMIT), inline=False)

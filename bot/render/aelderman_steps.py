@@ -186,6 +186,15 @@ def turn_lines(view: Any, own: bool) -> list[str]:
     return lines
 
 
+def sales_in_reach(view: Any, city_name: str) -> tuple[str, str] | None:
+    """What the action cards of the cities next to `city_name` buy, for a player about to sail: "the
+    resources that can be sold are indicated below" on each card, sold "from left to right"."""
+    cards = {c.name: c.card for c in view.cities}
+    lines = [f"**{name}**{f' ({D.CITY_ZONE[name]})' if name in D.CITY_ZONE else ''}: {', '.join(cards[name].demand)}"
+             for name in sorted(D.NEIGHBOURS.get(city_name, ())) if name in cards and cards[name].demand]
+    return ("What the cities next to you buy (sold left to right)", "\n".join(lines)) if lines else None
+
+
 def card_field(view: Any, city_name: str) -> tuple[str, str] | None:
     """The action card of a city with the rows already used this turn, and what it buys."""
     city = next((c for c in view.cities if c.name == city_name), None)

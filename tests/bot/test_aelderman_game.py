@@ -392,3 +392,28 @@ async def test_the_board_shows_the_building_tiles_left_and_the_improvement_pile(
     for name, count in state.built.items():
         assert f"{name} {D.BUILDINGS[name].stock - count} of {D.BUILDINGS[name].stock}" in said, said
     assert "(the other kinds: all)" in said and f"Improvement pile: {len(state.improvement_pile)}" in said, said
+
+
+async def test_a_player_about_to_sail_sees_what_the_next_cities_buy(simcord_env, monkeypatch):
+    """"On each action card that allows selling goods, the resources that can be sold are indicated
+    below" and "You must always fulfill the demand from left to right": printed face up on the map,
+    so the panel of a player on turn lists them for the cities next to the ship, before it sails."""
+    from tests.bot.driver import fix_deal
+
+    fix_deal(monkeypatch, 7)
+    table = await open_table(simcord_env, "aelderman", ["ada", "bo"])
+    await start(table)
+
+    def selling_next_door(s) -> bool:
+        return (s.phase == "trade" and s.turn is not None and not s.turn.moved
+                and any(D.ACTION_CARDS[s.cards[c]].demand for c in D.NEIGHBOURS[s.turn.visit.city]))
+
+    state = await play_until(table, heuristic_players("aelderman", 2), selling_next_door, "a turn by selling cities")
+    seat = state.turn.seat
+    actor = await table.actor_of_seat(seat)
+    panel = await panel_message(table, actor, next(s for s in await table.seats() if s.seat == seat))
+    field = next(f for f in panel.embeds[0].fields if f.name.startswith("What the cities next to you buy"))
+    selling = [city for city in sorted(D.NEIGHBOURS[state.turn.visit.city]) if D.ACTION_CARDS[state.cards[city]].demand]
+    for city in selling:
+        demand = ", ".join(D.ACTION_CARDS[state.cards[city]].demand)
+        assert f"**{city}**" in field.value and demand in field.value, (city, demand, field.value)
