@@ -207,9 +207,8 @@ def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
     if outcome.winners and not winners and outcome.winners_by_place and not set(ranking[0]) & forfeited:
         winners = list(ranking[0])  # the winner was ranked last: the best of the others wins
     tie_break = outcome.tie_break
-    if tie_break and ranking != [list(g) for g in outcome.ranking] and any(f"{{p{s}}}" in tie_break
-                                                                           for s in forfeited):
-        tie_break = None  # it ordered a seat that ranking last has moved: it would contradict the places
+    if tie_break and any(f"{{p{s}}}" in tie_break for s in forfeited):
+        tie_break = None  # it ordered a seat ranked last for leaving: its place no longer follows from it
     return outcome.model_copy(update={"ranking": ranking, "winners": winners, "tie_break": tie_break})
 
 

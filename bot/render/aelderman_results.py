@@ -20,7 +20,8 @@ def outcome_lines(info: TableInfo, outcome: Any) -> list[str]:
                  else "**Not won**: the game ended with you away (the basic task of the mission is complete)."
                  if completed else "**Not won**: the basic task of the mission was not completed."]
     elif outcome.winners:
-        lines = ["🏆 **Winners: " + ", ".join(info.name(s) for s in outcome.winners) + "**"]
+        lines = [f"🏆 **{'Winner' if len(outcome.winners) == 1 else 'Winners'}: "
+                 + ", ".join(info.name(s) for s in outcome.winners) + "**"]
     elif completed:
         lines = ["**No winner**: only players ranked last for leaving the game completed the basic task "
                  "of their mission."]

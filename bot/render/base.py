@@ -126,10 +126,10 @@ class TableInfo:
         """The name for message text: markdown in it is shown as typed, not applied."""
         return self._escaped.get(seat) or shown_name(self.plain_name(seat))
 
-    def unmarked_name(self, seat: int) -> str:
-        """`name` without its mark (" (forfeited)"), also when a number telling alike names apart
-        follows the mark ("Bob (forfeited) (2)" is "Bob (2)")."""
-        name, mark = self.name(seat), self.marks.get(seat, "")
+    def unmarked_name(self, seat: int, plain: bool = False) -> str:
+        """`name` (`plain_name` with `plain`) without its mark (" (forfeited)"), also when a number
+        telling alike names apart follows the mark ("Bob (forfeited) (2)" is "Bob (2)")."""
+        name, mark = self.plain_name(seat) if plain else self.name(seat), self.marks.get(seat, "")
         at = name.rfind(mark) if mark else -1
         return name[:at] + name[at + len(mark):] if at > 0 else name
 

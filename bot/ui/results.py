@@ -65,9 +65,10 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
     if outcome is None or thread is None:
         return None
     # Named as the table names them: players called alike told apart.
-    forfeited = [info.unmarked_name(s.seat) for s in news.seats if s.forfeited]
+    # A footer shows no markdown: names as typed (not escaped), without their "(forfeited)".
+    forfeited = [info.unmarked_name(s.seat, plain=True) for s in news.seats if s.forfeited]
     away = [s for s in news.seats if s.away and not s.ai and not s.forfeited]
-    away_names = [info.name(s.seat) for s in away]
+    away_names = [info.plain_name(s.seat) for s in away]
     last = " (ranked last)" if len(news.seats) > 1 else ""  # a game of one has no last place
     if away:  # their line says why a score may be ranked below lower ones
         mark = "away: ranked last" if last else "away at the end"

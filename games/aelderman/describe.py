@@ -142,9 +142,9 @@ def wheel_lines() -> list[str]:
 def _yield(item) -> str:
     parts = list(item.goods)
     if item.crates:
-        parts.append(f"{item.crates} crate")
+        parts.append(plural(item.crates, "crate"))
     if item.coins:
-        parts.append(f"{item.coins} coin")
+        parts.append(plural(item.coins, "coin"))
     if item.influence:
         parts.append(f"{item.influence} influence")
     return ", ".join(parts)

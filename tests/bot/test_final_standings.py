@@ -45,6 +45,16 @@ async def test_the_footer_names_an_abandoned_player_once(simcord_env):
     assert standings(table).embeds[0].footer.text == "Forfeited (ranked last): cy"
 
 
+async def test_the_footer_shows_names_as_typed(simcord_env):
+    """A footer shows no markdown: a name with markdown characters reads as typed there, without the
+    backslashes that keep it from applying in message text."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "Bo_the_*great*"])
+    await start(table)
+    await table.players[1].slash(table.thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("augsburg1520", 2))
+    assert standings(table).embeds[0].footer.text == "Forfeited (ranked last): Bo_the_*great*"
+
+
 async def test_the_footer_names_two_abandoned_players_called_alike_without_the_mark(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bob", "bob"])
     await start(table)

@@ -47,8 +47,11 @@ def test_a_tie_break_that_ordered_a_seat_ranked_last_is_dropped():
     engine = Outcome(ranking=[[1], [0]], scores={0: 45, 1: 45}, winners=[1], tie_break=line)
     final = final_outcome(engine, {1})
     assert final.ranking == [[0], [1]] and final.winners == [0] and final.tie_break is None
-    already_last = Outcome(ranking=[[0], [1]], scores={0: 45, 1: 45}, winners=[0], tie_break=line)
-    assert final_outcome(already_last, {1}).tie_break == line  # its order stands: it stays
+    # README: "a tie-break line that ordered one of them is left out, as their place no longer
+    # follows from it": also when the tie-break had put them below already.
+    below = "{p0} and {p1} tied on 45 prestige and have no cathedral; {p0} wins with the most expensive church."
+    already_last = Outcome(ranking=[[0], [1]], scores={0: 45, 1: 45}, winners=[0], tie_break=below)
+    assert final_outcome(already_last, {1}).tie_break is None
     others = Outcome(ranking=[[2], [0], [1]], scores={0: 40, 1: 45, 2: 45}, winners=[2],
                      tie_break="{p2} and {p1} tied on 45 prestige; {p2} wins with the most expensive cathedral.")
     assert final_outcome(others, {0}).tie_break == others.tie_break  # the forfeited seat was not in it

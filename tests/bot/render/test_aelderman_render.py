@@ -359,6 +359,8 @@ def test_results_show_mission_levels_requirements_and_several_winners():
         1: ["Johann Rinck: expert task reached; 18 council votes", "✓ 1x Trade Guild (has 1)"]})
     lines = RENDERER.outcome_lines(table(2), several)
     assert lines[0] == f"🏆 **Winners: {LONG_NAMES[1]}, {LONG_NAMES[0]}**"
+    one = several.model_copy(update={"winners": [1]})
+    assert RENDERER.outcome_lines(table(2), one)[0] == f"🏆 **Winner: {LONG_NAMES[1]}**"  # one: no plural
     assert f"**1.** {LONG_NAMES[1]} 🏆 — Johann Rinck: expert task completed, 18 council votes" in lines
     assert "  Checked against the advanced task:" in lines
     assert "  All three tasks completed, each checked:" in lines  # the expert's list reads plainly
