@@ -211,15 +211,15 @@ class MovesMixin:
                     seat_updates: dict[int, dict[str, Any]], more: bool,
                     extra_timers: Sequence[NewTimer] = (), turn_over: set[int] = frozenset()) -> TableNews:
         table, spec, seats = loaded.table, loaded.spec, loaded.seats
-        version = table.version + len(moves)
+        version, now = table.version + len(moves), self.clock()  # one moment for the whole move
         prompts, changed, choices = next_prompts(spec, state, table.prompts, version, len(seats), turn_over,
                                                  {m.seat for m in moves})
         outcome = spec.outcome(state)
         outcome_json = None
         if outcome is not None:
             outcome_json = final_outcome(outcome, ranked_last(seats)).model_dump_json()
-        timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed)
-        paced, deadlines = pace.timers(loaded, state, prompts, changed, self.clock(),
+        timers = [] if outcome is not None else self._decision_timers(loaded, state, prompts, changed, now)
+        paced, deadlines = pace.timers(loaded, state, prompts, changed, now,
                                        {m.seat for m in moves if not m.by_computer} - turn_over)
         for timer in timers:  # a timed decision falls due first: the board shows when
             deadlines[timer.seat] = min(deadlines.get(timer.seat, timer.due_at), timer.due_at)
@@ -237,7 +237,7 @@ class MovesMixin:
                 recent_events=recent_events(table.recent_events, table.version, moves),
                 notes=move_notes(table.version, moves), timer_seats=timer_seats, timers=timers,
                 deadlines=deadlines, deadlines_met=pace.deadlines_met(loaded, moves), seat_updates=updates,
-                at=self.clock())
+                at=now)
             try:
                 await self.store.tables.save_move(write)
             except StaleVersion:
@@ -265,7 +265,7 @@ class MovesMixin:
         return sorted(s for s in changed if s in due and spec.time_limit(state, s) is not None)
 
     def _decision_timers(self: TableService, loaded: Loaded, state: Any, prompts: dict[int, tuple[int, str]],
-                         changed: set[int]) -> list[NewTimer]:
+                         changed: set[int], now: float) -> list[NewTimer]:
         """A timer for each seat whose new decision has a time limit (the engine says which)."""
         timers = []
         due = loaded.spec.to_act(state)
@@ -274,7 +274,7 @@ class MovesMixin:
             if limit is None:
                 continue
             seconds = self.decision_seconds or limit
-            timers.append(NewTimer(kind=DECISION_TIMER, due_at=self.clock() + seconds, seat=seat,
+            timers.append(NewTimer(kind=DECISION_TIMER, due_at=now + seconds, seat=seat,
                                    payload={"seat": seat, "prompt_version": prompts[seat][0]}))
         return timers
 

@@ -95,9 +95,9 @@ def _planned(service: TableService, loaded: Loaded, seat: int, undone: int, befo
     # as it was (same choices, another state) is then out of date and shown again.
     prompts, changed, choices = next_prompts(spec, before, table.prompts, table.version + 1, len(loaded.seats),
                                              moved={seat})
-    timers = service._decision_timers(loaded, before, prompts, changed)
-    paced, deadlines = pace.timers(loaded, before, prompts, changed, started)
     now = service.clock()
+    timers = service._decision_timers(loaded, before, prompts, changed, now)
+    paced, deadlines = pace.timers(loaded, before, prompts, changed, started)
     if deadlines.get(seat, now + 1) <= now:
         raise TableError("That action cannot be taken back: the time for that decision has run out.")
     paced = [t for t in paced if t.kind != REMINDER_TIMER or t.due_at > now]  # no reminder of time already past

@@ -91,22 +91,24 @@ def note_statements(move: MoveWrite) -> list[Statement]:
 def take_back_statements(move: MoveWrite, undone_version: int) -> list[Statement]:
     """A take-back: the table back at the state before the undone action, at a new version; the
     action and its notes deleted; the take-back's own note and timers written."""
+    now = utcnow()
     return [
         ("UPDATE game_tables SET state = ?, version = ?, prompts = ?, recent_events = ?, deadlines = ?,"
          " updated_at = ? WHERE id = ? AND version = ? AND status = 'running' AND damaged IS NULL RETURNING id",
          (move.state, move.expected_version + 1, json.dumps(move.prompts), json.dumps(move.recent_events),
-          json.dumps(move.deadlines), utcnow(), move.table_id, move.expected_version)),
+          json.dumps(move.deadlines), now, move.table_id, move.expected_version)),
         ("DELETE FROM actions WHERE table_id = ? AND version = ?", (move.table_id, undone_version)),
         ("DELETE FROM table_notes WHERE table_id = ? AND version = ?", (move.table_id, undone_version)),
-        *note_statements(move), *timer_statements(move, False)]
+        *note_statements(move), *timer_statements(move, False, now)]
 
 
 def sql_value(value: Any) -> Any:
     return int(value) if isinstance(value, bool) else value
 
 
-def timer_statements(move: MoveWrite, finished: bool) -> list[Statement]:
-    """Replace the timers the move made stale with the ones it needs (all of them at the end)."""
+def timer_statements(move: MoveWrite, finished: bool, now: str) -> list[Statement]:
+    """Replace the timers the move made stale with the ones it needs (all of them at the end);
+    `now`: the time they are stored, as stored."""
     if finished:
         return [("DELETE FROM timers WHERE table_id = ?", (move.table_id,))]
     statements: list[Statement] = []
@@ -115,7 +117,6 @@ def timer_statements(move: MoveWrite, finished: bool) -> list[Statement]:
         statements.append((f"DELETE FROM timers WHERE table_id = ? AND kind IN (?, ?, ?) AND seat IN ({marks})",
                            (move.table_id, *SEAT_TIMERS, *move.timer_seats)))
     if move.timers:
-        now = utcnow()
         rows = [(t.kind, t.due_at, move.table_id, t.seat, json.dumps(t.payload), now) for t in move.timers]
         statements.append(("INSERT INTO timers (kind, due_at, table_id, seat, payload, created_at) VALUES "
                            + ", ".join("(?, ?, ?, ?, ?, ?)" for _ in rows), [v for row in rows for v in row]))

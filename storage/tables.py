@@ -382,7 +382,7 @@ class TableStore(TimerStore):
         someone else moved first. Returns the new version."""
         now = utcnow()
         statements: list[Statement] = [table_update(move, now), *action_statements(move, now)]
-        statements += timer_statements(move, move.outcome is not None)
+        statements += timer_statements(move, move.outcome is not None, now)
         statements += seat_statements(move.table_id, move.seat_updates)
         await self._write_version(move, statements)
         return move.new_version
