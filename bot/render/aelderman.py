@@ -54,16 +54,20 @@ def spare_heading(v: Any) -> str:
 
 
 # -- shared player lines ------------------------------------------------------------------------
-def player_lines(player: Any, cards_in_full: bool = False, view: Any = None, compact: bool = False) -> list[str]:
+def player_lines(player: Any, cards_in_full: bool = False, view: Any = None, compact: bool = False,
+                 map_view: Any = None) -> list[str]:
     """A player's public supply: goods, coins, influence, votes, production and buildings; with the
-    view, where their markers stand (and in the main version, their sites in Lübeck)."""
+    view, where their markers stand (and in the main version, their sites in Lübeck); with
+    `map_view` alone, only where their markers stand (a panel shows the sites apart)."""
+    view_of_map = view if view is not None else map_view
     goods = items_text({g: n for g, n in player.goods.items() if n})
     production = items_text({k: n for k, n in player.production.items() if n})
     lines = [
         f"Goods ({player.storage_used}/{player.storage_capacity}): {goods if player.storage_used else 'none'}",
         f"Influence: {player.influence} active · {player.general} in the general supply"
         + (f" · {player.held} on Council Hall spots" if player.held else ""),
-        f"Markers on banners: {markers_text(view, player.seat) if view is not None else banner_count(player)}"
+        "Markers on banners: "
+        + (markers_text(view_of_map, player.seat) if view_of_map is not None else banner_count(player))
         + (f" · subsidiaries: {', '.join(player.subsidiaries)}" if player.subsidiaries else ""),
         f"Council votes: {player.council_votes} collected"
         + (f" ({player.penalty} lost to unpaid costs)" if player.penalty else "")
@@ -370,7 +374,7 @@ class AeldermanRenderer(Renderer):
         if wheel:
             embed.add_field(name=wheel[0], value=fit(wheel[1], FIELD_LIMIT), inline=False)
         embed.add_field(name=f"Your supply — {plural(mine.coins, 'coin')}, in {mine.location}",
-                        value=fit("\n".join(player_lines(mine, cards_in_full=True)), FIELD_LIMIT),
+                        value=fit("\n".join(player_lines(mine, cards_in_full=True, map_view=v)), FIELD_LIMIT),
                         inline=False)
         embed.add_field(name="Your property and buildings in Lübeck", value=fit(buildings_text(mine), FIELD_LIMIT),
                         inline=False)
