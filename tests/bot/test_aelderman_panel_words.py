@@ -318,13 +318,20 @@ def acting_with_a_subsidiary(state) -> bool:
     return any(owner is not None and owner in SPEC.to_act(state) for owner in state.subsidiary.values())
 
 
+def acting_with_a_subsidiary_and_markers(state) -> bool:
+    """A player to act with a subsidiary and markers on banners besides."""
+    return any(owner is not None and owner in SPEC.to_act(state)
+               and any(owner in banner for banner in state.banners.values()) for owner in state.subsidiary.values())
+
+
 async def test_the_panel_names_the_markers_on_banners_as_the_board_does(simcord_env, monkeypatch):
     """A subsidiary is listed apart ("subsidiaries: ...") on the panel as on the board, and the
     panel's "Markers on banners" names their cities as the board does (missions ask for markers in
     given cities and zones; it gave only their number)."""
     table, state = await table_at(simcord_env, monkeypatch, 1, ["ada", "bo"], "version=short",
-                                  acting_with_a_subsidiary, "a player with a subsidiary to act")
-    seat = next(owner for owner in state.subsidiary.values() if owner is not None and owner in SPEC.to_act(state))
+                                  acting_with_a_subsidiary_and_markers, "a player with a subsidiary and markers to act")
+    seat = next(owner for owner in state.subsidiary.values() if owner is not None and owner in SPEC.to_act(state)
+                and any(owner in banner for banner in state.banners.values()))
     on_banners = sum(banner.count(seat) for banner in state.banners.values())
     panel = await panel_of(table, seat)
     own = next(line for field in panel.embeds[0].fields for line in field.value.splitlines()
