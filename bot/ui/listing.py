@@ -94,7 +94,7 @@ def lobby_line(table: Any, seats: list[Any], user_id: int) -> str:
     taken = f"{len(seats)} of {spec.min_seats}-{spec.max_seats} players{full}"
     parts = [f"**#{table.id}** {spec.title}", taken]
     if creator is not None:
-        parts.append(f"opened by {name(creator)}")
+        parts.append(f"run by {name(creator)}")  # who opened it, or took it over when its creator left
     if table.rated and not any(s.ai for s in seats):  # a computer seated makes it count for nobody
         parts.append("rated")
     parts.append(place(table))

@@ -52,7 +52,7 @@ async def test_the_list_shows_this_servers_lobbies_and_games_with_their_threads(
     lines = text.splitlines()
     assert lines.index("**Open to join**") < lines.index("**Being played**")
     lobby_line = next(line for line in lines if line.startswith(f"**#{lobby}** "))
-    assert lobby_line == (f"**#{lobby}** Augsburg 1520 · 1 of 2-5 players · opened by ada · "
+    assert lobby_line == (f"**#{lobby}** Augsburg 1520 · 1 of 2-5 players · run by ada · "
                           f"<#{games.threads[1].id}>")
     running_line = next(line for line in lines if line.startswith(f"**#{running}** "))
     assert running_line == f"**#{running}** Wettstreit der Baumeister · bo, cy, ada · <#{games.threads[0].id}>"
@@ -205,3 +205,13 @@ async def test_players_called_alike_or_cut_alike_are_told_apart(simcord_env):
     lines = text.replace("\u200b", "").splitlines()
     assert any("ada (1), ada (2), ada (3)" in line for line in lines), text
     assert any("Bartholomew the… (1), Bartholomew the… (2)" in line for line in lines), text
+
+
+async def test_a_lobby_whose_creator_left_is_listed_as_run_by_who_took_it_over(simcord_env):
+    """README: the creator is "who opened it, or took it over when its creator left the lobby": the
+    list says who runs it now, not that they opened it."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await table.players[0].click(table.thread.history()[0], label="Leave")
+    text, _ = await listed(table.players[1], table.channel)
+    line = next(line for line in text.splitlines() if line.startswith(f"**#{table.table_id}** "))
+    assert "run by bo" in line and "opened by" not in line, line
