@@ -34,10 +34,11 @@ IN_THREAD = "A vote is answered with the **Agree** / **Refuse** buttons of its q
 def question(kind: str, asker: str, subject: str | None, rated: bool = False, departed: bool = False) -> str:
     if kind == "cancel":
         return f"{asker} asks to cancel this game."
-    if departed:  # only at an unrated table (play/votes.py _departed)
-        return f"{asker} asks to hand {subject}'s seat to a computer player for good, as {subject} has left the server."
-    return (f"{asker} asks to hand {subject}'s seat to a computer player for good"
-            + (" (the game is then no longer rated, for anyone)." if rated else "."))
+    unrated = " (the game is then no longer rated, for anyone)" if rated else ""
+    if departed:  # at an unrated table, or one whose pace is off (play/votes.py _departed)
+        return (f"{asker} asks to hand {subject}'s seat to a computer player for good, as {subject} has left the "
+                f"server{unrated}.")
+    return f"{asker} asks to hand {subject}'s seat to a computer player for good{unrated}."
 
 
 class VotesMixin:

@@ -495,3 +495,22 @@ async def test_a_table_cancelled_by_vote_has_no_rematch_not_even_a_forged_one(si
     said = private_answer(await forge_component(ada, table.thread.history()[-1], f"rematch:{table.table_id}"))
     assert said == "This table was cancelled, so it has no rematch. Open a new table with `/table create`.", said
     assert len(await simcord_env.bot.store.db.fetchall("SELECT id FROM game_tables")) == 1
+
+
+async def test_handing_over_a_departed_players_seat_at_a_rated_table_without_deadlines_says_it_unrates(simcord_env):
+    """README: a seat handed over by vote makes the game unrated for everyone, "the vote's question
+    says so"; at a rated table whose pace is off, a player who left the server may be voted out at
+    once, and that question says it too."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await ada.click(table.thread.history()[0], label="Rated: off")
+    while (await table.row()).pace != "off":
+        await ada.click(table.thread.history()[0], custom_id=pace_button(table))
+    await start(table)
+    assert (await table.row()).rated
+    table.guild.remove_member(cy)
+    await ada.slash(table.thread, "table handover", player=cy.user)
+    (vote,) = vote_messages(table)
+    assert "as cy has left the server (the game is then no longer rated, for anyone)." in vote.content, vote.content
+    await bo.click(vote, label="Agree")
+    assert not (await table.row()).rated
