@@ -366,8 +366,10 @@ class AeldermanRenderer(Renderer):
         if v.council.stage == "bid" and seat in v.to_act and v.council.rows:  # what the sealed bid is for
             embed.add_field(name=f"Council Hall row {v.council.row + 1}: its cards",
                             value=fit("\n".join(council_row_lines(info, v, v.council.row)), FIELD_LIMIT), inline=False)
-        if v.turn is not None and v.turn.seat == seat:  # where to sail next, and what this city's card gives
-            for field in (sales_in_reach(v, v.turn.city), card_field(v, v.turn.city) if v.turn.moved else None):
+        if v.turn is not None and v.turn.seat == seat:  # where to sail (while it may), and what this city's card gives
+            sailing = not v.turn.moved or v.turn.may_pass or v.turn.spent_here > 0  # as turn.can_move has it
+            for field in (sales_in_reach(v, v.turn.city) if sailing else None,
+                          card_field(v, v.turn.city) if v.turn.moved else None):
                 if field:
                     embed.add_field(name=field[0], value=fit(field[1], FIELD_LIMIT), inline=False)
         wheel = wheel_field(v)  # on the player's own board: seen between their turns too
