@@ -37,7 +37,8 @@ INITIALS = {
 
 def panel_key(view: Any) -> tuple:
     """What the strip shows, as a cheap key (part of the board image's key)."""
-    return (tuple((s.owner, s.building, s.strength) for s in view.sites),
+    return (view.phase == "over",  # the majorities' title: "so far", or "at the end"
+            tuple((s.owner, s.building, s.strength) for s in view.sites),
             tuple(tuple(sorted(m.standing.items())) for m in view.district_majorities),
             tuple(tuple(sorted(m.standing.items())) for m in view.zone_majorities),
             tuple(i.number for i in view.display),

@@ -200,3 +200,15 @@ def test_two_of_the_same_improvement_on_display_are_told_apart_by_their_labels()
     assert shown[:2] == ["Improvement 510 (position 1): Exchange 5 coins for 3 council votes.",
                          "Improvement 510 (position 2): Exchange 5 coins for 3 council votes."]
     assert shown[2].startswith("Improvement 503: ") and len(set(shown)) == 4
+
+
+@pytest.mark.slow  # draws pictures
+def test_the_ended_games_strip_is_drawn_anew_with_its_final_title():
+    """The strip under the map is kept once drawn for what it shows; the end of a game changes its
+    title ("Majorities at the end") but often nothing else, so the end is part of what it shows."""
+    from bot.render.aelderman_lubeck import panel_key, strip_for
+
+    view = SPEC.view(new_main(3, 5), None)
+    ended = view.model_copy(update={"phase": "over"})
+    assert panel_key(view) != panel_key(ended)
+    assert strip_for(view).tobytes() != strip_for(ended).tobytes()
