@@ -7,6 +7,7 @@ board and send panels, so it never reads storage again after a move.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Sequence
@@ -197,6 +198,11 @@ def ranked_last(seats: Sequence[Any]) -> set[int]:
     return {s.seat for s in seats if s.forfeited or (s.away and not s.ai)}
 
 
+# Where the next tie of a tie-break text begins ("{p0} and {p1} tied on 30 prestige; ... . {p2},
+# {p3} and {p4} tied on ..."): each tie is kept or left out on its own.
+TIE_SENTENCE = re.compile(r"(?<=\.)\s+(?=(?:\{p\d+\}(?:, | and ))+\{p\d+\} tied on )")
+
+
 def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
     """Seats that forfeited (see ranked_last) are ranked last (together), whatever the engine scored."""
     if not forfeited:
@@ -207,8 +213,9 @@ def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
     if outcome.winners and not winners and outcome.winners_by_place and not set(ranking[0]) & forfeited:
         winners = list(ranking[0])  # the winner was ranked last: the best of the others wins
     tie_break = outcome.tie_break
-    if tie_break and any(f"{{p{s}}}" in tie_break for s in forfeited):
-        tie_break = None  # it ordered a seat ranked last for leaving: its place no longer follows from it
+    if tie_break:  # a tie that ordered a seat ranked last for leaving: its place no longer follows from it
+        kept = [tie for tie in TIE_SENTENCE.split(tie_break) if not any(f"{{p{s}}}" in tie for s in forfeited)]
+        tie_break = " ".join(kept) or None
     return outcome.model_copy(update={"ranking": ranking, "winners": winners, "tie_break": tie_break})
 
 

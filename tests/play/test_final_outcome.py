@@ -55,3 +55,15 @@ def test_a_tie_break_that_ordered_a_seat_ranked_last_is_dropped():
     others = Outcome(ranking=[[2], [0], [1]], scores={0: 40, 1: 45, 2: 45}, winners=[2],
                      tie_break="{p2} and {p1} tied on 45 prestige; {p2} wins with the most expensive cathedral.")
     assert final_outcome(others, {0}).tie_break == others.tie_break  # the forfeited seat was not in it
+
+
+def test_a_tie_break_keeps_the_ties_that_did_not_order_a_seat_ranked_last():
+    """Two ties in one game: the first decides the win and orders nobody who left; the second ordered
+    a seat ranked last for leaving. The first stays: the winner's place still follows from it."""
+    top = "{p0} and {p1} tied on 30 prestige; {p0} wins with the most expensive cathedral (900 guilders)."
+    low = "{p2}, {p3} and {p4} tied on 20 prestige; the most expensive cathedral, then church, orders them: x."
+    engine = Outcome(ranking=[[0], [1], [2], [3], [4]], scores={0: 30, 1: 30, 2: 20, 3: 20, 4: 20}, winners=[0],
+                     tie_break=f"{top} {low} {{p2}} places ahead.")
+    assert final_outcome(engine, {3}).tie_break == top
+    assert final_outcome(engine, {1}).tie_break == f"{low} {{p2}} places ahead."
+    assert final_outcome(engine, {1, 3}).tie_break is None
