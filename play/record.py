@@ -256,7 +256,8 @@ def read_record(path: str) -> Any:
             raw = handle.read()
         # As JSON allows: UTF-8, marked or not (Windows Notepad marks it), or UTF-16/32, which
         # PowerShell's `>` writes when a record is passed through it.
-        text = raw.decode(json.detect_encoding(raw))
+        # A byte that does not decode (a file cut inside a character) is read as "cut short", below.
+        text = raw.decode(json.detect_encoding(raw), errors="replace")
         return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
         # A record's JSON starts with "{": one that does and breaks off was cut short or changed.

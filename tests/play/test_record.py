@@ -222,6 +222,10 @@ async def test_malformed_or_cut_records_are_named_not_crashed_on(tmp_path, capsy
         passed = tmp_path / f"{encoding}.json"
         passed.write_bytes(text.encode(encoding))
         assert record.main("verify", [str(passed)]) == 0 and "Verified" in capsys.readouterr().out, encoding
+    cut_inside = tmp_path / "cut-utf-16.json"  # cut short at an odd byte: inside a character
+    cut_inside.write_bytes(text.encode("utf-16")[:1001])
+    assert record.main("verify", [str(cut_inside)]) == 2
+    assert "it is not a whole game record (" in capsys.readouterr().err
     cut = tmp_path / "cut.json"
     cut.write_text(text[: len(text) // 2])
     assert record.main("verify", [str(cut)]) == 2
