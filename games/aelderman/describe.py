@@ -104,8 +104,9 @@ def spare_lines() -> list[str]:
         rounds = "; ".join(f"round {r + 1}: build {'+'.join(map(str, b)) or '-'}, {plural(m, 'marker')}"
                            for r, (b, m) in enumerate(zip(sheet.buildings, sheet.markers)))
         lines.append(f"Dummy {sheet.name}: +{sheet.bonus_votes} council votes; {rounds}" + CHOSEN_MARK)
-    lines.append(f"The dummy builds only while its colour has property tiles left ({D.PROPERTY_TILES}, the setup's "
-                 "buildings included): a building of its sheet beyond them does not happen, and the log says so.")
+    lines.append(f"Every setup and sheet fits the colour's {D.PROPERTY_TILES} property tiles and {D.INFLUENCE_MARKERS} "
+                 "influence markers: the dummy builds all its sheet shows, save a building no placement card leads "
+                 "to a free site for, which the log names.")
     return lines
 
 

@@ -4,6 +4,7 @@ a restart in the middle of a turn, and /rules."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from PIL import Image
@@ -221,8 +222,9 @@ async def test_rules_are_sent_in_messages_within_discord_limits(simcord_env):
         assert len(message.embeds) <= 10 and sum(len(e) for e in message.embeds) <= 6000
     text = "\n".join(text_of(m) for m in messages)
     assert "(chosen)" in text and "Johann Rinck" in text and "Card 037:" in text
-    # The dummy's sheets with the limit that cuts them short (the hard one's round 5 after setup 1).
-    assert "Dummy hard:" in text and "The dummy builds only while its colour has property tiles left (8" in text
+    # The dummy's sheets, which every setup leaves room for.
+    assert "Dummy hard:" in text and "Every setup and sheet fits the colour's 8 property tiles and 35" in text
+    assert "3 coins" in text and not re.search(r"\b[2-9] (coin|crate)\b", text)  # the wheel's sector 9, plural
     # The missions in words, as the rulebook gives Johann Rinck's basic task ("place 3x influence
     # markers, at least one of them in London and at least one of them as a subsidiary").
     assert "3 influence markers placed; 1 influence marker in London; 1 subsidiary" in text
