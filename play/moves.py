@@ -317,9 +317,7 @@ class MovesMixin:
             if seat is None:
                 raise not_seated(table_id)
             if loaded.table.status != "running":
-                raise TableError("This game has not started yet: there is nothing to abandon; press **Leave** in "
-                                 "its lobby." if loaded.table.status == "lobby" else
-                                 f"This game {table_state(loaded.table.status)}: there is nothing to abandon.")
+                raise TableError(not_abandoned(loaded.table))
             if seat.forfeited:
                 raise TableError("You have already abandoned this game.")
             return await self._hand_over(loaded, seat.seat, forfeit=True)
@@ -470,6 +468,16 @@ def not_playing(status: str) -> str:
     if status == "lobby":
         return "This game has not started yet: nothing can be played until its creator starts it."
     return f"This game {table_state(status)}: nothing can be played any more."
+
+
+def not_abandoned(table: Any) -> str:
+    """Why a seat of a table that is not running cannot be abandoned, and what the player may do."""
+    if table.status == "lobby" and table.tournament_id is not None:  # its thread refused: a lobby nobody changes
+        return ("This tournament game has not started yet (it starts as soon as Discord lets its thread open): there "
+                "is nothing to abandon. To leave the tournament, press **Withdraw** on its message.")
+    if table.status == "lobby":
+        return "This game has not started yet: there is nothing to abandon; press **Leave** in its lobby."
+    return f"This game {table_state(table.status)}: there is nothing to abandon."
 
 
 def timeout_note(spec: Any, state: Any, seat: int) -> Event:

@@ -41,6 +41,8 @@ from storage import TableRow
 
 log = logging.getLogger(__name__)
 
+# A lobby's controls are only posted in its thread, where Discord says who is still in the server.
+LOBBY_IN_THREAD = "A table's lobby is run with the buttons and menus of its message in the table's thread."
 FORM_OUT_OF_DATE = "This form is out of date: the game has moved on since it was opened. Use the current panel."
 
 
@@ -140,6 +142,9 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
     # -- lobby ---------------------------------------------------------------------------
     async def lobby_button(self, interaction: discord.Interaction, table_id: int, action: str,
                            shown: int | None = None) -> None:
+        if interaction.guild is None:
+            await reply(interaction, LOBBY_IN_THREAD)
+            return
         caller = caller_of(interaction)
         try:
             if action == "start":
@@ -215,6 +220,9 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
 
     async def option_select(self, interaction: discord.Interaction, table_id: int, key: str,
                             values: list[str]) -> None:
+        if interaction.guild is None:
+            await reply(interaction, LOBBY_IN_THREAD)
+            return
         caller = caller_of(interaction)
         try:
             news = await self.service.news(table_id, caller)

@@ -66,3 +66,19 @@ async def test_the_organiser_cannot_start_a_tournament_table_waiting_for_its_thr
     await env.advance_time(THREAD_RETRY)  # the retry opens its thread and starts it as the tournament does
     after = await env.bot.store.tables.get(table.id)
     assert after.status == "running" and after.thread_id is not None and after.board_message_id is not None
+
+
+async def test_abandon_at_it_points_to_withdraw_which_works(simcord_env):
+    """README: "nobody joins, leaves or changes such a lobby"; a refusal says what is allowed, so
+    /table abandon there names the tournament's **Withdraw**, not the lobby's refused **Leave**."""
+    event, table = await waiting_table(simcord_env)
+    seats = await event.bot.store.tables.seats(table.id)
+    player = event.by_id(seats[0].user_id)
+    text = answer(await player.slash(event.channel, "table abandon", table=table.id))
+    assert "nothing to abandon" in text and "**Withdraw**" in text and "Leave" not in text, text
+    said = answer(await player.click(tournament_message(event, table.tournament_id), label="Withdraw"))
+    assert "withdr" in said.lower(), said
+    await simcord_env.advance_time(THREAD_RETRY)
+    seats = await event.bot.store.tables.seats(table.id)
+    gone = next(s for s in seats if s.user_id == player.id)
+    assert gone.forfeited and gone.ai  # the table started without them: a computer finishes their seat
