@@ -158,6 +158,11 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         prompt = table.prompts.get(seat) if seat is not None else None
         return self.kept.overtaken(table.id, table.version, prompt, seat)
 
+    async def moved_last(self, table_id: int, seat: int) -> bool:
+        """Whether the latest move a person made at the table was the seat's own."""
+        last = await self.store.tables.last_action(table_id, person=True)
+        return last is not None and last[1] == seat
+
     def ended_since(self, news: TableNews) -> bool:
         """Whether the game `news` shows going on has ended since (say, cancelled meanwhile)."""
         return news.table.status == "running" and self.ended.get(news.table.id) is not None

@@ -117,7 +117,11 @@ class ResumeMixin:
         bot = self.presenter.bot
         if await shows_current_panel(bot, news, row):
             return True
-        return await mentioned_for_turn(bot, news, self.service.spec(news.table), row)  # as in _told_last
+        if await mentioned_for_turn(bot, news, self.service.spec(news.table), row):  # as in _told_last
+            return True
+        # DMs closed, their own move was the last: its answer showed this decision on the panel they
+        # answered (My hand), and the running bot mentions nobody for that, so nor does a restart.
+        return row.dm_ok is False and await self.service.moved_last(news.table.id, row.seat)
 
     async def on_standings_due(self: TablesController, table_id: int, attempt: int) -> None:
         """Standings Discord refused at a game's end: the last board and the standings, again."""

@@ -204,3 +204,31 @@ async def test_a_turn_mention_that_a_take_back_made_untrue_goes(simcord_env, mon
         assert len(turn_pings(table, bo)) == before, [m.content for m in turn_pings(table, bo)]
         return
     raise AssertionError("no move that pinged bo could be taken back")
+
+
+async def test_a_restart_does_not_ping_a_player_on_the_decision_their_own_answer_showed(simcord_env, settings,
+                                                                                        monkeypatch):
+    """README: mentioned "whenever it is their move, once: a restart does not mention them again for
+    the same decision". bo answers on My hand's panel, which shows his next decision in place; the
+    running bot does not mention him for it, and a restart must not either."""
+    from bot import create_bot
+
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(simcord_env)
+    policy = heuristic_players("augsburg1520", 2)
+    bo_seat = (await seat_of(table, bo)).seat
+    for _ in range(200):
+        row = await table.row()
+        moved = await table.bot.store.tables.last_action(table.table_id)
+        if moved is not None and moved[1] == bo_seat and bo_seat in SPEC.to_act(table.bot.service.state(row)):
+            break
+        assert await play_turn_by_dm(table, policy)
+    else:
+        raise AssertionError("bo never moved twice in a row")
+    pings = len(turn_pings(table, bo))
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.settle()
+    assert len(turn_pings(table, bo)) == pings
+    version = (await table.row()).version
+    assert await play_turn_by_dm(table, policy)  # his My hand still opens the decision
+    assert (await table.row()).version > version
