@@ -25,7 +25,7 @@ from play.moves import MovesMixin
 from play.record_access import RecordAccessMixin
 from play.results import TableNews
 from play.tournaments.rating_service import counts_for_rating
-from storage import SeatRow, Store, TableRow
+from storage import HistoryRow, SeatRow, Store, TableRow
 from storage.damaged_rows import DamagedRow, fault_text
 
 log = logging.getLogger(__name__)
@@ -387,9 +387,9 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
                     await self.store.tables.update_seat(table_id, seat, **fields)
         self.forget(table_id)
 
-    async def was_rated(self, table_id: int) -> bool:
-        """Whether the table's result went into the ratings (a cancelled one too: see _rate_left)."""
-        return await self.store.ratings.is_rated(table_id)
+    async def rating_changes(self, table_id: int) -> list[HistoryRow]:
+        """The rated lines of a table's game (a closed one too: see _rate_left); empty: not rated."""
+        return await self.store.ratings.history_of_table(table_id)
 
     async def set_pace(self, table_id: int, caller: Caller, name: str | None = None,
                        shown: int | None = None) -> TableNews:

@@ -34,6 +34,7 @@ from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
 from play.results import TableNews, everyone_away
 from play.tables import TableService
+from play.tournaments.rating_service import rated_as_it_stood
 
 log = logging.getLogger(__name__)
 
@@ -80,9 +81,10 @@ class BoardText:
         return {"content": self.content, "allowed_mentions": self.mentions, "embeds": self.embeds}
 
 
-def cancelled_head(table_id: int) -> str:
-    """How a cancelled table's board begins (a start-up reads it to see whether the cancel is shown)."""
-    return f"**Table #{table_id} was cancelled**"
+def cancelled_head(news: TableNews) -> str:
+    """How a cancelled table's board begins (a start-up reads it to see whether the cancel is shown).
+    A rated game that everyone left was closed, not cancelled: it counts."""
+    return f"**Table #{news.table.id} was {'closed' if rated_as_it_stood(news.table, news.seats) else 'cancelled'}**"
 
 
 def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, discord.AllowedMentions]:
@@ -90,7 +92,8 @@ def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, disc
     Discord pings for a mention in a new board, not in an edited one; the ping of a turn in
     the middle of a round is its DM (or a thread mention when DMs are closed)."""
     if news.table.status == "cancelled":
-        return (f"{cancelled_head(news.table.id)}: nobody is to move any more.",
+        counted = "; it is rated as it stood" if rated_as_it_stood(news.table, news.seats) else ""
+        return (f"{cancelled_head(news)}: nobody is to move any more{counted}.",
                 discord.AllowedMentions.none())
     if news.table.status != "running":
         return None, discord.AllowedMentions.none()

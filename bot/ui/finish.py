@@ -156,7 +156,7 @@ class FinishMixin:
         except discord.HTTPException:
             return True  # gone, or cannot tell: better no second notice
         if news.table.board_message_id is not None:
-            return (message.content or "").startswith(cancelled_head(news.table.id))
+            return (message.content or "").startswith(cancelled_head(news))
         return not message.components  # a cancelled lobby has no buttons
 
     def _end_word(self: Presenter, news: TableNews, seat: SeatRow, standings: discord.Message | None) -> dict[str, Any]:

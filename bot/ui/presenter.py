@@ -28,12 +28,14 @@ from play.damage import Damage
 from play.common import BoundedCache, KeyedLocks
 from play.results import TableNews, panel_token
 from play.tables import TableService
+from play.tournaments.rating_service import rated_as_it_stood
 from storage import SeatRow
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 ENDED = {"finished": "The game is over: the standings are in the table's thread.",
          "cancelled": "This game was cancelled: nothing more can be played at it."}
+CLOSED_RATED = "Everyone left this game, so it was closed; it is rated as it stood (see the table's thread)."
 PANEL_LOOKBACK = 20  # latest DMs of a player searched for live controls of a table that was cancelled
 
 
@@ -270,6 +272,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         embed = renderer.panel(info, view, seat)
         if table.status != "running":  # not "waiting for ..." of a game that stopped
             embed.description = ENDED.get(table.status, f"This game is {table.status}.")
+            if rated_as_it_stood(table, news.seats):
+                embed.description = CLOSED_RATED
             if table.status == "finished" and table.thread_id is None:
                 embed.description = "The game is over (it went on without a thread): `/table log` shows how it went."
         # The seat's own deadline: on the board too, except for a step the thread does not see (a
@@ -387,7 +391,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
 
     async def _retire_dms(self, table_id: int, row: SeatRow, news: TableNews) -> None:
-        cancelled: dict[str, Any] = {"content": f"**Table #{table_id} ({self.info(news).title}) was cancelled.**",
+        what = "was closed, and is rated as it stood" if rated_as_it_stood(news.table, news.seats) else "was cancelled"
+        cancelled: dict[str, Any] = {"content": f"**Table #{table_id} ({self.info(news).title}) {what}.**",
                                      "view": None}
         if news.state is not None:
             cancelled["embed"] = self.panel(news, row.seat)["embed"]

@@ -17,7 +17,7 @@ from play.common import tables_named
 from play.results import TableNews
 from play.tournaments.rating_service import unrated_reason
 from play.tournaments.ratings import Rating, ordinal, tenths
-from storage import RatedResult
+from storage import HistoryRow, RatedResult
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -34,15 +34,16 @@ def change_text(before: float, after: float) -> str:
 
 
 def rated_lines(reports: list[Any], names: dict[int, str]) -> list[str]:
-    """"name: 12.3 → 14.1 (+1.8)" for each player of a game the finish work rated; `names` (user
-    id -> name for message text) names them as the standings above do, players called alike told apart."""
+    """"name: 12.3 → 14.1 (+1.8)" for each player of a game the finish work rated (or of its stored
+    rated lines); `names` (user id -> name for message text) names them as the standings above do,
+    players called alike told apart."""
     lines = []
     for report in reports:
         for result in report if isinstance(report, list) else []:
-            if isinstance(result, RatedResult):
+            if isinstance(result, (RatedResult, HistoryRow)):
                 before = ordinal(Rating(mu=result.mu_before, sigma=result.sigma_before))
                 after = ordinal(Rating(mu=result.mu_after, sigma=result.sigma_after))
-                name = names.get(result.user_id) or shown_name(result.display_name)
+                name = names.get(result.user_id) or shown_name(getattr(result, "display_name", str(result.user_id)))
                 lines.append(f"{name}: {rating_text(before)} → {rating_text(after)} ({change_text(before, after)})")
     return lines
 

@@ -37,6 +37,13 @@ def counts_for_rating(table: TableRow, seats: list[SeatRow]) -> bool:
     return all(seat.user_id is not None and (seat.ai is None or seat.forfeited) for seat in seats)
 
 
+def rated_as_it_stood(table: TableRow, seats: list[SeatRow]) -> bool:
+    """Whether a closed table was rated as it stood: a casual rated game that every player
+    abandoned, the last after the others (TableService._rate_left). It counts: not "cancelled"."""
+    return (table.status == "cancelled" and table.tournament_id is None and counts_for_rating(table, seats)
+            and all(seat.forfeited for seat in seats))
+
+
 # Why a game made rated stopped being rated when a seat went to a computer (stored with it).
 UNRATED_BY_REPLACE = "a computer player played an absent player's seat on their behalf"
 UNRATED_BY_VOTE = "the other players voted an absent player's seat to a computer player"

@@ -133,3 +133,38 @@ async def test_a_last_abandon_rolled_back_leaves_the_game_shown_as_it_goes_on(si
         assert await play_turn_by_dm(table, policy)
     assert (await table.row()).version > row.version
     assert str([e.to_dict() for e in (await board_message(table)).embeds]) != before
+
+
+async def test_a_game_closed_and_rated_as_it_stood_is_not_called_cancelled_and_shows_the_changes(simcord_env):
+    """README (Ratings): "the table closes and the game is rated as it stood". Elsewhere a cancelled
+    game counts for nobody, so the board and the panels say it was closed and rated, and the thread
+    shows each player's rating change, as at a game's end."""
+    env = simcord_env
+    table, (ada, bo, cy) = await rated_table(env, ["ada", "bo", "cy"])
+    for person in (ada, cy, bo):
+        await person.slash(table.thread, "table abandon")
+    row = await table.row()
+    board = next(m for m in table.thread.history() if m.id == row.board_message_id)
+    assert board.content.startswith(f"**Table #{table.table_id} was closed**") and "rated as it stood" in board.content
+    assert "cancelled" not in board.content, board.content
+    for person in (ada, bo, cy):
+        last = person.user.dm_channel.history()[-1]
+        said = (last.content or "") + " ".join(e.description or "" for e in last.embeds)
+        assert "rated as it stood" in said and "cancelled" not in said, said
+    note = next(m.content for m in table.thread.history() if "nobody is left" in (m.content or ""))
+    changes = note.split("**Rating changes**\n")[1].splitlines()
+    assert len(changes) == 3 and all("→" in line for line in changes), note
+    assert next(line for line in changes if line.startswith("bo:")).endswith(")") and "(+" in note
+
+
+async def test_a_restart_after_the_close_does_not_show_it_again(simcord_env, settings):
+    from bot import create_bot
+
+    env = simcord_env
+    table, (ada, bo, cy) = await rated_table(env, ["ada", "bo", "cy"])
+    for person in (ada, cy, bo):
+        await person.slash(table.thread, "table abandon")
+    posts = len(table.thread.history())
+    await env.restart_bot(create_bot(settings))
+    await env.settle()
+    assert len(table.thread.history()) == posts
