@@ -210,7 +210,9 @@ class LobbyMixin:
                 raise TableError(f"Unknown computer player {kind!r}; choose {', '.join(COMPUTER_KINDS)}.")
             number = sum(1 for s in loaded.seats if s.user_id is None) + 1
             seat = await self.store.tables.add_seat(
-                table_id, user_id=None, display_name=f"Computer {number} ({kind})", ai=kind,
+                # The lobby's kind goes unnamed: players know it only as "a computer player".
+                table_id, user_id=None, display_name=f"Computer {number}" + ("" if kind == COMPUTER_KINDS[0] else
+                                                                              f" ({kind})"), ai=kind,
                 max_seats=loaded.spec.max_seats)
             if seat is None:
                 raise TableError(f"This table is full ({loaded.spec.max_seats} players at most).")

@@ -61,6 +61,13 @@ def thread_url(table: TableRow) -> str | None:
 
 
 # -- lobby ------------------------------------------------------------------------------
+def one_person(table: TableRow, seats: list[SeatRow], spec: GameSpec) -> bool:
+    """One person plays (with computer players, or none), and nobody else can join: away, they hold
+    the game up, and nobody can vote their seat out."""
+    settled = table.status != "lobby" or len(seats) >= spec.max_seats
+    return settled and sum(s.user_id is not None for s in seats) == 1
+
+
 def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer: Renderer) -> discord.Embed:
     status = {"lobby": "Waiting for players", "running": "Game in progress",
               "finished": "Game over", "cancelled": "Cancelled"}[table.status]
@@ -84,8 +91,7 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
     if table.seed_chosen:
         rated = f"No: dealt from the seed {table.seed}, chosen by an admin"
     embed.add_field(name="Rated", value=rated, inline=False)
-    # One person playing (with computer players, or none): away, they hold the game up, and nobody can vote.
-    alone = table.status != "lobby" and sum(s.user_id is not None for s in seats) == 1
+    alone = one_person(table, seats, spec)
     after = ("a computer player finishes the turn that ran out, then the game waits for its player" if alone
              else "a computer player moves for the seat until its player is back")
     embed.add_field(name="Pace", value=pace.describe(table) + (
@@ -117,7 +123,7 @@ def lobby_view(table: TableRow, seats: list[SeatRow], spec: GameSpec) -> discord
         buttons.append(("rated", "Rated: on" if table.rated else "Rated: off", "secondary"))
     if table.tournament_id is None:
         buttons.append(("pace", f"Pace: {pace.describe(table)}", "secondary"))
-        if table.pace != "off":  # without deadlines nobody misses one: no seat is voted out
+        if table.pace != "off" and not one_person(table, seats, spec):  # no deadline missed, or nobody to vote
             buttons.append(("handover", f"Vote out after: {table.handover_after} missed", "secondary"))
     shown = creator_controls_shown(table, seats)
     for action, label, style in buttons:

@@ -62,3 +62,30 @@ async def test_players_who_left_are_named_as_typed_in_the_answer_to_start_as_in_
     said = (await ada.click(table.thread.history()[0], label="Start")).response.content
     assert table.thread.history()[-1].content.startswith("bo\\_x\\_, cy\\*z\\* left the server")
     assert said.startswith("bo\\_x\\_, cy\\*z\\* left the server, so they were taken off the table."), said
+
+
+def field(message, name: str) -> str | None:
+    return next((f.value for e in message.embeds for f in e.fields if f.name == name), None)
+
+
+async def test_a_full_lobby_of_one_person_describes_the_pace_it_will_play_at(simcord_env):
+    """README: "When every player at the table is away, the game is not played out without them";
+    votes ask only the players playing their own seat. A full lobby of one person and computers
+    says the game waits for them, and offers no hand-over vote nobody could ever ask."""
+    table = await open_table(simcord_env, "baumeister", ["ada"], computers=2)
+    lobby = lobby_of(table)
+    assert "moves for the seat until its player is back" in field(lobby, "Pace")  # someone may still join
+    assert field(lobby, "Absent players") is not None
+    await table.players[0].click(lobby, label="Add computer")
+    lobby = lobby_of(table)
+    assert "finishes the turn that ran out, then the game waits for its player" in field(lobby, "Pace")
+    assert field(lobby, "Absent players") is None
+    assert not any(label.startswith("Vote out after") for label in labels(lobby))
+    assert any(label.startswith("Pace") for label in labels(lobby))
+
+
+async def test_computer_players_are_named_without_the_program_s_own_word(simcord_env):
+    """Players know them only as computer players (README): not "Computer 1 (heuristic)"."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada"], computers=2)
+    players = field(lobby_of(table), "Players (3 of 2-5)")
+    assert "Computer 1 🤖" in players and "Computer 2 🤖" in players and "heuristic" not in players, players
