@@ -171,7 +171,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
             # up now, which would tell the thread when this step was taken.
             board = not waiting
         else:
-            board = await self.thread_refusals.show(table.id, thread, self.boards.refresh(news, thread))
+            board = await self.thread_refusals.show(table.id, thread, self.boards.refresh(news, thread),
+                                                    ended=table.status == "finished")
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
         if answered is not None and not in_dm and news.had_controls(answered):
             await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead

@@ -23,17 +23,27 @@ class EmbedsDropped(Exception):
     (with text in the message Discord drops the embeds instead of refusing it)."""
 
 
-def thread_refusal(thread: Any, exc: Exception, *, board: bool = False) -> str | None:
-    """What to tell of a message (`board`: a board) Discord refused in `thread`: the permissions to
-    grant in its channel, or that the thread is locked; None when Discord refused for another reason."""
+def _then(fixed: str, ended: bool) -> str:
+    """What follows once `fixed` ("a moderator unlocks the thread"): the next move's board, or, the
+    game over (`ended`), the retries of its last board and standings (the last 2 hours later)."""
+    if ended:
+        return (f"The game is over, and each player's result comes by DM; its last board and standings are tried "
+                f"again over the next two hours (and at my next start): they are posted if by then {fixed}.")
+    return f"The game goes on by DM; once {fixed}, the board catches up at the next move."
+
+
+def thread_refusal(thread: Any, exc: Exception, *, board: bool = False, ended: bool = False) -> str | None:
+    """What to tell of a message (`board`: a board; `ended`: the game's last) Discord refused in
+    `thread`: the permissions to grant in its channel, or that the thread is locked; None when
+    Discord refused for another reason."""
     if getattr(exc, "code", None) == ARCHIVED:
-        return ("Your move is stored, but I cannot post in this table's thread: it is locked or archived. The "
-                "game goes on by DM; once a moderator unlocks the thread, its board catches up at the next move.")
+        return ("Your move is stored, but I cannot post in this table's thread: it is locked or archived. "
+                + _then("a moderator unlocks the thread", ended))
     parent = getattr(thread, "parent", None)
     if isinstance(exc, discord.Forbidden) and timed_out(parent):
         return ("Your move is stored, but a moderator has timed me out in this server, so I cannot post this "
-                "table's board. The game goes on by DM; once the timeout ends or is removed (my member menu, "
-                "**Remove Timeout**), the board catches up at the next move.")
+                "table's board. " + _then("the timeout ends or is removed (my member menu, **Remove Timeout**)",
+                                          ended))
     refused = isinstance(exc, (discord.Forbidden, EmbedsDropped)) and parent is not None
     missing = missing_to_post(parent, board=board) if refused else []
     if isinstance(exc, EmbedsDropped) and refused and not missing:
@@ -42,8 +52,8 @@ def thread_refusal(thread: Any, exc: Exception, *, board: bool = False) -> str |
         return None
     listed = ", ".join(f"**{label}**" for label in missing)
     return (f"Your move is stored, but I cannot post this table's board in {parent.mention}: I am missing the "
-            f"permission{'s' * (len(missing) > 1)} {listed} there. The game goes on by DM; once a server admin "
-            "grants it (in the channel's settings, or to my role), the board catches up at the next move.")
+            f"permission{'s' * (len(missing) > 1)} {listed} there. "
+            + _then("a server admin grants it (in the channel's settings, or to my role)", ended))
 
 
 def in_channel_text(content: str, table_id: int, thread: Any) -> str:
@@ -96,13 +106,13 @@ class ThreadRefusals:
     def __init__(self) -> None:
         self.refused: BoundedCache[int, tuple[str, bool]] = BoundedCache(1_000)
 
-    async def show(self, table_id: int, thread: Any, refresh: Any) -> bool:
-        """Await `refresh` (the board's); False when Discord (or a fault) kept it from the thread,
-        which is logged, with what is missing when that is why."""
+    async def show(self, table_id: int, thread: Any, refresh: Any, ended: bool = False) -> bool:
+        """Await `refresh` (the board's; `ended`: the game's last); False when Discord (or a fault)
+        kept it from the thread, which is logged, with what is missing when that is why."""
         try:
             await refresh
         except (discord.HTTPException, EmbedsDropped) as exc:
-            reason = thread_refusal(thread, exc, board=True)
+            reason = thread_refusal(thread, exc, board=True, ended=ended)
             known = self.refused.get(table_id)
             if reason is not None and known is None:
                 self.refused.put(table_id, (reason, False))

@@ -32,6 +32,15 @@ PUBLIC_TWINS = ("\nI may not create private threads here (**Create Private Threa
                 "threads: players of one table can read how the others played the same deal.")
 
 
+class EmbedsRefused(discord.Forbidden):
+    """Discord took a post without its embeds: the bot lacks Embed Links in the channel (with text in
+    the message Discord drops the embeds instead of refusing it). Handled as Discord's refusal."""
+
+    def __init__(self) -> None:
+        Exception.__init__(self, "the embeds were dropped (Embed Links)")
+        self.response, self.status, self.code, self.text = None, 403, 0, "the embeds were dropped"
+
+
 class TournamentController(RoundsMixin):
     def __init__(self, bot: Any, service: TournamentService, tables_ui: TablesController,
                  organiser_role: str) -> None:
@@ -170,6 +179,9 @@ class TournamentController(RoundsMixin):
             try:
                 message = await channel.send(content if number == 1 else None, embeds=batch,
                                              allowed_mentions=mentions, **last)
+                if batch and not message.embeds:
+                    await safely(f"post of tournament {tournament_id} without its embeds", message.delete())
+                    raise EmbedsRefused
             except discord.HTTPException as exc:
                 if number == 1:
                     raise  # nothing posted: the whole post is tried again

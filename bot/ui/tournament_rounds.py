@@ -134,6 +134,8 @@ class RoundsMixin:
         missing = []
         if isinstance(exc, discord.Forbidden) and isinstance(channel, discord.TextChannel):
             missing = missing_permissions(channel, pictures=False, posts_in_channel=True)
+            if not missing and exc.text == "the embeds were dropped":  # Discord knows better than the bot's copy
+                missing = ["Embed Links"]
         log.warning("%s of tournament %s not posted (%s %s)%s; trying again later", what, tournament_id, exc.status,
                     exc.text or exc, f": the bot lacks {', '.join(missing)} in its channel" if missing else "")
         if not missing or _RETRYING.get() or self.refusals_told.get((tournament_id, tuple(missing))):

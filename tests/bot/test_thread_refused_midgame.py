@@ -111,3 +111,28 @@ async def test_a_player_with_closed_dms_hears_of_their_turn_in_the_channel_when_
     index = seat_choices(SPEC, await table.state(), bo_seat.seat).index(policy(await table.state(), bo_seat.seat))
     assert (await choose(bo, hand.response.message, index)).acknowledged
     assert (await table.row()).version > version
+
+
+@pytest.mark.slow
+async def test_the_player_whose_move_ends_the_game_is_not_promised_a_next_move(simcord_env, monkeypatch):
+    """The thread refuses the last board: the mover hears that the game is over and when its last
+    board and standings are tried again, which happens once the permission is back."""
+    env = simcord_env
+    table, policy = await augsburg_table(env, monkeypatch)
+    while True:  # up to the move that ends the game
+        state, spec = await table.state(), SPEC
+        seat = min(spec.to_act(state))
+        if spec.outcome(spec.apply(state, seat, policy(state, seat))[0]) is not None:
+            break
+        assert await play_turn_by_dm(table, policy)
+    mover = await table.actor_of_seat(seat)
+    await lose_thread(env, table, "permission")
+    mark = request_cursor(env)
+    assert await play_turn_by_dm(table, policy)
+    assert (await table.row()).status == "finished"
+    (told,) = notices(env, table, mover.id, mark, PERMISSION)
+    assert "The game is over" in told and "next move" not in told, told
+    await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, send_messages_in_threads=True)
+    await env.advance_time(2 * 3600 + 60)
+    assert any(e.title and "final standings" in e.title for m in table.thread.history() for e in m.embeds), \
+        [e.title for m in table.thread.history() for e in m.embeds]
