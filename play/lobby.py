@@ -72,7 +72,7 @@ class LobbyMixin:
         if len(mine) >= per_member:
             raise TableError(f"You already have {plural(len(mine), 'open table')} in this server "
                              f"({table_numbers(mine)}), as their creator; one member may have {per_member} open "
-                             "at once. Finish or cancel one (`/table cancel`) first.")
+                             "at once. Finish one, cancel it (`/table cancel`), or abandon it (`/table abandon`) first.")
         if server >= per_server:
             raise TableError(f"This server already has {plural(server, 'open table')}, the most it allows "
                              f"({per_server}). Open one when another has ended, or ask an admin to cancel an "

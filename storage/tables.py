@@ -157,13 +157,16 @@ class TableStore(TimerStore):
             return int(lastrowid)
 
     async def open_casual(self, guild_id: int, creator_id: int) -> tuple[list[int], int]:
-        """Ids of the open (lobby or running) casual tables `creator_id` is the creator of in a server
-        (opened, or took over when the creator left the lobby), and how many the server has.
-        Tournament tables and damaged ones do not count."""
+        """Ids of the open (lobby or running) casual tables `creator_id` runs in a server (opened, or
+        took over when the creator left the lobby; not a game whose seat they gave up to a computer
+        player), and how many the server has. Tournament tables and damaged ones do not count."""
         rows = await self.db.fetchall(
-            "SELECT id, creator_id FROM game_tables WHERE guild_id = ? AND status IN ('lobby', 'running')"
-            " AND tournament_id IS NULL AND damaged IS NULL ORDER BY id", (guild_id,))
-        return [r["id"] for r in rows if r["creator_id"] == creator_id], len(rows)
+            "SELECT t.id, t.creator_id, t.status, s.ai IS NOT NULL OR s.forfeited AS given_up"
+            " FROM game_tables t LEFT JOIN seats s ON s.table_id = t.id AND s.user_id = t.creator_id"
+            " WHERE t.guild_id = ? AND t.status IN ('lobby', 'running') AND t.tournament_id IS NULL"
+            " AND t.damaged IS NULL ORDER BY t.id", (guild_id,))
+        return [r["id"] for r in rows if r["creator_id"] == creator_id
+                and not (r["status"] == "running" and r["given_up"])], len(rows)
 
     async def get(self, table_id: int) -> TableRow | None:
         row = await self.db.fetchone("SELECT * FROM game_tables WHERE id = ?", (table_id,))

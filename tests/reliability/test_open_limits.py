@@ -138,3 +138,22 @@ async def test_lobbies_handed_over_at_the_same_moment_keep_the_limit(simcord_env
     await asyncio.gather(forge_component(ada, lobby, f"lobby:leave:{table_id}"),
                          _slash(bo, channel, "table create", {"game": "baumeister"}))
     assert await runs(simcord_env, guild.id, bo) == 2
+
+
+async def test_a_game_whose_seat_its_creator_abandoned_no_longer_counts_for_them(simcord_env):
+    """README: a running game "whose seat they abandoned ... no longer counts for them". Such a game
+    may wait for its other players for long; the refusal named it, with a way out (cancel) its
+    creator no longer had."""
+    from tests.bot.driver import open_table, start
+
+    env = simcord_env
+    first = await open_table(env, "augsburg1520", ["ada", "bo"])
+    await start(first)
+    ada, _ = first.players
+    assert opened(await create(ada, first.channel))  # her second: the limit (2)
+    refused = await create(ada, first.channel)
+    assert "one member may have 2 open at once" in refused.response.content
+    assert "or abandon it (`/table abandon`)" in refused.response.content
+    await ada.slash(first.thread, "table abandon")
+    assert (await first.row()).status == "running"  # bo plays on
+    assert opened(await create(ada, first.channel))
