@@ -36,6 +36,8 @@ FINISH_RETRIES = (60, 600, 3600)  # seconds before each new try of finish work t
 LAST_MOVES_SECONDS = 120  # after a start, tables that moved this close to the last stored move are shown again
 OUT_OF_DATE = ("These buttons are out of date: the game has moved on since they were shown. "
                "Use the current panel.")
+SENT_BEFORE_UPDATE = ("These controls were shown by an earlier version of the bot: this one cannot check that they "
+                      "still offer the same choices. Use the current panel.")
 
 
 class MovesMixin:
@@ -133,7 +135,8 @@ class MovesMixin:
         # token of its own).
         offered = (kept[1] if kept else choices_digest(loaded.spec, actions)) if digest else ""
         if prompt_version != offered_token(loaded.table, version, digest, offered):
-            raise TableError(OUT_OF_DATE)
+            # A panel of a bot from before panels carried tokens carries the version itself.
+            raise TableError(SENT_BEFORE_UPDATE if prompt_version == version else OUT_OF_DATE)
         return loaded, seat.seat, actions
 
     async def act_seat(self: TableService, table_id: int, seat: int, action: Any) -> TableNews:

@@ -34,7 +34,7 @@ from games.core import plural
 from play import pace
 from play.common import AmountOutOfRange, BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
 from play.results import TableNews
-from play.moves import OUT_OF_DATE
+from play.moves import OUT_OF_DATE, SENT_BEFORE_UPDATE
 from play.lobby import COMPUTER_KINDS, LOBBY_OUT_OF_DATE
 from play.tables import TableService
 from storage import TableRow
@@ -402,8 +402,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         """Explain a refused choice and, for a seated player, show the current panel again. `fill`:
         the message is the engine's, its {p0}... placeholders to be replaced with the players' names."""
         extra: dict[str, Any] = {}
-        out_of_date = message.startswith(OUT_OF_DATE)
-        if out_of_date and interaction.type == discord.InteractionType.modal_submit:
+        out_of_date = message.startswith((OUT_OF_DATE, SENT_BEFORE_UPDATE))
+        if message.startswith(OUT_OF_DATE) and interaction.type == discord.InteractionType.modal_submit:
             message = FORM_OUT_OF_DATE + message[len(OUT_OF_DATE):]  # typed in a form, not pressed
         try:
             news = await self.service.news(table_id, caller_of(interaction))

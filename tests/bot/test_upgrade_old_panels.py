@@ -1,7 +1,8 @@
 """An operator upgrades the bot while games run: panels an earlier version sent carry the raw
 table version in their controls, today's a panel token (play/results.py panel_token). Players whose
 decision is due get a fresh panel at the start; an old panel pressed later is refused with a working
-one; an old Take back button still takes back (its player acted last: no secret step followed)."""
+one that says why (not "the game has moved on": it has not); an old Take back button still takes
+back (its player acted last: no secret step followed)."""
 
 from __future__ import annotations
 
@@ -100,7 +101,7 @@ async def test_an_old_panel_pressed_after_the_upgrade_is_refused_with_a_working_
     wanted = policy(state, seat.seat)
     index = seat_choices(spec, state, seat.seat).index(wanted)
     answer = await choose(player, old, index)
-    assert "out of date" in private_answer(answer) and answer.response.ephemeral
+    assert "were shown by an earlier version of the bot" in private_answer(answer) and answer.response.ephemeral
     assert (await table.row()).version == version
     shown = answer.response.message
     assert any(table_control(c, table.table_id) for c in buttons(shown)), "the refusal carries no working panel"
@@ -142,7 +143,7 @@ async def test_an_old_amount_form_after_the_upgrade(simcord_env, settings, monke
     await env.settle()
     version = (await table.row()).version
     answer = await forge_modal(actor, actor.dm_channel, f"amountform:{table.table_id}:{raw}", {"amount": str(wanted)})
-    assert "out of date" in private_answer(answer)
+    assert "were shown by an earlier version of the bot" in private_answer(answer)
     assert (await table.row()).version == version
     assert any(table_control(c, table.table_id) for c in buttons(answer.response.message))
     # the old "Other amount…" button, where the old panel is still in the DMs
