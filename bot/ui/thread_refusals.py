@@ -23,6 +23,15 @@ class EmbedsDropped(Exception):
     (with text in the message Discord drops the embeds instead of refusing it)."""
 
 
+class EmbedsRefused(discord.Forbidden):
+    """As EmbedsDropped, for a tournament's post in its channel: handled as Discord's refusal (a
+    discord.Forbidden), so the post is tried again and the organiser told."""
+
+    def __init__(self) -> None:
+        Exception.__init__(self, "the embeds were dropped (Embed Links)")
+        self.response, self.status, self.code, self.text = None, 403, 0, "the embeds were dropped"
+
+
 def _then(fixed: str, ended: bool) -> str:
     """What follows once `fixed` ("a moderator unlocks the thread"): the next move's board, or, the
     game over (`ended`), the retries of its last board and standings (the last 2 hours later)."""

@@ -18,6 +18,7 @@ from bot.ui.controller import TablesController
 from bot.ui.permissions import refusal_for
 from bot.ui.presenter import UNKNOWN_MESSAGE, safely
 from bot.ui.requests import caller_of, defer, embed_batches, left_server, name_of, refusal, reply
+from bot.ui.thread_refusals import EmbedsRefused
 from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, cancelled_note, withdrawal_note
 from play.common import BoundedCache, Caller, KeyedLocks, TableError, entrant_names, tournament_state
 from play.results import TableNews
@@ -30,15 +31,6 @@ LATER = ("\nDiscord refused some of its threads or messages just now: I try agai
 
 PUBLIC_TWINS = ("\nI may not create private threads here (**Create Private Threads**), so its tables are in public "
                 "threads: players of one table can read how the others played the same deal.")
-
-
-class EmbedsRefused(discord.Forbidden):
-    """Discord took a post without its embeds: the bot lacks Embed Links in the channel (with text in
-    the message Discord drops the embeds instead of refusing it). Handled as Discord's refusal."""
-
-    def __init__(self) -> None:
-        Exception.__init__(self, "the embeds were dropped (Embed Links)")
-        self.response, self.status, self.code, self.text = None, 403, 0, "the embeds were dropped"
 
 
 class TournamentController(RoundsMixin):

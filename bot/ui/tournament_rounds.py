@@ -14,6 +14,7 @@ from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.permissions import missing_permissions, missing_text
 from bot.ui.presenter import safely
+from bot.ui.thread_refusals import EmbedsRefused
 from bot.ui.threads import tournament_thread_name
 from games import registry
 from play.common import BoundedCache, KeyedLocks
@@ -134,7 +135,7 @@ class RoundsMixin:
         missing = []
         if isinstance(exc, discord.Forbidden) and isinstance(channel, discord.TextChannel):
             missing = missing_permissions(channel, pictures=False, posts_in_channel=True)
-            if not missing and exc.text == "the embeds were dropped":  # Discord knows better than the bot's copy
+            if not missing and isinstance(exc, EmbedsRefused):  # Discord knows better than the bot's copy
                 missing = ["Embed Links"]
         log.warning("%s of tournament %s not posted (%s %s)%s; trying again later", what, tournament_id, exc.status,
                     exc.text or exc, f": the bot lacks {', '.join(missing)} in its channel" if missing else "")
