@@ -4,21 +4,25 @@ also its DM ("Your turn in <game> (table #n)")."""
 
 from __future__ import annotations
 
-from tests.bot.driver import board_message, heuristic_players, latest_dm, open_table, play_turn_by_dm, start
+from tests.bot.driver import board_message, fix_deal, heuristic_players, latest_dm, open_table, play_turn_by_dm, start
 
 
 def pinged(env, message) -> set[int]:
     return set(env.backend.messages[message.channel.id][message.id].ping_user_ids)
 
 
-async def test_the_board_mentions_whose_move_it_is(simcord_env):
+async def test_the_board_mentions_whose_move_it_is(simcord_env, monkeypatch):
+    """The board names whom it shows to move: in a pay-off's secret steps both sides of the exchange
+    (spec.shown_to_act), whose deadlines it does not show. A fixed deal keeps the last board checked
+    below out of such a step."""
+    fix_deal(monkeypatch, 5)
     table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
     await start(table)
     policy = heuristic_players("baumeister", 3)
     seen_single, boards = 0, []
     for _ in range(40):
         state, spec, seats = await table.state(), await table.spec(), await table.seats()
-        to_act = {s.user_id for s in seats if s.seat in spec.to_act(state)}
+        to_act = {s.user_id for s in seats if s.seat in spec.shown_to_act(state)}
         board = await board_message(table)
         if not boards or boards[-1] != board.id:
             boards.append(board.id)
