@@ -58,6 +58,8 @@ class Caller:
     organiser: bool = False  # the organiser role, or Manage Server
     # Whether the caller may see a channel of that server (None: not known, as in a DM).
     sees_channel: Callable[[int], bool] | None = field(default=None, compare=False)
+    # The channel of the message whose button or menu was pressed (None: a command).
+    pressed_in: int | None = None
 
     def sees(self, channel_id: int) -> bool:
         """Whether the caller may see the channel of their server (always, when not known)."""
@@ -133,11 +135,10 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     return cut_to(flat, limit)
 
 
-def check_id(value: int, what: str = "table") -> int:
-    """An id from a command or a custom_id, refused before it reaches SQL when out of range."""
-    if not 0 < value <= MAX_ID:
-        raise TableError(f"There is no {what} #{quote(str(value), 24)}.")
-    return value
+def id_in_range(value: int) -> bool:
+    """Whether an id from a command or a custom_id can be stored: one out of range is not looked
+    up (it would not fit SQL's integers), and is answered as any id that does not exist."""
+    return 0 < value <= MAX_ID
 
 
 class KeyedLocks:

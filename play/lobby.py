@@ -6,7 +6,7 @@ from __future__ import annotations
 import zlib
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games import RuleError, registry
+from games import GameSpec, RuleError, registry
 from games.core import plural
 from play import pace, record
 from play.common import Caller, TableError, lobby_closed, not_seated, table_state
@@ -110,6 +110,7 @@ class LobbyMixin:
             raise TableError(lobby_closed(table_id, loaded.table.status))
         if not by_tournament:
             check_not_tournament(loaded)
+            check_pressed_in_thread(loaded.table, caller)
         return loaded
 
     def _creator_only(self: TableService, loaded: Loaded, caller: Caller, what: str) -> None:
@@ -275,6 +276,21 @@ def creator_controls_shown(table: TableRow, seats: Sequence[SeatRow]) -> int:
     shown = f"{sum(s.user_id is None for s in seats)}|{table.rated}|{table.pace}|{table.pace_seconds}|" \
             f"{table.handover_after}"
     return zlib.crc32(shown.encode()) % 1_000_000
+
+
+def check_pressed_in_thread(table: TableRow, caller: Caller) -> None:
+    """README: a lobby's buttons and menus "work only where the lobby is, in the table's thread"
+    (where Discord says who is still in the server): one forged onto a message elsewhere is refused."""
+    if caller.pressed_in is not None and table.thread_id is not None and caller.pressed_in != table.thread_id:
+        raise TableError(f"That control belongs to table #{table.id}, whose lobby is in its own thread "
+                         f"(<#{table.thread_id}>): use the buttons and menus of its message there.")
+
+
+def one_person(table: TableRow, seats: Sequence[SeatRow], spec: GameSpec) -> bool:
+    """One person plays (with computer players, or none), and nobody else can join: away, they hold
+    the game up, and nobody can vote their seat out."""
+    settled = table.status != "lobby" or len(seats) >= spec.max_seats
+    return settled and sum(s.user_id is not None for s in seats) == 1
 
 
 def check_shown(loaded: Loaded, shown: int | None) -> None:

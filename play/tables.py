@@ -18,9 +18,9 @@ from typing import Any, Awaitable, Callable, Iterator
 
 from games import GameSpec, registry
 from play import damage, pace, rematch, undo, votes
-from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, check_id
+from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, id_in_range
 from play.kept import KeptStates
-from play.lobby import LobbyMixin, check_shown
+from play.lobby import LobbyMixin, check_pressed_in_thread, check_shown, one_person
 from play.moves import MovesMixin
 from play.record_access import RecordAccessMixin
 from play.results import TableNews
@@ -61,7 +61,9 @@ def authorize_ids(caller: Caller | None, table_id: int, guild_id: int | None, us
         return
     if caller.guild_id is None:
         if caller.user_id not in user_ids:
-            raise TableError("You are not seated at this table, so you cannot act in it.")
+            raise TableError(f"You are not seated at table #{table_id}: in a direct message, only its players can "
+                             "use its buttons and forms. Anyone in its server who can see its channel may read its "
+                             f"log there (`/table log table:{table_id}`).")
     elif caller.guild_id != guild_id:
         raise TableError(OTHER_SERVER.format(id=table_id))
 
@@ -126,7 +128,7 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
     async def load(self, table_id: int, caller: Caller | None = None) -> Loaded:
         """The table, its seats and its state in one read, checked against the caller's server."""
         try:
-            found = await self.store.tables.load(check_id(table_id))
+            found = await self.store.tables.load(table_id) if id_in_range(table_id) else None
         except DamagedRow as row:
             authorize_ids(caller, table_id, row.guild_id, row.user_ids)
             raise await damage.mark(self.store, self.on_damaged,
@@ -300,6 +302,8 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
                                  "when every other player agrees; players can use `/table abandon` to forfeit.")
             if caller.user_id != table.creator_id and not caller.can_manage:
                 raise TableError("Only the table's creator or someone with Manage Server can cancel it.")
+            if table.status == "lobby":
+                check_pressed_in_thread(table, caller)
             rated = counts_for_rating(table, loaded.seats)  # not one a computer seated in the lobby unrated
             if table.status == "running" and (rated or table.tournament_id is not None) \
                     and seated(loaded.seats, caller.user_id):
@@ -412,6 +416,9 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
             if loaded.table.pace == "off":  # a button of an older lobby message
                 raise TableError("This table has no deadlines (its pace is off), so no seat can be voted out: "
                                  "choose a pace first.")
+            if one_person(loaded.table, loaded.seats, loaded.spec):  # likewise
+                raise TableError("Nobody else plays at this full table, so nobody could vote a seat out: there is "
+                                 "nothing to set. Press **Remove computer** to make room for another player.")
             steps = sorted({*votes.HANDOVER_STEPS, self.missed_for_handover})  # with the server's default
             current = loaded.table.handover_after
             following = next((n for n in steps if n > current), steps[0])

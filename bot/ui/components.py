@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import discord
@@ -270,9 +271,10 @@ def amount_fault(typed: str) -> str:
         return "is not written in the digits 0-9 alone (type it without separators)"
     if typed.isdigit():  # digits float() does not read either: superscripts, circled digits
         return "is not written in the digits 0-9 alone"
-    try:
-        whole = float(typed.translate(MINUS_SIGNS)).is_integer()  # "+1", "1.0", "1e3", other scripts' digits
-    except (ValueError, OverflowError):
+    try:  # "+1", "1.0", "1e3", other scripts' digits; read exactly (as a float, 1e400 is infinite)
+        number = Decimal(typed.translate(MINUS_SIGNS))
+        whole = number.is_finite() and number == number.to_integral_value()
+    except InvalidOperation:
         whole = False
     return "is not written in the digits 0-9 alone" if whole else "is not a whole number"
 

@@ -18,7 +18,7 @@ from games import AmountChoice, GameSpec
 from games.core import plural
 from play import pace
 from play.common import cut_to, told_apart
-from play.lobby import creator_controls_shown
+from play.lobby import creator_controls_shown, one_person
 from play.results import TableNews, panel_token
 from play.options import allowed_values as option_choices  # the values a lobby menu offers
 from storage import SeatRow, TableRow
@@ -61,13 +61,6 @@ def thread_url(table: TableRow) -> str | None:
 
 
 # -- lobby ------------------------------------------------------------------------------
-def one_person(table: TableRow, seats: list[SeatRow], spec: GameSpec) -> bool:
-    """One person plays (with computer players, or none), and nobody else can join: away, they hold
-    the game up, and nobody can vote their seat out."""
-    settled = table.status != "lobby" or len(seats) >= spec.max_seats
-    return settled and sum(s.user_id is not None for s in seats) == 1
-
-
 def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer: Renderer) -> discord.Embed:
     status = {"lobby": "Waiting for players", "running": "Game in progress",
               "finished": "Game over", "cancelled": "Cancelled"}[table.status]

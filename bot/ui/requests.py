@@ -37,7 +37,8 @@ def caller_of(interaction: discord.Interaction, organiser_role: str = "") -> Cal
     roles = getattr(interaction.user, "roles", None) or []
     organiser = manage or bool(organiser_role and any(role.name == organiser_role for role in roles))
     return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id, name=name_of(interaction.user),
-                  can_manage=manage, organiser=organiser, sees_channel=channel_viewer(interaction))
+                  can_manage=manage, organiser=organiser, sees_channel=channel_viewer(interaction),
+                  pressed_in=interaction.channel_id if interaction.message is not None else None)
 
 
 def channel_viewer(interaction: discord.Interaction) -> Callable[[int], bool] | None:

@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from play.common import Caller, KeyedLocks, check_id, entrant_names, tables_named, tournament_state
+from play.common import Caller, KeyedLocks, entrant_names, id_in_range, tables_named, tournament_state
 from play.results import TableNews
 from play.tables import TableService
 from play.tournaments.entrants import EntrantsMixin
@@ -115,7 +115,7 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
 
     async def get(self, tournament_id: int, caller: Caller | None = None) -> TournamentRow:
         """The tournament, refused unless it belongs to the caller's server (None: the bot itself)."""
-        tournament = await self.store.tournaments.get(check_id(tournament_id, "tournament"))
+        tournament = await self.store.tournaments.get(tournament_id) if id_in_range(tournament_id) else None
         if tournament is None:
             raise TournamentError(f"Tournament #{tournament_id} does not exist{STATUS_HINT}")
         if caller is not None and caller.guild_id != tournament.guild_id:

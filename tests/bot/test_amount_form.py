@@ -64,6 +64,7 @@ async def test_other_amount_form_bids_an_amount_the_menu_leaves_out(simcord_env,
                              ("\uff11", "\uff11 is not written in the digits 0-9 alone"),
                              ("\u00b9", "\u00b9 is not written in the digits 0-9 alone"),
                              ("1.0", "1.0 is not written in the digits 0-9 alone"),
+                             ("1e400", "1e400 is not written in the digits 0-9 alone"),  # beyond a float
                              ("1,000", "1,000 is not written in the digits 0-9 alone (type it without separators)"),
                              ("1 000", "1 000 is not written in the digits 0-9 alone (type it without separators)"),
                              ("\u22123", "\u22123 is below the lowest amount"),  # a phone's minus sign

@@ -3,7 +3,9 @@ off players who left the server, its footer, and its Rated line once the game ha
 
 from __future__ import annotations
 
+from play.lobby import creator_controls_shown
 from tests.bot.driver import labels, open_table, text_of
+from tests.reliability.forge import forge_component, refused
 
 
 def lobby_of(table):
@@ -82,6 +84,14 @@ async def test_a_full_lobby_of_one_person_describes_the_pace_it_will_play_at(sim
     assert field(lobby, "Absent players") is None
     assert not any(label.startswith("Vote out after") for label in labels(lobby))
     assert any(label.startswith("Pace") for label in labels(lobby))
+    # README: **Vote out after** "not at a full table of one person and computer players, where nobody
+    # could vote": a press of it (an older lobby message's, or forged) is refused and changes nothing.
+    setting = (await table.row()).handover_after
+    shown = creator_controls_shown(await table.row(), await table.seats())
+    result = await forge_component(table.players[0], lobby, f"lobby:handover:{table.table_id}:{shown}")
+    text = refused(result)
+    assert "nobody could vote a seat out" in text and "Remove computer" in text, text
+    assert (await table.row()).handover_after == setting
 
 
 async def test_computer_players_are_named_without_the_program_s_own_word(simcord_env):

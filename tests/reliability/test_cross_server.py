@@ -176,7 +176,9 @@ async def test_a_dm_click_is_checked_against_the_seats_player(simcord_env):
     version = (await table.row()).version
     before = (await stored_rows(env.bot), messages_of(env, guild_channel_ids(env, table.guild.id)))
     outsider = await forge_component(eve, carrier, custom_id, values)
-    assert "not seated at this table" in refused(outsider)
+    text = refused(outsider)
+    assert f"not seated at table #{table.table_id}: in a direct message, only its players" in text, text
+    assert f"`/table log table:{table.table_id}`" in text, text  # what is allowed instead, in its server
     # Bo, seated but not at Ada's seat, sends Ada's choice from his own DMs: he has nothing to do.
     again = await forge_component(bo.user, bo_panel, custom_id, values)
     text = refused(again)
@@ -207,3 +209,15 @@ async def test_a_dm_click_naming_a_table_that_does_not_exist_does_not_speak_of_a
     for custom_id in ("act:999:1:0", "log:999:0", "undo:999:1", "hand:999"):
         text = refused(await forge_component(ada.user, panel, custom_id))
         assert text == "Table #999 does not exist.", (custom_id, text)
+
+
+async def test_a_table_or_tournament_numbered_zero_is_answered_as_any_missing_one(simcord_env):
+    """A number no table can have is refused before it is looked up, with the same advice as a
+    number that is merely not in use: where this server's tables (tournaments) are found."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    lobby = table.thread.history()[0]
+    for custom_id, said in (("lobby:join:0", "Table #0 does not exist: `/table list` shows this server's tables."),
+                            ("tourney:register:0", "Tournament #0 does not exist: its number is in its message's")):
+        text = refused(await forge_component(table.players[0], lobby, custom_id))
+        assert said in text, text
+    assert [s.display_name for s in await table.seats()] == ["ada", "bo"]

@@ -239,13 +239,16 @@ async def test_a_button_id_on_a_menu_and_a_page_id_on_the_board(simcord_env):
 async def test_an_odd_option_value_from_someone_else_edits_nothing(simcord_env):
     """Only the creator's own menu is put back after a value that is not offered: anyone else's
     forged choice costs no edit of the lobby (edits of an old message are limited by Discord), and
-    is told that only the creator sets options."""
+    is told that only the creator sets options, or (pressed on a message elsewhere, as here) that
+    the menu belongs to the lobby in the table's own thread."""
     arena = await arena_of(simcord_env)
     bo, board = arena.senders["seated player"]
     lobby_id = arena.ids[1]
     mark = len(simcord_env.http_requests)
     for values in (["nonsense"], ["x" * 100], []):
         result = await forge_component(bo, board, f"option:{lobby_id}:first_build", values)
-        assert "Only the table's creator" in refused(result)
+        text = refused(result)
+        assert board.channel.id != (await simcord_env.bot.service.get(int(lobby_id))).thread_id
+        assert f"belongs to table #{lobby_id}, whose lobby is in its own thread" in text, text
     edits = [r for r in simcord_env.http_requests[mark:] if r.method == "PATCH"]
     assert not edits, [r.path for r in edits]

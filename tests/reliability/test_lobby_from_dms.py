@@ -1,6 +1,8 @@
-"""A lobby's controls are posted only in its thread, where Discord says who is still in the server.
-Forged onto one of the bot's DMs, they are refused: a Start from a DM would skip taking departed
-players off the table, and a cancel vote asked from a DM would let a player who left ask (and agree)."""
+"""A lobby's controls are posted only in its thread, where Discord says who is still in the server
+(README: they "work only where the lobby is, in the table's thread"). Forged onto one of the bot's
+DMs, they are refused: a Start from a DM would skip taking departed players off the table, and a
+cancel vote asked from a DM would let a player who left ask (and agree). Forged onto another
+table's lobby, in another thread, they are refused too."""
 
 from __future__ import annotations
 
@@ -46,3 +48,26 @@ async def test_an_option_menu_forged_in_a_dm_changes_nothing(simcord_env):
                                    values=["1"])
     assert IN_THREAD in refused(result)
     assert (await table.row()).options == options
+
+
+async def test_lobby_controls_forged_in_another_tables_thread_change_nothing(simcord_env):
+    env = simcord_env
+    first = await open_table(env, "baumeister", ["ada", "bo"])
+    second = await open_table(env, "baumeister", ["cy"], guild=first.guild)
+    mal = first.guild.add_member(env.create_user("mal"))
+    elsewhere = first.thread.history()[0]  # the first table's lobby
+    text = refused(await forge_component(mal, elsewhere, f"lobby:join:{second.table_id}"))
+    assert f"belongs to table #{second.table_id}" in text and f"<#{second.thread.id}>" in text, text
+    assert [s.display_name for s in await second.seats()] == ["cy"]
+    cy = second.players[0]  # the second table's creator, a member of the same server
+    row = await second.row()
+    for custom_id, values in ((f"lobby:rated:{second.table_id}", None), (f"lobby:cancel:{second.table_id}", None),
+                              (f"option:{second.table_id}:take_three", ["true"])):
+        text = refused(await forge_component(cy, elsewhere, custom_id, values=values))
+        assert f"belongs to table #{second.table_id}" in text, (custom_id, text)
+    after = await second.row()
+    assert (after.status, after.rated, after.options) == (row.status, row.rated, row.options)
+    assert elsewhere.id == first.thread.history()[0].id and (await first.row()).status == "lobby"
+    # In its own thread, the same press works.
+    lobby = second.thread.history()[0]
+    assert "joined" in (await mal.click(lobby, label="Join")).response.content
