@@ -48,20 +48,53 @@ class FinishMixin:
         # without one) unreadable for now (the bot out of the server, Discord failing) is tried again.
         if standings is None and not (place is None and self.thread_gone(news, thread)):
             await self.standings_later(news.table.id, attempt)
+        words = await self._results_to_dms(news, standings)
+        if finish.stored:
+            await self.tell_finish_listeners(news.table.id, finish.reports)
+        await self._after_results(news, words)
+
+    async def _results_to_dms(self: Presenter, news: TableNews, standings: discord.Message | None,
+                              untold: set[int] | None = None) -> dict[int, dict[str, Any]]:
+        """Each player's last DM panel turned into their result (`untold`: those seats only)."""
         words: dict[int, dict[str, Any]] = {}
         for seat in news.seats:
-            if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None:
+            if seat.user_id is not None and seat.dm_message_id is not None and news.outcome is not None \
+                    and (untold is None or seat.seat in untold):
                 words[seat.seat] = self._end_word(news, seat, standings)
                 await safely(f"last panel of {seat.user_id} at table {news.table.id}",
                              self._dm_channel(seat).get_partial_message(seat.dm_message_id).edit(**words[seat.seat]))
-        if finish.stored:
-            await self.tell_finish_listeners(news.table.id, finish.reports)
-        # Last, as it may take many calls: answered panels keep their "Take back" until the end
-        # (retiring each on the way would cost a call a move).
+        return words
+
+    async def _after_results(self: Presenter, news: TableNews, words: dict[int, dict[str, Any]]) -> None:
+        """Last, as it may take many calls: answered panels keep their "Take back" until the end
+        (retiring each on the way would cost a call a move), and away notices lose "I'm back"."""
         for seat in news.seats:
             await safely(f"old panels of {seat.user_id} at table {news.table.id}",
                          self._sweep_dms(news.table.id, seat, words.get(seat.seat)))
         await safely(f"away notices of table {news.table.id}", self.retire_thread_away_notices(news))
+
+    async def results_untold(self: Presenter, news: TableNews) -> None:
+        """After a stop that came once a game's standings were posted but before every player's
+        last DM panel became their result (README: "Each player's last DM panel is turned into
+        their result"): those panels now, read back from Discord, then the end's other tidying."""
+        untold = set()
+        for seat in news.seats:
+            if seat.user_id is None or seat.dm_message_id is None or news.outcome is None:
+                continue
+            try:
+                shown = await self._dm_channel(seat).fetch_message(seat.dm_message_id)
+            except discord.HTTPException:
+                continue  # deleted, or DMs closed: nothing to turn
+            if not (shown.content or "").startswith(results.END_HEAD):
+                untold.add(seat.seat)
+        if not untold:
+            return
+        place = await self._standings_place(news, await self.channel(news.table.thread_id))
+        try:
+            standings = await self._standings_message(news, place) if place is not None else None
+        except discord.HTTPException:
+            standings = None
+        await self._after_results(news, await self._results_to_dms(news, standings, untold))
 
     async def _standings_place(self: Presenter, news: TableNews, thread: Any) -> Any:
         """Where a game's standings go: its thread; for one that went on without a thread, its
@@ -138,11 +171,16 @@ class FinishMixin:
 
     async def _standings_in(self: Presenter, news: TableNews, thread: Any) -> discord.Embed | None:
         """The final standings among the thread's latest messages. Raises discord.HTTPException."""
+        message = await self._standings_message(news, thread)
+        title = results.standings_title(self.info(news), news.table.id)
+        return None if message is None else next(e for e in message.embeds if e.title == title)
+
+    async def _standings_message(self: Presenter, news: TableNews, thread: Any) -> discord.Message | None:
+        """The message of the final standings among the thread's latest. Raises discord.HTTPException."""
         title = results.standings_title(self.info(news), news.table.id)
         async for message in thread.history(limit=STANDINGS_LOOKBACK):
-            for embed in message.embeds:
-                if embed.title == title:
-                    return embed
+            if any(embed.title == title for embed in message.embeds):
+                return message
         return None
 
     async def close_shown(self: Presenter, news: TableNews) -> bool:

@@ -113,12 +113,15 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
                              **({"view": view} if view else {}))
 
 
+END_HEAD = "**Game over in "  # how a last DM panel turned into the player's result begins
+
+
 def end_note(news: TableNews, info: Any, seat: int, standings_url: str | None) -> str:
     """What a player's last DM panel says once the game is over."""
     outcome = news.outcome
     place = outcome.place_of(seat) if outcome is not None else None
     players = len(news.seats)
-    text = f"**Game over in {info.title} (table #{news.table.id})**"
+    text = f"{END_HEAD}{info.title} (table #{news.table.id})**"
     if outcome is not None and place is not None:
         text += f": {_your_result(outcome, seat, place, players)}."
     if standings_url:

@@ -139,6 +139,8 @@ class ResumeMixin:
         elif not await self.presenter.standings_posted(news, refused=attempt > 0):
             await self.presenter.publish(news)
             await self.presenter.finished(news, again=True, attempt=attempt)
+        elif attempt == 0:  # a start: the stop may have come between the standings and the result DMs
+            await self.presenter.results_untold(news)
 
     async def on_finish_due(self: TablesController, table_id: int, attempt: int) -> None:
         """Finish work the database refused at a game's end (ratings, the tournament result), tried

@@ -115,6 +115,50 @@ async def test_standings_cut_off_by_a_stop_are_posted_with_the_rating_changes_at
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("stop_at", ["after the standings", "after one result"])
+async def test_result_dms_cut_off_by_a_stop_are_sent_at_the_next_start(simcord_env, settings, monkeypatch, stop_at):
+    """README: "Each player's last DM panel is turned into their result"; a stop between storing a
+    move and showing it loses nothing. The standings went out before the stop (after them, or
+    after the first player's result): the next start turns the other panels, once."""
+    from bot import create_bot
+    from bot.ui import results
+
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    presenter = simcord_env.bot.presenter
+    with monkeypatch.context() as patch:
+        if stop_at == "after the standings":
+            announce = results.announce
+
+            async def stopped(*args, **kwargs):
+                await announce(*args, **kwargs)
+                raise Stopped()
+            patch.setattr(results, "announce", stopped)
+        else:
+            end_word, words = type(presenter)._end_word, []
+
+            def stopped(self, *args, **kwargs):
+                words.append(args)
+                if len(words) == 2:
+                    raise Stopped()
+                return end_word(self, *args, **kwargs)
+            patch.setattr(type(presenter), "_end_word", stopped)
+        simcord_env.check_errors = False
+        with contextlib.suppress(Stopped):
+            await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    assert (await table.row()).status == "finished"
+    last = lambda player: player.user.dm_channel.history()[-1]  # noqa: E731
+    assert not all((last(p).content or "").startswith("**Game over in") for p in table.players)
+    for _ in range(2):  # once: a second start changes nothing
+        await simcord_env.restart_bot(create_bot(settings))
+        (standings,) = [m for m in table.thread.history() if m.embeds and "final standings" in (m.embeds[0].title or "")]
+        for player in table.players:
+            assert (last(player).content or "").startswith("**Game over in Augsburg 1520"), last(player).content
+            assert standings.jump_url in last(player).content and not last(player).components
+
+
+@pytest.mark.slow
 async def test_a_stop_at_the_lobby_s_game_over_is_made_good_at_the_next_start(simcord_env, settings):
     """The lobby reads "Game over" before the standings go up: a start that finds the standings
     missing ends the game again, lobby included."""
