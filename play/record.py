@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from games import Event, RuleError, registry
 from games.core import Outcome, first_error, plural, public
-from play.results import final_outcome
+from play.results import Move, final_outcome
 
 FORMAT = "boardbot-game/1"
 
@@ -93,6 +93,21 @@ def _replayed_events(table: Any, seats: list[Any], actions: list[tuple[int, int,
         yield version, said + events
     for version, text in pending:
         yield version, [public("note", text)]
+
+
+def last_moves(table: Any, seats: list[Any], actions: list[tuple[int, int, str]], since: int) -> list[Move]:
+    """The moves of the table's actions from version `since` on, with their events, replayed from
+    the seed; none when something changed the table after them (a take-back)."""
+    if not actions or actions[-1][0] != table.version:
+        return []
+    spec = registry.get(table.game)
+    state, moves = spec.setup(len(seats), table.seed, table.options), []
+    for version, seat, action_json in actions:
+        action = json.loads(action_json)
+        state, events = spec.apply(state, seat, action)
+        if version >= since:
+            moves.append(Move(seat, action, events))
+    return moves
 
 
 def visible_events(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]], viewer: int | None,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from play import record
 from play.common import Caller, TableError, tables_named
-from play.results import TableNews
+from play.results import Move, TableNews
 from storage import TableRow
 
 if TYPE_CHECKING:
@@ -83,3 +83,12 @@ class RecordAccessMixin:
         loaded = await self.load(table_id)
         return record.public_lines(loaded.table, loaded.seats, await self.store.tables.timed_actions(table_id),
                                    await self.store.tables.notes(table_id))
+
+    async def last_write_moves(self: TableService, table_id: int) -> list[Move]:
+        """The moves of the table's latest write, replayed: what a stop right after storing them may
+        have kept Discord from hearing. Taken from the latest person's action on (the computer moves
+        after it came with it, or after it)."""
+        loaded = await self.load(table_id)
+        person = await self.store.tables.last_action(table_id, person=True)
+        return record.last_moves(loaded.table, loaded.seats, await self.store.tables.actions(table_id),
+                                 person[0] if person else 0)

@@ -165,6 +165,10 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         last = await self.store.tables.last_action(table_id, person=True)
         return last is not None and last[1] == seat
 
+    async def made_last_action(self, table: TableRow, seat: int) -> bool:
+        """Whether the table's latest action (a computer's too) is the seat's, with nothing since."""
+        return await self.store.tables.last_action(table.id) == (table.version, seat)
+
     def ended_since(self, news: TableNews) -> bool:
         """Whether the game `news` shows going on has ended since (say, cancelled meanwhile)."""
         return news.table.status == "running" and self.ended.get(news.table.id) is not None

@@ -182,7 +182,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
                 continue
             if not await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread))):
                 untold[seat] = table.prompts.get(seat, (table.version,))[0]
-        for seat in sorted(self._told_privately(news) - news.changed - {answered}):
+        for seat in sorted(self.told_privately(news) - news.changed - {answered}):
             await safely(f"private news of table {table.id} seat {seat}", self.dm_panel(news, seat))
         if untold or not (waiting and secret):  # (that retry keeps its time)
             await self._retry_if_refused(news, bool(shown) and not untold, untold, attempt)
@@ -194,7 +194,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         if again is not None:
             await safely(f"former last chooser of table {table.id}", self.untell_last(news, again))
 
-    def _told_privately(self, news: TableNews) -> set[int]:
+    def told_privately(self, news: TableNews) -> set[int]:
         """People, not the movers, to whom this move settled a private exchange (the other side of
         a pay-off hears that it was agreed, and for how much): their panel shows it."""
         settling = self.service.spec(news.table).settling_events

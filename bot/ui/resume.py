@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.ui.presenter import safely
-from bot.ui.shown import mentioned_for_turn, shows_away_notice, shows_current_panel
+from bot.render import get_renderer
+from bot.ui import panels
+from bot.ui.shown import mentioned_for_turn, shows_away_notice, shows_current_panel, shows_lines
 from bot.ui.turns import LAST_TO_CHOOSE, lone_chooser
 from play.results import TableNews
 from storage import SeatRow
@@ -100,6 +102,20 @@ class ResumeMixin:
         await self.presenter.publish(news)
         if last is not None:
             await safely(f"last chooser of table {table_id}", self.presenter.tell_last(news, last))
+        await self._private_news_again(news)
+
+    async def _private_news_again(self: TablesController, news: TableNews) -> None:
+        """The other side of a private exchange the last move settled (a pay-off agreed, and for
+        how much) hears it by DM: a stop right after the move was stored would leave their panel
+        showing the exchange still open. Not when their latest DM of the table shows it already."""
+        if not self.service.spec(news.table).settling_events:
+            return
+        news.moves = await self.service.last_write_moves(news.table.id)  # (published already without them)
+        info, renderer = self.presenter.info(news), get_renderer(news.table.game)
+        for seat in sorted(self.presenter.told_privately(news) - news.changed):
+            lines = panels.seat_lines(info, renderer, news, seat)
+            if lines and not await shows_lines(self.presenter.bot, news, news.seats[seat], lines):
+                await safely(f"private news of table {news.table.id} seat {seat}", self.presenter.dm_panel(news, seat))
 
     async def _told_last(self: TablesController, news: TableNews, row: SeatRow) -> bool:
         """Whether the player was told they are the last to choose: by a copy of their panel in their

@@ -39,6 +39,21 @@ async def shows_current_panel(bot: Any, news: TableNews, row: SeatRow, heading: 
     return False
 
 
+async def shows_lines(bot: Any, news: TableNews, row: SeatRow, lines: list[str]) -> bool:
+    """Whether the player's latest DM of this table (among their latest DMs) shows `lines`, the
+    news of a move. False when it cannot be read."""
+    if row.dm_channel_id is None:
+        return False
+    mark = f"(table #{news.table.id})"  # in a panel's first line
+    try:
+        async for message in bot.get_partial_messageable(row.dm_channel_id).history(limit=AWAY_LOOKBACK):
+            if mark in (message.content or ""):
+                return all(line in message.content for line in lines)
+    except discord.HTTPException:
+        return False
+    return False
+
+
 async def mentioned_for_turn(bot: Any, news: TableNews, spec: Any, row: SeatRow, saying: str = "") -> bool:
     """Whether the thread's latest messages hold the player's mention for their current decision
     (DMs closed: its "My hand" carries the decision's panel token), or, in a private exchange, the

@@ -85,6 +85,8 @@ class TakeBacksMixin:
             self.service.dm_panel_noted(table_id, seat).dm_message_id == interaction.message.id
         if not current:
             await self._retire_clicked(interaction)
+        elif await self.service.made_last_action(news.table, seat.seat):
+            return  # its own "Take back" is still good: one of another version was forged onto it
         elif not interaction.response.is_done():
             panel = self.presenter.panel(news, seat.seat, self.presenter.private_lines(news, seat.seat))
             await safely(f"panel of {interaction.user.id} at table {table_id}", replace_clicked(interaction, **panel))
