@@ -252,3 +252,17 @@ async def test_an_odd_option_value_from_someone_else_edits_nothing(simcord_env):
         assert f"belongs to table #{lobby_id}, whose lobby is in its own thread" in text, text
     edits = [r for r in simcord_env.http_requests[mark:] if r.method == "PATCH"]
     assert not edits, [r.path for r in edits]
+
+
+async def test_a_take_back_of_another_version_forged_onto_a_dm_panel_whose_own_is_good_changes_nothing(simcord_env):
+    """Bo moved last, so his DM panel's own "Take back" still works: one of another version forged
+    onto it is refused and leaves the panel (its news and its good "Take back") as it was."""
+    arena = await arena_of(simcord_env)
+    bo, panel = arena.senders["seated player by DM"]
+    table_id, version = arena.take_back
+    before = await observe(arena)
+    for custom_id, values in ((f"undo:{table_id}:1", None), (f"undo:{table_id}:1", []),
+                              (f"undo:{table_id}:{version - 1}", None)):
+        text = refused(await forge_component(bo, panel, custom_id, values))
+        assert "out of date" in text, text
+        assert await observe(arena) == before
