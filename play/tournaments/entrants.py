@@ -54,8 +54,8 @@ class EntrantsMixin:
     async def _still_in(self: TournamentService, tournament: TournamentRow, user_id: int) -> bool:
         """False for a player an elimination has knocked out (every other format plays everyone on)."""
         entrants = await self.entrants(tournament.id)
-        if tournament.format != "elimination" or any(e.user_id == user_id and e.withdrawn for e in entrants):
-            return True  # (one who withdrew is answered so by `withdraw`)
+        if tournament.format != "elimination" or not any(e.user_id == user_id and not e.withdrawn for e in entrants):
+            return True  # (one who withdrew, or never entered, is answered so by `withdraw`)
         rounds = await self.store.tournaments.rounds(tournament.id)
         if rounds and rounds[-1].status != "finished":  # everyone still in is seated in it, or has its bye
             games = await self.store.tournaments.games(tournament.id, rounds[-1].round_no)

@@ -74,3 +74,20 @@ async def test_a_player_knocked_out_has_nothing_to_withdraw_from(simcord_env):
     assert "You withdrew" in said.response.content
     said = await event.by_id(final.players[0]).click(tournament_message(event, tournament), label="Withdraw")
     assert "already withdrawn" in said.response.content  # not "out of this elimination"
+
+
+async def test_someone_who_is_not_an_entrant_is_not_told_a_round_knocked_them_out(simcord_env):
+    """A member who never registered, and one who withdrew before the start, press **Withdraw** on
+    a running elimination: nothing knocked them out, so they are told they do not play in it."""
+    from tests.bot.tournament_driver import answer
+
+    event = new_event(simcord_env, 7)
+    stranger = event.guild.add_member(simcord_env.create_user("stranger"))
+    tournament = await create(event, format="elimination", table_size=3)
+    await register_all(event, tournament)
+    early = event.players[6]
+    assert "You withdrew" in answer(await early.click(tournament_message(event, tournament), label="Withdraw"))
+    await event.organiser.click(tournament_message(event, tournament), label="Start")
+    for member in (stranger, early):
+        said = answer(await member.click(tournament_message(event, tournament), label="Withdraw"))
+        assert said.startswith("You are not playing in this tournament"), said
