@@ -147,8 +147,11 @@ def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]], by_
     before = _replayed(loaded, actions[:-1])
     # While an exchange goes on, and for the step that ended one, the answer is the same
     # whoever acted: else asking again and again would tell when its private steps are taken.
-    private = any(spec.shown_to_act(state) != spec.to_act(state) and seat not in spec.shown_to_act(state)
-                  for state in (before, loaded.state))
+    # So for an action the asker did not see (a secret pick before "Done"): only its events say.
+    _, events = spec.apply(before, last_seat, json.loads(actions[-1][2]))
+    private = not any(event.text and event.visible_to(seat) for event in events) or any(
+        spec.shown_to_act(state) != spec.to_act(state) and seat not in spec.shown_to_act(state)
+        for state in (before, loaded.state))
     who = "another player" if private else next(
         (s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
     since = f"a computer player has moved for {who} since" if by_computer and not private else f"{who} has acted since"

@@ -49,6 +49,32 @@ async def test_take_back_from_the_answered_panel_then_refused_once_done(simcord_
     assert (await table.row()).version == version + 1
 
 
+async def test_a_refused_undo_does_not_name_who_made_a_secret_pick_since(simcord_env, monkeypatch):
+    """README: in a secret choice (the opening purchase) "the others see only who has decided". A
+    pick before Done is not seen: a take-back refused because of it does not name its player (asking
+    again and again would tell who is still picking); once they press Done, everyone saw it."""
+    fix_deal(monkeypatch, 5)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    spec = registry.get("augsburg1520")
+
+    async def pick(player, kind: str) -> None:
+        seat = await table.seat_of(player)
+        choices = seat_choices(spec, await table.state(), seat)
+        row = next(s for s in await table.seats() if s.seat == seat)
+        await choose(player, await panel_message(table, player, row), next(i for i, c in enumerate(choices)
+                                                                          if c.kind == kind))
+
+    await pick(cy, "buy_card")
+    await pick(bo, "buy_card")
+    refused = (await cy.slash(table.thread, "table undo")).response.content
+    assert "another player has acted since" in refused and "bo" not in refused, refused
+    await pick(bo, "finish_buying")  # Done: "bo has chosen which cards to buy", for everyone
+    refused = (await cy.slash(table.thread, "table undo")).response.content
+    assert "bo has acted since" in refused, refused
+
+
 async def test_undo_of_someone_who_did_not_move_last_is_refused(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await start(table)
