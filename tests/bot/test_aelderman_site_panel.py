@@ -10,6 +10,7 @@ from bot.ui.panels import merged_placeholder
 from tests.bot.driver import buttons, fix_deal, heuristic_players, open_table, panel_message, play_until, start
 
 
+@pytest.mark.slow  # over half a second
 async def test_the_property_site_menus_say_what_is_chosen(simcord_env, monkeypatch):
     fix_deal(monkeypatch, 5)
     table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy"], options="version=main")

@@ -37,6 +37,7 @@ async def play_lines(table, policy, count: int) -> None:
 
 
 @pytest.mark.parametrize("restart", ["early", "late"])
+@pytest.mark.slow  # over half a second
 async def test_a_restart_while_the_thread_refuses_new_boards_for_long_loses_no_line(simcord_env, monkeypatch,
                                                                                    settings, restart):
     """A thread that refuses new boards while more lines go by than the table keeps, with a restart
@@ -59,6 +60,7 @@ async def test_a_restart_while_the_thread_refuses_new_boards_for_long_loses_no_l
     assert thread_log(table) == await public_log(table)
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_board_far_behind_is_placed_by_its_first_lines_though_they_repeat_later(simcord_env, monkeypatch,
                                                                                       settings):
     """The first board shows the opening's lines; Discord refuses every post and edit of the thread

@@ -337,6 +337,7 @@ async def test_a_cancel_discord_refused_once_is_retried_with_every_line_once(sim
     assert thread_log(table) == await public_log(table)
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_cancel_after_a_long_refusal_replays_the_lines_the_thread_missed(simcord_env, monkeypatch):
     table, _ = await refused_for_long(simcord_env, monkeypatch)
     await cancel_by_a_manager(simcord_env, table)

@@ -4,6 +4,8 @@ lines the table no longer keeps, and the thread, read in order, still has every 
 
 from __future__ import annotations
 
+import pytest
+
 from play.results import RECENT_EVENTS
 from tests.bot.driver import play_turn_by_dm
 from tests.bot.test_board_refused import augsburg_table, public_log, thread_log
@@ -16,6 +18,7 @@ def in_order(shown: list[str], public: list[str]) -> bool:
     return all(line in rest for line in public)
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_take_back_of_a_move_of_several_lines_while_the_thread_is_far_behind_loses_no_line(
         simcord_env, monkeypatch):
     env = simcord_env

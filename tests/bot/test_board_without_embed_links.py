@@ -55,6 +55,7 @@ def discord_without_embed_links(env, table, monkeypatch, how: str) -> list[str]:
 
 @pytest.mark.parametrize("how", ["refused", "dropped"])
 @pytest.mark.parametrize("first", ["new board", "edited board"])
+@pytest.mark.slow  # over half a second
 async def test_the_mover_is_told_to_grant_embed_links_and_the_board_catches_up(
         simcord_env, monkeypatch, caplog, how, first):
     env = simcord_env

@@ -51,6 +51,7 @@ async def test_an_admin_deals_a_chosen_seed_and_the_table_is_never_rated(simcord
     assert states[0] == states[1]  # the same seed deals the same game
 
 
+@pytest.mark.slow  # over half a second
 async def test_two_tables_dealt_one_chosen_seed_keep_the_finished_ones_log_until_both_end(simcord_env):
     """README, /table log: a table "dealt the same cards as another still being played, in a duplicate
     tournament round or by an admin's `seed:` chosen for both" shows its log only to its own players

@@ -317,6 +317,7 @@ async def test_a_duplicate_round_of_unequal_tables_is_not_said_to_share_a_deal(s
     assert "has started" in answer(started) and "the same deal" not in answer(started), answer(started)
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_duplicate_elimination_final_of_one_table_is_not_said_to_share_a_deal(simcord_env):
     from tests.bot.tournament_driver import answer, play_round
 

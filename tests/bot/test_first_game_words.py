@@ -4,6 +4,8 @@ and the lobby's option menus say in words what each choice means."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.driver import board_message, fix_deal, heuristic_players, open_table, play_until, start, text_of
 
 
@@ -11,6 +13,7 @@ def turn_line(board) -> str:
     return next(line for line in text_of(board).splitlines() if line.startswith("**Turn of"))
 
 
+@pytest.mark.slow  # over half a second
 async def test_the_board_offers_a_saboteur_only_to_a_player_who_may_play_one(simcord_env, monkeypatch):
     """"Instead of building a player can play a saboteur, provided he/she possesses one"."""
     fix_deal(monkeypatch, 12345)

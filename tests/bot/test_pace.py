@@ -259,6 +259,7 @@ async def test_a_lost_notice_does_not_lock_the_player_out(simcord_env):
     assert not next(s for s in await table.seats() if s.user_id == bo.id).away
 
 
+@pytest.mark.slow  # over half a second
 async def test_with_computer_seats_each_of_ones_turns_has_the_whole_time(simcord_env):
     """One person with two computer seats: the computers' turns come back with the answer, and the
     person's next turn starts a new clock. Ten of fifteen minutes on every turn never runs out."""

@@ -5,6 +5,7 @@ treats it as rated either: not a cancel, a hand-over vote, its standings or `/ta
 from __future__ import annotations
 
 import discord
+import pytest
 
 from tests.bot.driver import start
 from tests.bot.ratings_reference import open_rated, standings
@@ -37,6 +38,7 @@ async def test_a_manage_server_player_cancels_it_as_a_casual_game(simcord_env):
     assert (await table.row()).status == "cancelled"
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_hand_over_vote_there_neither_unrates_it_nor_says_so(simcord_env):
     env = simcord_env
     table, _, (ada, bo, cy) = await computer_table(env, ["ada", "bo", "cy"])

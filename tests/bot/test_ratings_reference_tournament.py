@@ -202,6 +202,7 @@ async def rated_as_the_reference(env, event, table_id: int) -> None:
     await check_stored(env, ledger, event.guild.id, GAME, event.players)
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_held_back_rating_is_stored_when_the_deal_ends_by_a_cancel_after_a_restart(simcord_env):
     """The last table of a duplicate round's deal cancelled (Manage Server) rather than played out,
     after a restart: the table that ended first is rated then, once, as the README's ratings say."""
@@ -217,6 +218,7 @@ async def test_a_held_back_rating_is_stored_when_the_deal_ends_by_a_cancel_after
     await rated_as_the_reference(env, event, first.table_id)
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_held_back_rating_is_stored_when_the_tournament_is_cancelled(simcord_env):
     """A cancel ends the deal too (its other table is cancelled with the tournament): the table that
     ended first is rated then (README, Fair deals: "or the tournament is cancelled")."""

@@ -128,6 +128,7 @@ async def bump_table_ids(env, guild, to: int) -> None:
         await run(conn, "UPDATE game_tables SET id = ? WHERE id = ?", (to, t))
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_short_running_section_does_not_cut_the_lobbies_the_answer_holds(simcord_env):
     """README: /table list shows "up to 15 of each, as many whole lines as one answer holds".
     Fifteen full rated Baumeister lobbies (creators with underscores in their names) and two

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.render.augsburg1520 import card_id_text
 from games import registry
 from games.augsburg1520.spec import Augsburg1520
@@ -325,6 +327,7 @@ async def test_a_take_back_pressed_once_others_have_acted_is_refused_and_leaves_
     assert TAKE_BACK not in labels(after)
 
 
+@pytest.mark.slow  # over half a second
 async def test_table_undo_of_a_move_that_left_the_same_choices_shows_the_dm_panel_again(simcord_env, monkeypatch):
     """README, /table undo: "the panel that gives the decision back offers ↩ Take back again while the
     next one may be taken back". Aelderman: paying one good into a sale leaves the same choice (which

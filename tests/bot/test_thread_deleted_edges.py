@@ -151,6 +151,7 @@ async def test_a_tournament_tables_new_thread_is_named_by_its_round_and_board_as
     assert f"round {games[1].round_no} · board {games[1].board}" in first_name
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_thread_replaced_at_a_secret_pay_off_step_opens_with_its_board(simcord_env, monkeypatch):
     """README: a running game whose thread was deleted goes on in a new thread that opens with "a new
     board whose log holds the game from its start". Also when the move that finds the deletion is a

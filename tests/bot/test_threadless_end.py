@@ -4,6 +4,8 @@ before them, posted at the next start, once; rating changes stored late follow t
 
 from __future__ import annotations
 
+import pytest
+
 from bot import create_bot
 from tests.bot.database_faults import refuse
 from tests.bot.driver import heuristic_players, open_table, play_to_the_end, start
@@ -19,6 +21,7 @@ def in_channel(table, mark: int, title_end: str) -> list:
             if m.id > mark and m.embeds and (m.embeds[0].title or "").endswith(title_end)]
 
 
+@pytest.mark.slow  # over half a second
 async def test_channel_standings_refused_are_posted_again(simcord_env, monkeypatch):
     table = await open_table(simcord_env, GAME, ["ada", "bo"])
     await start(table)
@@ -42,6 +45,7 @@ async def test_channel_standings_after_a_stop_are_posted_once(simcord_env, setti
         assert len(in_channel(table, mark, "final standings")) == 1
 
 
+@pytest.mark.slow  # over half a second
 async def test_rating_changes_stored_late_follow_channel_standings(simcord_env):
     table = await open_table(simcord_env, GAME, ["ada", "bo"])
     await table.players[0].click(table.thread.history()[0], label="Rated: off")
@@ -59,6 +63,7 @@ async def test_rating_changes_stored_late_follow_channel_standings(simcord_env):
     assert len(late) == 1
 
 
+@pytest.mark.slow  # over half a second
 async def test_channel_standings_behind_chatter_are_not_posted_again_at_a_start(simcord_env, settings):
     """A channel is where people talk: a start soon after the end (its standings' check still due)
     finds the standings behind the messages posted since, and does not post them twice."""

@@ -50,6 +50,7 @@ async def test_the_only_player_still_in_heads_the_standings_and_wins(simcord_env
     assert rows[0].player_id == bye and rows[0].rank == 1 and all(r.rank > 1 for r in rows[1:])
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_player_knocked_out_has_nothing_to_withdraw_from(simcord_env):
     """README: in an elimination only the players a round sends on play the next. One it knocked
     out who presses **Withdraw** is told they are out already, and their standings line is not

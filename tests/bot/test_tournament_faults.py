@@ -269,6 +269,7 @@ async def test_a_deadline_notice_the_channel_refuses_is_tried_again_until_it_is_
     assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
 
 
+@pytest.mark.slow  # over half a second
 async def test_standings_refused_for_a_missing_permission_are_named_to_the_organiser_once(simcord_env, caplog,
                                                                                          settings):
     """Send Messages taken away in the tournament's channel while its round plays: the round's end
@@ -318,7 +319,7 @@ async def test_a_tournament_message_discord_refused_at_a_registration_is_shown_l
     assert entrants.count("p1") == 1  # as before the press: Discord refused the edit
     await simcord_env.advance_time(RETRY)
     entrants = " ".join(f.value for f in tournament_message(event, tournament).embeds[0].fields)
-    assert (f"~~" in entrants or "p1" not in entrants) if press == "Withdraw" else "p1" in entrants, entrants
+    assert ("~~" in entrants or "p1" not in entrants) if press == "Withdraw" else "p1" in entrants, entrants
 
 
 async def test_a_tournament_whose_channel_was_deleted_is_not_seated_and_the_organiser_is_told_why(simcord_env):
@@ -336,6 +337,7 @@ async def test_a_tournament_whose_channel_was_deleted_is_not_seated_and_the_orga
     assert await simcord_env.bot.store.tournaments.games(tid, 1) == []
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_tournament_whose_channel_went_after_a_round_can_be_finished_with_its_standings(simcord_env):
     """After a round played, the refusal of the next one points to `/tournament finish` too (the
     rounds played stand), and that finish ends the tournament without retrying posts to a channel

@@ -299,6 +299,7 @@ async def test_a_refused_start_names_the_players_whose_registration_it_removed(s
     assert len(await event.bot.store.tournaments.players(tid)) == 2
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_refused_next_round_names_the_players_it_withdrew(simcord_env):
     """The same when the next round is then refused: a player who left the server after round 1
     is withdrawn, too few are left to seat round 2, and the answer says both."""
@@ -313,6 +314,7 @@ async def test_a_refused_next_round_names_the_players_it_withdrew(simcord_env):
     assert next(e for e in await event.bot.store.tournaments.players(tid) if e.user_id == event.players[2].id).withdrawn
 
 
+@pytest.mark.slow  # over half a second
 async def test_an_answer_naming_more_players_than_one_message_holds_names_them_all(simcord_env):
     """35 registered players with long names left the server before the start: the organiser's
     answer names every one, whole, over as many messages as it takes (Discord allows 2,000

@@ -14,6 +14,7 @@ from tests.bot.tournament_driver import answer, create, new_event, play_out, reg
 
 
 @pytest.mark.parametrize("settle_first", [False, True])
+@pytest.mark.slow  # over half a second
 async def test_a_table_rated_twice_at_once_is_rated_once_and_both_report_its_lines(
         simcord_env, monkeypatch, settle_first):
     event = new_event(simcord_env, 3)

@@ -114,6 +114,7 @@ def test_bench_refuses_bad_options() -> None:
         bench.rows(None, ["version=main"], _refuse)
 
 
+@pytest.mark.slow  # over half a second
 def test_bench_line_names_the_options_and_the_target() -> None:
     bench = _bench_module()
     line = bench.bench("aelderman", 4, 0.01, 1, {"version": "main"})

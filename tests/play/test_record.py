@@ -95,6 +95,7 @@ async def test_a_game_that_did_not_follow_from_its_seed_does_not_verify(tmp_path
                                    f"(version {table.version}, seat {data['actions'][-1]['seat']})"]
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_game_dealt_from_a_chosen_seed_verifies_by_its_actions(tmp_path):
     """A table an admin dealt with `seed:` has no commitment (its board shows the seed itself): its
     untouched record verifies, saying so, and a changed action is still found."""

@@ -135,6 +135,7 @@ async def test_a_stopped_scheduler_is_not_started_again(tmp_path):
     await store.close()
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_timer_whose_handler_keeps_failing_is_tried_less_often_but_never_dropped(store, monkeypatch, caplog):
     """README: "a deadline is deleted only once its computer move is stored, so one interrupted by
     a crash or a failed write fires again" — also when the disk fails for a long while: after

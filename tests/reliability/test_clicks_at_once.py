@@ -131,6 +131,7 @@ async def test_clicks_at_once_leave_one_move_each_and_a_record_that_verifies(sim
     assert data["table"] == table.table_id and record.verify(data) == []
 
 
+@pytest.mark.slow  # over half a second
 async def test_a_choice_made_on_the_out_of_date_answer_keeps_the_real_dm_panel(simcord_env, monkeypatch, caplog):
     """README: "a double click makes one move (the second is told the panel is out of date)", with the
     current panel in its answer. Choosing on that answer (an ephemeral message in the DM, which

@@ -94,6 +94,7 @@ def test_the_no_token_steps_name_the_config_file_the_bot_reads(tmp_path):
     assert str(config) in done.stderr, done.stderr
 
 
+@pytest.mark.slow  # over half a second
 def test_a_blank_boardbot_config_is_not_told_as_a_missing_config_toml(tmp_path):
     """BOARDBOT_CONFIG set but blank (`Environment=BOARDBOT_CONFIG=` in a unit file, or a compose
     file passing `${BOARDBOT_CONFIG}` through unset) counts as unset, as a blank DISCORD_TOKEN counts

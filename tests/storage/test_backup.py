@@ -59,6 +59,7 @@ async def test_a_backup_never_overwrites_a_file(tmp_path):
     assert (tmp_path / "old.sqlite3").read_text() == "keep me"
 
 
+@pytest.mark.slow  # over half a second
 async def test_python_m_bot_backup_copies_the_configured_database(tmp_path):
     path = tmp_path / "bot.sqlite3"
     await (await running_store_with_tables(path, 2)).close()

@@ -403,6 +403,7 @@ def test_a_mission_s_higher_levels_are_headed_as_totals():
     assert not any("(adds)" in line for line in lines)
 
 
+@pytest.mark.slow  # over half a second
 def test_a_mission_is_called_secret_only_while_the_game_runs():
     """Once the game is over the standings show every mission: the panel no longer calls it secret."""
     over = play_to_end(2, seed=3)

@@ -48,6 +48,7 @@ def random_states(seats: int, seed: int, options=None):
 @pytest.mark.parametrize("seats,options", [(3, Options()), pytest.param(4, Options(), marks=pytest.mark.slow),
                                            (4, Options(swap_open_card=False, take_three=False,
                                                        first_build="at_least"))])
+@pytest.mark.slow  # over half a second
 def test_views_from_random_games_render_within_limits(seats, options):
     labelled = set()
     for game in range(3):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.augsburg1520 import SPEC
 from games.augsburg1520.cards import CARD_COST, CARD_ID
 from games.augsburg1520.state import Options
@@ -50,6 +52,7 @@ def test_open_money_shows_everyones_money():
     assert SPEC.view(state, 2).players[0].money == 1500
 
 
+@pytest.mark.slow  # over half a second
 def test_private_money_never_appears_in_other_views_during_games():
     """With money face down, no other seat's view and no public view holds a player's purse.
     Each seat's money is made unique so that finding the number means it leaked."""
