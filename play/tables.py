@@ -160,9 +160,11 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         prompt = table.prompts.get(seat) if seat is not None else None
         return self.kept.overtaken(table.id, table.version, prompt, seat)
 
-    async def moved_last(self, table_id: int, seat: int) -> bool:
-        """Whether the latest move a person made at the table was the seat's own."""
-        last = await self.store.tables.last_action(table_id, person=True)
+    async def decision_opened_by_own_move(self, table: TableRow, seat: int) -> bool:
+        """Whether the seat's current decision was put to it by its player's own move (whose answer
+        showed it; computer moves may have followed in the same write), not by another person's."""
+        opened = table.prompts.get(seat, (table.version,))[0]
+        last = await self.store.tables.last_action(table.id, person=True, up_to=opened)
         return last is not None and last[1] == seat
 
     async def made_last_action(self, table: TableRow, seat: int) -> bool:

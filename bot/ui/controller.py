@@ -368,10 +368,12 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             log.warning("answer to a move at table %s failed (%s); the panel goes by DM", table_id, exc)
             answered = False
         if not answered:
-            sent = await safely(f"panel of table {table_id} seat {number}", self.presenter.dm_panel(news, number))
-            # DMs closed too: the thread tells the player their move stands, unless the move was a
-            # step of a private exchange (a pay-off's answers), of which the thread sees nothing.
-            if not sent and self.presenter.public_step(news):
+            sent = self.presenter.dm_worth_trying(news.seats[number]) and await safely(
+                f"panel of table {table_id} seat {number}", self.presenter.dm_panel(news, number))
+            # DMs closed too: the thread tells the player their move stands, unless the thread did
+            # not see the move (a secret pick, a step of a pay-off's private exchange).
+            seen = any(e.text and e.seats is None for move in news.moves for e in move.events)
+            if not sent and seen and self.presenter.public_step(news):
                 await self.presenter.to_player(news, f"<@{interaction.user.id}>, your move was stored; press "
                                                "**My hand** on the board for your next choices.",
                                                allowed_mentions=panels.PLAYER_MENTIONS)

@@ -135,9 +135,9 @@ class ResumeMixin:
             return True
         if await mentioned_for_turn(bot, news, self.service.spec(news.table), row):  # as in _told_last
             return True
-        # DMs closed, their own move was the last: its answer showed this decision on the panel they
+        # DMs closed, their own move opened this decision: its answer showed it on the panel they
         # answered (My hand), and the running bot mentions nobody for that, so nor does a restart.
-        return row.dm_ok is False and await self.service.moved_last(news.table.id, row.seat)
+        return row.dm_ok is False and await self.service.decision_opened_by_own_move(news.table, row.seat)
 
     async def on_standings_due(self: TablesController, table_id: int, attempt: int) -> None:
         """Standings Discord refused at a game's end: the last board and the standings, again."""

@@ -23,8 +23,8 @@ async def seat_of(table, player):
     return next(s for s in await table.seats() if s.user_id == player.id)
 
 
-async def table_with_closed_dms(env, *, live: bool = False):
-    """ada and bo at Augsburg 1520; bo's DMs are closed before he joins."""
+async def table_with_closed_dms(env, *, live: bool = False, also: tuple[str, ...] = ()):
+    """ada and bo at Augsburg 1520 (and `also`, after them); bo's DMs are closed before he joins."""
     table = await open_table(env, "augsburg1520", ["ada"])
     bo = table.guild.add_member(env.create_user("bo"))
     fault = close_dms(env, bo)
@@ -34,6 +34,9 @@ async def table_with_closed_dms(env, *, live: bool = False):
     (advice,) = joined.followups
     assert advice.ephemeral and "could not send you a direct message" in advice.content
     table.players.append(bo)
+    for name in also:
+        table.players.append(table.guild.add_member(env.create_user(name)))
+        await table.players[-1].click(table.thread.history()[0], label="Join")
     lobby, ada = table.thread.history()[0], table.players[0]
     while live and "Pace: live, 15 minutes a decision" not in labels(lobby):
         await ada.click(lobby, label=next(text for text in labels(lobby) if text.startswith("Pace")))
@@ -232,3 +235,33 @@ async def test_a_restart_does_not_ping_a_player_on_the_decision_their_own_answer
     version = (await table.row()).version
     assert await play_turn_by_dm(table, policy)  # his My hand still opens the decision
     assert (await table.row()).version > version
+
+
+@pytest.mark.slow  # plays until such a moment
+async def test_a_restart_does_not_ping_a_player_whose_own_answer_showed_a_choice_others_make_too(
+        simcord_env, settings, monkeypatch):
+    """The same when others choose at the same time (a secret purchase) and one of them moved after
+    bo: his own move opened the decision and his answer showed it, so no restart mentions him."""
+    from bot import create_bot
+
+    fix_deal(monkeypatch, 3)
+    table, bo, _ = await table_with_closed_dms(simcord_env, also=("cy",))
+    policy = heuristic_players("augsburg1520", 3)
+    bo_seat, store = (await seat_of(table, bo)).seat, table.bot.store.tables
+
+    async def people_moves(up_to: float = float("inf")) -> list[int]:  # seats, newest first
+        return [seat for version, seat, _ in reversed(await store.actions(table.table_id))
+                if version <= up_to and not await store.by_computer(table.table_id, version)]
+    for _ in range(600):
+        row = await table.row()
+        due = SPEC.to_act(table.bot.service.state(row))
+        opened_by = (await people_moves(row.prompts.get(bo_seat, (0,))[0]))[:1]  # the move that opened his
+        if bo_seat in due and len(due) > 1 and opened_by == [bo_seat] and (await people_moves())[0] != bo_seat:
+            break
+        assert await play_turn_by_dm(table, policy)
+    else:
+        raise AssertionError("no decision that bo's own move opened while another person moved since")
+    pings = len(turn_pings(table, bo))
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.settle()
+    assert len(turn_pings(table, bo)) == pings, [m.content for m in turn_pings(table, bo)]

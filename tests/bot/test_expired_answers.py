@@ -121,3 +121,40 @@ async def test_the_last_agree_of_a_cancel_vote_whose_answer_expired_still_closes
     assert "My hand" not in labels(await board_message(table))
     assert not dm_controls(ada, table.table_id)
     assert not labels(next(m for m in table.thread.history() if m.id == question.id))
+
+
+async def test_a_secret_pick_of_a_player_with_closed_dms_whose_answer_expired_is_not_told_in_the_thread(
+        simcord_env, monkeypatch):
+    """README: in a secret choice "the others see only who has decided". Bo's DMs are closed and
+    the answer to his pick of a note (before Done) expires: the thread is not told his move was
+    stored (that would show when he picks), and no DM is tried again (README: a refused DM is
+    tried again at a decision ten minutes or more later, not at every move)."""
+    from games import registry
+    from play.results import seat_choices
+    from tests.bot.driver import choose, panel_message
+
+    env = simcord_env
+    fix_deal(monkeypatch, 3)
+    table = await open_table(env, "augsburg1520", ["ada"])
+    lobby = table.thread.history()[0]
+    for name in ("bo", "cy"):
+        player = table.guild.add_member(env.create_user(name))
+        if name == "bo":  # closed from the start
+            env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)
+        await player.click(lobby, label="Join")
+        table.players.append(player)
+    await table.players[0].click(lobby, label="Start")
+    bo = table.players[1]
+    seat = next(s for s in await table.seats() if s.user_id == bo.id)
+    posts, dm_path = len(table.thread.history()), f"/channels/{bo.user.dm_channel.id}/messages"
+    tries = sum(r.method == "POST" and r.path == dm_path for r in env.http_requests)
+    for _ in range(2):
+        choices = seat_choices(registry.get("augsburg1520"), await table.state(), seat.seat)
+        pick = next(i for i, c in enumerate(choices) if c.kind == "buy_card")
+        panel = await panel_message(table, bo, seat)  # his My hand answer
+        expire_next_answer(env)
+        await choose(bo, panel, pick)
+    assert seat.seat in registry.get("augsburg1520").to_act(await table.state())  # still choosing
+    assert len(table.thread.history()) == posts, [m.content for m in table.thread.history()[posts:]]
+    assert sum(r.method == "POST" and r.path == dm_path for r in env.http_requests) == tries

@@ -174,9 +174,11 @@ async def test_an_expired_answer_and_the_game_is_finished(simcord_env, caplog):
 
 async def test_an_expired_answer_with_closed_dms_is_told_in_the_thread(simcord_env, caplog):
     """The answer to a move expires and the player's DMs are closed: the thread tells them their
-    move stands and where their next choices are."""
+    move stands and where their next choices are (a move everyone saw: a bid, not a secret pick)."""
     table = await new_game(simcord_env, caplog)
     policy = heuristic_players(GAME, len(PLAYERS))
+    while (await table.state()).phase != "bid":  # the secret purchase first
+        await one_move(table, policy)
     for player in table.players:  # every DM refused from now on
         inject(simcord_env, "POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007,
                message="Cannot send messages to this user", times=None)
