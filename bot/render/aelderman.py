@@ -457,8 +457,8 @@ class AeldermanRenderer(Renderer):
             embeds.extend(_line_embeds(f"Aelderman — {title}", lines))
         return embeds
 
-    def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
-        return outcome_lines(info, outcome)
+    def outcome_lines(self, info: TableInfo, outcome: Any, kept: bool = False) -> list[str]:
+        return outcome_lines(info, outcome, kept)
 
 
 def mission_lines(player: Any) -> list[str]:

@@ -9,10 +9,15 @@ from typing import Any
 from bot.render.base import TableInfo
 
 
-def outcome_lines(info: TableInfo, outcome: Any) -> list[str]:
-    """The final standings: missions in the short version, the election in the main one."""
+def outcome_lines(info: TableInfo, outcome: Any, kept: bool = False) -> list[str]:
+    """The final standings: missions in the short version, the election in the main one. `kept`:
+    the deal is still played at another table, where each seat holds the same secret mission."""
     if not any(RESULT_HEAD.match(lines[0]) for lines in outcome.details.values() if lines):
         return election_lines(info, outcome)  # the main version: no missions
+    if kept:
+        outcome = outcome.model_copy(update={"details": {
+            seat: [RESULT_HEAD.sub(r"A secret mission: \g<level> task reached; \g<votes> council votes", lines[0])]
+            for seat, lines in outcome.details.items() if lines}})
     solo = len(outcome.scores) == 1  # one player: no places, no other winners, no tie-break
     completed = [s for s in outcome.scores if task_completed(outcome, s)]  # winners, unless ranked last
     if solo:
@@ -108,4 +113,4 @@ def _result_lines(details: list[str]) -> tuple[str, list[str]]:
     head = f"{found['mission']}: {done}, {found['votes']} council votes"
     checked = ("  All three tasks completed, each checked:" if level == "expert"
                else f"  Checked against the {NEXT_LEVEL[level]} task:")
-    return head, [checked, *(f"  {line}" for line in details[1:])]
+    return head, [checked, *(f"  {line}" for line in details[1:])] if details[1:] else []  # (kept: none)

@@ -259,8 +259,9 @@ class Renderer(ABC):
     def rules(self) -> list[discord.Embed]:
         """The /rules output: a rules summary and the component values (chosen ones marked)."""
 
-    def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
-        """Final standings lines; the default lists places, scores and details."""
+    def outcome_lines(self, info: TableInfo, outcome: Any, kept: bool = False) -> list[str]:
+        """Final standings lines; the default lists places, scores and details. `kept`: the deal is
+        still played at another table, so nothing its players were dealt in secret is named."""
         lines = []
         place = 1
         for group in outcome.ranking:

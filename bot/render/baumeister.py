@@ -431,8 +431,8 @@ class BaumeisterRenderer(Renderer):
             f"**{label}**: {value}" for label, value in OPTION_HELP))
         return [summary, components, options]
 
-    def outcome_lines(self, info: TableInfo, outcome: Any) -> list[str]:
-        lines = []
+    def outcome_lines(self, info: TableInfo, outcome: Any, kept: bool = False) -> list[str]:
+        lines = []  # (nothing is dealt in secret: cards come from the stacks, in turn)
         place = 1
         for group in outcome.ranking:
             # Equal points share a place; players ranked last for leaving share theirs without a tie.

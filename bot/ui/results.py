@@ -76,7 +76,8 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
         info = dataclasses.replace(info, names={**info.names, **{
             s.seat: f"{info.plain_name(s.seat)} ({mark})" for s in away}})
     embed = discord.Embed(title=standings_title(info, table.id),
-                          description="\n".join(get_renderer(table.game).outcome_lines(info, outcome))[:4096],
+                          description="\n".join(get_renderer(table.game).outcome_lines(info, outcome,
+                                                                                      kept=bool(twins)))[:4096],
                           colour=discord.Colour.gold())
     if ratings:
         embed.add_field(name="Rating changes", value="\n".join(ratings)[:1024], inline=False)
@@ -92,9 +93,9 @@ async def announce(thread: Any, news: TableNews, info: Any, ratings: list[str],
                         "here once stored.", inline=False)
     if table.seed_salt and twins:
         embed.add_field(name="Fair deal", value=(
-            f"This deal is still being played at {tables_named([t.id for t in twins])}: the seed and salt are "
-            "kept until that game ends; then `/table export` gives them, and `python -m bot verify` checks "
-            "every shuffle."), inline=False)
+            f"This deal is still being played at {tables_named([t.id for t in twins])}: the seed and salt, and "
+            "what each seat was dealt in secret, are kept until that game ends; then `/table export` gives "
+            "them, and `python -m bot verify` checks every shuffle."), inline=False)
     elif table.seed_salt:
         embed.add_field(name="Fair deal", value=(
             f"Seed `{table.seed}`, salt `{table.seed_salt}`: their SHA-256 (salt:seed) is the commitment the "

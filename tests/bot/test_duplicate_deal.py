@@ -330,3 +330,37 @@ async def test_a_duplicate_elimination_final_of_one_table_is_not_said_to_share_a
     final = await event.organiser.slash(event.channel, "tournament next")
     assert len(await event.bot.store.tournaments.games(tid, 2)) == 1
     assert "Round 2 is seated" in answer(final) and "the same deal" not in answer(final), answer(final)
+
+
+@pytest.mark.slow
+async def test_aelderman_standings_name_no_secret_mission_while_the_same_deal_is_played(simcord_env):
+    """README (Fair deals): "A table that ends while another is still playing that deal keeps it
+    secret until that game ends too". Each seat of that deal holds the same secret mission at both
+    tables: the first table's standings say how each did, not which mission it was."""
+    import discord
+
+    from games.aelderman.data_missions import MISSIONS
+    from tests.bot.driver import text_of
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    admin = guild.add_member(env.create_user("ada"), roles=[guild.create_role(
+        "mods", permissions=discord.Permissions(manage_guild=True))])
+    bo, cy, dee = (guild.add_member(env.create_user(name)) for name in ("bo", "cy", "dee"))
+    tables = []
+    for seated in ([bo, cy], [dee, bo]):
+        await admin.slash(channel, "table create", game="aelderman", seed=42)
+        thread = channel.threads[-1]
+        for player in seated:
+            await player.click(thread.history()[0], label="Join")
+        await admin.click(thread.history()[0], label="Start")
+        tables.append((await env.bot.store.tables.by_thread(thread.id), thread))
+    (first, first_thread), (second, _) = tables
+    await play_out(env.bot, first.id)
+    assert (await env.bot.store.tables.get(second.id)).status == "running"
+    standings = next(m for m in first_thread.history() if m.embeds and "final standings" in m.embeds[0].title)
+    shown = text_of(standings)
+    assert "A secret mission:" in shown and "council votes" in shown, shown
+    assert not [m.name for m in MISSIONS.values() if m.name in shown], shown
+    assert "Checked against" not in shown  # nor what it asked
