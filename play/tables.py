@@ -86,6 +86,12 @@ def own_rated_cancel(table: TableRow) -> str:
             "forfeit with `/table abandon`.")
 
 
+def tables_listed(tables: list[TableRow]) -> str:
+    """"#4 Augsburg 1520 in <#thread>; #7 ...": the tables an answer names (the first ten)."""
+    return "; ".join(f"#{t.id} {registry.get(t.game).title}" + (f" in <#{t.thread_id}>" if t.thread_id else "")
+                     for t in tables[:10]) + ("; …" if len(tables) > 10 else "")
+
+
 class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
     def __init__(self, store: Store, *, clock: Callable[[], float], decision_seconds: int | None = None,
                  open_limits: tuple[int, int] = (3, 50), missed_for_handover: int = votes.MISSED_FOR_HANDOVER) -> None:
@@ -202,16 +208,20 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
                 return here[0]
         mine = [t for t in await self.store.tables.tables_of_user(caller.user_id, "lobby", "running")
                 if t.guild_id == caller.guild_id]
+        if len(mine) > 1 and not [t for t in mine if t.status in meant]:
+            raise TableError(
+                f"None of your tables here is a lobby ({tables_listed(mine)}): a game being played is left with "
+                "`/table abandon`, which forfeits your seat." if meant == ("lobby",) else
+                f"None of your tables here has started ({tables_listed(mine)}): this is for a game being played. "
+                "A lobby is left with its **Leave**.")
         if len(mine) > 1:
-            mine = [t for t in mine if t.status in meant] or mine
+            mine = [t for t in mine if t.status in meant]
         if len(mine) == 1:
             return mine[0].id
         if not mine:
             raise TableError("You are not at any open table. Use this in a table's thread or give its number.")
-        listed = "; ".join(f"#{t.id} {registry.get(t.game).title}" + (f" in <#{t.thread_id}>" if t.thread_id else "")
-                           for t in mine[:10]) + ("; …" if len(mine) > 10 else "")
-        raise TableError(f"You are at several tables ({listed}); use this in the table's thread or give "
-                         "`table:` its number.")
+        raise TableError(f"You are at several tables ({tables_listed(mine)}); use this in the table's thread or "
+                         "give `table:` its number.")
 
     async def listing(self, caller: Caller, channel_ids: list[int], limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
         """The caller's server's tables outside tournaments in `channel_ids` (those the caller may

@@ -16,7 +16,7 @@ from bot.ui.controller import TablesController
 from bot.ui.listing import list_tables
 from bot.ui.log import show_log
 from bot.ui.requests import caller_of, embed_batches, name_of, refusal, reply
-from play.common import TableError, quote
+from play.common import TableError, not_seated, quote
 from play.options import option_lines, read_pairs
 from play.pace import PACES
 from games import registry
@@ -137,6 +137,8 @@ class TablesCog(commands.Cog):
         try:
             table_id = await self.resolve(interaction, table, RUNNING)
             seats = await self.service.seats(table_id, caller_of(interaction))
+            if not any(s.user_id == interaction.user.id for s in seats):  # (this thread's table, say)
+                raise not_seated(table_id, ", so you cannot ask for a vote there")
             seat = next((s.seat for s in seats if s.user_id == player.id), None)
             if seat is None:
                 raise TableError(f"{quote(name_of(player))} is not seated at table #{table_id}.",
@@ -163,7 +165,7 @@ class TablesCog(commands.Cog):
     async def log(self, interaction: discord.Interaction, table: TableNumber | None = None,
                   page: app_commands.Range[int, 1, 100_000] | None = None) -> None:
         try:
-            table_id = await self.resolve(interaction, table)
+            table_id = await self.resolve(interaction, table, RUNNING)  # (a lobby has no log yet)
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return

@@ -307,3 +307,41 @@ async def test_hand_in_another_tables_thread_says_which_table_and_how_to_reach_o
     assert result.response.ephemeral
     assert f"not seated at this table (#{w.t2.table_id})" in said and "table:<n>" in said, said
     assert "spectators may see" in said
+
+
+async def test_handover_in_another_tables_thread_says_which_table_and_how_to_reach_ones_own(simcord_env):
+    """As for `/table hand`: bo asks to vote out ada (his opponent at table 1) in table 2's thread,
+    where he does not play; he is told that thread's table is not his, and how to name his own."""
+    w = await world(simcord_env)
+    result = await w.bo.slash(w.t2.thread, "table handover", player=w.ada_a.user)
+    said = answer_text(result)
+    assert result.response.ephemeral
+    assert f"not seated at this table (#{w.t2.table_id})" in said and "table:<n>" in said, said
+
+
+@pytest.mark.parametrize("command", ["table abandon", "table undo", "table hand", "table log"])
+async def test_a_game_command_at_lobbies_alone_says_none_has_started(simcord_env, command):
+    """README: "At one game and one lobby, `hand`, `undo`, `abandon` and `handover` mean the game":
+    at two lobbies and no game, the answer is not a choice between tables none of which it fits."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bo, cy = (guild.add_member(env.create_user(name)) for name in ("ada", "bo", "cy"))
+    first = await make_table(env, guild, channel, bo, "augsburg1520", [ada])
+    second = await make_table(env, guild, channel, cy, "baumeister", [ada])
+    said = answer_text(await ada.slash(channel, command))
+    assert said.startswith("None of your tables here has started") and "several tables" not in said, said
+    assert f"#{first.table_id} Augsburg 1520" in said and f"#{second.table_id} Wettstreit" in said
+    assert "**Leave**" in said
+
+
+async def test_leave_at_games_alone_says_none_is_a_lobby(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bo, cy = (guild.add_member(env.create_user(name)) for name in ("ada", "bo", "cy"))
+    for creator, other in ((ada, bo), (cy, ada)):
+        table = await make_table(env, guild, channel, creator, "augsburg1520", [other])
+        await creator.click(table.thread.history()[0], label="Start")
+    said = answer_text(await ada.slash(channel, "table leave"))
+    assert said.startswith("None of your tables here is a lobby") and "`/table abandon`" in said, said
