@@ -138,7 +138,8 @@ class TablesCog(commands.Cog):
             table_id = await self.resolve(interaction, table, RUNNING)
             seats = await self.service.seats(table_id, caller_of(interaction))
             if not any(s.user_id == interaction.user.id for s in seats):  # (this thread's table, say)
-                raise not_seated(table_id, ", so you cannot ask for a vote there")
+                raise not_seated(table_id, ": only the players of this game can ask to hand a seat to a "
+                                           "computer player")
             seat = next((s.seat for s in seats if s.user_id == player.id), None)
             if seat is None:
                 raise TableError(f"{quote(name_of(player))} is not seated at table #{table_id}.",

@@ -20,8 +20,9 @@ async def test_an_abandoned_player_asking_a_handover_is_told_why_not_that_they_a
                                "seat; the players still playing can."), answer(refused)
     outsider = table.guild.add_member(simcord_env.create_user("eve"))
     refused = await outsider.slash(table.thread, "table handover", player=bo)
-    assert refused.ephemeral and answer(refused) == (
-        "Only the players of this game can ask to hand a seat to a computer player."), answer(refused)
+    assert refused.ephemeral and answer(refused).startswith(
+        f"You are not seated at this table (#{table.table_id}): only the players of this game can ask to hand a "
+        "seat to a computer player. If you play at another table, use its own board"), answer(refused)
 
 
 async def test_the_player_a_handover_vote_is_about_is_told_how_it_ends(simcord_env):
