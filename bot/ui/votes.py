@@ -121,7 +121,8 @@ class VotesMixin:
         await reply(interaction, {"refused": "Noted: you refused, so the game goes on.",
                                   "agreed": "Noted: everyone agreed, so it is done."}.get(voted.outcome, "Noted."))
         await _retire(await _as_stored(interaction.message), table_id, kind)
-        await self._retire_posted(table_id, kind, interaction.message.id if interaction.message else None)
+        await safely(f"vote message of table {table_id}", self._retire_question(
+            voted.news, kind, interaction.message.id if interaction.message else None))
         if voted.outcome == "refused":
             name = _name_of(voted, info, interaction.user.id) or shown_name(name_of(interaction.user))
             await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")
@@ -150,17 +151,18 @@ class VotesMixin:
         await safely(f"vote message of table {news.table.id}", self._retire_question(news, kind))
         await self.presenter.post(news.table.thread_id, note)
 
-    async def _retire_question(self, news: TableNews, kind: str) -> None:
-        """The question of a vote carried out without a last answer loses its buttons: the ones this
-        process posted, and any other among the thread's latest messages (asked before a restart;
-        a thread the bot may not read back shows it none)."""
+    async def _retire_question(self, news: TableNews, kind: str, answered: int | None = None) -> None:
+        """The questions of a decided vote lose their buttons: the ones this process posted (but the
+        `answered` one, which its answer retires), and any other among the thread's latest messages
+        (asked before a restart, or many times; a thread the bot may not read back shows it none)."""
         key = (news.table.id, kind)
-        posted = await self._retire_posted(*key)
+        posted = await self._retire_posted(*key, answered)
         thread = await self.presenter.channel(news.table.thread_id)
         if thread is None:
             return
+        done = {m.id for m in posted} | {answered}
         async for message in thread.history(limit=QUESTION_LOOKBACK):
-            if message.author == self.presenter.bot.user and message.id not in {m.id for m in posted}:
+            if message.author == self.presenter.bot.user and message.id not in done:
                 await _retire(message, *key)
 
     async def _retire_posted(self, table_id: int, kind: str, answered: int | None = None) -> list[discord.Message]:

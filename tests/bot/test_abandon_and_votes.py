@@ -89,6 +89,28 @@ async def test_a_copy_of_an_ended_vote_does_not_count_in_the_next_one(simcord_en
     assert (await table.row()).votes["cancel"]["yes"] == []
 
 
+@pytest.mark.parametrize("answers", [("cy Refuse",), ("bo Agree", "cy Agree")], ids=["refused", "agreed"])
+async def test_every_copy_of_a_decided_vote_loses_its_buttons_also_after_a_restart(simcord_env, settings, answers):
+    """A decided vote's question loses its buttons: every copy of it (asked many times, or before a
+    restart, which the process that decides it never posted), not only the one answered."""
+    from bot import create_bot
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    for _ in range(6):
+        await ada.slash(table.thread, "table cancel")  # asked again and again: six copies
+    await simcord_env.restart_bot(create_bot(settings))
+    await ada.slash(table.thread, "table cancel")  # and once more after the restart
+    copies = votes_in(table)
+    assert len(copies) == 7
+    for answer in answers:
+        who, label = answer.split()
+        await {"bo": bo, "cy": cy}[who].click(copies[-1], label=label)
+    shown = {m.id: m for m in table.thread.history()}
+    assert not [m for m in copies if buttons(shown[m.id])], "a copy of the decided vote kept its buttons"
+
+
 async def test_an_abandoners_panel_loses_its_controls_and_an_old_click_shows_no_hand(simcord_env):
     """README: after /table abandon "the seat's hand and secret log lines are the computer's": the
     player's DM panel loses its controls, and a click on an old control is refused without showing
