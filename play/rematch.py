@@ -19,26 +19,33 @@ async def rematch(service: TableService, table_id: int, caller: Caller,
                   left_server: frozenset[int] = frozenset()) -> TableRow:
     """`left_server`: players of the game who are no longer members of its server."""
     async with service.lock(table_id):  # two presses at once open one table
-        old = await service.load(table_id, caller)
-        mine = old.seat_of(caller.user_id)
-        if mine is None:
-            raise TableError("Only the players of this game can ask for a rematch.")
-        if caller.guild_id is None:  # a new table opens in the server: asked there, by a member
-            raise TableError("Ask for the rematch with **Rematch** on the final standings in the table's thread.")
-        if old.table.status == "cancelled":  # its players agreed to stop: none of them is seated again
-            raise TableError("This table was cancelled, so it has no rematch. Open a new table with `/table create`.")
-        if old.table.status != "finished" or old.table.state is None:
-            raise TableError("A rematch can be asked for once the game has ended.")
-        if old.table.tournament_id is not None:
-            raise TableError("Tournament games have no rematch; the tournament seats its next round.")
-        await _no_rematch_yet(service, old, caller)  # where everyone goes, those who may not open it too
-        if mine.handed_over:
-            raise TableError("You left this game (or your seat went to a computer player), so the others open "
-                             "its rematch; you may join it.")
-        if mine.away:
-            raise TableError("You were away when this game ended (a computer player moved for you), so the others "
-                             "open its rematch; you may join it.")
+        old, mine = await checked(service, table_id, caller)
         return await _open(service, old, caller, mine, left_server)
+
+
+async def checked(service: TableService, table_id: int, caller: Caller) -> tuple[Loaded, Any]:
+    """The finished game and the caller's seat, if the caller may open its rematch now (a
+    TableError says why not, or where the rematch already is)."""
+    old = await service.load(table_id, caller)
+    mine = old.seat_of(caller.user_id)
+    if mine is None:
+        raise TableError("Only the players of this game can ask for a rematch.")
+    if caller.guild_id is None:  # a new table opens in the server: asked there, by a member
+        raise TableError("Ask for the rematch with **Rematch** on the final standings in the table's thread.")
+    if old.table.status == "cancelled":  # its players agreed to stop: none of them is seated again
+        raise TableError("This table was cancelled, so it has no rematch. Open a new table with `/table create`.")
+    if old.table.status != "finished" or old.table.state is None:
+        raise TableError("A rematch can be asked for once the game has ended.")
+    if old.table.tournament_id is not None:
+        raise TableError("Tournament games have no rematch; the tournament seats its next round.")
+    await _no_rematch_yet(service, old, caller)  # where everyone goes, those who may not open it too
+    if mine.handed_over:
+        raise TableError("You left this game (or your seat went to a computer player), so the others open "
+                         "its rematch; you may join it.")
+    if mine.away:
+        raise TableError("You were away when this game ended (a computer player moved for you), so the others "
+                         "open its rematch; you may join it.")
+    return old, mine
 
 
 async def _no_rematch_yet(service: TableService, old: Loaded, caller: Caller) -> None:

@@ -472,6 +472,10 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         """A new lobby with the same players and options (play/rematch.py)."""
         return await rematch.rematch(self, table_id, caller, left_server)
 
+    async def check_rematch(self, table_id: int, caller: Caller) -> None:
+        """Refuse a rematch the caller may not open now, or that is open already (play/rematch.py)."""
+        await rematch.checked(self, table_id, caller)
+
     async def undo(self, table_id: int, caller: Caller, version: int | None = None) -> TableNews:
         """Take back the caller's own last action (play/undo.py)."""
         return await undo.take_back(self, table_id, caller, version)

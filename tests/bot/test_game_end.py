@@ -265,3 +265,28 @@ async def test_a_rematch_does_not_seat_a_player_who_left_the_server(simcord_env)
     new_id = (await table.row()).rematch_id
     seats = await env.bot.store.tables.seats(new_id)
     assert [s.user_id for s in seats] == [ada.id, bo.id]
+
+
+async def test_a_second_rematch_press_points_to_the_open_rematch_though_threads_are_refused_now(simcord_env,
+                                                                                                monkeypatch):
+    """README: Rematch "Pressed again, it points to the rematch already open": nothing is opened
+    then, so a permission the bot lost since (Create Public Threads) is not what it answers; nor is
+    it what someone who did not play is told."""
+    from tests.bot.tournament_driver import play_out
+
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada, bo = table.players
+    await start(table)
+    await play_out(simcord_env.bot, table.table_id)
+    await ada.click(standings_of(table), label="Rematch")
+    rematch = (await table.row()).rematch_id
+    await simcord_env.bot.get_channel(table.channel.id).set_permissions(simcord_env.bot.user,
+                                                                         create_public_threads=False)
+    again = await bo.click(standings_of(table), label="Rematch")
+    said = again.response.content if again.ephemeral else again.followups[-1].content
+    thread_id = (await simcord_env.bot.service.get(rematch)).thread_id
+    assert said == f"The rematch is already open: table #{rematch} (<#{thread_id}>). You are seated there.", said
+    eve = table.guild.add_member(simcord_env.create_user("eve"))
+    said = (await eve.click(standings_of(table), label="Rematch")).response.content
+    assert said == "Only the players of this game can ask for a rematch.", said
