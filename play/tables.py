@@ -208,14 +208,15 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
                 return here[0]
         mine = [t for t in await self.store.tables.tables_of_user(caller.user_id, "lobby", "running")
                 if t.guild_id == caller.guild_id]
-        if len(mine) > 1 and not [t for t in mine if t.status in meant]:
+        fitting = [t for t in mine if t.status in meant]
+        if len(mine) > 1 and not fitting:
             raise TableError(
                 f"None of your tables here is a lobby ({tables_listed(mine)}): a game being played is left with "
                 "`/table abandon`, which forfeits your seat." if meant == ("lobby",) else
                 f"None of your tables here has started ({tables_listed(mine)}): this is for a game being played. "
                 "A lobby is left with its **Leave**.")
         if len(mine) > 1:
-            mine = [t for t in mine if t.status in meant]
+            mine = fitting
         if len(mine) == 1:
             return mine[0].id
         if not mine:
@@ -472,9 +473,10 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         """A new lobby with the same players and options (play/rematch.py)."""
         return await rematch.rematch(self, table_id, caller, left_server)
 
-    async def check_rematch(self, table_id: int, caller: Caller) -> None:
-        """Refuse a rematch the caller may not open now, or that is open already (play/rematch.py)."""
-        await rematch.checked(self, table_id, caller)
+    async def check_rematch(self, table_id: int, caller: Caller) -> TableRow:
+        """The finished table, unless the caller may not open its rematch now or it is open already
+        (a TableError says which; play/rematch.py)."""
+        return (await rematch.checked(self, table_id, caller))[0].table
 
     async def undo(self, table_id: int, caller: Caller, version: int | None = None) -> TableNews:
         """Take back the caller's own last action (play/undo.py)."""

@@ -88,8 +88,7 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
     async def rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         """The standings' Rematch button: a new table with the same players and options."""
         try:
-            old = await self.service.get(table_id, caller_of(interaction))
-            await self.service.check_rematch(table_id, caller_of(interaction))  # (open already: where it is)
+            old = await self.service.check_rematch(table_id, caller_of(interaction))  # (open already: where it is)
             parent = await self.presenter.channel(old.channel_id)
             if not isinstance(parent, discord.TextChannel):
                 raise TableError("The channel of this game is gone; open a new table with `/table create`.")
