@@ -16,7 +16,7 @@ from bot.render.aelderman_council import bid_status, council_row_lines, revealed
 from bot.render.aelderman_display import display_lines, improvement_lines, majority_lines, open_cards_text
 from bot.render.aelderman_lubeck import panel_key, strip_for
 from bot.render.aelderman_map import PLAYER_COLOURS, draw_map, draw_map_now, spare_name, status_text
-from bot.render.aelderman_results import outcome_lines
+from bot.render.aelderman_results import mission_lines, outcome_lines
 from bot.render.aelderman_steps import (
     NOW, STANDING, TURN_OF, WAITING, card_field, public_step, sales_in_reach, step_prompt, turn_lines, wheel_field,
     without_turn,
@@ -37,7 +37,6 @@ MAJORITIES = "Majorities so far (council votes for 1st/2nd)"
 FINAL_MAJORITIES = "Majorities at the end (council votes for 1st/2nd)"
 ACTING = " ⏳"  # after the name of a player who must act now (taken off a replaced board)
 BOARD_ROOM, CARDS_ROOM, SHORT_NAME, TINY_NAME = EMBED_TOTAL - 500, EMBED_TOTAL - 350, 12, 8
-LEVEL_NAMES = ("basic", "advanced", "expert")
 
 
 def dot(seat: int) -> str:
@@ -459,18 +458,6 @@ class AeldermanRenderer(Renderer):
 
     def outcome_lines(self, info: TableInfo, outcome: Any, kept: bool = False) -> list[str]:
         return outcome_lines(info, outcome, kept)
-
-
-def mission_lines(player: Any) -> list[str]:
-    """Each level's requirements with ✓/✗ and progress; higher levels add theirs, as totals."""
-    lines, before = [], set()
-    for level in LEVEL_NAMES:
-        items = [r for r in player.requirements if r.level == level]
-        new = [r for r in items if r.text not in before]
-        before = {r.text for r in items}
-        lines.append(f"**{level.capitalize()}**" + (" (the level below, and in all:)" if level != "basic" else ""))
-        lines.extend(f"{'✓' if r.met else '✗'} {r.text} ({r.have}/{r.need})" for r in new)
-    return lines
 
 
 def _line_embeds(title: str, lines: list[str]) -> list[discord.Embed]:

@@ -8,6 +8,8 @@ from typing import Any
 
 from bot.render.base import TableInfo
 
+LEVEL_NAMES = ("basic", "advanced", "expert")
+
 
 def outcome_lines(info: TableInfo, outcome: Any, kept: bool = False) -> list[str]:
     """The final standings: missions in the short version, the election in the main one. `kept`:
@@ -114,3 +116,15 @@ def _result_lines(details: list[str]) -> tuple[str, list[str]]:
     checked = ("  All three tasks completed, each checked:" if level == "expert"
                else f"  Checked against the {NEXT_LEVEL[level]} task:")
     return head, [checked, *(f"  {line}" for line in details[1:])] if details[1:] else []  # (kept: none)
+
+
+def mission_lines(player: Any) -> list[str]:
+    """Each level's requirements with ✓/✗ and progress; higher levels add theirs, as totals."""
+    lines, before = [], set()
+    for level in LEVEL_NAMES:
+        items = [r for r in player.requirements if r.level == level]
+        new = [r for r in items if r.text not in before]
+        before = {r.text for r in items}
+        lines.append(f"**{level.capitalize()}**" + (" (the level below, and in all:)" if level != "basic" else ""))
+        lines.extend(f"{'✓' if r.met else '✗'} {r.text} ({r.have}/{r.need})" for r in new)
+    return lines
