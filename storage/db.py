@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
 import re
 import sqlite3
@@ -71,6 +72,11 @@ def iso_time(seconds: float) -> str:
 
 def migrations() -> list[tuple[int, str, str]]:
     """(version, file name, SQL) for every migration shipped in storage/migrations, in order."""
+    return list(_shipped_migrations())
+
+
+@functools.cache  # the shipped files do not change while the bot runs; every open reads them
+def _shipped_migrations() -> tuple[tuple[int, str, str], ...]:
     found = []
     for entry in resources.files("storage.migrations").iterdir():
         match = _MIGRATION_NAME.match(entry.name)
@@ -80,7 +86,7 @@ def migrations() -> list[tuple[int, str, str]]:
     versions = [v for v, _, _ in found]
     if versions != list(range(1, len(versions) + 1)):
         raise RuntimeError(f"storage migrations must be numbered 1..n without gaps, found {versions}")
-    return found
+    return tuple(found)
 
 
 class Database:
