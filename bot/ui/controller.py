@@ -390,7 +390,8 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             elif row is not None and row.dm_message_id == interaction.message.id:
                 await self.presenter.retire_copied(news, row)
             if row is not None and row.dm_message_id not in (None, interaction.message.id):
-                await self.presenter.retire_dm_panel(news, row)
+                # A later DM (a last-to-choose notice) would go on asking: it says what the answer says.
+                await self.presenter.retire_dm_panel(news, row, current=panel)
             self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
                                    dm_channel_id=interaction.message.channel.id)
         await self.after(news, answered=number, in_dm=in_dm)
