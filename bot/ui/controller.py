@@ -20,6 +20,7 @@ from bot.ui.components import AMOUNT, AmountForm, amount_fault, trimmed
 from bot.ui.permissions import refusal_for
 from bot.ui.away import AwayMixin
 from bot.ui.departed import DepartedMixin
+from bot.ui.last_chooser import answered_elsewhere
 from bot.ui.lobby_shown import LobbyShownMixin
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import (caller_of, defer, dm_panel_pressed, left_server, name_of, panel_of_table, refusal, reply,
@@ -388,10 +389,12 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             if row is not None and self.presenter.copied.get((table_id, row.seat)) == interaction.message.id:
                 self.presenter.copied.pop((table_id, row.seat))  # the copied panel, answered: current again
             elif row is not None and row.dm_message_id == interaction.message.id:
-                await self.presenter.retire_copied(news, row)
+                await self.presenter.retire_copied(news, row, answered_elsewhere(
+                    self.presenter, news, row.seat, panel, "on the newer panel below"))
             if row is not None and row.dm_message_id not in (None, interaction.message.id):
-                # A later DM (a last-to-choose notice) would go on asking: it says what the answer says.
-                await self.presenter.retire_dm_panel(news, row, current=panel)
+                # A later DM (a last-to-choose notice) would go on asking.
+                await self.presenter.retire_dm_panel(news, row, answered_elsewhere(
+                    self.presenter, news, row.seat, panel, "on the earlier panel above"))
             self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
                                    dm_channel_id=interaction.message.channel.id)
         await self.after(news, answered=number, in_dm=in_dm)

@@ -4,7 +4,7 @@ closed), taken back when a take-back makes it untrue or a crossing click made it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -61,13 +61,28 @@ class LastChooserMixin:
         # the choice is made again, copies that one, and this one would keep its controls for good).
         await self.retire_copied(news, row)
 
-    async def retire_copied(self: Presenter, news: TableNews, row: SeatRow) -> None:
-        """The panel a last-to-choose notice copied loses its controls too, once that decision ended."""
+    async def retire_copied(self: Presenter, news: TableNews, row: SeatRow,
+                            current: dict[str, Any] | None = None) -> None:
+        """The panel a last-to-choose notice copied loses its controls too, once that decision ended
+        (`current`: the seat's panel now, which it then shows: it would go on asking)."""
         copied = self.copied.pop((news.table.id, row.seat))
         if copied is not None and row.dm_channel_id is not None:
             channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)
+            edit = {**current, "view": None} if current is not None else {"view": None}
             await safely(f"old panel of {row.user_id} at table {news.table.id}",
-                         channel.get_partial_message(copied).edit(view=None))
+                         channel.get_partial_message(copied).edit(**edit))
+
+
+def answered_elsewhere(presenter: Presenter, news: TableNews, seat: int, answer: dict[str, Any],
+                       where: str) -> dict[str, Any]:
+    """What a copy of a seat's panel says once the player answered on another (`where`): what the
+    answer says when their decision is over, else only where it goes on (a copy of a step of it
+    would soon ask for what was already chosen)."""
+    if not news.choices_of(presenter.service.spec(news.table), seat) or news.table.status != "running":
+        return answer
+    info = presenter.info(news)
+    return {"content": f"**{info.title} (table #{news.table.id})**: you answered {where}; your choices are "
+                       "there now.", "embed": None}
 
 
 def _prompt_version(news: TableNews, seat: int) -> int:

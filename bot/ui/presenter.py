@@ -15,7 +15,7 @@ import discord
 from bot.render import get_renderer
 from bot.ui import panels
 from bot.ui.away_notices import AwayNoticesMixin
-from bot.ui.last_chooser import LastChooserMixin
+from bot.ui.last_chooser import LastChooserMixin, answered_elsewhere
 from bot.ui.mentions import MentionsMixin
 from bot.ui.finish import FinishMixin
 from bot.ui.requests import custom_ids, safely
@@ -175,7 +175,10 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
                                                     ended=table.status == "finished")
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
         if answered is not None and not in_dm and news.had_controls(answered):
-            await self.retire_dm_panel(news, news.seats[answered])  # answered from "My hand" instead
+            # Answered from "My hand" instead: the DM panel does not go on asking.
+            answer = self.panel(news, answered, self.private_lines(news, answered))
+            await self.retire_dm_panel(news, news.seats[answered],
+                                       answered_elsewhere(self, news, answered, answer, "from **My hand**"))
         untold = {}
         for seat in sorted((news.changed | self._still_untold(news)) - {answered}):
             if self.service.overtaken(news, seat):  # a later move changed it again and tells it
@@ -367,7 +370,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         """Take the controls off a seat's last DM panel (an old panel that cannot be edited still
         answers "out of date" when clicked). `current`: the seat's panel now, which replaces it
         when the decision it asked for is gone, so that it does not go on asking."""
-        await self.retire_copied(news, row)
+        await self.retire_copied(news, row, current)
         if row.dm_message_id is None or row.dm_channel_id is None:
             return
         channel = self.bot.get_partial_messageable(row.dm_channel_id, type=discord.ChannelType.private)

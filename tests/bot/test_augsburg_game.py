@@ -193,10 +193,9 @@ async def test_answering_on_the_panel_before_the_last_to_choose_notice_retires_t
     await choose_on(bo, older)  # bo answers on the panel he had, not on the notice
     notice = next(m for m in bo.user.dm_channel.history() if m.id == notice.id)
     assert not labels(notice)  # the notice's controls are gone: the answered panel is the current one
-    # and, his newest DM, it no longer asks him to choose: it says what the answered panel says
-    answered = next(m for m in bo.user.dm_channel.history() if m.id == older.id)
-    assert "last to choose" not in notice.content and "the others have chosen" not in notice.content
-    assert notice.content == answered.content and notice.embeds[0].to_dict() == answered.embeds[0].to_dict()
+    # and, his newest DM, it no longer asks him to choose: his choices go on on the panel he answered
+    assert notice.content == ("**Augsburg 1520 (table #1)**: you answered on the earlier panel above; your "
+                              "choices are there now.") and not notice.embeds
 
 
 async def test_the_board_shows_the_privilege_cards_discarded_face_up(simcord_env):
