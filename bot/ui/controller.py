@@ -386,9 +386,10 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
             # does the panel a notice copied when the notice is answered.
             row = news.seat_of(interaction.user.id)
             row = None if row is None else self.service.dm_panel_noted(table_id, row)
-            if row is not None and self.presenter.copied.get((table_id, row.seat)) == interaction.message.id:
+            copied = None if row is None else self.presenter.copied.get((table_id, row.seat))
+            if row is not None and copied == interaction.message.id:
                 self.presenter.copied.pop((table_id, row.seat))  # the copied panel, answered: current again
-            elif row is not None and row.dm_message_id == interaction.message.id:
+            elif row is not None and copied is not None and row.dm_message_id == interaction.message.id:
                 await self.presenter.retire_copied(news, row, answered_elsewhere(
                     self.presenter, news, row.seat, panel, "on the newer panel below"))
             if row is not None and row.dm_message_id not in (None, interaction.message.id):

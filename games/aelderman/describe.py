@@ -49,8 +49,8 @@ def main_summary_lines() -> list[str]:
         "Main version: 5 rounds, no missions; period indicators 2-3-3-4-4-5; two start boosters of "
         "each kind, keep two.",
         "Improvements: four on display (moving one to the right each round); develop one as a sea "
-        "action for 3 coins and 1 influence, or with the Council Hall card (its bid pays); 3 spaces, +1 per Guild House (up to "
-        "5); each activated once per round, +1 coin per Guild House.",
+        "action for 3 coins and 1 influence, or with the Council Hall card (its bid pays); 3 spaces, "
+        "+1 per Guild House (up to 5); each activated once per round, +1 coin per Guild House.",
         "Council orders: four on display, fulfilled as a city action once the requirement holds, "
         "never replaced.",
         "Zone control: a marker in every city of a zone gives +1 influence production (once per "
