@@ -10,7 +10,6 @@ import discord
 from bot.render.base import shown_name
 from bot.ui.presenter import safely
 from bot.ui.requests import caller_of, name_of, refusal, reply
-from bot.ui.results import rated_lines
 from play.common import TableError
 from play.results import TableNews
 
@@ -25,19 +24,11 @@ class AwayMixin:
         news = await self.service.abandon(table_id, caller_of(interaction))
         name = shown_name(news.called(interaction.user.id, name_of(interaction.user)))
         if news.table.status == "cancelled":
-            before = [s for s in news.seats if s.forfeited and s.user_id != interaction.user.id]
-            rated, changes = "", ""
-            rows = await self.service.rating_changes(table_id) if before else []  # TableService._rate_left
-            if rows:
-                info = self.presenter.info(news)
-                rated = (" It is rated as it stood: " + ", ".join(info.unmarked_name(s.seat) for s in before)
-                         + f" abandoned it before and {'are' if len(before) > 1 else 'is'} ranked last.")
-                names = {s.user_id: info.unmarked_name(s.seat) for s in news.seats if s.user_id is not None}
-                changes = "\n**Rating changes**\n" + "\n".join(rated_lines([rows], names))
+            rated, changes = await self.rated_as_it_stood_lines(news)  # TableService._rate_left
             await reply(interaction, "You abandoned the game. No person is left playing, so the table is closed."
                         + rated)
-            await self.closed(news, (f"{name} abandoned the game; nobody is left, so table #{table_id} is closed."
-                                     + rated + changes)[:2000])
+            await self.closed_rated(news, (f"{name} abandoned the game; nobody is left, so table #{table_id} is "
+                                           "closed." + rated + changes)[:2000])
             return
         await reply(interaction, "You abandoned the game. A computer player finishes it for your seat; "
                     "you are ranked last.")

@@ -19,6 +19,7 @@ from bot.ui import panels
 from bot.ui.components import AMOUNT, AmountForm, amount_fault, trimmed
 from bot.ui.permissions import refusal_for
 from bot.ui.away import AwayMixin
+from bot.ui.closed_rated import ClosedRatedMixin
 from bot.ui.departed import DepartedMixin
 from bot.ui.last_chooser import answered_elsewhere
 from bot.ui.lobby_shown import LobbyShownMixin
@@ -47,7 +48,7 @@ LOBBY_IN_THREAD = "A table's lobby is run with the buttons and menus of its mess
 FORM_OUT_OF_DATE = "This form is out of date: the game has moved on since it was opened. Use the current panel."
 
 
-class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenMixin, DepartedMixin,
+class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, ThreadsMixin, ReopenMixin, DepartedMixin,
                        LobbyShownMixin, TakeBacksMixin):
     def __init__(self, service: TableService, presenter: Presenter) -> None:
         self.service = service
@@ -276,15 +277,16 @@ class TablesController(VotesMixin, AwayMixin, ResumeMixin, ThreadsMixin, ReopenM
         await reply(interaction, f"Table #{table_id} is cancelled.")
         await self.closed(news, f"Table #{table_id} was cancelled by {shown_name(name_of(interaction.user))}.")
 
-    async def closed(self, news: TableNews, note: str) -> None:
+    async def closed(self, news: TableNews, note: str) -> bool:
         """A table was cancelled: its lobby, board and panels lose their controls, the board says it
-        was cancelled; the thread is told."""
+        was cancelled; the thread is told (False: Discord refused the note)."""
         await self.presenter.refresh_lobby(news)
         await self.presenter.retire_panels(news)
         await self.presenter.show_closed(news)
-        await self.presenter.post(news.table.thread_id, note)
+        posted = await self.presenter.post(news.table.thread_id, note)
         for listener in self.presenter.closed_listeners:
             await safely(f"close of table {news.table.id}", listener(news))
+        return posted is not None
 
     # -- playing ---------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:

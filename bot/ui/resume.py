@@ -12,6 +12,7 @@ from bot.ui import panels
 from bot.ui.shown import mentioned_for_turn, shows_away_notice, shows_current_panel, shows_lines
 from bot.ui.turns import LAST_TO_CHOOSE, lone_chooser
 from play.results import TableNews
+from play.tournaments.rating_service import rated_as_it_stood
 from storage import SeatRow
 
 if TYPE_CHECKING:
@@ -74,9 +75,14 @@ class ResumeMixin:
             return
         if news.table.status == "cancelled":  # stopped before the board, panels and thread heard of it
             if await self.presenter.close_shown(news):
+                if rated_as_it_stood(news.table, news.seats):  # the stop may have come before its note
+                    await self.close_note_again(news)
                 return
             if refused:
                 await self.presenter.show_closed(news)
+            elif rated_as_it_stood(news.table, news.seats):
+                await self.closed_rated(news, await self.close_note(
+                    news, f"Everyone left, so table #{table_id} is closed."))
             else:
                 await self.closed(news, f"Table #{table_id} was cancelled.")
             return
@@ -140,8 +146,13 @@ class ResumeMixin:
         return row.dm_ok is False and await self.service.decision_opened_by_own_move(news.table, row.seat)
 
     async def on_standings_due(self: TablesController, table_id: int, attempt: int) -> None:
-        """Standings Discord refused at a game's end: the last board and the standings, again."""
-        await self._standings_again(await self.service.news(table_id), attempt)
+        """Standings Discord refused at a game's end: the last board and the standings, again (the
+        note of a game rated as it stood when everyone left, which stands for its standings)."""
+        news = await self.service.news(table_id)
+        if news.table.status == "cancelled" and rated_as_it_stood(news.table, news.seats):
+            await self.close_note_again(news, attempt)
+        else:
+            await self._standings_again(news, attempt)
 
     async def _standings_again(self: TablesController, news: TableNews, attempt: int = 0) -> None:
         """The last board and the standings of a finished game whose thread does not show them (a

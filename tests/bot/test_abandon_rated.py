@@ -168,3 +168,62 @@ async def test_a_restart_after_the_close_does_not_show_it_again(simcord_env, set
     await env.restart_bot(create_bot(settings))
     await env.settle()
     assert len(table.thread.history()) == posts
+
+
+def rating_notes(table) -> list[str]:
+    return [m.content for m in table.thread.history() if "**Rating changes**" in (m.content or "")]
+
+
+async def test_a_stop_before_the_close_was_told_tells_it_at_the_next_start_with_the_changes(simcord_env, settings):
+    """README (Reliability): a stop between storing a move and showing it loses nothing: "a game whose
+    standings the stop cut off gets them, with the rating changes (rated once)". The close of a game
+    rated as it stood is its standings: the next start does not call it cancelled."""
+    from bot import create_bot
+
+    class Stopped(BaseException):
+        """The process ends here (raised past every handler, as a kill would stop it)."""
+
+    env = simcord_env
+    table, (ada, bo, cy) = await rated_table(env, ["ada", "bo", "cy"])
+    await ada.slash(table.thread, "table abandon")
+    await cy.slash(table.thread, "table abandon")
+
+    async def stop(*args, **kwargs):
+        raise Stopped
+
+    env.bot.service.rating_changes = stop  # the close and the rating are stored; then the stop
+    env.check_errors = False
+    try:
+        await bo.slash(table.thread, "table abandon")
+    except Stopped:
+        pass
+    assert (await table.row()).status == "cancelled" and not rating_notes(table)
+    seen = len(table.thread.history())
+    await env.restart_bot(create_bot(settings))
+    await env.settle()
+    told = [m.content for m in table.thread.history()[seen:]]
+    assert not [text for text in told if "cancelled" in text], told
+    assert len(rating_notes(table)) == 1 and "It is rated as it stood: ada, cy abandoned it before" in rating_notes(table)[0]
+    assert len(await env.bot.store.ratings.history_of_table(table.table_id)) == 3  # rated once
+    await env.restart_bot(create_bot(settings))  # a start after that one says nothing again
+    await env.settle()
+    assert len(rating_notes(table)) == 1
+
+
+async def test_a_close_note_discord_refused_is_posted_again_later(simcord_env):
+    """README (Reliability): "final standings Discord refuses are posted again a minute, ten minutes
+    and an hour later"; the close of a game rated as it stood is its standings."""
+    env = simcord_env
+    table, (ada, bo, cy) = await rated_table(env, ["ada", "bo", "cy"])
+    await ada.slash(table.thread, "table abandon")
+    await cy.slash(table.thread, "table abandon")
+    env.check_errors = False
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, times=1)
+    await bo.slash(table.thread, "table abandon")
+    assert not rating_notes(table)
+    await env.advance_time(70)
+    notes = rating_notes(table)
+    assert len(notes) == 1 and notes[0].startswith("Everyone left, so table #1 is closed. It is rated as it stood")
+    for seconds in (700, 4000):  # posted: not again
+        await env.advance_time(seconds)
+    assert len(rating_notes(table)) == 1
