@@ -39,8 +39,10 @@ PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=Tru
 
 def table_info(table: TableRow, seats: list[SeatRow], spec: GameSpec, jump_url: str | None = None) -> TableInfo:
     marks = {s.seat: " (forfeited)" for s in seats if s.forfeited}
-    names = {s.seat: s.display_name + marks.get(s.seat, "") for s in seats}
-    names = told_apart_from_taken(names, get_renderer(spec.name).names_taken(len(seats)))
+    # Players called alike are told apart first: a mark must not make one of them the only "ada".
+    taken = get_renderer(spec.name).names_taken(len(seats))
+    names = told_apart_from_taken({s.seat: s.display_name for s in seats}, taken)
+    names = {seat: name + marks.get(seat, "") for seat, name in names.items()}
     mentions = {s.seat: f"<@{s.user_id}>" for s in seats if s.user_id is not None and not s.forfeited}
     return TableInfo(table_id=table.id, title=spec.title, names=names, mentions=mentions, jump_url=jump_url,
                      marks=marks)

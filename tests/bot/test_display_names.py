@@ -118,6 +118,35 @@ def test_players_called_alike_are_told_apart_by_their_seat_number():
     assert info.fill("{p1} begins.") == "ada (2) begins."
 
 
+@pytest.mark.slow
+async def test_players_called_alike_stay_told_apart_once_one_forfeits(simcord_env):
+    """README: two players called alike read "ada (1)" and "ada (2)" ... "in the thread's notes about
+    them too". The mark of a forfeit does not make the other the only "ada": the standings and their
+    footer of forfeits name the one who left with their number."""
+    from tests.bot.driver import heuristic_players, play_to_the_end, start, Table
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(simcord_env.create_user(f"u{n}"), nick=nick)
+               for n, nick in enumerate(["ada", "ada", "bo"])]
+    await players[0].slash(channel, "table create", game="augsburg1520")
+    thread = channel.threads[-1]
+    for player in players[1:]:
+        await player.click(thread.history()[0], label="Join")
+    table_id = (await simcord_env.bot.store.tables.by_thread(thread.id)).id
+    table = Table(simcord_env, guild, channel, thread, table_id, players)
+    await start(table)
+    await players[1].slash(thread, "table abandon")
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    standings = next(m for m in reversed(thread.history()) if any("final standings" in (e.title or "") for e in m.embeds))
+    embed = next(e for e in standings.embeds if "final standings" in (e.title or ""))
+    text = f"{embed.description}\n" + "\n".join(f"{f.name} {f.value}" for f in embed.fields)
+    left = next(s.seat for s in await table.seats() if s.forfeited) + 1
+    stayed = next(s.seat for s in await table.seats() if s.display_name == "ada" and not s.forfeited) + 1
+    assert f"ada ({stayed})" in text and f"ada ({left}) (forfeited)" in text, text
+    assert f"Forfeited (ranked last): ada ({left})" in (embed.footer.text or ""), embed.footer.text
+
+
 async def test_the_board_tells_players_called_alike_apart_and_its_colour_key_shows_names_as_typed(simcord_env):
     """Through the bot: two players called "ada" read "ada (1)" and "ada (2)" on the board; the sea
     map's colour key (an embed footer, which shows no markdown) writes a name as typed."""
