@@ -50,6 +50,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         # Not stored: a start counts as a refusal of every seat known refused, so restarts do not
         # retry them at once (and every restart cost the bot one refused call a player).
         self.dm_refused: BoundedCache[int, float] = BoundedCache(10_000)
+        # Channels Discord would not let the bot read (the HTTP status it gave): logged once.
+        self.unreadable: BoundedCache[int, int] = BoundedCache(2_000)
         self.lobby_locks = KeyedLocks()  # a lobby's edits one at a time (dropped when not held)
         self.started = service.clock()
         # Tables with a retry of what Discord refused, and their seats not told (seat: prompt version).
@@ -80,10 +82,13 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
             try:
                 found = await self.bot.fetch_channel(channel_id)
             except discord.HTTPException as exc:
-                log.warning("channel %s cannot be read (%s)", channel_id, exc.status)
+                if self.unreadable.get(channel_id) != exc.status:  # logged once, not at every move
+                    log.warning("channel %s cannot be read (%s)", channel_id, exc.status)
+                    self.unreadable.put(channel_id, exc.status)
                 if isinstance(exc, discord.NotFound):
                     self.deleted.put(channel_id, True)
                 return None
+        self.unreadable.pop(channel_id)
         return found
 
     async def current_thread(self, news: TableNews) -> tuple[TableNews, Any]:

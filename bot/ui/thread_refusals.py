@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.permissions import missing_to_post, timed_out
+from bot.ui.permissions import denied_to_me, missing_to_post, timed_out
 from play.common import BoundedCache
 
 log = logging.getLogger(__name__)
@@ -60,9 +60,12 @@ def thread_refusal(thread: Any, exc: Exception, *, board: bool = False, ended: b
     if not missing:
         return None
     listed = ", ".join(f"**{label}**" for label in missing)
+    # A deny set on the bot itself in the channel beats any grant to its roles: only that setting mends it.
+    where = ("in the channel's settings, where it is denied to me by name" if denied_to_me(parent, missing)
+             else "in the channel's settings, or to my role")
     return (f"Your move is stored, but I cannot post this table's board in {parent.mention}: I am missing the "
             f"permission{'s' * (len(missing) > 1)} {listed} there. "
-            + _then("a server admin grants it (in the channel's settings, or to my role)", ended))
+            + _then(f"a server admin grants it ({where})", ended))
 
 
 def in_channel_text(content: str, table_id: int, thread: Any) -> str:

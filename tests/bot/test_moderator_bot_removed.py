@@ -33,3 +33,32 @@ async def test_standings_of_a_game_that_ended_while_the_bot_was_out_are_posted_o
     assert "My hand" not in labels(board) and not (board.content or "").startswith("Your move")  # the final board
     assert standings_in(table), "the final standings (and Rematch) never reach the thread"
 
+
+
+async def test_a_thread_the_bot_cannot_read_while_it_is_out_is_logged_once_not_at_every_move(
+        simcord_env, monkeypatch, caplog):
+    """README (Reliability): "Each failure is logged once". Removed from the server, the bot cannot
+    read the table's thread; the game goes on by DM, and the operator's log says so once, again
+    only after the thread was readable in between."""
+    import logging
+
+    env = simcord_env
+    caplog.set_level(logging.INFO)
+    table, policy = await running(env, monkeypatch, "augsburg1520", moves=2)
+    removal = BotRemoval(env, table.guild.id)
+    await removal.remove()
+    before = len(caplog.records)
+    for _ in range(6):
+        assert await play_turn_by_dm(table, policy)
+
+    def unreadable(since):
+        return [r.getMessage() for r in caplog.records[since:] if "cannot be read" in r.getMessage()]
+
+    assert len(unreadable(before)) == 1, unreadable(before)
+    await removal.add_back()
+    assert await play_turn_by_dm(table, policy)  # readable again
+    await removal.remove()
+    again = len(caplog.records)
+    for _ in range(3):
+        assert await play_turn_by_dm(table, policy)
+    assert len(unreadable(again)) == 1, unreadable(again)

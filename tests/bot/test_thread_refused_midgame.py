@@ -19,8 +19,12 @@ LOCKED = "I cannot post in this table's thread: it is locked or archived."
 
 
 async def lose_thread(env, table, how: str) -> None:
-    if how == "permission":
-        await env.bot.get_channel(table.channel.id).set_permissions(env.bot.user, send_messages_in_threads=False)
+    channel = env.bot.get_channel(table.channel.id)
+    if how == "permission":  # denied to the bot by name
+        await channel.set_permissions(env.bot.user, send_messages_in_threads=False)
+    elif how == "role permission":  # denied to its roles
+        for role in channel.guild.me.roles:
+            await channel.set_permissions(role, send_messages_in_threads=False)
     else:  # a moderator locks the thread: Discord refuses posts in it as archived
         env.check_errors = False
         env.inject_error("POST", f"/channels/{table.thread.id}/messages*", status=400, code=50083,
@@ -31,13 +35,13 @@ def notices(env, table, user_id: int, since: int, words: str) -> list[str]:
     return [text for text in shown_to(env, user_id, since) if words in text]
 
 
-@pytest.mark.parametrize("how", ["permission", "locked"])
+@pytest.mark.parametrize("how", ["permission", "role permission", "locked"])
 async def test_the_player_whose_board_the_thread_refuses_is_told_why_once(simcord_env, monkeypatch, how):
     env = simcord_env
     table, policy = await augsburg_table(env, monkeypatch)
     await play_to(table, policy, "round")  # the next move needs a new board posted in the thread
     await lose_thread(env, table, how)
-    words = PERMISSION if how == "permission" else LOCKED
+    words = LOCKED if how == "locked" else PERMISSION
     mover = await table.actor_of_seat(next(iter(table.bot.service.spec(await table.row()).to_act(await table.state()))))
     other = next(p for p in table.players if p.id != mover.id)
     mark = request_cursor(env)
@@ -45,6 +49,11 @@ async def test_the_player_whose_board_the_thread_refuses_is_told_why_once(simcor
     assert (await table.row()).status == "running"  # stored: the game goes on by DM
     told = notices(env, table, mover.id, mark, words)
     assert len(told) == 1 and "Your move is stored" in told[0], shown_to(env, mover.id, mark)
+    # Where to grant it: a deny set on the bot by name beats any grant to its roles.
+    if how == "permission":
+        assert "where it is denied to me by name" in told[0] and "to my role" not in told[0], told[0]
+    if how == "role permission":
+        assert "or to my role" in told[0] and "by name" not in told[0], told[0]
     assert not notices(env, table, other.id, mark, words)  # an ephemeral answer to the mover alone
     mark = request_cursor(env)
     for _ in range(4):  # later moves the thread still refuses: not told again
