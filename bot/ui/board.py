@@ -374,7 +374,10 @@ class Boards:
         return BoardText(turn, mentions, embeds + ([log_part] if log_part is not None else []), log_in_content, cut)
 
     def _embeds(self, news: TableNews, info: Any, public: Any) -> list[discord.Embed]:
-        embeds = get_renderer(news.table.game).board(info, public)
+        renderer = get_renderer(news.table.game)
+        embeds = renderer.board(info, public)
+        if news.table.status == "cancelled":  # the game as it stood, not whose move it was
+            embeds = renderer.retired(embeds)
         if (news.table.seed_salt or news.table.seed_chosen) and embeds:
             # The deal is fixed before anyone sees a card: shown now, checked at the end (play/record.py).
             fair = (f"Fair deal: SHA-256 of salt:seed = {_commitment(news.table.seed, news.table.seed_salt)}"

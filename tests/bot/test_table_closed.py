@@ -91,6 +91,29 @@ async def test_a_cancelled_board_says_so_and_names_nobody_to_move(simcord_env):
     assert not board.components and "ada" in shown  # the position where the game stopped stays
 
 
+@pytest.mark.parametrize("game,names,waiting", [
+    ("augsburg1520", ["ada", "bo", "cy"], ["Waiting for", "to act"]),
+    ("baumeister", ["ada", "bo", "cy"], ["Turn of", "to bid", "▶"]),
+    ("aelderman", ["ada", "bo"], ["**Now:**", "⏳"])])
+async def test_a_cancelled_boards_position_says_nobody_is_to_act(simcord_env, game, names, waiting):
+    """The board keeps the position where the game stopped, but not whose move it was: "nobody is
+    to move any more" is not followed by a player the game waits for, nor by their mark."""
+    table = await open_table(simcord_env, game, names)
+    await start(table)
+    policy = heuristic_players(game, len(names))
+    for _ in range(4):
+        await play_turn_by_dm(table, policy)
+    before = embeds_text((await board_message(table)).embeds)
+    assert any(words in before for words in waiting), before
+    for player in table.players:  # nobody is left playing: the table closes
+        await player.slash(table.thread, "table abandon")
+    board = await board_message(table)
+    assert board.content.startswith(f"**Table #{table.table_id} was cancelled**: nobody is to move any more")
+    shown = embeds_text(board.embeds)
+    assert not [words for words in waiting if words in shown], shown
+    assert all(f"{name} (forfeited)" in shown for name in names)  # the position stays
+
+
 async def test_the_board_of_a_table_closed_because_nobody_is_left_says_it_was_cancelled(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada"], computers=1)
     await start(table)
