@@ -24,6 +24,7 @@ from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
 from bot.ui.board_retire import WAITING, RetireLater
+from bot.ui.board_turn import turn_line
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, due_text, latest_lines,
                               lines_forgotten, log_embed, log_of, log_reaches, news_lines, versions_after)
 from bot.ui.components import HandButton
@@ -32,9 +33,8 @@ from bot.ui.unread import edit_unread, send_unread
 from bot.ui.requests import custom_ids, history_hidden
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
-from play.results import TableNews, everyone_away
+from play.results import TableNews
 from play.tables import TableService
-from play.tournaments.rating_service import rated_as_it_stood
 
 log = logging.getLogger(__name__)
 
@@ -79,35 +79,6 @@ class BoardText:
 
     def message(self) -> dict[str, Any]:
         return {"content": self.content, "allowed_mentions": self.mentions, "embeds": self.embeds}
-
-
-def cancelled_head(news: TableNews) -> str:
-    """How a cancelled table's board begins (a start-up reads it to see whether the cancel is shown).
-    A rated game that everyone left was closed, not cancelled: it counts."""
-    return f"**Table #{news.table.id} was {'closed' if rated_as_it_stood(news.table, news.seats) else 'cancelled'}**"
-
-
-def turn_line(news: TableNews, to_act: frozenset[int]) -> tuple[str | None, discord.AllowedMentions]:
-    """The board's first line: the players whose move it is, mentioned (highlighted for them).
-    Discord pings for a mention in a new board, not in an edited one; the ping of a turn in
-    the middle of a round is its DM (or a thread mention when DMs are closed)."""
-    if news.table.status == "cancelled":
-        counted = "; it is rated as it stood" if rated_as_it_stood(news.table, news.seats) else ""
-        return (f"{cancelled_head(news)}: nobody is to move any more{counted}.",
-                discord.AllowedMentions.none())
-    if news.table.status != "running":
-        return None, discord.AllowedMentions.none()
-    users = [s.user_id for s in news.seats
-             if s.seat in to_act and s.user_id is not None and not (s.ai or s.away or s.forfeited)]
-    if not users:
-        if everyone_away(news.seats):
-            return ("The game waits: every player is away. Press **I'm back** (on your notice, or **My hand**) "
-                    "to play on.", discord.AllowedMentions.none())
-        return None, discord.AllowedMentions.none()
-    mentions = ", ".join(f"<@{user}>" for user in users)
-    line = f"Your move, {mentions}." if len(users) == 1 else f"Waiting for {mentions}: choose on your panels."
-    return line, discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                         users=[discord.Object(user) for user in users])
 
 
 def thread_shows(shown: BoardShown | None, news: TableNews, hint: int | None) -> int:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ui import panels, results
-from bot.ui.board import cancelled_head
+from bot.ui.board_turn import cancelled_head
 from bot.ui.requests import history_hidden, safely
 from bot.ui.results import rated_lines
 from play.results import TableNews

@@ -118,23 +118,28 @@ def test_players_called_alike_are_told_apart_by_their_seat_number():
     assert info.fill("{p1} begins.") == "ada (2) begins."
 
 
+async def lobby_of_nicknames(env, game: str, nicks: list[str]):
+    """A lobby of `game` whose players go by `nicks` in the server (the first created it)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(f"u{n}"), nick=nick) for n, nick in enumerate(nicks)]
+    await players[0].slash(channel, "table create", game=game)
+    thread = channel.threads[-1]
+    for player in players[1:]:
+        await player.click(thread.history()[0], label="Join")
+    return guild, channel, thread, players
+
+
 @pytest.mark.slow
 async def test_players_called_alike_stay_told_apart_once_one_forfeits(simcord_env):
     """README: two players called alike read "ada (1)" and "ada (2)" ... "in the thread's notes about
     them too". The mark of a forfeit does not make the other the only "ada": the standings and their
     footer of forfeits name the one who left with their number."""
-    from tests.bot.driver import heuristic_players, play_to_the_end, start, Table
+    from tests.bot.driver import Table, play_to_the_end
 
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(simcord_env.create_user(f"u{n}"), nick=nick)
-               for n, nick in enumerate(["ada", "ada", "bo"])]
-    await players[0].slash(channel, "table create", game="augsburg1520")
-    thread = channel.threads[-1]
-    for player in players[1:]:
-        await player.click(thread.history()[0], label="Join")
-    table_id = (await simcord_env.bot.store.tables.by_thread(thread.id)).id
-    table = Table(simcord_env, guild, channel, thread, table_id, players)
+    guild, channel, thread, players = await lobby_of_nicknames(simcord_env, "augsburg1520", ["ada", "ada", "bo"])
+    table = Table(simcord_env, guild, channel, thread, (await simcord_env.bot.store.tables.by_thread(thread.id)).id,
+                  players)
     await start(table)
     await players[1].slash(thread, "table abandon")
     await play_to_the_end(table, heuristic_players("augsburg1520", 3))
@@ -150,14 +155,7 @@ async def test_players_called_alike_stay_told_apart_once_one_forfeits(simcord_en
 async def test_the_board_tells_players_called_alike_apart_and_its_colour_key_shows_names_as_typed(simcord_env):
     """Through the bot: two players called "ada" read "ada (1)" and "ada (2)" on the board; the sea
     map's colour key (an embed footer, which shows no markdown) writes a name as typed."""
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(simcord_env.create_user(f"u{n}"), nick=nick)
-               for n, nick in enumerate(["ada", "ada", "**bo**"])]
-    await players[0].slash(channel, "table create", game="aelderman")
-    thread = channel.threads[-1]
-    for player in players[1:]:
-        await player.click(thread.history()[0], label="Join")
+    _, _, thread, players = await lobby_of_nicknames(simcord_env, "aelderman", ["ada", "ada", "**bo**"])
     await players[0].click(thread.history()[0], label="Start")
     board = next(m for m in reversed(thread.history()) if m.embeds and len(m.embeds) > 1)
     text = "\n".join(f"{e.description}\n" + "\n".join(f"{f.name} {f.value}" for f in e.fields) for e in board.embeds)
