@@ -36,7 +36,7 @@ NO_MENTIONS = discord.AllowedMentions.none()
 ENDED = {"finished": "The game is over: the standings are in the table's thread.",
          "cancelled": "This game was cancelled: nothing more can be played at it."}
 CLOSED_RATED = "Everyone left this game, so it was closed; it is rated as it stood (see the table's thread)."
-PANEL_LOOKBACK = 20  # latest DMs of a player searched for live controls of a table that was cancelled
+PANEL_LOOKBACK = 100  # latest DMs of a player searched for live controls of a table that ended (one request)
 
 
 class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):

@@ -10,9 +10,11 @@ import pytest
 import discord
 
 from bot import create_bot
-from bot.ui.presenter import PANEL_LOOKBACK
 from tests.bot.driver import (board_message, buttons, embeds_text, fix_deal, heuristic_players, labels, open_table,
                               opening_chosen_by_ada, play_turn_by_dm, start, table_control)
+
+
+PANEL_LOOKBACK = 20  # the DMs a cancel looks at, in the test of panels older still
 
 
 def manager_of(table, env):
@@ -47,6 +49,7 @@ async def test_cancelling_takes_the_controls_off_the_tracked_panel_and_the_older
 async def test_older_panels_beyond_the_ones_looked_at_say_so_when_clicked_and_lose_their_controls(
         simcord_env, monkeypatch):
     fix_deal(monkeypatch, 7)  # a deal whose play leaves a "Take back" beyond the DMs the cancel looks at
+    monkeypatch.setattr("bot.ui.presenter.PANEL_LOOKBACK", PANEL_LOOKBACK)  # a short look, for a short game
     table, choose_on, older = await opening_chosen_by_ada(simcord_env)
     bo = table.players[1]
     await choose_on(bo, bo.user.dm_channel.history()[-1])  # answered on the notice (the copied panel loses its controls)
