@@ -284,14 +284,15 @@ async def test_a_panel_other_tables_pushed_out_of_sight_still_gets_the_last_word
     """README: once cancelled, "each player's latest DM panel" says so; the player's newest DM of the
     table must say how it ended. A player at many tables has had more DMs of other tables since this
     table's panel than the bot reads back: the cancellation goes out as a new DM too."""
+    from bot.ui.presenter import PANEL_LOOKBACK
     from tests.bot.moderation import moderator, running
     env = simcord_env
     table, _ = await running(env, monkeypatch, "baumeister", moves=6)
     row = next(s for s in await table.seats() if s.dm_message_id is not None)
     player = next(p for p in table.players if p.id == row.user_id)
     other_tables = env.bot.get_partial_messageable(row.dm_channel_id)
-    for n in range(30):
-        await other_tables.send(f"**Your turn in Augsburg 1520 (table #{100 + n})**")
+    for n in range(PANEL_LOOKBACK + 10):  # more than the bot reads back
+        await other_tables.send(f"**Your turn in Augsburg 1520 (table #{1000 + n})**")
     cancelled = await moderator(env, table).slash(table.thread, "table cancel")
     assert "is cancelled" in cancelled.response.content
     newest = player.user.dm_channel.history()[-1]
