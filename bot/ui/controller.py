@@ -393,11 +393,11 @@ class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, Thr
                 self.presenter.copied.pop((table_id, row.seat))  # the copied panel, answered: current again
             elif row is not None and copied is not None and row.dm_message_id == interaction.message.id:
                 await self.presenter.retire_copied(news, row, answered_elsewhere(
-                    self.presenter, news, row.seat, panel, "on the newer panel below"))
+                    self.presenter, news, row.seat, lambda: panel, "on the newer panel below"))
             if row is not None and row.dm_message_id not in (None, interaction.message.id):
                 # A later DM (a last-to-choose notice) would go on asking.
                 await self.presenter.retire_dm_panel(news, row, answered_elsewhere(
-                    self.presenter, news, row.seat, panel, "on the earlier panel above"))
+                    self.presenter, news, row.seat, lambda: panel, "on the earlier panel above"))
             self.service.note_seat(table_id, interaction.user.id, dm_message_id=interaction.message.id,
                                    dm_channel_id=interaction.message.channel.id)
         await self.after(news, answered=number, in_dm=in_dm)

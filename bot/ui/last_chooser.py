@@ -4,7 +4,7 @@ closed), taken back when a take-back makes it untrue or a crossing click made it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
@@ -73,13 +73,13 @@ class LastChooserMixin:
                          channel.get_partial_message(copied).edit(**edit))
 
 
-def answered_elsewhere(presenter: Presenter, news: TableNews, seat: int, answer: dict[str, Any],
+def answered_elsewhere(presenter: Presenter, news: TableNews, seat: int, answer: Callable[[], dict[str, Any]],
                        where: str) -> dict[str, Any]:
     """What a copy of a seat's panel says once the player answered on another (`where`): what the
-    answer says when their decision is over, else only where it goes on (a copy of a step of it
-    would soon ask for what was already chosen)."""
+    answer says (`answer()`, made only then) when their decision is over, else only where it goes
+    on (a copy of a step of it would soon ask for what was already chosen)."""
     if not news.choices_of(presenter.service.spec(news.table), seat) or news.table.status != "running":
-        return answer
+        return answer()
     info = presenter.info(news)
     return {"content": f"**{info.title} (table #{news.table.id})**: you answered {where}; your choices are "
                        "there now.", "embed": None}

@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 from typing import Any, Awaitable, Callable
 
+from functools import partial
+
 import discord
 
 from bot.render import get_renderer
@@ -181,7 +183,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
         if answered is not None and not in_dm and news.had_controls(answered):
             # Answered from "My hand" instead: the DM panel does not go on asking.
-            answer = self.panel(news, answered, self.private_lines(news, answered))
+            answer = partial(self.panel, news, answered, self.private_lines(news, answered))
             await self.retire_dm_panel(news, news.seats[answered],
                                        answered_elsewhere(self, news, answered, answer, "from **My hand**"))
         untold = {}
