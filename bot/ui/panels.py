@@ -70,8 +70,8 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
         status = "Full: waiting for its **Start**"
     embed = discord.Embed(title=f"{spec.title} — table #{table.id}", description=status,
                           colour=discord.Colour.blurple())
-    players = "\n".join(f"{i + 1}. {shown_name(s.display_name)}" + (" 🤖" if s.user_id is None else "")
-                        for i, s in enumerate(seats)) or "Nobody yet."
+    names = lobby_names(seats)
+    players = "\n".join(f"{i + 1}. {shown_name(name)}" for i, name in enumerate(names)) or "Nobody yet."
     embed.add_field(name=f"Players ({len(seats)} of {spec.min_seats}-{spec.max_seats})", value=players[:1024],
                     inline=False)
     options = renderer.options_lines(spec.parse_options(table.options))
@@ -96,11 +96,20 @@ def lobby_embed(table: TableRow, seats: list[SeatRow], spec: GameSpec, renderer:
                         "players may vote to hand the seat to a computer player for good (`/table handover`).",
                         inline=False)
     if table.status == "lobby":
-        runner = next((kept_apart(s.display_name) for s in seats if s.user_id == table.creator_id), "The creator")
+        runner = next((kept_apart(names[i]) for i, s in enumerate(seats) if s.user_id == table.creator_id),
+                      "The creator")
         join = "The table is full." if len(seats) >= spec.max_seats else "Join to play."
         embed.set_footer(text=f"{join} {runner} runs this table: starts the game when {spec.min_seats}-"
                               f"{spec.max_seats} players are seated, and can change options below.")
     return embed
+
+
+def lobby_names(seats: list[SeatRow]) -> list[str]:
+    """The lobby's names in seat order, a computer player's with its 🤖; those that read alike (two
+    "ada"s, or a person named like a computer player) get their place in the list after them."""
+    shown = {i: s.display_name + (" 🤖" if s.user_id is None else "") for i, s in enumerate(seats)}
+    told = told_apart(shown, lambda i: i + 1)
+    return [told[i] for i in range(len(seats))]
 
 
 def lobby_view(table: TableRow, seats: list[SeatRow], spec: GameSpec) -> discord.ui.View | None:

@@ -99,3 +99,21 @@ async def test_computer_players_are_named_without_the_program_s_own_word(simcord
     table = await open_table(simcord_env, "augsburg1520", ["ada"], computers=2)
     players = field(lobby_of(table), "Players (3 of 2-5)")
     assert "Computer 1 🤖" in players and "Computer 2 🤖" in players and "heuristic" not in players, players
+
+
+def lobby_players(message) -> list[str]:
+    field = next(f for f in message.embeds[0].fields if f.name.startswith("Players"))
+    return field.value.splitlines()
+
+
+async def test_players_called_alike_are_told_apart_in_the_lobby_too(simcord_env):
+    # README: "Two players or tournament entrants called alike ... read `ada (1)` and `ada (2)`".
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "ada", "bo"])
+    lobby = lobby_of(table)
+    assert lobby_players(lobby) == ["1. ada (1)", "2. ada (2)", "3. bo"]
+    assert "ada (1) runs this table" in footer(lobby)
+
+
+async def test_a_person_named_like_a_computer_player_is_told_apart_from_it(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "Computer 1 🤖"], computers=1)
+    assert lobby_players(lobby_of(table)) == ["1. ada", "2. Computer 1 🤖 (2)", "3. Computer 1 🤖 (3)"]
