@@ -371,8 +371,11 @@ def drawable(name: str, instead: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _has_glyph(ch: str) -> bool:
-    """A character the font lacks draws as its "missing" box, the same as a code point no font has."""
-    return _glyph(ch) != _glyph("\U0010fffd")
+    """Whether the legend can show `ch`: the font has it (a character it lacks draws as its "missing"
+    box, the same as a code point no font has) and it leaves ink (a flag's tag characters, a
+    zero-width space or a blank pattern would leave a name that shows nothing)."""
+    glyph = _glyph(ch)
+    return glyph != _glyph("\U0010fffd") and any(glyph[1])
 
 
 def _glyph(ch: str) -> tuple:

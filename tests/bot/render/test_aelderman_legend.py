@@ -88,3 +88,12 @@ def test_numbered_names_never_read_like_another_players():
 
 def test_a_name_of_punctuation_the_font_draws_is_kept():
     assert shown_legend({0: "@@@", 1: "Bo", 2: "Cy", 3: "Di"})[0] == "@@@"
+
+
+def test_what_leaves_no_ink_is_no_name_in_the_legend():
+    """README: the legend "calls a player whose name has nothing else "Seat n"". A flag emoji's tag
+    characters, a zero-width space or a blank Braille pattern draw nothing: kept, the colour stood
+    beside an empty name, and "ada" and "ada" with a zero-width space read alike without a number."""
+    england = "\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F"
+    assert shown_legend({0: "Ada", 1: england, 2: "🎲\u200b", 3: "\u2800"}) == ["Ada", "Seat 2", "Seat 3", "Seat 4"]
+    assert shown_legend({0: "ada🎲", 1: "ada\u200b🎯", 2: "Cy"}, seats=3) == ["ada (1)", "ada (2)", "Cy"]
