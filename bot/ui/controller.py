@@ -208,7 +208,9 @@ class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, Thr
         # Answered first (the leave is stored): the lobby's edit and the thread's line may wait on Discord.
         answer = f"You left table #{table_id}."
         if ran_it:
-            successor = shown_name(next((s.display_name for s in news.seats if s.user_id == news.table.creator_id), ""))
+            names = panels.lobby_names(news.seats)  # as the lobby shows them ("ada (2)" beside another ada)
+            successor = shown_name(next((names[i] for i, s in enumerate(news.seats)
+                                         if s.user_id == news.table.creator_id), ""))
             answer = (f"You left table #{table_id}; {successor} now runs its lobby (starts it, adds computers, "
                       "sets options).")
         await reply(interaction, answer)

@@ -117,3 +117,11 @@ async def test_players_called_alike_are_told_apart_in_the_lobby_too(simcord_env)
 async def test_a_person_named_like_a_computer_player_is_told_apart_from_it(simcord_env):
     table = await open_table(simcord_env, "augsburg1520", ["ada", "Computer 1 🤖"], computers=1)
     assert lobby_players(lobby_of(table)) == ["1. ada", "2. Computer 1 🤖 (2)", "3. Computer 1 🤖 (3)"]
+
+
+async def test_a_creator_who_leaves_names_the_next_runner_as_the_lobby_does(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["cy", "ada", "ada"])
+    left = await table.players[0].click(lobby_of(table), label="Leave")
+    assert "; ada (1) now runs its lobby" in left.response.content, left.response.content
+    assert lobby_players(lobby_of(table)) == ["1. ada (1)", "2. ada (2)"]
+    assert "ada (1) runs this table" in footer(lobby_of(table))
