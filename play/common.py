@@ -14,8 +14,14 @@ from typing import Any, AsyncIterator, Callable, Generic, Hashable, Sequence, Ty
 # Ids are stored as SQLite INTEGERs (and PostgreSQL BIGINTs): anything above does not exist.
 MAX_ID = 2**63 - 1
 QUOTE_LIMIT = 40  # characters of user input an error message repeats
+# The answer to a table number that is not the caller's server's, whether another server's or none
+# at all: told apart, a server could watch which numbers other servers' tables take, and when.
 OTHER_SERVER = ("Table #{id} is not a table of this server: `/table list` shows this server's tables, and a table's "
                 "commands work without `table:` in its own thread.")
+# The same in a direct message, to someone not seated at that table (or at no table of that number).
+NOT_SEATED_IN_DM = ("You are not seated at table #{id}: in a direct message, only its players can use its buttons "
+                    "and forms. Anyone in its server who can see its channel may read its log there "
+                    "(`/table log table:{id}`).")
 
 
 class TableError(Exception):

@@ -18,7 +18,7 @@ from typing import Any, Awaitable, Callable, Iterator
 
 from games import GameSpec, registry
 from play import damage, pace, rematch, undo, votes
-from play.common import OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, id_in_range
+from play.common import NOT_SEATED_IN_DM, OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, id_in_range
 from play.kept import KeptStates
 from play.lobby import LobbyMixin, check_pressed_in_thread, check_shown, one_person
 from play.moves import MovesMixin
@@ -61,9 +61,7 @@ def authorize_ids(caller: Caller | None, table_id: int, guild_id: int | None, us
         return
     if caller.guild_id is None:
         if caller.user_id not in user_ids:
-            raise TableError(f"You are not seated at table #{table_id}: in a direct message, only its players can "
-                             "use its buttons and forms. Anyone in its server who can see its channel may read its "
-                             f"log there (`/table log table:{table_id}`).")
+            raise TableError(NOT_SEATED_IN_DM.format(id=table_id))
     elif caller.guild_id != guild_id:
         raise TableError(OTHER_SERVER.format(id=table_id))
 
@@ -139,9 +137,10 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
             authorize_ids(caller, table_id, row.guild_id, row.user_ids)
             raise await damage.mark(self.store, self.on_damaged,
                                     damage.Damage(table_id, row.thread_id, row.user_ids, row.game), str(row)) from None
-        if found is None:
-            where = "" if caller is None or caller.guild_id is None else ": `/table list` shows this server's tables"
-            raise TableError(f"Table #{table_id} does not exist{where}.")
+        if found is None:  # answered as another server's table is (see OTHER_SERVER)
+            text = ("Table #{id} does not exist." if caller is None else
+                    NOT_SEATED_IN_DM if caller.guild_id is None else OTHER_SERVER)
+            raise TableError(text.format(id=table_id))
         table, seats = found
         authorize(caller, table, seats)
         if table.damaged is not None:

@@ -116,9 +116,9 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
     async def get(self, tournament_id: int, caller: Caller | None = None) -> TournamentRow:
         """The tournament, refused unless it belongs to the caller's server (None: the bot itself)."""
         tournament = await self.store.tournaments.get(tournament_id) if id_in_range(tournament_id) else None
-        if tournament is None:
+        if tournament is None and caller is None:
             raise TournamentError(f"Tournament #{tournament_id} does not exist{STATUS_HINT}")
-        if caller is not None and caller.guild_id != tournament.guild_id:
+        if tournament is None or caller is not None and caller.guild_id != tournament.guild_id:  # as OTHER_SERVER
             raise TournamentError(f"Tournament #{tournament_id} is not a tournament of this server{STATUS_HINT}")
         if caller is not None:
             caller.check_sees(tournament.channel_id, f"Tournament #{tournament_id}", TournamentError)

@@ -190,25 +190,34 @@ async def test_a_dm_click_is_checked_against_the_seats_player(simcord_env):
     assert (await table.row()).version == version + 1
 
 
-async def test_a_table_or_tournament_number_that_does_not_exist_is_told_with_where_to_find_them(simcord_env):
-    """A refusal says what is wrong and what to do: the number does not exist, and where the
-    server's tables and tournaments are found."""
-    attack = attackers(simcord_env)
-    text = refused(await attack.member.slash(attack.channel, "table log", table=999))
-    assert text == "Table #999 does not exist: `/table list` shows this server's tables.", text
-    text = refused(await attack.member.slash(attack.channel, "tournament status", tournament=999))
-    assert text.startswith("Tournament #999 does not exist: its number is in its message's title"), text
+async def test_a_number_in_use_nowhere_is_answered_as_another_servers(simcord_env):
+    """A refusal says what is wrong and what to do (where the server's tables and tournaments are
+    found), and the same whether the number is another server's or nobody's: told apart, a server
+    could watch which numbers other servers' tables and tournaments take, and when."""
+    env = simcord_env
+    first = await first_server(env)
+    attack = attackers(env)
+    theirs, unused = first.table.table_id, 999
+    for command, option, refusal in (("table log", "table", REFUSED_TABLE),
+                                     ("tournament status", "tournament", REFUSED_TOURNAMENT)):
+        if option == "tournament":
+            theirs = first.tournaments[0]
+        said = [refused(await attack.member.slash(attack.channel, command, **{option: number}))
+                for number in (theirs, unused)]
+        assert refusal in said[0] and said[1] == said[0].replace(f"#{theirs} ", f"#{unused} "), said
+    assert said[1].startswith("Tournament #999 is not a tournament of this server: its number is in its message's")
 
 
-async def test_a_dm_click_naming_a_table_that_does_not_exist_does_not_speak_of_a_server(simcord_env):
-    """A forged click in a DM names table #999: there is no "this server" there, nor a /table list."""
+async def test_a_dm_click_naming_a_table_that_does_not_exist_reads_as_one_at_a_table_of_others(simcord_env):
+    """A forged click in a DM names table #999: answered as a table the clicker is not seated at
+    (there is no "this server" in a DM), not as a number in use nowhere."""
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     await start(table)
     ada = table.players[0]
     panel = ada.user.dm_channel.history()[-1]
     for custom_id in ("act:999:1:0", "log:999:0", "undo:999:1", "hand:999"):
         text = refused(await forge_component(ada.user, panel, custom_id))
-        assert text == "Table #999 does not exist.", (custom_id, text)
+        assert text.startswith("You are not seated at table #999: in a direct message, only its players"), text
 
 
 async def test_a_table_or_tournament_numbered_zero_is_answered_as_any_missing_one(simcord_env):
@@ -216,8 +225,8 @@ async def test_a_table_or_tournament_numbered_zero_is_answered_as_any_missing_on
     number that is merely not in use: where this server's tables (tournaments) are found."""
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
     lobby = table.thread.history()[0]
-    for custom_id, said in (("lobby:join:0", "Table #0 does not exist: `/table list` shows this server's tables."),
-                            ("tourney:register:0", "Tournament #0 does not exist: its number is in its message's")):
+    for custom_id, said in (("lobby:join:0", "Table #0 is not a table of this server: `/table list` shows this server"),
+                            ("tourney:register:0", "Tournament #0 is not a tournament of this server: its number is")):
         text = refused(await forge_component(table.players[0], lobby, custom_id))
         assert said in text, text
     assert [s.display_name for s in await table.seats()] == ["ada", "bo"]
