@@ -353,7 +353,8 @@ class AeldermanRenderer(Renderer):
         listed = [f"{dot(s)} {info.plain_name(s)}" for s in range(v.seats)]
         listed += [spare_heading(v)] if v.spare is not None else []
         colours = "" if compact else " Colours: " + ", ".join(listed)
-        embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins." + colours)
+        embed.set_footer(text="Card rows: left column 1 action point, middle 2, right 3; c = coins; Buy I, II, III: "
+                              "the goods of your resource wheel's inner, middle, outer ring." + colours)
         return embed
 
     # -- the private panel ------------------------------------------------------------------------

@@ -152,6 +152,17 @@ def test_the_sea_maps_colour_key_shows_names_as_typed():
 
 
 
+def test_the_board_says_what_its_short_buying_actions_buy():
+    """"If you invest one action point for a buying goods action, you get everything that is shown in
+    the innermost circle segment of the resource wheel." The card rows call the three buying actions
+    Buy I, II and III, numerals that name goods levels elsewhere: the board's key says which ring."""
+    info = TableInfo(table_id=1, title="Aelderman", names={0: "ada", 1: "bo"})
+    embeds = RENDERER.board(info, SPEC.view(new_game(2), None))
+    cards = next(e for e in embeds if e.title == "Action cards of the sea map")
+    assert "Buy I" in cards.description
+    assert "Buy I, II, III: the goods of your resource wheel's inner, middle, outer ring." in cards.footer.text
+
+
 def test_a_develop_choice_names_its_spot_counted_over_the_empty_ones():
     """"choose any improvement from the current display": once the pile has run out, spots on the
     left are empty, and a choice's position counts them as the board does (its spot 1 is empty)."""
