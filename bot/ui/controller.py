@@ -25,7 +25,7 @@ from bot.ui.last_chooser import answered_elsewhere
 from bot.ui.lobby_shown import LobbyShownMixin
 from bot.ui.presenter import Presenter, safely
 from bot.ui.requests import (caller_of, defer, dm_panel_pressed, left_server, name_of, panel_of_table, refusal, reply,
-                             thread_failure)
+                             request_of, thread_failure)
 from bot.ui.resume import ResumeMixin
 from bot.ui.take_backs import ENDED, TakeBacksMixin
 from bot.ui.reopen import ReopenMixin
@@ -326,8 +326,13 @@ class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, Thr
         except TableError as exc:
             await self.reject(interaction, table_id, refusal(exc))
             return
-        await interaction.response.send_modal(
-            AmountForm(table_id, prompt_version, choice.what, choice.low, choice.high))
+        try:
+            await interaction.response.send_modal(
+                AmountForm(table_id, prompt_version, choice.what, choice.low, choice.high))
+        except discord.HTTPException as exc:  # the press expired, or Discord failing: it changed nothing
+            log.log(logging.ERROR if exc.status == 400 else logging.WARNING,
+                    "the form of %s's request (%s) could not be opened (%s)", interaction.user.id,
+                    request_of(interaction), exc)
 
     async def submit_amount(self, interaction: discord.Interaction, table_id: int, prompt_version: int,
                             typed: str) -> None:

@@ -62,3 +62,19 @@ async def test_an_open_amount_form_is_not_kept_by_the_bot(simcord_env, monkeypat
     assert not any(key.startswith("amountform:") for key in kept._modals), list(kept._modals)
     answer = await actor.submit_modal(shown, {"amount": "0"})  # still answered
     assert answer.response.ephemeral and answer.response.message.content.startswith("0 is below the lowest amount")
+
+
+async def test_a_form_discord_will_not_open_is_one_warning_line_not_a_fault(simcord_env, monkeypatch, caplog):
+    """A press that expired before its form could open ("Unknown interaction") changed nothing: it
+    is logged as other refused answers are, not as the bot's own fault with a traceback."""
+    table, st, seat = await big_hand_bidder(simcord_env, monkeypatch)
+    actor = await table.actor_of_seat(seat)
+    panel = (await actor.click(await board_message(table), label="My hand")).response.message
+    simcord_env.inject_error("POST", "/interactions/*/callback", status=404, code=10062, times=1)
+    version = (await table.row()).version
+    caplog.clear()
+    await actor.click(panel, label="Other amount…")
+    lines = [r for r in caplog.records if r.name.startswith("bot")]
+    assert [r.levelname for r in lines] == ["WARNING"] and not lines[0].exc_info, lines
+    assert "could not be opened" in lines[0].getMessage() and "amount of table" in lines[0].getMessage()
+    assert (await table.row()).version == version
