@@ -17,13 +17,13 @@ from bot.cogs.tables import TablesCog
 from bot.cogs.tournaments import TournamentsCog
 from bot.settings import Settings
 from bot.startup import CommandsRefused
-from bot.ui.components import DYNAMIC_ITEMS, amount_form_target
+from bot.ui.components import DYNAMIC_ITEMS, UNKNOWN_CONTROL, amount_form_target, unknown_control
 from bot.ui.log import LogPage
 from bot.ui.controller import TablesController
 from bot.ui.presenter import Presenter, safely
 from bot.ui.tournament_controller import TournamentController
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
-from bot.ui.requests import answering_faults
+from bot.ui.requests import answering_faults, reply
 from bot.ui.tree import BoardTree
 from play.scheduler import Scheduler
 from play.tables import TableService
@@ -35,6 +35,9 @@ from storage.timers import (AWAY_TIMER, DEADLINE_TIMER, DECISION_TIMER, FINISH_T
                             REMINDER_TIMER, SHOW_TIMER, STANDINGS_TIMER)
 
 log = logging.getLogger(__name__)
+# Every button and menu the bot sends (bot/ui/dynamic.py), and the custom ids they read.
+CONTROLS = (*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)
+CONTROL_TEMPLATES = tuple(item.__discord_ui_compiled_template__ for item in CONTROLS)
 
 
 def time_now() -> float:
@@ -56,7 +59,7 @@ class BoardBot(commands.Bot):
         self.settings = settings
         # Set by `python -m bot` (and the benchmarks, which measure the bot as it runs there).
         self.freeze_after_ready = False
-        self.forms_answered: set[asyncio.Task[Any]] = set()  # amount forms being answered (see dispatch)
+        self.forms_answered: set[asyncio.Task[Any]] = set()  # forms and unknown controls being answered (dispatch)
         self.handle_sigterm = False  # set by `python -m bot`: the process's SIGTERM closes the bot
         self.terminating = False  # a SIGTERM is closing the bot
 
@@ -109,7 +112,7 @@ class BoardBot(commands.Bot):
         self.scheduler.on(MEMBERS_TIMER, lambda timer: self.controller.on_members_due(
             timer.table_id, [int(user) for user in timer.payload.get("users", [])],
             int(timer.payload.get("attempt", 1))))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LogPage)
+        self.add_dynamic_items(*CONTROLS)
         await self.add_cog(TablesCog(self.controller))
         await self.add_cog(TournamentsCog(self.tournament_ui))
         self.ratings_ui = RatingsCog(self.ratings)
@@ -155,12 +158,21 @@ class BoardBot(commands.Bot):
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         super().dispatch(event_name, *args, **kwargs)
-        # Amount forms are answered here rather than by the form object, which a restart forgets.
-        # (Not by an on_interaction listener: it would start a task for every click.)
-        if event_name == "interaction" and (target := amount_form_target(args[0])) is not None:
-            form = self.loop.create_task(answering_faults(args[0], self.controller.submit_amount(args[0], *target)))
-            self.forms_answered.add(form)  # held until done (the loop keeps only a weak reference)
-            form.add_done_callback(self.forms_answered.discard)
+        # Amount forms are answered here rather than by the form object, which a restart forgets;
+        # and a control none of the bot's templates reads, which discord.py leaves unanswered ("This
+        # interaction failed"). (Not by an on_interaction listener: it would start a task for every click.)
+        if event_name != "interaction":
+            return
+        interaction = args[0]
+        if (target := amount_form_target(interaction)) is not None:
+            self._answer(interaction, self.controller.submit_amount(interaction, *target))
+        elif unknown_control(interaction, CONTROL_TEMPLATES):
+            self._answer(interaction, reply(interaction, UNKNOWN_CONTROL))
+
+    def _answer(self, interaction: discord.Interaction, answering: Any) -> None:
+        task = self.loop.create_task(answering_faults(interaction, answering))
+        self.forms_answered.add(task)  # held until done (the loop keeps only a weak reference)
+        task.add_done_callback(self.forms_answered.discard)
 
     async def _decision_timeout(self, timer: TimerRow) -> None:
         await self.controller.on_timeout(timer.table_id, int(timer.payload["seat"]),

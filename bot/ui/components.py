@@ -314,5 +314,21 @@ def amount_form_target(interaction: discord.Interaction) -> tuple[int, int, str]
     return int(match["table"]), int(match["pv"]), typed
 
 
+UNKNOWN_CONTROL = ("This control is not one this bot can use (it may come from an older version of the bot); "
+                   "nothing was changed. Use the current panel: **My hand** on the table's board, or `/table hand` "
+                   "in the table's thread.")
+
+
+def unknown_control(interaction: discord.Interaction, templates: tuple[re.Pattern[str], ...]) -> bool:
+    """A press of a control, or a form's answer, whose custom id none of the bot's `templates` (its
+    controls') reads, nor AMOUNT_FORM: shown by an older version of the bot, or forged."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if interaction.type == discord.InteractionType.modal_submit:
+        return AMOUNT_FORM.fullmatch(custom_id) is None
+    return (interaction.type == discord.InteractionType.component
+            and not any(template.fullmatch(custom_id) for template in templates))
+
+
 DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, ActButton, ActSelect, AmountButton, UndoButton,
                  RematchButton, BackButton, VoteButton)
