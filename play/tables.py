@@ -191,6 +191,10 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
         loaded = await self.load(table_id, caller)
         return TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
 
+    async def hand_news(self, table_id: int, caller: Caller) -> TableNews:
+        """`news` for the caller's own panel (My hand, /table hand), with ↩ Take back while they may."""
+        return await undo.hand_news(self, await self.load(table_id, caller), caller)
+
     async def seats(self, table_id: int, caller: Caller | None = None) -> list[SeatRow]:
         return (await self.load(table_id, caller)).seats
 

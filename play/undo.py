@@ -52,6 +52,26 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         return await _store(service, loaded, step, timed, await _may_step_again(service, loaded, step, timed, notes))
 
 
+async def hand_news(service: TableService, loaded: Loaded, caller: Caller) -> TableNews:
+    """The table as it is now, for the caller's own panel opened after their move (My hand,
+    `/table hand`): with ↩ Take back, as the move's panel had it, while they may take it back.
+    Only a seat whose action is the table's last is checked (by the take-back's own checks)."""
+    news = TableNews(loaded.table, loaded.seats, loaded.state, first_version=loaded.table.version)
+    seat = loaded.seat_of(caller.user_id)
+    if loaded.table.status != "running" or seat is None:
+        return news
+    last = await service.store.tables.last_action(loaded.table.id)
+    if last is None or last[1] != seat.seat:
+        return news
+    timed = await service.store.tables.timed_actions(loaded.table.id)
+    try:
+        await _step_back(service, loaded, seat.seat, timed, await service.store.tables.notes(loaded.table.id), None)
+    except TableError:
+        return news
+    news.undo_seat = seat.seat
+    return news
+
+
 async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: list[tuple[int, int, str, str]],
                      notes: list[tuple[int, str]], version: int | None, before: Any = None) -> StepBack:
     """Every check of taking back `seat`'s last action (a TableError says which one fails), and

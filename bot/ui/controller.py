@@ -293,7 +293,7 @@ class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, Thr
     # -- playing ---------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         try:
-            news = await self.service.news(table_id, caller_of(interaction))
+            news = await self.service.hand_news(table_id, caller_of(interaction))
             seat = news.seat_of(interaction.user.id)
             if seat is None:
                 raise not_seated(table_id, "; its board shows everything spectators may see")

@@ -11,7 +11,7 @@ from games.augsburg1520.spec import Augsburg1520
 from games.core import GameSpec
 from play.results import panel_token, seat_choices
 from tests.bot.test_pace import LIVE, live_table
-from tests.bot.driver import (buttons, choose, fix_deal, heuristic_players, labels, open_table, panel_message,
+from tests.bot.driver import (board_message, buttons, choose, fix_deal, heuristic_players, labels, open_table, panel_message,
                               play_turn_by_dm, play_until, start, thread_text)
 from tests.bot.test_augsburg_game import holding_policy
 
@@ -388,3 +388,21 @@ async def test_a_last_chooser_told_twice_after_a_take_back_keeps_one_panel_with_
             if any((c.custom_id or "").startswith((f"act:{table.table_id}:", f"pick:{table.table_id}:"))
                    for c in buttons(m))]
     assert live == [bo.user.dm_channel.history()[-1].id], live
+
+
+async def test_my_hand_and_table_hand_offer_the_take_back_the_answered_panel_offers(simcord_env):
+    """README: "The same controls are always available from **My hand** on the board". A panel
+    opened after the move (My hand, `/table hand`) offers ↩ Take back while the move may be taken
+    back, and it works from there; the other player's panel does not offer it."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    panel, actor = await a_panel_to_take_back(table)
+    other = next(p for p in table.players if p is not actor)
+    board = await board_message(table)
+    mine = (await actor.click(board, label="My hand")).response.message
+    assert TAKE_BACK in labels(mine) and TAKE_BACK in labels((await actor.slash(table.thread, "table hand")).response.message)
+    assert TAKE_BACK not in labels((await other.click(board, label="My hand")).response.message)
+    version = (await table.row()).version
+    back = await actor.click(mine, label=TAKE_BACK)
+    assert back.acknowledged and (await table.row()).version == version + 1
+    assert TAKE_BACK not in labels((await actor.click(await board_message(table), label="My hand")).response.message)
