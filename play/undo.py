@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from games.core import RuleError
 from play import pace, record
 from play.common import Caller, TableError, not_seated, table_state
 from play.results import RECENT_EVENTS, TableNews, next_prompts, panel_token
@@ -66,7 +67,7 @@ async def hand_news(service: TableService, loaded: Loaded, caller: Caller) -> Ta
     timed = await service.store.tables.timed_actions(loaded.table.id)
     try:
         await _step_back(service, loaded, seat.seat, timed, await service.store.tables.notes(loaded.table.id), None)
-    except TableError:
+    except (TableError, RuleError, ValueError):  # refused, or a record that does not replay: no button
         return news
     news.undo_seat = seat.seat
     return news
