@@ -62,6 +62,7 @@ class BoardBot(commands.Bot):
         self.forms_answered: set[asyncio.Task[Any]] = set()  # forms and unknown controls being answered (dispatch)
         self.handle_sigterm = False  # set by `python -m bot`: the process's SIGTERM closes the bot
         self.terminating = False  # a SIGTERM is closing the bot
+        self.was_ready = False  # reached Discord's gateway at least once: a failure now is no failed start
 
     async def login(self, token: str) -> None:
         """The database first: a start it cannot serve (written by a newer version, not a database,
@@ -119,6 +120,7 @@ class BoardBot(commands.Bot):
         await self.add_cog(self.ratings_ui)
         await self.add_cog(HelpCog(self))
         await self._sync_commands()
+        await self.store.refuse_if_damaged()  # begun at open: it overlapped the calls above
         if self.handle_sigterm:
             self.stop_on_terminate()
         self.controller.spawn(self._resume(), "resume")
@@ -150,6 +152,7 @@ class BoardBot(commands.Bot):
         await self.tournament_ui.resume()
 
     async def on_ready(self) -> None:
+        self.was_ready = True
         if self.freeze_after_ready and not gc.get_freeze_count():
             freeze_startup_objects()
 

@@ -18,12 +18,12 @@ from discord import app_commands
 
 from bot.settings import Settings
 from storage import NewerSchema, NotOurs
+from storage.db import DAMAGE
 from storage.process_lock import AlreadyRunning, hold
 
 log = logging.getLogger(__name__)
 
 # What SQLite says of a file that is not a database, or whose pages are damaged.
-DAMAGED = re.compile(r"file is not a database|malformed|file is encrypted")
 
 # Failures of a connection that the system reports as a bare OSError.
 NETWORK_ERRNOS = {errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ENETDOWN, errno.EHOSTDOWN, errno.ETIMEDOUT}
@@ -61,7 +61,7 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
         return "Discord refused the gateway intents the bot asked for; it needs no privileged intent."
     if isinstance(exc, (NewerSchema, NotOurs, AlreadyRunning)):
         return str(exc)
-    if isinstance(exc, sqlite3.DatabaseError) and DAMAGED.search(str(exc)):
+    if isinstance(exc, sqlite3.DatabaseError) and DAMAGE.search(str(exc)):
         return (f"Cannot open the database {settings.database}: {exc}. The file is not a SQLite database or is "
                 "damaged: restore a copy made with `python -m bot backup` (README, Backups and upgrades), or "
                 "point `database` at a new file.")
@@ -95,6 +95,16 @@ def _known_failure(exc: BaseException, settings: Settings) -> str | None:
     return None
 
 
+def _unexpected(exc: Exception) -> str:
+    """A failed start no known cause explains: an answer at login that is not Discord's (a proxy
+    answering in its place), or a fault of the bot's own."""
+    said = " ".join(f"{type(exc).__name__}: {exc}".split())
+    said = said if len(said) <= 200 else said[:199] + "…"
+    return (f"An unexpected error stopped the start ({said}). If this machine reaches Discord through a "
+            "proxy, check that it lets discord.com through unchanged; with log_level = \"DEBUG\" the log "
+            "has the traceback.")
+
+
 def _brief(exc: discord.HTTPException) -> str:
     """What Discord said, on one short line: an HTML page (a proxy's or Cloudflare's block) by its title."""
     text = exc.text or str(exc)
@@ -108,7 +118,7 @@ def _brief(exc: discord.HTTPException) -> str:
 def run(settings: Settings) -> int:
     from bot.app import create_bot
 
-    lock, refused = None, False
+    lock, refused, bot = None, False, None
     try:
         lock = hold(settings.database)  # held while the bot runs
         bot = create_bot(settings)
@@ -125,8 +135,9 @@ def run(settings: Settings) -> int:
     except Exception as exc:
         line = failure_line(exc, settings)
         refused = _refused_as_not_ours(exc)
-        if line is None:
+        if line is None and (bot is None or bot.was_ready):  # not a failed start: a fault to look into
             raise
+        line = line or _unexpected(exc)
         log.debug("start-up failed", exc_info=exc)
         print(f"Cannot start: {line}", file=sys.stderr)
         return 1

@@ -38,6 +38,10 @@ class Store:
         """Call `then` once the open transaction commits (at once outside one; never on a rollback)."""
         self.db.after_commit(then)
 
+    async def refuse_if_damaged(self) -> None:
+        """Raise sqlite3.DatabaseError if the check of the whole file begun at open found damage."""
+        await self.db.refuse_if_damaged()
+
     async def close(self) -> None:
         await self.db.close()
 

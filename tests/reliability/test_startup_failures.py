@@ -4,6 +4,7 @@ log level is DEBUG."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
@@ -396,3 +397,45 @@ def test_a_rejected_token_names_where_it_came_from(tmp_path, monkeypatch, capsys
     err = capsys.readouterr().err
     where = "Check DISCORD_TOKEN in the environment" if in_environment else f"Check `token` in {config}"
     assert err.startswith("Cannot start: Discord rejected the bot token. ") and where in err, err
+
+
+async def test_damage_deep_in_the_database_stops_the_start(tmp_path, monkeypatch, capsys):
+    """README: "A database file that is damaged (or is no SQLite database) stops the start with a
+    `Cannot start:` line that says so: put a backup in its place." Opening reads only the first
+    pages; a damaged page of a table deeper in the file is found by the check of every page, before
+    any click is served (else every command would fail with the bot online)."""
+    path = tmp_path / "bot.sqlite3"
+    store = await Store.open(path)
+    await store.close()
+    with sqlite3.connect(path) as conn:
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        root = conn.execute("SELECT MAX(rootpage) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+    assert root > 2  # beyond the pages every open reads
+    with open(path, "r+b") as file:
+        file.seek((root - 1) * page_size)
+        file.write(b"\xa5" * page_size)
+
+    async def synced(self, *, guild=None):
+        return []
+
+    monkeypatch.setattr(discord.Client, "login", login_offline)
+    monkeypatch.setattr(discord.app_commands.CommandTree, "sync", synced)
+    assert await asyncio.to_thread(startup.run, Settings(token="x", database=path)) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"Cannot start: Cannot open the database {path}"), err
+    assert "malformed" in err and "python -m bot backup" in err, err
+
+
+def test_an_answer_at_login_that_is_not_discords_ends_with_one_line(tmp_path, monkeypatch, capsys):
+    """README: if start-up fails, "the bot prints one line starting `Cannot start:` that says what to
+    check, and exits with status 1". A proxy that answers discord.com's login with its own page
+    (status 200, not Discord's JSON) makes discord.py fail with an error no known cause explains."""
+    async def proxy_page(self, token):
+        raise TypeError("string indices must be integers, not 'str'")  # discord.py reading an HTML page
+
+    monkeypatch.setattr(discord.Client, "login", proxy_page)
+    assert startup.run(Settings(token="x", database=tmp_path / "bot.sqlite3")) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("Cannot start: An unexpected error stopped the start (TypeError: string indices"), err
+    assert "proxy" in err and 'log_level = "DEBUG"' in err, err
