@@ -82,7 +82,8 @@ async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: li
         raise TableError("There is no action in this game to take back: nobody has acted yet, or every action "
                          "was taken back.")
     if actions[-1][1] != seat:  # told before a button's version is looked at: no version is told
-        raise _not_own(loaded, seat, actions, await service.store.tables.by_computer(table_id, actions[-1][0]))
+        raise _not_own(loaded, seat, actions, await service.store.tables.by_computer(table_id, actions[-1][0]),
+                       _taken_back_since(notes, seat, actions[-1][0], loaded.table.version))
     if not _own_take_backs_only(notes, seat, actions[-1][0], loaded.table.version):
         raise TableError("Only your own last action can be taken back, and another player has taken back an "
                          "action since.")
@@ -156,10 +157,17 @@ def _own_take_backs_only(notes: list[tuple[int, str]], seat: int, last_action: i
     return all(text == TAKEN_BACK % seat for text in since) and 2 * len(since) == version - last_action
 
 
-def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]], by_computer: bool) -> TableError:
+def _taken_back_since(notes: list[tuple[int, str]], seat: int, last_action: int, version: int) -> bool:
+    """Whether `seat` took back its own actions made after the last action (which is then not new)."""
+    return version > last_action and _own_take_backs_only(notes, seat, last_action, version)
+
+
+def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]], by_computer: bool,
+             own_taken_back: bool = False) -> TableError:
     """The refusal of a take-back when someone else acted last: named (or the computer that moved
     for them), unless that action was a step of a private exchange the asker is not part of (nor
-    is who took its last step told)."""
+    is who took its last step told). `own_taken_back`: that action is last because the asker took
+    back theirs after it, not because it came since."""
     last_seat = actions[-1][1]
     if all(acted != seat for _, acted, _ in actions):
         return TableError("You have no action in this game to take back: you have not acted yet, or took back "
@@ -175,6 +183,10 @@ def _not_own(loaded: Loaded, seat: int, actions: list[tuple[int, int, str]], by_
         for state in (before, loaded.state))
     who = "another player" if private else next(
         (s.display_name for s in loaded.seats if s.seat == last_seat), "another player")
+    if own_taken_back:
+        whose = f"a computer player's move for {who}" if by_computer and not private else f"{who}'s"
+        return TableError(f"Only your own last action can be taken back, and the last action is now {whose}: "
+                          "you have taken back yours after it.", names=[who])
     since = f"a computer player has moved for {who} since" if by_computer and not private else f"{who} has acted since"
     return TableError(f"Only your own last action can be taken back, and {since}.", names=[who])
 

@@ -181,8 +181,9 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
             board = await self.thread_refusals.show(table.id, thread, self.boards.refresh(news, thread),
                                                     ended=table.status == "finished")
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
-        if answered is not None and not in_dm and news.had_controls(answered):
-            # Answered from "My hand" instead: the DM panel does not go on asking.
+        if answered is not None and not in_dm and (news.had_controls(answered) or news.taken_back is not None):
+            # Answered from "My hand" instead: the DM panel does not go on asking (nor, after a
+            # take-back there, offers the action taken back as its own, with its ↩ Take back).
             answer = partial(self.panel, news, answered, self.private_lines(news, answered))
             await self.retire_dm_panel(news, news.seats[answered],
                                        answered_elsewhere(self, news, answered, answer, "from **My hand**"))

@@ -406,3 +406,40 @@ async def test_my_hand_and_table_hand_offer_the_take_back_the_answered_panel_off
     back = await actor.click(mine, label=TAKE_BACK)
     assert back.acknowledged and (await table.row()).version == version + 1
     assert TAKE_BACK not in labels((await actor.click(await board_message(table), label="My hand")).response.message)
+
+
+async def a_hand_off_to_take_back(table):
+    """Play on until a player's move, made just after the other player's, hands the decision over
+    and leaves its answered panel with "Take back": (panel, player)."""
+    policy = heuristic_players("augsburg1520", 2)
+    spec = table.bot.service.spec(await table.row())
+    for _ in range(120):
+        row, before = await table.row(), await table.bot.store.tables.last_action(table.table_id)
+        assert await play_turn_by_dm(table, policy)
+        _, seat = await table.bot.store.tables.last_action(table.table_id)
+        player = [p for p in table.players if await table.seat_of(p) == seat][0]
+        last = player.user.dm_channel.history()[-1]
+        if TAKE_BACK in labels(last) and (await table.row()).version == row.version + 1 and \
+                before is not None and before[1] != seat and seat not in spec.to_act(await table.state()):
+            return last, player
+    raise AssertionError("no hand-over could be taken back")
+
+
+async def test_a_take_back_from_my_hand_retires_the_answered_dm_panel_and_a_second_is_told_why(simcord_env):
+    """README: answered from My hand, "your DM panel loses its controls and says what the answer says,
+    or, while your choice goes on, that it goes on there". A take-back there gives the decision back:
+    the DM panel that still offered the action taken back (and its Take back) says where it goes on.
+    Asked again, the refusal does not say the other player "has acted since": they have not."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    panel, actor = await a_hand_off_to_take_back(table)
+    other = next(p for p in table.players if p is not actor)
+    mine = (await actor.click(await board_message(table), label="My hand")).response.message
+    version = (await table.row()).version
+    assert (await actor.click(mine, label=TAKE_BACK)).acknowledged and (await table.row()).version == version + 1
+    now = next(m for m in actor.user.dm_channel.history() if m.id == panel.id)
+    assert not buttons(now) and "you answered from **My hand**; your choices are there now" in now.content
+    refused = (await actor.slash(table.thread, "table undo")).response.content
+    assert "has acted since" not in refused, refused
+    assert f"the last action is now {other.user.name}'s: you have taken back yours after it" in refused, refused
+    assert (await table.row()).version == version + 1

@@ -59,7 +59,8 @@ async def test_an_auction_bid_is_taken_back_and_the_game_replays_without_it(tmp_
         assert undone.table.recent_events[-1][1] == f"{{p{bidder}}} took back their last action."
         replayed = await service.replay(table_id)
         assert registry.get("augsburg1520").dump_state(replayed) == (await service.store.tables.get(table_id)).state
-        with pytest.raises(TableError, match="has acted since"):  # the action before the bid was another's
+        # The action before the bid was another's, made before it: not "since".
+        with pytest.raises(TableError, match="the last action is now p.'s: you have taken back yours after it"):
             await service.undo(table_id, PLAYERS[bidder])
     finally:
         await service.store.close()
