@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
 DEFAULT_CONFIG = "config.toml"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 class SettingsError(Exception):
@@ -62,7 +63,10 @@ class Settings(BaseModel):
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, value: object) -> object:
-        return value.upper() if isinstance(value, str) else value
+        if isinstance(value, str) and value.strip().upper() not in LOG_LEVELS:  # refused as typed
+            levels = ", ".join(repr(level) for level in LOG_LEVELS[:-1]) + f" or {LOG_LEVELS[-1]!r}"
+            raise ValueError(f"{value!r} is not one of {levels} (in any case)")
+        return value.strip().upper() if isinstance(value, str) else value
 
     @field_validator("database_sync", mode="before")
     @classmethod
@@ -193,6 +197,8 @@ def allowed_range(error: Any) -> str:
     high = bounds.get("le", bounds["lt"] - 1 if "lt" in bounds else None)
     if low is None or high is None:
         return error["msg"].lower()
+    if field is Settings.model_fields["dev_guild_id"]:  # 0 is taken too, as none (see _zero_is_none)
+        return f"0 (no server) or a server id from {low} to {high}"
     return f"allowed from {low} to {high}"
 
 

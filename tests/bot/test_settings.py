@@ -89,6 +89,9 @@ def test_a_bad_value_names_the_key(tmp_path, text, key):
     ('organiser_role = "' + "r" * 120 + '"', "organiser_role: it is 120 characters long; at most 100 are allowed"),
     ("token = 123", "token: expected text in quotes, got 123"),
     ("log_level = 10", "log_level: 10 is not one of 'DEBUG', 'INFO', 'WARNING' or 'ERROR'"),
+    # The value as typed (not as read, in capitals), and 0 named with the range it belongs to.
+    ('log_level = "verbose"', "log_level: 'verbose' is not one of 'DEBUG', 'INFO', 'WARNING' or 'ERROR' (in any case)"),
+    ("dev_guild_id = -1", "dev_guild_id: -1 is out of range: 0 (no server) or a server id from 1 to 18446744073709551615"),
 ])
 def test_a_refusal_reads_without_pythons_wording(tmp_path, text, says):
     config = tmp_path / "config.toml"
