@@ -67,6 +67,8 @@ class BoardBot(commands.Bot):
     async def login(self, token: str) -> None:
         """The database first: a start it cannot serve (written by a newer version, not a database,
         read-only) says so before Discord is reached, so a network fault does not hide it."""
+        if self.handle_sigterm:  # from the first step: a stop while logging in ends as cleanly
+            self.stop_on_terminate()
         if not hasattr(self, "store"):
             self.store = await Store.open(self.settings.database, self.settings.database_sync)
         await super().login(token)
@@ -121,8 +123,6 @@ class BoardBot(commands.Bot):
         await self.add_cog(HelpCog(self))
         await self._sync_commands()
         await self.store.refuse_if_damaged()  # begun at open: it overlapped the calls above
-        if self.handle_sigterm:
-            self.stop_on_terminate()
         self.controller.spawn(self._resume(), "resume")
 
     async def _sync_commands(self) -> None:

@@ -2,8 +2,9 @@
 connection waits until the bot closes, and once connected the process sends itself SIGTERM, as
 `systemctl stop` would. Prints what the stop did. Run by test_startup_work.py in a subprocess.
 
-Usage: python tests/bot/stop_offline.py <database> [twice] [no-ctrl-c]
+Usage: python tests/bot/stop_offline.py <database> [twice] [no-ctrl-c] [during-sync]
   twice: a second SIGTERM comes while the bot is storing its notes;
+  during-sync: the SIGTERM comes while the slash commands are being synced, before the gateway;
   no-ctrl-c: started with Ctrl+C ignored (as `python -m bot &` from a script is).
 """
 
@@ -35,7 +36,9 @@ async def application_info(self):
 
 
 async def no_sync(self):
-    pass
+    if "during-sync" in sys.argv:
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.sleep(5)
 
 
 async def connect(self, *, reconnect=True):
