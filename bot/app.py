@@ -6,6 +6,7 @@ import asyncio
 import gc
 import logging
 import signal
+import sqlite3
 from typing import Any
 
 import discord
@@ -63,6 +64,7 @@ class BoardBot(commands.Bot):
         self.handle_sigterm = False  # set by `python -m bot`: the process's SIGTERM closes the bot
         self.terminating = False  # a SIGTERM is closing the bot
         self.was_ready = False  # reached Discord's gateway at least once: a failure now is no failed start
+        self.damaged: sqlite3.DatabaseError | None = None  # what the start's check of the database found
 
     async def login(self, token: str) -> None:
         """The database first: a start it cannot serve (written by a newer version, not a database,
@@ -122,7 +124,7 @@ class BoardBot(commands.Bot):
         await self.add_cog(self.ratings_ui)
         await self.add_cog(HelpCog(self))
         await self._sync_commands()
-        await self.store.refuse_if_damaged()  # begun at open: it overlapped the calls above
+        self.controller.spawn(self._stop_if_damaged(), "damage check")
         self.controller.spawn(self._resume(), "resume")
 
     async def _sync_commands(self) -> None:
@@ -135,6 +137,17 @@ class BoardBot(commands.Bot):
                 await self.tree.sync()
         except (discord.Forbidden, discord.NotFound) as exc:  # told apart from a refused start
             raise CommandsRefused(exc) from exc
+
+    async def _stop_if_damaged(self) -> None:
+        """The check of the whole database file begun at its open (storage/db.py refuse_if_damaged),
+        in the background so that start-up does not grow with the file: damage found stops the bot
+        (`python -m bot` then says so), before it writes more to a damaged file."""
+        try:
+            await self.store.refuse_if_damaged()
+        except sqlite3.DatabaseError as exc:
+            log.info("the check of the database found damage: the bot stops (%s)", exc)
+            self.damaged = exc
+            await self.close()
 
     async def _resume(self) -> None:
         """After a start, in the background: the work that was due when the bot stopped. Timers

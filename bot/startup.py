@@ -130,6 +130,8 @@ def run(settings: Settings) -> int:
             bot.run(settings.token, log_handler=None)
         finally:
             logging.getLogger("discord.client").removeFilter(quiet)
+        if bot.damaged is not None:  # found by the start's check: the bot stopped itself
+            raise bot.damaged
     except asyncio.CancelledError:  # SIGTERM cancelled the bot's main task, which closed the bot
         log.info("stopped by SIGTERM")
     except Exception as exc:

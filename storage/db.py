@@ -202,8 +202,7 @@ class Database:
 
         Opening reads only the file's first pages; damage deeper in would first show as failing
         commands. The check (PRAGMA quick_check, about 3 ms per megabyte) runs on a thread of its
-        own from the open on, so it overlaps the start's Discord calls rather than adding to them:
-        call this once they are done, before any interaction is served."""
+        own from the open on, so that it does not lengthen the start."""
         if self._damage_check is None:
             return
         found = await self._damage_check

@@ -402,8 +402,9 @@ def test_a_rejected_token_names_where_it_came_from(tmp_path, monkeypatch, capsys
 async def test_damage_deep_in_the_database_stops_the_start(tmp_path, monkeypatch, capsys):
     """README: "A database file that is damaged (or is no SQLite database) stops the start with a
     `Cannot start:` line that says so: put a backup in its place." Opening reads only the first
-    pages; a damaged page of a table deeper in the file is found by the check of every page, before
-    any click is served (else every command would fail with the bot online)."""
+    pages; a damaged page of a table deeper in the file is found by the check of every page, run
+    in the background from the open on, which stops the bot (else every command would fail with
+    the bot online)."""
     path = tmp_path / "bot.sqlite3"
     store = await Store.open(path)
     await store.close()
@@ -418,8 +419,15 @@ async def test_damage_deep_in_the_database_stops_the_start(tmp_path, monkeypatch
     async def synced(self, *, guild=None):
         return []
 
+    async def connected(self, *, reconnect=True):  # online until the bot closes (at most 20 s)
+        for _ in range(2000):
+            if self.is_closed():
+                return
+            await asyncio.sleep(0.01)
+
     monkeypatch.setattr(discord.Client, "login", login_offline)
     monkeypatch.setattr(discord.app_commands.CommandTree, "sync", synced)
+    monkeypatch.setattr(discord.Client, "connect", connected)
     assert await asyncio.to_thread(startup.run, Settings(token="x", database=path)) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"Cannot start: Cannot open the database {path}"), err
