@@ -46,6 +46,7 @@ def test_python_m_bot_runs_the_bot_with_the_freeze(settings, monkeypatch):
 
     class Runner:
         freeze_after_ready = False
+        damaged = None  # as the bot's start-up check of the database leaves it on a sound file
 
         def run(self, token, **kwargs):
             ran.append(self.freeze_after_ready)
