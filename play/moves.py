@@ -128,7 +128,8 @@ class MovesMixin:
         kept = self.kept.choices(loaded.table, seat.seat)  # listed by the move that stored this state
         actions = kept[0] if kept else seat_choices(loaded.spec, loaded.state, seat.seat)
         if not actions:  # the panel pressed had choices (a forged one has no valid token): not this one
-            raise TableError(f"{OUT_OF_DATE} {loaded.spec.not_your_turn(loaded.state, seat.seat)}")
+            raise await self._out_of_date(loaded, seat.seat, f"{OUT_OF_DATE} "
+                                          f"{loaded.spec.not_your_turn(loaded.state, seat.seat)}")
         version, digest = loaded.table.prompts.get(seat.seat, (loaded.table.version, ""))
         # The digest too: a panel sent before the bot was updated to offer choices in another order
         # would otherwise pick by its position a choice it did not show (a panel shown since has a
@@ -136,8 +137,17 @@ class MovesMixin:
         offered = (kept[1] if kept else choices_digest(loaded.spec, actions)) if digest else ""
         if prompt_version != offered_token(loaded.table, version, digest, offered):
             # A panel of a bot from before panels carried tokens carries the version itself.
-            raise TableError(SENT_BEFORE_UPDATE if prompt_version == version else OUT_OF_DATE)
+            raise TableError(SENT_BEFORE_UPDATE) if prompt_version == version else \
+                await self._out_of_date(loaded, seat.seat, OUT_OF_DATE)
         return loaded, seat.seat, actions
+
+    async def _out_of_date(self: TableService, loaded: Loaded, seat: int, text: str) -> TableError:
+        """The refusal of a panel out of date, first saying that the seat's time ran out when its last
+        action was the computer's (a click made as its time limit fell due is told why it failed)."""
+        last = await self.store.tables.last_action(loaded.table.id, seat=seat)
+        if last is not None and (await self.store.tables.how_made(loaded.table.id, last[0]))[0]:
+            text = f"Your time for your last decision ran out, and the bot chose for you. {text}"
+        return TableError(text)
 
     async def act_seat(self: TableService, table_id: int, seat: int, action: Any) -> TableNews:
         """Play an action for a seat directly (tournaments, tools and tests)."""
