@@ -19,7 +19,7 @@ from play import pace
 from play.common import AmountOutOfRange, Caller, TableError, lobby_closed, not_seated, table_state
 from play.lobby import check_not_tournament
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
-                          next_prompts, offered_token, ranked_last, recent_events, seat_choices)
+                          next_prompts, offered_token, ranked_last, recent_events, same_turn, seat_choices)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE, counts_for_rating
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
@@ -266,7 +266,8 @@ class MovesMixin:
         return TableNews(stored, seats, state, moves, changed, dict(table.prompts), table.version,
                          more_computers=more and outcome is None, timers=[t.due_at for t in timers],
                          undo_seat=undoable_by(spec, loaded.state, state, moves, humans),
-                         choices=choices if outcome is None else {}, prompts_current=True)
+                         choices=choices if outcome is None else {}, prompts_current=True,
+                         same_turn=same_turn(spec, loaded.state, state, moves))
 
     @staticmethod
     def _timed_before(loaded: Loaded, changed: set[int]) -> list[int]:

@@ -63,6 +63,7 @@ class TableNews:
     taken_back: int | None = None  # a take-back: the version the action taken back had made
     choices: dict[int, list[Any]] | None = None  # each seat's choices in `state`, when already known
     prompts_current: bool = False  # the prompts were just listed from `state` (a move, a take-back)
+    same_turn: set[int] = field(default_factory=set)  # movers whose decision goes on in the same turn
     # What the Discord layer works out from this news once (views, names): not copied by dataclasses.replace.
     _derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -183,6 +184,14 @@ def next_prompts(spec: GameSpec, state: Any, old: dict[int, tuple[int, str]], ve
             prompts[seat] = (version, digest)
             changed.add(seat)
     return prompts, changed, choices
+
+
+def same_turn(spec: GameSpec, before: Any, after: Any, moves: Sequence[Move]) -> set[int]:
+    """The people who moved and still act in the turn they moved in (a decision of several steps
+    goes on); another mover still to act has begun a new turn (a new phase, round or choice)."""
+    acting = spec.to_act(after)
+    return {m.seat for m in moves if not m.by_computer and m.seat in acting and before is not None
+            and spec.turn_key(before, m.seat) == spec.turn_key(after, m.seat)}
 
 
 def everyone_away(seats: Sequence[Any]) -> bool:

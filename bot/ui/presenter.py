@@ -181,14 +181,17 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
             board = await self.thread_refusals.show(table.id, thread, self.boards.refresh(news, thread),
                                                     ended=table.status == "finished")
         shown = table.thread_id is None or (thread is not None and board)  # a thread that could not be read too
+        told = {answered}  # answered in place
         if answered is not None and not in_dm and (news.had_controls(answered) or news.taken_back is not None):
-            # Answered from "My hand" instead: the DM panel does not go on asking (nor, after a
-            # take-back there, offers the action taken back as its own, with its ↩ Take back).
-            answer = partial(self.panel, news, answered, self.private_lines(news, answered))
-            await self.retire_dm_panel(news, news.seats[answered],
-                                       answered_elsewhere(self, news, answered, answer, "from **My hand**"))
+            if news.moves and answered not in news.same_turn and table.status == "running" and \
+                    news.seats[answered].dm_ok and news.choices_of(self.service.spec(table), answered):
+                told = set()  # it began a new turn of theirs: its DM, as every turn's (the old one retires)
+            else:  # the DM panel does not go on asking (nor, after a take-back there, offer what was taken back)
+                answer = partial(self.panel, news, answered, self.private_lines(news, answered))
+                await self.retire_dm_panel(news, news.seats[answered],
+                                           answered_elsewhere(self, news, answered, answer, "from **My hand**"))
         untold = {}
-        for seat in sorted((news.changed | self._still_untold(news)) - {answered}):
+        for seat in sorted((news.changed | self._still_untold(news)) - told):
             if self.service.overtaken(news, seat):  # a later move changed it again and tells it
                 continue
             if not await safely(f"panel of table {table.id} seat {seat}", _done(self.notify_seat(news, seat, thread))):
