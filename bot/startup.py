@@ -23,8 +23,6 @@ from storage.process_lock import AlreadyRunning, hold
 
 log = logging.getLogger(__name__)
 
-# What SQLite says of a file that is not a database, or whose pages are damaged.
-
 # Failures of a connection that the system reports as a bare OSError.
 NETWORK_ERRNOS = {errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ENETDOWN, errno.EHOSTDOWN, errno.ETIMEDOUT}
 

@@ -8,7 +8,7 @@ import functools
 import logging
 import re
 import sqlite3
-from contextlib import asynccontextmanager, closing
+from contextlib import asynccontextmanager
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
@@ -102,7 +102,8 @@ class Database:
         self._writer: sqlite3.Connection | None = None  # see write
         self._unchecked_commits = 0
         self._checkpoint: asyncio.Task[Any] | None = None
-        self._damage_check: asyncio.Task[str | None] | None = None  # see start_damage_check
+        self._damage_check: asyncio.Task[str | None] | None = None  # see refuse_if_damaged
+        self._checking: sqlite3.Connection | None = None  # the connection that check reads by
 
     @classmethod
     async def open(cls, path: str | Path, sync: Sync = "normal") -> "Database":
@@ -139,7 +140,9 @@ class Database:
             log.info("database %s open, schema version %s", path, await db.schema_version())
             if str(path) != ":memory:":
                 db._open_loop_connections(Path(path).resolve(), sync)
-                db._damage_check = asyncio.create_task(asyncio.to_thread(_damage_found, Path(path).resolve()))
+                db._checking = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True,
+                                               timeout=BUSY_WAIT_MS / 1000, check_same_thread=False)
+                db._damage_check = asyncio.create_task(asyncio.to_thread(_damage_found, db._checking))
         except BaseException:
             await db.close()  # its worker thread too, or the process would never exit
             raise
@@ -210,9 +213,14 @@ class Database:
             raise sqlite3.DatabaseError(f"database disk image is malformed ({found})")
 
     async def close(self) -> None:
+        if self._checking is not None:
+            self._checking.interrupt()  # a stop does not wait for the check of a large file
         for task in (self._checkpoint, self._damage_check):
             if task is not None:
                 await asyncio.gather(task, return_exceptions=True)
+        if self._checking is not None:
+            self._checking.close()
+            self._checking = None
         for loop_connection in (self._reader, self._writer):
             if loop_connection is not None:
                 loop_connection.close()
@@ -394,14 +402,14 @@ async def _pragma(conn: aiosqlite.Connection, pragma: str) -> None:
             await asyncio.sleep(0.1)
 
 
-def _damage_found(path: Path) -> str | None:
-    """What PRAGMA quick_check finds wrong in the file at `path` (its first findings), or None."""
+def _damage_found(conn: sqlite3.Connection) -> str | None:
+    """What PRAGMA quick_check finds wrong in the database `conn` reads (its first findings), or None."""
     try:
-        with closing(sqlite3.connect(path.as_uri() + "?mode=ro", uri=True, timeout=BUSY_WAIT_MS / 1000)) as conn:
-            findings = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
+        findings = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
     except sqlite3.DatabaseError as exc:
         if isinstance(exc, sqlite3.OperationalError) and not DAMAGE.search(str(exc)):
-            log.warning("the database check at start-up could not run: %s", exc)  # not damage: a lock...
+            if "interrupt" not in str(exc):  # not by a stop: a lock...
+                log.warning("the database check at start-up could not run: %s", exc)
             return None
         return str(exc)
     return None if findings == ["ok"] else "; ".join(findings)
