@@ -13,13 +13,14 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games import AmountChoice, Event, Outcome, RuleError
-from games.core import RandomPolicy, public
+from games import AmountChoice, Outcome, RuleError
+from games.core import RandomPolicy
 from play import pace
 from play.common import AmountOutOfRange, Caller, TableError, lobby_closed, not_seated, table_state
 from play.lobby import check_not_tournament
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
-                          next_prompts, offered_token, ranked_last, recent_events, same_turn, seat_choices)
+                          next_prompts, offered_token, ranked_last, recent_events, same_turn, seat_choices,
+                          timeout_note)
 from play.tournaments.rating_service import UNRATED_BY_REPLACE, UNRATED_BY_VOTE, counts_for_rating
 from play.undo import undoable_by
 from storage import MoveWrite, NewTimer, StaleVersion
@@ -142,8 +143,8 @@ class MovesMixin:
         return loaded, seat.seat, actions
 
     async def _out_of_date(self: TableService, loaded: Loaded, seat: int, text: str) -> TableError:
-        """The refusal of a panel out of date, first saying that the seat's time ran out when its last
-        action was the computer's (a click made as its time limit fell due is told why it failed)."""
+        """The refusal of a panel out of date; first, when the seat's last action was the computer's,
+        that its time ran out (a click made as its time limit fell due is told why it failed)."""
         last = await self.store.tables.last_action(loaded.table.id, seat=seat)
         if last is not None and (await self.store.tables.how_made(loaded.table.id, last[0]))[0]:
             text = f"Your time for your last decision ran out, and the bot chose for you. {text}"
@@ -175,8 +176,7 @@ class MovesMixin:
     async def _continue(self: TableService, loaded: Loaded, state: Any, moves: list[Move],
                         seat_updates: dict[int, dict[str, Any]] | None = None,
                         timers: list[NewTimer] | None = None) -> TableNews:
-        """Let computer seats move after `moves`, then store everything (with `timers`) in one
-        transaction."""
+        """Let computer seats move after `moves`, then store everything (with `timers`) in one transaction."""
         state, more, turn_over = self._computer_moves(loaded, state, moves)
         return await self._save(loaded, state, moves, seat_updates or {}, more, timers or [], turn_over)
 
@@ -493,12 +493,3 @@ def not_abandoned(table: Any) -> str:
         return "This game has not started yet: there is nothing to abandon; press **Leave** in its lobby."
     return f"This game {table_state(table.status)}: there is nothing to abandon."
 
-
-def timeout_note(spec: Any, state: Any, seat: int) -> Event:
-    """The thread's line for a decision whose time ran out. In a secret step of an exchange (a
-    pay-off's answers) it names both sides, as the board does: not whose step it was."""
-    sides = sorted(spec.shown_to_act(state))
-    if sides != [seat]:
-        both = " and ".join(f"{{p{s}}}" for s in sides)
-        return public("timeout", f"Time ran out for a secret step between {both}; the game goes on without its choice.")
-    return public("timeout", f"{{p{seat}}} did not decide in time; the game goes on without their choice.")

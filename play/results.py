@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from games import Event, GameSpec, Outcome
+from games.core import public
 from play.common import told_apart
 from storage import SeatRow, TableRow
 
@@ -240,3 +241,13 @@ def move_notes(first_version: int, moves: list[Move]) -> list[tuple[int, str]]:
     """(version, text) of the bot's own lines among the moves' events (NOTE_KINDS)."""
     return [(number, event.text) for number, move in enumerate(moves, start=first_version + 1)
             for event in move.events if event.kind in NOTE_KINDS]
+
+
+def timeout_note(spec: Any, state: Any, seat: int) -> Event:
+    """The thread's line for a decision whose time ran out. In a secret step of an exchange (a
+    pay-off's answers) it names both sides, as the board does: not whose step it was."""
+    sides = sorted(spec.shown_to_act(state))
+    if sides != [seat]:
+        both = " and ".join(f"{{p{s}}}" for s in sides)
+        return public("timeout", f"Time ran out for a secret step between {both}; the game goes on without its choice.")
+    return public("timeout", f"{{p{seat}}} did not decide in time; the game goes on without their choice.")
