@@ -408,12 +408,12 @@ class Boards:
             image = await self._image(news, info, public) if image_key is not None else None
             message["attachments"] = [image] if image else []
         try:
-            embeds = await self._without_refused_picture(partial(edit_unread, thread.get_partial_message(
+            embeds, pictured = await self._without_refused_picture(partial(edit_unread, thread.get_partial_message(
                 shown.message_id)), message, news.table.id)
         except discord.HTTPException as exc:  # deleted, too old to edit, archived thread...
             log.info("board of table %s not editable (%s); posting a new one", news.table.id, exc)
             return "gone" if isinstance(exc, discord.NotFound) else "stuck"
-        if news.table.id in self.pictures_refused:
+        if news.table.id in self.pictures_refused or not pictured:
             image_key = None
         # Embeds dropped (not removed by a moderator: -1): the next move edits them in again, and
         # the picture, shown all the same, is not uploaded again.
@@ -433,10 +433,10 @@ class Boards:
         image = await self._image(news, info, public) if image_key is not None else None
         if not ping:
             text.mentions = discord.AllowedMentions.none()
-        message = await self._without_refused_picture(
+        message, pictured = await self._without_refused_picture(
             partial(send_unread, thread),
             {**text.message(), "view": panels.board_view(news.table), "files": [image] if image else []}, news.table.id)
-        if news.table.id in self.pictures_refused:
+        if news.table.id in self.pictures_refused or not pictured:
             image_key = None
         dropped = bool(text.embeds) and not message.embeds  # shown without them: the next move edits it
         self.shown.put(news.table.id, BoardShown(message.id, key, image_key, news.table.version, since,
@@ -450,22 +450,25 @@ class Boards:
         if dropped:
             raise EmbedsDropped
 
-    async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> Any:
-        """Send or edit a board; if the channel refuses its picture (the bot lost Attach Files
-        there), the board goes without one (its text says the same) until a new board is posted."""
+    async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> tuple[Any, bool]:
+        """Send or edit a board, and whether its picture went with it. A board Discord refuses for
+        its picture (the bot lost Attach Files there, or the file is too large) goes without one
+        (its text says the same) until a new board is posted: the text must not wait for it. (A
+        server error may have taken the board all the same: it waits for the board's retry.)"""
         try:
-            return await call(**message)
-        except discord.Forbidden:
-            if not message.get("files") and not message.get("attachments"):
+            return await call(**message), True
+        except discord.HTTPException as exc:
+            refused = isinstance(exc, discord.Forbidden) or exc.status == 413
+            if not refused or not message.get("files") and not message.get("attachments"):
                 raise
-            # Refused with its picture: tried without. Only if that goes through was the picture what
-            # the channel refused (else the bot may not post there at all, and keeps its pictures).
+            # Tried without it: only if that goes through was the picture what Discord refused (else
+            # the bot may not post there at all, and keeps its pictures).
             sent = await call(**{**{key: value for key, value in message.items() if key != "files"},
                                  **({"attachments": []} if "attachments" in message else {})})
-            log.warning("the board picture of table %s was refused: the bot needs Attach Files in its channel; "
-                        "the board goes without it", table_id)
+            log.warning("the board picture of table %s was refused (%s): %s; the board goes without it", table_id,
+                        exc.status, "it is too large" if exc.status == 413 else "the bot needs Attach Files in its channel")
             self.pictures_refused.put(table_id, True)
-            return sent
+            return sent, False
 
 
 @lru_cache(maxsize=1024)  # every board of a fair deal shows it (the table's seed and salt, as stored)
