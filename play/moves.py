@@ -17,7 +17,7 @@ from games import AmountChoice, Outcome, RuleError
 from games.core import RandomPolicy
 from play import pace
 from play.common import AmountOutOfRange, Caller, TableError, lobby_closed, not_seated, table_state
-from play.lobby import check_not_tournament
+from play.lobby import check_not_tournament, check_pressed_in_thread
 from play.results import (Finished, Move, TableNews, choices_digest, everyone_away, final_outcome, move_notes,
                           next_prompts, offered_token, ranked_last, recent_events, same_turn, seat_choices,
                           timeout_note)
@@ -54,9 +54,9 @@ class MovesMixin:
                 raise TableError(lobby_closed(table_id, table.status))
             if caller is not None:
                 check_not_tournament(loaded)  # the tournament starts it, once its thread is open
-            if caller is not None and caller.user_id != table.creator_id:
-                raise TableError("Only the table's creator (who opened it, or took over its lobby) can start "
-                                 "the game.")
+                check_pressed_in_thread(table, caller)
+            if caller is not None:
+                self._creator_only(loaded, caller, "start the game")
             if not spec.min_seats <= len(seats) <= spec.max_seats:
                 more = ("Others take a seat with **Join**, or press **Add computer** for a computer player."
                         if len(seats) < spec.min_seats else "")

@@ -266,3 +266,16 @@ async def test_a_take_back_of_another_version_forged_onto_a_dm_panel_whose_own_i
         text = refused(await forge_component(bo, panel, custom_id, values))
         assert "out of date" in text, text
         assert await observe(arena) == before
+
+
+async def test_a_start_forged_onto_another_lobby_is_refused_as_the_other_lobby_controls_are(simcord_env):
+    """README: a lobby's buttons and menus "work only where the lobby is, in the table's thread". The
+    creator's Start sent on another table's lobby message starts nothing."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    ada, bo = table.players
+    await bo.slash(table.channel, "table create", game="baumeister")
+    elsewhere = table.channel.threads[-1].history()[0]  # bo's lobby, in its own thread
+    result = await forge_component(ada, elsewhere, f"lobby:start:{table.table_id}")
+    text = result.followups[-1].content if result.followups else result.response.content
+    assert f"belongs to table #{table.table_id}, whose lobby is in its own thread" in text, text
+    assert (await table.row()).status == "lobby"
