@@ -5,7 +5,8 @@ When is a game rated?
     switched **Rated** on. Either way the game counts only if every seat was played by a
     person: a table with a computer seat from the start is rated for nobody, and so is a
     table where the organiser *replaced* an absent player by a computer (the computer's
-    moves would count as the player's).
+    moves would count as the player's). A game that ends with every player ranked last (away
+    at the end, or gone) is not rated: one shared place says nothing.
 
 Forfeits
     A seat that was forfeited mid-game (`/table abandon`, a tournament forfeit or a
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from play.tournaments.ratings import Rating, new_rating, ordinal, tenths, update
 from games import Outcome
+from play.results import ranked_last
 from storage import HistoryRow, RatedResult, RatingRow, SeatRow, Store, TableRow
 
 
@@ -35,6 +37,12 @@ def counts_for_rating(table: TableRow, seats: list[SeatRow]) -> bool:
     if not table.rated or len(seats) < 2:
         return False
     return all(seat.user_id is not None and (seat.ai is None or seat.forfeited) for seat in seats)
+
+
+def nobody_played_it_out(table: TableRow, seats: list[SeatRow]) -> bool:
+    """A finished game in which every player is ranked last (each left it, or was away when it
+    ended): one shared place says nothing of anyone's skill, and is not rated."""
+    return table.status == "finished" and bool(seats) and len(ranked_last(seats)) == len(seats)
 
 
 def rated_as_it_stood(table: TableRow, seats: list[SeatRow]) -> bool:
@@ -60,7 +68,7 @@ def unrated_reason(table: TableRow, seats: list[SeatRow]) -> str | None:
             return UNRATED_BY_REPLACE
         return None
     if counts_for_rating(table, seats):
-        return None
+        return "every player had left it or was away when it ended" if nobody_played_it_out(table, seats) else None
     if len(seats) < 2:
         return "a game of one player has nobody to be rated against"
     return "a computer player played a seat (added in the lobby)"
@@ -85,7 +93,7 @@ class RatingService:
         table rated before (the finish work repeated after a stop) is not rated again: its stored
         lines are returned, so the standings still show the rating changes. `deal_over`: rate it
         even while another table plays its deal (its tournament is being cancelled with them)."""
-        if not counts_for_rating(table, seats):
+        if not counts_for_rating(table, seats) or nobody_played_it_out(table, seats):
             return []
         if table.tournament_id is not None and not deal_over and await self.store.tables.same_deal_running(table):
             return []  # held back (see "Duplicate rounds" above)

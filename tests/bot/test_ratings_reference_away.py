@@ -90,3 +90,39 @@ async def test_away_at_the_end_and_an_abandoner_share_last_place(simcord_env, mo
     b, a = ordinal(*before[bo.id]), ordinal(*after[bo.id])
     assert recent.splitlines()[0] == (f"Augsburg 1520 table #{table.table_id}: 3 of 4 — rating {f1(a)} "
                                       f"({shown_change(b, a)})")
+
+
+@pytest.mark.slow
+async def test_a_game_that_ends_with_everyone_away_is_not_rated(simcord_env, monkeypatch):
+    """README: "A game that ends with every player ranked last so (all away, or gone) is not rated:
+    one shared place tells nothing" (rated as a draw, it would raise both ratings)."""
+    env = simcord_env
+    env.settle_timeout = 20
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(env.create_user(n)) for n in ("ada", "bo")]
+    ada, bo = people
+    fix_deal(monkeypatch, 61)
+    table = await live_rated(env, guild, channel, people)
+    policy = heuristic_players(GAME, 2)
+    for _ in range(10):  # ada makes the opening choices; bo's deadline passes: he is away from then on
+        spec, state = await table.spec(), await table.state()
+        if {s.user_id for s in await table.seats() if s.seat in spec.to_act(state)} == {bo.id}:
+            break
+        await play_people(env, table, policy, {bo.id}, limit=1)
+    await env.advance_time(LIVE + 5)
+    spec = await table.spec()
+
+    def last_decision(state):
+        acting = spec.to_act(state)
+        return bool(acting) and spec.outcome(spec.apply(state, min(acting), policy(state, min(acting)))[0]) is not None
+
+    await play_people(env, table, policy, {bo.id}, stop=last_decision)
+    await env.advance_time(LIVE + 5)  # ada lets her last deadline pass too: everyone is away, the game ends
+    await env.advance_time(120)
+    assert (await table.row()).status == "finished"
+    assert all(s.away for s in await table.seats())
+    assert await env.bot.store.ratings.history_of_table(table.table_id) == []
+    field = next(f for f in standings(table.thread).fields if f.name == "Rating changes")
+    assert field.value == "None: not rated, as every player had left it or was away when it ended.", field.value
+    assert await env.bot.store.ratings.of_players(guild.id, GAME, [ada.id, bo.id]) == {}
