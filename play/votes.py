@@ -43,10 +43,11 @@ def _voters(loaded: Loaded, kind: str, asker: int, left: frozenset[int]) -> list
     """The people who must agree: every other person playing their seat (not the asker, not the
     seat voted on; not a seat a computer plays, for good or while its player is away; not a player
     who has left the server, `left`, who can no longer see the question). To cancel a rated game,
-    away players and those who left must agree too: else a creator could wait for a lapse (or
-    remove a player from the server) and erase a rated result."""
+    or hand a seat of one to a computer (which unrates it), away players and those who left must
+    agree too: else a player could wait for a lapse (or remove a player from the server) and erase
+    a rated result."""
     subject = int(kind.split(":")[1]) if kind.startswith("handover:") else None
-    count_away = kind == "cancel" and counts_for_rating(loaded.table, loaded.seats)
+    count_away = counts_for_rating(loaded.table, loaded.seats)  # either vote ends its rating
     return [s.user_id for s in loaded.seats if s.user_id is not None and not s.forfeited and not s.ai
             and (count_away or not (s.away or s.user_id in left)) and s.user_id != asker and s.seat != subject]
 

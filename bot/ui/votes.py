@@ -17,7 +17,7 @@ from bot.ui.requests import caller_of, custom_ids, defer, left_server, name_of, 
 from bot.ui import panels
 from play.common import TableError
 from play.results import TableNews
-from play.tournaments.rating_service import counts_for_rating
+from play.tournaments.rating_service import UNRATED_BY_VOTE, counts_for_rating
 from play.votes import VoteNews, VoteOver
 
 
@@ -33,7 +33,7 @@ IN_THREAD = "A vote is answered with the **Agree** / **Refuse** buttons of its q
 
 def question(kind: str, asker: str, subject: str | None, rated: bool = False, departed: bool = False) -> str:
     if kind == "cancel":
-        return f"{asker} asks to cancel this game."
+        return f"{asker} asks to cancel this game{' (it is rated: cancelled, it counts for nobody)' if rated else ''}."
     unrated = " (the game is then no longer rated, for anyone)" if rated else ""
     if departed:  # at an unrated table, or one whose pace is off (play/votes.py _departed)
         return (f"{asker} asks to hand {subject}'s seat to a computer player for good, as {subject} has left the "
@@ -198,15 +198,17 @@ class VotesMixin:
         """`agreed`: how the vote was decided, as the thread is told."""
         news = voted.news
         if voted.kind == "cancel":
-            await self.closed(news, f"{agreed}: table #{news.table.id} is cancelled.")  # type: ignore[attr-defined]
+            rated = " It was rated: it counts for nobody." if counts_for_rating(news.table, news.seats) else ""
+            await self.closed(news, f"{agreed}: table #{news.table.id} is cancelled.{rated}")  # type: ignore[attr-defined]
             return
         subject = _subject(voted, self.presenter.info(news))
         if news.table.status == "cancelled":  # the others abandoned meanwhile: nobody is left playing
             await self.closed(news, f"A computer player now plays {subject}'s seat and nobody is left, so "  # type: ignore[attr-defined]
                               f"table #{news.table.id} is closed.")
             return
+        unrated = " The game is no longer rated, for anyone." if news.table.unrated_reason == UNRATED_BY_VOTE else ""
         await self.presenter.post(news.table.thread_id, f"{agreed}: a computer player plays {subject}'s "
-                                  "seat for the rest of the game.")
+                                  f"seat for the rest of the game.{unrated}")
         await self.after(news)  # type: ignore[attr-defined]
         row = next((s for s in news.seats if f"handover:{s.seat}" == voted.kind), None)
         if row is not None:  # theirs for good: their "Time ran out" notice no longer offers I'm back

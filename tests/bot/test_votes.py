@@ -224,11 +224,33 @@ async def test_a_rated_game_is_not_cancelled_behind_an_away_or_abandoning_player
     await ada.slash(table.thread, "table cancel")
     vote = vote_messages(table)[-1]
     assert bo.mention in vote.content and (await table.row()).status == "running"
+    assert "asks to cancel this game (it is rated: cancelled, it counts for nobody)." in vote.content
     await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), away=False)
     await bo.slash(table.thread, "table abandon")
     refused = await cy.click(vote, label="Agree")
     assert refused.ephemeral and "who abandoned it" in refused.response.content
     assert (await table.row()).status == "running"
+
+
+async def test_a_rated_games_seat_is_not_handed_over_behind_an_away_player(simcord_env):
+    """README, `/table handover`: not asked are players away after a missed deadline, "except at a
+    rated game, which the hand-over unrates: there they must agree too" (else one player could
+    unrate a rated game alone while the others lapse, and then cancel it alone)."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await ada.click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), missed=2, away=True)
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=1, away=True)
+    asked = await ada.slash(table.thread, "table handover", player=bo)
+    assert "no other player had to agree" not in (asked.response.content or ""), asked.response.content
+    vote = vote_messages(table)[-1]
+    assert cy.mention in vote.content and "no longer rated" in vote.content, vote.content
+    assert (await table.row()).rated and not next(s for s in await table.seats() if s.user_id == bo.id).ai
+    await cy.click(vote, label="Agree")  # cy may answer while away: the hand-over is carried out
+    assert next(s for s in await table.seats() if s.user_id == bo.id).ai
+    said = [m.content for m in table.thread.history() if "Everyone agreed" in (m.content or "")]
+    assert said and said[-1].endswith("for the rest of the game. The game is no longer rated, for anyone."), said
 
 
 async def test_a_vote_answer_forged_onto_another_message_leaves_its_buttons(simcord_env):
