@@ -284,6 +284,7 @@ class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, Thr
         was cancelled; the thread is told (False: Discord refused the note)."""
         await self.presenter.refresh_lobby(news)
         await self.presenter.retire_panels(news)
+        await self.retire_questions(news)
         await self.presenter.show_closed(news)
         posted = await self.presenter.post(news.table.thread_id, note)
         for listener in self.presenter.closed_listeners:
@@ -458,6 +459,7 @@ class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, Thr
         if self.move_notes_due.get(news.table.id):
             await self.note_move_again(news)
         if news.finished:
+            await self.retire_questions(news)
             await self.presenter.finished(news)
         if news.more_computers:
             self.spawn(self.play_computers(news.table.id), f"computers-{news.table.id}")

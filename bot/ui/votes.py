@@ -165,6 +165,14 @@ class VotesMixin:
             if message.author == self.presenter.bot.user and message.id not in done:
                 await _retire(message, *key)
 
+    async def retire_questions(self, news: TableNews) -> None:
+        """A table cancelled or ended with votes open: their questions lose their buttons (pressed,
+        they would only answer that the vote is over)."""
+        kinds = set(news.table.votes) | {kind for (table_id, kind), _ in self.questions.items()
+                                         if table_id == news.table.id}
+        for kind in sorted(kinds):
+            await safely(f"vote questions of table {news.table.id}", self._retire_question(news, kind))
+
     async def _retire_posted(self, table_id: int, kind: str, answered: int | None = None) -> list[discord.Message]:
         """Retire the questions of a decided vote that this process posted (but the `answered` one,
         which its answer retires); returns them."""

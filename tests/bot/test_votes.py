@@ -119,22 +119,38 @@ async def test_a_vote_question_the_bot_may_not_post_names_the_permission_to_gran
     assert "cancel" in (await table.row()).votes and not vote_messages(table)
 
 
-async def test_a_vote_overtaken_by_a_cancel_loses_its_buttons_when_answered(simcord_env):
-    """A manager cancels the game while the creator's vote is open: a player who then answers it
-    is told the vote is over, and the question's buttons go."""
+async def test_votes_overtaken_by_a_cancel_lose_their_buttons(simcord_env):
+    """A manager cancels the game while the creator's cancel vote and a hand-over vote are open:
+    both questions lose their buttons (README: a cancelled table's controls go); an answer already
+    on its way is told the vote is over."""
     table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
     await start(table)
-    ada, bo, _ = table.players
+    ada, bo, cy = table.players
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
     await ada.slash(table.thread, "table cancel")
-    (vote,) = vote_messages(table)
+    await ada.slash(table.thread, "table handover", player=cy)
+    votes = vote_messages(table)
+    assert len(votes) == 2 and all(labels(vote) for vote in votes)
+    custom_id = next(c.custom_id for row in votes[0].components for c in row.children)
     role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
     manager = table.guild.add_member(simcord_env.create_user("mod"), roles=[role])
     await manager.slash(table.thread, "table cancel")
     assert (await table.row()).status == "cancelled"
-    late = await bo.click(vote, label="Agree")
+    assert not [labels(m) for m in table.thread.history() if m.id in {vote.id for vote in votes} and labels(m)]
+    late = await forge_component(bo, votes[0], custom_id, forged=False)  # pressed as the cancel came
     assert late.ephemeral and late.response.content == "This vote is over: the game was cancelled."
-    assert not labels(next(m for m in table.thread.history() if m.id == vote.id))
     assert (await table.row()).status == "cancelled"
+
+
+@pytest.mark.slow
+async def test_a_vote_still_open_when_the_game_ends_loses_its_buttons(simcord_env):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    await table.players[0].slash(table.thread, "table cancel")  # nobody answers it
+    (vote,) = vote_messages(table)
+    await play_to_the_end(table, heuristic_players("augsburg1520", 3))
+    assert (await table.row()).status == "finished"
+    assert not labels(next(m for m in table.thread.history() if m.id == vote.id))
 
 
 async def test_only_players_playing_their_seat_vote_and_a_returned_player_is_not_voted_out(simcord_env):
