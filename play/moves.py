@@ -143,10 +143,11 @@ class MovesMixin:
         return loaded, seat.seat, actions
 
     async def _out_of_date(self: TableService, loaded: Loaded, seat: int, text: str) -> TableError:
-        """The refusal of a panel out of date; first, when the seat's last action was the computer's,
-        that its time ran out (a click made as its time limit fell due is told why it failed)."""
-        last = await self.store.tables.last_action(loaded.table.id, seat=seat)
-        if last is not None and (await self.store.tables.how_made(loaded.table.id, last[0]))[0]:
+        """The refusal of a panel out of date; first, when the table's latest change is the computer's
+        move for the seat, that its time ran out (a click made as its time limit fell due is told
+        why it failed; not after anything since, a take-back or I'm back among them)."""
+        last = await self.store.tables.last_action(loaded.table.id)
+        if last == (loaded.table.version, seat) and (await self.store.tables.how_made(loaded.table.id, last[0]))[0]:
             text = f"Your time for your last decision ran out, and the bot chose for you. {text}"
         return TableError(text)
 

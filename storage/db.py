@@ -209,8 +209,8 @@ class Database:
         if self._damage_check is None:
             return
         found = await self._damage_check
-        if found is not None:
-            raise sqlite3.DatabaseError(f"database disk image is malformed ({found})")
+        if found is not None:  # SQLite's own words, or what the check lists (said to be damage)
+            raise sqlite3.DatabaseError(found if DAMAGE.search(found) else f"database disk image is malformed ({found})")
 
     async def close(self) -> None:
         if self._checking is not None:

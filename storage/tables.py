@@ -405,13 +405,12 @@ class TableStore(TimerStore):
         except NothingChanged:
             raise StaleVersion(f"table {move.table_id} is not at version {move.expected_version}") from None
 
-    async def last_action(self, table_id: int, person: bool = False, up_to: int | None = None,
-                          seat: int | None = None) -> tuple[int, int] | None:
-        """(version, seat) of the latest action (`person`: not a computer's; `up_to`: by then; `seat`: its)."""
+    async def last_action(self, table_id: int, person: bool = False,
+                          up_to: int | None = None) -> tuple[int, int] | None:
+        """(version, seat) of the table's latest action (`person`: not a computer's; `up_to`: by then)."""
         row = await self.db.fetchone(
             "SELECT version, seat FROM actions WHERE table_id = ? AND by_computer IN (0, ?) AND version <= "
-            "COALESCE(?, version) AND seat = COALESCE(?, seat) ORDER BY version DESC LIMIT 1",
-            (table_id, 0 if person else 1, up_to, seat))
+            "COALESCE(?, version) ORDER BY version DESC LIMIT 1", (table_id, 0 if person else 1, up_to))
         return (row["version"], row["seat"]) if row else None
 
     async def by_computer(self, table_id: int, version: int) -> bool:

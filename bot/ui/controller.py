@@ -388,7 +388,7 @@ class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, Thr
                 await self.presenter.to_player(news, f"<@{interaction.user.id}>, your move was stored; press "
                                                "**My hand** on the board for your next choices.",
                                                allowed_mentions=panels.PLAYER_MENTIONS)
-            await self.after(news, answered=number)
+            await self.after(news, answered=number, in_dm=in_dm or bool(sent))  # a panel sent: the current one
             return
         if in_dm and interaction.message is not None:
             # The DM panel itself was answered in place: it stays this seat's current DM panel. A

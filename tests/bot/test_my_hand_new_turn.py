@@ -10,10 +10,12 @@ from tests.bot.driver import board_message, buttons, choose, fix_deal, heuristic
 
 
 @pytest.mark.slow
-async def test_my_hand_answer_that_opens_the_council_hall_sends_the_movers_turn_dm(simcord_env, monkeypatch):
+@pytest.mark.parametrize("answer", ["shown", "expired"])
+async def test_my_hand_answer_that_opens_the_council_hall_sends_the_movers_turn_dm(simcord_env, monkeypatch, answer):
     """README (Pace): "the ping of every turn is its DM, which begins `Your turn in <game> (table #n)`";
     answered from My hand, the DM panel says the choices are there only "while your choice goes on".
-    Aelderman: the last turn at sea, ended from My hand, opens the Council Hall, where the mover bids too."""
+    Aelderman: the last turn at sea, ended from My hand, opens the Council Hall, where the mover bids too.
+    One DM, also when the click's answer failed (expired) and the panel went by DM for that reason."""
     fix_deal(monkeypatch, 13)
     table = await open_table(simcord_env, "aelderman", ["ada", "bo", "cy"], options="version=main")
     await start(table)
@@ -30,8 +32,12 @@ async def test_my_hand_answer_that_opens_the_council_hall_sends_the_movers_turn_
     mover = await table.actor_of_seat(state.turn.seat)
     sent = len(mover.user.dm_channel.history())
     hand = (await mover.click(await board_message(table), label="My hand")).response.message
-    answered = await choose(mover, hand, seat_choices(spec, state, state.turn.seat).index(policy(state, state.turn.seat)))
-    assert answered.acknowledged and (await table.state()).phase == "council"
+    if answer == "expired":
+        simcord_env.check_errors = False
+        simcord_env.inject_error("POST", "/interactions/*/callback", times=1, status=404, code=10062,
+                                 message="Unknown interaction")
+    await choose(mover, hand, seat_choices(spec, state, state.turn.seat).index(policy(state, state.turn.seat)))
+    assert (await table.state()).phase == "council"
     new = mover.user.dm_channel.history()[sent:]
     assert len(new) == 1 and new[0].content.startswith("**Your turn in Aelderman (table #1)**"), [m.content[:80] for m in new]
     assert buttons(new[0]) or new[0].components  # the bid's controls
