@@ -222,6 +222,7 @@ class VotesMixin:
         if row is not None:  # theirs for good: their "Time ran out" notice no longer offers I'm back
             await safely(f"away notice of table {news.table.id}",
                          self.presenter.retire_away_notices(news, row, None))
+        await self.settle_votes(news)  # another vote may have waited only for them
 
 
 async def _as_stored(clicked: discord.Message | None) -> discord.Message | None:

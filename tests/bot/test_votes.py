@@ -269,6 +269,24 @@ async def test_a_rated_games_seat_is_not_handed_over_behind_an_away_player(simco
     assert said and said[-1].endswith("for the rest of the game. The game is no longer rated, for anyone."), said
 
 
+async def test_a_vote_left_waiting_for_nobody_by_a_hand_over_is_carried_out(simcord_env):
+    """README: a vote left waiting for nobody "is carried out at that moment, and its question loses
+    its buttons"; "players whose seat went to a computer ask and answer no vote". The cancel vote
+    waits for bo alone; the others hand bo's seat over: the cancel is carried out then."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    ada, bo, cy = table.players
+    await ada.click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), missed=2, away=True)
+    await ada.slash(table.thread, "table cancel")
+    await cy.click(vote_messages(table)[-1], label="Agree")  # the cancel now waits for bo alone
+    await cy.slash(table.thread, "table handover", player=bo)
+    handover = vote_messages(table)[-1]
+    await ada.click(handover, label="Agree")
+    assert (await table.row()).status == "cancelled"
+    assert not [m for m in table.thread.history() if m.id in {v.id for v in vote_messages(table)} and labels(m)]
+
+
 async def test_a_vote_answer_forged_onto_another_message_leaves_its_buttons(simcord_env):
     """Only a vote's own question loses its buttons when the vote is over: an Agree forged onto the
     board or a lobby by someone in the server is refused and strips nothing."""
