@@ -229,14 +229,24 @@ async def test_a_hand_over_vote_ends_for_good_when_its_player_comes_back(simcord
     assert not next(s for s in await table.seats() if s.user_id == dee.id).ai
 
 
+async def rated_with_away(env, missed: dict[str, int]):
+    """A started rated 3-player table (ada, bo, cy) whose players named in `missed` are away, having
+    missed that many deadlines."""
+    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
+    await table.players[0].click(table.thread.history()[0], label="Rated: off")
+    await start(table)
+    for player in table.players:
+        if player.user.name in missed:
+            await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(player),
+                                                     missed=missed[player.user.name], away=True)
+    return table
+
+
 async def test_a_rated_game_is_not_cancelled_behind_an_away_or_abandoning_player(simcord_env):
     """Cancelling a rated game needs the away players too (else a creator could wait for a lapse),
     and a vote asked before someone abandons cannot pass after."""
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    table = await rated_with_away(simcord_env, {"bo": 1})
     ada, bo, cy = table.players
-    await ada.click(table.thread.history()[0], label="Rated: off")
-    await start(table)
-    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), missed=1, away=True)
     await ada.slash(table.thread, "table cancel")
     vote = vote_messages(table)[-1]
     assert bo.mention in vote.content and (await table.row()).status == "running"
@@ -252,12 +262,8 @@ async def test_a_rated_games_seat_is_not_handed_over_behind_an_away_player(simco
     """README, `/table handover`: not asked are players away after a missed deadline, "except at a
     rated game, which the hand-over unrates: there they must agree too" (else one player could
     unrate a rated game alone while the others lapse, and then cancel it alone)."""
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    table = await rated_with_away(simcord_env, {"bo": 2, "cy": 1})
     ada, bo, cy = table.players
-    await ada.click(table.thread.history()[0], label="Rated: off")
-    await start(table)
-    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), missed=2, away=True)
-    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=1, away=True)
     asked = await ada.slash(table.thread, "table handover", player=bo)
     assert "no other player had to agree" not in (asked.response.content or ""), asked.response.content
     vote = vote_messages(table)[-1]
@@ -273,11 +279,8 @@ async def test_a_vote_left_waiting_for_nobody_by_a_hand_over_is_carried_out(simc
     """README: a vote left waiting for nobody "is carried out at that moment, and its question loses
     its buttons"; "players whose seat went to a computer ask and answer no vote". The cancel vote
     waits for bo alone; the others hand bo's seat over: the cancel is carried out then."""
-    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    table = await rated_with_away(simcord_env, {"bo": 2})
     ada, bo, cy = table.players
-    await ada.click(table.thread.history()[0], label="Rated: off")
-    await start(table)
-    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(bo), missed=2, away=True)
     await ada.slash(table.thread, "table cancel")
     await cy.click(vote_messages(table)[-1], label="Agree")  # the cancel now waits for bo alone
     await cy.slash(table.thread, "table handover", player=bo)
