@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 
 
@@ -78,6 +79,9 @@ def configure_logging(level: str) -> None:
 
 def run_command(argv: list[str]) -> int:
     """`main`, ending quietly when what reads its output stops early (`... replay game.json | head`)."""
+    starting = not argv
+    if starting:
+        stop_while_loading()
     try:
         code = main(argv)
         sys.stdout.flush()  # here, so that a closed pipe is met inside the try
@@ -86,6 +90,20 @@ def run_command(argv: list[str]) -> int:
         # Python flushes stdout again at exit: pointed at nothing, that flush cannot fail too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:
+        if not starting:
+            raise
+        # Ctrl+C (or SIGTERM) while the bot loads, before it has opened anything: it stops cleanly.
+        # Once it runs, discord.py takes Ctrl+C, and the bot's own handler SIGTERM (see BoardBot.login).
+        print("Stopped before the bot was running.", file=sys.stderr)
+        return 0
+
+
+def stop_while_loading() -> None:
+    """SIGTERM (`systemctl stop`, `docker stop`) in the second or so that loading the bot's code
+    takes stops it as Ctrl+C does, rather than killing the process. Not when SIGTERM is ignored."""
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 
 if __name__ == "__main__":

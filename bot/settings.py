@@ -99,9 +99,9 @@ class Settings(BaseModel):
     @field_validator("dev_guild_id", mode="before")
     @classmethod
     def _zero_is_none(cls, value: object) -> object:
-        if isinstance(value, bool):  # `false` is not a server id (False == 0): refused as `true` is
-            return value
-        return None if value in (0, "", "0") else value
+        # Only the number 0 means none: `false` (False == 0), `0.0` and quoted text are refused
+        # like any other key's value of the wrong type.
+        return None if type(value) is int and value == 0 else value
 
 
 def named_config(environ: dict[str, str] | None = None) -> str:
@@ -121,8 +121,12 @@ def load_settings(path: str | Path | None = None, environ: dict[str, str] | None
     data: dict[str, object] = {}
     try:
         found = config_path.exists()
+        dangling = not found and config_path.is_symlink()
     except OSError as exc:  # a name too long, a folder the bot may not enter...
         raise SettingsError(f"cannot read the config file {config_path}: {exc.strerror or exc}") from None
+    if dangling:  # not "no config file": the bot would start on the defaults, somewhere else
+        raise SettingsError(f"the config file {config_path} is a link to {os.readlink(config_path)}, which "
+                            "does not exist (is its disk mounted?)")
     if found:
         try:
             # utf-8-sig: a file saved "UTF-8 with BOM" (Windows editors, PowerShell) reads as TOML too.

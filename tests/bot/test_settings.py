@@ -53,6 +53,12 @@ def test_a_bad_token_from_the_environment_is_named_as_such(tmp_path):
     ("dev_guild_id = 99999999999999999999", "dev_guild_id"),
     ("dev_guild_id = true", "dev_guild_id"),  # a server id, not a yes/no
     ("dev_guild_id = false", "dev_guild_id"),  # not read as 0 (none), as `true` is not read as 1
+    # README gives it as a number, "0 (none)": only the number 0 is none, as quoted text or a
+    # decimal number is refused for every other number.
+    ('dev_guild_id = "0"', "dev_guild_id"),
+    ('dev_guild_id = ""', "dev_guild_id"),
+    ("dev_guild_id = 0.0", "dev_guild_id"),
+    ("dev_guild_id = -0.0", "dev_guild_id"),
     ("max_open_tables_per_member = true", "max_open_tables_per_member"),  # a number, not a yes/no
     ('decision_timeout = "300"', "decision_timeout"),  # a number, not text
     ('organiser_role = ""', "organiser_role"),
@@ -236,3 +242,15 @@ def test_a_missing_config_file_named_by_boardbot_config_says_where_it_was_looked
     said = str(err.value)
     assert f"{tmp_path / 'nope.toml'} (named by BOARDBOT_CONFIG) does not exist" in said
     assert "config.example.toml" in said, said
+
+
+def test_a_config_toml_linked_to_a_file_that_is_gone_is_not_taken_for_no_config_file(tmp_path, monkeypatch):
+    """config.toml kept on a disk that is not mounted: the bot must not start on the defaults (a new,
+    empty database in another place) as if there were no config file; it says where the link points."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "config.toml").symlink_to(tmp_path / "unmounted" / "config.toml")
+    with pytest.raises(SettingsError) as err:
+        load_settings(environ={"DISCORD_TOKEN": "abc"})
+    said = str(err.value)
+    assert said == (f"the config file config.toml is a link to {tmp_path / 'unmounted' / 'config.toml'}, "
+                    "which does not exist (is its disk mounted?)"), said

@@ -253,3 +253,31 @@ async def test_a_player_at_two_tables_is_not_sent_their_shown_panels_again_at_ea
         await env.bot.service.store_notes()  # a clean stop
         await env.restart_bot(create_bot(settings))
     assert len(ada.dm_channel.history()) == before, [m.content[:50] for m in ada.dm_channel.history()[before:]]
+
+
+STOP_WHILE_LOADING = """
+import os, signal, sys, time
+sys.path.insert(0, {root!r})
+import bot.__main__ as entry
+import bot.settings
+
+def loading(*args, **kwargs):  # the signal comes while the bot's code is still loading
+    os.kill(os.getpid(), signal.{signal})
+    time.sleep(10)
+    raise SystemExit("the signal did not stop the start")
+
+bot.settings.load_settings = loading
+sys.exit(entry.run_command([]))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
+def test_a_stop_while_the_bot_is_still_loading_ends_cleanly(tmp_path, signal_name):
+    """README: Ctrl+C or SIGTERM to `python -m bot` "closes it cleanly, also while it is still
+    starting (exit status 0)": also in the second or so before the bot can handle it itself, while
+    its code loads (no traceback, no death by the signal)."""
+    script = tmp_path / "stop_while_loading.py"
+    script.write_text(STOP_WHILE_LOADING.format(root=str(Path(__file__).resolve().parents[2]), signal=signal_name))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "Stopped before the bot was running.\n"), done
