@@ -50,17 +50,25 @@ class MentionsMixin:
                 view=panels.mention_view(news.table, panels.turn_token(news.table, seat)),
                 allowed_mentions=panels.PLAYER_MENTIONS)
             if posted is not None:
-                version = news.table.prompts.get(seat, (news.table.version,))[0]
-                self.turn_mentions.put((news.table.id, seat), (posted.channel.id, posted.id, version))
+                self.note_turn_post(news, seat, posted.channel.id, posted.id)
+
+    def note_turn_post(self: Presenter, news: TableNews, seat: int, channel_id: int, message_id: int) -> None:
+        """A post telling `seat` that its open decision waits (the thread's "it is your move", a
+        reminder by DM or in the thread): a take-back that withdraws the decision removes it."""
+        version = news.table.prompts.get(seat, (news.table.version,))[0]
+        earlier = [post for post in self.turn_mentions.get((news.table.id, seat)) or () if post[2] == version]
+        self.turn_mentions.put((news.table.id, seat), [*earlier, (channel_id, message_id, version)])
 
     async def _withdraw_turn_mention(self: Presenter, news: TableNews, seat: int) -> None:
-        """The thread's "it is your move" of a decision a take-back withdrew goes: pressed, it would
-        show nothing to decide, and each move taken back again would leave one more ping."""
-        posted = self.turn_mentions.pop((news.table.id, seat))
+        """The thread's "it is your move" of a decision a take-back withdrew goes, and so does a
+        reminder of it: pressed, it would show nothing to decide, it says a turn is due that is not,
+        and each move taken back again would leave one more ping."""
+        posts = self.turn_mentions.pop((news.table.id, seat)) or []
         withdrawn = news.previous_prompts.get(seat)
-        if posted is not None and withdrawn is not None and withdrawn[0] == posted[2]:  # about that decision
-            place = self.bot.get_partial_messageable(posted[0])  # the thread, or its channel when it refused
-            await safely(f"turn mention of table {news.table.id}", place.get_partial_message(posted[1]).delete())
+        for channel_id, message_id, version in posts:
+            if withdrawn is not None and withdrawn[0] == version:  # about that decision
+                place = self.bot.get_partial_messageable(channel_id)  # the thread, its channel, or a DM
+                await safely(f"turn notice of table {news.table.id}", place.get_partial_message(message_id).delete())
 
     async def mention(self: Presenter, news: TableNews, thread: Any, text: str, in_channel: str = "",
                       **kwargs: Any) -> Any:
