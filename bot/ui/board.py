@@ -453,18 +453,23 @@ class Boards:
     async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> tuple[Any, bool]:
         """Send or edit a board, and whether its picture went with it. A board Discord refuses for
         its picture (the bot lost Attach Files there, or the file is too large) goes without one
-        (its text says the same) until a new board is posted: the text must not wait for it. (A
-        server error may have taken the board all the same: it waits for the board's retry.)"""
+        (its text says the same) until a new board is posted: the text must not wait for it. One
+        whose upload meets a server error (after discord.py's own retries: an outage of uploads)
+        goes without it too, and the next move tries the picture again."""
         try:
             return await call(**message), True
         except discord.HTTPException as exc:
             refused = isinstance(exc, discord.Forbidden) or exc.status == 413
-            if not refused or not message.get("files") and not message.get("attachments"):
+            if not (refused or exc.status >= 500) or not message.get("files") and not message.get("attachments"):
                 raise
-            # Tried without it: only if that goes through was the picture what Discord refused (else
-            # the bot may not post there at all, and keeps its pictures).
+            # Tried without it: only if that goes through was the picture what failed (else the bot
+            # may not post there at all, or Discord is failing altogether, and keeps its pictures).
             sent = await call(**{**{key: value for key, value in message.items() if key != "files"},
                                  **({"attachments": []} if "attachments" in message else {})})
+            if not refused:
+                log.warning("the board picture of table %s failed to upload (%s); the board goes without it "
+                            "until the next move", table_id, exc.status)
+                return sent, False
             log.warning("the board picture of table %s was refused (%s): %s; the board goes without it", table_id,
                         exc.status, "it is too large" if exc.status == 413 else "the bot needs Attach Files in its channel")
             self.pictures_refused.put(table_id, True)
