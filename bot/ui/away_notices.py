@@ -97,13 +97,13 @@ class AwayNoticesMixin:
         text = f"**{first} in {info.title} (table #{news.table.id})**.{soon}"
         sent = self.dm_worth_trying(row) and await self.send_dm(news.table.id, row, content=with_link(text, news))
         if sent:
-            self.note_turn_post(news, seat, sent.channel_id, sent.id)
+            self.note_turn_post(news, seat, sent.channel_id, sent.id, reminder=True)
             return
         posted = await self.to_player(news, f"<@{row.user_id}> {text} Press **My hand** to play.",
                                       allowed_mentions=panels.PLAYER_MENTIONS,
                                       view=panels.mention_view(news.table, panels.turn_token(news.table, seat)))
         if posted is not None:
-            self.note_turn_post(news, seat, posted.channel.id, posted.id)
+            self.note_turn_post(news, seat, posted.channel.id, posted.id, reminder=True)
 
     async def retire_thread_away_notices(self: Presenter, news: TableNews) -> None:
         """A game that ended (or was cancelled) with players away: their notices posted in the

@@ -35,7 +35,9 @@ class MentionsMixin:
             if news.had_controls(seat):  # a decision withdrawn (a take-back): no longer asked for
                 current = None if gone or news.table.status != "running" else self.panel(news, seat)
                 await self.retire_dm_panel(news, row, current)
-                await self._withdraw_turn_mention(news, seat)
+                # A reminder stays when the decision was made, or time ran out (the player was reminded):
+                # only a take-back goes back on it.
+                await self._withdraw_turn_mention(news, seat, reminders=news.taken_back is not None)
             return
         tried = self.dm_worth_trying(row)
         sent = tried and await self.dm_panel(news, seat, turn=True)
@@ -52,21 +54,22 @@ class MentionsMixin:
             if posted is not None:
                 self.note_turn_post(news, seat, posted.channel.id, posted.id)
 
-    def note_turn_post(self: Presenter, news: TableNews, seat: int, channel_id: int, message_id: int) -> None:
+    def note_turn_post(self: Presenter, news: TableNews, seat: int, channel_id: int, message_id: int,
+                       reminder: bool = False) -> None:
         """A post telling `seat` that its open decision waits (the thread's "it is your move", a
         reminder by DM or in the thread): a take-back that withdraws the decision removes it."""
         version = news.table.prompts.get(seat, (news.table.version,))[0]
         earlier = [post for post in self.turn_mentions.get((news.table.id, seat)) or () if post[2] == version]
-        self.turn_mentions.put((news.table.id, seat), [*earlier, (channel_id, message_id, version)])
+        self.turn_mentions.put((news.table.id, seat), [*earlier, (channel_id, message_id, version, reminder)])
 
-    async def _withdraw_turn_mention(self: Presenter, news: TableNews, seat: int) -> None:
+    async def _withdraw_turn_mention(self: Presenter, news: TableNews, seat: int, reminders: bool = True) -> None:
         """The thread's "it is your move" of a decision a take-back withdrew goes, and so does a
         reminder of it: pressed, it would show nothing to decide, it says a turn is due that is not,
         and each move taken back again would leave one more ping."""
         posts = self.turn_mentions.pop((news.table.id, seat)) or []
         withdrawn = news.previous_prompts.get(seat)
-        for channel_id, message_id, version in posts:
-            if withdrawn is not None and withdrawn[0] == version:  # about that decision
+        for channel_id, message_id, version, reminder in posts:
+            if withdrawn is not None and withdrawn[0] == version and (reminders or not reminder):  # that decision's
                 place = self.bot.get_partial_messageable(channel_id)  # the thread, its channel, or a DM
                 await safely(f"turn notice of table {news.table.id}", place.get_partial_message(message_id).delete())
 

@@ -70,7 +70,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         self.told_last: BoundedCache[tuple[int, int], tuple[int, int, int]] = BoundedCache(10_000)
         # (table, seat): the turn mention posted for a player whose DMs are closed (its channel, its id and
         # the prompt version of its decision), taken down when a take-back withdraws that decision.
-        self.turn_mentions: BoundedCache[tuple[int, int], list[tuple[int, int, int]]] = BoundedCache(10_000)
+        self.turn_mentions: BoundedCache[tuple[int, int], list[tuple[int, int, int, bool]]] = BoundedCache(10_000)
         self.thread_refusals = ThreadRefusals()  # threads that refused a board: the mover is told why
         self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ReopenMixin
 
