@@ -68,8 +68,8 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         # (table, seat): a last-to-choose notice posted in the thread (closed DMs): its channel, its id
         # and the prompt version of the decision it is about, taken down if a take-back makes it untrue (untell_last).
         self.told_last: BoundedCache[tuple[int, int], tuple[int, int, int]] = BoundedCache(10_000)
-        # (table, seat): the turn mention posted for a player whose DMs are closed (its channel, its id and
-        # the prompt version of its decision), taken down when a take-back withdraws that decision.
+        # (table, seat): the turn mention posted for a player whose DMs are closed and the reminders of their
+        # decision (channel, id, the decision's prompt version, a reminder?), deleted when a take-back withdraws it.
         self.turn_mentions: BoundedCache[tuple[int, int], list[tuple[int, int, int, bool]]] = BoundedCache(10_000)
         self.thread_refusals = ThreadRefusals()  # threads that refused a board: the mover is told why
         self.thread_went: Callable[[TableNews], Awaitable[TableNews]] = _unchanged  # see ReopenMixin
