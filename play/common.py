@@ -52,6 +52,15 @@ def not_seated(table_id: int, so: str = "") -> TableError:
                       "its own board, or a command in its thread or with its number (`table:<n>`).")
 
 
+def not_seated_so(table: Any) -> str:
+    """For `not_seated`: what someone not seated at `table` may do there instead."""
+    if table.status == "lobby" and table.tournament_id is None:
+        return "; to play at it, press **Join** on its lobby while a seat is free"
+    if table.status == "lobby":
+        return "; it is a tournament's table, which seats the tournament's players"
+    return "; its board shows everything spectators may see"
+
+
 @dataclass(frozen=True)
 class Caller:
     """Who makes a request and from where. `guild_id` is None for a click in a direct message;

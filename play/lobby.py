@@ -115,11 +115,9 @@ class LobbyMixin:
 
     def _creator_only(self: TableService, loaded: Loaded, caller: Caller, what: str) -> None:
         if caller.user_id != loaded.table.creator_id:
-            creator = loaded.seat_of(loaded.table.creator_id)
-            name = creator.display_name if creator is not None else ""
-            who = f" ({name})" if name else ""
-            raise TableError(f"Only the table's creator{who} can {what}; ask them, or use **Join** / **Leave** "
-                             "for your own seat.", names=[name])
+            name = creator_name(loaded)
+            raise TableError(f"Only the table's creator{f' ({name})' if name else ''} can {what}; ask them, or use "
+                             "**Join** / **Leave** for your own seat.", names=[name])
 
     async def join(self: TableService, table_id: int, caller: Caller, *, by_tournament: bool = False) -> TableNews:
         """`caller` takes a seat (`by_tournament`: seated by its tournament, at a tournament table)."""
@@ -276,6 +274,12 @@ def creator_controls_shown(table: TableRow, seats: Sequence[SeatRow]) -> int:
     shown = f"{sum(s.user_id is None for s in seats)}|{table.rated}|{table.pace}|{table.pace_seconds}|" \
             f"{table.handover_after}"
     return zlib.crc32(shown.encode()) % 1_000_000
+
+
+def creator_name(loaded: Loaded) -> str:
+    """The table's creator's name as seated ("" when they are not seated any more)."""
+    creator = loaded.seat_of(loaded.table.creator_id)
+    return creator.display_name if creator is not None else ""
 
 
 def check_pressed_in_thread(table: TableRow, caller: Caller) -> None:

@@ -20,7 +20,7 @@ from games import GameSpec, registry
 from play import damage, pace, rematch, undo, votes
 from play.common import NOT_SEATED_IN_DM, OTHER_SERVER, BoundedCache, Caller, KeyedLocks, TableError, id_in_range
 from play.kept import KeptStates
-from play.lobby import LobbyMixin, check_pressed_in_thread, check_shown, one_person
+from play.lobby import LobbyMixin, check_pressed_in_thread, check_shown, creator_name, one_person
 from play.moves import MovesMixin
 from play.record_access import RecordAccessMixin
 from play.results import TableNews
@@ -216,14 +216,17 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
             raise TableError(
                 f"None of your tables here is a lobby ({tables_listed(mine)}): a game being played is left with "
                 "`/table abandon`, which forfeits your seat." if meant == ("lobby",) else
-                f"None of your tables here has started ({tables_listed(mine)}): this is for a game being played. "
-                "A lobby is left with its **Leave**.")
+                f"None of your tables here has started ({tables_listed(mine)}): this is for a game being played, "
+                "and a game starts when its creator presses **Start** on its lobby (a lobby is left with its "
+                "**Leave**).")
         if len(mine) > 1:
             mine = fitting
         if len(mine) == 1:
             return mine[0].id
         if not mine:
-            raise TableError("You are not at any open table. Use this in a table's thread or give its number.")
+            raise TableError("You are not at any open table here. To play, press **Join** on a table's lobby "
+                             "(`/table list` shows them) or open one with `/table create`; to look at a table, use "
+                             "this in its thread or give `table:` its number.")
         raise TableError(f"You are at several tables ({tables_listed(mine)}); use this in the table's thread or "
                          "give `table:` its number.")
 
@@ -321,7 +324,9 @@ class TableService(MovesMixin, LobbyMixin, RecordAccessMixin):
                 raise TableError("A running game is cancelled by someone with Manage Server, or by its creator "
                                  "when every other player agrees; players can use `/table abandon` to forfeit.")
             if caller.user_id != table.creator_id and not caller.can_manage:
-                raise TableError("Only the table's creator or someone with Manage Server can cancel it.")
+                name = creator_name(loaded)
+                raise TableError(f"Only the table's creator{f' ({name})' if name else ''} or someone with Manage "
+                                 "Server can cancel it; ask them, or use **Leave** for your own seat.", names=[name])
             if table.status == "lobby":
                 check_pressed_in_thread(table, caller)
             rated = counts_for_rating(table, loaded.seats)  # not one a computer seated in the lobby unrated

@@ -34,7 +34,8 @@ from bot.ui.unread import replace_clicked
 from bot.ui.votes import VotesMixin
 from games.core import plural
 from play import pace
-from play.common import AmountOutOfRange, BoundedCache, KeyedLocks, TableError, not_seated, quote, table_state
+from play.common import (AmountOutOfRange, BoundedCache, KeyedLocks, TableError, not_seated, not_seated_so, quote,
+                         table_state)
 from play.results import TableNews
 from play.moves import OUT_OF_DATE, SENT_BEFORE_UPDATE
 from play.lobby import COMPUTER_KINDS, LOBBY_OUT_OF_DATE
@@ -297,7 +298,7 @@ class TablesController(VotesMixin, AwayMixin, ClosedRatedMixin, ResumeMixin, Thr
             news = await self.service.hand_news(table_id, caller_of(interaction))
             seat = news.seat_of(interaction.user.id)
             if seat is None:
-                raise not_seated(table_id, "; its board shows everything spectators may see")
+                raise not_seated(table_id, not_seated_so(news.table))
             if news.state is None and news.table.status == "lobby" and news.table.tournament_id is not None:
                 raise TableError("The game has not started yet: the tournament starts it once its thread opens "
                                  "(`/tournament status` says what it waits for).")

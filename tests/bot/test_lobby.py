@@ -55,7 +55,7 @@ async def test_lobby_refusals_and_start_checks_the_player_count(simcord_env):
     assert not_creator.response.content == ("Only the table's creator (ada) can start the game; ask them, or use "
                                             "**Join** / **Leave** for your own seat.")
     cancel = await bo.click(lobby, label="Cancel")
-    assert "Only the table's creator or someone with Manage Server" in cancel.response.content
+    assert "Only the table's creator (ada) or someone with Manage Server" in cancel.response.content
     leave = await bo.click(lobby, label="Leave")
     assert "not seated" in leave.response.content
     assert (await table.row()).status == "lobby"
