@@ -187,8 +187,11 @@ def _check_subject(loaded: Loaded, kind: str, departed: bool = False) -> None:
     again when the vote is answered)."""
     missed_needed = loaded.table.handover_after
     subject = next((s for s in loaded.seats if f"handover:{s.seat}" == kind), None)
-    if subject is None or subject.user_id is None or subject.handed_over:
-        raise TableError("That seat is not played by a person.")
+    if subject is not None and subject.user_id is not None and subject.handed_over:
+        raise TableError(f"A computer player already plays {subject.display_name}'s seat for the rest of this game: "
+                         "there is nothing to vote on.", names=[subject.display_name])
+    if subject is None or subject.user_id is None:
+        raise TableError("That seat is played by a computer player: there is nothing to vote on.")
     gone = _counted_abandoners(loaded)
     if gone:  # a hand-over would unrate the game, their rated loss too
         meanwhile = (f"A computer player plays {subject.display_name}'s seat while they are away; play it out, or"

@@ -80,7 +80,8 @@ class TablesCog(commands.Cog):
         try:
             parsed = parse_options(game, options)
             if seed is not None and not caller_of(interaction).can_manage:
-                raise TableError("Only members with Manage Server may choose a table's seed.")
+                raise TableError("Only members with Manage Server may choose a table's seed; leave `seed` out to "
+                                 "open the table with a random deal.")
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return
@@ -142,8 +143,10 @@ class TablesCog(commands.Cog):
                                            "computer player")
             seat = next((s.seat for s in seats if s.user_id == player.id), None)
             if seat is None:
-                raise TableError(f"{quote(name_of(player))} is not seated at table #{table_id}.",
-                                 names=[quote(name_of(player))])
+                others = [s.display_name for s in seats if s.user_id not in (None, interaction.user.id)]
+                instead = f": name one of its players ({', '.join(others)})" if others else ""
+                raise TableError(f"{quote(name_of(player))} is not seated at table #{table_id}{instead}.",
+                                 names=[quote(name_of(player)), *others])
         except TableError as exc:
             await reply(interaction, refusal(exc))
             return

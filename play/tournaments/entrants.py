@@ -37,7 +37,8 @@ class EntrantsMixin:
             tournament = await self.get(tournament_id)
             if tournament.status == "registration":
                 if not await self.store.tournaments.unregister(tournament_id, caller.user_id):
-                    raise TournamentError("You are not registered for this tournament.")
+                    raise TournamentError("You are not registered for this tournament: press **Register** on its "
+                                          "message to enter it.")
                 return []
             if tournament.status != "running":
                 raise TournamentError(f"Tournament #{tournament_id} {tournament_state(tournament.status)}.")

@@ -1,4 +1,4 @@
-"""The organiser's tools of a running tournament: round progress, deadlines, and absent players
+"""The organiser's tools of a running tournament: round progress, deadlines, an early finish, and absent players
 (replaced by a computer player, or recorded as a forfeit). A part of TournamentService."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from play.common import Caller, TableError, tournament_state
 from play.results import TableNews
+from play.tournaments.models import StandingRow
 from storage import RoundRow, TableRow, TournamentGameRow, TournamentRow
 
 if TYPE_CHECKING:
@@ -48,6 +49,31 @@ class OrganiserMixin:
                 waiting = [s.user_id for s in seats if s.seat in due and s.user_id is not None and not s.ai]
             found.append(TableProgress(game, table, waiting))
         return found
+
+    async def finish_early(self: TournamentService, tournament_id: int, caller: Caller) -> list[StandingRow]:
+        """End a tournament between rounds (e.g. when no further round can be seated)."""
+        tournament = await self.get(tournament_id, caller)
+        self.require_organiser(tournament, caller, "finish it")
+        async with self.lock(tournament_id):  # not while a round is being seated
+            tournament = await self.get(tournament_id)
+            rounds = await self.store.tournaments.rounds(tournament_id)
+            if tournament.status == "registration":
+                raise TournamentError(f"Tournament #{tournament_id} has not started: there is nothing to finish. "
+                                      "To call it off, use `/tournament cancel`.")
+            if tournament.status in ("finished", "cancelled"):
+                raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
+            if tournament.status == "running" and rounds and rounds[-1].status != "finished":
+                raise TournamentError(
+                    f"Round {rounds[-1].round_no} is still being played, and a tournament is finished only between "
+                    "rounds: once its tables end (`/tournament status` says what they wait for), use "
+                    "`/tournament finish` again; to stop it now, use `/tournament cancel`.")
+            if tournament.status != "running":
+                raise TournamentError("A tournament can be ended only between rounds.")
+            if rounds:  # its last round's end is posted again, as the final standings
+                await self.store.tournaments.finish_between_rounds(tournament_id, rounds[-1].round_no)
+            else:
+                await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
+        return await self.standings(tournament_id)
 
     async def extend(self: TournamentService, tournament_id: int, caller: Caller, hours: int) -> float:
         """Move the current round's deadline `hours` later (from now if it has passed)."""

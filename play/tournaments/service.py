@@ -151,7 +151,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         if len(candidates) == 1:
             return candidates[0].id
         if not candidates:
-            raise TournamentError("There is no open tournament here. Give `tournament:` its number.")
+            raise TournamentError("There is no open tournament here: organisers open one with `/tournament "
+                                  "create`. A finished one is named with `tournament:` and its number.")
         listed = "; ".join(f"#{t.id} {registry.get(t.game).title} in <#{t.channel_id}>" for t in candidates[:10])
         raise TournamentError(f"Several tournaments are open ({listed}{'; …' if len(candidates) > 10 else ''}); "
                               "give `tournament:` its number.")
@@ -425,26 +426,6 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
 
     async def summary_retired(self, tournament_id: int, round_no: int) -> None:
         await self.store.tournaments.clear_summary(tournament_id, round_no)
-
-    async def finish_early(self, tournament_id: int, caller: Caller) -> list[StandingRow]:
-        """End a tournament between rounds (e.g. when no further round can be seated)."""
-        tournament = await self.get(tournament_id, caller)
-        self.require_organiser(tournament, caller, "finish it")
-        async with self.lock(tournament_id):  # not while a round is being seated
-            tournament = await self.get(tournament_id)
-            rounds = await self.store.tournaments.rounds(tournament_id)
-            if tournament.status == "registration":
-                raise TournamentError(f"Tournament #{tournament_id} has not started: there is nothing to finish. "
-                                      "To call it off, use `/tournament cancel`.")
-            if tournament.status in ("finished", "cancelled"):
-                raise TournamentError(f"Tournament #{tournament_id} is already {tournament.status}.")
-            if tournament.status != "running" or (rounds and rounds[-1].status != "finished"):
-                raise TournamentError("A tournament can be ended only between rounds.")
-            if rounds:  # its last round's end is posted again, as the final standings
-                await self.store.tournaments.finish_between_rounds(tournament_id, rounds[-1].round_no)
-            else:
-                await self.store.tournaments.set_status(tournament_id, "finished", expected=("running",))
-        return await self.standings(tournament_id)
 
     async def cancel(self, tournament_id: int, caller: Caller) -> list[TableNews]:
         """Cancel a tournament; its running tables are cancelled too (returned)."""

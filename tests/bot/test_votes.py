@@ -181,7 +181,8 @@ async def test_only_players_playing_their_seat_vote_and_a_returned_player_is_not
     await dee.click(vote_messages(table)[-1], label="Agree")
     assert next(s for s in await table.seats() if s.user_id == cy.id).ai == "heuristic"
     again = await bo.slash(table.thread, "table handover", player=cy)
-    assert again.ephemeral and "not played by a person" in again.response.content
+    assert again.ephemeral and again.response.content == (
+        "A computer player already plays cy's seat for the rest of this game: there is nothing to vote on.")
     back = await cy.slash(table.thread, "table hand")
     assert "I'm back" not in labels(back.response.message)
 
