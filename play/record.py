@@ -29,6 +29,9 @@ from games.core import Outcome, first_error, plural, public
 from play.results import Move, final_outcome
 
 FORMAT = "boardbot-game/1"
+# A log line where an action stored before an upgrade is not legal under the rules of this version.
+UNREPLAYABLE = ("The rest of this game's log cannot be shown: this version of the bot reads its next action "
+                "otherwise (the rules changed since it was played).")
 
 
 def new_salt() -> str:
@@ -54,9 +57,12 @@ def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]
     steps = []
     for version, seat, action_json, created_at in actions:
         action = json.loads(action_json)
-        state, _ = spec.apply(state, seat, action)
+        try:
+            state, _ = spec.apply(state, seat, action) if state is not None else (None, [])
+        except RuleError:  # rules changed by an upgrade: the record is still given, and `verify` says where
+            state = None
         steps.append({"version": version, "seat": seat, "action": action, "time": created_at,
-                      "after": state_digest(spec.dump_state(state))})
+                      "after": state_digest(spec.dump_state(state)) if state is not None else None})
     if steps and table.state and steps[-1]["version"] == table.version:  # the game as played, not as replayed
         steps[-1]["after"] = state_digest(spec.dump_state(spec.load_state(table.state)))
     return {
@@ -89,7 +95,11 @@ def _replayed_events(table: Any, seats: list[Any], actions: list[tuple[int, int,
                 yield note_version, [public("note", text)]
             else:
                 said.append(public("note", text))
-        state, events = spec.apply(state, seat, json.loads(action_json))
+        try:
+            state, events = spec.apply(state, seat, json.loads(action_json))
+        except RuleError:  # rules changed by an upgrade: the log goes as far as they replay the game
+            yield version, said + [public("note", UNREPLAYABLE)]
+            return
         yield version, said + events
     for version, text in pending:
         yield version, [public("note", text)]

@@ -1,0 +1,56 @@
+"""README (backups and upgrades): `/table export` and `verify` replay a game's earlier moves under
+the new rules too, "a game whose moves the new rules read otherwise no longer verifies". Such a
+game's record is still given (and `verify` says where it stops), and its log goes as far as the
+new rules replay it, instead of both failing with the bot's generic error."""
+
+from __future__ import annotations
+
+import json
+
+import discord
+
+from games import RuleError, registry
+from play.record import UNREPLAYABLE, replay
+from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, start
+from tests.bot.tournament_driver import answer
+
+
+def rules_changed(monkeypatch, refused: int) -> dict[str, int]:
+    """From now on, the `refused`-th action applied (counted from when "count" is set back to 0,
+    before each replay) is read otherwise."""
+    spec = registry.get("augsburg1520")
+    original, applied = spec.apply, {"count": 0}
+
+    def new_rules(state, seat, action):
+        applied["count"] += 1
+        if applied["count"] == refused:
+            raise RuleError("That is not a valid move under the new rules.")
+        return original(state, seat, action)
+
+    monkeypatch.setattr(spec, "apply", new_rules)
+    return applied
+
+
+async def test_a_game_the_new_rules_read_otherwise_is_still_exported_and_its_log_shown(simcord_env, monkeypatch):
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(8):
+        assert await play_turn_by_dm(table, policy)
+    mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(simcord_env.create_user("admin"), roles=[mods])
+    counter = rules_changed(monkeypatch, refused=5)
+
+    counter["count"] = 0
+    exported = await admin.slash(table.thread, "table export")
+    (attachment,) = exported.response.attachments
+    record = json.loads(simcord_env.backend.cdn.get(attachment.url))
+    assert len(record["actions"]) >= 8 and record["actions"][4]["after"] is None
+    counter["count"] = 0
+    checked = replay(record)
+    assert checked.actions == 4 and "action 5 " in checked.problem and "not legal" in checked.problem
+
+    counter["count"] = 0
+    shown = await table.players[0].slash(table.thread, "table log")
+    text = answer(shown) + "".join(e.description or "" for e in shown.response.embeds)
+    assert shown.ephemeral and UNREPLAYABLE in text, text
