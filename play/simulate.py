@@ -136,10 +136,10 @@ def simulate(game: str, players: int, games: int, ai: str = "random", seed: int 
         spec.policy(kind)  # an unknown computer player fails here, before any game is played
     summary = Summary(game, spec.title, players, games, kinds, seed,
                       [SeatTotals() for _ in range(players)], options=options)
+    if jobs < 0:  # before the games' lists are built: a refusal comes at once, however many games
+        raise ValueError("--jobs takes 0 (one process per core) or more")
     seeds = [seed * 1_000_003 + index for index in range(games)]
     args = ([game] * games, [players] * games, seeds, [kinds] * games, [options] * games)
-    if jobs < 0:
-        raise ValueError("--jobs takes 0 (one process per core) or more")
     workers = (os.cpu_count() or 1) if jobs == 0 else jobs
     if workers > 1 and games > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:

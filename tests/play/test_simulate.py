@@ -108,3 +108,18 @@ def test_each_seat_shows_how_many_standard_errors_it_lies_from_the_share() -> No
     assert "se_off" not in lines[2] and "1 player," in lines[0]
     assert lines[1] == ("solo win rate (beating or tying with the easy dummy): 0.250, standard error: 0.217 "
                         "(won 1 of 4 games)")
+
+
+def test_a_bad_jobs_count_is_refused_before_any_game_is_prepared(capsys):
+    """A bad option gets its one line at once, whatever `--games` asks: nothing is built for the
+    games first (20 million of them took seconds and over a gigabyte before their refusal)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        said = main(["--game", "baumeister", "--players", "3", "--games", "2000000", "--jobs", "-1"])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert said == 2 and "--jobs" in capsys.readouterr().err
+    assert peak < 10_000_000, f"{peak} bytes allocated before the refusal"
