@@ -91,8 +91,9 @@ async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: li
     # whoever acted last knows that version, as no secret step has come since.
     if version is not None and version not in (panel_token(loaded.table, loaded.table.version),
                                                loaded.table.version):
-        raise TableError("This take-back button is for an earlier action. Actions are taken back one at a time, "
-                         "the latest first: use **↩ Take back** on your latest panel, or `/table undo`.")
+        raise TableError("This take-back button is out of date: it is for an earlier action. Actions are taken "
+                         "back one at a time, the latest first: use **↩ Take back** on your latest panel, or "
+                         "`/table undo`.")
     undone, _, last_action = actions[-1]
     by_computer, met = await service.store.tables.how_made(table_id, undone)
     if by_computer:

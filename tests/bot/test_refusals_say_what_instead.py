@@ -86,7 +86,8 @@ async def test_an_older_take_back_says_actions_go_back_one_at_a_time_from_the_la
         raise AssertionError("nobody acted twice in a row")
     version = (await table.row()).version
     refused = await actor.user.click(older[-1], label=TAKE_BACK)
-    assert answer(refused) == ("This take-back button is for an earlier action. Actions are taken back one at a "
-                               "time, the latest first: use **↩ Take back** on your latest panel, or `/table undo`.")
+    assert answer(refused) == ("This take-back button is out of date: it is for an earlier action. Actions are "
+                               "taken back one at a time, the latest first: use **↩ Take back** on your latest "
+                               "panel, or `/table undo`.")
     assert (await table.row()).version == version
     assert TAKE_BACK in labels(actor.user.dm_channel.history()[-1])  # the latest panel still offers it
