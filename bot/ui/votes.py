@@ -118,14 +118,15 @@ class VotesMixin:
         if voted.outcome == "open":
             await reply(interaction, f"Noted. Still waiting for {_waiting(voted, info)}.")
             return
-        await reply(interaction, {"refused": "Noted: you refused, so the game goes on.",
+        kept = _seat_kept(kind, info)
+        await reply(interaction, {"refused": f"Noted: you refused, so {kept or 'the game goes on'}.",
                                   "agreed": "Noted: everyone agreed, so it is done."}.get(voted.outcome, "Noted."))
         await _retire(await _as_stored(interaction.message), table_id, kind)
         await safely(f"vote message of table {table_id}", self._retire_question(
             voted.news, kind, interaction.message.id if interaction.message else None))
         if voted.outcome == "refused":
             name = _name_of(voted, info, interaction.user.id) or shown_name(name_of(interaction.user))
-            await self.presenter.post(voted.news.table.thread_id, f"{name} refused: the game goes on.")
+            await self.presenter.post(voted.news.table.thread_id, f"{name} refused: {kept or 'the game goes on'}.")
             return
         await self._carried_out(voted)
 
@@ -254,6 +255,15 @@ def _subject(voted: VoteNews, info: Any) -> str | None:
     if not voted.kind.startswith("handover:"):
         return None
     return info.name(int(voted.kind.split(":")[1]))
+
+
+def _seat_kept(kind: str, info: Any) -> str:
+    """What a refused hand-over vote leaves ("" for a cancel vote, after which the game goes on)."""
+    if not kind.startswith("handover:"):
+        return ""
+    name = info.name(int(kind.split(":")[1]))
+    return (f"{name} keeps their seat (a computer player plays it only until they press **I'm back**); the vote "
+            "can be asked again with `/table handover`")
 
 
 def _name_of(voted: VoteNews, info: Any, user_id: int) -> str | None:

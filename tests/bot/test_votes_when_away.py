@@ -76,3 +76,15 @@ async def test_im_back_ends_the_hand_over_vote_and_its_question(simcord_env):
     shown = next(m for m in table.thread.history() if m.id == vote.id)
     assert not labels(shown), labels(shown)
     assert any("cy is back: the vote to hand their seat" in (m.content or "") for m in table.thread.history())
+
+
+async def test_a_refused_hand_over_says_the_player_keeps_their_seat(simcord_env):
+    """The game goes on whichever way a hand-over vote ends: a refusal says what it leaves, the seat
+    still the away player's (a computer plays it until they are back), and that it may be asked again."""
+    table, vote = await a_vote_to_hand_over_cy(simcord_env)
+    refused = await table.players[1].click(vote, label="Refuse")
+    kept = ("cy keeps their seat (a computer player plays it only until they press **I'm back**); the vote can be "
+            "asked again with `/table handover`.")
+    assert refused.ephemeral and refused.response.content == "Noted: you refused, so " + kept
+    assert table.thread.last_message.content == "bo refused: " + kept
+    assert not next(s for s in await table.seats() if s.user_id == table.players[2].id).handed_over
