@@ -42,6 +42,9 @@ class StepBack:
     timer_seats: list[int]
 
 
+NOT_REPLAYED = "This table's record does not replay to its game"
+
+
 async def take_back(service: TableService, table_id: int, caller: Caller, version: int | None = None) -> TableNews:
     """`version`: the panel token a Take back button carried (None from /table undo)."""
     async with service.lock(table_id):
@@ -49,7 +52,11 @@ async def take_back(service: TableService, table_id: int, caller: Caller, versio
         seat = _checked_seat(loaded, caller)
         timed = await service.store.tables.timed_actions(table_id)
         notes = await service.store.tables.notes(table_id)
-        step = await _step_back(service, loaded, seat, timed, notes, version)
+        try:
+            step = await _step_back(service, loaded, seat, timed, notes, version)
+        except (RuleError, ValueError):  # an action the rules of this version (upgraded since) read otherwise
+            raise TableError(f"{NOT_REPLAYED} (the bot's rules were updated during this game), so nothing can be "
+                             "taken back. Play on from your current panel.") from None
         return await _store(service, loaded, step, timed, await _may_step_again(service, loaded, step, timed, notes))
 
 
@@ -102,7 +109,7 @@ async def _step_back(service: TableService, loaded: Loaded, seat: int, timed: li
     earlier, replayed = _replayed_two(loaded, actions[:-1]) if before is None else (None, before)
     after, events = loaded.spec.apply(replayed, seat, json.loads(last_action))
     if loaded.spec.dump_state(after) != loaded.table.state:
-        raise TableError("This table's record does not replay to its game, so nothing can be taken back.")
+        raise TableError(f"{NOT_REPLAYED}, so nothing can be taken back.")
     reason = loaded.spec.undo_refusal(replayed, after, events)
     if reason:
         raise TableError(f"That action cannot be taken back: {reason}.")

@@ -54,3 +54,29 @@ async def test_a_game_the_new_rules_read_otherwise_is_still_exported_and_its_log
     shown = await table.players[0].slash(table.thread, "table log")
     text = answer(shown) + "".join(e.description or "" for e in shown.response.embeds)
     assert shown.ephemeral and UNREPLAYABLE in text, text
+
+
+async def test_a_take_back_at_a_game_the_new_rules_read_otherwise_says_why_it_cannot_be(simcord_env, monkeypatch):
+    """Take-backs replay the game too: one that meets an action the new rules refuse says so (and
+    what to do), rather than the bot's generic error."""
+    from tests.bot.driver import labels
+
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    for _ in range(40):
+        assert await play_turn_by_dm(table, policy)
+        mover = next((p for p in table.players if p.user.dm_channel and "↩ Take back" in labels(
+            p.user.dm_channel.history()[-1])), None)
+        if mover is not None:
+            break
+    else:
+        raise AssertionError("no action could be taken back")
+    version = (await table.row()).version
+    counter = rules_changed(monkeypatch, refused=1)
+    counter["count"] = 0
+    refused = await mover.slash(table.thread, "table undo")
+    assert refused.ephemeral and answer(refused) == (
+        "This table's record does not replay to its game (the bot's rules were updated during this game), so "
+        "nothing can be taken back. Play on from your current panel."), answer(refused)
+    assert (await table.row()).version == version
