@@ -114,7 +114,10 @@ def last_moves(table: Any, seats: list[Any], actions: list[tuple[int, int, str]]
     state, moves = spec.setup(len(seats), table.seed, table.options), []
     for version, seat, action_json in actions:
         action = json.loads(action_json)
-        state, events = spec.apply(state, seat, action)
+        try:
+            state, events = spec.apply(state, seat, action)
+        except RuleError:  # the rules changed since (an upgrade): nothing is told again
+            return []
         if version >= since:
             moves.append(Move(seat, action, events))
     return moves

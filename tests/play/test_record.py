@@ -170,6 +170,29 @@ async def test_python_m_bot_replay_and_verify(tmp_path):
     assert cut_short.returncode == 1 and cut_short.stderr == "", cut_short.stderr
 
 
+def test_the_moves_told_again_after_a_start_are_none_when_the_rules_changed_since(monkeypatch):
+    """After an upgrade whose rules read a stored action otherwise, the start's look at the last
+    write's moves (to tell them again) finds none, rather than failing the table's resume."""
+    from games import RuleError
+
+    spec = registry.get("augsburg1520")
+    state, actions = spec.setup(2, 4, {}), []
+    while len(actions) < 3:
+        seat = min(spec.to_act(state))
+        action = spec.legal_actions(state, seat)[0]
+        state, _ = spec.apply(state, seat, action)
+        actions.append((len(actions) + 1, seat, spec.dump_action(action)))
+    table = SimpleNamespace(game="augsburg1520", seed=4, options={}, version=3)
+    seats = [SimpleNamespace(seat=n) for n in range(2)]
+    assert len(record.last_moves(table, seats, actions, 3)) == 1
+
+    def new_rules(state, seat, action):
+        raise RuleError("That is not a valid move under the new rules.")
+
+    monkeypatch.setattr(spec, "apply", new_rules)
+    assert record.last_moves(table, seats, actions, 3) == []
+
+
 def test_the_log_shows_a_player_their_own_secrets_and_everyone_everything_at_the_end():
     spec = registry.get("baumeister")
     state = spec.setup(3, 4, {})
