@@ -118,7 +118,7 @@ class VotesMixin:
         if voted.outcome == "open":
             await reply(interaction, f"Noted. Still waiting for {_waiting(voted, info)}.")
             return
-        kept = _seat_kept(kind, info)
+        kept = _seat_kept(kind, voted, info)
         await reply(interaction, {"refused": f"Noted: you refused, so {kept or 'the game goes on'}.",
                                   "agreed": "Noted: everyone agreed, so it is done."}.get(voted.outcome, "Noted."))
         await _retire(await _as_stored(interaction.message), table_id, kind)
@@ -257,13 +257,13 @@ def _subject(voted: VoteNews, info: Any) -> str | None:
     return info.name(int(voted.kind.split(":")[1]))
 
 
-def _seat_kept(kind: str, info: Any) -> str:
+def _seat_kept(kind: str, voted: VoteNews, info: Any) -> str:
     """What a refused hand-over vote leaves ("" for a cancel vote, after which the game goes on)."""
     if not kind.startswith("handover:"):
         return ""
-    name = info.name(int(kind.split(":")[1]))
-    return (f"{name} keeps their seat (a computer player plays it only until they press **I'm back**); the vote "
-            "can be asked again with `/table handover`")
+    seat = int(kind.split(":")[1])
+    meanwhile = " (a computer player plays it only until they press **I'm back**)" if voted.news.seats[seat].away else ""
+    return f"{info.name(seat)} keeps their seat{meanwhile}; the vote can be asked again with `/table handover`"
 
 
 def _name_of(voted: VoteNews, info: Any, user_id: int) -> str | None:

@@ -138,3 +138,18 @@ async def test_handing_over_a_departed_players_seat_at_a_rated_table_without_dea
     assert "as cy has left the server (the game is then no longer rated, for anyone)." in vote.content, vote.content
     await bo.click(vote, label="Agree")
     assert not (await table.row()).rated
+
+
+async def test_a_refused_hand_over_of_a_player_who_left_says_only_that_they_keep_their_seat(simcord_env):
+    """No computer plays the seat of a player who only left the server (they are not away): the
+    refusal does not say one does until they press I'm back."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, bo, cy = table.players
+    table.guild.remove_member(cy)  # an unrated table: they may be voted out at once
+    await bo.slash(table.thread, "table handover", player=cy.user)
+    (vote,) = vote_messages(table)
+    refused = await ada.click(vote, label="Refuse")
+    assert refused.response.content == ("Noted: you refused, so cy keeps their seat; the vote can be asked again "
+                                        "with `/table handover`.")
+    assert not next(s for s in await table.seats() if s.user_id == cy.id).away
