@@ -57,10 +57,11 @@ def build(table: Any, seats: list[Any], actions: list[tuple[int, int, str, str]]
     steps = []
     for version, seat, action_json, created_at in actions:
         action = json.loads(action_json)
-        try:
-            state, _ = spec.apply(state, seat, action) if state is not None else (None, [])
-        except RuleError:  # rules changed by an upgrade: the record is still given, and `verify` says where
-            state = None
+        if state is not None:
+            try:
+                state, _ = spec.apply(state, seat, action)
+            except RuleError:  # rules changed by an upgrade: the record is still given, and `verify` says where
+                state = None
         steps.append({"version": version, "seat": seat, "action": action, "time": created_at,
                       "after": state_digest(spec.dump_state(state)) if state is not None else None})
     if steps and table.state and steps[-1]["version"] == table.version:  # the game as played, not as replayed
