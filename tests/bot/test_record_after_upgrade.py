@@ -9,6 +9,7 @@ import json
 
 import discord
 
+from bot import create_bot
 from games import RuleError, registry
 from play.record import UNREPLAYABLE, replay
 from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, start
@@ -80,3 +81,28 @@ async def test_a_take_back_at_a_game_the_new_rules_read_otherwise_says_why_it_ca
         "This table's record does not replay to its game (the bot's rules were updated during this game), so "
         "nothing can be taken back. Play on from your current panel."), answer(refused)
     assert (await table.row()).version == version
+
+
+async def test_a_start_after_an_upgrade_that_refuses_a_stored_move_goes_on(simcord_env, settings, monkeypatch):
+    """The bot restarted on a version whose rules refuse one of a running game's stored moves: its
+    start does not fail on the game (nothing at a start replays it but to tell a last write again,
+    which then tells nothing: tests/play/test_record.py), and the game's panel still answers."""
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    policy = heuristic_players("baumeister", 3)
+    for _ in range(6):
+        assert await play_turn_by_dm(table, policy)
+    spec = registry.get("baumeister")
+    original = spec.apply
+
+    def refuse_the_first(state, seat, action):  # every replay from the start meets it first
+        if spec.dump_state(state) == spec.dump_state(first):
+            raise RuleError("That is not a valid move under the new rules.")
+        return original(state, seat, action)
+
+    row = await table.row()
+    first = spec.setup(3, row.seed, row.options)
+    monkeypatch.setattr(spec, "apply", refuse_the_first)
+    await simcord_env.restart_bot(create_bot(settings))
+    shown = await table.players[0].slash(table.thread, "table hand")
+    assert shown.ephemeral and shown.response.embeds, answer(shown)
