@@ -24,13 +24,13 @@ from bot.render import get_renderer
 from bot.render.base import EMBED_TOTAL, within_total
 from bot.ui import panels
 from bot.ui.board_retire import WAITING, RetireLater
+from bot.ui.board_shown import BoardShown
+from bot.ui.board_start import board_after_start
 from bot.ui.board_turn import turn_line
 from bot.ui.board_log import (CONTENT_LIMIT, EARLIER, LOG_TITLE, continued_logs, due_text, latest_lines,
                               lines_forgotten, log_embed, log_of, log_reaches, news_lines, versions_after)
-from bot.ui.components import HandButton
 from bot.ui.thread_refusals import EmbedsDropped
 from bot.ui.unread import edit_unread, send_unread
-from bot.ui.requests import custom_ids, history_hidden
 from play.common import BoundedCache, KeyedLocks
 from play.record import commitment
 from play.results import TableNews
@@ -41,30 +41,6 @@ log = logging.getLogger(__name__)
 # A board whose embeds leave the log less room than this (Aelderman's main version with four
 # players) writes its log in the message's text, under the turn line, which has a limit of its own.
 LOG_ROOM_IN_EMBEDS = 1000
-BOARD_LOOKBACK = 25  # latest thread messages looked over, once after a start, for boards a stop left live
-
-
-@dataclass(frozen=True)
-class BoardShown:
-    """The board message of a table as this process last left it."""
-
-    message_id: int
-    key: str
-    image_key: Hashable | None  # None: not known (e.g. after a restart), so the picture is sent again
-    version: int  # the table version it shows
-    since: int  # its log starts after this version
-    embeds: tuple[discord.Embed, ...] = ()  # as last sent (not known after a restart)
-    content: str | None = None  # its turn line (and log, see LOG_ROOM_IN_EMBEDS) as last sent
-    log_in_content: bool | None = None  # where its log is written (None: not known after a restart)
-
-    def shows(self, message: dict[str, Any], image_key: Hashable | None) -> bool:
-        """Whether `message` (a running board's text) and the picture of `image_key` are what it shows."""
-        embeds = message["embeds"]
-        if not self.embeds or image_key != self.image_key or message["content"] != self.content:
-            return False
-        if len(embeds) != len(self.embeds) or any(a.description != b.description for a, b in zip(embeds, self.embeds)):
-            return False  # the usual case, found cheaply: a move adds a log line
-        return [e.to_dict() for e in embeds] == [e.to_dict() for e in self.embeds]
 
 
 @dataclass
@@ -120,15 +96,14 @@ class Boards:
                 return  # cancelled meanwhile: its board says so, and this must not undo that
             await self.retire_later.retry(table.id, thread, table.game)
             shown, hint = self.shown.get(table.id), self.hints.get(table.id)
-            if shown is None and table.board_message_id is not None:  # since a start
-                shown = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
-                await self._retire_strays(thread, table)
-            if shown is not None and shown.version > table.version:
-                return  # a later move's board is already up
             renderer = get_renderer(table.game)
             info = self.service_info(news)
             public = news.view(self.service.spec(table), None)
             key = renderer.board_key(public)
+            if shown is None and table.board_message_id is not None:  # since a start
+                shown = await board_after_start(self, thread, news, info, key)
+            if shown is not None and shown.version > table.version:
+                return  # a later move's board is already up
             new = force_new or shown is None or shown.key != key
             since = thread_shows(shown, news, hint)  # a new board's log starts after what the thread shows
             unknown = shown is not None and shown.version < 0 and hint is None  # since a restart: read it back
@@ -188,25 +163,6 @@ class Boards:
             await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none())
             self._thread_reached(news.table.id, reached)  # a refusal next goes on from there
         return start, text
-
-    async def _retire_strays(self, thread: Any, table: Any) -> None:
-        """Once after a start: a stop between posting a new board and storing it, or before the
-        replaced one lost its buttons, left a second board with live buttons. Any such board among
-        the thread's latest messages but the stored one is retired, so that only the board the bot
-        goes on editing reads as current (one request; none when the history cannot be read)."""
-        if history_hidden(thread):
-            return
-        mark = HandButton(table.id).custom_id  # a board's "My hand" (a mention's carries a token)
-        try:
-            strays = [message async for message in thread.history(limit=BOARD_LOOKBACK)
-                      if message.id != table.board_message_id and message.author.id == self.bot.user.id
-                      and mark in custom_ids(message)]
-        except discord.HTTPException:
-            return
-        for message in strays:
-            log.info("board %s of table %s was left live by a stop; retired", message.id, table.id)
-            await self.retire_later.retire(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
-                                                              message.content, log_in_content=False), table.id, table.game)
 
     async def _read_shown(self, thread: Any, shown: BoardShown, news: TableNews,
                           info: Any) -> tuple[TableNews, int | None]:

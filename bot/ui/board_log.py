@@ -99,6 +99,18 @@ def log_reaches(board: list[str], since: int, news: TableNews, fill: Any, from_s
     return None
 
 
+def log_starts(board: list[str], since: int, news: TableNews, fill: Any) -> int | None:
+    """Where a board's log lines (`board`, not empty, posted after `since`) start: the version its
+    log goes on from (its own `since`), found at the latest place among the lines kept with the
+    table where they stand whole; None if nowhere."""
+    kept = [(version, fill(text)) for version, text in news_lines(news) if version > since]
+    texts = [text for _, text in kept]
+    for start in range(len(texts) - len(board), -1, -1):
+        if texts[start:start + len(board)] == board:
+            return kept[start][0] - 1
+    return None
+
+
 def versions_after(news: TableNews, since: int) -> list[int]:
     """The versions after `since` that have public log lines."""
     return sorted({version for version, _ in news_lines(news) if version > since})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Callable
 
 import discord
 
@@ -14,6 +14,7 @@ from bot.render.base import shown_name
 from bot.ui import tournament_views as views
 from bot.ui.permissions import missing_permissions, missing_text
 from bot.ui.presenter import safely
+from bot.ui.requests import history_hidden
 from bot.ui.thread_refusals import EmbedsRefused
 from bot.ui.threads import tournament_thread_name
 from games import registry
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 _RETRYING: ContextVar[bool] = ContextVar("tournament_posts_retrying", default=False)
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_MENTIONS = discord.AllowedMentions.none()
+POSTED_LOOKBACK = 25  # latest channel messages looked over for a post a stop left unrecorded
 
 
 class RoundsMixin:
@@ -200,7 +202,8 @@ class RoundsMixin:
         tables = await self.service.progress(tournament_id)
         embeds = views.round_embeds(tournament, current.round_no, tables, current.byes,
                                     await self.names(tournament_id), current.deadline)
-        await self.post(tournament_id, embeds=embeds, allowed_mentions=NO_MENTIONS)
+        if not await self.posted_before(tournament_id, lambda message: _first_page_of(message, embeds[0].title)):
+            await self.post(tournament_id, embeds=embeds, allowed_mentions=NO_MENTIONS)
         await self.service.round_opened(tournament_id, current.round_no)
         if not await self.refresh_embed(tournament_id):
             await self.try_again_later(tournament_id)
@@ -236,26 +239,49 @@ class RoundsMixin:
                       and not (elimination and (r.forfeits or (r.reached_round or 0) < last))]
             best = min((r.rank for r in active), default=None)
             winners = " and ".join(f"<@{r.player_id}>" for r in active if r.rank == best)
-            text = f"Tournament #{tournament.id} is over." + (f" Congratulations, {winners}!" if winners else "")
+            heading = f"Tournament #{tournament.id} is over."
+            text = heading + (f" Congratulations, {winners}!" if winners else "")
             if not await self.retire_summary(tournament.id):  # its button stays until a timer takes it off
                 await self.try_again_later(tournament.id)
-            await self.post(tournament.id, text, embeds=embeds)
+            if not await self.posted_before(tournament.id, lambda message: _begins(message, heading)):
+                await self.post(tournament.id, text, embeds=embeds)
             summary = None
         else:
             embeds = views.standings_embeds(tournament, end.standings, names, f"standings after round {end.round_no}")
             current = await self.service.current_round(tournament.id)
-            if current is not None and current.round_no > end.round_no:  # posted after the next one was seated
-                summary = None
-                await self.post(tournament.id, f"The standings after round {end.round_no}.", embeds=embeds,
-                                allowed_mentions=NO_MENTIONS)
+            late = f"The standings after round {end.round_no}."
+            complete = f"<@{tournament.organiser_id}>, round {end.round_no} is complete."
+            summary = await self.posted_before(tournament.id, lambda message: _begins(message, late, complete))
+            if summary is not None:
+                summary = summary if _begins(summary, complete) and summary.components else None
+            elif current is not None and current.round_no > end.round_no:  # posted after the next one was seated
+                await self.post(tournament.id, late, embeds=embeds, allowed_mentions=NO_MENTIONS)
             else:
                 summary = await self.post(
-                    tournament.id, f"<@{tournament.organiser_id}>, round {end.round_no} is complete. Start the next "
-                    "round with the button or `/tournament next`.", embeds=embeds,
-                    **({"view": views.next_round_view(tournament)} if next_button else {}))
+                    tournament.id, f"{complete} Start the next round with the button or `/tournament next`.",
+                    embeds=embeds, **({"view": views.next_round_view(tournament)} if next_button else {}))
         await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
         if not await self.refresh_embed(tournament.id):
             await self.try_again_later(tournament.id)
+
+    async def posted_before(self, tournament_id: int, found: Callable[[discord.Message], bool]) -> discord.Message | None:
+        """While a retry or a start posts what was not recorded as posted: the bot's message among
+        the channel's latest that `found` knows (a stop or a failing Discord came between posting it
+        and recording it), which is not posted again. None otherwise, and when the history cannot
+        be read (one request, made only then)."""
+        if not _RETRYING.get():
+            return None
+        tournament = await self.service.get(tournament_id)
+        channel = await self.presenter.channel(tournament.channel_id)
+        if channel is None or history_hidden(channel):
+            return None
+        try:
+            async for message in channel.history(limit=POSTED_LOOKBACK):
+                if message.author.id == self.bot.user.id and found(message):
+                    return message
+        except discord.HTTPException:
+            return None
+        return None
 
     async def on_deadline(self, timer: TimerRow) -> None:
         """A round's deadline passed: tell the organiser which tables are still playing (nothing is
@@ -313,6 +339,16 @@ class RoundsMixin:
         await self.open_round(tournament_id)
         for name, news in await self.service.forfeit_withdrawn(tournament_id):
             await self.seat_handed_over(news, withdrawal_note(name))
+
+
+def _begins(message: discord.Message, *openings: str) -> bool:
+    return (message.content or "").startswith(openings)
+
+
+def _first_page_of(message: discord.Message, heading: str | None) -> bool:
+    """Whether `message` starts with the embed of `heading` (or its first page)."""
+    title = message.embeds[0].title if message.embeds else None
+    return heading is not None and title is not None and (title == heading or title.startswith(f"{heading} (1/"))
 
 
 def cancelled_note(tournament_id: int) -> str:

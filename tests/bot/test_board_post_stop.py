@@ -10,7 +10,9 @@ import pytest
 from bot import create_bot
 import bot.ui.board
 import bot.ui.board_retire
-from tests.bot.driver import buttons, heuristic_players, open_table, play_turn_by_dm, start
+from bot.ui.board_log import LOG_TITLE
+from tests.bot.driver import buttons, fix_deal, heuristic_players, open_table, play_turn_by_dm, start, text_of
+from tests.bot.test_board_refused import public_log, thread_log
 
 
 class Stopped(BaseException):
@@ -66,3 +68,70 @@ async def test_a_stop_between_posting_a_new_board_and_retiring_the_old_leaves_on
     board = next(m for m in table.thread.history() if m.id == row.board_message_id)
     assert await play_turn_by_dm(table, policy)
     assert live_boards(table) == [(await table.row()).board_message_id] == [board.id]
+
+
+async def stop_before_storing_a_new_board(env, table, policy, monkeypatch, *, at_the_end: bool = False) -> int:
+    """Play until a new board is posted (with `at_the_end`, the game over's) and stop before the
+    bot stores it; returns the id of the board left unstored."""
+    posted: list[int] = []
+    real = env.bot.service.board_posted
+
+    async def stopped(table_id, message_id, key, since):
+        if at_the_end and (await env.bot.store.tables.get(table_id)).status != "finished":
+            return await real(table_id, message_id, key, since)
+        posted.append(message_id)
+        raise Stopped()
+
+    monkeypatch.setattr(env.bot.service, "board_posted", stopped)
+    env.check_errors = False
+    for _ in range(800):
+        with contextlib.suppress(Stopped):
+            await play_turn_by_dm(table, policy)
+        if posted:
+            monkeypatch.undo()
+            return posted[0]
+    raise AssertionError("no new board came")
+
+
+@pytest.mark.parametrize("game, names, computers", [("augsburg1520", ["ada", "bo"], 1),
+                                                    ("aelderman", ["ada", "bo"], 1)])
+async def test_a_board_posted_but_not_stored_before_a_stop_is_the_one_the_game_goes_on_with(
+        simcord_env, settings, monkeypatch, game, names, computers):
+    """README: a board "goes on from where the thread's last board stopped (also across a restart
+    ...)", and the thread, read in order, has every public line of the game. The board a stop left
+    unstored already shows the move's lines (a new round's, computer seats playing on): the start
+    takes it as the table's board instead of posting them again under another one."""
+    env = simcord_env
+    fix_deal(monkeypatch, 4)
+    table = await open_table(env, game, names, computers=computers)
+    await start(table)
+    policy = heuristic_players(game, len(names) + computers)
+    unstored = await stop_before_storing_a_new_board(env, table, policy, monkeypatch)
+    assert (await table.row()).board_message_id != unstored
+    await env.restart_bot(create_bot(settings))
+
+    for _ in range(3):
+        assert await play_turn_by_dm(table, policy)
+    assert (await table.row()).board_message_id == unstored
+    assert live_boards(table) == [unstored]
+    assert thread_log(table) == await public_log(table)  # no line twice, none missing
+
+
+async def test_a_game_over_board_posted_but_not_stored_before_a_stop_is_not_posted_again(
+        simcord_env, settings, monkeypatch):
+    """The game over's board has no buttons: the start still knows it by its log, and the thread
+    ends with one board saying the game is over."""
+    env = simcord_env
+    fix_deal(monkeypatch, 5)
+    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    unstored = await stop_before_storing_a_new_board(env, table, heuristic_players("augsburg1520", 3), monkeypatch,
+                                                     at_the_end=True)
+    await env.restart_bot(create_bot(settings))
+
+    boards = [m for m in table.thread.history() if any(e.title == LOG_TITLE for e in m.embeds)
+              or f"**{LOG_TITLE}**\n" in (m.content or "")]
+    assert boards[-1].id == unstored == (await table.row()).board_message_id
+    assert "The game is over" in text_of(boards[-1])
+    assert sum("The game is over" in text_of(m) for m in boards) == 1
+    assert thread_log(table) == await public_log(table)
