@@ -1,19 +1,22 @@
-"""A lobby shown as it stands when a request finds it out of date or gone (its message is the only
-place with the Join, Start, Leave and Cancel buttons), and the hello by DM to who sits down."""
+"""A lobby shown as it stands when a request finds it out of date, gone or unrecorded (its message is
+the only place with the Join, Start, Leave and Cancel buttons), and the hello by DM to who sits down."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.ui import panels
-from bot.ui.requests import caller_of, defer
+from bot.ui.requests import caller_of, custom_ids, defer, history_hidden
 from play.common import TableError
 from play.results import TableNews
 
 if TYPE_CHECKING:
     from bot.ui.controller import TablesController
+    from bot.ui.presenter import Presenter
+
+LOBBY_LOOKBACK = 10  # a thread's first messages looked over for its lobby
 
 DM_HELP = ("I could not send you a direct message (your DMs are closed for this server). You can still "
            "play: press **My hand** on the table's board, or use `/table hand` in the thread, to see your "
@@ -70,3 +73,19 @@ class LobbyShownMixin:
             news.table.id, seat, content=f"You joined **{title} — table #{news.table.id}**"
             + (f": {link}" if link else "") + ". Your hand and your private choices will come here.")
         return None if sent else DM_HELP
+
+
+async def unrecorded_lobby(presenter: Presenter, thread: Any, table_id: int) -> int | None:
+    """The lobby a stop left unrecorded (between posting it in the new thread and recording it),
+    found among the thread's first messages by its buttons, and recorded; None if not found."""
+    if history_hidden(thread):
+        return None
+    try:
+        async for message in thread.history(limit=LOBBY_LOOKBACK, oldest_first=True):
+            if message.author.id == presenter.bot.user.id and any(
+                    c.startswith("lobby:") and c.split(":")[2] == str(table_id) for c in custom_ids(message)):
+                await presenter.service.opened(table_id, lobby_message_id=message.id)
+                return message.id
+    except discord.HTTPException:
+        return None
+    return None

@@ -20,6 +20,7 @@ from bot.ui.away_notices import AwayNoticesMixin
 from bot.ui.last_chooser import LastChooserMixin, answered_elsewhere
 from bot.ui.mentions import MentionsMixin
 from bot.ui.finish import FinishMixin
+from bot.ui.lobby_shown import unrecorded_lobby
 from bot.ui.requests import custom_ids, safely
 from bot.ui.thread_refusals import ThreadRefusals, in_channel_text, send_or_to_channel
 from bot.ui.turns import away_seat, last_to_choose, no_longer_last, waiting_line
@@ -141,11 +142,14 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
 
     async def _refresh_lobby(self, news: TableNews) -> int | None:
         thread = await self.channel(news.table.thread_id)
-        if thread is None or news.table.lobby_message_id is None:
+        lobby_id = news.table.lobby_message_id
+        if thread is not None and lobby_id is None and news.table.tournament_id is None:
+            lobby_id = await unrecorded_lobby(self, thread, news.table.id)  # a stop came before it was recorded
+        if thread is None or lobby_id is None:
             return None
         what = f"lobby of table {news.table.id}"
         try:
-            await thread.get_partial_message(news.table.lobby_message_id).edit(**self.lobby_message(news))
+            await thread.get_partial_message(lobby_id).edit(**self.lobby_message(news))
         except discord.NotFound as exc:
             if exc.code != UNKNOWN_MESSAGE or news.table.status != "lobby":
                 return None
@@ -156,7 +160,7 @@ class Presenter(AwayNoticesMixin, LastChooserMixin, FinishMixin, MentionsMixin):
         except discord.HTTPException as exc:
             log.warning("%s failed: %s %s", what, exc.status, exc.text or exc)
             return None
-        return news.table.lobby_message_id
+        return lobby_id
 
     # -- after a change ------------------------------------------------------------------
     async def publish(self, news: TableNews, *, answered: int | None = None, in_dm: bool = False,

@@ -82,8 +82,8 @@ class ThreadsMixin:
         but not for a game under way while another table still plays its deal (a duplicate round's
         table moving to a new thread): that raises discord.Forbidden, as the others could read ahead."""
         title = (name or f"{self.service.spec(table).title} #{table.id}")[:100]
-        thread = None
-        if private_to is not None:
+        thread = unrecorded_thread(parent, title)
+        if thread is None and private_to is not None:
             try:
                 # Only a thread moderator (Manage Threads) may add players to a thread closed to
                 # invites: without it, the players may invite others too, or nobody could be added.
@@ -152,3 +152,13 @@ async def drop_thread(thread: discord.Thread) -> None:
         await thread.delete()
     except discord.HTTPException:
         await thread.edit(archived=True)
+
+
+def unrecorded_thread(parent: discord.TextChannel, title: str) -> discord.Thread | None:
+    """The bot's own empty thread of this title, opened for the table just before a stop that came
+    before it was recorded (a round's seating, opened again after the start): taken instead of
+    opening a second one of the same name. A table's thread name is its own (its number, or its
+    tournament, round and board)."""
+    me = parent.guild.me
+    return next((thread for thread in parent.threads if thread.name == title and me is not None
+                 and thread.owner_id == me.id and thread.last_message_id is None), None)

@@ -17,7 +17,7 @@ from bot.ui import tournament_views as views
 from bot.ui.controller import TablesController
 from bot.ui.permissions import refusal_for
 from bot.ui.presenter import UNKNOWN_MESSAGE, safely
-from bot.ui.requests import caller_of, defer, embed_batches, left_server, name_of, refusal, reply
+from bot.ui.requests import caller_of, custom_ids, defer, embed_batches, left_server, name_of, refusal, reply
 from bot.ui.thread_refusals import EmbedsRefused
 from bot.ui.tournament_rounds import MENTION_USERS, NO_MENTIONS, RoundsMixin, cancelled_note, withdrawal_note
 from play.common import BoundedCache, Caller, KeyedLocks, TableError, entrant_names, tournament_state
@@ -132,10 +132,13 @@ class TournamentController(RoundsMixin):
     async def _refresh_embed(self, tournament_id: int) -> bool:
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
-        if channel is None or tournament.message_id is None:
+        if channel is None or tournament.status not in ("registration", "running") and tournament.message_id is None:
             return True
+        message_id = tournament.message_id or await self._unrecorded_embed(tournament_id)
+        if message_id is None:
+            return await self._post_embed_again(channel, tournament_id)
         try:
-            await channel.get_partial_message(tournament.message_id).edit(**await self.embed_message(tournament_id))
+            await channel.get_partial_message(message_id).edit(**await self.embed_message(tournament_id))
         except discord.NotFound as exc:
             if exc.code != UNKNOWN_MESSAGE or tournament.status not in ("registration", "running"):
                 return True  # gone with its channel, or the tournament is over: nothing left to show
@@ -144,6 +147,17 @@ class TournamentController(RoundsMixin):
             log.warning("could not update the embed of tournament %s: %s", tournament_id, exc)
             return False
         return True
+
+    async def _unrecorded_embed(self, tournament_id: int) -> int | None:
+        """The embed of a tournament a stop left unrecorded (between its post at /tournament create
+        and recording it), found among the channel's latest messages by its buttons, and recorded."""
+        def of_tournament(message: discord.Message) -> bool:
+            return any(c.startswith("tourney:") and c.endswith(f":{tournament_id}") for c in custom_ids(message))
+
+        found = await self.posted_before(tournament_id, of_tournament, always=True)
+        if found is not None:
+            await self.service.set_message(tournament_id, found.id)
+        return None if found is None else found.id
 
     async def _post_embed_again(self, channel: Any, tournament_id: int) -> bool:
         """The tournament's embed, deleted (by a moderator), posted anew; False if refused."""

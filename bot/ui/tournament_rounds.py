@@ -30,6 +30,7 @@ _RETRYING: ContextVar[bool] = ContextVar("tournament_posts_retrying", default=Fa
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 POSTED_LOOKBACK = 25  # latest channel messages looked over for a post a stop left unrecorded
+CLOCKS_APART = 60  # seconds Discord's clock may be behind this machine's (a message's time against a deadline)
 
 
 class RoundsMixin:
@@ -264,12 +265,14 @@ class RoundsMixin:
         if not await self.refresh_embed(tournament.id):
             await self.try_again_later(tournament.id)
 
-    async def posted_before(self, tournament_id: int, found: Callable[[discord.Message], bool]) -> discord.Message | None:
-        """While a retry or a start posts what was not recorded as posted: the bot's message among
-        the channel's latest that `found` knows (a stop or a failing Discord came between posting it
-        and recording it), which is not posted again. None otherwise, and when the history cannot
-        be read (one request, made only then)."""
-        if not _RETRYING.get():
+    async def posted_before(self, tournament_id: int, found: Callable[[discord.Message], bool], *,
+                            always: bool = False) -> discord.Message | None:
+        """While a retry or a start posts what was not recorded as posted (`always`: whenever; a
+        timer's post, which a stop before the timer was deleted makes the timer post again): the
+        bot's message among the channel's latest that `found` knows (a stop or a failing Discord came
+        between posting it and recording it), which is not posted again. None otherwise, and when
+        the history cannot be read (one request, made only then)."""
+        if not (always or _RETRYING.get()):
             return None
         tournament = await self.service.get(tournament_id)
         channel = await self.presenter.channel(tournament.channel_id)
@@ -290,8 +293,8 @@ class RoundsMixin:
         if found is None:
             return
         tournament, tables = found
-        lines = [f"<@{tournament.organiser_id}>, the deadline of round {timer.payload['round_no']} has passed. "
-                 "Still playing:"]
+        heading = f"<@{tournament.organiser_id}>, the deadline of round {timer.payload['round_no']} has passed."
+        lines = [f"{heading} Still playing:"]
         for entry in tables:
             waiting = ", ".join(f"<@{p}>" for p in entry.waiting_for) or "computer players"
             if entry.table.status == "lobby":  # it starts once its thread opens (tried again by itself)
@@ -299,6 +302,10 @@ class RoundsMixin:
             lines.append(f"Board {entry.game.board} ({views.table_link(entry.table)}): waiting for {waiting}")
         lines.append("Use `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
         first, *rest = views.text_parts(lines)  # many open tables take several messages
+        deadline = float(timer.payload["deadline"])  # an extended round's earlier notice came before it
+        if await self.posted_before(tournament.id, lambda message: _begins(message, heading)
+                                    and message.created_at.timestamp() >= deadline - CLOCKS_APART, always=True):
+            return  # it went out before a stop that came before its timer was done with
         try:
             await self.post(tournament.id, first)
         except discord.HTTPException as exc:  # tried again later, more seldom each time, then hourly

@@ -8,12 +8,18 @@ import contextlib
 import pytest
 
 from bot import create_bot
+from play.scheduler import CLAIM_SECONDS
+from play.tournaments.organiser import ROUND_TIMER
 from tests.bot.driver import labels
 from tests.bot.tournament_driver import create, new_event, play_out, register_all, tournament_message
 
 
 class Stopped(BaseException):
     """The process stops (nothing in the bot catches this)."""
+
+
+def deadline_notices(channel) -> list:
+    return [m for m in channel.history() if "the deadline of round" in (m.content or "")]
 
 
 def titled(channel, title: str) -> list:
@@ -81,3 +87,89 @@ async def test_a_round_announced_just_before_a_stop_is_not_announced_again(simco
 
     assert len(titled(event.channel, "— round 1")) == 1
     assert (await env.bot.store.tournaments.rounds(tid))[0].opened
+
+
+async def test_a_deadline_notice_posted_just_before_a_stop_is_not_posted_again(simcord_env, settings, monkeypatch):
+    """The round's timer posts the notice and is then done with; a stop between the two makes it
+    fire again after the start: the organiser is pinged once."""
+    env = simcord_env
+    event = new_event(env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    store, stops = env.bot.store.tables, []
+    real = store.delete_claimed_timer
+
+    async def deleted(timer, until):
+        if timer.kind == ROUND_TIMER:
+            stops.append(timer.id)
+            raise Stopped()
+        return await real(timer, until)
+
+    monkeypatch.setattr(store, "delete_claimed_timer", deleted)
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await env.advance_time(48 * 3600 + 30)
+    monkeypatch.undo()
+    assert stops and len(deadline_notices(event.channel)) == 1
+    await env.restart_bot(create_bot(settings))
+    await env.advance_time(CLAIM_SECONDS + 60)  # the timer's claim ran out: it fires again
+
+    assert len(deadline_notices(event.channel)) == 1
+    assert await env.bot.store.tables.timers(kind=ROUND_TIMER) == []
+
+
+async def test_a_tournament_embed_posted_just_before_a_stop_is_found_and_kept_up_to_date(
+        simcord_env, settings, monkeypatch):
+    """/tournament create posts the embed, then records it; after a stop between the two, the
+    embed still shows who registered, and loses Register once the tournament starts."""
+    env = simcord_env
+    event = new_event(env, 4)
+    stops = stop_in(monkeypatch, env.bot.tournaments, "set_message")
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await event.organiser.slash(event.channel, "tournament create", game="augsburg1520", format="swiss",
+                                    table_size=2, rounds=2)
+    assert stops
+    monkeypatch.undo()
+    await env.restart_bot(create_bot(settings))
+
+    (embed,) = [m for m in event.channel.history() if m.embeds]
+    await register_all(event, 1)
+    shown = next(m for m in event.channel.history() if m.id == embed.id)
+    assert all(p.user.name in shown.embeds[0].to_dict().__repr__() for p in event.players)
+    await event.organiser.click(shown, label="Start")
+    shown = next(m for m in event.channel.history() if m.id == embed.id)
+    assert "Register" not in labels(shown) and "Round progress" in labels(shown)
+    assert len([m for m in event.channel.history() if m.embeds and (m.embeds[0].title or "").endswith("#1")]) == 1
+
+
+async def test_a_table_thread_opened_just_before_a_stop_is_the_one_its_table_is_played_in(
+        simcord_env, settings, monkeypatch):
+    """A round's seating opens each table's thread, then records it: after a stop between the two,
+    the start takes the thread it finds (its own, empty, of that table's name) instead of opening
+    a second one of the same name, and the table is played there."""
+    env = simcord_env
+    event = new_event(env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tid)
+    real, stops = env.bot.service.opened, []
+
+    async def opened(table_id, *, thread_id=None, lobby_message_id=None):
+        if thread_id is not None and not stops:
+            stops.append(thread_id)
+            raise Stopped()
+        return await real(table_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
+
+    monkeypatch.setattr(env.bot.service, "opened", opened)
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await event.organiser.click(tournament_message(event, tid), label="Start")
+    monkeypatch.undo()
+    assert [t.id for t in event.channel.threads] == stops
+    await env.restart_bot(create_bot(settings))
+
+    names = [t.name for t in event.channel.threads]
+    assert len(names) == len(set(names)) == 2
+    first = await env.bot.store.tables.get((await env.bot.store.tournaments.games(tid, 1))[0].table_id)
+    assert first.thread_id == stops[0] and first.status == "running" and first.board_message_id is not None
