@@ -471,6 +471,10 @@ class MovesMixin:
         sent (the move is stored before Discord hears of it)."""
         return await self.store.tables.last_moved(LAST_MOVES_SECONDS)
 
+    async def lobbies_changed_last(self: TableService) -> list[int]:
+        """Lobbies changed just before the bot stopped: their message may not show it."""
+        return await self.store.tables.lobbies_changed_last(LAST_MOVES_SECONDS)
+
     async def refused_tables(self: TableService) -> dict[int, int | None]:
         """Tables whose board or panels Discord refused, still to be shown again, with the version
         up to which their thread's boards show the log (None: not known)."""

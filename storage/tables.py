@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -226,6 +226,18 @@ class TableStore(TimerStore):
         newest = datetime.fromisoformat(rows[0]["updated_at"])
         return sorted({r["id"] for r in rows
                        if (newest - datetime.fromisoformat(r["updated_at"])).total_seconds() <= window})
+
+    async def lobbies_changed_last(self, window: float, limit: int = 20) -> list[int]:
+        """Lobbies changed within `window` seconds of the newest change of any table (a leave or a
+        join a stop may have cut off before the lobby showed it); a range of the index, so the work
+        does not grow with the stored tables."""
+        newest = await self.db.fetchone("SELECT MAX(updated_at) AS at FROM game_tables")
+        if newest is None or newest["at"] is None:
+            return []
+        since = (datetime.fromisoformat(newest["at"]) - timedelta(seconds=window)).isoformat(timespec="milliseconds")
+        rows = await self.db.fetchall("SELECT id FROM game_tables WHERE updated_at >= ? AND status = 'lobby'"
+                                      " AND damaged IS NULL ORDER BY updated_at DESC LIMIT ?", (since, limit))
+        return sorted(row["id"] for row in rows)
 
     async def finish_done(self, table_id: int) -> None:
         await self._update("UPDATE game_tables SET finish_due = 0 WHERE id = ?", (table_id,))

@@ -38,6 +38,8 @@ class ResumeMixin:
             if table_id not in computers and table_id not in finishes:  # those were shown just now
                 await safely(f"board and panels of table {table_id}",
                              self._resume_publish(table_id, refused=table_id in refused))
+        for table_id in await self.service.lobbies_changed_last():  # a leave the stop cut off, say
+            await safely(f"lobby of table {table_id}", self.presenter.refresh_lobby(await self.service.news(table_id)))
         await safely("lobbies whose thread went", self.close_lobbies_whose_thread_went())
 
     async def on_show_due(self: TablesController, table_id: int, attempt: int, seats: dict[int, int],
@@ -67,6 +69,8 @@ class ResumeMixin:
         that ended without its standings in the thread gets them, a cancel not shown is shown
         (`refused`: only its board, which Discord refused after the cancel was told)."""
         news = await self.service.news(table_id)
+        if news.table.status in ("running", "cancelled") and not refused:  # a vote decided just before the stop
+            await safely(f"vote questions of table {table_id}", self.retire_decided_questions(news))
         if news.table.status == "finished" and not news.table.finish_due:
             if refused and await self.presenter.standings_posted(news):
                 await self.presenter.publish(news)  # its last board alone, which Discord refused

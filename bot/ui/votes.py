@@ -13,7 +13,7 @@ from bot.ui.components import VoteButton
 from bot.ui.dynamic import dynamic_view
 from bot.ui.permissions import post_refusal
 from bot.ui.presenter import safely
-from bot.ui.requests import caller_of, custom_ids, defer, left_server, name_of, refusal, reply
+from bot.ui.requests import caller_of, custom_ids, defer, history_hidden, left_server, name_of, refusal, reply
 from bot.ui import panels
 from play.common import TableError
 from play.results import TableNews
@@ -173,6 +173,21 @@ class VotesMixin:
                                          if table_id == news.table.id}
         for kind in sorted(kinds):
             await safely(f"vote questions of table {news.table.id}", self._retire_question(news, kind))
+
+    async def retire_decided_questions(self, news: TableNews) -> None:
+        """After a start, at a table changed just before the stop: the questions of votes decided
+        or ended then (a stop may have come before they lost their buttons) lose them now; those
+        of open votes keep theirs. One request: the thread's latest messages."""
+        thread = await self.presenter.channel(news.table.thread_id)
+        if thread is None or history_hidden(thread):
+            return
+        open_ = {VoteButton.prefix(news.table.id, kind) + f"{answer}:{vote.get('at')}"
+                 for kind, vote in news.table.votes.items() for answer in ("yes", "no")}
+        async for message in thread.history(limit=QUESTION_LOOKBACK):
+            ids = custom_ids(message) if message.author == self.presenter.bot.user else []
+            kinds = {custom_id.split(":")[2] for custom_id in ids if custom_id.startswith(f"vote:{news.table.id}:")}
+            if len(kinds) == 1 and not open_ & set(ids):
+                await _retire(message, news.table.id, kinds.pop().replace("-", ":"))
 
     async def _retire_posted(self, table_id: int, kind: str, answered: int | None = None) -> list[discord.Message]:
         """Retire the questions of a decided vote that this process posted (but the `answered` one,

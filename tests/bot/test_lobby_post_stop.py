@@ -8,7 +8,7 @@ import contextlib
 import pytest
 
 from bot import create_bot
-from tests.bot.driver import labels, text_of
+from tests.bot.driver import labels, open_table, text_of
 
 
 class Stopped(BaseException):
@@ -67,3 +67,27 @@ async def test_an_unrecorded_lobby_closes_when_the_table_is_cancelled(simcord_en
 
     assert (await simcord_env.bot.store.tables.by_thread(thread.id)).status == "cancelled"
     assert labels(lobby_now(thread, lobby)) == []
+
+
+async def test_a_lobby_a_stop_left_out_of_date_is_shown_as_it_stands_at_the_start(simcord_env, settings, monkeypatch):
+    """The creator leaves (stored), and the bot stops before the lobby shows it: the start shows
+    the lobby as it stands, with who runs it now, so a press on it does not contradict it."""
+    env = simcord_env
+    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
+    real = env.bot.service.leave
+
+    async def left(*args, **kwargs):
+        await real(*args, **kwargs)
+        raise Stopped()
+
+    monkeypatch.setattr(env.bot.service, "leave", left)
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await table.players[0].slash(table.thread, "table leave")
+    monkeypatch.undo()
+    lobby = table.thread.history()[0]
+    assert "ada" in text_of(lobby)
+    await env.restart_bot(create_bot(settings))
+
+    shown = text_of(lobby_now(table.thread, lobby))
+    assert "ada" not in shown and "bo" in shown and "cy" in shown
