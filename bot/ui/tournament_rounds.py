@@ -109,13 +109,22 @@ class RoundsMixin:
                 if await self._cancelled(tournament_id):  # while Discord opened it: its players are told
                     await safely(f"cancel note of table {table.id}", thread.send(cancelled_note(tournament.id)))
                     return [], 0
-                players = " ".join(f"<@{p}>" for p in game.players)
-                await safely(f"round note of table {table.id}", thread.send(
-                    f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** (table #{table.id}): "
-                    f"{players}. Your hand and choices come by DM, or press **My hand** on the board.",
-                    allowed_mentions=MENTION_USERS))
+                await self._round_note(thread, tournament, game, table)
+            elif table.status == "lobby":  # a stop came between recording its thread and starting it
+                await self._round_note(await self.presenter.channel(table.thread_id), tournament, game, table, True)
             opened.append(table)
         return opened, failed
+
+    async def _round_note(self, thread: Any, tournament: Any, game: Any, table: Any, again: bool = False) -> None:
+        """The note that opens a table's thread, mentioning its players (which adds them to it);
+        `again`: after a stop, unless the thread has it already."""
+        head = f"**{views.title(tournament)} — round {game.round_no}, board {game.board}** (table #{table.id})"
+        if thread is None or again and await safely(f"round note of table {table.id}", _has_note(thread, head)):
+            return
+        players = " ".join(f"<@{p}>" for p in game.players)
+        await safely(f"round note of table {table.id}", thread.send(
+            f"{head}: {players}. Your hand and choices come by DM, or press **My hand** on the board.",
+            allowed_mentions=MENTION_USERS))
 
     async def _cancelled(self, tournament_id: int) -> bool:
         return (await self.service.get(tournament_id)).status == "cancelled"
@@ -346,6 +355,14 @@ class RoundsMixin:
         await self.open_round(tournament_id)
         for name, news in await self.service.forfeit_withdrawn(tournament_id):
             await self.seat_handed_over(news, withdrawal_note(name))
+
+
+async def _has_note(thread: Any, head: str) -> bool:
+    """Whether a new thread's first messages hold the note beginning with `head` (True when its
+    history cannot be read: better no note than a second one)."""
+    if history_hidden(thread):
+        return True
+    return any([_begins(message, head) async for message in thread.history(limit=5, oldest_first=True)])
 
 
 def _begins(message: discord.Message, *openings: str) -> bool:

@@ -173,3 +173,33 @@ async def test_a_table_thread_opened_just_before_a_stop_is_the_one_its_table_is_
     assert len(names) == len(set(names)) == 2
     first = await env.bot.store.tables.get((await env.bot.store.tournaments.games(tid, 1))[0].table_id)
     assert first.thread_id == stops[0] and first.status == "running" and first.board_message_id is not None
+
+
+async def test_a_table_thread_recorded_just_before_a_stop_gets_its_round_note_once(simcord_env, settings, monkeypatch):
+    """The note that opens a round's table thread mentions its players (which adds them to a
+    public thread); a stop right after the thread was recorded does not lose it, and a second
+    start does not post it again."""
+    env = simcord_env
+    event = new_event(env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tid)
+    real, stops = env.bot.service.opened, []
+
+    async def opened(table_id, *, thread_id=None, lobby_message_id=None):
+        await real(table_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
+        if thread_id is not None and not stops:
+            stops.append(thread_id)
+            raise Stopped()
+
+    monkeypatch.setattr(env.bot.service, "opened", opened)
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await event.organiser.click(tournament_message(event, tid), label="Start")
+    monkeypatch.undo()
+    (thread,) = event.channel.threads
+    assert thread.history() == []
+    for _ in range(2):
+        await env.restart_bot(create_bot(settings))
+        notes = [m for m in thread.history() if (m.content or "").startswith("**") and "round 1, board 1" in m.content]
+        assert len(notes) == 1 and all(f"<@{p}>" in notes[0].content for p in
+                                       (await env.bot.store.tournaments.games(tid, 1))[0].players)
