@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ui.board_log import EARLIER, LOG_TITLE, log_of, log_reaches, log_starts
+from bot.ui.board_log import EARLIER, LOG_TITLE, lines_forgotten, log_of, log_reaches, log_starts
 from bot.ui.components import HandButton
 from bot.ui.requests import custom_ids, history_hidden
 from play.results import TableNews
@@ -40,7 +40,10 @@ async def board_after_start(boards: Boards, thread: Any, news: TableNews, info: 
     shown = stored
     if unstored:
         newest = max(unstored, key=lambda message: message.id)
-        since = _placed(newest, next((m for m in latest if m.id == stored.message_id), None), news, info, stored.since)
+        stored_message = next((m for m in latest if m.id == stored.message_id), None)
+        since = _placed(newest, stored_message, news, info, stored.since)
+        if since is None and lines_forgotten(news, stored.since):  # computer seats played on since: all lines
+            since = _placed(newest, stored_message, await boards._recalled(news), info, stored.since)
         if since is not None:
             log.info("board %s of table %s was posted but not stored before a stop; the table goes on with it",
                      newest.id, table.id)

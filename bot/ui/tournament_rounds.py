@@ -261,7 +261,8 @@ class RoundsMixin:
             current = await self.service.current_round(tournament.id)
             late = f"The standings after round {end.round_no}."
             complete = f"<@{tournament.organiser_id}>, round {end.round_no} is complete."
-            summary = await self.posted_before(tournament.id, lambda message: _begins(message, late, complete))
+            summary = await self.posted_before(tournament.id, lambda message: _begins(message, late, complete)
+                                               and _first_page_of(message, embeds[0].title))  # of this tournament
             if summary is not None:
                 summary = summary if _begins(summary, complete) and summary.components else None
             elif current is not None and current.round_no > end.round_no:  # posted after the next one was seated
@@ -312,7 +313,9 @@ class RoundsMixin:
         lines.append("Use `/tournament extend`, `/tournament replace` or `/tournament forfeit`.")
         first, *rest = views.text_parts(lines)  # many open tables take several messages
         deadline = float(timer.payload["deadline"])  # an extended round's earlier notice came before it
+        links = [f"({views.table_link(entry.table)})" for entry in tables]  # this tournament's tables
         if await self.posted_before(tournament.id, lambda message: _begins(message, heading)
+                                    and any(link in message.content for link in links)
                                     and message.created_at.timestamp() >= deadline - CLOCKS_APART, always=True):
             return  # it went out before a stop that came before its timer was done with
         try:

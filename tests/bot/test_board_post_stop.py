@@ -4,13 +4,16 @@ one board with live buttons, the one the bot goes on editing."""
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 
 import pytest
 
 from bot import create_bot
 import bot.ui.board
 import bot.ui.board_retire
-from bot.ui.board_log import LOG_TITLE
+import bot.ui.board_log
+import play.results
+from bot.ui.board_log import EARLIER, LOG_TITLE, log_of
 from tests.bot.driver import buttons, fix_deal, heuristic_players, open_table, play_turn_by_dm, start, text_of
 from tests.bot.test_board_refused import public_log, thread_log
 
@@ -135,3 +138,26 @@ async def test_a_game_over_board_posted_but_not_stored_before_a_stop_is_not_post
     assert "The game is over" in text_of(boards[-1])
     assert sum("The game is over" in text_of(m) for m in boards) == 1
     assert thread_log(table) == await public_log(table)
+
+
+async def test_an_unstored_board_is_placed_among_all_the_games_lines_when_the_table_keeps_fewer(
+        simcord_env, settings, monkeypatch):
+    """The table keeps only its latest lines (computer seats playing on at the start may push the
+    unstored board's first lines out of them): the board is placed among the game's lines replayed."""
+    monkeypatch.setattr(play.results, "RECENT_EVENTS", 3)
+    monkeypatch.setattr(bot.ui.board_log, "RECENT_EVENTS", 3)
+    env = simcord_env
+    fix_deal(monkeypatch, 4)
+    table = await open_table(env, "augsburg1520", ["ada", "bo"], computers=1)
+    await start(table)
+    policy = heuristic_players("augsburg1520", 3)
+    with monkeypatch.context() as patched:
+        unstored = await stop_before_storing_a_new_board(env, table, policy, patched)
+    assert len(log_of(next(m for m in table.thread.history() if m.id == unstored))) > 3
+    await env.restart_bot(create_bot(settings))
+
+    for _ in range(3):
+        assert await play_turn_by_dm(table, policy)
+    assert (await table.row()).board_message_id == unstored
+    # Boards keeping 3 lines note earlier ones (`/table log`); none is shown twice.
+    assert not Counter(line for line in thread_log(table) if line != EARLIER) - Counter(await public_log(table))

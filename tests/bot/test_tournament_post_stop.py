@@ -203,3 +203,55 @@ async def test_a_table_thread_recorded_just_before_a_stop_gets_its_round_note_on
         notes = [m for m in thread.history() if (m.content or "").startswith("**") and "round 1, board 1" in m.content]
         assert len(notes) == 1 and all(f"<@{p}>" in notes[0].content for p in
                                        (await env.bot.store.tournaments.games(tid, 1))[0].players)
+
+
+async def two_tournaments(env) -> tuple:
+    """One organiser's two started tournaments in one channel, four players each."""
+    event = new_event(env, 8)
+    ids = []
+    for players in (event.players[:4], event.players[4:]):
+        await event.organiser.slash(event.channel, "tournament create", game="augsburg1520", format="swiss",
+                                    table_size=2, rounds=2)
+        tid = (await env.bot.store.tournaments.with_status("registration", guild_id=event.guild.id))[-1].id
+        for player in players:
+            await player.click(tournament_message(event, tid), label="Register")
+        ids.append(tid)
+    for tid in ids:
+        await event.organiser.click(tournament_message(event, tid), label="Start")
+    return event, *ids
+
+
+async def test_the_looking_back_takes_no_post_of_another_tournament_for_its_own(simcord_env, settings, monkeypatch):
+    """Two tournaments of one organiser in one channel: each gets its deadline notice; the standings
+    of one that a stop cut off are posted though the other's are there, and its next round leaves
+    the other's Start next round alone."""
+    env = simcord_env
+    event, first, second = await two_tournaments(env)
+    await env.advance_time(48 * 3600 + 30)
+    notices = deadline_notices(event.channel)
+    tables = [*await env.bot.store.tables.of_tournament(first), *await env.bot.store.tables.of_tournament(second)]
+    assert len(notices) == 2 and all(any(f"<#{t.thread_id}>" in m.content for m in notices) for t in tables)
+    for game in await env.bot.store.tournaments.games(first, 1):
+        await play_out(env.bot, game.table_id)
+    (done,) = titled(event.channel, f"#{first} — standings after round 1")
+    ui, stops = env.bot.tournament_ui, []
+    real = ui.post
+
+    async def post(tid, content=None, **kwargs):
+        if tid == second and not stops:
+            stops.append(content)
+            raise Stopped()
+        return await real(tid, content, **kwargs)
+
+    monkeypatch.setattr(ui, "post", post)
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        for game in await env.bot.store.tournaments.games(second, 1):
+            await play_out(env.bot, game.table_id)
+    monkeypatch.undo()
+    assert stops
+    await env.restart_bot(create_bot(settings))
+
+    (posted,) = titled(event.channel, f"#{second} — standings after round 1")
+    await event.organiser.slash(event.channel, "tournament next", tournament=second)
+    assert "Start next round" in labels(next(m for m in event.channel.history() if m.id == done.id))
