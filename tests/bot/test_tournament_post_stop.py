@@ -144,22 +144,21 @@ async def test_a_tournament_embed_posted_just_before_a_stop_is_found_and_kept_up
     assert len([m for m in event.channel.history() if m.embeds and (m.embeds[0].title or "").endswith("#1")]) == 1
 
 
-async def test_a_table_thread_opened_just_before_a_stop_is_the_one_its_table_is_played_in(
-        simcord_env, settings, monkeypatch):
-    """A round's seating opens each table's thread, then records it: after a stop between the two,
-    the start takes the thread it finds (its own, empty, of that table's name) instead of opening
-    a second one of the same name, and the table is played there."""
-    env = simcord_env
+async def start_stopping_at_the_first_thread(env, monkeypatch, *, recorded: bool):
+    """A 4-player tournament (tables of 2) started, stopping as its first table's thread is
+    recorded (`recorded`: just after, else just before); returns the event, its id and the thread's id."""
     event = new_event(env, 4)
     tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
     await register_all(event, tid)
     real, stops = env.bot.service.opened, []
 
     async def opened(table_id, *, thread_id=None, lobby_message_id=None):
-        if thread_id is not None and not stops:
+        first = thread_id is not None and not stops
+        if recorded or not first:
+            await real(table_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
+        if first:
             stops.append(thread_id)
             raise Stopped()
-        return await real(table_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
 
     monkeypatch.setattr(env.bot.service, "opened", opened)
     env.check_errors = False
@@ -167,12 +166,22 @@ async def test_a_table_thread_opened_just_before_a_stop_is_the_one_its_table_is_
         await event.organiser.click(tournament_message(event, tid), label="Start")
     monkeypatch.undo()
     assert [t.id for t in event.channel.threads] == stops
+    return event, tid, stops[0]
+
+
+async def test_a_table_thread_opened_just_before_a_stop_is_the_one_its_table_is_played_in(
+        simcord_env, settings, monkeypatch):
+    """A round's seating opens each table's thread, then records it: after a stop between the two,
+    the start takes the thread it finds (its own, empty, of that table's name) instead of opening
+    a second one of the same name, and the table is played there."""
+    env = simcord_env
+    event, tid, thread_id = await start_stopping_at_the_first_thread(env, monkeypatch, recorded=False)
     await env.restart_bot(create_bot(settings))
 
     names = [t.name for t in event.channel.threads]
     assert len(names) == len(set(names)) == 2
     first = await env.bot.store.tables.get((await env.bot.store.tournaments.games(tid, 1))[0].table_id)
-    assert first.thread_id == stops[0] and first.status == "running" and first.board_message_id is not None
+    assert first.thread_id == thread_id and first.status == "running" and first.board_message_id is not None
 
 
 async def test_a_table_thread_recorded_just_before_a_stop_gets_its_round_note_once(simcord_env, settings, monkeypatch):
@@ -180,22 +189,7 @@ async def test_a_table_thread_recorded_just_before_a_stop_gets_its_round_note_on
     public thread); a stop right after the thread was recorded does not lose it, and a second
     start does not post it again."""
     env = simcord_env
-    event = new_event(env, 4)
-    tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
-    await register_all(event, tid)
-    real, stops = env.bot.service.opened, []
-
-    async def opened(table_id, *, thread_id=None, lobby_message_id=None):
-        await real(table_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
-        if thread_id is not None and not stops:
-            stops.append(thread_id)
-            raise Stopped()
-
-    monkeypatch.setattr(env.bot.service, "opened", opened)
-    env.check_errors = False
-    with contextlib.suppress(Stopped):
-        await event.organiser.click(tournament_message(event, tid), label="Start")
-    monkeypatch.undo()
+    event, tid, _ = await start_stopping_at_the_first_thread(env, monkeypatch, recorded=True)
     (thread,) = event.channel.threads
     assert thread.history() == []
     for _ in range(2):

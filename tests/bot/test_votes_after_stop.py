@@ -23,16 +23,34 @@ def now(table, message):
     return next(m for m in table.thread.history() if m.id == message.id)
 
 
-def stop_after(monkeypatch, obj, name: str) -> list:
-    """The real method runs (and commits); the process stops right after it."""
-    real, hits = getattr(obj, name), []
+async def table_voting_on_cy(env):
+    """A running 3-seat table whose player cy missed two deadlines, and ada's vote to hand cy's
+    seat to a computer player; returns the table and the vote's question."""
+    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
+    await start(table)
+    ada, _, cy = table.players
+    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
+    await ada.slash(table.thread, "table handover", player=cy)
+    (question,) = questions(table)
+    return table, question
+
+
+async def answer_then_stop(env, settings, monkeypatch, table, player, question, label: str) -> None:
+    """`player` presses `label` on the question; the answer is stored and the bot stops right
+    after, before Discord hears of it; then it starts again."""
+    real, hits = env.bot.service.answer_vote, []
 
     async def stopped(*args, **kwargs):
         hits.append(await real(*args, **kwargs))
         raise Stopped()
 
-    monkeypatch.setattr(obj, name, stopped)
-    return hits
+    monkeypatch.setattr(env.bot.service, "answer_vote", stopped)
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await player.click(question, label=label)
+    monkeypatch.undo()
+    assert hits and buttons(now(table, question))
+    await env.restart_bot(create_bot(settings))
 
 
 @pytest.mark.parametrize("answer", ["Agree", "Refuse"])
@@ -40,19 +58,9 @@ async def test_a_hand_over_vote_decided_just_before_a_stop_loses_its_buttons(sim
                                                                            answer):
     """README: a vote's question "loses its buttons" once it is decided."""
     env = simcord_env
-    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
-    await start(table)
-    ada, bo, cy = table.players
-    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
-    await ada.slash(table.thread, "table handover", player=cy)
-    (question,) = questions(table)
-    env.check_errors = False
-    hits = stop_after(monkeypatch, env.bot.service, "answer_vote")
-    with contextlib.suppress(Stopped):
-        await bo.click(question, label=answer)
-    monkeypatch.undo()
-    assert hits and buttons(now(table, question))
-    await env.restart_bot(create_bot(settings))
+    table, question = await table_voting_on_cy(env)
+    bo = table.players[1]
+    await answer_then_stop(env, settings, monkeypatch, table, bo, question, answer)
 
     assert buttons(now(table, question)) == []
     assert (await table.row()).votes == {}
@@ -66,13 +74,7 @@ async def test_a_cancel_agreed_just_before_a_stop_loses_its_buttons(simcord_env,
     ada, bo = table.players
     await ada.slash(table.thread, "table cancel")
     (cancel,) = questions(table)
-    env.check_errors = False
-    hits = stop_after(monkeypatch, env.bot.service, "answer_vote")
-    with contextlib.suppress(Stopped):
-        await bo.click(cancel, label="Agree")
-    monkeypatch.undo()
-    assert hits
-    await env.restart_bot(create_bot(settings))
+    await answer_then_stop(env, settings, monkeypatch, table, bo, cancel, "Agree")
 
     assert (await table.row()).status == "cancelled"
     assert buttons(now(table, cancel)) == []
@@ -82,21 +84,11 @@ async def test_a_vote_still_open_keeps_its_buttons_over_the_start(simcord_env, s
     """A cancel refused just before the stop loses its buttons; the hand-over vote asked before it
     is still open, and its question still takes answers."""
     env = simcord_env
-    table = await open_table(env, "augsburg1520", ["ada", "bo", "cy"])
-    await start(table)
+    table, handover = await table_voting_on_cy(env)
     ada, bo, cy = table.players
-    await table.bot.store.tables.update_seat(table.table_id, await table.seat_of(cy), missed=2, away=True)
-    await ada.slash(table.thread, "table handover", player=cy)
-    (handover,) = questions(table)
     await ada.slash(table.thread, "table cancel")
     cancel = questions(table)[-1]
-    env.check_errors = False
-    hits = stop_after(monkeypatch, env.bot.service, "answer_vote")
-    with contextlib.suppress(Stopped):
-        await bo.click(cancel, label="Refuse")
-    monkeypatch.undo()
-    assert hits
-    await env.restart_bot(create_bot(settings))
+    await answer_then_stop(env, settings, monkeypatch, table, bo, cancel, "Refuse")
 
     assert buttons(now(table, cancel)) == []
     assert [b.label for b in buttons(now(table, handover))] == ["Agree", "Refuse"]
