@@ -271,9 +271,11 @@ class RoundsMixin:
                 summary = await self.post(
                     tournament.id, f"{complete} Start the next round with the button or `/tournament next`.",
                     embeds=embeds, **({"view": views.next_round_view(tournament)} if next_button else {}))
-        await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
+        # The embed first: a stop before the round end is recorded as told makes the start tell it
+        # again (finding the post), and the embed with it, which a finished tournament's gets no other way.
         if not await self.refresh_embed(tournament.id):
             await self.try_again_later(tournament.id)
+        await self.service.round_announced(tournament.id, end.round_no, summary.id if summary else None)
 
     async def posted_before(self, tournament_id: int, found: Callable[[discord.Message], bool], *,
                             always: bool = False) -> discord.Message | None:

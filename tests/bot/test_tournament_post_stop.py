@@ -249,3 +249,27 @@ async def test_the_looking_back_takes_no_post_of_another_tournament_for_its_own(
     (posted,) = titled(event.channel, f"#{second} — standings after round 1")
     await event.organiser.slash(event.channel, "tournament next", tournament=second)
     assert "Start next round" in labels(next(m for m in event.channel.history() if m.id == done.id))
+
+
+async def test_a_finished_tournaments_message_cut_off_by_a_stop_is_shown_finished_at_the_start(
+        simcord_env, settings, monkeypatch):
+    """`/tournament finish` stores the end and posts the final standings; a stop before the
+    tournament's message was edited left it "In progress" with Withdraw: the start edits it."""
+    env = simcord_env
+    event = new_event(env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=3)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    for game in await env.bot.store.tournaments.games(tid, 1):
+        await play_out(env.bot, game.table_id)
+    stops = stop_in(monkeypatch, env.bot.tournament_ui, "refresh_embed")
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await event.organiser.slash(event.channel, "tournament finish", tournament=tid)
+    monkeypatch.undo()
+    (embed,) = [m for m in event.channel.history() if m.embeds and (m.embeds[0].title or "").endswith(f"#{tid}")]
+    assert stops and "Withdraw" in labels(embed)
+    await env.restart_bot(create_bot(settings))
+
+    assert labels(next(m for m in event.channel.history() if m.id == embed.id)) == []
+    assert len(titled(event.channel, "final standings")) == 1
