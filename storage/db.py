@@ -266,11 +266,14 @@ class Database:
             token, waiting = _IN_TRANSACTION.set(task), _AFTER_COMMIT.set([])
             try:
                 yield self.conn
+                await run(self.conn, "COMMIT")
             except BaseException:
-                await run(self.conn, "ROLLBACK")
+                # SQLite undoes some failures itself (then there is nothing to roll back); a
+                # failed COMMIT may leave the transaction open, which would refuse every later write.
+                if self.conn.in_transaction:
+                    await run(self.conn, "ROLLBACK")
                 raise
             else:
-                await run(self.conn, "COMMIT")
                 for then in _AFTER_COMMIT.get() or ():
                     then()
             finally:

@@ -183,3 +183,20 @@ async def test_what_waits_for_a_commit_runs_after_it_and_never_after_a_rollback(
             db.after_commit(lambda: ran.append("rolled back"))
             raise RuntimeError("undone")
     assert ran == ["outside", "inner"] and await texts(db) == ["a"]
+
+
+async def test_a_commit_that_fails_and_leaves_the_transaction_open_is_rolled_back(db):
+    """SQLite's own advice: after an error it does not undo itself (here a deferred foreign key
+    checked at COMMIT), roll back. Left open, the transaction would refuse every later write
+    ("cannot start a transaction within a transaction") until a restart."""
+    await db.fetchall("CREATE TABLE parents (id INTEGER PRIMARY KEY)")
+    await db.fetchall("CREATE TABLE children (parent INTEGER REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)")
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction():
+            await db.write([("INSERT INTO children (parent) VALUES (7)", ()),
+                            ("INSERT INTO notes (text) VALUES ('undone')", ())])
+    assert not db.conn.in_transaction
+    await db.write([("INSERT INTO notes (text) VALUES ('next')", ())])
+    async with db.transaction():
+        await db.write([("INSERT INTO notes (text) VALUES ('and next')", ())])
+    assert await texts(db) == ["next", "and next"]
