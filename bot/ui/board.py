@@ -399,7 +399,12 @@ class Boards:
                                                  () if dropped else tuple(text.embeds), text.content,
                                                  text.log_in_content))
         self.hints.pop(news.table.id)
-        await self.service.board_posted(news.table.id, message.id, key, since)
+        try:
+            await self.service.board_posted(news.table.id, message.id, key, since)
+        except Exception:  # not recorded (the database refused): the board goes on all the same, alone
+            if old is not None:
+                await self.retire_later.retire(thread, old, news.table.id, news.table.game)
+            raise
         if old is not None:
             await (self.retire_later.delete if withdrawn else self.retire_later.retire)(
                 thread, old, news.table.id, news.table.game)

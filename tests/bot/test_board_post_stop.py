@@ -4,6 +4,7 @@ one board with live buttons, the one the bot goes on editing."""
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections import Counter
 
 import pytest
@@ -161,3 +162,26 @@ async def test_an_unstored_board_is_placed_among_all_the_games_lines_when_the_ta
     assert (await table.row()).board_message_id == unstored
     # Boards keeping 3 lines note earlier ones (`/table log`); none is shown twice.
     assert not Counter(line for line in thread_log(table) if line != EARLIER) - Counter(await public_log(table))
+
+
+async def test_a_new_board_the_database_refuses_to_record_still_replaces_the_old_one(simcord_env, monkeypatch):
+    """README: the replaced board loses its buttons. Recording the new board fails (a full disk):
+    the old one must not stay with "My hand" and a turn line that reads as current."""
+    env = simcord_env
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    policy = heuristic_players("augsburg1520", 2)
+    refused: list[int] = []
+
+    async def refuse(table_id, message_id, key, since):
+        refused.append(message_id)
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(env.bot.service, "board_posted", refuse)
+    env.check_errors = False
+    for _ in range(400):
+        await play_turn_by_dm(table, policy)
+        if refused:
+            break
+    monkeypatch.undo()
+    assert refused and live_boards(table) == refused
