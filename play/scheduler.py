@@ -47,6 +47,7 @@ class Scheduler:
         self._started = self._stopped = False
         self._failures: BoundedCache[int, int] = BoundedCache(1_000)  # timer id: failed runs in a row
         self._once: set[str] = set()
+        self._outage = 0  # checks in a row the database failed (see _check)
 
     def on(self, kind: str, handler: Handler, *, at_most_once: bool = False) -> None:
         """`at_most_once`: the timer goes before its handler runs, so a stop while it runs (a reminder
@@ -110,14 +111,24 @@ class Scheduler:
                         continue
                     self._task = None
                     self._wait_until(self.clock() + min(delay, IDLE_SLEEP))
+                    self._outage_over()
                     return
                 until = self.clock() + CLAIM_SECONDS
                 if await self.store.tables.claim_timer(timer, until):
                     await self._fire(timer, until)
         except Exception:  # the database failed: try again later rather than never
-            log.exception("the timer scheduler failed; it tries again in %s s", RETRY_SECONDS)
+            self._outage += 1
+            if self._outage == 1:
+                log.exception("the timer scheduler failed; it tries again every %s s", RETRY_SECONDS)
+            elif self._outage & (self._outage - 1) == 0:  # an outage's log: a line at 2, 4, 8... tries
+                log.warning("the timer scheduler still fails (%s tries in a row); it goes on trying", self._outage)
             self._task = None
             self._wait_until(self.clock() + RETRY_SECONDS)
+
+    def _outage_over(self) -> None:
+        if self._outage > 1:
+            log.warning("the timer scheduler works again after %s failed tries", self._outage)
+        self._outage = 0
 
     async def _fire(self, timer: TimerRow, claimed_until: float) -> None:
         """Run a claimed timer's handler; delete the timer when it is done (or given up)."""

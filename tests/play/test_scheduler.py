@@ -85,6 +85,29 @@ async def test_a_failing_database_is_tried_again(store, monkeypatch, caplog):
     await scheduler.stop()
 
 
+async def test_a_long_outage_of_the_database_logs_a_few_lines_not_one_a_minute(store, monkeypatch, caplog):
+    """Operators: the first failure with its traceback, then a line at 2, 4, 8... tries in a row,
+    and one when it works again (an outage of two hours was 120 tracebacks)."""
+    monkeypatch.setattr(scheduler_module, "RETRY_SECONDS", 0.01)
+    next_timer = store.tables.next_timer
+    failures = {"left": 40}
+
+    async def failing():
+        if failures["left"]:
+            failures["left"] -= 1
+            raise OSError("disk I/O error")
+        return await next_timer()
+
+    monkeypatch.setattr(store.tables, "next_timer", failing)
+    scheduler = Scheduler(store, time.time)
+    scheduler.start()
+    await until(lambda: "works again after 40 failed tries" in caplog.text)
+    lines = [r for r in caplog.records if r.name == scheduler_module.__name__]
+    assert [r.exc_info is not None for r in lines] == [True] + [False] * (len(lines) - 1)
+    assert [r.getMessage().split("(")[1].split(" ")[0] for r in lines[1:-1]] == ["2", "4", "8", "16", "32"]
+    await scheduler.stop()
+
+
 async def test_a_timer_is_deleted_only_after_its_handler_and_a_failed_one_fires_again(store, monkeypatch):
     monkeypatch.setattr(scheduler_module, "CLAIM_SECONDS", 0.2)
     runs: list[int] = []
