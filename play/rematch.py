@@ -5,6 +5,7 @@ who was away when it ended or who has left the server is not seated again (they 
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from play.common import Caller, TableError
@@ -66,13 +67,18 @@ async def _open(service: TableService, old: Loaded, caller: Caller, mine: Any, l
         options=old.table.options, creator_id=caller.user_id, creator_name=caller.name or mine.display_name,
         # Rated as the finished game's lobby was: a seat handed to a computer unrated that game only.
         rated=old.table.rated or old.table.unrated_reason is not None, pace_name=pace_name(old.table), handover_after=old.table.handover_after)
-    async with service.store.transaction():  # everyone seated at once: one commit
-        await service.store.tables.set_rematch(old.table.id, table.id)
-        for seat in old.seats:
-            if seat.user_id == caller.user_id:
-                continue
-            if seat.user_id is not None and (seat.handed_over or seat.away or seat.user_id in left_server):
-                continue  # abandoned, away at the end, handed over or gone from the server: not seated again
-            await service.store.tables.add_seat(table.id, user_id=seat.user_id, display_name=seat.display_name,
-                                                ai=seat.ai, max_seats=old.spec.max_seats)
+    try:
+        async with service.store.transaction():  # everyone seated at once: one commit
+            await service.store.tables.set_rematch(old.table.id, table.id)
+            for seat in old.seats:
+                if seat.user_id == caller.user_id:
+                    continue
+                if seat.user_id is not None and (seat.handed_over or seat.away or seat.user_id in left_server):
+                    continue  # abandoned, away at the end, handed over or gone from the server: not seated again
+                await service.store.tables.add_seat(table.id, user_id=seat.user_id, display_name=seat.display_name,
+                                                    ai=seat.ai, max_seats=old.spec.max_seats)
+    except Exception:  # not seated (the database refused): no lobby without a thread is left open
+        with contextlib.suppress(Exception):  # still refused: the next start closes it
+            await service.abort(table.id)
+        raise
     return table

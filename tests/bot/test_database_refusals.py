@@ -10,7 +10,7 @@ import pytest
 
 from bot.ui.requests import FAULT
 from tests.bot.database_faults import refuse
-from tests.bot.driver import heuristic_players, open_table, play_turn_by_dm, start
+from tests.bot.driver import heuristic_players, labels, open_table, play_to_the_end, play_turn_by_dm, start
 from tests.bot.tournament_driver import create, new_event, register_all, tournament_message
 
 
@@ -99,3 +99,23 @@ async def test_a_refused_write_does_not_forget_that_dms_are_closed(simcord_env, 
     attempts = [r for r in env.http_requests[mark:] if r.method == "POST" and r.path == f"/channels/{dm}/messages"]
     # README: "a refused DM is tried again at their next decision ten minutes or more later, not at every move"
     assert len(attempts) == 1, f"DMs to Ada tried {len(attempts)} times within minutes"
+
+
+@pytest.mark.slow  # plays a whole game
+async def test_a_rematch_whose_seats_are_not_recorded_leaves_no_hidden_lobby(simcord_env):
+    """The rematch's table is written, then its players seated: a refusal of the seating must not
+    leave a lobby without a thread that counts against the creator's open-table limit."""
+    table = await open_table(simcord_env, "augsburg1520", ["ada", "bo"])
+    await start(table)
+    await play_to_the_end(table, heuristic_players("augsburg1520", 2))
+    standings = next(m for m in reversed(table.thread.history()) if "Rematch" in labels(m))
+    ada, bo = table.players
+    store = simcord_env.bot.store.tables
+    calls = refuse(simcord_env, store, "set_rematch", lambda n, kwargs: True)
+    assert FAULT in texts(await bo.click(standings, label="Rematch"))
+    assert calls and (await store.open_casual(table.guild.id, bo.id))[0] == []
+    del store.set_rematch  # the database takes writes again
+    assert any("is open in" in text or "rematch" in text.lower()
+               for text in texts(await bo.click(standings, label="Rematch")))
+    (rematch,) = (await store.open_casual(table.guild.id, bo.id))[0]
+    assert (await store.get(rematch)).thread_id is not None
