@@ -211,6 +211,8 @@ class TournamentService(OrganiserMixin, EntrantsMixin):
         """Close registration and seat round 1. Returns the round number."""
         tournament = await self.get(tournament_id, caller)
         self.require_organiser(tournament, caller, "start it")
+        if tournament.status == "running" and await self.seat_cut_off_start(tournament_id):
+            return 1  # a start the database cut off after registration closed: pressed again, it seats round 1
         if tournament.status != "registration":
             raise TournamentError(f"Tournament #{tournament_id} {started_or(tournament.status)}.")
         spec = self.spec(tournament)

@@ -119,3 +119,21 @@ async def test_a_rematch_whose_seats_are_not_recorded_leaves_no_hidden_lobby(sim
                for text in texts(await bo.click(standings, label="Rematch")))
     (rematch,) = (await store.open_casual(table.guild.id, bo.id))[0]
     assert (await store.get(rematch)).thread_id is not None
+
+
+async def test_a_tournament_start_the_database_cut_off_is_done_by_pressing_start_again(simcord_env):
+    """README: a refused command changes nothing the user cannot redo. Registration closed, then
+    storing round 1 was refused: the organiser's next press of Start seats it (it was "already
+    started" for good, until a restart)."""
+    event = new_event(simcord_env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tid)
+    store = simcord_env.bot.store.tournaments
+    calls = refuse(simcord_env, store, "start_round", lambda n, kwargs: n == 1)
+    assert FAULT in texts(await event.organiser.click(tournament_message(event, tid), label="Start"))
+    assert calls and (await store.get(tid)).status == "running" and await store.rounds(tid) == []
+
+    started = texts(await event.organiser.click(tournament_message(event, tid), label="Start"))
+    assert any("round 1 is seated" in text for text in started)
+    assert len(await store.games(tid, 1)) == 2
+    assert [t.status for t in await simcord_env.bot.store.tables.of_tournament(tid)].count("running") == 2
