@@ -80,6 +80,8 @@ class Boards:
         # without it, and a new board (a new round) tries again.
         self.pictures_refused: BoundedCache[int, bool] = BoundedCache(2_000)
         self.retire_later = RetireLater()  # replaced boards Discord refused to retire
+        # Tables a start shows again whose first board a stop may have cut off before it was stored.
+        self.look_back: BoundedCache[int, bool] = BoundedCache(2_000)
 
     def forget(self, table_id: int) -> None:
         self.shown.pop(table_id)
@@ -100,8 +102,8 @@ class Boards:
             info = self.service_info(news)
             public = news.view(self.service.spec(table), None)
             key = renderer.board_key(public)
-            if shown is None and table.board_message_id is not None:  # since a start
-                shown = await board_after_start(self, thread, news, info, key)
+            if shown is None and (table.board_message_id is not None or self.look_back.pop(table.id)):
+                shown = await board_after_start(self, thread, news, info, key)  # since a start
             if shown is not None and shown.version > table.version:
                 return  # a later move's board is already up
             new = force_new or shown is None or shown.key != key

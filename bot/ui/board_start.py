@@ -9,21 +9,23 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ui.board_shown import BoardShown
 from bot.ui.board_log import EARLIER, LOG_TITLE, lines_forgotten, log_of, log_reaches, log_starts
 from bot.ui.components import HandButton
 from bot.ui.requests import custom_ids, history_hidden
 from play.results import TableNews
 
 if TYPE_CHECKING:
-    from bot.ui.board import Boards, BoardShown
+    from bot.ui.board import Boards
 
 log = logging.getLogger(__name__)
 
 BOARD_LOOKBACK = 25  # latest thread messages looked over, once after a start
 
 
-async def board_after_start(boards: Boards, thread: Any, news: TableNews, info: Any, key: str) -> BoardShown:
-    """The table's board as a start finds it (what it shows is read back when needed: version -1).
+async def board_after_start(boards: Boards, thread: Any, news: TableNews, info: Any, key: str) -> BoardShown | None:
+    """The table's board as a start finds it (what it shows is read back when needed: version -1;
+    None: it has none yet).
 
     A board posted but not stored already shows the move that posted it, its log lines too: it is
     taken as the table's board (and stored), so that those lines are not posted again under yet
@@ -31,34 +33,43 @@ async def board_after_start(boards: Boards, thread: Any, news: TableNews, info: 
     state. Every other board with live buttons among the thread's latest messages is retired, so
     that only the board the bot goes on editing reads as current (one request for the history;
     none when it cannot be read)."""
-    from bot.ui.board import BoardShown  # board.py imports this module
-
     table = news.table
-    stored = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
+    stored = None
+    if table.board_message_id is not None:
+        stored = BoardShown(table.board_message_id, table.board_key or "", None, -1, table.board_version)
     latest = await _latest_own(boards, thread)
-    unstored = [m for m in latest if m.id > stored.message_id and _is_board(m, table.id)]
+    unstored = [m for m in latest if (stored is None or m.id > stored.message_id) and _is_board(m, table.id)]
     shown = stored
     if unstored:
-        newest = max(unstored, key=lambda message: message.id)
-        stored_message = next((m for m in latest if m.id == stored.message_id), None)
-        since = _placed(newest, stored_message, news, info, stored.since)
-        if since is None and lines_forgotten(news, stored.since):  # computer seats played on since: all lines
-            since = _placed(newest, stored_message, await boards._recalled(news), info, stored.since)
-        if since is not None:
-            log.info("board %s of table %s was posted but not stored before a stop; the table goes on with it",
-                     newest.id, table.id)
-            await boards.service.board_posted(table.id, newest.id, key, since)
-            shown = BoardShown(newest.id, key, None, -1, since)
-            if all(m.id != stored.message_id for m in latest):  # not among the latest: retired unread
-                await boards.retire_later.retire(thread, stored, table.id, table.game)
+        shown = await _adopted(boards, thread, news, info, key, max(unstored, key=lambda m: m.id), stored, latest)
     mark = HandButton(table.id).custom_id  # a board's "My hand" (a mention's carries a token)
     for message in latest:
-        if message.id != shown.message_id and mark in custom_ids(message):
+        if (shown is None or message.id != shown.message_id) and mark in custom_ids(message):
             log.info("board %s of table %s was left live by a stop; retired", message.id, table.id)
             await boards.retire_later.retire(thread, BoardShown(message.id, "", None, -1, 0, tuple(message.embeds),
                                                                 message.content, log_in_content=False),
                                              table.id, table.game)
     return shown
+
+
+async def _adopted(boards: Boards, thread: Any, news: TableNews, info: Any, key: str, newest: discord.Message,
+                   stored: BoardShown | None, latest: list[discord.Message]) -> BoardShown | None:
+    """`newest`, an unstored board, as the table's board (stored now), if its log can be placed;
+    else the stored board."""
+    table = news.table
+    after = stored.since if stored is not None else table.board_version or 0
+    stored_message = next((m for m in latest if stored is not None and m.id == stored.message_id), None)
+    since = _placed(newest, stored_message, news, info, after, stored is None)
+    if since is None and lines_forgotten(news, after):  # computer seats played on since: all lines
+        since = _placed(newest, stored_message, await boards._recalled(news), info, after, stored is None)
+    if since is None:
+        return stored
+    log.info("board %s of table %s was posted but not stored before a stop; the table goes on with it",
+             newest.id, table.id)
+    await boards.service.board_posted(table.id, newest.id, key, since)
+    if stored is not None and stored_message is None:  # not among the latest: retired unread
+        await boards.retire_later.retire(thread, stored, table.id, table.game)
+    return BoardShown(newest.id, key, None, -1, since)
 
 
 async def _latest_own(boards: Boards, thread: Any) -> list[discord.Message]:
@@ -79,13 +90,16 @@ def _is_board(message: discord.Message, table_id: int) -> bool:
 
 
 def _placed(board: discord.Message, stored: discord.Message | None, news: TableNews, info: Any,
-            after: int) -> int | None:
-    """Where the log of a board posted after the stored one starts (its `since`), placed among the
-    game's lines by the lines it shows; with none, where the stored board's log ends (a new board
-    goes on from there). None when it cannot be placed."""
+            after: int, first: bool) -> int | None:
+    """Where the log of a board posted after the stored one (`first`: the table's first board)
+    starts (its `since`), placed among the game's lines by the lines it shows; with none, where the
+    stored board's log ends (a new board goes on from there), or for a first board where the game's
+    lines begin. None when it cannot be placed."""
     lines = [line for line in log_of(board, with_note=True) if line != EARLIER]
     if lines:
         return log_starts(lines, after, news, info.fill)
+    if first:
+        return after
     if stored is None:
         return None
     return log_reaches([line for line in log_of(stored, with_note=True) if line != EARLIER], after, news, info.fill)

@@ -26,6 +26,9 @@ class ResumeMixin:
         """After a start: finish work and computer moves that were due when the bot stopped. Found by
         indexed queries, so the work does not grow with tables that have nothing due."""
         computers, finishes = await self.service.due_tables()
+        moved = await self.service.last_moved_tables()
+        for table_id in [*computers, *finishes, *moved]:  # a first board posted but not stored: found first
+            self.presenter.boards.look_back.put(table_id, True)
         for table_id in finishes:
             await safely(f"finish of table {table_id}", self._resume_finish(table_id))
         for table_id in computers:

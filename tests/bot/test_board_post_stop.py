@@ -185,3 +185,26 @@ async def test_a_new_board_the_database_refuses_to_record_still_replaces_the_old
             break
     monkeypatch.undo()
     assert refused and live_boards(table) == refused
+
+
+async def test_a_first_board_posted_but_not_stored_before_a_stop_is_not_posted_again(simcord_env, settings, monkeypatch):
+    """Start posts the game's first board, then records it: after a stop between the two the start
+    finds that board (the table has none stored) and goes on with it."""
+    env = simcord_env
+    table = await open_table(env, "augsburg1520", ["ada", "bo"])
+    posted: list[int] = []
+
+    async def stopped(table_id, message_id, key, since):
+        posted.append(message_id)
+        raise Stopped()
+
+    monkeypatch.setattr(env.bot.service, "board_posted", stopped)
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await start(table)
+    monkeypatch.undo()
+    assert posted and (await table.row()).board_message_id is None
+    await env.restart_bot(create_bot(settings))
+
+    assert await play_turn_by_dm(table, heuristic_players("augsburg1520", 2))
+    assert live_boards(table) == posted == [(await table.row()).board_message_id]

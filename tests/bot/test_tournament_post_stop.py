@@ -273,3 +273,29 @@ async def test_a_finished_tournaments_message_cut_off_by_a_stop_is_shown_finishe
 
     assert labels(next(m for m in event.channel.history() if m.id == embed.id)) == []
     assert len(titled(event.channel, "final standings")) == 1
+
+
+async def test_a_new_rounds_first_board_posted_just_before_a_stop_is_the_one_its_table_goes_on_with(
+        simcord_env, settings, monkeypatch):
+    """`/tournament next` opens the round's tables and posts each one's first board, then records
+    it: after a stop between the two, the start takes that board instead of posting a second."""
+    env = simcord_env
+    event = new_event(env, 4)
+    tid = await create(event, game="augsburg1520", table_size=2, rounds=2)
+    await register_all(event, tid)
+    await event.organiser.click(tournament_message(event, tid), label="Start")
+    for game in await env.bot.store.tournaments.games(tid, 1):
+        await play_out(env.bot, game.table_id)
+    stops = stop_in(monkeypatch, env.bot.service, "board_posted")
+    env.check_errors = False
+    with contextlib.suppress(Stopped):
+        await event.organiser.slash(event.channel, "tournament next", tournament=tid)
+    monkeypatch.undo()
+    assert stops
+    await env.restart_bot(create_bot(settings))
+
+    for game in await env.bot.store.tournaments.games(tid, 2):
+        table = await env.bot.store.tables.get(game.table_id)
+        thread = next(t for t in event.channel.threads if t.id == table.thread_id)
+        boards = [m.id for m in thread.history() if "My hand" in labels(m)]
+        assert boards == [table.board_message_id]
