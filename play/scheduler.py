@@ -105,13 +105,13 @@ class Scheduler:
             while True:
                 self._recheck = False
                 timer = await self.store.tables.next_timer()
+                self._outage_over()  # the database answers again
                 delay = IDLE_SLEEP if timer is None else timer.due_at - self.clock()
                 if delay > 0:
                     if self._recheck:
                         continue
                     self._task = None
                     self._wait_until(self.clock() + min(delay, IDLE_SLEEP))
-                    self._outage_over()
                     return
                 until = self.clock() + CLAIM_SECONDS
                 if await self.store.tables.claim_timer(timer, until):

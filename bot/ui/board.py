@@ -102,7 +102,8 @@ class Boards:
             info = self.service_info(news)
             public = news.view(self.service.spec(table), None)
             key = renderer.board_key(public)
-            if shown is None and (table.board_message_id is not None or self.look_back.pop(table.id)):
+            look_back = shown is None and self.look_back.pop(table.id)  # once, whether needed or not
+            if shown is None and (table.board_message_id is not None or look_back):
                 shown = await board_after_start(self, thread, news, info, key)  # since a start
             if shown is not None and shown.version > table.version:
                 return  # a later move's board is already up
@@ -404,14 +405,17 @@ class Boards:
         try:
             await self.service.board_posted(news.table.id, message.id, key, since)
         except Exception:  # not recorded (the database refused): the board goes on all the same, alone
-            if old is not None:
-                await self.retire_later.retire(thread, old, news.table.id, news.table.game)
+            await self._replaced(thread, old, news, withdrawn)
             raise
+        await self._replaced(thread, old, news, withdrawn)
+        if dropped:
+            raise EmbedsDropped
+
+    async def _replaced(self, thread: Any, old: BoardShown | None, news: TableNews, withdrawn: bool) -> None:
+        """The board a new one replaced loses its buttons (`withdrawn`: a take-back's, it goes)."""
         if old is not None:
             await (self.retire_later.delete if withdrawn else self.retire_later.retire)(
                 thread, old, news.table.id, news.table.game)
-        if dropped:
-            raise EmbedsDropped
 
     async def _without_refused_picture(self, call: Any, message: dict[str, Any], table_id: int) -> tuple[Any, bool]:
         """Send or edit a board, and whether its picture went with it. A board Discord refuses for

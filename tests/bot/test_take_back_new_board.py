@@ -4,6 +4,7 @@ board told a game that did not happen, so it goes; the board of the game as it i
 
 from __future__ import annotations
 
+from tests.bot.database_faults import refuse
 from tests.bot.driver import fix_deal, heuristic_players, labels, open_table, play_turn_by_dm, start, text_of
 
 TAKE_BACK = "↩ Take back"
@@ -45,3 +46,15 @@ async def test_taking_back_the_pass_that_ended_an_auction_removes_the_turn_it_be
                  if r.method == "POST" and r.path == f"/channels/{table.thread.id}/messages"]
     assert posted["content"] == f"Your move, <@{actor.id}>." and not posted["allowed_mentions"].get("users")
     assert "users" not in posted["allowed_mentions"].get("parse", [])
+
+
+async def test_a_taken_back_board_goes_also_when_the_database_refuses_to_record_the_new_one(simcord_env, monkeypatch):
+    """The new board's record refused (a full disk): the board the taken-back move began still goes."""
+    fix_deal(monkeypatch, 3)
+    table = await open_table(simcord_env, "baumeister", ["ada", "bo", "cy"])
+    await start(table)
+    actor, panel, before = await a_pass_that_ends_an_auction(table, heuristic_players("baumeister", 3))
+    began = [m.id for m in table.thread.history() if m.id not in before and "Turn 2" in text_of(m)]
+    calls = refuse(simcord_env, simcord_env.bot.store.tables, "set_board", lambda n, kwargs: n == 1)
+    await actor.user.click(panel, label=TAKE_BACK)
+    assert calls and began and not {m.id for m in table.thread.history()} & set(began)
